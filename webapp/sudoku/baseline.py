@@ -1,0 +1,100 @@
+"""The seeds' plain backtracking, kept only as a yardstick for `sudoku bench --baseline`.
+
+It fills the first empty cell in reading order with the lowest value that
+does not clash, moves on, and backs up when a cell has no value left: no
+propagation, no choice of cell. A node is one value placed in one cell.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .conflicts import find_conflicts
+from .grid import Grid
+from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult
+
+# Reading the clock costs more than placing a value, so look at it only this often.
+CLOCK_EVERY = 1024
+
+
+def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> SolveResult:
+    """Backtrack through `grid` in reading order for up to `max_solutions` (at least 2)."""
+    budget = budget or Budget()
+    started = time.perf_counter()
+    # Plain backtracking only checks the values it places, so clashing givens
+    # would go unnoticed; they are the one thing checked up front.
+    conflicts = find_conflicts(grid)
+    if conflicts:
+        return SolveResult(NO_SOLUTION, grid, conflicts=conflicts, exhausted=True)
+
+    shape = grid.shape
+    n = shape.size
+    wanted = max(2, max_solutions)
+    cells = list(grid.cells)
+    places = [(i // n, i % n, shape.box_of(i // n, i % n)) for i in range(n * n)]
+    # used[unit][k] has bit v set when value v is already in that row, column or box
+    rows, columns, boxes = [0] * n, [0] * n, [0] * n
+    for i, value in enumerate(cells):
+        if value:
+            r, c, b = places[i]
+            rows[r] |= 1 << value
+            columns[c] |= 1 << value
+            boxes[b] |= 1 << value
+
+    empties = [i for i, value in enumerate(cells) if not value]
+    solutions: list[Grid] = []
+    nodes = 0
+    gave_up = False
+    depth = 0
+    deadline = started + budget.seconds
+    while depth >= 0:
+        if depth == len(empties):
+            solutions.append(Grid(shape, tuple(cells)))
+            if len(solutions) >= wanted:
+                break
+            depth -= 1
+            continue
+        i = empties[depth]
+        r, c, b = places[i]
+        value = cells[i]
+        if value:  # coming back: take the last value out before trying the next
+            bit = 1 << value
+            rows[r] ^= bit
+            columns[c] ^= bit
+            boxes[b] ^= bit
+        used = rows[r] | columns[c] | boxes[b]
+        value += 1
+        while value <= n and used >> value & 1:
+            value += 1
+        if value > n:
+            cells[i] = 0
+            depth -= 1
+            continue
+        if nodes >= budget.nodes or (nodes % CLOCK_EVERY == 0 and time.perf_counter() >= deadline):
+            cells[i] = 0
+            gave_up = True
+            break
+        cells[i] = value
+        bit = 1 << value
+        rows[r] |= bit
+        columns[c] |= bit
+        boxes[b] |= bit
+        nodes += 1
+        depth += 1
+
+    if len(solutions) >= 2:
+        status = MULTIPLE
+    elif gave_up:
+        status = GAVE_UP
+    elif solutions:
+        status = SOLVED
+    else:
+        status = NO_SOLUTION
+    return SolveResult(
+        status,
+        grid,
+        solutions=tuple(solutions),
+        nodes=nodes,
+        ms=(time.perf_counter() - started) * 1000,
+        exhausted=depth < 0,
+    )

@@ -1,0 +1,32 @@
+"""The Sudoku engine: read a puzzle, check its givens, solve it within a budget.
+
+Pure Python: no web framework, no I/O. Everything a caller needs is here.
+"""
+
+from .conflicts import Conflict, find_conflicts
+from .errors import PuzzleError
+from .grid import Grid, is_solution
+from .parse import parse
+from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, STATUSES, Budget, SolveResult
+from .shape import SHAPES, SYMBOLS, Shape
+from .solver import solve
+
+__all__ = [
+    "GAVE_UP",
+    "MULTIPLE",
+    "NO_SOLUTION",
+    "SHAPES",
+    "SOLVED",
+    "STATUSES",
+    "SYMBOLS",
+    "Budget",
+    "Conflict",
+    "Grid",
+    "PuzzleError",
+    "Shape",
+    "SolveResult",
+    "find_conflicts",
+    "is_solution",
+    "parse",
+    "solve",
+]

@@ -1,0 +1,74 @@
+"""The Grid value: a shape and its cells, 0 for a blank."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .shape import SHAPES_BY_CELLS, Shape
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An N x N grid: `cells` holds N*N values in reading order, 0 for a blank."""
+
+    shape: Shape
+    cells: tuple[int, ...]
+
+    @classmethod
+    def from_values(cls, values: list[int] | tuple[int, ...]) -> Grid:
+        """A grid from N*N values; the shape follows from the count."""
+        return cls(SHAPES_BY_CELLS[len(values)], tuple(values))
+
+    @property
+    def size(self) -> int:
+        """The side length N."""
+        return self.shape.size
+
+    @property
+    def code(self) -> str:
+        """The share code: every cell in reading order, "0" for a blank."""
+        symbols = "0" + self.shape.symbols
+        return "".join(symbols[v] for v in self.cells)
+
+    @property
+    def line(self) -> str:
+        """The one-line form with "." for blanks, as puzzle files use."""
+        symbols = "." + self.shape.symbols
+        return "".join(symbols[v] for v in self.cells)
+
+    @property
+    def givens(self) -> int:
+        """How many cells are filled."""
+        return sum(1 for v in self.cells if v)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when no cell is blank."""
+        return all(self.cells)
+
+    def value(self, row: int, col: int) -> int:
+        """The value at a 0-based (row, col)."""
+        return self.cells[row * self.shape.size + col]
+
+    def rows(self) -> list[tuple[int, ...]]:
+        """The rows, top to bottom."""
+        n = self.shape.size
+        return [self.cells[r * n : (r + 1) * n] for r in range(n)]
+
+    def __str__(self) -> str:
+        return self.line
+
+
+def is_solution(solution: Grid, puzzle: Grid) -> bool:
+    """True when `solution` is a complete valid grid that keeps every given of `puzzle`."""
+    shape = puzzle.shape
+    if solution.shape != shape or not solution.is_complete:
+        return False
+    if any(g and g != s for g, s in zip(puzzle.cells, solution.cells, strict=True)):
+        return False
+    n = shape.size
+    full = set(range(1, n + 1))
+    rows = solution.rows()
+    columns = [[rows[r][c] for r in range(n)] for c in range(n)]
+    boxes = [[rows[r][c] for r, c in shape.box_cells(b)] for b in range(n)]
+    return all(set(unit) == full for unit in rows + columns + boxes)

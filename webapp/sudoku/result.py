@@ -1,0 +1,49 @@
+"""What a solve returns: a status, the solutions found and how much work it took."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .conflicts import Conflict
+from .grid import Grid
+
+SOLVED = "solved"
+MULTIPLE = "multiple"
+NO_SOLUTION = "no_solution"
+GAVE_UP = "gave_up"
+STATUSES = (SOLVED, MULTIPLE, NO_SOLUTION, GAVE_UP)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The most work one solve may do: search nodes and wall-clock seconds."""
+
+    nodes: int = 250_000
+    seconds: float = 1.0
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome of one solve.
+
+    `status` is one of STATUSES. `solutions` holds what the search found, in
+    order: one for solved, the first two (or up to the requested count) for
+    multiple, possibly some for gave_up, none for no_solution. `conflicts`
+    lists clashing givens when that is why there is no solution. `exhausted`
+    is True when the whole search space was explored, so the number of
+    solutions found is the exact count.
+    """
+
+    status: str
+    puzzle: Grid
+    solutions: tuple[Grid, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+    nodes: int = 0
+    propagated: int = 0
+    ms: float = 0.0
+    exhausted: bool = False
+
+    @property
+    def solution(self) -> Grid | None:
+        """The unique solution when solved, else None."""
+        return self.solutions[0] if self.status == SOLVED else None

@@ -96,7 +96,7 @@ class _Search:
         # One loop with everything in locals: this is the hot path, and
         # method calls and attribute lookups would cost a third of its time.
         board = self.board
-        guards, full, low, n, width = board.guards, board.full, board.low, board.n, board.width
+        guards, full, low, n = board.guards, board.full, board.low, board.n
         cell_guards, field_mask = board.cell_guards, board.field_mask
         option_at, placements = board.option_at, board.placements
         clock, deadline, node_limit = time.perf_counter, self.deadline, self.node_limit

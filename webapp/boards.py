@@ -1,0 +1,98 @@
+"""A grid laid out for a page: a table of cells whose rows and columns are grouped by box."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .sudoku import Grid, Shape
+
+Place = tuple[int, int]  # 1-based (row, column)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell as a page shows it; `name` is both the input's name and its id."""
+
+    name: str
+    label: str
+    symbol: str
+    classes: str = ""
+    invalid: bool = False
+    described_by: str = ""
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid ready for a <table>: rows in bands of one box each, columns in colgroups."""
+
+    size: int
+    caption: str
+    bands: tuple[tuple[tuple[Cell, ...], ...], ...]
+    column_groups: tuple[int, ...]
+
+    @property
+    def size_class(self) -> str:
+        """The CSS class that sizes the cells for this many columns."""
+        return f"board-{self.size}"
+
+    @property
+    def inputmode(self) -> str:
+        """Digits only up to 9x9; larger grids need letters too."""
+        return "numeric" if self.size <= 9 else "text"
+
+
+def place_name(place: Place) -> str:
+    """ "r3c7" for row 3, column 7."""
+    return f"r{place[0]}c{place[1]}"
+
+
+def place_of(shape: Shape, index: int) -> Place:
+    """The (row, column) of a 0-based reading-order index."""
+    row, col = divmod(index, shape.size)
+    return row + 1, col + 1
+
+
+def cell(shape: Shape, index: int, symbol: str, classes: str = "", described_by: str = "") -> Cell:
+    """The cell at a 0-based reading-order index; described (by messages) means invalid."""
+    row, col = place_of(shape, index)
+    return Cell(
+        name=place_name((row, col)),
+        label=f"Row {row}, column {col}",
+        symbol=symbol,
+        classes=f"{classes} invalid".strip() if described_by else classes,
+        invalid=bool(described_by),
+        described_by=described_by,
+    )
+
+
+def board(shape: Shape, caption: str, cells: Sequence[Cell]) -> Board:
+    """Lay cells out in reading order, grouped by box."""
+    n = shape.size
+    rows = [tuple(cells[r * n : (r + 1) * n]) for r in range(n)]
+    bands = tuple(tuple(rows[top : top + shape.box_rows]) for top in range(0, n, shape.box_rows))
+    return Board(n, caption, bands, (shape.box_cols,) * (n // shape.box_cols))
+
+
+def symbols_of(grid: Grid) -> list[str]:
+    """Each cell's symbol in reading order, "" for a blank."""
+    return ["" if symbol == "0" else symbol for symbol in grid.code]
+
+
+def grid_board(
+    puzzle: Grid,
+    caption: str,
+    filled: Grid | None = None,
+    marked: Collection[Place] = (),
+    mark: str = "",
+) -> Board:
+    """The puzzle's givens set apart from the cells `filled` adds, `marked` cells tagged `mark`."""
+    shape = puzzle.shape
+    shown = symbols_of(filled or puzzle)
+    cells = []
+    for index, given in enumerate(puzzle.cells):
+        classes = "given" if given else ("filled" if shown[index] else "blank")
+        if place_of(shape, index) in marked:
+            classes += f" {mark}"
+        cells.append(cell(shape, index, shown[index], classes))
+    return board(shape, caption, cells)

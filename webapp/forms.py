@@ -1,0 +1,131 @@
+"""The puzzle form: one field per cell, a paste box and a file upload, checked on the server."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from werkzeug.datastructures import FileStorage
+from wtforms import Field, FileField, Form, StringField, TextAreaField
+from wtforms.validators import AnyOf, ValidationError
+
+from .sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
+
+DEFAULT_SIZE = 9
+SIZE_CHOICES = tuple(str(size) for size in SHAPES)
+SIZE_MESSAGE = "There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"
+
+
+def _stripped(value: str | None) -> str:
+    """The text of a field without surrounding spaces; "" when it was not sent."""
+    return value.strip() if isinstance(value, str) else ""
+
+
+class CellSymbol:
+    """Validator: a cell holds one symbol of its grid's size, or is blank."""
+
+    def __init__(self, shape: Shape) -> None:
+        kind = "digit" if shape.size <= 9 else "symbol"
+        self.allowed = f"{kind} from 1 to {shape.symbols[-1]}"
+        self.symbols = shape.symbols
+
+    def __call__(self, form: Form, field: Field) -> None:
+        text = field.data
+        if text and (len(text) > 1 or text.upper() not in self.symbols):
+            shown = text if len(text) <= 10 else text[:10] + "…"
+            raise ValidationError(f"{field.name}: {shown!r} is not a {self.allowed}")
+
+
+class PuzzleForm(Form):
+    """What every size of the form shares: the size, the paste box and the upload."""
+
+    shape: Shape
+    cell_names: tuple[str, ...]
+
+    size = StringField(default=str(DEFAULT_SIZE), validators=[AnyOf(SIZE_CHOICES, SIZE_MESSAGE)])
+    puzzle = TextAreaField("Puzzle text", filters=[_stripped])
+    upload = FileField("Or upload a text file")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.uploaded = ""
+        self.grid: Grid | None = None
+        self.conflicts: tuple[Conflict, ...] = ()
+
+    def validate_upload(self, field: FileField) -> None:
+        """Read an uploaded file as text; one source at a time."""
+        if not isinstance(field.data, FileStorage) or not field.data.filename:
+            return
+        try:
+            self.uploaded = field.data.read().decode("utf-8-sig").strip()
+        except UnicodeDecodeError:
+            raise ValidationError("Uploaded file: it is not a plain text file") from None
+        if self.uploaded and self.puzzle.data:
+            raise ValidationError("Paste a puzzle or upload a file, not both")
+
+    def cell_fields(self) -> list[Field]:
+        """The cell fields in reading order."""
+        return [self[name] for name in self.cell_names]
+
+    def cells_grid(self) -> Grid:
+        """The grid the cell fields spell; a cell that holds no symbol counts as blank."""
+        symbols = self.shape.symbols
+        texts = [field.data.upper() for field in self.cell_fields()]
+        values = [symbols.index(t) + 1 if len(t) == 1 and t in symbols else 0 for t in texts]
+        return Grid(self.shape, tuple(values))
+
+
+@cache
+def form_class(size: int) -> type[PuzzleForm]:
+    """The form for a size x size grid: fields r1c1 .. rNcN in reading order."""
+    shape = SHAPES[size]
+    places = [(row, col) for row in range(1, size + 1) for col in range(1, size + 1)]
+    names = tuple(f"r{row}c{col}" for row, col in places)
+    fields = {
+        name: StringField(
+            f"Row {row}, column {col}", filters=[_stripped], validators=[CellSymbol(shape)]
+        )
+        for name, (row, col) in zip(names, places, strict=True)
+    }
+    return type(f"PuzzleForm{size}", (PuzzleForm,), {"shape": shape, "cell_names": names, **fields})
+
+
+def filled_form(grid: Grid) -> PuzzleForm:
+    """A form of the grid's size with its cells filled in."""
+    cls = form_class(grid.size)
+    symbols = ["" if symbol == "0" else symbol for symbol in grid.code]
+    return cls(data={"size": str(grid.size), **dict(zip(cls.cell_names, symbols, strict=True))})
+
+
+def read_form(formdata: Any) -> PuzzleForm:
+    """The form filled from `formdata` and checked: `form.grid` is set when it holds a puzzle.
+
+    A pasted or uploaded puzzle is used instead of the cells; when it can be
+    read, the form comes back at that puzzle's size with its cells filled in.
+    Clashing givens are found even when other cells are wrong, so that one
+    round trip shows every problem.
+    """
+    size = formdata.get("size", str(DEFAULT_SIZE))
+    form = form_class(int(size) if size in SIZE_CHOICES else DEFAULT_SIZE)(formdata)
+    valid = form.validate()
+    text = form.uploaded or form.puzzle.data
+    if not text:
+        grid = form.cells_grid()
+    elif not valid:
+        return form
+    else:
+        try:
+            grid = parse(text)
+        except PuzzleError as error:
+            source, where = (
+                (form.upload, "Uploaded file") if form.uploaded else (form.puzzle, "Pasted puzzle")
+            )
+            source.errors.append(f"{where}: {error.message}")
+            return form
+        form = filled_form(grid)
+    form.conflicts = find_conflicts(grid)
+    if form.conflicts:
+        form.puzzle.data = text  # keep what was pasted beside the marked grid
+    elif valid:
+        form.grid = grid
+    return form

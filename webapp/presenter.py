@@ -1,0 +1,181 @@
+"""What the pages show: a checked form or a solve, turned into words and boards."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .boards import Board, board, cell, grid_board, place_name, place_of
+from .forms import PuzzleForm
+from .sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Conflict, SolveResult
+from .sudoku.conflicts import COUNT_WORDS
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: `id` for aria-describedby, `target` the field to fix."""
+
+    id: str
+    message: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class Field:
+    """A paste box or upload as shown: what it holds and the messages about it."""
+
+    value: str
+    invalid: bool
+    described_by: str
+
+
+@dataclass(frozen=True)
+class FormPage:
+    """The puzzle form as shown: the grid, the sizes to pick from and what is wrong."""
+
+    board: Board
+    problems: tuple[Problem, ...]
+    puzzle: Field
+    upload: Field
+    notice: str = ""
+    sizes: tuple[int, ...] = tuple(SHAPES)
+
+
+@dataclass(frozen=True)
+class ResultPage:
+    """A solve as shown: one status, why, the boards and the figures."""
+
+    status: str
+    heading: str
+    summary: str
+    reasons: tuple[str, ...]
+    boards: tuple[Board, ...]
+    figures: tuple[tuple[str, str], ...]
+
+
+def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
+    """The form with every problem listed once and marked on the fields it concerns."""
+    problems: list[Problem] = []
+    notes: dict[str, list[str]] = defaultdict(list)
+
+    def report(message: str, names: Iterable[str] = ()) -> None:
+        names = list(names)
+        problem = Problem(f"problem-{len(problems) + 1}", message, names[0] if names else "")
+        problems.append(problem)
+        for name in names:
+            notes[name].append(problem.id)
+
+    for message in form.size.errors:
+        report(message)
+    for field in form.cell_fields():
+        for message in field.errors:
+            report(message, [field.id])
+    for conflict in form.conflicts:
+        report(conflict_message(conflict), map(place_name, conflict.cells))
+    for field in (form.puzzle, form.upload):
+        for message in field.errors:
+            report(message, [field.id])
+
+    shape = form.shape
+    cells = [
+        cell(shape, index, field.data or "", described_by=" ".join(notes[field.id]))
+        for index, field in enumerate(form.cell_fields())
+    ]
+    caption = f"{shape.name} puzzle: type the givens, leave the other cells blank"
+    return FormPage(
+        board=board(shape, caption, cells),
+        problems=tuple(problems),
+        puzzle=_field(form.puzzle.data or "", ["puzzle-hint", *notes["puzzle"]]),
+        upload=_field("", notes["upload"]),
+        notice=notice,
+    )
+
+
+def _field(value: str, described_by: list[str]) -> Field:
+    """A field's state; it is invalid when a problem (not only a hint) describes it."""
+    invalid = any(name.startswith("problem-") for name in described_by)
+    return Field(value, invalid, " ".join(described_by))
+
+
+def result_page(result: SolveResult) -> ResultPage:
+    """The one status of a solve, said plainly, with the boards that show it."""
+    puzzle = result.puzzle
+    figures = (
+        ("Time", format_ms(result.ms)),
+        ("Search nodes", f"{result.nodes:,}"),
+        ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
+    )
+    if result.status == SOLVED:
+        summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
+        boards = (grid_board(puzzle, "The solution", result.solution),)
+        return ResultPage(result.status, "Solved", summary, (), boards, figures)
+    if result.status == MULTIPLE:
+        first, second = result.solutions[:2]
+        differ = {
+            place_of(puzzle.shape, index)
+            for index, (a, b) in enumerate(zip(first.cells, second.cells, strict=True))
+            if a != b
+        }
+        summary = (
+            "This puzzle has more than one solution, so it is not a proper Sudoku. Here are two;"
+            f" the {len(differ)} cells where they differ are highlighted."
+        )
+        boards = tuple(
+            grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
+            for number, solution in enumerate((first, second), start=1)
+        )
+        return ResultPage(result.status, "More than one solution", summary, (), boards, figures)
+    if result.status == GAVE_UP:
+        summary = (
+            f"The solver ran out of its work budget after {result.nodes:,} search nodes"
+            f" ({format_ms(result.ms)}) and stopped before it could finish. This does not mean"
+            " there is no solution: it did not find out."
+        )
+        found = result.solutions[0] if result.solutions else None
+        if found:
+            summary += " It found the solution below, but not whether it is the only one."
+        boards = (grid_board(puzzle, "A solution" if found else "The puzzle", found),)
+        return ResultPage(result.status, "Gave up", summary, (), boards, figures)
+    if result.conflicts:
+        clashing = {place for conflict in result.conflicts for place in conflict.cells}
+        caption = "The puzzle, with the clashing givens marked"
+        boards = (grid_board(puzzle, caption, None, clashing, "conflict"),)
+        summary = "Some givens clash, so no solution can exist:"
+        reasons = tuple(conflict_message(conflict) for conflict in result.conflicts)
+        return ResultPage(result.status, "No solution", summary, reasons, boards, figures)
+    summary = (
+        "The givens do not clash, but the search proved that no way of filling the grid works:"
+        " this puzzle has no solution."
+    )
+    boards = (grid_board(puzzle, "The puzzle"),)
+    return ResultPage(result.status, "No solution", summary, (), boards, figures)
+
+
+def conflict_message(conflict: Conflict) -> str:
+    """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)"."""
+    count = COUNT_WORDS.get(len(conflict.cells), str(len(conflict.cells)))
+    if conflict.unit == "row":
+        where = "columns " + _listed(str(col) for _, col in conflict.cells)
+    elif conflict.unit == "column":
+        where = "rows " + _listed(str(row) for row, _ in conflict.cells)
+    else:
+        where = _listed(map(place_name, conflict.cells))
+    return f"{conflict.unit.capitalize()} {conflict.index} has {count} {conflict.symbol}s ({where})"
+
+
+def _listed(items: Iterable[str]) -> str:
+    """ "2 and 7", "2, 5 and 7"."""
+    *rest, last = items
+    return f"{', '.join(rest)} and {last}" if rest else last
+
+
+def format_ms(ms: float) -> str:
+    """A duration for people: "0.42 ms", "6.5 ms", "340 ms", "1.25 s"."""
+    if ms < 1:
+        return f"{ms:.2f} ms"
+    if ms < 100:
+        return f"{ms:.1f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.2f} s"

@@ -1,0 +1,66 @@
+"""The JSON API: solve a puzzle sent as JSON, or the one a share code names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from flask import Blueprint, request, url_for
+
+from .presenter import conflict_message
+from .solving import solve_within_budget
+from .sudoku import PuzzleError, parse
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+USAGE = 'send a JSON object with the puzzle as a string, such as {"puzzle": "53..7...."}'
+
+
+@bp.post("/solve")
+def solve_posted() -> tuple[dict[str, Any], int]:
+    """Solve {"puzzle": "<any format the parser reads>"}."""
+    body = request.get_json(silent=True)
+    puzzle = body.get("puzzle") if isinstance(body, dict) else None
+    if not isinstance(puzzle, str):
+        return _invalid(USAGE)
+    return _answer(puzzle)
+
+
+@bp.get("/solve/<code>")
+def solve_code(code: str) -> tuple[dict[str, Any], int]:
+    """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case)."""
+    return _answer(code)
+
+
+def _answer(text: str) -> tuple[dict[str, Any], int]:
+    """The solve of `text` as JSON, or why it cannot be read (422)."""
+    try:
+        grid = parse(text)
+    except PuzzleError as error:
+        return _invalid(error.message, error.cells)
+    result = solve_within_budget(grid)
+    return {
+        "status": result.status,
+        "solution": result.solution.code if result.solution else None,
+        "solutions": [solution.code for solution in result.solutions],
+        "givens": grid.code,
+        "size": grid.size,
+        "nodes": result.nodes,
+        "ms": round(result.ms, 3),
+        "share_url": url_for("pages.result", code=grid.code, _external=True),
+        "conflicts": [
+            {
+                "unit": conflict.unit,
+                "index": conflict.index,
+                "symbol": conflict.symbol,
+                "cells": [list(place) for place in conflict.cells],
+                "message": conflict_message(conflict),
+            }
+            for conflict in result.conflicts
+        ],
+    }, 200
+
+
+def _invalid(message: str, cells: Iterable[tuple[int, int]] = ()) -> tuple[dict[str, Any], int]:
+    """The answer to input that is not a puzzle: what is wrong and which cells (1-based)."""
+    return {"status": "invalid", "error": message, "cells": [list(place) for place in cells]}, 422

@@ -1,0 +1,55 @@
+"""The HTML pages: the puzzle form, its checks, and the result a share link shows."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.datastructures import CombinedMultiDict, MultiDict
+from werkzeug.wrappers import Response
+
+from .forms import PuzzleForm, read_form
+from .presenter import form_page, result_page
+from .solving import solve_within_budget
+from .sudoku import PuzzleError, parse
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def index() -> tuple[str, int]:
+    """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>)."""
+    return _show_form(read_form(request.args))
+
+
+@bp.post("/")
+def submit() -> Response | tuple[str, int]:
+    """Check a submitted puzzle: on to its share link, or back to the form saying what is wrong."""
+    form = read_form(CombinedMultiDict([request.files, request.form]))
+    if form.grid is None:
+        return _show_form(form)
+    return redirect(url_for(".result", code=form.grid.code), 303)
+
+
+@bp.get("/solve/<code>")
+def result(code: str) -> Response | tuple[str, int]:
+    """The solve of the puzzle a share link holds; other spellings move to the canonical one."""
+    try:
+        grid = parse(code)
+    except PuzzleError:
+        notice = "This link does not hold a puzzle the solver can read."
+        return _show_form(read_form(MultiDict({"puzzle": code})), notice)
+    if grid.code != code:
+        return redirect(url_for(".result", code=grid.code), 301)
+    page = result_page(solve_within_budget(grid))
+    html = render_template(
+        "result.html",
+        page=page,
+        share_url=url_for(".result", code=code, _external=True),
+        edit_url=url_for(".index", puzzle=code),
+    )
+    return html, 200
+
+
+def _show_form(form: PuzzleForm, notice: str = "") -> tuple[str, int]:
+    """The form page; 422 when there is anything to fix."""
+    page = form_page(form, notice)
+    return render_template("index.html", page=page), 422 if page.problems else 200

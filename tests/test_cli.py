@@ -1,0 +1,358 @@
+"""The `sudoku` command end to end: solve (plain, --json, --count, --grid), bench, usage errors."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.cli import main
+from webapp.sudoku.grid import is_solution
+from webapp.sudoku.parse import parse
+
+DATA = Path(__file__).parent / "data"
+ROOT = Path(__file__).parent.parent
+
+
+def records(name: str) -> list[list[str]]:
+    """The fields of each puzzle line of a data file: PUZZLE COUNT SOLUTION NOTE..."""
+    lines = (DATA / name).read_text().splitlines()
+    return [line.split(maxsplit=3) for line in lines if line.strip() and not line.startswith("#")]
+
+
+# Answers checked by two independent solvers (see the data's source README).
+SEEDS = records("cli_seed_examples.txt")
+UNDER_CONSTRAINED = next(puzzle for puzzle, count, *_ in SEEDS if count == "5")
+EASY, _, EASY_SOLUTION, _ = SEEDS[0]
+SIX_BY_SIX, _, SIX_BY_SIX_SOLUTION, _ = SEEDS[-1]
+TDOKU = [line.split(":") for line in (DATA / "cli_tdoku_test_puzzles.txt").read_text().split()]
+NO_SOLUTION_PUZZLE = next(fields[0] for fields in TDOKU if fields[1] == "0")
+CLASHING = "55" + "." * 79  # two 5s in row 1, which is also box 1
+
+JSON_KEYS = {"puzzle", "status", "solution", "solutions", "nodes", "ms"}
+
+
+def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    """Run `sudoku argv...` in this process: exit status, stdout, stderr."""
+    if stdin is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, text: str, name: str = "puzzles.txt") -> str:
+    """A file under tmp_path holding `text`; its path as a string."""
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "expected"),
+    [pytest.param(p, s if c == "1" else "multiple", id=n) for p, c, s, n in SEEDS]
+    + [
+        pytest.param(SIX_BY_SIX.replace(".", "0"), SIX_BY_SIX_SOLUTION, id="6x6 with zeros"),
+        pytest.param(
+            "23.54. .6.... 1..... .....3 ....1. .12.35", SIX_BY_SIX_SOLUTION, id="6x6 rows"
+        ),
+        pytest.param(NO_SOLUTION_PUZZLE, "no_solution", id="no solution"),
+        pytest.param(CLASHING, "no_solution", id="clashing givens"),
+        pytest.param(EASY[:-1], "invalid", id="80 cells"),
+        pytest.param(EASY.replace(".", "x"), "invalid", id="x for blanks"),
+    ],
+)
+def test_solve_prints_the_solution_or_the_status(capsys, tmp_path, puzzle, expected):
+    code, out, err = run(capsys, "solve", write(tmp_path, puzzle + "\n"))
+    assert (code, out, err) == (0, expected + "\n", "")
+
+
+def test_solve_prints_one_line_per_puzzle_and_skips_blanks_and_comments(capsys, tmp_path):
+    text = f"# a comment\n\n  {EASY}  \n   \n# another\n{CLASHING}\nnonsense\n{UNDER_CONSTRAINED}\n"
+    code, out, _ = run(capsys, "solve", write(tmp_path, text))
+    assert code == 0
+    assert out.splitlines() == [EASY_SOLUTION, "no_solution", "invalid", "multiple"]
+
+
+def test_solve_reads_stdin_by_default_and_for_a_dash(capsys, monkeypatch):
+    assert (
+        run(capsys, "solve", stdin=EASY + "\n", monkeypatch=monkeypatch)[1] == EASY_SOLUTION + "\n"
+    )
+    assert run(capsys, "solve", "-", stdin=EASY, monkeypatch=monkeypatch)[1] == EASY_SOLUTION + "\n"
+
+
+def test_json_matches_the_known_answers(capsys, tmp_path):
+    """Every tdoku test puzzle, whose exact solution count is known, in one run."""
+    text = "".join(puzzle + "\n" for puzzle, *_ in TDOKU)
+    code, out, _ = run(capsys, "solve", "--json", write(tmp_path, text))
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == len(TDOKU)
+    for line, (puzzle, count, *solution) in zip(lines, TDOKU, strict=True):
+        record = json.loads(line)
+        assert set(record) == JSON_KEYS
+        assert record["puzzle"] == puzzle
+        assert isinstance(record["nodes"], int)
+        assert record["ms"] >= 0
+        if count == "0":
+            assert (record["status"], record["solution"], record["solutions"]) == (
+                "no_solution",
+                None,
+                [],
+            )
+        elif count == "1":
+            assert record["status"] == "solved"
+            assert record["solution"] == solution[0]
+            assert record["solutions"] == solution
+        else:
+            assert (record["status"], record["solution"]) == ("multiple", None)
+            assert len(set(record["solutions"])) == 2
+            assert all(is_solution(parse(s), parse(puzzle)) for s in record["solutions"])
+
+
+def test_json_reports_an_invalid_line_and_goes_on(capsys, tmp_path):
+    bad = EASY[:30] + "x" + EASY[31:]
+    code, out, _ = run(capsys, "solve", "--json", write(tmp_path, f"{EASY}\n{bad}\n{EASY}\n"))
+    first, invalid, last = (json.loads(line) for line in out.splitlines())
+    assert code == 0
+    assert first["status"] == last["status"] == "solved"
+    assert invalid == {
+        "puzzle": bad,
+        "status": "invalid",
+        "solution": None,
+        "solutions": [],
+        "nodes": 0,
+        "ms": 0.0,
+        "error": "line 1, column 31: 'x' is not a symbol of a 9x9 grid"
+        " (symbols are 1-9; . or 0 is a blank)",
+    }
+
+
+def test_json_names_the_clashing_givens(capsys, tmp_path):
+    code, out, _ = run(capsys, "solve", "--json", write(tmp_path, CLASHING))
+    record = json.loads(out)
+    assert (code, record["status"]) == (0, "no_solution")
+    assert record["conflicts"] == [
+        "Row 1 has two 5s: r1c1 and r1c2",
+        "Box 1 has two 5s: r1c1 and r1c2",
+    ]
+
+
+def test_count_lists_every_solution_of_the_under_constrained_board(capsys, tmp_path):
+    code, out, _ = run(capsys, "solve", "--count", "10", write(tmp_path, UNDER_CONSTRAINED))
+    solutions = out.splitlines()
+    assert code == 0
+    assert len(solutions) == 5
+    assert len(set(solutions)) == 5
+    puzzle = parse(UNDER_CONSTRAINED)
+    assert all(is_solution(parse(solution), puzzle) for solution in solutions)
+
+
+def test_count_in_json_lists_the_same_solutions(capsys, tmp_path):
+    path = write(tmp_path, UNDER_CONSTRAINED)
+    plain = run(capsys, "solve", "--count", "10", path)[1].splitlines()
+    record = json.loads(run(capsys, "solve", "--count", "10", "--json", path)[1])
+    assert (record["status"], record["solutions"]) == ("multiple", plain)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_count_stops_at_k(capsys, tmp_path, count):
+    out = run(capsys, "solve", "--count", str(count), write(tmp_path, UNDER_CONSTRAINED))[1]
+    assert len(out.splitlines()) == count
+
+
+def test_count_separates_puzzles_and_names_what_is_not_a_count(capsys, tmp_path):
+    text = f"{EASY}\n{CLASHING}\n{UNDER_CONSTRAINED}\nnonsense\n"
+    out = run(capsys, "solve", "--count", "2", write(tmp_path, text))[1]
+    blocks = [block.splitlines() for block in out.split("\n\n")]
+    assert [len(block) for block in blocks] == [1, 1, 2, 1]
+    assert blocks[0] == [EASY_SOLUTION]
+    assert blocks[1] == ["no_solution"]
+    assert blocks[3] == ["invalid"]
+
+
+def test_a_tiny_node_budget_gives_up(capsys, tmp_path):
+    path = write(tmp_path, NO_SOLUTION_PUZZLE)
+    code, out, _ = run(capsys, "solve", "--budget-nodes", "1", "--budget-ms", "60000", path)
+    assert (code, out) == (0, "gave_up\n")
+
+
+EASY_SS = """\
+5..|.8.|1.6
+...|.73|284
+4.7|12.|..3
+---+---+---
+7.9|26.|...
+..3|.45|.1.
+..1|...|625
+---+---+---
+.9.|7.4|.3.
+.7.|..2|89.
+125|9..|..."""
+
+
+def test_grid_reads_the_whole_input_as_one_grid(capsys, tmp_path):
+    assert "".join(c for c in EASY_SS if c not in "|-+\n") == EASY
+    code, out, _ = run(capsys, "solve", "--grid", write(tmp_path, EASY_SS + "\n"))
+    assert (code, out) == (0, EASY_SOLUTION + "\n")
+
+
+def test_grid_reports_where_in_the_text_the_error_is(capsys, tmp_path):
+    lines = EASY_SS.splitlines()
+    lines[5] = "x" + lines[5][1:]
+    code, out, _ = run(capsys, "solve", "--grid", "--json", write(tmp_path, "\n".join(lines)))
+    record = json.loads(out)
+    assert (code, record["status"]) == (0, "invalid")
+    assert record["error"].startswith("line 6, column 1: 'x' is not a symbol of a 9x9 grid")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param([], "required: COMMAND", id="no command"),
+        pytest.param(["frobnicate"], "invalid choice", id="unknown command"),
+        pytest.param(["solve", "missing.txt"], "cannot read missing.txt", id="missing file"),
+        pytest.param(["solve", "."], "cannot read .", id="a directory"),
+        pytest.param(["solve", "--count", "0"], "not a whole number above zero", id="count 0"),
+        pytest.param(["solve", "--budget-ms", "soon"], "not a number above zero", id="bad ms"),
+        pytest.param(["bench"], "required: FILE", id="bench without files"),
+        pytest.param(["bench", "missing.txt"], "cannot read missing.txt", id="bench missing"),
+        pytest.param(["bench", "x", "--limit", "-3"], "not a whole number above zero", id="limit"),
+    ],
+)
+def test_usage_errors_exit_2_with_a_message(capsys, monkeypatch, tmp_path, argv, message):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_an_undecodable_file_exits_2(capsys, tmp_path):
+    path = tmp_path / "binary.dat"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 2
+    assert "cannot read" in err
+
+
+BENCH_HEADER = [
+    "file",
+    "solver",
+    "puzzles",
+    "decided",
+    "gave up",
+    "puzzles/s",
+    "mean ms",
+    "median ms",
+    "p99 ms",
+    "max ms",
+    "mean nodes",
+]
+
+
+def table_rows(out: str) -> list[list[str]]:
+    """The cells of each Markdown table row in `out`, header and rule included."""
+    return [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in out.splitlines()
+        if line.startswith("|")
+    ]
+
+
+def test_bench_prints_a_markdown_table(capsys):
+    files = [str(DATA / "cli_seed_examples.txt"), str(DATA / "cli_tdoku_test_puzzles.txt")]
+    code, out, err = run(capsys, "bench", *files)
+    header, rule, *rows = table_rows(out)
+    assert (code, err) == (0, "")
+    assert header == BENCH_HEADER
+    assert all(set(cell) <= set("-:") and cell for cell in rule)
+    assert [row[:3] for row in rows] == [
+        ["cli_seed_examples.txt", "engine", str(len(SEEDS))],
+        ["cli_tdoku_test_puzzles.txt", "engine", str(len(TDOKU))],
+    ]
+    for row in rows:
+        assert len(row) == len(BENCH_HEADER)
+        puzzles, decided, gave_up = (int(cell) for cell in row[2:5])
+        assert decided + gave_up == puzzles
+        mean, median, p99, largest = (float(cell.replace(",", "")) for cell in row[6:10])
+        assert 0 <= median <= p99 <= largest
+        assert mean <= largest
+
+
+def test_bench_counts_what_solve_gives_up_on(capsys, tmp_path):
+    """With a budget too small for most puzzles, bench and solve agree on who gave up."""
+    path = write(tmp_path, "".join(puzzle + "\n" for puzzle, *_ in TDOKU))
+    out = run(capsys, "bench", path, "--budget-nodes", "1")[1]
+    (row,) = table_rows(out)[2:]
+    puzzles, decided, gave_up = (int(cell) for cell in row[2:5])
+    solved = run(capsys, "solve", "--json", "--budget-nodes", "1", path)[1]
+    statuses = [json.loads(line)["status"] for line in solved.splitlines()]
+    assert gave_up == statuses.count("gave_up") > 0
+    assert decided == puzzles - gave_up
+    assert puzzles == len(TDOKU)
+
+
+def test_bench_limit_and_baseline(capsys):
+    code, out, _ = run(
+        capsys,
+        "bench",
+        str(DATA / "cli_seed_examples.txt"),
+        "--limit",
+        "3",
+        "--baseline",
+        "--baseline-seconds",
+        "30",
+    )
+    _, _, engine, plain = table_rows(out)
+    assert code == 0
+    assert engine[:5] == ["cli_seed_examples.txt", "engine", "3", "3", "0"]
+    assert plain[:5] == ["cli_seed_examples.txt", "baseline (30 s)", "3", "3", "0"]
+    assert "cli_seed_examples.txt: baseline takes " in out
+    assert "x the engine's mean time." in out
+
+
+def test_bench_skips_unreadable_lines_with_a_warning(capsys, tmp_path):
+    path = write(tmp_path, f"{EASY} 1 {EASY_SOLUTION}\nnot a puzzle\n\n{CLASHING}\n")
+    code, out, err = run(capsys, "bench", path)
+    (row,) = table_rows(out)[2:]
+    assert code == 0
+    assert row[2:5] == ["2", "2", "0"]
+    assert f"{path}:2:" in err
+    assert "skipped" in err
+
+
+def test_python_dash_m_webapp_runs_the_same_command(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "webapp", "solve", "--json"],
+        input=f"{EASY}\n{UNDER_CONSTRAINED}\n",
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    statuses = [json.loads(line)["status"] for line in done.stdout.splitlines()]
+    assert statuses == ["solved", "multiple"]
+
+
+def test_python_dash_m_webapp_reports_usage_errors_without_a_traceback(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "webapp", "solve", "missing.txt"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "cannot read missing.txt" in done.stderr
+    assert "Traceback" not in done.stderr

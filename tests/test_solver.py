@@ -1,0 +1,195 @@
+"""The solver against known answers, for every size and every status."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from webapp.sudoku import (
+    GAVE_UP,
+    MULTIPLE,
+    NO_SOLUTION,
+    SHAPES,
+    SOLVED,
+    Budget,
+    Grid,
+    baseline,
+    is_solution,
+    parse,
+    solve,
+)
+
+DATA = Path(__file__).parent / "data"
+STATUS_FOR_COUNT = {"0": NO_SOLUTION, "1": SOLVED, "2+": MULTIPLE}
+# Generous, so that only a real defect (not a slow machine) fails a test.
+ROOMY = Budget(nodes=1_000_000, seconds=60)
+
+
+def records(name: str) -> list[list[str]]:
+    """The whitespace-separated fields of each non-comment line of a data file."""
+    lines = (DATA / name).read_text().splitlines()
+    return [line.split() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def known_answer_cases(name: str) -> list:
+    """(puzzle, count, solution) cases from a file of PUZZLE COUNT SOLUTION lines."""
+    return [
+        pytest.param(p, c, s, id=f"{name}:{i}") for i, (p, c, s, *_) in enumerate(records(name))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "count", "solution"),
+    known_answer_cases("engine_9x9_answers.txt")
+    + known_answer_cases("engine_16x16_answers.txt")
+    + known_answer_cases("engine_seed_examples.txt"),
+)
+def test_known_answers(puzzle: str, count: str, solution: str) -> None:
+    grid = parse(puzzle)
+    result = solve(grid, budget=ROOMY)
+    assert result.status == STATUS_FOR_COUNT.get(count, MULTIPLE)
+    for found in result.solutions:
+        assert is_solution(found, grid)
+    if count == "1":
+        assert result.solution == parse(solution)
+    if result.status == MULTIPLE:
+        assert len(result.solutions) == 2
+        assert result.solutions[0] != result.solutions[1]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "solution"), [tuple(r) for r in records("engine_4x4_answers.txt")]
+)
+def test_4x4_answers(puzzle: str, solution: str) -> None:
+    result = solve(parse(puzzle))
+    assert result.status == SOLVED
+    assert result.solution == parse(solution)
+
+
+@pytest.mark.parametrize(
+    "record", (DATA / "engine_exact_counts.txt").read_text().split(), ids=lambda r: r[:12]
+)
+def test_exact_counts(record: str) -> None:
+    """tdoku's test puzzles carry their exact number of solutions, up to 847."""
+    puzzle, count, *solution = record.split(":")
+    grid = parse(puzzle)
+    result = solve(grid, max_solutions=1000, budget=ROOMY)
+    assert result.exhausted
+    assert len(result.solutions) == int(count)
+    assert len(set(result.solutions)) == int(count)
+    assert all(is_solution(found, grid) for found in result.solutions)
+    if solution:
+        assert result.solution == parse(solution[0])
+
+
+def test_under_constrained_seed_board_lists_its_five_solutions() -> None:
+    (puzzle,) = [p for p, c, *_ in records("engine_seed_examples.txt") if c == "5"]
+    result = solve(parse(puzzle), max_solutions=10)
+    assert result.status == MULTIPLE
+    assert result.exhausted
+    assert len(set(result.solutions)) == 5
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "count", "note"),
+    [
+        pytest.param(p, c, " ".join(n), id=" ".join(n)[:40])
+        for p, c, *n in records("engine_special_cases.txt")
+    ],
+)
+def test_special_cases_inside_the_default_budget(puzzle: str, count: str, note: str) -> None:
+    result = solve(parse(puzzle))
+    assert result.status == STATUS_FOR_COUNT[count], note
+    if "conflict" in note.lower():
+        assert result.conflicts
+        assert result.nodes == 0
+
+
+def test_conflicting_givens_are_reported_without_search() -> None:
+    grid = parse("55" + "." * 79)
+    result = solve(grid)
+    assert result.status == NO_SOLUTION
+    assert [c.message for c in result.conflicts] == [
+        "Row 1 has two 5s: r1c1 and r1c2",
+        "Box 1 has two 5s: r1c1 and r1c2",
+    ]
+
+
+@pytest.mark.parametrize("size", sorted(SHAPES))
+def test_empty_grid_has_many_solutions(size: int) -> None:
+    grid = Grid(SHAPES[size], (0,) * size**2)
+    result = solve(grid, budget=Budget(nodes=100_000, seconds=30))
+    assert result.status == MULTIPLE
+    assert all(is_solution(found, grid) for found in result.solutions)
+
+
+def test_budget_exhaustion_is_gave_up_not_no_solution() -> None:
+    norvig_impossible = records("engine_special_cases.txt")[0][0]
+    result = solve(parse(norvig_impossible), budget=Budget(nodes=50, seconds=10))
+    assert result.status == GAVE_UP
+    assert result.nodes == 50
+    assert not result.exhausted
+
+
+def test_deadline_is_honoured() -> None:
+    norvig_impossible = records("engine_special_cases.txt")[0][0]
+    result = solve(parse(norvig_impossible), budget=Budget(nodes=10**9, seconds=0.0))
+    assert result.status == GAVE_UP
+
+
+def pattern_solution(size: int) -> list[int]:
+    """A valid full grid: each row shifts the last by a box width, each band by one more."""
+    shape = SHAPES[size]
+    p, q = shape.box_rows, shape.box_cols
+    return [(q * (r % p) + r // p + c) % size + 1 for r in range(size) for c in range(size)]
+
+
+def made_puzzle(size: int, seed: int, most_blanks: int) -> tuple[Grid, Grid]:
+    """A (puzzle, solution) pair with one solution, for sizes no public set covers.
+
+    Start from the pattern grid, relabel its symbols and shuffle rows within
+    bands and the bands themselves (both keep a grid valid), then blank cells
+    in random order, keeping a blank only while the independent baseline
+    backtracker still finds exactly one solution, up to `most_blanks` (plain
+    backtracking gets slow on sparse 12x12 grids).
+    """
+    shape = SHAPES[size]
+    rng = random.Random(seed)
+    labels = list(range(1, size + 1))
+    rng.shuffle(labels)
+    p = shape.box_rows
+    bands = list(range(size // p))
+    rng.shuffle(bands)
+    rows = [band * p + r for band in bands for r in rng.sample(range(p), p)]
+    base = pattern_solution(size)
+    cells = [labels[base[r * size + c] - 1] for r in rows for c in range(size)]
+    solution = Grid(shape, tuple(cells))
+    for cell in rng.sample(range(size * size), size * size):
+        if cells.count(0) == most_blanks:
+            break
+        trial = cells.copy()
+        trial[cell] = 0
+        check = baseline.solve(Grid(shape, tuple(trial)), budget=Budget(nodes=200_000, seconds=5))
+        if check.status == SOLVED:
+            cells = trial
+    return Grid(shape, tuple(cells)), solution
+
+
+@pytest.mark.parametrize("size", [4, 6, 9, 12])
+def test_pattern_solution_is_valid(size: int) -> None:
+    grid = Grid(SHAPES[size], tuple(pattern_solution(size)))
+    assert is_solution(grid, grid)
+
+
+@pytest.mark.parametrize(
+    ("size", "seed", "most_blanks"),
+    [(6, s, 36) for s in range(8)] + [(12, s, 80) for s in range(3)],
+)
+def test_made_puzzles_without_a_public_set(size: int, seed: int, most_blanks: int) -> None:
+    puzzle, solution = made_puzzle(size, seed, most_blanks)
+    assert puzzle.givens < size * size - size
+    result = solve(puzzle)
+    assert result.status == SOLVED
+    assert result.solution == solution

@@ -6,7 +6,17 @@ from dataclasses import dataclass
 
 from .grid import Grid
 
-COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+# Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
+COUNT_WORDS = dict(
+    enumerate(
+        (
+            "two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+            " fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two"
+            " twenty-three twenty-four twenty-five"
+        ).split(),
+        start=2,
+    )
+)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,58 @@
+"""Fixtures for the web tests: the app, its clients, and the puzzles in tests/data/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+import pytest
+
+from webapp import create_app
+
+DATA = Path(__file__).parent / "data"
+
+
+class Puzzle(NamedTuple):
+    """One line of a tests/data/web_*.txt file: PUZZLE COUNT SOLUTION."""
+
+    puzzle: str
+    count: str
+    solution: str
+
+    @property
+    def code(self) -> str:
+        """The puzzle as a share code."""
+        return self.puzzle.replace(".", "0")
+
+
+def read_puzzles(kind: str) -> list[Puzzle]:
+    """The puzzles of tests/data/web_<kind>.txt, comments skipped."""
+    lines = (DATA / f"web_{kind}.txt").read_text().splitlines()
+    return [Puzzle(*line.split()) for line in lines if line and not line.startswith("#")]
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Run a test once per puzzle of web_<kind>.txt when it takes a `<kind>_puzzle` argument."""
+    for kind in ("unique", "multiple", "impossible"):
+        name = f"{kind}_puzzle"
+        if name in metafunc.fixturenames:
+            puzzles = read_puzzles(kind)
+            metafunc.parametrize(name, puzzles, ids=[p.puzzle[:12] for p in puzzles])
+
+
+@pytest.fixture
+def app():
+    """The app in testing mode with the default solve budget."""
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    """A test client for the app."""
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    """A test runner for the app's Click commands."""
+    return app.test_cli_runner()

@@ -1,0 +1,135 @@
+"""The presenter: problems worded and linked to their fields, one status per solve."""
+
+from __future__ import annotations
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from webapp.forms import read_form
+from webapp.presenter import conflict_message, form_page, format_ms, result_page
+from webapp.sudoku import GAVE_UP, Budget, Conflict, SolveResult, parse, solve
+
+
+@pytest.mark.parametrize(
+    ("conflict", "message"),
+    [
+        (Conflict("row", 3, "5", ((3, 2), (3, 7))), "Row 3 has two 5s (columns 2 and 7)"),
+        (Conflict("column", 7, "5", ((2, 7), (8, 7))), "Column 7 has two 5s (rows 2 and 8)"),
+        (Conflict("box", 1, "5", ((1, 1), (2, 3))), "Box 1 has two 5s (r1c1 and r2c3)"),
+        (
+            Conflict("row", 1, "7", ((1, 1), (1, 4), (1, 7))),
+            "Row 1 has three 7s (columns 1, 4 and 7)",
+        ),
+        (Conflict("row", 2, "A", ((2, 1), (2, 16))), "Row 2 has two As (columns 1 and 16)"),
+    ],
+)
+def test_conflicts_are_worded_by_unit(conflict, message):
+    assert conflict_message(conflict) == message
+
+
+@pytest.mark.parametrize(
+    ("ms", "shown"),
+    [(0.4213, "0.42 ms"), (6.46, "6.5 ms"), (340.2, "340 ms"), (1250.0, "1.25 s")],
+)
+def test_durations_read_naturally(ms, shown):
+    assert format_ms(ms) == shown
+
+
+def test_a_clean_form_has_no_problems():
+    page = form_page(read_form(MultiDict({"size": "4"})))
+    assert page.problems == ()
+    assert page.board.size == 4
+    assert not page.puzzle.invalid
+    assert page.puzzle.described_by == "puzzle-hint"
+
+
+def test_each_problem_is_listed_once_and_marked_on_its_cells():
+    form = read_form(MultiDict({"r3c7": "x", "r1c1": "5", "r1c2": "5"}))
+    page = form_page(form, notice="Look here")
+    assert [(p.id, p.message, p.target) for p in page.problems] == [
+        ("problem-1", "r3c7: 'x' is not a digit from 1 to 9", "r3c7"),
+        ("problem-2", "Row 1 has two 5s (columns 1 and 2)", "r1c1"),
+        ("problem-3", "Box 1 has two 5s (r1c1 and r1c2)", "r1c1"),
+    ]
+    cells = {c.name: c for band in page.board.bands for row in band for c in row}
+    assert cells["r3c7"].described_by == "problem-1"
+    assert cells["r3c7"].symbol == "x"
+    assert cells["r1c1"].described_by == "problem-2 problem-3"
+    assert cells["r1c2"].invalid
+    assert not cells["r1c3"].invalid
+    assert page.notice == "Look here"
+
+
+def test_a_paste_problem_is_marked_on_the_paste_box():
+    page = form_page(read_form(MultiDict({"puzzle": "12x"})))
+    assert page.problems[0].target == "puzzle"
+    assert page.puzzle.invalid
+    assert page.puzzle.described_by == "puzzle-hint problem-1"
+    assert page.puzzle.value == "12x"
+
+
+def test_a_size_problem_has_no_field_to_point_at():
+    page = form_page(read_form(MultiDict({"size": "7"})))
+    assert page.problems[0].target == ""
+
+
+def test_solved(unique_puzzle):
+    page = result_page(solve(parse(unique_puzzle.puzzle)))
+    assert (page.status, page.heading) == ("solved", "Solved")
+    assert "exactly one solution" in page.summary
+    [solution] = page.boards
+    assert "".join(c.symbol for band in solution.bands for row in band for c in row) == (
+        unique_puzzle.solution
+    )
+    assert [term for term, _ in page.figures] == ["Time", "Search nodes", "Givens"]
+
+
+def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_puzzle):
+    result = solve(parse(multiple_puzzle.puzzle))
+    page = result_page(result)
+    assert (page.status, page.heading) == ("multiple", "More than one solution")
+    first, second = result.solutions
+    differ = sum(a != b for a, b in zip(first.cells, second.cells, strict=True))
+    assert f"the {differ} cells where they differ are highlighted" in page.summary
+    assert [b.caption for b in page.boards] == ["Solution 1", "Solution 2"]
+    for shown in page.boards:
+        marked = [c for band in shown.bands for row in band for c in row if "differs" in c.classes]
+        assert len(marked) == differ
+
+
+def test_clashing_givens_say_why_there_is_no_solution():
+    page = result_page(solve(parse("55" + "." * 79)))
+    assert (page.status, page.heading) == ("no_solution", "No solution")
+    assert page.reasons == (
+        "Row 1 has two 5s (columns 1 and 2)",
+        "Box 1 has two 5s (r1c1 and r1c2)",
+    )
+    cells = [c for band in page.boards[0].bands for row in band for c in row]
+    assert [c.name for c in cells if "conflict" in c.classes] == ["r1c1", "r1c2"]
+
+
+def test_an_impossible_puzzle_without_clashes_says_the_search_proved_it():
+    page = result_page(solve(parse("12345678." + "........9" + "." * 63)))
+    assert page.heading == "No solution"
+    assert page.reasons == ()
+    assert "the search proved" in page.summary
+
+
+def test_giving_up_never_says_no_solution(impossible_puzzle):
+    page = result_page(solve(parse(impossible_puzzle.puzzle), budget=Budget(nodes=20)))
+    assert (page.status, page.heading) == ("gave_up", "Gave up")
+    assert "ran out of its work budget" in page.summary
+    assert "This does not mean there is no solution" in page.summary
+    assert "No solution" not in page.heading
+
+
+def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
+    # A budget this small rarely stops a search between its first and second
+    # solution, so the result is written out: the presenter only reads it.
+    found = SolveResult(
+        GAVE_UP, parse(unique_puzzle.puzzle), (parse(unique_puzzle.solution),), nodes=9, ms=1.0
+    )
+    page = result_page(found)
+    assert page.heading == "Gave up"
+    assert "It found the solution below, but not whether it is the only one." in page.summary
+    assert page.boards[0].caption == "A solution"

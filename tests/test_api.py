@@ -1,0 +1,159 @@
+"""The JSON API: POST /api/solve and GET /api/solve/<code>."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp import create_app
+from webapp.sudoku import is_solution, parse
+
+FIELDS = [
+    "status",
+    "solution",
+    "solutions",
+    "givens",
+    "size",
+    "nodes",
+    "ms",
+    "share_url",
+    "conflicts",
+]
+CLASH = "55" + "." * 79
+PROVEN_IMPOSSIBLE = "12345678." + "........9" + "." * 63
+
+
+def test_post_solves_a_puzzle(client, unique_puzzle):
+    response = client.post("/api/solve", json={"puzzle": unique_puzzle.puzzle})
+    assert response.status_code == 200
+    body = response.json
+    assert list(body) == FIELDS
+    assert body["status"] == "solved"
+    assert body["solution"] == unique_puzzle.solution
+    assert body["solutions"] == [unique_puzzle.solution]
+    assert body["givens"] == unique_puzzle.code
+    assert body["size"] == 9
+    assert isinstance(body["nodes"], int) and body["nodes"] >= 0
+    assert isinstance(body["ms"], float) and body["ms"] >= 0
+    assert body["share_url"] == f"http://localhost/solve/{unique_puzzle.code}"
+    assert body["conflicts"] == []
+
+
+@pytest.mark.parametrize("spelling", ["code", "dots"])
+def test_get_solves_a_share_code_with_either_blank(client, unique_puzzle, spelling):
+    code = {"code": unique_puzzle.code, "dots": unique_puzzle.puzzle}[spelling]
+    response = client.get(f"/api/solve/{code}")
+    assert response.status_code == 200
+    assert response.json["solution"] == unique_puzzle.solution
+    assert response.json["givens"] == unique_puzzle.code
+
+
+def test_get_reads_lower_case_symbols():
+    body = create_app({"TESTING": True}).test_client().get("/api/solve/g" + "." * 255).json
+    assert body["givens"] == "G" + "0" * 255
+    assert body["share_url"].endswith("/solve/G" + "0" * 255)
+
+
+def test_get_and_post_agree(client, unique_puzzle):
+    by_get = client.get(f"/api/solve/{unique_puzzle.code}").json
+    by_post = client.post("/api/solve", json={"puzzle": unique_puzzle.puzzle}).json
+    for field in ("status", "solution", "solutions", "givens", "size", "share_url"):
+        assert by_get[field] == by_post[field]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1234341221434321",
+        "12 34\n34 12\n21 43\n43 21\n",
+        "|12|34|\n|34|12|\n+--+--+\n|21|43|\n|43|21|",
+    ],
+)
+def test_post_reads_any_format_the_parser_reads(client, text):
+    body = client.post("/api/solve", json={"puzzle": text}).json
+    assert (body["status"], body["size"], body["solution"]) == ("solved", 4, "1234341221434321")
+
+
+def test_two_solutions_for_a_puzzle_that_has_more(client, multiple_puzzle):
+    body = client.get(f"/api/solve/{multiple_puzzle.code}").json
+    assert body["status"] == "multiple"
+    assert body["solution"] is None
+    first, second = (parse(s) for s in body["solutions"])
+    puzzle = parse(multiple_puzzle.puzzle)
+    assert first != second
+    assert is_solution(first, puzzle) and is_solution(second, puzzle)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "conflicts"),
+    [
+        (
+            CLASH,
+            [
+                ("row", 1, "5", [[1, 1], [1, 2]], "Row 1 has two 5s (columns 1 and 2)"),
+                ("box", 1, "5", [[1, 1], [1, 2]], "Box 1 has two 5s (r1c1 and r1c2)"),
+            ],
+        ),
+        (PROVEN_IMPOSSIBLE, []),
+    ],
+)
+def test_no_solution_says_which_givens_clash_if_any(client, puzzle, conflicts):
+    body = client.post("/api/solve", json={"puzzle": puzzle}).json
+    assert (body["status"], body["solution"], body["solutions"]) == ("no_solution", None, [])
+    assert [tuple(c.values()) for c in body["conflicts"]] == conflicts
+
+
+def test_gave_up_when_the_budget_runs_out(impossible_puzzle):
+    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+    body = client.get(f"/api/solve/{impossible_puzzle.code}").json
+    assert body["status"] == "gave_up"
+    assert body["nodes"] >= 20
+
+
+@pytest.mark.parametrize(
+    ("request_kwargs", "error", "cells"),
+    [
+        ({"json": {"puzzle": "12x"}}, "line 1, column 3: 'x' is not a Sudoku symbol", []),
+        (
+            {"json": {"puzzle": "x" * 81}},
+            "line 1, column 1: 'x' is not a symbol of a 9x9 grid",
+            [[1, 1]],
+        ),
+        ({"json": {"puzzle": ""}}, "the puzzle is empty", []),
+        ({"json": {"puzzle": "1" * 80}}, "expected 81 cells, found 80", []),
+        ({"json": {"puzzle": 5}}, "send a JSON object with the puzzle as a string", []),
+        ({"json": {"grid": "1" * 81}}, "send a JSON object with the puzzle as a string", []),
+        ({"json": ["1" * 81]}, "send a JSON object with the puzzle as a string", []),
+        ({"data": "{not json", "content_type": "application/json"}, "send a JSON object", []),
+        ({"data": {"puzzle": "1" * 81}}, "send a JSON object", []),
+    ],
+)
+def test_invalid_input_is_422_with_the_error_and_cells(client, request_kwargs, error, cells):
+    response = client.post("/api/solve", **request_kwargs)
+    assert response.status_code == 422
+    body = response.json
+    assert body["status"] == "invalid"
+    assert body["error"].startswith(error)
+    assert body["cells"] == cells
+
+
+def test_an_unreadable_share_code_is_422(client):
+    response = client.get("/api/solve/12x")
+    assert response.status_code == 422
+    assert response.json["status"] == "invalid"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status"),
+    [("get", "/api/nothing", 404), ("get", "/api/solve", 405), ("put", "/api/solve", 405)],
+)
+def test_http_errors_under_api_are_json(client, method, path, status):
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert response.is_json
+    assert response.json["status"] == "error"
+
+
+def test_an_oversized_body_is_413_json(client):
+    response = client.post("/api/solve", json={"puzzle": "1" * (64 * 1024)})
+    assert response.status_code == 413
+    assert response.json["error"].startswith("Too much to read")

@@ -1,0 +1,106 @@
+"""Security headers on every response, errors included; no cookies; a body size limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp import create_app
+
+CODE = "0" * 81
+
+
+def _broken_app():
+    """The app plus a route that fails, with errors handled as in production."""
+    app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+
+    @app.get("/broken")
+    def broken():
+        raise RuntimeError("a bug")
+
+    return app
+
+
+REQUESTS = [
+    ("get", "/", {}, 200),
+    ("get", "/?size=25", {}, 200),
+    ("get", "/static/style.css", {}, 200),
+    ("get", "/static/grid.js", {}, 200),
+    ("get", "/static/favicon.svg", {}, 200),
+    ("post", "/", {"data": {"size": "9"}}, 303),
+    ("post", "/", {"data": {"r1c1": "x"}}, 422),
+    ("get", "/?size=7", {}, 422),
+    ("get", f"/solve/{CODE}", {}, 200),
+    ("get", "/solve/" + "." * 81, {}, 301),
+    ("get", "/solve/12x", {}, 422),
+    ("get", "/nowhere", {}, 404),
+    ("delete", "/", {}, 405),
+    ("post", "/", {"data": {"puzzle": "1" * 70_000}}, 413),
+    ("get", f"/api/solve/{CODE}", {}, 200),
+    ("post", "/api/solve", {"json": {"puzzle": "x"}}, 422),
+    ("post", "/api/solve", {"json": {"puzzle": "1" * 70_000}}, 413),
+    ("get", "/api/nowhere", {}, 404),
+    ("get", "/broken", {}, 500),
+]
+
+
+@pytest.fixture(scope="module")
+def responses():
+    """One response to each kind of request, from an app that can also fail."""
+    client = _broken_app().test_client()
+    answered = {}
+    for method, path, kwargs, status in REQUESTS:
+        response = getattr(client, method)(path, **kwargs)
+        response.get_data()  # buffer the body, so that static files can be closed now
+        response.close()
+        answered[(method, path[:40], status)] = response
+    return answered
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "kwargs", "status"), REQUESTS, ids=[f"{r[0]} {r[1][:20]}" for r in REQUESTS]
+)
+def test_every_response_carries_the_security_headers(responses, method, path, kwargs, status):
+    response = responses[(method, path[:40], status)]
+    assert response.status_code == status
+    csp = response.headers["Content-Security-Policy"]
+    for directive in (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+    ):
+        assert directive in csp
+    assert "unsafe-inline" not in csp
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "Set-Cookie" not in response.headers
+
+
+def test_the_500_page_is_rendered_and_says_sorry(responses):
+    response = responses[("get", "/broken", 500)]
+    assert "<h1>Something went wrong</h1>" in response.text
+    assert "a bug" not in response.text
+
+
+@pytest.mark.parametrize("path", ["/", f"/solve/{CODE}", "/nowhere"])
+def test_pages_have_no_inline_script_or_style(client, path):
+    html = client.get(path).text
+    assert "<script>" not in html and "<script " not in html.replace('<script src="', "")
+    assert "style=" not in html
+    assert "<style" not in html
+    assert " on" + "click=" not in html
+
+
+def test_the_body_limit_comes_from_config():
+    assert create_app().config["MAX_CONTENT_LENGTH"] == 64 * 1024
+    small = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 100}).test_client()
+    assert small.post("/", data={"puzzle": "1" * 200}).status_code == 413
+
+
+def test_config_comes_from_a_mapping_over_the_defaults():
+    app = create_app({"SOLVE_BUDGET_SECONDS": 0.5})
+    assert app.config["SOLVE_BUDGET_SECONDS"] == 0.5
+    assert app.config["SOLVE_BUDGET_NODES"] == 250_000

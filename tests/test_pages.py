@@ -1,0 +1,370 @@
+"""The HTML pages through the Flask test client: every route, status, message and redirect."""
+
+from __future__ import annotations
+
+import io
+from html.parser import HTMLParser
+
+import pytest
+
+from webapp import create_app
+from webapp.sudoku import is_solution, parse
+
+CONFLICT_ROW_3 = "0" * 19 + "5" + "0" * 4 + "5" + "0" * 56  # r3c2 and r3c7 are both 5
+CLASH_CODE = "55" + "0" * 79
+PROVEN_IMPOSSIBLE = "123456780" + "000000009" + "0" * 63  # r1c9 needs a 9; column 9 has one
+
+
+class Page(HTMLParser):
+    """A page's elements as (tag, attributes) and the text inside each element with an id."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.elements: list[tuple[str, dict[str, str]]] = []
+        self.texts: dict[str, str] = {}
+        self.cells: list[str] = []  # the text of each <td>, in order
+        self._open: list[str] = []
+        self._in_cell = False
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        attributes = {name: value or "" for name, value in attrs}
+        self.elements.append((tag, attributes))
+        if tag == "td":
+            self.cells.append("")
+            self._in_cell = True
+        if "id" in attributes:
+            self.texts[attributes["id"]] = ""
+            self._open.append(attributes["id"])
+
+    def handle_endtag(self, tag):
+        self._in_cell = self._in_cell and tag != "td"
+        if tag in ("li", "h1", "h2", "p", "textarea", "a", "div") and self._open:
+            self._open.pop()
+
+    def handle_data(self, data):
+        if self._in_cell:
+            self.cells[-1] += data.strip()
+        for element_id in self._open:
+            self.texts[element_id] += data
+
+    def all(self, tag: str, **wanted: str) -> list[dict[str, str]]:
+        """The attributes of every `tag` whose attributes include `wanted`."""
+        return [
+            attrs
+            for name, attrs in self.elements
+            if name == tag and all(attrs.get(k.rstrip("_")) == v for k, v in wanted.items())
+        ]
+
+    def cell(self, name: str) -> dict[str, str]:
+        """The input of one cell, by its name such as r3c7."""
+        [found] = self.all("input", name=name)
+        return found
+
+
+def cells_of(code: str) -> dict[str, str]:
+    """Form data for a 9x9 share code."""
+    data = {"size": "9"}
+    for index, symbol in enumerate(code):
+        if symbol != "0":
+            data[f"r{index // 9 + 1}c{index % 9 + 1}"] = symbol
+    return data
+
+
+@pytest.fixture
+def stingy_client():
+    """A client of an app whose solve budget is a handful of search nodes."""
+    return create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+
+
+@pytest.mark.parametrize(
+    ("query", "size", "inputmode"),
+    [("", 9, "numeric"), ("?size=4", 4, "numeric"), ("?size=6", 6, "numeric"),
+     ("?size=9", 9, "numeric"), ("?size=12", 12, "text"), ("?size=16", 16, "text"),
+     ("?size=25", 25, "text")],
+)  # fmt: skip
+def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode):
+    response = client.get("/" + query)
+    assert response.status_code == 200
+    page = Page(response.text)
+    inputs = [i for i in page.all("input") if i["name"].startswith("r")]
+    assert len(inputs) == size * size
+    assert inputs[0] == page.cell("r1c1")
+    assert page.cell(f"r{size}c{size}")["aria-label"] == f"Row {size}, column {size}"
+    assert {(i["maxlength"], i["inputmode"]) for i in inputs} == {("1", inputmode)}
+    assert not any("aria-invalid" in i for i in inputs)
+    assert page.all("input", type="hidden", name="size", value=str(size))
+    assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
+    assert f"<caption>{size}x{size} puzzle" in response.text
+
+
+def test_the_form_offers_every_size_as_a_plain_link(client):
+    page = Page(client.get("/").text)
+    links = [a["href"] for a in page.all("a") if a.get("href", "").startswith("/?size=")]
+    assert links[:6] == [f"/?size={n}" for n in (4, 6, 9, 12, 16, 25)]
+
+
+def test_the_form_has_a_paste_box_and_an_upload(client):
+    page = Page(client.get("/").text)
+    [paste_form] = page.all("form", enctype="multipart/form-data")
+    assert paste_form["method"] == "post"
+    assert page.all("textarea", name="puzzle", id="puzzle")
+    assert page.all("input", type="file", name="upload")
+    assert page.all("label", for_="puzzle")
+    assert page.all("label", for_="upload")
+
+
+@pytest.mark.parametrize("spelling", ["code", "dots"])
+def test_edit_link_prefills_the_grid(client, unique_puzzle, spelling):
+    text = {"code": unique_puzzle.code, "dots": unique_puzzle.puzzle}[spelling]
+    response = client.get("/", query_string={"puzzle": text})
+    assert response.status_code == 200
+    page = Page(response.text)
+    typed = "".join(page.cell(f"r{i // 9 + 1}c{i % 9 + 1}")["value"] or "0" for i in range(81))
+    assert typed == unique_puzzle.code
+    assert page.texts["puzzle"] == ""
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ({"size": "7"}, "There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"),
+        ({"puzzle": "12x"}, "Pasted puzzle: line 1, column 3: &#39;x&#39; is not a Sudoku symbol"),
+        ({"puzzle": "123"}, "Pasted puzzle: expected 16 cells, found 3"),
+    ],
+)
+def test_a_query_that_cannot_be_used_is_422(client, query, message):
+    response = client.get("/", query_string=query)
+    assert response.status_code == 422
+    assert message in response.text
+    assert "There is a problem with this puzzle" in response.text
+
+
+def test_a_valid_grid_redirects_to_its_share_link(client, unique_puzzle):
+    response = client.post("/", data=cells_of(unique_puzzle.code))
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/solve/{unique_puzzle.code}"
+
+
+def test_lower_case_symbols_are_accepted_and_made_canonical(client):
+    response = client.post("/", data={"size": "16", "r1c1": "g", "r16c16": " a "})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/solve/G" + "0" * 254 + "A"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ({"r3c7": "x"}, "r3c7: &#39;x&#39; is not a digit from 1 to 9"),
+        ({"r3c7": "0"}, "r3c7: &#39;0&#39; is not a digit from 1 to 9"),
+        ({"r3c7": "55"}, "r3c7: &#39;55&#39; is not a digit from 1 to 9"),
+    ],
+)
+def test_a_bad_cell_is_marked_and_explained(client, typed, message):
+    response = client.post("/", data={"size": "9", "r1c1": "4", **typed})
+    assert response.status_code == 422
+    page = Page(response.text)
+    bad = page.cell("r3c7")
+    assert bad["aria-invalid"] == "true"
+    assert bad["value"] == typed["r3c7"]
+    assert message.replace("&#39;", "'") in page.texts[bad["aria-describedby"]]
+    assert page.all("a", href="#r3c7")
+    assert page.cell("r1c1")["value"] == "4"
+    assert "aria-invalid" not in page.cell("r1c1")
+
+
+def test_clashing_givens_are_marked_on_every_cell_they_concern(client):
+    response = client.post("/", data=cells_of(CONFLICT_ROW_3))
+    assert response.status_code == 422
+    page = Page(response.text)
+    for name in ("r3c2", "r3c7"):
+        cell = page.cell(name)
+        assert cell["aria-invalid"] == "true"
+        assert page.texts[cell["aria-describedby"]] == "Row 3 has two 5s (columns 2 and 7)"
+    assert "aria-invalid" not in page.cell("r3c3")
+
+
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [
+        ("1234341221434321", "/solve/1234341221434321"),
+        ("12..\n..12\n2...\n...1", "/solve/1200001220000001"),
+        ("2.53.84.9.7.....5...4...6.75...4...2...5.7...6...3...84.6...8.1.2.....6.8.12.97.4",
+         "/solve/205308409070000050004000607500040002000507000600030008406000801020000060801209704"),
+    ],
+)  # fmt: skip
+def test_a_pasted_puzzle_redirects_to_its_share_link(client, text, location):
+    response = client.post("/", data={"puzzle": text})
+    assert response.status_code == 303
+    assert response.headers["Location"] == location
+
+
+def test_an_uploaded_puzzle_redirects_to_its_share_link(client, unique_puzzle):
+    upload = (io.BytesIO(unique_puzzle.puzzle.encode()), "puzzle.txt")
+    response = client.post("/", data={"upload": upload}, content_type="multipart/form-data")
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/solve/{unique_puzzle.code}"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"puzzle": "12x"}, "Pasted puzzle: line 1, column 3:"),
+        ({"puzzle": "1" * 80}, "Pasted puzzle: expected 81 cells, found 80"),
+        (
+            {"upload": (io.BytesIO(b"\xff\xfe"), "p.txt")},
+            "Uploaded file: it is not a plain text file",
+        ),
+        ({"upload": (io.BytesIO(b"1" * 16), "p.txt"), "puzzle": "1"}, "not both"),
+    ],
+)
+def test_a_paste_or_upload_that_cannot_be_read_is_422_and_kept(client, data, message):
+    response = client.post("/", data=data, content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert message.replace("'", "&#39;") in response.text
+    if "puzzle" in data:
+        assert Page(response.text).texts["puzzle"] == data["puzzle"]
+
+
+def test_a_pasted_puzzle_with_clashes_comes_back_filled_in_and_marked(client):
+    response = client.post("/", data={"puzzle": "11" + "." * 14})
+    assert response.status_code == 422
+    page = Page(response.text)
+    assert page.cell("r1c1")["aria-invalid"] == "true"
+    assert page.cell("r1c1")["value"] == "1"
+    assert len([i for i in page.all("input") if i["name"].startswith("r")]) == 16
+    assert "Row 1 has two 1s (columns 1 and 2)" in response.text
+
+
+def test_solved_shows_the_solution_with_givens_set_apart(client, unique_puzzle):
+    response = client.get(f"/solve/{unique_puzzle.code}")
+    assert response.status_code == 200
+    page = Page(response.text)
+    assert ">Solved</h1>" in response.text
+    classes = [attrs["class"] for tag, attrs in page.elements if tag == "td"]
+    assert [c == "given" for c in classes] == [s != "." for s in unique_puzzle.puzzle]
+    assert {c for c in classes if c != "given"} == {"filled"}
+    assert "".join(page.cells) == unique_puzzle.solution
+
+
+def test_the_result_page_has_the_share_link_copy_button_and_edit_link(client, unique_puzzle):
+    response = client.get(f"/solve/{unique_puzzle.code}")
+    page = Page(response.text)
+    share = f"http://localhost/solve/{unique_puzzle.code}"
+    assert page.all("a", id="share-link", href=share)
+    assert page.texts["share-link"] == share
+    [copy] = page.all("button", **{"data-copy": "share-link"})
+    assert "hidden" in copy  # the script shows it; without script there is nothing to copy with
+    assert page.all("a", href=f"/?puzzle={unique_puzzle.code}")
+    for figure in ("Time", "Search nodes", "Givens"):
+        assert f"<dt>{figure}</dt>" in response.text
+
+
+@pytest.mark.parametrize(
+    ("code", "heading", "says"),
+    [
+        (CLASH_CODE, "No solution", "Row 1 has two 5s (columns 1 and 2)"),
+        (
+            PROVEN_IMPOSSIBLE,
+            "No solution",
+            "the search proved that no way of filling the grid works",
+        ),
+        ("0" * 81, "More than one solution", "cells where they differ are highlighted"),
+        ("0" * 16, "More than one solution", "Solution 2"),
+    ],
+)
+def test_each_status_has_its_own_heading_and_reason(client, code, heading, says):
+    response = client.get(f"/solve/{code}")
+    assert response.status_code == 200
+    assert f">{heading}</h1>" in response.text
+    assert says in response.text
+
+
+def test_clashing_givens_are_marked_on_the_result_board(client):
+    page = Page(client.get(f"/solve/{CLASH_CODE}").text)
+    marked = [
+        attrs["class"]
+        for tag, attrs in page.elements
+        if tag == "td" and "conflict" in attrs["class"]
+    ]
+    assert marked == ["given conflict", "given conflict"]
+
+
+def test_two_solutions_are_shown_side_by_side_with_differences(client, multiple_puzzle):
+    response = client.get(f"/solve/{multiple_puzzle.code}")
+    page = Page(response.text)
+    assert len(page.all("table")) == 2
+    assert page.all("div", class_="boards printable pair")
+    first, second = page.cells[:81], page.cells[81:]
+    puzzle = parse(multiple_puzzle.puzzle)
+    assert all(is_solution(parse("".join(board)), puzzle) for board in (first, second))
+    assert first != second
+    differs = [i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
+    classes = [a["class"] for t, a in page.elements if t == "td"]
+    for board in (classes[:81], classes[81:]):
+        assert [i for i, c in enumerate(board) if "differs" in c] == differs
+
+
+def test_running_out_of_budget_says_gave_up_never_no_solution(stingy_client, impossible_puzzle):
+    response = stingy_client.get(f"/solve/{impossible_puzzle.code}")
+    assert response.status_code == 200
+    assert ">Gave up</h1>" in response.text
+    assert "ran out of its work budget" in response.text
+    assert "No solution" not in response.text
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("/solve/" + "." * 81, "/solve/" + "0" * 81),
+        ("/solve/" + "g" + "0" * 255, "/solve/G" + "0" * 255),
+        ("/solve/12..-..12-2...-...1", "/solve/1200001220000001"),
+    ],
+)
+def test_other_spellings_of_a_share_link_move_permanently(client, path, location):
+    response = client.get(path)
+    assert response.status_code == 301
+    assert response.headers["Location"] == location
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("12x", "line 1, column 3"),
+        ("1" * 80, "expected 81 cells, found 80"),
+        ("5" * 82, "found 82"),
+    ],
+)
+def test_a_share_link_without_a_readable_puzzle_is_422(client, code, message):
+    response = client.get(f"/solve/{code}")
+    assert response.status_code == 422
+    assert "This link does not hold a puzzle the solver can read." in response.text
+    assert message in response.text
+    assert Page(response.text).texts["puzzle"] == code
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "title"),
+    [
+        ("get", "/nowhere", 404, "Page not found"),
+        ("get", "/solve/", 404, "Page not found"),
+        ("put", "/", 405, "Method not allowed"),
+        ("post", "/solve/" + "0" * 81, 405, "Method not allowed"),
+    ],
+)
+def test_errors_are_pages_that_say_what_to_do(client, method, path, status, title):
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert response.mimetype == "text/html"
+    assert f"<h1>{title}</h1>" in response.text
+    assert 'href="/"' in response.text
+
+
+def test_an_oversized_submission_is_413_with_a_page(client):
+    response = client.post("/", data={"puzzle": "1" * (64 * 1024)})
+    assert response.status_code == 413
+    assert "<h1>Too much to read</h1>" in response.text
+
+
+def test_405_keeps_its_allow_header(client):
+    assert set(client.put("/").headers["Allow"].split(", ")) >= {"GET", "POST"}

@@ -68,7 +68,6 @@
     table.addEventListener("input", function (event) {
       var input = event.target;
       var text = input.value.toUpperCase();
-      if (input.value !== text) input.value = text;
       if (text.length === 1 && symbols.indexOf(text) >= 0) {
         set(input, text);
         focusAt(inputs.indexOf(input) + 1);

@@ -56,3 +56,15 @@ def client(app):
 def runner(app):
     """A test runner for the app's Click commands."""
     return app.test_cli_runner()
+
+
+@pytest.fixture(scope="session")
+def unique_sample() -> Puzzle:
+    """One puzzle with one solution, for tests too slow to run on every puzzle."""
+    return read_puzzles("unique")[0]
+
+
+@pytest.fixture(scope="session")
+def multiple_sample() -> Puzzle:
+    """One puzzle with more than one solution, for tests too slow to run on every puzzle."""
+    return read_puzzles("multiple")[0]

@@ -1,0 +1,336 @@
+"""End to end in Chromium: the pages as a person meets them, with and without JavaScript."""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import WSGIRequestHandler, make_server
+
+from webapp import create_app
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+expect = playwright_api.expect
+
+ROOT = Path(__file__).parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+README_SCREENSHOT = ROOT / "docs" / "solved.png"
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SOLVED_CODE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+CONFLICT_ROW_3 = "." * 19 + "5" + "." * 4 + "5" + "." * 56  # r3c2 and r3c7 are both 5
+
+
+class QuietHandler(WSGIRequestHandler):
+    """A request handler that does not log every request to the test output."""
+
+    def log_request(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url():
+    """The app served by a real HTTP server on a free loopback port."""
+    server = make_server("127.0.0.1", 0, create_app(), threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright; in CI a missing browser is a failure."""
+    if not CHROMIUM.exists():
+        message = f"Chromium is not installed at {CHROMIUM}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    ARTIFACTS.mkdir(exist_ok=True)
+    with playwright_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh desktop page with script on; console errors (CSP violations too) fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert [e for e in errors if "422" not in e] == []  # a 422 page is meant; the rest is not
+
+
+@pytest.fixture
+def no_script_page(browser):
+    """A fresh desktop page with JavaScript switched off."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, java_script_enabled=False
+    )
+    yield context.new_page()
+    context.close()
+
+
+def shown_cells(page, table: int = 0) -> str:
+    """The symbols of one result board, blanks as "."."""
+    cells = page.locator("table.board").nth(table).locator("td").all_inner_texts()
+    return "".join(text.strip() or "." for text in cells)
+
+
+def typed_cells(page) -> str:
+    """The values of the form's cell inputs, blanks as "."."""
+    values = page.eval_on_selector_all("table.input-board input", "all => all.map(i => i.value)")
+    return "".join(value or "." for value in values)
+
+
+def test_type_a_puzzle_with_the_keyboard_and_see_it_solved(page, base_url, unique_sample):
+    page.goto(base_url + "/")
+    page.locator("#r1c1").focus()
+    page.keyboard.type(unique_sample.puzzle)  # "." leaves a cell blank and moves on
+    assert typed_cells(page) == unique_sample.puzzle
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_url(f"**/solve/{unique_sample.code}")
+    expect(page.locator("h1")).to_have_text("Solved")
+    assert shown_cells(page) == unique_sample.solution
+    givens = page.locator("td.given").count()
+    assert givens == sum(symbol != "." for symbol in unique_sample.puzzle)
+
+
+def test_arrow_keys_move_and_backspace_and_delete_clear(page, base_url):
+    page.goto(base_url + "/")
+    page.locator("#r1c1").focus()
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "ArrowUp"):
+        page.keyboard.press(key)
+    assert page.evaluate("document.activeElement.id") == "r1c2"
+    page.keyboard.type("7a")  # 7 fills and advances; "a" is no 9x9 symbol, so it stays put
+    assert page.locator("#r1c2").input_value() == "7"
+    assert page.evaluate("document.activeElement.id") == "r1c3"
+    assert page.locator("#r1c3").input_value() == "a"  # kept as typed, for the server to explain
+    page.keyboard.press("Backspace")  # clears this cell
+    assert page.locator("#r1c3").input_value() == ""
+    assert page.evaluate("document.activeElement.id") == "r1c3"
+    page.keyboard.press("Backspace")  # an empty cell: go back and clear that one
+    assert page.evaluate("document.activeElement.id") == "r1c2"
+    assert page.locator("#r1c2").input_value() == ""
+    page.keyboard.type("9")
+    page.locator("#r1c2").focus()
+    page.keyboard.press("Delete")
+    assert page.locator("#r1c2").input_value() == ""
+    page.locator("#r9c9").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.id") == "r9c9"
+
+
+def test_paste_a_whole_puzzle_into_one_cell_then_clear(page, base_url, unique_sample):
+    page.goto(base_url + "/")
+    page.evaluate("text => navigator.clipboard.writeText(text)", unique_sample.puzzle)
+    page.locator("#r5c5").focus()
+    page.keyboard.press("Control+V")
+    assert typed_cells(page) == unique_sample.puzzle
+    page.get_by_role("link", name="Clear").click()
+    assert typed_cells(page) == "." * 81
+    assert page.url == base_url + "/"  # cleared in place, no reload
+
+
+def test_paste_a_bigger_puzzle_opens_the_grid_of_its_size(page, base_url):
+    page.goto(base_url + "/")
+    page.evaluate("text => navigator.clipboard.writeText(text)", "G" + "." * 255)
+    page.locator("#r1c1").focus()
+    page.keyboard.press("Control+V")
+    page.wait_for_url("**/?puzzle=*")
+    assert page.locator("table.input-board input").count() == 256
+    assert page.locator("#r1c1").input_value() == "G"
+
+
+def test_the_paste_box_solves_a_puzzle(page, base_url, unique_sample):
+    page.goto(base_url + "/")
+    rows = [unique_sample.puzzle[r : r + 9] for r in range(0, 81, 9)]
+    page.get_by_label("Puzzle text").fill("\n".join(rows))
+    page.get_by_role("button", name="Solve pasted puzzle").click()
+    page.wait_for_url(f"**/solve/{unique_sample.code}")
+    assert shown_cells(page) == unique_sample.solution
+
+
+def test_the_share_link_opens_the_same_solve_in_a_fresh_page(
+    page, browser, base_url, unique_sample
+):
+    page.goto(f"{base_url}/solve/{unique_sample.puzzle}")  # dots move to the canonical link
+    assert page.url == f"{base_url}/solve/{unique_sample.code}"
+    share = page.locator("#share-link").inner_text()
+    assert share == page.url
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.locator(".copy-status")).to_have_text("Link copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == share
+    page.screenshot(path=ARTIFACTS / "solved-desktop.png", full_page=True)
+    _save_readme_screenshot(page)
+
+    fresh = browser.new_context().new_page()
+    fresh.goto(share)
+    expect(fresh.locator("h1")).to_have_text("Solved")
+    assert shown_cells(fresh) == unique_sample.solution
+    fresh.get_by_role("link", name="Edit this puzzle").click()
+    fresh.wait_for_url("**/?puzzle=*")
+    assert typed_cells(fresh) == unique_sample.puzzle
+    fresh.context.close()
+
+
+def test_conflicting_givens_are_marked_on_the_form(page, base_url):
+    page.goto(base_url + "/")
+    page.locator("#r1c1").focus()
+    page.keyboard.type(CONFLICT_ROW_3[:30])
+    page.locator("#r8c8").fill("x")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    summary = page.locator(".error-summary")
+    expect(summary).to_be_focused()  # the script moves focus there, so it is read first
+    assert summary.get_by_role("link").all_inner_texts() == [
+        "r8c8: 'x' is not a digit from 1 to 9",
+        "Row 3 has two 5s (columns 2 and 7)",
+    ]
+    for cell in ("#r3c2", "#r3c7", "#r8c8"):
+        assert page.locator(cell).get_attribute("aria-invalid") == "true"
+    described = page.locator("#r3c7").get_attribute("aria-describedby")
+    assert page.locator(f"#{described}").inner_text() == "Row 3 has two 5s (columns 2 and 7)"
+    assert page.locator("#r3c3").get_attribute("aria-invalid") is None
+    page.screenshot(path=ARTIFACTS / "conflict-desktop.png", full_page=True)
+    page.locator("#r8c8").fill("")
+    page.locator("#r8c8").press_sequentially("1")
+    assert page.locator("#r8c8").get_attribute("aria-invalid") is None
+
+
+def test_more_than_one_solution_side_by_side(page, base_url, multiple_sample):
+    page.goto(f"{base_url}/solve/{multiple_sample.code}")
+    assert page.locator("h1").inner_text() == "More than one solution"
+    first, second = page.locator("table.board").all()
+    assert first.bounding_box()["y"] == second.bounding_box()["y"]  # side by side
+    assert page.locator("td.differs").count() > 0
+    page.screenshot(path=ARTIFACTS / "multiple-desktop.png", full_page=True)
+
+
+def test_the_whole_flow_without_javascript(no_script_page, base_url, unique_sample):
+    page = no_script_page
+    page.goto(base_url + "/?size=16")
+    assert page.locator("table.input-board input").count() == 256
+    page.get_by_role("link", name="9×9").click()
+    page.wait_for_url("**/?size=9")
+    assert page.locator("table.input-board input").count() == 81
+    for index, symbol in enumerate(CONFLICT_ROW_3):
+        if symbol != ".":
+            page.locator(f"#r{index // 9 + 1}c{index % 9 + 1}").fill(symbol)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    expect(page.locator(".error-summary")).to_be_visible()
+    assert page.locator("#r3c2").get_attribute("aria-invalid") == "true"
+    page.screenshot(path=ARTIFACTS / "conflict-no-script.png", full_page=True)
+
+    page.get_by_role("link", name="Clear").click()
+    page.wait_for_url(base_url + "/?size=9")
+    assert typed_cells(page) == "." * 81
+    for index, symbol in enumerate(unique_sample.puzzle):
+        if symbol != ".":
+            page.locator(f"#r{index // 9 + 1}c{index % 9 + 1}").fill(symbol)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_url(f"**/solve/{unique_sample.code}")
+    assert shown_cells(page) == unique_sample.solution
+    assert not page.get_by_role("button", name="Copy link").is_visible()
+    assert page.locator("#share-link").inner_text() == page.url
+    page.get_by_role("link", name="Edit this puzzle").click()
+    page.wait_for_url("**/?puzzle=*")
+    assert typed_cells(page) == unique_sample.puzzle
+
+    page.get_by_label("Puzzle text").fill(unique_sample.puzzle)
+    page.get_by_role("button", name="Solve pasted puzzle").click()
+    page.wait_for_url(f"**/solve/{unique_sample.code}")
+    assert shown_cells(page) == unique_sample.solution
+
+
+@pytest.mark.parametrize(
+    ("name", "path"),
+    [
+        ("form-9", "/"),
+        ("form-16", "/?size=16"),
+        ("form-25", "/?size=25"),
+        ("solved", "/solve/" + SOLVED_CODE),
+        ("multiple", "/solve/" + "0" * 81),
+        ("no-solution", "/solve/55" + "0" * 79),
+        ("bad-link", "/solve/12x"),
+        ("not-found", "/nowhere"),
+    ],
+)  # fmt: skip
+def test_phone_width_has_no_horizontal_scroll(browser, base_url, name, path):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(base_url + path)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    board = page.locator("table.board").first
+    if board.count():
+        box = board.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    page.screenshot(path=ARTIFACTS / f"{name}-360.png", full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("size", [16, 25])
+def test_big_boards_fit_a_laptop_screen(browser, base_url, size):
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    page.goto(f"{base_url}/?size={size}")
+    box = page.locator("table.board").bounding_box()
+    assert box["width"] <= 1366 and box["height"] <= 768
+    page.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+    context.close()
+
+
+def test_dark_scheme_and_print_show_just_the_board(browser, base_url, multiple_sample):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    page = context.new_page()
+    page.goto(f"{base_url}/solve/{multiple_sample.code}")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert _brightness(background) < 60
+    page.screenshot(path=ARTIFACTS / "multiple-dark.png", full_page=True)
+    page.emulate_media(media="print")
+    for hidden in ("header.site", "h1", ".share", ".figures", ".next", "footer.site"):
+        assert not page.locator(hidden).is_visible()
+    assert page.locator("table.board").first.is_visible()
+    page.screenshot(path=ARTIFACTS / "multiple-print.png", full_page=True)
+    context.close()
+
+
+def _brightness(css_color: str) -> float:
+    """The mean of the red, green and blue of an rgb() colour."""
+    red, green, blue = (int(v) for v in re.findall(r"\d+", css_color)[:3])
+    return (red + green + blue) / 3
+
+
+def _save_readme_screenshot(page) -> None:
+    """Save the heading and board of a solved page as the README's picture, when it changed."""
+    top = page.locator("h1").bounding_box()
+    board = page.locator(".boards").bounding_box()
+    clip = {
+        "x": top["x"] - 16,
+        "y": top["y"] - 12,
+        "width": max(board["width"], 560) + 32,
+        "height": board["y"] + board["height"] - top["y"] + 28,
+    }
+    picture = page.screenshot(clip=clip)
+    README_SCREENSHOT.parent.mkdir(exist_ok=True)
+    if not README_SCREENSHOT.exists() or README_SCREENSHOT.read_bytes() != picture:
+        README_SCREENSHOT.write_bytes(picture)

@@ -8,12 +8,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from webapp import create_app
-
-playwright_api = pytest.importorskip("playwright.sync_api")
-expect = playwright_api.expect
 
 ROOT = Path(__file__).parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -60,7 +58,7 @@ def browser():
             pytest.fail(message)
         pytest.skip(message)
     ARTIFACTS.mkdir(exist_ok=True)
-    with playwright_api.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()

@@ -22,7 +22,7 @@ class Problem:
 
 
 @dataclass(frozen=True)
-class Field:
+class FieldView:
     """A paste box or upload as shown: what it holds and the messages about it."""
 
     value: str
@@ -36,8 +36,8 @@ class FormPage:
 
     board: Board
     problems: tuple[Problem, ...]
-    puzzle: Field
-    upload: Field
+    puzzle: FieldView
+    upload: FieldView
     notice: str = ""
     sizes: tuple[int, ...] = tuple(SHAPES)
 
@@ -92,10 +92,10 @@ def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
     )
 
 
-def _field(value: str, described_by: list[str]) -> Field:
+def _field(value: str, described_by: list[str]) -> FieldView:
     """A field's state; it is invalid when a problem (not only a hint) describes it."""
     invalid = any(name.startswith("problem-") for name in described_by)
-    return Field(value, invalid, " ".join(described_by))
+    return FieldView(value, invalid, " ".join(described_by))
 
 
 def result_page(result: SolveResult) -> ResultPage:

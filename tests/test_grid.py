@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.grid import Grid, is_solution
 from webapp.sudoku.shape import SHAPES
 
@@ -59,6 +60,24 @@ def test_code_and_line(values, code, line):
 def test_from_values_takes_the_shape_from_the_count(cells, size):
     grid = Grid.from_values([0] * cells)
     assert (grid.size, grid.shape) == (size, SHAPES[size])
+
+
+@pytest.mark.parametrize("count", [0, 1, 15, 17, 80, 82, 624, 626])
+def test_from_values_refuses_a_count_that_fits_no_size(count):
+    with pytest.raises(PuzzleError) as raised:
+        Grid.from_values([0] * count)
+    message = f"a grid has 16, 36, 81, 144, 256 or 625 cells, not {count}"
+    assert raised.value.message == str(raised.value) == message
+
+
+@pytest.mark.parametrize(
+    ("size", "count"), [(4, 0), (4, 15), (4, 17), (9, 16), (9, 80), (16, 625), (25, 256)]
+)
+def test_a_grid_refuses_cells_that_do_not_fill_its_shape(size, count):
+    with pytest.raises(
+        PuzzleError, match=rf"^a {size}x{size} grid has {size**2} cells, not {count}$"
+    ):
+        Grid(SHAPES[size], (0,) * count)
 
 
 def test_accessors_read_in_reading_order():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import PuzzleError
 from .shape import SHAPES_BY_CELLS, Shape
 
 
@@ -14,10 +15,22 @@ class Grid:
     shape: Shape
     cells: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        """Refuse cells that do not fill the shape: PuzzleError."""
+        if len(self.cells) != self.shape.cell_count:
+            raise PuzzleError(
+                f"a {self.shape.name} grid has {self.shape.cell_count} cells, not {len(self.cells)}"
+            )
+
     @classmethod
     def from_values(cls, values: list[int] | tuple[int, ...]) -> Grid:
-        """A grid from N*N values; the shape follows from the count."""
-        return cls(SHAPES_BY_CELLS[len(values)], tuple(values))
+        """A grid from N*N values; the shape follows from the count, else PuzzleError."""
+        shape = SHAPES_BY_CELLS.get(len(values))
+        if shape is None:
+            counts = sorted(SHAPES_BY_CELLS)
+            sizes = f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}"
+            raise PuzzleError(f"a grid has {sizes} cells, not {len(values)}")
+        return cls(shape, tuple(values))
 
     @property
     def size(self) -> int:

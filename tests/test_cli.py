@@ -1,8 +1,12 @@
-"""The `sudoku` command end to end: solve (plain, --json, --count, --grid), bench, usage errors."""
+"""The `sudoku` command end to end: solve (plain, --json, --count, --grid), errors, the script.
+
+`sudoku bench` has its own file, test_bench.py.
+"""
 
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -239,92 +243,6 @@ def test_an_undecodable_file_exits_2(capsys, tmp_path):
     assert "cannot read" in err
 
 
-BENCH_HEADER = [
-    "file",
-    "solver",
-    "puzzles",
-    "decided",
-    "gave up",
-    "puzzles/s",
-    "mean ms",
-    "median ms",
-    "p99 ms",
-    "max ms",
-    "mean nodes",
-]
-
-
-def table_rows(out: str) -> list[list[str]]:
-    """The cells of each Markdown table row in `out`, header and rule included."""
-    return [
-        [cell.strip() for cell in line.strip("|").split("|")]
-        for line in out.splitlines()
-        if line.startswith("|")
-    ]
-
-
-def test_bench_prints_a_markdown_table(capsys):
-    files = [str(DATA / "cli_seed_examples.txt"), str(DATA / "cli_tdoku_test_puzzles.txt")]
-    code, out, err = run(capsys, "bench", *files)
-    header, rule, *rows = table_rows(out)
-    assert (code, err) == (0, "")
-    assert header == BENCH_HEADER
-    assert all(set(cell) <= set("-:") and cell for cell in rule)
-    assert [row[:3] for row in rows] == [
-        ["cli_seed_examples.txt", "engine", str(len(SEEDS))],
-        ["cli_tdoku_test_puzzles.txt", "engine", str(len(TDOKU))],
-    ]
-    for row in rows:
-        assert len(row) == len(BENCH_HEADER)
-        puzzles, decided, gave_up = (int(cell) for cell in row[2:5])
-        assert decided + gave_up == puzzles
-        mean, median, p99, largest = (float(cell.replace(",", "")) for cell in row[6:10])
-        assert 0 <= median <= p99 <= largest
-        assert mean <= largest
-
-
-def test_bench_counts_what_solve_gives_up_on(capsys, tmp_path):
-    """With a budget too small for most puzzles, bench and solve agree on who gave up."""
-    path = write(tmp_path, "".join(puzzle + "\n" for puzzle, *_ in TDOKU))
-    out = run(capsys, "bench", path, "--budget-nodes", "1")[1]
-    (row,) = table_rows(out)[2:]
-    puzzles, decided, gave_up = (int(cell) for cell in row[2:5])
-    solved = run(capsys, "solve", "--json", "--budget-nodes", "1", path)[1]
-    statuses = [json.loads(line)["status"] for line in solved.splitlines()]
-    assert gave_up == statuses.count("gave_up") > 0
-    assert decided == puzzles - gave_up
-    assert puzzles == len(TDOKU)
-
-
-def test_bench_limit_and_baseline(capsys):
-    code, out, _ = run(
-        capsys,
-        "bench",
-        str(DATA / "cli_seed_examples.txt"),
-        "--limit",
-        "3",
-        "--baseline",
-        "--baseline-seconds",
-        "30",
-    )
-    _, _, engine, plain = table_rows(out)
-    assert code == 0
-    assert engine[:5] == ["cli_seed_examples.txt", "engine", "3", "3", "0"]
-    assert plain[:5] == ["cli_seed_examples.txt", "baseline (30 s)", "3", "3", "0"]
-    assert "cli_seed_examples.txt: baseline takes " in out
-    assert "x the engine's mean time." in out
-
-
-def test_bench_skips_unreadable_lines_with_a_warning(capsys, tmp_path):
-    path = write(tmp_path, f"{EASY} 1 {EASY_SOLUTION}\nnot a puzzle\n\n{CLASHING}\n")
-    code, out, err = run(capsys, "bench", path)
-    (row,) = table_rows(out)[2:]
-    assert code == 0
-    assert row[2:5] == ["2", "2", "0"]
-    assert f"{path}:2:" in err
-    assert "skipped" in err
-
-
 def test_python_dash_m_webapp_runs_the_same_command(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     done = subprocess.run(
@@ -356,3 +274,35 @@ def test_python_dash_m_webapp_reports_usage_errors_without_a_traceback(tmp_path)
     assert done.returncode == 2
     assert "cannot read missing.txt" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_installed_sudoku_script_runs(tmp_path):
+    """The console script pip installs beside this Python: solve and bench a small file."""
+    script = shutil.which("sudoku", path=str(Path(sys.executable).parent))
+    if script is None:
+        missing = f"no sudoku script beside {sys.executable}: pip install -e . first"
+        if os.environ.get("CI") == "true":
+            pytest.fail(missing)
+        pytest.skip(missing)
+    path = write(tmp_path, f"{EASY}\n{CLASHING}\n")
+    # No PYTHONPATH: the script must find the package through the install alone.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    solved, benched = (
+        subprocess.run(
+            [script, *argv, path],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=120,
+            check=False,
+        )
+        for argv in (["solve"], ["bench", "--limit", "1"])
+    )
+    assert (solved.returncode, solved.stdout, solved.stderr) == (
+        0,
+        f"{EASY_SOLUTION}\nno_solution\n",
+        "",
+    )
+    assert (benched.returncode, benched.stderr) == (0, "")
+    assert "\n| puzzles.txt | engine | 1 | 1 | 0 | " in benched.stdout

@@ -3,6 +3,7 @@
 Each subcommand is an `add_*` function that declares its arguments and a
 `run_*` function that does the work and returns the exit status; `main`
 wires them together, so a new subcommand is one more pair in COMMANDS.
+The benchmark itself (reading files, timing, figures, the table) is bench.py.
 """
 
 from __future__ import annotations
@@ -12,17 +13,15 @@ import contextlib
 import json
 import math
 import os
-import statistics
 import sys
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from .sudoku import Budget, Grid, PuzzleError, SolveResult, parse, solve
+from . import bench
+from .sudoku import Budget, Grid, PuzzleError, parse, solve
 from .sudoku import baseline as plain_backtracking
-from .sudoku.result import GAVE_UP, MULTIPLE, SOLVED
+from .sudoku.result import MULTIPLE, SOLVED
 
 INVALID = "invalid"
 EXIT_OK = 0
@@ -98,7 +97,7 @@ def solve_record(text: str, count: int | None = None, budget: Budget | None = No
             "ms": 0.0,
             "error": error.message,
         }
-    result, seconds = _timed(
+    result, seconds = bench.timed(
         lambda grid: solve(grid, max_solutions=max(2, count or 0), budget=budget), grid
     )
     record = {
@@ -139,10 +138,6 @@ def _puzzle_texts(path: str, whole: bool) -> Iterator[str]:
 
 # bench
 
-BENCH_COLUMNS = (
-    "file|solver|puzzles|decided|gave up|puzzles/s|mean ms|median ms|p99 ms|max ms|mean nodes"
-).split("|")
-
 
 def add_bench(commands: argparse._SubParsersAction) -> None:
     """Declare `sudoku bench`."""
@@ -167,23 +162,8 @@ def add_bench(commands: argparse._SubParsersAction) -> None:
         metavar="S",
         help="time limit per puzzle for the baseline (default 2)",
     )
-    _add_budget(parser)
+    _add_budget(parser, seconds=True)
     parser.set_defaults(run=run_bench)
-
-
-@dataclass(frozen=True)
-class Figures:
-    """What one solver did on one file."""
-
-    puzzles: int
-    decided: int
-    gave_up: int
-    per_second: float
-    mean_ms: float
-    median_ms: float
-    p99_ms: float
-    max_ms: float
-    mean_nodes: float
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -191,18 +171,20 @@ def run_bench(args: argparse.Namespace) -> int:
     files = [(Path(path).name, _bench_puzzles(path, args.limit)) for path in args.files]
     budget = _budget(args)
     baseline_budget = Budget(nodes=sys.maxsize, seconds=args.baseline_seconds)
-    print("| " + " | ".join(BENCH_COLUMNS) + " |")
-    print("|" + "|".join("---" if c in ("file", "solver") else "---:" for c in BENCH_COLUMNS) + "|")
+    for line in bench.table_header():
+        print(line)
     notes = []
     for name, grids in files:
-        engine = measure(lambda grid: solve(grid, budget=budget), grids)
-        _print_row(name, "engine", engine)
+        if grids:
+            notes.append(bench.tables_note(name, grids, bench.build_tables(grids)))
+        engine = bench.measure(lambda grid: solve(grid, budget=budget), grids)
+        print(bench.table_row(name, "engine", engine))
         if args.baseline:
-            plain = measure(
+            plain = bench.measure(
                 lambda grid: plain_backtracking.solve(grid, budget=baseline_budget), grids
             )
-            _print_row(name, f"baseline ({args.baseline_seconds:g} s)", plain)
-            notes.append(_ratio_note(name, engine, plain, args.baseline_seconds))
+            print(bench.table_row(name, f"baseline ({args.baseline_seconds:g} s)", plain))
+            notes.append(bench.ratio_note(name, engine, plain, args.baseline_seconds))
         sys.stdout.flush()
     if notes:
         print()
@@ -211,97 +193,41 @@ def run_bench(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def measure(solver: Callable[[Grid], SolveResult], grids: list[Grid]) -> Figures:
-    """Solve each grid with `solver`, timing each call, and sum up."""
-    runs = [_timed(solver, grid) for grid in grids]
-    times = sorted(seconds * 1000 for _, seconds in runs)
-    gave_up = sum(1 for result, _ in runs if result.status == GAVE_UP)
-    total = sum(times) / 1000
-    count = len(runs)
-    return Figures(
-        puzzles=count,
-        decided=count - gave_up,
-        gave_up=gave_up,
-        per_second=count / total if total else math.inf,
-        mean_ms=statistics.fmean(times) if times else 0.0,
-        median_ms=statistics.median(times) if times else 0.0,
-        # nearest rank: the smallest time that at least 99% of puzzles stay within
-        p99_ms=times[math.ceil(0.99 * count) - 1] if times else 0.0,
-        max_ms=times[-1] if times else 0.0,
-        mean_nodes=statistics.fmean(result.nodes for result, _ in runs) if runs else 0.0,
-    )
-
-
 def _bench_puzzles(path: str, limit: int | None) -> list[Grid]:
-    """The puzzles of one bench file, up to `limit`; unreadable ones are reported and skipped."""
-    grids: list[Grid] = []
+    """The puzzles of one bench file, up to `limit`; unreadable lines are reported and skipped."""
     with _open(path) as stream:
         try:
-            for number, line in enumerate(stream, start=1):
-                if limit is not None and len(grids) >= limit:
-                    break
-                fields = line.split()
-                if not fields or fields[0].startswith("#"):
-                    continue
-                # answer files add fields after the puzzle: "PUZZLE COUNT SOLUTION", or
-                # tdoku's "PUZZLE:COUNT:SOLUTION"; ":" is never part of a puzzle
-                text = fields[0].split(":")[0]
-                try:
-                    grids.append(parse(text))
-                except PuzzleError as error:
-                    print(
-                        f"sudoku bench: {path}:{number}: {error.message}; skipped", file=sys.stderr
-                    )
+            grids, skipped = bench.read_puzzles(stream, limit)
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read {path}: {error}") from error
+    for line, message in skipped:
+        print(f"sudoku bench: {path}:{line}: {message}; skipped", file=sys.stderr)
     return grids
-
-
-def _print_row(name: str, solver: str, figures: Figures) -> None:
-    """One Markdown table row."""
-    counts = (figures.puzzles, figures.decided, figures.gave_up)
-    measured = (figures.per_second, figures.mean_ms, figures.median_ms, figures.p99_ms)
-    measured += (figures.max_ms, figures.mean_nodes)
-    cells = [name, solver, *map(str, counts), *map(_figure, measured)]
-    print("| " + " | ".join(cells) + " |")
-
-
-def _ratio_note(name: str, engine: Figures, plain: Figures, seconds: float) -> str:
-    """A sentence comparing the mean times of the baseline and the engine on one file."""
-    if engine.mean_ms:
-        ratio = f"{plain.mean_ms / engine.mean_ms:,.1f}x the engine's mean time"
-    else:
-        ratio = "no measurable engine time to compare with"
-    note = f"{name}: baseline takes {ratio}"
-    if plain.gave_up:
-        # a run cut off at the limit would have taken longer: the ratio is a floor
-        note += f" (at least: it gave up on {plain.gave_up} after {seconds:g} s each)"
-    return note + "."
-
-
-def _figure(value: float) -> str:
-    """A figure to about three significant digits, without exponents."""
-    if math.isinf(value):
-        return "inf"
-    if value >= 100:
-        return f"{value:,.0f}"
-    if value >= 10:
-        return f"{value:.1f}"
-    return f"{value:.2f}"
 
 
 # shared by the subcommands
 
 
-def _add_budget(parser: argparse.ArgumentParser) -> None:
-    """The options that bound each solve."""
+def _add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
+    """The options that bound each solve; `seconds` adds --budget-seconds beside --budget-ms."""
     defaults = Budget()
-    parser.add_argument(
+    # Both time options store seconds in one place, so only one of them may be given.
+    limits = parser.add_mutually_exclusive_group()
+    limits.add_argument(
         "--budget-ms",
-        type=_positive_float,
+        dest="budget_seconds",
+        type=_milliseconds,
         metavar="MS",
         help=f"time limit per puzzle in milliseconds (default {defaults.seconds * 1000:g})",
     )
+    if seconds:
+        limits.add_argument(
+            "--budget-seconds",
+            dest="budget_seconds",
+            type=_positive_float,
+            metavar="S",
+            help=f"time limit per puzzle in seconds (default {defaults.seconds:g})",
+        )
     parser.add_argument(
         "--budget-nodes",
         type=_positive_int,
@@ -312,20 +238,13 @@ def _add_budget(parser: argparse.ArgumentParser) -> None:
 
 def _budget(args: argparse.Namespace) -> Budget | None:
     """The budget the options ask for, or None for the solver's default."""
-    if args.budget_ms is None and args.budget_nodes is None:
+    if args.budget_seconds is None and args.budget_nodes is None:
         return None
     defaults = Budget()
     return Budget(
         nodes=args.budget_nodes or defaults.nodes,
-        seconds=args.budget_ms / 1000 if args.budget_ms else defaults.seconds,
+        seconds=args.budget_seconds or defaults.seconds,
     )
-
-
-def _timed(solver: Callable[[Grid], SolveResult], grid: Grid) -> tuple[SolveResult, float]:
-    """Run `solver` on `grid` and measure the wall-clock seconds of the call alone."""
-    started = time.perf_counter()
-    result = solver(grid)
-    return result, time.perf_counter() - started
 
 
 def _open(path: str) -> contextlib.AbstractContextManager[TextIO]:
@@ -346,6 +265,11 @@ def _positive_int(text: str) -> int:
 def _positive_float(text: str) -> float:
     """An argparse type: a finite number above zero."""
     return _positive(float, text)
+
+
+def _milliseconds(text: str) -> float:
+    """An argparse type: a finite number of milliseconds above zero, in seconds."""
+    return _positive(float, text) / 1000
 
 
 def _positive(kind: type[int] | type[float], text: str) -> int | float:

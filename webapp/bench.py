@@ -15,8 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .sudoku import Grid, PuzzleError, SolveResult, parse
-from .sudoku.bitboard import bitboard_for
+from .sudoku import Grid, PuzzleError, SolveResult, parse, prepare
 from .sudoku.result import GAVE_UP
 
 COLUMNS = (
@@ -80,7 +79,7 @@ def build_tables(grids: list[Grid]) -> float:
     """
     started = time.perf_counter()
     for shape in dict.fromkeys(grid.shape for grid in grids):
-        bitboard_for(shape)
+        prepare(shape)
     return (time.perf_counter() - started) * 1000
 
 

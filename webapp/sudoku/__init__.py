@@ -9,7 +9,7 @@ from .grid import Grid, is_solution
 from .parse import parse
 from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, STATUSES, Budget, SolveResult
 from .shape import SHAPES, SYMBOLS, Shape
-from .solver import solve
+from .solver import prepare, solve
 
 __all__ = [
     "GAVE_UP",
@@ -28,5 +28,6 @@ __all__ = [
     "find_conflicts",
     "is_solution",
     "parse",
+    "prepare",
     "solve",
 ]

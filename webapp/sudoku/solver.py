@@ -18,6 +18,7 @@ from .bitboard import Bitboard, bitboard_for
 from .conflicts import find_conflicts
 from .grid import Grid
 from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult
+from .shape import Shape
 
 State = tuple[int, int]
 
@@ -56,6 +57,11 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
         ms=(time.perf_counter() - started) * 1000,
         exhausted=search.exhausted,
     )
+
+
+def prepare(shape: Shape) -> None:
+    """Build the solver's tables for a shape now, so no later solve pays for them."""
+    bitboard_for(shape)
 
 
 def _initial_state(board: Bitboard, grid: Grid) -> State:

@@ -15,7 +15,7 @@ from webapp import create_app
 
 ROOT = Path(__file__).parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
-README_SCREENSHOT = ROOT / "docs" / "solved.png"
+README_SCREENSHOT = ROOT / "static" / "solved.png"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--headless",

@@ -11,7 +11,7 @@ import time
 
 from .conflicts import find_conflicts
 from .grid import Grid
-from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult
+from .result import NO_SOLUTION, Budget, SolveResult, status_for
 
 # Reading the clock costs more than placing a value, so look at it only this often.
 CLOCK_EVERY = 1024
@@ -82,16 +82,8 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
         nodes += 1
         depth += 1
 
-    if len(solutions) >= 2:
-        status = MULTIPLE
-    elif gave_up:
-        status = GAVE_UP
-    elif solutions:
-        status = SOLVED
-    else:
-        status = NO_SOLUTION
     return SolveResult(
-        status,
+        status_for(len(solutions), gave_up),
         grid,
         solutions=tuple(solutions),
         nodes=nodes,

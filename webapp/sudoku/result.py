@@ -14,6 +14,15 @@ GAVE_UP = "gave_up"
 STATUSES = (SOLVED, MULTIPLE, NO_SOLUTION, GAVE_UP)
 
 
+def status_for(found: int, gave_up: bool) -> str:
+    """The status of a search that found `found` solutions and did or did not run out of budget."""
+    if found >= 2:
+        return MULTIPLE
+    if gave_up:
+        return GAVE_UP
+    return SOLVED if found else NO_SOLUTION
+
+
 @dataclass(frozen=True)
 class Budget:
     """The most work one solve may do: search nodes and wall-clock seconds."""

@@ -17,7 +17,7 @@ import time
 from .bitboard import Bitboard, bitboard_for
 from .conflicts import find_conflicts
 from .grid import Grid
-from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult
+from .result import NO_SOLUTION, Budget, SolveResult, status_for
 from .shape import Shape
 
 State = tuple[int, int]
@@ -42,16 +42,8 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
     search = _Search(board, max(2, max_solutions), budget, started)
     search.run(_initial_state(board, grid))
     solutions = tuple(_decode(board, grid, alive) for alive in search.solutions)
-    if len(solutions) >= 2:
-        status = MULTIPLE
-    elif search.gave_up:
-        status = GAVE_UP
-    elif solutions:
-        status = SOLVED
-    else:
-        status = NO_SOLUTION
     return SolveResult(
-        status,
+        status_for(len(solutions), search.gave_up),
         grid,
         solutions=solutions,
         nodes=search.nodes,

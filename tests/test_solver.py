@@ -61,6 +61,34 @@ def test_known_answers(puzzle: str, count: str, solution: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("puzzle", "count", "solution"), known_answer_cases("engine_25x25_answers.txt")
+)
+def test_minimal_25x25_with_more_givens_solves_to_the_known_answer(
+    puzzle: str, count: str, solution: str
+) -> None:
+    """Minimal 25x25 puzzles outrun the budget; with 50 more cells of their answers they do not."""
+    grid, answer = parse(puzzle), parse(solution)
+    blanks = [i for i, v in enumerate(grid.cells) if not v]
+    extra = set(random.Random(len(blanks)).sample(blanks, 50))
+    cells = tuple(answer.cells[i] if i in extra else v for i, v in enumerate(grid.cells))
+    result = solve(Grid(grid.shape, cells), budget=ROOMY)
+    assert count == "1"
+    assert result.status == SOLVED
+    assert result.solution == answer
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "count", "solution"), known_answer_cases("engine_25x25_answers.txt")
+)
+def test_minimal_25x25_gives_up_honestly(puzzle: str, count: str, solution: str) -> None:
+    """Out of budget on a puzzle that has one solution: gave_up, never no_solution."""
+    result = solve(parse(puzzle), budget=Budget(nodes=300, seconds=30))
+    assert result.status == GAVE_UP
+    assert result.nodes == 300
+    assert all(found == parse(solution) for found in result.solutions)
+
+
+@pytest.mark.parametrize(
     ("puzzle", "solution"), [tuple(r) for r in records("engine_4x4_answers.txt")]
 )
 def test_4x4_answers(puzzle: str, solution: str) -> None:

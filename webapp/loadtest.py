@@ -1,0 +1,317 @@
+"""Load test: drive the real gunicorn on loopback with wrk and print its figures as a table.
+
+`python -m webapp.loadtest` starts gunicorn as the README says on a free 127.0.0.1 port,
+warms the workers' caches, runs wrk (with webapp/load.lua) for a fixed time per scenario
+and connection count, stops gunicorn, and prints a Markdown table: requests/s, latency
+percentiles, and every kind of error, worker timeouts from gunicorn's log included.
+
+What each scenario sends is in webapp/loadmix.py: a, share links that the caches answer;
+b, the same with one request in ten a pathological puzzle. It runs from a source checkout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import DEFAULTS
+from .bench import figure
+from .loadmix import pathological_codes, share_links, url_mix
+
+INSTALL_WRK = "apt-get install wrk"
+ROOT = Path(__file__).parent.parent
+LUA = Path(__file__).with_name("load.lua")
+GUNICORN_ARGS = ("-c", "python:webapp.gunicorn_conf", "webapp:create_app()")
+SCENARIOS = {"a": "a: cached share links", "b": "b: 1 in 10 pathological"}
+
+# Distinct pathological codes per b run: at 500 requests/s for a minute a run would use 3000.
+CODES_PER_RUN = 3000
+WARM_SECONDS = 5
+WARM_CONNECTIONS = 8
+# wrk's default of 2 s would count slower answers as errors and leave them out of the
+# percentiles; gunicorn's own worker timeout is 30 s.
+CLIENT_TIMEOUT_SECONDS = 10
+TARGET_A = (500, 50)  # requests/s at least, p99 ms below
+TARGET_B_MARGIN_MS = 100  # p99 at most the solve budget plus this
+
+COLUMNS = (
+    "scenario|connections|seconds|requests|requests/s|p50 ms|p90 ms|p99 ms|max ms"
+    "|non-2xx/3xx|5xx|socket errors|client timeouts|worker timeouts|target"
+).split("|")
+
+
+class LoadTestError(Exception):
+    """The load test could not run: gunicorn or wrk failed, or the puzzles are missing."""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What wrk measured in one run, as load.lua's done() printed it."""
+
+    requests: int
+    seconds: float
+    p50_ms: float
+    p90_ms: float
+    p99_ms: float
+    max_ms: float
+    non_2xx_3xx: int
+    socket_errors: int
+    timeouts: int
+    statuses: Mapping[int, int]
+
+    @property
+    def per_second(self) -> float:
+        """Requests completed per second."""
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    @property
+    def server_errors(self) -> int:
+        """Answers with a 5xx status."""
+        return sum(count for status, count in self.statuses.items() if status >= 500)
+
+
+def parse_wrk_output(text: str) -> Figures:
+    """The figures among wrk's output: the `loadtest ...` lines load.lua's done() prints."""
+    values: dict[str, int] = {}
+    statuses: dict[int, int] = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if fields[:2] == ["loadtest", "statuses"]:
+            statuses = {int(k): int(v) for k, v in (pair.split("=") for pair in fields[2:])}
+        elif fields[:1] == ["loadtest"]:
+            values = {k: int(v) for k, v in (pair.split("=") for pair in fields[1:])}
+    if not values:
+        raise LoadTestError(f"wrk printed no figures:\n{text}")
+    return Figures(
+        requests=values["requests"],
+        seconds=values["duration_us"] / 1e6,
+        p50_ms=values["p50_us"] / 1000,
+        p90_ms=values["p90_us"] / 1000,
+        p99_ms=values["p99_us"] / 1000,
+        max_ms=values["max_us"] / 1000,
+        non_2xx_3xx=values["status"],
+        socket_errors=values["connect"] + values["read"] + values["write"],
+        timeouts=values["timeout"],
+        statuses=statuses,
+    )
+
+
+def worker_timeouts(log: str) -> int:
+    """How many times gunicorn's log says it killed a worker for taking too long."""
+    return log.count("WORKER TIMEOUT")
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running gunicorn: its address and the file its output goes to."""
+
+    url: str
+    log: Path
+
+    def log_text(self) -> str:
+        """Everything gunicorn and the app have logged so far."""
+        return self.log.read_text(errors="replace")
+
+    def workers(self) -> int:
+        """How many workers gunicorn has booted so far."""
+        return self.log_text().count("Booting worker")
+
+
+@contextmanager
+def gunicorn(folder: Path) -> Iterator[Server]:
+    """gunicorn started as the README says, on a free loopback port, until the block ends."""
+    bind = f"127.0.0.1:{free_port()}"
+    server = Server(f"http://{bind}", folder / "gunicorn.log")
+    command = [str(Path(sys.executable).parent / "gunicorn"), *GUNICORN_ARGS]
+    with open(server.log, "wb") as log:
+        process = subprocess.Popen(
+            command, cwd=ROOT, env={**os.environ, "SUDOKU_BIND": bind}, stdout=log, stderr=log
+        )
+    try:
+        wait_until_healthy(server, process)
+        yield server
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_healthy(server: Server, process: subprocess.Popen, seconds: float = 60) -> None:
+    """Return once /healthz answers 200; LoadTestError if gunicorn exits or takes too long."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise LoadTestError(f"gunicorn exited with {process.returncode}:\n{server.log_text()}")
+        try:
+            with urllib.request.urlopen(f"{server.url}/healthz", timeout=2) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            pass  # not listening yet
+        time.sleep(0.1)
+    raise LoadTestError(f"gunicorn did not answer /healthz within {seconds:g} s")
+
+
+def run_wrk(server: Server, paths: Path, connections: int, seconds: int, threads: int) -> Figures:
+    """Send the paths listed in `paths`, in turn, for `seconds`; what wrk measured."""
+    command = ["wrk", "--threads", str(threads), "--connections", str(connections)]
+    command += ["--duration", f"{seconds}s", "--timeout", f"{CLIENT_TIMEOUT_SECONDS}s"]
+    command += ["--latency", "--script", str(LUA), server.url, "--", str(paths), str(threads)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60)
+    if done.returncode != 0:
+        raise LoadTestError(f"wrk failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    return parse_wrk_output(done.stdout)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One wrk run: the scenario, its connections, what wrk saw and what gunicorn logged."""
+
+    scenario: str
+    connections: int
+    figures: Figures
+    worker_timeouts: int
+    paths: int
+
+
+def load_test(
+    scenarios: str, connections: list[int], seconds: int, threads: int = 1
+) -> tuple[list[Run], int]:
+    """Run each scenario ("a", "b") at each connection count on one gunicorn; its workers."""
+    try:
+        links = share_links()
+    except OSError as error:
+        raise LoadTestError(f"cannot read {error.filename}: run from a source checkout") from None
+    codes = iter(pathological_codes(CODES_PER_RUN * len(connections) * scenarios.count("b")))
+    runs: list[Run] = []
+    with tempfile.TemporaryDirectory(prefix="loadtest-") as name, gunicorn(Path(name)) as server:
+        folder = Path(name)
+        links_file = folder / "a.txt"
+        links_file.write_text("\n".join(links) + "\n")
+        warm_seconds = min(WARM_SECONDS, seconds)
+        run_wrk(server, links_file, max(WARM_CONNECTIONS, threads), warm_seconds, threads)
+        workers = server.workers()
+        for number, (scenario, count) in enumerate(itertools.product(scenarios, connections)):
+            paths = links
+            if scenario == "b":
+                paths = url_mix(links, list(itertools.islice(codes, CODES_PER_RUN)))
+            paths_file = folder / f"run{number}.txt"
+            paths_file.write_text("\n".join(paths) + "\n")
+            logged = len(server.log_text())
+            figures = run_wrk(server, paths_file, count, seconds, threads)
+            timeouts = worker_timeouts(server.log_text()[logged:])
+            runs.append(Run(scenario, count, figures, timeouts, len(paths)))
+    return runs, workers
+
+
+def budget_ms() -> float:
+    """The solve budget the server runs with, in milliseconds."""
+    seconds = os.environ.get("FLASK_SOLVE_BUDGET_SECONDS", DEFAULTS["SOLVE_BUDGET_SECONDS"])
+    return float(seconds) * 1000
+
+
+def target_met(run: Run) -> bool:
+    """Scenario a: fast enough; b: no 5xx, no worker timeouts, p99 within budget + margin."""
+    figures = run.figures
+    if run.scenario == "a":
+        return figures.per_second >= TARGET_A[0] and figures.p99_ms < TARGET_A[1]
+    return (
+        figures.server_errors == 0
+        and run.worker_timeouts == 0
+        and figures.p99_ms <= budget_ms() + TARGET_B_MARGIN_MS
+    )
+
+
+def table(runs: list[Run]) -> list[str]:
+    """The Markdown table: one row per run."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|---|" + "---:|" * (len(COLUMNS) - 2) + "---|"]
+    for run in runs:
+        f = run.figures
+        measured = (f.per_second, f.p50_ms, f.p90_ms, f.p99_ms, f.max_ms)
+        counts = (f.non_2xx_3xx, f.server_errors, f.socket_errors, f.timeouts, run.worker_timeouts)
+        cells = [SCENARIOS[run.scenario], str(run.connections), f"{f.seconds:.1f}"]
+        cells += [str(f.requests), *map(figure, measured), *map(str, counts)]
+        cells.append("met" if target_met(run) else "missed")
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def report(runs: list[Run], workers: int, threads: int) -> str:
+    """The table with what ran above it and the targets and any caveat below it."""
+    lines = [
+        f"gunicorn: {workers} workers ({' '.join(GUNICORN_ARGS)}) on 127.0.0.1;"
+        f" wrk: {threads} thread(s), {CLIENT_TIMEOUT_SECONDS} s client timeout;"
+        " caches warmed with scenario a's links first.",
+        "",
+        *table(runs),
+        "",
+        f"Targets: a at least {TARGET_A[0]} requests/s with p99 under {TARGET_A[1]} ms;"
+        f" b no 5xx, no worker timeouts, p99 at most {figure(budget_ms())} ms budget"
+        f" + {TARGET_B_MARGIN_MS} ms.",
+    ]
+    for run in runs:
+        if run.scenario == "b" and run.figures.requests > run.paths:
+            lines.append(
+                f"Note: b at {run.connections} connections sent more requests than its"
+                f" {run.paths} paths, so some pathological codes came round again (cached)."
+            )
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: duration, connection counts, scenarios, wrk threads."""
+    parser = argparse.ArgumentParser(
+        prog="python -m webapp.loadtest",
+        description="Load-test the app under gunicorn on 127.0.0.1 with wrk; print a table.",
+    )
+    parser.add_argument("--duration", type=int, default=20, help="seconds per run (20)")
+    parser.add_argument(
+        "--connections", type=int, nargs="+", default=[8], help="one run per count (8)"
+    )
+    parser.add_argument("--scenario", choices=("a", "b", "both"), default="both")
+    parser.add_argument("--threads", type=int, default=1, help="wrk threads (1)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the load test and print its table; 1 if wrk is missing or a run failed."""
+    args = build_parser().parse_args(argv)
+    if args.duration < 1 or args.threads < 1 or min(args.connections) < args.threads:
+        build_parser().error("duration and threads must be at least 1, connections >= threads")
+    if shutil.which("wrk") is None:
+        print(f"loadtest: wrk is not installed; install it with: {INSTALL_WRK}", file=sys.stderr)
+        return 1
+    scenarios = "ab" if args.scenario == "both" else args.scenario
+    try:
+        runs, workers = load_test(scenarios, args.connections, args.duration, args.threads)
+    except LoadTestError as error:
+        print(f"loadtest: {error}", file=sys.stderr)
+        return 1
+    print(report(runs, workers, args.threads))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""The Sudoku solver web app: pages, JSON API, security headers and error pages."""
+"""The Sudoku solver web app: pages, JSON API, health check, security headers, error pages."""
 
 from __future__ import annotations
 
@@ -14,8 +14,17 @@ PACKAGE = Path(__file__).parent
 DEFAULTS: dict[str, Any] = {
     "SOLVE_BUDGET_SECONDS": 1.0,
     "SOLVE_BUDGET_NODES": 250_000,
+    # Solve results each worker keeps, by share code; 0 turns the cache off.
+    "SOLVE_CACHE_SIZE": 1024,
     # A 25x25 grid form is about 6 KB; anything far larger is not a puzzle.
     "MAX_CONTENT_LENGTH": 64 * 1024,
+    # Multipart bodies only: the paste form sends two parts (the paste box and the upload);
+    # the grid form is urlencoded, bounded by MAX_CONTENT_LENGTH alone.
+    "MAX_FORM_PARTS": 64,
+    # The largest text part, the paste box: any puzzle fits well in 16 KB. Werkzeug 3.1
+    # also checks it against each read of a multipart body, so in practice it bounds the
+    # paste form's whole body, upload included, to about that.
+    "MAX_FORM_MEMORY_SIZE": 16 * 1024,
 }
 
 SECURITY_HEADERS = {
@@ -28,9 +37,15 @@ SECURITY_HEADERS = {
 }
 
 ERROR_PAGES = {
+    400: ("Bad request", "The server could not read that request. Try again from the form."),
     404: ("Page not found", "There is no page at this address."),
     405: ("Method not allowed", "This address does not answer that kind of request."),
     413: ("Too much to read", "That was more than a puzzle needs. Send just the puzzle."),
+    414: (
+        "Address too long",
+        "That is longer than any puzzle's share code (625 symbols at most for 25×25).",
+    ),
+    422: ("Cannot use that", "The request could not be used as it is. Check it and try again."),
     500: ("Something went wrong", "The solver failed on our side. Please try again."),
 }
 
@@ -47,10 +62,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(config or {})
     app.json.sort_keys = False  # keep "status" first, as the README shows
 
-    from . import api, pages
+    from . import api, pages, requestlog, solving
 
+    solving.init_app(app)
+    requestlog.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.get("/healthz")(healthz)
     app.after_request(_add_security_headers)
     app.register_error_handler(HTTPException, _error_page)
     return app
@@ -62,6 +80,13 @@ def _beside_package(folder: str) -> str:
         if (base / folder).is_dir():
             return str(base / folder)
     raise RuntimeError(f"cannot find the {folder}/ folder near {PACKAGE}")
+
+
+def healthz() -> Response:
+    """A cheap answer that the process is up and serving; runs no solver."""
+    response = make_response({"status": "ok"})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _add_security_headers(response: Response) -> Response:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, request, url_for
 
 from .presenter import conflict_message
-from .solving import solve_within_budget
+from .solving import refuse_long_code, solve_within_budget
 from .sudoku import PuzzleError, parse
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -19,7 +19,10 @@ USAGE = 'send a JSON object with the puzzle as a string, such as {"puzzle": "53.
 @bp.post("/solve")
 def solve_posted() -> tuple[dict[str, Any], int]:
     """Solve {"puzzle": "<any format the parser reads>"}."""
-    body = request.get_json(silent=True)
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON parser follows: not a puzzle either
+        body = None
     puzzle = body.get("puzzle") if isinstance(body, dict) else None
     if not isinstance(puzzle, str):
         return _invalid(USAGE)
@@ -29,6 +32,7 @@ def solve_posted() -> tuple[dict[str, Any], int]:
 @bp.get("/solve/<code>")
 def solve_code(code: str) -> tuple[dict[str, Any], int]:
     """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case)."""
+    refuse_long_code(code)
     return _answer(code)
 
 

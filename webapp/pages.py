@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from .forms import PuzzleForm, read_form
 from .presenter import form_page, result_page
-from .solving import solve_within_budget
+from .solving import refuse_long_code, solve_within_budget
 from .sudoku import PuzzleError, parse
 
 bp = Blueprint("pages", __name__)
@@ -17,6 +17,7 @@ bp = Blueprint("pages", __name__)
 @bp.get("/")
 def index() -> tuple[str, int]:
     """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>)."""
+    refuse_long_code(request.args.get("puzzle", ""))
     return _show_form(read_form(request.args))
 
 
@@ -32,6 +33,7 @@ def submit() -> Response | tuple[str, int]:
 @bp.get("/solve/<code>")
 def result(code: str) -> Response | tuple[str, int]:
     """The solve of the puzzle a share link holds; other spellings move to the canonical one."""
+    refuse_long_code(code)
     try:
         grid = parse(code)
     except PuzzleError:

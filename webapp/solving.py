@@ -1,16 +1,86 @@
-"""The engine's solve, held to the work budget the app's config sets."""
+"""The engine's solve for the web: held to the app's work budget, its input bounded, its
+results remembered by share code."""
 
 from __future__ import annotations
 
-from flask import current_app
+import threading
+from collections import OrderedDict
 
-from .sudoku import Budget, Grid, SolveResult, solve
+from flask import Flask, abort, current_app, g
+
+from .sudoku import SHAPES, Budget, Grid, SolveResult, solve
+
+# The longest share code a grid has: one symbol per cell of the largest size.
+LONGEST_CODE = max(shape.cell_count for shape in SHAPES.values())
+
+CACHE_KEY = "webapp.solve_cache"
+
+
+class SolveCache:
+    """The latest `size` solve results by key; the least recently used is dropped first.
+
+    One per app, so one per gunicorn worker: a share link that goes viral
+    costs each worker one solve. A lock keeps it sound under a threaded server.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._results: OrderedDict[tuple[str, Budget], SolveResult] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._results)
+
+    def get(self, key: tuple[str, Budget]) -> SolveResult | None:
+        """The result stored under `key`, now the most recently used; None if absent."""
+        with self._lock:
+            result = self._results.get(key)
+            if result is not None:
+                self._results.move_to_end(key)
+            return result
+
+    def put(self, key: tuple[str, Budget], result: SolveResult) -> None:
+        """Store `result` under `key`, dropping the least recently used beyond `size`."""
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._results[key] = result
+            self._results.move_to_end(key)
+            while len(self._results) > self.size:
+                self._results.popitem(last=False)
+
+
+def init_app(app: Flask) -> None:
+    """Give `app` its solve cache, SOLVE_CACHE_SIZE results large (0 turns it off)."""
+    app.extensions[CACHE_KEY] = SolveCache(int(app.config["SOLVE_CACHE_SIZE"]))
 
 
 def solve_within_budget(grid: Grid) -> SolveResult:
-    """Solve `grid`, looking for two solutions, within SOLVE_BUDGET_NODES/SECONDS."""
+    """Solve `grid`, looking for two solutions, within SOLVE_BUDGET_NODES/SECONDS.
+
+    The outcome is noted on `g.solve` (status, nodes, whether it was cached)
+    for the request log. gave_up is cached too: it is the dearest outcome, a
+    whole budget of CPU, and the one a repeated link would multiply; the same
+    budget next time rarely does better, as each sync worker solves on its own
+    core whatever the load, and the entry ages out of the cache like any other.
+    """
     config = current_app.config
     budget = Budget(
         nodes=int(config["SOLVE_BUDGET_NODES"]), seconds=float(config["SOLVE_BUDGET_SECONDS"])
     )
-    return solve(grid, max_solutions=2, budget=budget)
+    cache: SolveCache | None = current_app.extensions.get(CACHE_KEY)
+    key = (grid.code, budget)
+    result = cache.get(key) if cache is not None else None
+    cached = result is not None
+    if result is None:
+        result = solve(grid, max_solutions=2, budget=budget)
+        if cache is not None:
+            cache.put(key, result)
+    g.solve = {"outcome": result.status, "nodes": result.nodes, "cached": cached}
+    return result
+
+
+def refuse_long_code(text: str) -> None:
+    """Answer 414 before any parsing when `text` is longer than any share code can be."""
+    if len(text) > LONGEST_CODE:
+        abort(414)

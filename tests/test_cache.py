@@ -1,0 +1,119 @@
+"""The solve cache: a share link asked for again is answered without solving again."""
+
+from __future__ import annotations
+
+import pytest
+
+import webapp.solving
+from webapp import create_app
+from webapp.solving import CACHE_KEY, SolveCache
+from webapp.sudoku import Budget, SolveResult, parse, solve
+
+NORVIG_IMPOSSIBLE = (
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+)
+BUDGET = Budget()
+
+
+def _result(code: str) -> SolveResult:
+    """A stand-in result to store."""
+    return SolveResult("gave_up", parse(code))
+
+
+@pytest.fixture
+def solves(monkeypatch):
+    """The codes the engine is asked to solve, in order."""
+    asked: list[str] = []
+
+    def counting_solve(grid, **kwargs):
+        asked.append(grid.code)
+        return solve(grid, **kwargs)
+
+    monkeypatch.setattr(webapp.solving, "solve", counting_solve)
+    return asked
+
+
+def test_the_cache_keeps_the_most_recently_used():
+    cache = SolveCache(2)
+    first, second, third = ("1" + "0" * 15, "2" + "0" * 15, "3" + "0" * 15)
+    cache.put((first, BUDGET), _result(first))
+    cache.put((second, BUDGET), _result(second))
+    assert cache.get((first, BUDGET)) is not None  # first is now the most recent
+    cache.put((third, BUDGET), _result(third))
+    assert len(cache) == 2
+    assert cache.get((second, BUDGET)) is None
+    assert cache.get((first, BUDGET)).puzzle.code == first
+    assert cache.get((third, BUDGET)).puzzle.code == third
+
+
+def test_a_cache_of_size_zero_keeps_nothing():
+    cache = SolveCache(0)
+    cache.put(("0" * 16, BUDGET), _result("0" * 16))
+    assert len(cache) == 0
+    assert cache.get(("0" * 16, BUDGET)) is None
+
+
+def test_the_size_comes_from_config():
+    assert create_app().extensions[CACHE_KEY].size == 1024
+    assert create_app({"SOLVE_CACHE_SIZE": 3}).extensions[CACHE_KEY].size == 3
+
+
+def test_a_link_asked_for_again_is_solved_once(client, solves, unique_sample):
+    for _ in range(3):
+        assert client.get(f"/solve/{unique_sample.code}").status_code == 200
+        assert client.get(f"/api/solve/{unique_sample.code}").json["status"] == "solved"
+    assert solves == [unique_sample.code]
+
+
+def test_every_spelling_of_a_puzzle_shares_one_entry(client, solves, unique_sample):
+    client.post("/api/solve", json={"puzzle": unique_sample.puzzle})
+    client.get(f"/api/solve/{unique_sample.puzzle}")
+    client.get(f"/api/solve/{unique_sample.code}")
+    assert solves == [unique_sample.code]
+
+
+def test_a_cached_answer_is_the_same_answer(client, multiple_sample):
+    first = client.get(f"/api/solve/{multiple_sample.code}").json
+    again = client.get(f"/api/solve/{multiple_sample.code}").json
+    assert again == first
+
+
+def test_gave_up_is_cached_too(solves):
+    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+    for _ in range(2):
+        assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "gave_up"
+    assert len(solves) == 1
+
+
+def test_a_different_budget_is_a_different_entry(solves):
+    app = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20})
+    client = app.test_client()
+    assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "gave_up"
+    app.config["SOLVE_BUDGET_NODES"] = 250_000
+    assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "no_solution"
+    assert len(solves) == 2
+
+
+def test_size_zero_turns_the_cache_off(solves, unique_sample):
+    client = create_app({"TESTING": True, "SOLVE_CACHE_SIZE": 0}).test_client()
+    for _ in range(3):
+        client.get(f"/api/solve/{unique_sample.code}")
+    assert len(solves) == 3
+
+
+def test_each_app_has_its_own_cache(solves, unique_sample):
+    for _ in range(2):
+        create_app({"TESTING": True}).test_client().get(f"/api/solve/{unique_sample.code}")
+    assert len(solves) == 2
+
+
+def test_the_cache_is_bounded_by_its_size(solves):
+    app = create_app({"TESTING": True, "SOLVE_CACHE_SIZE": 2})
+    client = app.test_client()
+    codes = [symbol + "0" * 15 for symbol in "1234"]
+    for code in codes:
+        client.get(f"/api/solve/{code}")
+    assert len(app.extensions[CACHE_KEY]) == 2
+    client.get(f"/api/solve/{codes[0]}")  # dropped, so solved again
+    client.get(f"/api/solve/{codes[-1]}")  # still there
+    assert solves == [*codes, codes[0]]

@@ -1,0 +1,276 @@
+"""Limits and error pages: oversized requests refused before the work, every error rendered by
+the app with its headers, and no inline script or style on any page."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from io import BytesIO
+
+import pytest
+from flask import abort
+
+from webapp import create_app
+from webapp.solving import LONGEST_CODE
+
+UNIQUE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+HTML_ERRORS = [400, 404, 405, 413, 414, 422, 500]
+
+
+def _test_app():
+    """The app as production runs it, plus routes that fail in every way, for tests only."""
+    app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+
+    @app.get("/raise")
+    def raise_a_bug():
+        raise RuntimeError("secret detail of a bug")
+
+    @app.get("/abort/<int:code>")
+    def abort_with(code):
+        abort(code)
+
+    @app.get("/api/abort/<int:code>")
+    def api_abort_with(code):
+        abort(code)
+
+    @app.get("/api/raise")
+    def api_raise_a_bug():
+        raise RuntimeError("secret detail of a bug")
+
+    return app
+
+
+@pytest.fixture(scope="module")
+def failing():
+    """A client for the app with failing routes."""
+    return _test_app().test_client()
+
+
+class InlineCode(HTMLParser):
+    """Collects what a strict Content-Security-Policy would block: inline script and style."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        names = {name for name, _ in attrs}
+        if tag == "style":
+            self.found.append("<style> element")
+        if tag == "script":
+            self._in_script = True
+            if "src" not in names:
+                self.found.append("<script> without src")
+        self.found += [f"{name}= on <{tag}>" for name in names if name == "style"]
+        self.found += [f"{name}= on <{tag}>" for name in names if name.startswith("on")]
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and data.strip():
+            self.found.append("code inside <script>")
+
+
+def inline_code(html: str) -> list[str]:
+    """Every piece of inline script or style in `html`."""
+    parser = InlineCode()
+    parser.feed(html)
+    return parser.found
+
+
+def assert_headers(response) -> None:
+    """The security headers every response carries, and never a cookie."""
+    assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "Set-Cookie" not in response.headers
+
+
+# The share code's length
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/solve/{}", "/api/solve/{}", "/?puzzle={}"],
+)
+def test_a_share_code_longer_than_any_grid_is_refused_before_parsing(client, path):
+    assert LONGEST_CODE == 625
+    assert client.get(path.format("0" * 625)).status_code == 200
+    response = client.get(path.format("0" * 626))
+    assert response.status_code == 414
+    assert_headers(response)
+    if path.startswith("/api/"):
+        assert response.json == {
+            "status": "error",
+            "error": "Address too long: That is longer than any puzzle's share code"
+            " (625 symbols at most for 25×25).",
+        }
+    else:
+        assert "<h1>Address too long</h1>" in response.text
+
+
+def test_the_length_cap_is_checked_before_the_parser(client, monkeypatch):
+    def must_not_parse(text):
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr("webapp.pages.parse", must_not_parse)
+    monkeypatch.setattr("webapp.api.parse", must_not_parse)
+    assert client.get("/solve/" + "x" * 5000).status_code == 414
+    assert client.get("/api/solve/" + "x" * 5000).status_code == 414
+
+
+# Request bodies
+
+
+def _multipart(fields: dict[str, str]) -> dict:
+    """Form fields to send as multipart/form-data, as the paste form does."""
+    return {"data": {**fields, "upload": (BytesIO(b""), "")}, "content_type": "multipart/form-data"}
+
+
+def _parts(count: int) -> dict:
+    """A multipart body of `count` small parts, with a short boundary."""
+    body = "".join(
+        f'--b\r\nContent-Disposition: form-data; name="x{i}"\r\n\r\n\r\n' for i in range(count)
+    )
+    return {"data": body + "--b--\r\n", "content_type": "multipart/form-data; boundary=b"}
+
+
+def test_the_grid_form_of_the_largest_size_fits(client):
+    cells = {f"r{row}c{col}": "" for row in range(1, 26) for col in range(1, 26)}
+    response = client.post("/", data={"size": "25", **cells})  # urlencoded, as a browser sends it
+    assert response.status_code == 303
+    assert response.location.endswith("/solve/" + "0" * 625)
+
+
+def test_too_many_form_parts_are_refused(client):
+    limit = client.application.config["MAX_FORM_PARTS"]
+    assert limit == 64
+    assert client.post("/", **_parts(limit)).status_code == 303
+    too_many = _parts(limit + 1)
+    assert len(too_many["data"]) < client.application.config["MAX_FORM_MEMORY_SIZE"]
+    response = client.post("/", **too_many)
+    assert response.status_code == 413
+    assert_headers(response)
+
+
+def test_a_pasted_puzzle_larger_than_a_form_field_may_be_is_refused(client):
+    assert client.application.config["MAX_FORM_MEMORY_SIZE"] == 16 * 1024
+    fits = client.post("/", **_multipart({"puzzle": UNIQUE + " " * 15_000}))
+    assert fits.status_code == 303
+    too_big = client.post("/", **_multipart({"puzzle": UNIQUE + " " * 17_000}))
+    assert too_big.status_code == 413
+    assert "<h1>Too much to read</h1>" in too_big.text
+
+
+def test_an_uploaded_file_too_large_is_refused(client):
+    big = BytesIO(UNIQUE.encode() + b"\n" * 70_000)
+    response = client.post("/", data={"upload": (big, "puzzle.txt")})
+    assert response.status_code == 413
+    assert "<h1>Too much to read</h1>" in response.text
+    assert_headers(response)
+
+
+def test_an_uploaded_file_that_fits_is_read(client):
+    response = client.post("/", data={"upload": (BytesIO(UNIQUE.encode()), "puzzle.txt")})
+    assert response.status_code == 303
+
+
+def test_an_oversized_json_body_is_refused_as_json(client):
+    response = client.post("/api/solve", json={"puzzle": UNIQUE + " " * 70_000})
+    assert response.status_code == 413
+    assert response.json["status"] == "error"
+
+
+# Error pages
+
+
+@pytest.mark.parametrize("code", HTML_ERRORS)
+def test_every_error_is_the_apps_own_page(failing, code):
+    response = failing.get(f"/abort/{code}")
+    assert response.status_code == code
+    assert response.mimetype == "text/html"
+    assert f"Error {code}" in response.text
+    assert 'class="brand"' in response.text  # the site's layout, not a bare server page
+    assert inline_code(response.text) == []
+    assert_headers(response)
+
+
+@pytest.mark.parametrize("code", HTML_ERRORS)
+def test_every_error_under_the_api_is_json(failing, code):
+    response = failing.get(f"/api/abort/{code}")
+    assert response.status_code == code
+    assert response.json["status"] == "error"
+    assert_headers(response)
+
+
+def test_a_real_bug_renders_the_500_page_without_its_details(failing):
+    response = failing.get("/raise")
+    assert response.status_code == 500
+    assert "<h1>Something went wrong</h1>" in response.text
+    assert "secret detail" not in response.text
+    assert "Traceback" not in response.text
+    assert_headers(response)
+
+
+def test_a_real_bug_under_the_api_answers_json_without_its_details(failing):
+    response = failing.get("/api/raise")
+    assert response.status_code == 500
+    assert response.json["status"] == "error"
+    assert "secret detail" not in response.text
+    assert_headers(response)
+
+
+def test_debug_is_off_unless_asked_for(monkeypatch):
+    monkeypatch.delenv("FLASK_DEBUG", raising=False)
+    app = create_app()
+    assert app.debug is False
+    assert app.config["PROPAGATE_EXCEPTIONS"] is None  # so errors become the 500 page
+
+
+# No inline script or style on any page
+
+
+PAGES = [
+    "/",
+    "/?size=4",
+    "/?size=25",
+    f"/?puzzle={UNIQUE}",
+    "/?puzzle=12x",
+    "/?size=7",
+    f"/solve/{UNIQUE.replace('.', '0')}",
+    "/solve/" + "0" * 81,
+    "/solve/55" + "0" * 79,
+    "/solve/12x",
+    "/nowhere",
+]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_has_inline_script_or_style(client, path):
+    response = client.get(path)
+    assert response.mimetype == "text/html"
+    assert inline_code(response.text) == []
+    assert_headers(response)
+
+
+def test_a_gave_up_page_has_no_inline_script_or_style():
+    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 1}).test_client()
+    response = client.get("/solve/" + "0" * 81)
+    assert "gave up" in response.text.lower()
+    assert inline_code(response.text) == []
+
+
+def test_the_inline_code_check_finds_inline_code():
+    html = (
+        '<script src="a.js"></script><script>alert(1)</script><style>p{}</style>'
+        '<p style="color:red" onclick="x()">'
+    )
+    assert inline_code(html) == [
+        "<script> without src",
+        "code inside <script>",
+        "<style> element",
+        "style= on <p>",
+        "onclick= on <p>",
+    ]

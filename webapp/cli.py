@@ -3,7 +3,8 @@
 Each subcommand is an `add_*` function that declares its arguments and a
 `run_*` function that does the work and returns the exit status; `main`
 wires them together, so a new subcommand is one more pair in COMMANDS.
-The benchmark itself (reading files, timing, figures, the table) is bench.py.
+The benchmark itself (reading files, timing, figures, the table) is bench.py;
+starting gunicorn is serve.py.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import NoReturn, TextIO
 
-from . import bench
+from . import bench, serve
 from .sudoku import Budget, Grid, PuzzleError, parse, solve
 from .sudoku import baseline as plain_backtracking
 from .sudoku.result import MULTIPLE, SOLVED
@@ -205,6 +206,38 @@ def _bench_puzzles(path: str, limit: int | None) -> list[Grid]:
     return grids
 
 
+# serve
+
+
+def add_serve(commands: argparse._SubParsersAction) -> None:
+    """Declare `sudoku serve`."""
+    parser = commands.add_parser(
+        "serve",
+        help="serve the web app with gunicorn",
+        description=(
+            "Serve the web app with gunicorn and the settings of webapp/gunicorn_conf.py:"
+            " sync workers, the engine's tables built once before the workers fork."
+        ),
+    )
+    parser.add_argument(
+        "--bind",
+        metavar="HOST:PORT",
+        help="address to listen on (default $SUDOKU_BIND or 127.0.0.1:8000)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive_int,
+        metavar="N",
+        help="worker processes (default: one per core)",
+    )
+    parser.set_defaults(run=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> NoReturn:
+    """Replace this process with gunicorn serving the app."""
+    serve.exec_gunicorn(args.bind, args.workers)
+
+
 # shared by the subcommands
 
 
@@ -284,7 +317,11 @@ def _positive(kind: type[int] | type[float], text: str) -> int | float:
     return value
 
 
-COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (add_solve, add_bench)
+COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+    add_solve,
+    add_bench,
+    add_serve,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,322 @@
+"""Production serving: the gunicorn settings, `sudoku serve`, and the real gunicorn under a
+mix of normal and hostile traffic from several threads."""
+
+from __future__ import annotations
+
+import http.client
+import importlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+import webapp.gunicorn_conf
+from webapp import cli, serve
+from webapp.sudoku import SHAPES
+
+ROOT = Path(__file__).parent.parent
+DATA = Path(__file__).parent / "data"
+README_COMMAND = ".venv/bin/gunicorn -c python:webapp.gunicorn_conf 'webapp:create_app()'"
+
+
+# The settings
+
+
+@pytest.fixture
+def settings(monkeypatch):
+    """Load webapp.gunicorn_conf afresh under the environment a test sets; restore it after."""
+
+    def load(**environ: str):
+        for name in ("SUDOKU_BIND", "SUDOKU_WORKERS"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in environ.items():
+            monkeypatch.setenv(name, value)
+        return importlib.reload(webapp.gunicorn_conf)
+
+    yield load
+    monkeypatch.undo()
+    importlib.reload(webapp.gunicorn_conf)
+
+
+def test_the_defaults_serve_on_loopback_with_one_sync_worker_per_core(settings):
+    conf = settings()
+    assert conf.bind == "127.0.0.1:8000"
+    assert conf.workers == os.cpu_count()
+    assert conf.worker_class == "sync"
+    assert conf.preload_app is True
+    assert conf.accesslog is None
+
+
+def test_the_timeout_is_only_a_backstop_far_above_the_solve_budget(settings):
+    from webapp import DEFAULTS
+
+    assert settings().timeout >= 10 * DEFAULTS["SOLVE_BUDGET_SECONDS"]
+
+
+def test_the_environment_sets_the_address_and_the_workers(settings):
+    conf = settings(SUDOKU_BIND="0.0.0.0:9000", SUDOKU_WORKERS="3")
+    assert conf.bind == "0.0.0.0:9000"
+    assert conf.workers == 3
+
+
+@pytest.mark.parametrize("workers", ["0", "-1", "two", "1.5"])
+def test_a_worker_count_that_is_not_a_whole_number_above_zero_is_refused(settings, workers):
+    with pytest.raises(ValueError, match="SUDOKU_WORKERS"):
+        settings(SUDOKU_WORKERS=workers)
+
+
+def test_the_master_builds_every_size_of_table_before_forking(settings, monkeypatch):
+    conf = settings()
+    built = []
+    monkeypatch.setattr(conf, "prepare", built.append)
+    conf.on_starting(None)
+    assert built == list(SHAPES.values())
+
+
+def test_the_readme_gives_the_production_command():
+    readme = (ROOT / "README.md").read_text()
+    assert README_COMMAND in readme
+    assert "sudoku serve" in readme
+
+
+# sudoku serve
+
+
+def test_serve_runs_gunicorn_with_the_settings_module():
+    argv, env = serve.gunicorn_command("127.0.0.1:9001", 3, environ={"PATH": "/bin"})
+    assert argv == [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "-c",
+        "python:webapp.gunicorn_conf",
+        "webapp:create_app()",
+    ]
+    assert env == {"PATH": "/bin", "SUDOKU_BIND": "127.0.0.1:9001", "SUDOKU_WORKERS": "3"}
+
+
+def test_serve_leaves_the_environment_alone_without_options():
+    _, env = serve.gunicorn_command(environ={"SUDOKU_BIND": "127.0.0.1:7000"})
+    assert env == {"SUDOKU_BIND": "127.0.0.1:7000"}
+
+
+def test_serve_options_are_checked(capsys):
+    args = cli.build_parser().parse_args(["serve", "--bind", "127.0.0.1:9002", "--workers", "2"])
+    assert (args.bind, args.workers, args.run) == ("127.0.0.1:9002", 2, cli.run_serve)
+    assert cli.main(["serve", "--workers", "0"]) == 2
+    assert "not a whole number above zero" in capsys.readouterr().err
+
+
+# The real gunicorn
+
+
+def _free_port() -> int:
+    """A loopback port nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """A gunicorn started in the background, its stderr in a file."""
+
+    def __init__(self, argv: list[str], port: int, stderr: Path, **environ: str) -> None:
+        self.port = port
+        self.stderr_path = stderr
+        env = {**os.environ, **environ}
+        env.pop("FLASK_DEBUG", None)
+        self._stderr = stderr.open("w")
+        self.process = subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self._stderr
+        )
+
+    def wait_until_healthy(self, seconds: float = 60) -> None:
+        """Poll /healthz until it answers; fail with gunicorn's output if it never does."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"gunicorn exited early:\n{self.stderr}")
+            try:
+                if request(self.port, "GET", "/healthz")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.1)
+        pytest.fail(f"gunicorn did not answer within {seconds} s:\n{self.stderr}")
+
+    def stop(self) -> None:
+        """Ask gunicorn to stop, as an init system would, and wait for it."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._stderr.close()
+
+    @property
+    def stderr(self) -> str:
+        """What gunicorn and the app have written to stderr so far."""
+        return self.stderr_path.read_text()
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None, content_type: str = ""):
+    """One request on a fresh connection: (status, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        headers = {"Content-Type": content_type} if content_type else {}
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+UNIQUE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+NORVIG_IMPOSSIBLE = (
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+)
+NORVIG_HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+FRISCH = [
+    line
+    for line in (DATA / "prod_25x25.txt").read_text().splitlines()
+    if line and not line.startswith("#")
+]
+CLASH_25 = "11" + "0" * 623
+
+
+def _form(fields: dict[str, str]) -> bytes:
+    """Fields as an urlencoded body."""
+    return "&".join(f"{quote(name)}={quote(value)}" for name, value in fields.items()).encode()
+
+
+# (method, path, body, content type, expected status, expected JSON status or None)
+MIX = [
+    ("GET", "/healthz", None, "", 200, "ok"),
+    ("GET", "/", None, "", 200, None),
+    ("GET", "/?size=25", None, "", 200, None),
+    ("GET", f"/solve/{UNIQUE.replace('.', '0')}", None, "", 200, None),
+    ("GET", f"/api/solve/{NORVIG_IMPOSSIBLE}", None, "", 200, "no_solution"),
+    (
+        "POST",
+        "/api/solve",
+        json.dumps({"puzzle": NORVIG_HARD1}).encode(),
+        "application/json",
+        200,
+        "multiple",
+    ),
+    *(("GET", f"/api/solve/{puzzle}", None, "", 200, "gave_up|solved") for puzzle in FRISCH),
+    ("GET", "/api/solve/" + "0" * 625, None, "", 200, "multiple"),
+    ("GET", f"/api/solve/{CLASH_25}", None, "", 200, "no_solution"),
+    ("GET", "/solve/" + "0" * 256, None, "", 200, None),
+    ("POST", "/", _form({"puzzle": UNIQUE}), "application/x-www-form-urlencoded", 303, None),
+    ("POST", "/", _form({"r1c1": "<script>"}), "application/x-www-form-urlencoded", 422, None),
+    ("GET", "/solve/" + "1" * 700, None, "", 414, None),
+    ("GET", "/?puzzle=" + quote('"><img src=x>'), None, "", 422, None),
+    ("POST", "/api/solve", b'{"puzzle": "' + b"1" * 70_000 + b'"}', "application/json", 413, None),
+    ("POST", "/api/solve", b"[" * 50_000, "application/json", 422, "invalid"),
+    ("POST", "/api/solve", b"\xff\xfe garbage", "text/plain", 422, "invalid"),
+    ("GET", f"/nowhere?puzzle={UNIQUE}", None, "", 404, None),
+    ("DELETE", "/api/solve", None, "", 405, None),
+]
+THREADS = 8
+REQUESTS_PER_THREAD = 25
+# Everything a client sent that the log must not repeat.
+SECRETS = [
+    UNIQUE,
+    UNIQUE.replace(".", "0"),
+    NORVIG_IMPOSSIBLE,
+    NORVIG_HARD1,
+    *FRISCH,
+    "<script>",
+    "img src",
+]
+
+
+def _send_mix(port: int, thread: int) -> list[tuple[int, int, str | None]]:
+    """One thread's share of the mix: (index in MIX, HTTP status, JSON status) per request."""
+    answers = []
+    for number in range(REQUESTS_PER_THREAD):
+        index = (thread * 7 + number) % len(MIX)
+        method, path, body, content_type, _, _ = MIX[index]
+        status, content = request(port, method, path, body, content_type)
+        outcome = json.loads(content).get("status") if content.startswith(b"{") else None
+        answers.append((index, status, outcome))
+    return answers
+
+
+def test_gunicorn_holds_up_under_a_hostile_mix_from_several_threads(tmp_path):
+    port = _free_port()
+    server = Server(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-c",
+            "python:webapp.gunicorn_conf",
+            "webapp:create_app()",
+        ],
+        port,
+        tmp_path / "gunicorn.err",
+        SUDOKU_BIND=f"127.0.0.1:{port}",
+        SUDOKU_WORKERS="2",
+    )
+    try:
+        server.wait_until_healthy()
+        with ThreadPoolExecutor(THREADS) as pool:
+            answers = [
+                answer
+                for thread in pool.map(lambda t: _send_mix(port, t), range(THREADS))
+                for answer in thread
+            ]
+    finally:
+        server.stop()
+    stderr = server.stderr
+
+    assert len(answers) == THREADS * REQUESTS_PER_THREAD
+    unexpected = [
+        (MIX[index][:2], status, outcome)
+        for index, status, outcome in answers
+        if status != MIX[index][4] or (MIX[index][5] and outcome not in MIX[index][5].split("|"))
+    ]
+    assert unexpected == []
+
+    assert "WORKER TIMEOUT" not in stderr
+    assert "Traceback" not in stderr
+    assert "Booting worker" in stderr
+    log = [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+    sent = [MIX[index][1] for index, _, _ in answers]
+    assert len([r for r in log if r["path"] != "/healthz"]) == len(
+        [path for path in sent if path != "/healthz"]
+    )
+    assert all({"time", "method", "path", "status", "ms"} <= set(record) for record in log)
+    assert {record["status"] for record in log} <= {200, 303, 404, 405, 413, 414, 422}
+    assert any(record.get("cached") for record in log)
+    for secret in SECRETS:
+        assert secret not in stderr
+
+
+def test_sudoku_serve_starts_gunicorn(tmp_path):
+    port = _free_port()
+    server = Server(
+        [sys.executable, "-m", "webapp", "serve", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+        port,
+        tmp_path / "serve.err",
+    )
+    try:
+        server.wait_until_healthy()
+        status, body = request(port, "GET", "/api/solve/" + "0" * 16)
+    finally:
+        server.stop()
+    assert status == 200
+    assert json.loads(body)["status"] == "multiple"
+    assert server.process.returncode == 0
+    assert "Booting worker" in server.stderr

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from webapp import loadmix
-from webapp.loadmix import ONE_IN, pathological_codes, relabeled, share_links, url_mix
+from webapp.loadmix import BLOCK, ONE_IN, pathological_codes, relabeled, share_links, url_mix
 from webapp.sudoku import MULTIPLE, NO_SOLUTION, Budget, find_conflicts, parse, solve
 
 EMPTY_25 = "0" * 625
@@ -110,14 +110,26 @@ def test_relabeling_keeps_what_the_solver_finds(text, status):
     assert solve(variant, budget=Budget(nodes=10**6, seconds=60)).status == status
 
 
-def test_one_request_in_ten_is_pathological_and_the_rest_rotate_through_the_links():
+def test_exactly_one_request_in_ten_of_every_block_is_pathological_at_random_places():
     links = ["/solve/a", "/solve/b", "/solve/c", "/solve/d"]
-    codes = [f"p{number}" for number in range(7)]
+    codes = [f"p{number}" for number in range(35)]
     paths = url_mix(links, codes)
     assert len(paths) == ONE_IN * len(codes)
-    assert paths[ONE_IN - 1 :: ONE_IN] == [f"/solve/{code}" for code in codes]
-    fast = [path for number, path in enumerate(paths) if number % ONE_IN != ONE_IN - 1]
-    assert fast == (links * 16)[: len(fast)]
+    pathological = [f"/solve/{code}" for code in codes]
+    assert sorted(path for path in paths if path in pathological) == sorted(pathological)
+    blocks = [paths[start : start + BLOCK] for start in range(0, len(paths), BLOCK)]
+    assert [sum(path in pathological for path in block) for block in blocks] == [10, 10, 10, 5]
+    places = [number for number, path in enumerate(paths) if path in pathological]
+    assert places != list(range(ONE_IN - 1, len(paths), ONE_IN))
+
+
+def test_the_share_links_come_round_in_turn_and_a_seed_fixes_the_order():
+    links = ["/solve/a", "/solve/b", "/solve/c", "/solve/d"]
+    codes = [f"p{number}" for number in range(40)]
+    fast = Counter(path for path in url_mix(links, codes) if path in links)
+    assert fast == dict.fromkeys(links, 90)
+    assert url_mix(links, codes, seed=1) == url_mix(links, codes, seed=1)
+    assert url_mix(links, codes, seed=1) != url_mix(links, codes, seed=2)
 
 
 def test_the_real_mix_is_one_in_ten_pathological_share_codes():

@@ -1,11 +1,10 @@
 """What the load test sends: share links of ordinary puzzles, and a mix with pathological ones.
 
 Scenario a rotates through the share links of every puzzle in SHARE_LINK_FILES (tests/data),
-easy and hard, which the workers' caches answer after the first hit. Scenario b sends nine of
-those, then one pathological puzzle no cache has seen, and again. The pathological codes
-come in turn from KINDS, half of them 25x25 puzzles that use the whole solve budget; every
-one is a distinct share code (symbols relabeled, or cells drawn at random), so no cache
-has it.
+easy and hard, which the workers' caches answer after the first hit. Scenario b mixes in
+pathological puzzles no cache has seen, one request in ten, at random places. They come in
+turn from KINDS, half of them 25x25 puzzles that use the whole solve budget; each is a
+distinct share code (symbols relabeled, or cells drawn at random), so no cache has it.
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from .sudoku import SHAPES, Grid, parse
 DATA = Path(__file__).parent.parent / "tests" / "data"
 SHARE_LINK_FILES = ("web_unique.txt", "engine_9x9_answers.txt", "engine_16x16_answers.txt")
 ONE_IN = 10  # scenario b: one request in ten is pathological
+BLOCK = 100  # ...exactly, in every block of this many requests
 
 IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
 HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
@@ -128,11 +128,19 @@ def share_links(data: Path = DATA) -> list[str]:
     return [f"/solve/{code}" for code in codes]
 
 
-def url_mix(links: list[str], codes: list[str]) -> list[str]:
-    """The paths of scenario b: nine of `links` in turn, then the next of `codes`, and again."""
+def url_mix(links: list[str], codes: list[str], seed: int = 0) -> list[str]:
+    """The paths of scenario b: `codes` and nine times as many of `links` (in turn), shuffled.
+
+    Each block of BLOCK paths holds exactly one pathological code in ten, at random places:
+    evenly spaced, slow requests would never meet, where real ones sometimes come together.
+    """
+    rng = random.Random(seed)
     fast = itertools.cycle(links)
     paths: list[str] = []
-    for code in codes:
-        paths.extend(itertools.islice(fast, ONE_IN - 1))
-        paths.append(f"/solve/{code}")
+    per_block = BLOCK // ONE_IN
+    for start in range(0, len(codes), per_block):
+        block = [f"/solve/{code}" for code in codes[start : start + per_block]]
+        block.extend(itertools.islice(fast, len(block) * (ONE_IN - 1)))
+        rng.shuffle(block)
+        paths.extend(block)
     return paths

@@ -100,12 +100,15 @@ class _Search:
         cell_guards, field_mask = board.cell_guards, board.field_mask
         option_at, placements = board.option_at, board.placements
         clock, deadline, node_limit = time.perf_counter, self.deadline, self.node_limit
+        # Reading the clock costs as much as a small 9x9 node, so there it is read
+        # every 32 nodes; a 25x25 node costs far more, and waiting 32 of them
+        # could overrun the deadline by tens of milliseconds.
+        clock_every = 31 if n <= 12 else 0
         solutions, max_solutions = self.solutions, self.max_solutions
         nodes = placed = 0
         stack = [root]
         while stack:
-            # Reading the clock costs as much as a small node, so read it every 32 nodes.
-            if nodes >= node_limit or (nodes & 31 == 0 and clock() > deadline):
+            if nodes >= node_limit or (nodes & clock_every == 0 and clock() > deadline):
                 self.gave_up = True
                 break
             nodes += 1

@@ -322,3 +322,41 @@ def test_sudoku_serve_starts_gunicorn(tmp_path):
     assert json.loads(body)["status"] == "multiple"
     assert server.process.returncode == 0
     assert "Booting worker" in server.stderr
+
+
+def test_a_worker_timeout_does_not_write_the_puzzle_to_the_log(tmp_path):
+    """Force gunicorn's own "Error handling request" line: a 5 s budget against a 1 s timeout."""
+    port = _free_port()
+    server = Server(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "-c",
+            "python:webapp.gunicorn_conf",
+            "--timeout",
+            "1",
+            "webapp:create_app()",
+        ],
+        port,
+        tmp_path / "timeout.err",
+        SUDOKU_BIND=f"127.0.0.1:{port}",
+        SUDOKU_WORKERS="1",
+        FLASK_SOLVE_BUDGET_SECONDS="5",
+    )
+    slow = FRISCH[0].replace(".", "0")
+    try:
+        server.wait_until_healthy()
+        try:
+            status, _ = request(port, "GET", f"/solve/{slow}?from=test")
+        except (OSError, http.client.HTTPException):
+            status = None  # the worker died before it could answer
+        server.wait_until_healthy()  # the master replaced the worker
+    finally:
+        server.stop()
+    stderr = server.stderr
+    assert status in (500, None)
+    assert "WORKER TIMEOUT" in stderr
+    assert "Error handling request GET /solve/<code>" in stderr
+    assert slow not in stderr
+    assert FRISCH[0] not in stderr

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from .serverlog import RedactingLogger
 from .sudoku import SHAPES, prepare
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -39,6 +40,9 @@ preload_app = True
 # would repeat it with the full path and query string, puzzle included.
 accesslog = None
 errorlog = "-"
+# Gunicorn's own lines can quote a request ("Error handling request /solve/..."):
+# this logger blanks the puzzle out of them.
+logger_class = RedactingLogger
 loglevel = "info"
 # Gunicorn 25.1+ opens a control socket for `gunicornc` at one path per user; nothing
 # here uses it, and two servers on one machine (a test beside a load test) would share it.

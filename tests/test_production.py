@@ -168,6 +168,14 @@ class Server:
         return self.stderr_path.read_text()
 
 
+def gunicorn(port: int, stderr: Path, *options: str, **environ: str) -> Server:
+    """The README's gunicorn command on a loopback port, with extra options and environment."""
+    argv = [sys.executable, "-m", "gunicorn", "-c", "python:webapp.gunicorn_conf", *options]
+    return Server(
+        [*argv, "webapp:create_app()"], port, stderr, SUDOKU_BIND=f"127.0.0.1:{port}", **environ
+    )
+
+
 def request(port: int, method: str, path: str, body: bytes | None = None, content_type: str = ""):
     """One request on a fresh connection: (status, body)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
@@ -258,20 +266,7 @@ def _send_mix(port: int, thread: int) -> list[tuple[int, int, str | None]]:
 
 def test_gunicorn_holds_up_under_a_hostile_mix_from_several_threads(tmp_path):
     port = _free_port()
-    server = Server(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "-c",
-            "python:webapp.gunicorn_conf",
-            "webapp:create_app()",
-        ],
-        port,
-        tmp_path / "gunicorn.err",
-        SUDOKU_BIND=f"127.0.0.1:{port}",
-        SUDOKU_WORKERS="2",
-    )
+    server = gunicorn(port, tmp_path / "gunicorn.err", SUDOKU_WORKERS="2")
     try:
         server.wait_until_healthy()
         with ThreadPoolExecutor(THREADS) as pool:
@@ -327,20 +322,11 @@ def test_sudoku_serve_starts_gunicorn(tmp_path):
 def test_a_worker_timeout_does_not_write_the_puzzle_to_the_log(tmp_path):
     """Force gunicorn's own "Error handling request" line: a 5 s budget against a 1 s timeout."""
     port = _free_port()
-    server = Server(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "-c",
-            "python:webapp.gunicorn_conf",
-            "--timeout",
-            "1",
-            "webapp:create_app()",
-        ],
+    server = gunicorn(
         port,
         tmp_path / "timeout.err",
-        SUDOKU_BIND=f"127.0.0.1:{port}",
+        "--timeout",
+        "1",
         SUDOKU_WORKERS="1",
         FLASK_SOLVE_BUDGET_SECONDS="5",
     )

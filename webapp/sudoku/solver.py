@@ -97,7 +97,7 @@ class _Search:
         # method calls and attribute lookups would cost a third of its time.
         board = self.board
         guards, full, low, n = board.guards, board.full, board.low, board.n
-        cell_guards, field_mask = board.cell_guards, board.field_mask
+        cell_guards, width, field_options = board.cell_guards, board.width, board.field_options
         option_at, placements = board.option_at, board.placements
         clock, deadline, node_limit = time.perf_counter, self.deadline, self.node_limit
         # Reading the clock costs as much as a small 9x9 node, so there it is read
@@ -148,14 +148,8 @@ class _Search:
                 if emptied:
                     break
                 rest, several = thinner, (thinner + full) & guards
-            base = (emptied & -emptied).bit_length() - 1 - n
-            bits = (alive >> base) & field_mask
-            branches = []
-            while bits:
-                lowest = bits & -bits
-                branches.append(option_at[base + lowest.bit_length() - 1])
-                bits ^= lowest
-            for option in reversed(branches):
+            field = ((emptied & -emptied).bit_length() - 1) // width
+            for option in reversed(field_options(field, alive)):
                 keep, satisfied, _ = placements[option]
                 stack.append((alive & keep, done | satisfied))
         self.exhausted = not stack

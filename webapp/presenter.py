@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .boards import Board, board, cell, grid_board, place_name, place_of
 from .forms import PuzzleForm
 from .sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Conflict, SolveResult
-from .sudoku.conflicts import COUNT_WORDS
+from .sudoku.conflicts import in_words
 
 
 @dataclass(frozen=True)
@@ -154,20 +154,13 @@ def result_page(result: SolveResult) -> ResultPage:
 
 def conflict_message(conflict: Conflict) -> str:
     """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)"."""
-    count = COUNT_WORDS.get(len(conflict.cells), str(len(conflict.cells)))
     if conflict.unit == "row":
-        where = "columns " + _listed(str(col) for _, col in conflict.cells)
+        where = "columns " + in_words(str(col) for _, col in conflict.cells)
     elif conflict.unit == "column":
-        where = "rows " + _listed(str(row) for row, _ in conflict.cells)
+        where = "rows " + in_words(str(row) for row, _ in conflict.cells)
     else:
-        where = _listed(map(place_name, conflict.cells))
-    return f"{conflict.unit.capitalize()} {conflict.index} has {count} {conflict.symbol}s ({where})"
-
-
-def _listed(items: Iterable[str]) -> str:
-    """ "2 and 7", "2, 5 and 7"."""
-    *rest, last = items
-    return f"{', '.join(rest)} and {last}" if rest else last
+        where = in_words(map(place_name, conflict.cells))
+    return f"{conflict.headline} ({where})"
 
 
 def format_ms(ms: float) -> str:

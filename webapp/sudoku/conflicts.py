@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .grid import Grid
@@ -33,12 +34,21 @@ class Conflict:
     cells: tuple[tuple[int, int], ...]
 
     @property
+    def headline(self) -> str:
+        """What clashes, without where: "Row 3 has two 5s"."""
+        count = COUNT_WORDS.get(len(self.cells), str(len(self.cells)))
+        return f"{self.unit.capitalize()} {self.index} has {count} {self.symbol}s"
+
+    @property
     def message(self) -> str:
         """A sentence such as "Row 3 has two 5s: r3c2 and r3c7"."""
-        count = COUNT_WORDS.get(len(self.cells), str(len(self.cells)))
-        places = [f"r{r}c{c}" for r, c in self.cells]
-        listed = ", ".join(places[:-1]) + " and " + places[-1]
-        return f"{self.unit.capitalize()} {self.index} has {count} {self.symbol}s: {listed}"
+        return f"{self.headline}: {in_words(f'r{r}c{c}' for r, c in self.cells)}"
+
+
+def in_words(items: Iterable[str]) -> str:
+    """Items as a person lists them: "2 and 7", "2, 5 and 7"."""
+    *rest, last = items
+    return f"{', '.join(rest)} and {last}" if rest else last
 
 
 def find_conflicts(grid: Grid) -> tuple[Conflict, ...]:

@@ -9,6 +9,7 @@ from werkzeug.datastructures import FileStorage
 from wtforms import Field, FileField, Form, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
+from .boards import symbols_of
 from .sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
 
 DEFAULT_SIZE = 9
@@ -93,7 +94,7 @@ def form_class(size: int) -> type[PuzzleForm]:
 def filled_form(grid: Grid) -> PuzzleForm:
     """A form of the grid's size with its cells filled in."""
     cls = form_class(grid.size)
-    symbols = ["" if symbol == "0" else symbol for symbol in grid.code]
+    symbols = symbols_of(grid)
     return cls(data={"size": str(grid.size), **dict(zip(cls.cell_names, symbols, strict=True))})
 
 

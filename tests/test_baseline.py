@@ -28,7 +28,7 @@ SIX = "23.54..6....1..........3....1..12.35"
 SIX_SOLUTION = "231546564321153264426153345612612435"
 FOUR = ".321..3..4..21.."
 FOUR_SOLUTION = "4321123434122143"
-# Five solutions (seed002 in cli_seed_examples.txt).
+# Five solutions (seed002 in seed_examples.txt).
 FIVE = "2.53.84.9.7.....5...4...6.75...4...2...5.7...6...3...84.6...8.1.2.....6.8.12.97.4"
 CLASHING = "55" + "." * 79  # two 5s in row 1, which is also box 1
 # No clash among the givens, yet row 1 needs a 3 in column 3 or 4, and both have one.
@@ -96,10 +96,10 @@ def easy_puzzles(name: str, how_many: int) -> list:
 # Puzzles plain backtracking settles in well under a second each.
 AGREEMENT = (
     easy_puzzles("engine_4x4_answers.txt", 3)
-    + easy_puzzles("cli_seed_examples.txt", 2)
+    + easy_puzzles("seed_examples.txt", 2)
     + easy_puzzles("web_unique.txt", 3)
     + easy_puzzles("web_multiple.txt", 2)
-    + easy_puzzles("cli_tdoku_test_puzzles.txt", 3)
+    + easy_puzzles("tdoku_test_puzzles.txt", 3)
     + [pytest.param(SIX, id="6x6"), pytest.param(BOXED_IN, id="4x4 no solution")]
 )
 

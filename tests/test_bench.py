@@ -13,8 +13,8 @@ from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveR
 from webapp.sudoku.bitboard import bitboard_for
 
 DATA = Path(__file__).parent / "data"
-SEEDS = DATA / "cli_seed_examples.txt"
-TDOKU = DATA / "cli_tdoku_test_puzzles.txt"
+SEEDS = DATA / "seed_examples.txt"
+TDOKU = DATA / "tdoku_test_puzzles.txt"
 
 # The "easy" seed puzzle and its solution; 6x6 and 4x4 puzzles; two 5s clashing in row 1.
 EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7...289.1259....."
@@ -236,8 +236,8 @@ def test_bench_prints_a_markdown_table_and_a_note_per_file(capsys):
     assert header == COLUMNS.split("|")
     assert all(set(cell) <= set("-:") and cell for cell in rule)
     assert [row[:3] for row in rows] == [
-        ["cli_seed_examples.txt", "engine", str(puzzle_count(SEEDS))],
-        ["cli_tdoku_test_puzzles.txt", "engine", str(puzzle_count(TDOKU))],
+        ["seed_examples.txt", "engine", str(puzzle_count(SEEDS))],
+        ["tdoku_test_puzzles.txt", "engine", str(puzzle_count(TDOKU))],
     ]
     for row in rows:
         assert len(row) == len(header)
@@ -248,10 +248,10 @@ def test_bench_prints_a_markdown_table_and_a_note_per_file(capsys):
         assert mean <= largest
     first, second = notes(out)
     assert re.fullmatch(
-        r"cli_seed_examples.txt: the engine's 9x9 and 6x6 tables took [\d.,]+ ms to build, .*",
+        r"seed_examples.txt: the engine's 9x9 and 6x6 tables took [\d.,]+ ms to build, .*",
         first,
     )
-    assert second.startswith("cli_tdoku_test_puzzles.txt: the engine's 9x9 tables took ")
+    assert second.startswith("tdoku_test_puzzles.txt: the engine's 9x9 tables took ")
 
 
 def test_bench_counts_what_solve_gives_up_on(capsys, tmp_path):
@@ -319,11 +319,11 @@ def test_bench_limit_and_baseline(capsys):
     code, out, _ = run(capsys, *argv)
     _, _, engine, plain = table_rows(out)
     assert code == 0
-    assert engine[:5] == ["cli_seed_examples.txt", "engine", "3", "3", "0"]
-    assert plain[:5] == ["cli_seed_examples.txt", "baseline (30 s)", "3", "3", "0"]
+    assert engine[:5] == ["seed_examples.txt", "engine", "3", "3", "0"]
+    assert plain[:5] == ["seed_examples.txt", "baseline (30 s)", "3", "3", "0"]
     tables, ratio = notes(out)
-    assert tables.startswith("cli_seed_examples.txt: the engine's 9x9 tables took ")
-    assert ratio.startswith("cli_seed_examples.txt: baseline takes ")
+    assert tables.startswith("seed_examples.txt: the engine's 9x9 tables took ")
+    assert ratio.startswith("seed_examples.txt: baseline takes ")
     assert ratio.endswith("x the engine's mean time.")
 
 

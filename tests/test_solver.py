@@ -45,7 +45,7 @@ def known_answer_cases(name: str) -> list:
     ("puzzle", "count", "solution"),
     known_answer_cases("engine_9x9_answers.txt")
     + known_answer_cases("engine_16x16_answers.txt")
-    + known_answer_cases("engine_seed_examples.txt"),
+    + known_answer_cases("seed_examples.txt"),
 )
 def test_known_answers(puzzle: str, count: str, solution: str) -> None:
     grid = parse(puzzle)
@@ -98,7 +98,7 @@ def test_4x4_answers(puzzle: str, solution: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "record", (DATA / "engine_exact_counts.txt").read_text().split(), ids=lambda r: r[:12]
+    "record", (DATA / "tdoku_test_puzzles.txt").read_text().split(), ids=lambda r: r[:12]
 )
 def test_exact_counts(record: str) -> None:
     """tdoku's test puzzles carry their exact number of solutions, up to 847."""
@@ -114,7 +114,7 @@ def test_exact_counts(record: str) -> None:
 
 
 def test_under_constrained_seed_board_lists_its_five_solutions() -> None:
-    (puzzle,) = [p for p, c, *_ in records("engine_seed_examples.txt") if c == "5"]
+    (puzzle,) = [p for p, c, *_ in records("seed_examples.txt") if c == "5"]
     result = solve(parse(puzzle), max_solutions=10)
     assert result.status == MULTIPLE
     assert result.exhausted

@@ -28,11 +28,11 @@ def records(name: str) -> list[list[str]]:
 
 
 # Answers checked by two independent solvers (see the data's source README).
-SEEDS = records("cli_seed_examples.txt")
+SEEDS = records("seed_examples.txt")
 UNDER_CONSTRAINED = next(puzzle for puzzle, count, *_ in SEEDS if count == "5")
 EASY, _, EASY_SOLUTION, _ = SEEDS[0]
 SIX_BY_SIX, _, SIX_BY_SIX_SOLUTION, _ = SEEDS[-1]
-TDOKU = [line.split(":") for line in (DATA / "cli_tdoku_test_puzzles.txt").read_text().split()]
+TDOKU = [line.split(":") for line in (DATA / "tdoku_test_puzzles.txt").read_text().split()]
 NO_SOLUTION_PUZZLE = next(fields[0] for fields in TDOKU if fields[1] == "0")
 CLASHING = "55" + "." * 79  # two 5s in row 1, which is also box 1
 
@@ -184,18 +184,8 @@ def test_a_tiny_node_budget_gives_up(capsys, tmp_path):
     assert (code, out) == (0, "gave_up\n")
 
 
-EASY_SS = """\
-5..|.8.|1.6
-...|.73|284
-4.7|12.|..3
----+---+---
-7.9|26.|...
-..3|.45|.1.
-..1|...|625
----+---+---
-.9.|7.4|.3.
-.7.|..2|89.
-125|9..|..."""
+# The .ss layout of EASY, as Sudoku Explainer saves it.
+EASY_SS = (DATA / "easy.ss").read_text().rstrip("\n")
 
 
 def test_grid_reads_the_whole_input_as_one_grid(capsys, tmp_path):
@@ -243,34 +233,29 @@ def test_an_undecodable_file_exits_2(capsys, tmp_path):
     assert "cannot read" in err
 
 
-def test_python_dash_m_webapp_runs_the_same_command(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "webapp", "solve", "--json"],
-        input=f"{EASY}\n{UNDER_CONSTRAINED}\n",
+def python_dash_m_webapp(cwd: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    """Run `python -m webapp ARGS` from this checkout in a separate process."""
+    return subprocess.run(
+        [sys.executable, "-m", "webapp", *args],
+        input=stdin,
         capture_output=True,
         text=True,
-        cwd=tmp_path,
-        env=env,
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         timeout=120,
         check=False,
     )
+
+
+def test_python_dash_m_webapp_runs_the_same_command(tmp_path):
+    done = python_dash_m_webapp(tmp_path, "solve", "--json", stdin=f"{EASY}\n{UNDER_CONSTRAINED}\n")
     assert (done.returncode, done.stderr) == (0, "")
     statuses = [json.loads(line)["status"] for line in done.stdout.splitlines()]
     assert statuses == ["solved", "multiple"]
 
 
 def test_python_dash_m_webapp_reports_usage_errors_without_a_traceback(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-m", "webapp", "solve", "missing.txt"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    done = python_dash_m_webapp(tmp_path, "solve", "missing.txt")
     assert done.returncode == 2
     assert "cannot read missing.txt" in done.stderr
     assert "Traceback" not in done.stderr

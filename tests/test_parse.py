@@ -1,5 +1,7 @@
 """parse: every format people paste, every way it can go wrong, and properties for all text."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -8,6 +10,8 @@ from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.parse import MAX_LENGTH, parse
 from webapp.sudoku.shape import SHAPES, SHAPES_BY_CELLS, SYMBOLS
+
+DATA = Path(__file__).parent / "data"
 
 
 def grid_of(line: str) -> Grid:
@@ -31,19 +35,8 @@ EASY_ROWS = """\
 1259.....
 """
 
-EASY_SS = """\
-5..|.8.|1.6
-...|.73|284
-4.7|12.|..3
----+---+---
-7.9|26.|...
-..3|.45|.1.
-..1|...|625
----+---+---
-.9.|7.4|.3.
-.7.|..2|89.
-125|9..|...
-"""
+# The .ss layout, as Sudoku Explainer saves it (shared with the CLI tests).
+EASY_SS = (DATA / "easy.ss").read_text()
 
 EASY_BOXED = """\
 +-------+-------+-------+

@@ -103,12 +103,12 @@ class _Search:
         # Reading the clock costs as much as a small 9x9 node, so there it is read
         # every 32 nodes; a 25x25 node costs far more, and waiting 32 of them
         # could overrun the deadline by tens of milliseconds.
-        clock_every = 31 if n <= 12 else 0
+        clock_mask = 31 if n <= 12 else 0  # nodes & clock_mask == 0: time to look
         solutions, max_solutions = self.solutions, self.max_solutions
         nodes = placed = 0
         stack = [root]
         while stack:
-            if nodes >= node_limit or (nodes & clock_every == 0 and clock() > deadline):
+            if nodes >= node_limit or (nodes & clock_mask == 0 and clock() > deadline):
                 self.gave_up = True
                 break
             nodes += 1

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from webapp import bench
-from webapp.bench import Figures
 from webapp.cli import main
+from webapp.cli import timing as bench
+from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
 from webapp.sudoku.bitboard import bitboard_for
 

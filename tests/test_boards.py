@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.boards import board, cell, grid_board, place_name, symbols_of
 from webapp.sudoku import SHAPES, Grid, parse
+from webapp.web.grid_table import board, cell, grid_board, place_name, symbols_of
 
 
 @pytest.mark.parametrize(

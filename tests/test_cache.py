@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-import webapp.solving
+import webapp.web.cache
 from webapp import create_app
-from webapp.solving import CACHE_KEY, SolveCache
 from webapp.sudoku import Budget, SolveResult, parse, solve
+from webapp.web.cache import CACHE_KEY, SolveCache
 
 NORVIG_IMPOSSIBLE = (
     ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
@@ -29,7 +29,7 @@ def solves(monkeypatch):
         asked.append(grid.code)
         return solve(grid, **kwargs)
 
-    monkeypatch.setattr(webapp.solving, "solve", counting_solve)
+    monkeypatch.setattr(webapp.web.cache, "solve", counting_solve)
     return asked
 
 

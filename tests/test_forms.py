@@ -7,8 +7,8 @@ import io
 import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 
-from webapp.forms import filled_form, form_class, read_form
 from webapp.sudoku import parse
+from webapp.web.forms import filled_form, form_class, read_form
 
 EMPTY_9 = "0" * 81
 

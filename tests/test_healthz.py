@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import webapp.solving
+import webapp.web.cache
 
 
 def test_healthz_says_ok(client):
@@ -16,7 +16,7 @@ def test_healthz_runs_no_solver(client, monkeypatch):
     def no_solving(*args, **kwargs):
         raise AssertionError("healthz solved something")
 
-    monkeypatch.setattr(webapp.solving, "solve", no_solving)
+    monkeypatch.setattr(webapp.web.cache, "solve", no_solving)
     assert client.get("/healthz").status_code == 200
 
 

@@ -10,7 +10,7 @@ import pytest
 from flask import abort
 
 from webapp import create_app
-from webapp.solving import LONGEST_CODE
+from webapp.web.cache import LONGEST_CODE
 
 UNIQUE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 HTML_ERRORS = [400, 404, 405, 413, 414, 422, 500]
@@ -115,8 +115,8 @@ def test_the_length_cap_is_checked_before_the_parser(client, monkeypatch):
     def must_not_parse(text):
         raise AssertionError("parsed")
 
-    monkeypatch.setattr("webapp.pages.parse", must_not_parse)
-    monkeypatch.setattr("webapp.api.parse", must_not_parse)
+    monkeypatch.setattr("webapp.web.pages.parse", must_not_parse)
+    monkeypatch.setattr("webapp.web.api.parse", must_not_parse)
     assert client.get("/solve/" + "x" * 5000).status_code == 414
     assert client.get("/api/solve/" + "x" * 5000).status_code == 414
 

@@ -1,12 +1,16 @@
 """What the load test sends: share links, pathological codes of every kind, the 1-in-10 mix."""
 
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from webapp import loadmix
-from webapp.loadmix import BLOCK, ONE_IN, pathological_codes, relabeled, share_links, url_mix
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+import loadmix  # noqa: E402
+from loadmix import BLOCK, ONE_IN, pathological_codes, relabeled, share_links, url_mix
+
 from webapp.sudoku import MULTIPLE, NO_SOLUTION, Budget, find_conflicts, parse, solve
 
 EMPTY_25 = "0" * 625

@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 
 from webapp import create_app
-from webapp.requestlog import (
+from webapp.serving.requestlog import (
     LOGGER_NAME,
     JsonLineFormatter,
     StderrHandler,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from webapp.forms import read_form
-from webapp.presenter import conflict_message, form_page, format_ms, result_page
 from webapp.sudoku import GAVE_UP, Budget, Conflict, SolveResult, parse, solve
+from webapp.web.forms import read_form
+from webapp.web.views import conflict_message, form_page, format_ms, result_page
 
 
 @pytest.mark.parametrize(

@@ -18,13 +18,14 @@ from urllib.parse import quote
 
 import pytest
 
-import webapp.gunicorn_conf
-from webapp import cli, serve
+import webapp.serving.gunicorn_conf
+from webapp import cli
+from webapp.serving import launch as serve
 from webapp.sudoku import SHAPES
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
-README_COMMAND = ".venv/bin/gunicorn -c python:webapp.gunicorn_conf 'webapp:create_app()'"
+README_COMMAND = ".venv/bin/gunicorn -c python:webapp.serving.gunicorn_conf 'webapp:create_app()'"
 
 
 # The settings
@@ -32,18 +33,18 @@ README_COMMAND = ".venv/bin/gunicorn -c python:webapp.gunicorn_conf 'webapp:crea
 
 @pytest.fixture
 def settings(monkeypatch):
-    """Load webapp.gunicorn_conf afresh under the environment a test sets; restore it after."""
+    """Load the gunicorn settings afresh under the environment a test sets; restore them after."""
 
     def load(**environ: str):
         for name in ("SUDOKU_BIND", "SUDOKU_WORKERS"):
             monkeypatch.delenv(name, raising=False)
         for name, value in environ.items():
             monkeypatch.setenv(name, value)
-        return importlib.reload(webapp.gunicorn_conf)
+        return importlib.reload(webapp.serving.gunicorn_conf)
 
     yield load
     monkeypatch.undo()
-    importlib.reload(webapp.gunicorn_conf)
+    importlib.reload(webapp.serving.gunicorn_conf)
 
 
 def test_the_defaults_serve_on_loopback_with_one_sync_worker_per_core(settings):
@@ -97,7 +98,7 @@ def test_serve_runs_gunicorn_with_the_settings_module():
         "-m",
         "gunicorn",
         "-c",
-        "python:webapp.gunicorn_conf",
+        "python:webapp.serving.gunicorn_conf",
         "webapp:create_app()",
     ]
     assert env == {"PATH": "/bin", "SUDOKU_BIND": "127.0.0.1:9001", "SUDOKU_WORKERS": "3"}
@@ -110,7 +111,7 @@ def test_serve_leaves_the_environment_alone_without_options():
 
 def test_serve_options_are_checked(capsys):
     args = cli.build_parser().parse_args(["serve", "--bind", "127.0.0.1:9002", "--workers", "2"])
-    assert (args.bind, args.workers, args.run) == ("127.0.0.1:9002", 2, cli.run_serve)
+    assert (args.bind, args.workers, args.run) == ("127.0.0.1:9002", 2, cli.serve.run)
     assert cli.main(["serve", "--workers", "0"]) == 2
     assert "not a whole number above zero" in capsys.readouterr().err
 
@@ -170,7 +171,7 @@ class Server:
 
 def gunicorn(port: int, stderr: Path, *options: str, **environ: str) -> Server:
     """The README's gunicorn command on a loopback port, with extra options and environment."""
-    argv = [sys.executable, "-m", "gunicorn", "-c", "python:webapp.gunicorn_conf", *options]
+    argv = [sys.executable, "-m", "gunicorn", "-c", "python:webapp.serving.gunicorn_conf", *options]
     return Server(
         [*argv, "webapp:create_app()"], port, stderr, SUDOKU_BIND=f"127.0.0.1:{port}", **environ
     )

@@ -4,7 +4,7 @@ import logging
 
 import pytest
 
-from webapp.serverlog import RedactPuzzles, redact
+from webapp.serving.serverlog import RedactPuzzles, redact
 
 CODE = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from webapp import create_app
-from webapp.solving import solve_within_budget
 from webapp.sudoku import parse
+from webapp.web.cache import solve_within_budget
 
 
 def test_the_node_budget_comes_from_config(impossible_puzzle):

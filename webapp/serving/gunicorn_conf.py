@@ -1,6 +1,6 @@
 """Gunicorn settings for serving the app in production.
 
-    gunicorn -c python:webapp.gunicorn_conf 'webapp:create_app()'
+    gunicorn -c python:webapp.serving.gunicorn_conf 'webapp:create_app()'
 
 Sync workers, one per core: a solve is pure CPU, so more workers than cores
 would only share the cores and make every solve slower against its
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import os
 
+from ..sudoku import SHAPES, prepare
 from .serverlog import RedactingLogger
-from .sudoku import SHAPES, prepare
 
 DEFAULT_BIND = "127.0.0.1:8000"
 

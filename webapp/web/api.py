@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from .presenter import conflict_message
-from .solving import refuse_long_code, solve_within_budget
-from .sudoku import PuzzleError, parse
+from ..sudoku import PuzzleError, parse
+from .cache import refuse_long_code, solve_within_budget
+from .views import conflict_message
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -6,10 +6,10 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
 
+from ..sudoku import PuzzleError, parse
+from .cache import refuse_long_code, solve_within_budget
 from .forms import PuzzleForm, read_form
-from .presenter import form_page, result_page
-from .solving import refuse_long_code, solve_within_budget
-from .sudoku import PuzzleError, parse
+from .views import form_page, result_page
 
 bp = Blueprint("pages", __name__)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from .sudoku import Grid, Shape
+from ..sudoku import Grid, Shape
 
 Place = tuple[int, int]  # 1-based (row, column)
 

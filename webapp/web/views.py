@@ -6,10 +6,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .boards import Board, board, cell, grid_board, place_name, place_of
+from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Conflict, SolveResult
+from ..sudoku.conflicts import in_words
 from .forms import PuzzleForm
-from .sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Conflict, SolveResult
-from .sudoku.conflicts import in_words
+from .grid_table import Board, board, cell, grid_board, place_name, place_of
 
 
 @dataclass(frozen=True)

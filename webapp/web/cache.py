@@ -8,7 +8,7 @@ from collections import OrderedDict
 
 from flask import Flask, abort, current_app, g
 
-from .sudoku import SHAPES, Budget, Grid, SolveResult, solve
+from ..sudoku import SHAPES, Budget, Grid, SolveResult, solve
 
 # The longest share code a grid has: one symbol per cell of the largest size.
 LONGEST_CODE = max(shape.cell_count for shape in SHAPES.values())

@@ -1,6 +1,6 @@
 """Load test: drive the real gunicorn on loopback with wrk and print its figures as a table.
 
-`python -m webapp.loadtest` starts gunicorn as the README says on a free 127.0.0.1 port,
+`python deploy/loadtest.py` starts gunicorn as the README says on a free 127.0.0.1 port,
 warms the workers' caches, runs wrk (with webapp/load.lua) for a fixed time per scenario
 and connection count, stops gunicorn, and prints a Markdown table: requests/s, latency
 percentiles, and every kind of error, worker timeouts from gunicorn's log included.
@@ -26,14 +26,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import DEFAULTS
-from .bench import figure
-from .loadmix import pathological_codes, share_links, url_mix
+from loadmix import pathological_codes, share_links, url_mix
+
+from webapp import DEFAULTS
+from webapp.cli.timing import figure
 
 INSTALL_WRK = "apt-get install wrk"
 ROOT = Path(__file__).parent.parent
 LUA = Path(__file__).with_name("load.lua")
-GUNICORN_ARGS = ("-c", "python:webapp.gunicorn_conf", "webapp:create_app()")
+GUNICORN_ARGS = ("-c", "python:webapp.serving.gunicorn_conf", "webapp:create_app()")
 SCENARIOS = {"a": "a: cached share links", "b": "b: 1 in 10 pathological"}
 
 # Distinct pathological codes per b run: at 500 requests/s for a minute a run would use 3000.
@@ -283,7 +284,7 @@ def report(runs: list[Run], workers: int, threads: int) -> str:
 def build_parser() -> argparse.ArgumentParser:
     """The command line: duration, connection counts, scenarios, wrk threads."""
     parser = argparse.ArgumentParser(
-        prog="python -m webapp.loadtest",
+        prog="python deploy/loadtest.py",
         description="Load-test the app under gunicorn on 127.0.0.1 with wrk; print a table.",
     )
     parser.add_argument("--duration", type=int, default=20, help="seconds per run (20)")

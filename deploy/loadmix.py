@@ -14,8 +14,8 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from .bench import read_puzzles
-from .sudoku import SHAPES, Grid, parse
+from webapp.cli.timing import read_puzzles
+from webapp.sudoku import SHAPES, Grid, parse
 
 DATA = Path(__file__).parent.parent / "tests" / "data"
 SHARE_LINK_FILES = ("web_unique.txt", "engine_9x9_answers.txt", "engine_16x16_answers.txt")

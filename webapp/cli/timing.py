@@ -1,6 +1,6 @@
 """Benchmark a solver on puzzle files: read the puzzles, time each solve, sum up as figures.
 
-The figures of one solver on one file are a value (Figures); the Markdown
+The figures of one solver on one file are a value (SolverFigures); the Markdown
 table `sudoku bench` prints is made here too, one row per file and solver,
 with notes under it. Decided means solved, multiple or no_solution: every
 status but gave_up.
@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .sudoku import Grid, PuzzleError, SolveResult, parse, prepare
-from .sudoku.result import GAVE_UP
+from ..sudoku import Grid, PuzzleError, SolveResult, parse, prepare
+from ..sudoku.result import GAVE_UP
 
 COLUMNS = (
     "file|solver|puzzles|decided|gave up|puzzles/s|mean ms|median ms|p99 ms|max ms|mean nodes"
@@ -32,7 +32,7 @@ class Skipped(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Figures:
+class SolverFigures:
     """What one solver did on one file."""
 
     puzzles: int
@@ -83,14 +83,14 @@ def build_tables(grids: list[Grid]) -> float:
     return (time.perf_counter() - started) * 1000
 
 
-def measure(solver: Callable[[Grid], SolveResult], grids: list[Grid]) -> Figures:
+def measure(solver: Callable[[Grid], SolveResult], grids: list[Grid]) -> SolverFigures:
     """Solve each grid with `solver`, timing each call, and sum up."""
     runs = [timed(solver, grid) for grid in grids]
     times = sorted(seconds * 1000 for _, seconds in runs)
     gave_up = sum(1 for result, _ in runs if result.status == GAVE_UP)
     total = sum(times) / 1000
     count = len(runs)
-    return Figures(
+    return SolverFigures(
         puzzles=count,
         decided=count - gave_up,
         gave_up=gave_up,
@@ -118,7 +118,7 @@ def table_header() -> list[str]:
     return [names, rule]
 
 
-def table_row(name: str, solver: str, figures: Figures) -> str:
+def table_row(name: str, solver: str, figures: SolverFigures) -> str:
     """One Markdown table row: what `solver` did on the file called `name`."""
     counts = (figures.puzzles, figures.decided, figures.gave_up)
     measured = (figures.per_second, figures.mean_ms, figures.median_ms, figures.p99_ms)
@@ -136,7 +136,7 @@ def tables_note(name: str, grids: list[Grid], ms: float) -> str:
     )
 
 
-def ratio_note(name: str, engine: Figures, plain: Figures, seconds: float) -> str:
+def ratio_note(name: str, engine: SolverFigures, plain: SolverFigures, seconds: float) -> str:
     """A sentence comparing the mean times of the baseline and the engine on one file."""
     if engine.mean_ms:
         ratio = f"{plain.mean_ms / engine.mean_ms:,.1f}x the engine's mean time"

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Mapping
 from typing import NoReturn
 
-CONFIG = "python:webapp.gunicorn_conf"
+CONFIG = "python:webapp.serving.gunicorn_conf"
 APP = "webapp:create_app()"
 
 

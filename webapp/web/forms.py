@@ -9,8 +9,8 @@ from werkzeug.datastructures import FileStorage
 from wtforms import Field, FileField, Form, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
-from .boards import symbols_of
-from .sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
+from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
+from .grid_table import symbols_of
 
 DEFAULT_SIZE = 9
 SIZE_CHOICES = tuple(str(size) for size in SHAPES)

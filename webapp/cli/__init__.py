@@ -1,0 +1,51 @@
+"""The `sudoku` command: solve puzzles from a file or stdin, benchmark the solver, serve the app.
+
+Each subcommand is a module with an `add` function that declares its
+arguments and a `run` function that does the work and returns the exit
+status; `main` wires them together, so a new subcommand is one more module
+in COMMANDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+
+from . import bench, serve, solve
+from .arguments import EXIT_OK, EXIT_USAGE, UsageError
+
+COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+    solve.add,
+    bench.add,
+    serve.add,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for `sudoku` and all its subcommands."""
+    parser = argparse.ArgumentParser(prog="sudoku", description="An exact Sudoku solver.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in COMMANDS:
+        add(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the `sudoku` command line; return the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # argparse has printed the usage or the help
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+    try:
+        return args.run(args)
+    except UsageError as error:
+        print(f"sudoku {args.command}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # The reader stopped early (`| head`). Point stdout at /dev/null so the
+        # flush at exit does not fail a second time, and stop quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK

@@ -1,0 +1,94 @@
+"""What the subcommands share: budget options, number types, reading input, usage errors."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import sys
+from typing import TextIO
+
+from ..sudoku import Budget
+
+EXIT_OK = 0
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A command that cannot run as asked: a bad option or a file that cannot be read."""
+
+
+def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
+    """The options that bound each solve; `seconds` adds --budget-seconds beside --budget-ms."""
+    defaults = Budget()
+    # Both time options store seconds in one place, so only one of them may be given.
+    limits = parser.add_mutually_exclusive_group()
+    limits.add_argument(
+        "--budget-ms",
+        dest="budget_seconds",
+        type=milliseconds,
+        metavar="MS",
+        help=f"time limit per puzzle in milliseconds (default {defaults.seconds * 1000:g})",
+    )
+    if seconds:
+        limits.add_argument(
+            "--budget-seconds",
+            dest="budget_seconds",
+            type=positive_float,
+            metavar="S",
+            help=f"time limit per puzzle in seconds (default {defaults.seconds:g})",
+        )
+    parser.add_argument(
+        "--budget-nodes",
+        type=positive_int,
+        metavar="N",
+        help=f"search nodes per puzzle (default {defaults.nodes:,})",
+    )
+
+
+def budget_from(args: argparse.Namespace) -> Budget | None:
+    """The budget the options ask for, or None for the solver's default."""
+    if args.budget_seconds is None and args.budget_nodes is None:
+        return None
+    defaults = Budget()
+    return Budget(
+        nodes=args.budget_nodes or defaults.nodes,
+        seconds=args.budget_seconds or defaults.seconds,
+    )
+
+
+def open_input(path: str) -> contextlib.AbstractContextManager[TextIO]:
+    """The file at `path` for reading as text, or stdin for "-" (left open)."""
+    if path == "-":
+        return contextlib.nullcontext(sys.stdin)
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot read {path}: {error.strerror or error}") from error
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number above zero."""
+    return positive(int, text)
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above zero."""
+    return positive(float, text)
+
+
+def milliseconds(text: str) -> float:
+    """An argparse type: a finite number of milliseconds above zero, in seconds."""
+    return positive(float, text) / 1000
+
+
+def positive(kind: type[int] | type[float], text: str) -> int | float:
+    """`text` read as `kind`, if that is a finite number above zero; else a usage error."""
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 < value < math.inf:
+        whole = "whole " if kind is int else ""
+        raise argparse.ArgumentTypeError(f"{text!r} is not a {whole}number above zero")
+    return value

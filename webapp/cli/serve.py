@@ -1,0 +1,38 @@
+"""`sudoku serve`: become gunicorn serving the app with the production settings."""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from ..serving import launch
+from .arguments import positive_int
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    """Declare `sudoku serve`."""
+    parser = commands.add_parser(
+        "serve",
+        help="serve the web app with gunicorn",
+        description=(
+            "Serve the web app with gunicorn and the settings of webapp/gunicorn_conf.py:"
+            " sync workers, the engine's tables built once before the workers fork."
+        ),
+    )
+    parser.add_argument(
+        "--bind",
+        metavar="HOST:PORT",
+        help="address to listen on (default $SUDOKU_BIND or 127.0.0.1:8000)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help="worker processes (default: one per core)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> NoReturn:
+    """Replace this process with gunicorn serving the app."""
+    launch.exec_gunicorn(args.bind, args.workers)

@@ -1,0 +1,113 @@
+"""`sudoku solve`: solve puzzles, one per line, and print each one's solution or status."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+
+from ..sudoku import Budget, PuzzleError, parse, solve
+from ..sudoku.result import MULTIPLE, SOLVED
+from .arguments import EXIT_OK, UsageError, add_budget, budget_from, open_input, positive_int
+
+INVALID = "invalid"
+
+SOLVE_EPILOG = """\
+Output: one line per puzzle, the solution when there is exactly one, else
+multiple, no_solution, gave_up or invalid. With --count, each puzzle's
+solutions (up to K) on lines of their own, then the status word unless it is
+solved or multiple, and an empty line between puzzles. --json prints one JSON
+object per puzzle: puzzle, status, solution, solutions, nodes, ms, plus error
+(invalid) or conflicts (clashing givens). Blank lines and lines starting with
+# are skipped.
+"""
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    """Declare `sudoku solve`."""
+    parser = commands.add_parser(
+        "solve",
+        help="solve puzzles, one per line",
+        description="Solve puzzles, one per line, from FILE or stdin.",
+        epilog=SOLVE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    parser.add_argument("--count", type=positive_int, metavar="K", help="list up to K solutions")
+    parser.add_argument(
+        "--grid", action="store_true", help="read the whole input as one grid over several lines"
+    )
+    add_budget(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every puzzle in the input and print one record per puzzle."""
+    budget = budget_from(args)
+    first = True
+    for text in _puzzle_texts(args.file, whole=args.grid):
+        record = solve_record(text, count=args.count, budget=budget)
+        if args.json:
+            print(json.dumps(record))
+        elif args.count:
+            if not first:
+                print()
+            _print_solutions(record)
+        else:
+            print(record["solution"] or record["status"])
+        first = False
+    return EXIT_OK
+
+
+def solve_record(text: str, count: int | None = None, budget: Budget | None = None) -> dict:
+    """Read and solve one puzzle text: the record `solve --json` prints for it."""
+    try:
+        grid = parse(text)
+    except PuzzleError as error:
+        return {
+            "puzzle": text,
+            "status": INVALID,
+            "solution": None,
+            "solutions": [],
+            "nodes": 0,
+            "ms": 0.0,
+            "error": error.message,
+        }
+    # The solve's own time: a size's tables are built once per process, and the
+    # first puzzle of a size must not be charged for them.
+    result = solve(grid, max_solutions=max(2, count or 0), budget=budget)
+    record = {
+        "puzzle": grid.line,
+        "status": result.status,
+        "solution": result.solution.line if result.solution else None,
+        "solutions": [solution.line for solution in result.solutions[:count]],
+        "nodes": result.nodes,
+        "ms": round(result.ms, 3),
+    }
+    if result.conflicts:
+        record["conflicts"] = [conflict.message for conflict in result.conflicts]
+    return record
+
+
+def _print_solutions(record: dict) -> None:
+    """The --count form of one record: its solutions, then the status if it is not a count."""
+    for solution in record["solutions"]:
+        print(solution)
+    if record["status"] not in (SOLVED, MULTIPLE):
+        print(record["status"])
+
+
+def _puzzle_texts(path: str, whole: bool) -> Iterator[str]:
+    """The puzzles in a file or stdin: each non-blank, non-comment line, or all of it."""
+    with open_input(path) as stream:
+        try:
+            if whole:
+                yield stream.read()
+                return
+            for line in stream:
+                text = line.strip()
+                if text and not text.startswith("#"):
+                    yield text
+        except (OSError, UnicodeDecodeError) as error:
+            raise UsageError(f"cannot read {path}: {error}") from error

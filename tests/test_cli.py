@@ -140,8 +140,8 @@ def test_json_names_the_clashing_givens(capsys, tmp_path):
     record = json.loads(out)
     assert (code, record["status"]) == (0, "no_solution")
     assert record["conflicts"] == [
-        "Row 1 has two 5s: r1c1 and r1c2",
-        "Box 1 has two 5s: r1c1 and r1c2",
+        "Row 1 has two 5s (columns 1 and 2)",
+        "Box 1 has two 5s (r1c1 and r1c2)",
     ]
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from webapp.sudoku.conflicts import Conflict, find_conflicts
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.shape import SHAPES
+from webapp.wording import conflict_message
 
 
 def grid_with(size: int, givens: dict[tuple[int, int], int]) -> Grid:
@@ -28,31 +29,33 @@ def row_of(row: int, value: int, columns: range) -> dict[tuple[int, int], int]:
     ("size", "givens", "messages"),
     [
         pytest.param(9, {(1, 1): 5, (2, 4): 5, (9, 9): 5}, [], id="no conflict"),
-        pytest.param(9, {(3, 2): 5, (3, 7): 5}, ["Row 3 has two 5s: r3c2 and r3c7"], id="row"),
+        pytest.param(9, {(3, 2): 5, (3, 7): 5}, ["Row 3 has two 5s (columns 2 and 7)"], id="row"),
         pytest.param(
-            9, {(1, 4): 7, (6, 4): 7}, ["Column 4 has two 7s: r1c4 and r6c4"], id="column"
+            9, {(1, 4): 7, (6, 4): 7}, ["Column 4 has two 7s (rows 1 and 6)"], id="column"
         ),
-        pytest.param(9, {(4, 4): 2, (5, 6): 2}, ["Box 5 has two 2s: r4c4 and r5c6"], id="box only"),
+        pytest.param(
+            9, {(4, 4): 2, (5, 6): 2}, ["Box 5 has two 2s (r4c4 and r5c6)"], id="box only"
+        ),
         pytest.param(
             9,
             {(1, 1): 5, (1, 2): 5},
-            ["Row 1 has two 5s: r1c1 and r1c2", "Box 1 has two 5s: r1c1 and r1c2"],
+            ["Row 1 has two 5s (columns 1 and 2)", "Box 1 has two 5s (r1c1 and r1c2)"],
             id="row and box",
         ),
         pytest.param(
             9,
             {(3, 7): 5, (3, 2): 5, (3, 5): 5},
-            ["Row 3 has three 5s: r3c2, r3c5 and r3c7"],
+            ["Row 3 has three 5s (columns 2, 5 and 7)"],
             id="three in a row, listed in reading order",
         ),
         pytest.param(
             9,
             {(2, 1): 9, (2, 9): 9, (2, 3): 1, (2, 5): 1, (7, 8): 4, (9, 8): 4},
             [
-                "Row 2 has two 1s: r2c3 and r2c5",
-                "Row 2 has two 9s: r2c1 and r2c9",
-                "Column 8 has two 4s: r7c8 and r9c8",
-                "Box 9 has two 4s: r7c8 and r9c8",
+                "Row 2 has two 1s (columns 3 and 5)",
+                "Row 2 has two 9s (columns 1 and 9)",
+                "Column 8 has two 4s (rows 7 and 9)",
+                "Box 9 has two 4s (r7c8 and r9c8)",
             ],
             id="rows then columns then boxes, values in order",
         ),
@@ -60,57 +63,62 @@ def row_of(row: int, value: int, columns: range) -> dict[tuple[int, int], int]:
             9,
             row_of(1, 5, range(1, 8)),
             [
-                "Row 1 has seven 5s: r1c1, r1c2, r1c3, r1c4, r1c5, r1c6 and r1c7",
-                "Box 1 has three 5s: r1c1, r1c2 and r1c3",
-                "Box 2 has three 5s: r1c4, r1c5 and r1c6",
+                "Row 1 has seven 5s (columns 1, 2, 3, 4, 5, 6 and 7)",
+                "Box 1 has three 5s (r1c1, r1c2 and r1c3)",
+                "Box 2 has three 5s (r1c4, r1c5 and r1c6)",
             ],
             id="seven, in words",
         ),
-        pytest.param(4, {(1, 1): 4, (2, 2): 4}, ["Box 1 has two 4s: r1c1 and r2c2"], id="4x4"),
+        pytest.param(4, {(1, 1): 4, (2, 2): 4}, ["Box 1 has two 4s (r1c1 and r2c2)"], id="4x4"),
         pytest.param(
-            6, {(1, 1): 3, (2, 3): 3}, ["Box 1 has two 3s: r1c1 and r2c3"], id="6x6 box is 2x3"
+            6, {(1, 1): 3, (2, 3): 3}, ["Box 1 has two 3s (r1c1 and r2c3)"], id="6x6 box is 2x3"
         ),
         pytest.param(
-            6, {(1, 4): 3, (2, 6): 3}, ["Box 2 has two 3s: r1c4 and r2c6"], id="6x6 second box"
+            6, {(1, 4): 3, (2, 6): 3}, ["Box 2 has two 3s (r1c4 and r2c6)"], id="6x6 second box"
         ),
         pytest.param(
-            6, {(3, 1): 6, (4, 3): 6}, ["Box 3 has two 6s: r3c1 and r4c3"], id="6x6 second band"
+            6, {(3, 1): 6, (4, 3): 6}, ["Box 3 has two 6s (r3c1 and r4c3)"], id="6x6 second band"
         ),
         pytest.param(
-            12, {(1, 1): 12, (3, 4): 12}, ["Box 1 has two Cs: r1c1 and r3c4"], id="12x12 box is 3x4"
+            12,
+            {(1, 1): 12, (3, 4): 12},
+            ["Box 1 has two Cs (r1c1 and r3c4)"],
+            id="12x12 box is 3x4",
         ),
         pytest.param(
-            12, {(4, 5): 10, (6, 8): 10}, ["Box 5 has two As: r4c5 and r6c8"], id="12x12 box 5"
+            12, {(4, 5): 10, (6, 8): 10}, ["Box 5 has two As (r4c5 and r6c8)"], id="12x12 box 5"
         ),
         pytest.param(
-            16, {(2, 1): 16, (2, 16): 16}, ["Row 2 has two Gs: r2c1 and r2c16"], id="16x16"
+            16, {(2, 1): 16, (2, 16): 16}, ["Row 2 has two Gs (columns 1 and 16)"], id="16x16"
         ),
         pytest.param(
             25,
             {(21, 21): 25, (25, 25): 25},
-            ["Box 25 has two Ps: r21c21 and r25c25"],
+            ["Box 25 has two Ps (r21c21 and r25c25)"],
             id="25x25 last box",
         ),
     ],
 )
 def test_conflict_messages(size, givens, messages):
-    assert [conflict.message for conflict in find_conflicts(grid_with(size, givens))] == messages
+    assert [
+        conflict_message(conflict) for conflict in find_conflicts(grid_with(size, givens))
+    ] == messages
 
 
 def test_a_solved_grid_with_one_wrong_digit():
     """The last digit of a solved grid changed from 3 to 4 (a published special case)."""
     line = "417369825632158947958724316825437169791586432346912758289643571573291684164875294"
     grid = Grid.from_values([int(char) for char in line])
-    assert [c.message for c in find_conflicts(grid)] == [
-        "Row 9 has two 4s: r9c3 and r9c9",
-        "Column 9 has two 4s: r8c9 and r9c9",
-        "Box 9 has two 4s: r8c9 and r9c9",
+    assert [conflict_message(c) for c in find_conflicts(grid)] == [
+        "Row 9 has two 4s (columns 3 and 9)",
+        "Column 9 has two 4s (rows 8 and 9)",
+        "Box 9 has two 4s (r8c9 and r9c9)",
     ]
 
 
 def test_a_whole_row_of_one_symbol_is_counted_in_words():
     (conflict, *_) = find_conflicts(grid_with(25, row_of(1, 1, range(1, 26))))
-    assert conflict.message.startswith("Row 1 has twenty-five 1s: r1c1, r1c2,")
+    assert conflict_message(conflict).startswith("Row 1 has twenty-five 1s (columns 1, 2,")
 
 
 def test_conflicts_carry_their_unit_and_cells():

@@ -2,37 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
 from werkzeug.datastructures import MultiDict
 
-from webapp.sudoku import GAVE_UP, Budget, Conflict, SolveResult, parse, solve
+from webapp.sudoku import GAVE_UP, Budget, SolveResult, parse, solve
 from webapp.web.forms import read_form
-from webapp.web.views import conflict_message, form_page, format_ms, result_page
-
-
-@pytest.mark.parametrize(
-    ("conflict", "message"),
-    [
-        (Conflict("row", 3, "5", ((3, 2), (3, 7))), "Row 3 has two 5s (columns 2 and 7)"),
-        (Conflict("column", 7, "5", ((2, 7), (8, 7))), "Column 7 has two 5s (rows 2 and 8)"),
-        (Conflict("box", 1, "5", ((1, 1), (2, 3))), "Box 1 has two 5s (r1c1 and r2c3)"),
-        (
-            Conflict("row", 1, "7", ((1, 1), (1, 4), (1, 7))),
-            "Row 1 has three 7s (columns 1, 4 and 7)",
-        ),
-        (Conflict("row", 2, "A", ((2, 1), (2, 16))), "Row 2 has two As (columns 1 and 16)"),
-    ],
-)
-def test_conflicts_are_worded_by_unit(conflict, message):
-    assert conflict_message(conflict) == message
-
-
-@pytest.mark.parametrize(
-    ("ms", "shown"),
-    [(0.4213, "0.42 ms"), (6.46, "6.5 ms"), (340.2, "340 ms"), (1250.0, "1.25 s")],
-)
-def test_durations_read_naturally(ms, shown):
-    assert format_ms(ms) == shown
+from webapp.web.views import form_page, result_page
 
 
 def test_a_clean_form_has_no_problems():

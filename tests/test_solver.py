@@ -21,6 +21,7 @@ from webapp.sudoku import (
     solve,
 )
 from webapp.sudoku.bitboard import bitboard_for
+from webapp.wording import conflict_message
 
 DATA = Path(__file__).parent / "data"
 STATUS_FOR_COUNT = {"0": NO_SOLUTION, "1": SOLVED, "2+": MULTIPLE}
@@ -140,9 +141,9 @@ def test_conflicting_givens_are_reported_without_search() -> None:
     grid = parse("55" + "." * 79)
     result = solve(grid)
     assert result.status == NO_SOLUTION
-    assert [c.message for c in result.conflicts] == [
-        "Row 1 has two 5s: r1c1 and r1c2",
-        "Box 1 has two 5s: r1c1 and r1c2",
+    assert [conflict_message(c) for c in result.conflicts] == [
+        "Row 1 has two 5s (columns 1 and 2)",
+        "Box 1 has two 5s (r1c1 and r1c2)",
     ]
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from ..sudoku import Budget, PuzzleError, parse, solve
 from ..sudoku.result import MULTIPLE, SOLVED
+from ..wording import conflict_message
 from .arguments import EXIT_OK, UsageError, add_budget, budget_from, open_input, positive_int
 
 INVALID = "invalid"
@@ -86,7 +87,7 @@ def solve_record(text: str, count: int | None = None, budget: Budget | None = No
         "ms": round(result.ms, 3),
     }
     if result.conflicts:
-        record["conflicts"] = [conflict.message for conflict in result.conflicts]
+        record["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
     return record
 
 

@@ -59,7 +59,7 @@ def _value(cell: Cell, index: int, shape: Shape) -> int:
     if value is None or value > shape.size:
         raise PuzzleError(
             f"line {line}, column {column}: {char!r} is not a symbol of a {shape.name} grid"
-            f" (symbols are {_symbol_range(shape)}; . or 0 is a blank)",
+            f" (symbols are {shape.symbol_range}; . or 0 is a blank)",
             line=line,
             column=column,
             cells=((index // shape.size + 1, index % shape.size + 1),),
@@ -87,11 +87,3 @@ def _count_error(cells: list[Cell]) -> PuzzleError:
     return PuzzleError(
         f"expected {nearest} cells, found {found} (a puzzle has {sizes} or {CELL_COUNTS[-1]} cells)"
     )
-
-
-def _symbol_range(shape: Shape) -> str:
-    """The symbols of `shape` for a message: "1-4", "1-9", "1-9 and A-G"."""
-    symbols = shape.symbols
-    if shape.size <= 9:
-        return f"1-{symbols[-1]}"
-    return f"1-9 and A-{symbols[-1]}"

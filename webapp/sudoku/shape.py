@@ -36,6 +36,17 @@ class Shape:
         """A human name such as "9x9"."""
         return f"{self.size}x{self.size}"
 
+    @property
+    def digits_only(self) -> bool:
+        """True when every symbol is a digit (up to 9x9); larger grids use letters from A."""
+        return self.size <= 9
+
+    @property
+    def symbol_range(self) -> str:
+        """The symbols as a range: "1-4", "1-9", "1-9 and A-G"."""
+        last = self.symbols[-1]
+        return f"1-{last}" if self.digits_only else f"1-9 and A-{last}"
+
     def box_of(self, row: int, col: int) -> int:
         """The 0-based box number of a 0-based (row, col), boxes in reading order."""
         return (row // self.box_rows) * (self.size // self.box_cols) + col // self.box_cols

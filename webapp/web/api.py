@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, request, url_for
 
 from ..sudoku import PuzzleError, parse
+from ..wording import conflict_message
 from .cache import refuse_long_code, solve_within_budget
-from .views import conflict_message
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -26,7 +26,7 @@ class CellSymbol:
     """Validator: a cell holds one symbol of its grid's size, or is blank."""
 
     def __init__(self, shape: Shape) -> None:
-        kind = "digit" if shape.size <= 9 else "symbol"
+        kind = "digit" if shape.digits_only else "symbol"
         self.allowed = f"{kind} from 1 to {shape.symbols[-1]}"
         self.symbols = shape.symbols
 

@@ -6,6 +6,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..sudoku import Grid, Shape
+from ..wording import place_name
 
 Place = tuple[int, int]  # 1-based (row, column)
 
@@ -26,10 +27,15 @@ class Cell:
 class Board:
     """A grid ready for a <table>: rows in bands of one box each, columns in colgroups."""
 
-    size: int
+    shape: Shape
     caption: str
     bands: tuple[tuple[tuple[Cell, ...], ...], ...]
     column_groups: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of rows and columns."""
+        return self.shape.size
 
     @property
     def size_class(self) -> str:
@@ -39,12 +45,7 @@ class Board:
     @property
     def inputmode(self) -> str:
         """Digits only up to 9x9; larger grids need letters too."""
-        return "numeric" if self.size <= 9 else "text"
-
-
-def place_name(place: Place) -> str:
-    """ "r3c7" for row 3, column 7."""
-    return f"r{place[0]}c{place[1]}"
+        return "numeric" if self.shape.digits_only else "text"
 
 
 def place_of(shape: Shape, index: int) -> Place:
@@ -71,7 +72,7 @@ def board(shape: Shape, caption: str, cells: Sequence[Cell]) -> Board:
     n = shape.size
     rows = [tuple(cells[r * n : (r + 1) * n]) for r in range(n)]
     bands = tuple(tuple(rows[top : top + shape.box_rows]) for top in range(0, n, shape.box_rows))
-    return Board(n, caption, bands, (shape.box_cols,) * (n // shape.box_cols))
+    return Board(shape, caption, bands, (shape.box_cols,) * (n // shape.box_cols))
 
 
 def symbols_of(grid: Grid) -> list[str]:

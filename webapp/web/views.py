@@ -6,10 +6,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Conflict, SolveResult
-from ..sudoku.conflicts import in_words
+from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult
+from ..wording import conflict_message, format_ms, place_name
 from .forms import PuzzleForm
-from .grid_table import Board, board, cell, grid_board, place_name, place_of
+from .grid_table import Board, board, cell, grid_board, place_of
 
 
 @dataclass(frozen=True)
@@ -150,25 +150,3 @@ def result_page(result: SolveResult) -> ResultPage:
     )
     boards = (grid_board(puzzle, "The puzzle"),)
     return ResultPage(result.status, "No solution", summary, (), boards, figures)
-
-
-def conflict_message(conflict: Conflict) -> str:
-    """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)"."""
-    if conflict.unit == "row":
-        where = "columns " + in_words(str(col) for _, col in conflict.cells)
-    elif conflict.unit == "column":
-        where = "rows " + in_words(str(row) for row, _ in conflict.cells)
-    else:
-        where = in_words(map(place_name, conflict.cells))
-    return f"{conflict.headline} ({where})"
-
-
-def format_ms(ms: float) -> str:
-    """A duration for people: "0.42 ms", "6.5 ms", "340 ms", "1.25 s"."""
-    if ms < 1:
-        return f"{ms:.2f} ms"
-    if ms < 100:
-        return f"{ms:.1f} ms"
-    if ms < 1000:
-        return f"{ms:.0f} ms"
-    return f"{ms / 1000:.2f} s"

@@ -1,0 +1,55 @@
+"""The one phrasing of what the product says: conflicts, lists, places and durations."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.sudoku import Conflict
+from webapp.wording import conflict_headline, conflict_message, format_ms, in_words, place_name
+
+
+@pytest.mark.parametrize(
+    ("conflict", "message"),
+    [
+        (Conflict("row", 3, "5", ((3, 2), (3, 7))), "Row 3 has two 5s (columns 2 and 7)"),
+        (Conflict("column", 7, "5", ((2, 7), (8, 7))), "Column 7 has two 5s (rows 2 and 8)"),
+        (Conflict("box", 1, "5", ((1, 1), (2, 3))), "Box 1 has two 5s (r1c1 and r2c3)"),
+        (
+            Conflict("row", 1, "7", ((1, 1), (1, 4), (1, 7))),
+            "Row 1 has three 7s (columns 1, 4 and 7)",
+        ),
+        (Conflict("diagonal", 1, "5", ((1, 1), (5, 5))), "Diagonal 1 has two 5s (r1c1 and r5c5)"),
+        (Conflict("row", 2, "A", ((2, 1), (2, 16))), "Row 2 has two As (columns 1 and 16)"),
+    ],
+)
+def test_conflicts_are_worded_by_unit(conflict, message):
+    assert conflict_message(conflict) == message
+
+
+@pytest.mark.parametrize(
+    ("ms", "shown"),
+    [(0.4213, "0.42 ms"), (6.46, "6.5 ms"), (340.2, "340 ms"), (1250.0, "1.25 s")],
+)
+def test_durations_read_naturally(ms, shown):
+    assert format_ms(ms) == shown
+
+
+@pytest.mark.parametrize(
+    ("items", "words"),
+    [(["7"], "7"), (["2", "7"], "2 and 7"), (["2", "5", "7"], "2, 5 and 7")],
+)
+def test_lists_read_as_a_person_says_them(items, words):
+    assert in_words(items) == words
+
+
+@pytest.mark.parametrize(
+    ("count", "headline"),
+    [(2, "Row 1 has two 5s"), (7, "Row 1 has seven 5s"), (25, "Row 1 has twenty-five 5s")],
+)
+def test_counts_are_words_so_seven_5s_never_reads_75s(count, headline):
+    cells = tuple((1, col) for col in range(1, count + 1))
+    assert conflict_headline(Conflict("row", 1, "5", cells)) == headline
+
+
+def test_places_are_named_row_then_column():
+    assert place_name((3, 17)) == "r3c17"

@@ -1,0 +1,67 @@
+"""What the product says about a puzzle, in one phrasing for the pages, the API and the CLI.
+
+The engine returns values (a Conflict names its unit, symbol and cells); the
+sentences a person reads are made here and nowhere else, so the page, the
+JSON API and the `sudoku` command all say "Row 3 has two 5s (columns 2 and 7)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .sudoku import Conflict
+
+# Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
+COUNT_WORDS = dict(
+    enumerate(
+        (
+            "two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+            " fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two"
+            " twenty-three twenty-four twenty-five"
+        ).split(),
+        start=2,
+    )
+)
+
+
+def in_words(items: Iterable[str]) -> str:
+    """Items as a person lists them: "2 and 7", "2, 5 and 7"."""
+    *rest, last = items
+    return f"{', '.join(rest)} and {last}" if rest else last
+
+
+def place_name(place: tuple[int, int]) -> str:
+    """ "r3c7" for the 1-based (row 3, column 7)."""
+    return f"r{place[0]}c{place[1]}"
+
+
+def conflict_headline(conflict: Conflict) -> str:
+    """What clashes, without where: "Row 3 has two 5s"."""
+    count = COUNT_WORDS.get(len(conflict.cells), str(len(conflict.cells)))
+    return f"{conflict.unit.capitalize()} {conflict.index} has {count} {conflict.symbol}s"
+
+
+def conflict_message(conflict: Conflict) -> str:
+    """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)".
+
+    A row names its columns and a column its rows; any other unit (a box, a
+    diagonal) names its cells.
+    """
+    if conflict.unit == "row":
+        where = "columns " + in_words(str(col) for _, col in conflict.cells)
+    elif conflict.unit == "column":
+        where = "rows " + in_words(str(row) for row, _ in conflict.cells)
+    else:
+        where = in_words(map(place_name, conflict.cells))
+    return f"{conflict_headline(conflict)} ({where})"
+
+
+def format_ms(ms: float) -> str:
+    """A duration for people: "0.42 ms", "6.5 ms", "340 ms", "1.25 s"."""
+    if ms < 1:
+        return f"{ms:.2f} ms"
+    if ms < 100:
+        return f"{ms:.1f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.2f} s"

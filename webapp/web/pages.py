@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from ..sudoku import PuzzleError, parse
 from .cache import refuse_long_code, solve_within_budget
 from .forms import PuzzleForm, read_form
-from .views import form_page, result_page
+from .views import Links, form_page, result_page
 
 bp = Blueprint("pages", __name__)
 
@@ -41,14 +41,11 @@ def result(code: str) -> Response | tuple[str, int]:
         return _show_form(read_form(MultiDict({"puzzle": code})), notice)
     if grid.code != code:
         return redirect(url_for(".result", code=grid.code), 301)
-    page = result_page(solve_within_budget(grid))
-    html = render_template(
-        "result.html",
-        page=page,
-        share_url=url_for(".result", code=code, _external=True),
-        edit_url=url_for(".index", puzzle=code),
+    result = solve_within_budget(grid)
+    links = Links(
+        share=url_for(".result", code=code, _external=True), edit=url_for(".index", puzzle=code)
     )
-    return html, 200
+    return render_template("result.html", page=result_page(result, links)), 200
 
 
 def _show_form(form: PuzzleForm, notice: str = "") -> tuple[str, int]:

@@ -43,15 +43,31 @@ class FormPage:
 
 
 @dataclass(frozen=True)
-class ResultPage:
-    """A solve as shown: one status, why, the boards and the figures."""
+class Links:
+    """Where a result page leads: its own share link (absolute) and the form to edit it."""
 
-    status: str
+    share: str
+    edit: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a solve's status means for a person: a heading, why, and the boards that show it."""
+
     heading: str
     summary: str
     reasons: tuple[str, ...]
     boards: tuple[Board, ...]
+
+
+@dataclass(frozen=True)
+class ResultPage:
+    """A solve as shown: one status and its verdict, the figures, and the links onward."""
+
+    status: str
+    verdict: Verdict
     figures: tuple[tuple[str, str], ...]
+    links: Links
 
 
 def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
@@ -98,18 +114,24 @@ def _field(value: str, described_by: list[str]) -> FieldView:
     return FieldView(value, invalid, " ".join(described_by))
 
 
-def result_page(result: SolveResult) -> ResultPage:
-    """The one status of a solve, said plainly, with the boards that show it."""
+def result_page(result: SolveResult, links: Links) -> ResultPage:
+    """Everything the result template shows about one solve, built in this one place."""
     puzzle = result.puzzle
     figures = (
         ("Time", format_ms(result.ms)),
         ("Search nodes", f"{result.nodes:,}"),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
     )
+    return ResultPage(result.status, verdict(result), figures, links)
+
+
+def verdict(result: SolveResult) -> Verdict:
+    """The one status of a solve, said plainly, with the boards that show it."""
+    puzzle = result.puzzle
     if result.status == SOLVED:
         summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
         boards = (grid_board(puzzle, "The solution", result.solution),)
-        return ResultPage(result.status, "Solved", summary, (), boards, figures)
+        return Verdict("Solved", summary, (), boards)
     if result.status == MULTIPLE:
         first, second = result.solutions[:2]
         differ = {
@@ -125,7 +147,7 @@ def result_page(result: SolveResult) -> ResultPage:
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
             for number, solution in enumerate((first, second), start=1)
         )
-        return ResultPage(result.status, "More than one solution", summary, (), boards, figures)
+        return Verdict("More than one solution", summary, (), boards)
     if result.status == GAVE_UP:
         summary = (
             f"The solver ran out of its work budget after {result.nodes:,} search nodes"
@@ -136,17 +158,17 @@ def result_page(result: SolveResult) -> ResultPage:
         if found:
             summary += " It found the solution below, but not whether it is the only one."
         boards = (grid_board(puzzle, "A solution" if found else "The puzzle", found),)
-        return ResultPage(result.status, "Gave up", summary, (), boards, figures)
+        return Verdict("Gave up", summary, (), boards)
     if result.conflicts:
         clashing = {place for conflict in result.conflicts for place in conflict.cells}
         caption = "The puzzle, with the clashing givens marked"
         boards = (grid_board(puzzle, caption, None, clashing, "conflict"),)
         summary = "Some givens clash, so no solution can exist:"
         reasons = tuple(conflict_message(conflict) for conflict in result.conflicts)
-        return ResultPage(result.status, "No solution", summary, reasons, boards, figures)
+        return Verdict("No solution", summary, reasons, boards)
     summary = (
         "The givens do not clash, but the search proved that no way of filling the grid works:"
         " this puzzle has no solution."
     )
     boards = (grid_board(puzzle, "The puzzle"),)
-    return ResultPage(result.status, "No solution", summary, (), boards, figures)
+    return Verdict("No solution", summary, (), boards)

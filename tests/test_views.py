@@ -1,4 +1,4 @@
-"""The presenter: problems worded and linked to their fields, one status per solve."""
+"""The view models: problems worded and linked to their fields, one status per solve."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from werkzeug.datastructures import MultiDict
 
 from webapp.sudoku import GAVE_UP, Budget, SolveResult, parse, solve
 from webapp.web.forms import read_form
-from webapp.web.views import form_page, result_page
+from webapp.web.views import Links, form_page, result_page, verdict
+from webapp.wording import format_ms
 
 
 def test_a_clean_form_has_no_problems():
@@ -48,20 +49,19 @@ def test_a_size_problem_has_no_field_to_point_at():
 
 
 def test_solved(unique_puzzle):
-    page = result_page(solve(parse(unique_puzzle.puzzle)))
-    assert (page.status, page.heading) == ("solved", "Solved")
+    page = verdict(solve(parse(unique_puzzle.puzzle)))
+    assert page.heading == "Solved"
     assert "exactly one solution" in page.summary
     [solution] = page.boards
     assert "".join(c.symbol for band in solution.bands for row in band for c in row) == (
         unique_puzzle.solution
     )
-    assert [term for term, _ in page.figures] == ["Time", "Search nodes", "Givens"]
 
 
 def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_puzzle):
     result = solve(parse(multiple_puzzle.puzzle))
-    page = result_page(result)
-    assert (page.status, page.heading) == ("multiple", "More than one solution")
+    page = verdict(result)
+    assert page.heading == "More than one solution"
     first, second = result.solutions
     differ = sum(a != b for a, b in zip(first.cells, second.cells, strict=True))
     assert f"the {differ} cells where they differ are highlighted" in page.summary
@@ -72,8 +72,8 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
 
 
 def test_clashing_givens_say_why_there_is_no_solution():
-    page = result_page(solve(parse("55" + "." * 79)))
-    assert (page.status, page.heading) == ("no_solution", "No solution")
+    page = verdict(solve(parse("55" + "." * 79)))
+    assert page.heading == "No solution"
     assert page.reasons == (
         "Row 1 has two 5s (columns 1 and 2)",
         "Box 1 has two 5s (r1c1 and r1c2)",
@@ -83,15 +83,15 @@ def test_clashing_givens_say_why_there_is_no_solution():
 
 
 def test_an_impossible_puzzle_without_clashes_says_the_search_proved_it():
-    page = result_page(solve(parse("12345678." + "........9" + "." * 63)))
+    page = verdict(solve(parse("12345678." + "........9" + "." * 63)))
     assert page.heading == "No solution"
     assert page.reasons == ()
     assert "the search proved" in page.summary
 
 
 def test_giving_up_never_says_no_solution(impossible_puzzle):
-    page = result_page(solve(parse(impossible_puzzle.puzzle), budget=Budget(nodes=20)))
-    assert (page.status, page.heading) == ("gave_up", "Gave up")
+    page = verdict(solve(parse(impossible_puzzle.puzzle), budget=Budget(nodes=20)))
+    assert page.heading == "Gave up"
     assert "ran out of its work budget" in page.summary
     assert "This does not mean there is no solution" in page.summary
     assert "No solution" not in page.heading
@@ -99,11 +99,24 @@ def test_giving_up_never_says_no_solution(impossible_puzzle):
 
 def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
     # A budget this small rarely stops a search between its first and second
-    # solution, so the result is written out: the presenter only reads it.
+    # solution, so the result is written out: the view only reads it.
     found = SolveResult(
         GAVE_UP, parse(unique_puzzle.puzzle), (parse(unique_puzzle.solution),), nodes=9, ms=1.0
     )
-    page = result_page(found)
+    page = verdict(found)
     assert page.heading == "Gave up"
     assert "It found the solution below, but not whether it is the only one." in page.summary
     assert page.boards[0].caption == "A solution"
+
+
+def test_a_result_page_carries_the_status_figures_and_links(unique_puzzle):
+    result = solve(parse(unique_puzzle.puzzle))
+    links = Links(share="https://example.org/solve/x", edit="/?puzzle=x")
+    page = result_page(result, links)
+    assert (page.status, page.verdict) == ("solved", verdict(result))
+    assert dict(page.figures) == {
+        "Time": format_ms(result.ms),
+        "Search nodes": f"{result.nodes:,}",
+        "Givens": f"{result.puzzle.givens} of 81",
+    }
+    assert page.links == links

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Callable
 
 from . import bench, serve, solve
-from .arguments import EXIT_OK, EXIT_USAGE, UsageError
+from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
-COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
+COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     solve.add,
     bench.add,
     serve.add,
@@ -40,7 +40,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # argparse has printed the usage or the help
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     try:
-        return args.run(args)
+        status: int = args.run(args)
+        return status
     except UsageError as error:
         print(f"sudoku {args.command}: {error}", file=sys.stderr)
         return EXIT_USAGE

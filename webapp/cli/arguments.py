@@ -6,12 +6,17 @@ import argparse
 import contextlib
 import math
 import sys
-from typing import TextIO
+from typing import TextIO, TypeAlias, TypeVar
 
 from ..sudoku import Budget
 
 EXIT_OK = 0
 EXIT_USAGE = 2
+
+
+# What argparse's add_subparsers returns; each subcommand module adds its parser to it.
+# Subscripted for the type checker only: the class is not generic at run time.
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 class UsageError(Exception):
@@ -82,10 +87,13 @@ def milliseconds(text: str) -> float:
     return positive(float, text) / 1000
 
 
-def positive(kind: type[int] | type[float], text: str) -> int | float:
+Number = TypeVar("Number", int, float)
+
+
+def positive(kind: type[Number], text: str) -> Number:
     """`text` read as `kind`, if that is a finite number above zero; else a usage error."""
     try:
-        value = kind(text)
+        value: Number | None = kind(text)
     except ValueError:
         value = None
     if value is None or not 0 < value < math.inf:

@@ -11,6 +11,7 @@ from ..sudoku import baseline as plain_backtracking
 from . import timing
 from .arguments import (
     EXIT_OK,
+    Subcommands,
     UsageError,
     add_budget,
     budget_from,
@@ -20,7 +21,7 @@ from .arguments import (
 )
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: Subcommands) -> None:
     """Declare `sudoku bench`."""
     parser = commands.add_parser(
         "bench",

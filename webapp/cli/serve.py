@@ -6,10 +6,10 @@ import argparse
 from typing import NoReturn
 
 from ..serving import launch
-from .arguments import positive_int
+from .arguments import Subcommands, positive_int
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: Subcommands) -> None:
     """Declare `sudoku serve`."""
     parser = commands.add_parser(
         "serve",

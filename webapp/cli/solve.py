@@ -5,11 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from typing import Any
 
 from ..sudoku import Budget, PuzzleError, parse, solve
 from ..sudoku.result import MULTIPLE, SOLVED
 from ..wording import conflict_message
-from .arguments import EXIT_OK, UsageError, add_budget, budget_from, open_input, positive_int
+from .arguments import (
+    EXIT_OK,
+    Subcommands,
+    UsageError,
+    add_budget,
+    budget_from,
+    open_input,
+    positive_int,
+)
 
 INVALID = "invalid"
 
@@ -24,7 +33,7 @@ object per puzzle: puzzle, status, solution, solutions, nodes, ms, plus error
 """
 
 
-def add(commands: argparse._SubParsersAction) -> None:
+def add(commands: Subcommands) -> None:
     """Declare `sudoku solve`."""
     parser = commands.add_parser(
         "solve",
@@ -61,7 +70,9 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def solve_record(text: str, count: int | None = None, budget: Budget | None = None) -> dict:
+def solve_record(
+    text: str, count: int | None = None, budget: Budget | None = None
+) -> dict[str, Any]:
     """Read and solve one puzzle text: the record `solve --json` prints for it."""
     try:
         grid = parse(text)
@@ -91,7 +102,7 @@ def solve_record(text: str, count: int | None = None, budget: Budget | None = No
     return record
 
 
-def _print_solutions(record: dict) -> None:
+def _print_solutions(record: dict[str, Any]) -> None:
     """The --count form of one record: its solutions, then the status if it is not a count."""
     for solution in record["solutions"]:
         print(solution)

@@ -121,8 +121,14 @@ def table_header() -> list[str]:
 def table_row(name: str, solver: str, figures: SolverFigures) -> str:
     """One Markdown table row: what `solver` did on the file called `name`."""
     counts = (figures.puzzles, figures.decided, figures.gave_up)
-    measured = (figures.per_second, figures.mean_ms, figures.median_ms, figures.p99_ms)
-    measured += (figures.max_ms, figures.mean_nodes)
+    measured = (
+        figures.per_second,
+        figures.mean_ms,
+        figures.median_ms,
+        figures.p99_ms,
+        figures.max_ms,
+        figures.mean_nodes,
+    )
     cells = [name, solver, *map(str, counts), *map(figure, measured)]
     return "| " + " | ".join(cells) + " |"
 

@@ -37,7 +37,7 @@ class JsonLineFormatter(logging.Formatter):
         return json.dumps({"time": moment.isoformat(timespec="milliseconds"), **fields})
 
 
-class StderrHandler(logging.StreamHandler):
+class StderrHandler(logging.StreamHandler[Any]):
     """A handler that writes to whatever sys.stderr is at the time (test runners swap it)."""
 
     @property

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 from gunicorn.glogging import Logger
 
@@ -36,7 +37,7 @@ class RedactPuzzles(logging.Filter):
 class RedactingLogger(Logger):
     """Gunicorn's logger, with puzzles kept out of its error log."""
 
-    def setup(self, cfg) -> None:
+    def setup(self, cfg: Any) -> None:
         super().setup(cfg)
         if not any(isinstance(f, RedactPuzzles) for f in self.error_log.filters):
             self.error_log.addFilter(RedactPuzzles())

@@ -121,7 +121,7 @@ def read_form(formdata: Any) -> PuzzleForm:
             source, where = (
                 (form.upload, "Uploaded file") if form.uploaded else (form.puzzle, "Pasted puzzle")
             )
-            source.errors.append(f"{where}: {error.message}")
+            source.errors = [*source.errors, f"{where}: {error.message}"]
             return form
         form = filled_form(grid)
     form.conflicts = find_conflicts(grid)

@@ -130,7 +130,7 @@ def verdict(result: SolveResult) -> Verdict:
     puzzle = result.puzzle
     if result.status == SOLVED:
         summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
-        boards = (grid_board(puzzle, "The solution", result.solution),)
+        boards: tuple[Board, ...] = (grid_board(puzzle, "The solution", result.solution),)
         return Verdict("Solved", summary, (), boards)
     if result.status == MULTIPLE:
         first, second = result.solutions[:2]

@@ -9,6 +9,10 @@ from typing import Any
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .web import links
+from .web.app_class import SudokuFlask
 
 PACKAGE = Path(__file__).parent
 
@@ -26,6 +30,14 @@ DEFAULTS: dict[str, Any] = {
     # also checks it against each read of a multipart body, so in practice it bounds the
     # paste form's whole body, upload included, to about that.
     "MAX_FORM_MEMORY_SIZE": 16 * 1024,
+    # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
+    # link the app writes uses it instead of the request's Host header (and https adds HSTS).
+    "PUBLIC_URL": None,
+    # Flask's own: the Host values to accept, e.g. ["sudoku.example.org"]; None accepts any.
+    "TRUSTED_HOSTS": None,
+    # How many proxies in front set X-Forwarded-*, e.g. {"x_for": 1, "x_proto": 1, "x_host": 1};
+    # None trusts no forwarded header (Werkzeug's ProxyFix with these counts otherwise).
+    "PROXY_FIX": None,
 }
 
 
@@ -37,7 +49,7 @@ class InOrderJSON(DefaultJSONProvider):
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Create the app, with settings from DEFAULTS, FLASK_* variables and `config`."""
-    app = Flask(
+    app = SudokuFlask(
         __name__,
         template_folder=_beside_package("templates"),
         static_folder=_beside_package("static"),
@@ -46,6 +58,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env()
     app.config.from_mapping(config or {})
     app.json = InOrderJSON(app)
+    app.config["PUBLIC_URL"] = links.check_public_url(app.config["PUBLIC_URL"])
+    if app.config["PROXY_FIX"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, **app.config["PROXY_FIX"])  # type: ignore[method-assign]
+    app.jinja_env.globals.update(asset_url=links.asset_url, home_url=links.home_url)
 
     from .serving import requestlog
     from .web import api, cache, errors, headers, health, pages
@@ -56,6 +72,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
     app.after_request(headers.add_security_headers)
+    app.after_request(headers.mark_immutable_assets)
+    app.after_request(headers.keep_redirects_on_site)
     app.register_error_handler(HTTPException, errors.error_page)
     return app
 

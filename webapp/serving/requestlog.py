@@ -73,13 +73,18 @@ def _log_request(response: Response) -> Response:
     return response
 
 
+def route_pattern() -> str:
+    """The pattern of the route the current request matched (`/solve/<code>`), never the path."""
+    rule = request.url_rule
+    return rule.rule if rule is not None else UNMATCHED
+
+
 def request_fields(response: Response) -> dict[str, Any]:
     """What the log says about the current request and its response."""
     started = g.get("started")
-    rule = request.url_rule
     fields: dict[str, Any] = {
         "method": request.method if request.method in METHODS else OTHER_METHOD,
-        "path": rule.rule if rule is not None else UNMATCHED,
+        "path": route_pattern(),
         "status": response.status_code,
         "ms": round((time.perf_counter() - started) * 1000, 3) if started else None,
     }

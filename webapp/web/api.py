@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, make_response, request
+from werkzeug.wrappers import Response
 
 from ..sudoku import PuzzleError, parse
 from ..wording import conflict_message
 from .cache import refuse_long_code, solve_within_budget
+from .http_caching import cache_by_outcome
+from .links import absolute_url
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -30,10 +33,16 @@ def solve_posted() -> tuple[dict[str, Any], int]:
 
 
 @bp.get("/solve/<code>")
-def solve_code(code: str) -> tuple[dict[str, Any], int]:
-    """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case)."""
+def solve_code(code: str) -> Response | tuple[dict[str, Any], int]:
+    """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case).
+
+    A decided answer is the same forever, so browsers and CDNs may keep it.
+    """
     refuse_long_code(code)
-    return _answer(code)
+    body, status = _answer(code)
+    if status != 200:
+        return body, status
+    return cache_by_outcome(make_response(body), body["status"])
 
 
 def _answer(text: str) -> tuple[dict[str, Any], int]:
@@ -51,7 +60,7 @@ def _answer(text: str) -> tuple[dict[str, Any], int]:
         "size": grid.size,
         "nodes": result.nodes,
         "ms": round(result.ms, 3),
-        "share_url": url_for("pages.result", code=grid.code, _external=True),
+        "share_url": absolute_url("pages.result", code=grid.code),
         "conflicts": [
             {
                 "unit": conflict.unit,

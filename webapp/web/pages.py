@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
 
 from ..sudoku import PuzzleError, parse
 from .cache import refuse_long_code, solve_within_budget
 from .forms import PuzzleForm, read_form
+from .http_caching import cache_by_outcome
+from .links import absolute_url
 from .views import Links, form_page, result_page
 
 bp = Blueprint("pages", __name__)
@@ -42,10 +44,9 @@ def result(code: str) -> Response | tuple[str, int]:
     if grid.code != code:
         return redirect(url_for(".result", code=grid.code), 301)
     result = solve_within_budget(grid)
-    links = Links(
-        share=url_for(".result", code=code, _external=True), edit=url_for(".index", puzzle=code)
-    )
-    return render_template("result.html", page=result_page(result, links)), 200
+    links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
+    html = render_template("result.html", page=result_page(result, links))
+    return cache_by_outcome(make_response(html), result.status)
 
 
 def _show_form(form: PuzzleForm, notice: str = "") -> tuple[str, int]:

@@ -1,0 +1,100 @@
+"""What browsers and CDNs may keep: decided answers and versioned static files, not gave_up."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp import create_app
+from webapp.web.http_caching import DECIDED_SECONDS
+from webapp.web.links import IMMUTABLE_SECONDS
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+CLASH = "55" + "0" * 79
+EMPTY_9 = "0" * 81
+# A budget of 5 nodes decides the easy puzzle and the clash at once, and gives up on the empty grid.
+DECIDED = [("solved", EASY), ("no_solution", CLASH)]
+
+
+@pytest.fixture
+def client():
+    """A client of an app whose budget cannot finish the empty grid's search."""
+    return create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 5}).test_client()
+
+
+@pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
+@pytest.mark.parametrize(("status", "code"), DECIDED)
+def test_a_decided_answer_is_public_long_lived_and_revalidates_to_304(client, prefix, status, code):
+    first = client.get(prefix + code)
+    assert first.status_code == 200
+    assert first.cache_control.public
+    assert first.cache_control.max_age == DECIDED_SECONDS
+    etag, weak = first.get_etag()
+    assert etag and not weak
+    again = client.get(prefix + code, headers={"If-None-Match": f'"{etag}"'})
+    assert again.status_code == 304
+    assert again.data == b""
+    assert again.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
+def test_a_stale_etag_gets_the_whole_answer(client, prefix):
+    response = client.get(prefix + EASY, headers={"If-None-Match": '"not-this-one"'})
+    assert response.status_code == 200
+    assert response.data
+
+
+def test_the_etag_follows_the_content(client):
+    easy, clash = client.get("/solve/" + EASY), client.get("/solve/" + CLASH)
+    assert easy.get_etag() != clash.get_etag()
+
+
+@pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
+def test_gave_up_is_never_stored(client, prefix):
+    response = client.get(prefix + EMPTY_9)
+    assert "gave" in response.get_data(as_text=True).lower()
+    assert response.cache_control.no_store
+    assert response.get_etag() == (None, None)
+
+
+def test_the_posted_api_is_not_cached(client):
+    response = client.post("/api/solve", json={"puzzle": EASY})
+    assert response.status_code == 200
+    assert not response.cache_control.public
+    assert response.get_etag() == (None, None)
+
+
+def asset_links(html: str) -> list[str]:
+    """The stylesheet, icon and script links a page names."""
+    return re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+
+
+def test_pages_name_static_files_by_their_content(client):
+    links = asset_links(client.get("/").get_data(as_text=True))
+    assert {link.split("?")[0] for link in links} == {
+        "/static/style.css",
+        "/static/favicon.svg",
+        "/static/grid.js",
+    }
+    for link in links:
+        assert re.fullmatch(r"/static/[\w.]+\?v=[0-9a-f]{12}", link)
+        with client.get(link) as response:
+            assert response.status_code == 200
+            assert response.cache_control.max_age == IMMUTABLE_SECONDS
+            assert response.cache_control.immutable
+            assert response.cache_control.public
+
+
+@pytest.mark.parametrize("query", ["", "?v=000000000000", "?v="])
+def test_a_static_file_asked_for_without_its_current_hash_revalidates(client, query):
+    with client.get("/static/style.css" + query) as response:
+        assert response.status_code == 200
+        assert response.cache_control.max_age != IMMUTABLE_SECONDS
+        assert not response.cache_control.immutable
+
+
+def test_the_error_page_names_static_files_by_content_too(client):
+    page = client.get("/no-such-page")
+    assert page.status_code == 404
+    assert all("?v=" in link for link in asset_links(page.get_data(as_text=True)))

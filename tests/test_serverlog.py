@@ -17,6 +17,20 @@ CODE = "530070000600195000098000060800060003400803001700020006060000280000419005
         (f"Invalid request: '/?puzzle={CODE}'", "Invalid request: '/?<query>'"),
         ("Booting worker with pid: 12", "Booting worker with pid: 12"),
         ("WORKER TIMEOUT (pid:12)", "WORKER TIMEOUT (pid:12)"),
+        (f"Error handling request GET /solve/{CODE}", "Error handling request GET /solve/<code>"),
+        (f"Error handling request GET /{CODE}", "Error handling request GET <unmatched>"),
+        (f"Error handling request GET /x/y?{CODE}", "Error handling request GET <unmatched>"),
+        (f"Error handling request GET /static/{CODE}", "Error handling request GET /static/<file>"),
+        ("Error handling request GET /healthz", "Error handling request GET /healthz"),
+        (
+            f"Error handling request POST /api/solve?{CODE}",
+            "Error handling request POST /api/solve?<query>",
+        ),
+        (
+            "Perhaps out of memory? Worker (pid:12) was sent SIGKILL!",
+            "Perhaps out of memory? Worker (pid:12) was sent SIGKILL!",
+        ),
+        ("Listening at: http://127.0.0.1:8000 (12)", "Listening at: http://127.0.0.1:8000 (12)"),
     ],
 )
 def test_redact(line: str, expected: str) -> None:

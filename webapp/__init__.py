@@ -21,6 +21,8 @@ DEFAULTS: dict[str, Any] = {
     "SOLVE_BUDGET_NODES": 250_000,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
+    # Solves that may wait, per worker, for the one under way; more get 503 at once.
+    "SOLVE_QUEUE_DEPTH": 4,
     # A 25x25 grid form is about 6 KB; anything far larger is not a puzzle.
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # Multipart bodies only: the paste form sends two parts (the paste box and the upload);
@@ -64,9 +66,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(asset_url=links.asset_url, home_url=links.home_url)
 
     from .serving import requestlog
-    from .web import api, cache, errors, headers, health, pages
+    from .web import api, cache, errors, headers, health, pages, solver_seat
 
     cache.init_app(app)
+    solver_seat.init_app(app)
     requestlog.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)

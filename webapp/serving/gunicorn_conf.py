@@ -2,10 +2,12 @@
 
     gunicorn -c python:webapp.serving.gunicorn_conf 'webapp:create_app()'
 
-Sync workers, one per core: a solve is pure CPU, so more workers than cores
-would only share the cores and make every solve slower against its
-wall-clock budget. SUDOKU_BIND (default 127.0.0.1:8000) and SUDOKU_WORKERS
-(default: the number of cores) override the address and the worker count.
+One worker per core: a solve is pure CPU, so more workers than cores would
+only share the cores and make every solve slower against its wall-clock
+budget. Each worker has threads, one of which may solve at a time, so that
+health checks and cached pages never wait behind a solve. SUDOKU_BIND
+(default 127.0.0.1:8000), SUDOKU_WORKERS (default: the number of cores) and
+SUDOKU_THREADS (default 8) override the address and the counts.
 """
 
 from __future__ import annotations
@@ -18,18 +20,23 @@ from .serverlog import RedactingLogger
 DEFAULT_BIND = "127.0.0.1:8000"
 
 
-def _workers(text: str | None) -> int:
-    """The worker count SUDOKU_WORKERS asks for, else one per core."""
+def _whole_number(name: str, text: str | None, default: int) -> int:
+    """The count an environment variable asks for, else `default`."""
     if not text:
-        return os.cpu_count() or 1
+        return default
     if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"SUDOKU_WORKERS must be a whole number above zero, not {text!r}")
+        raise ValueError(f"{name} must be a whole number above zero, not {text!r}")
     return int(text)
 
 
 bind = os.environ.get("SUDOKU_BIND") or DEFAULT_BIND
-workers = _workers(os.environ.get("SUDOKU_WORKERS"))
-worker_class = "sync"
+workers = _whole_number("SUDOKU_WORKERS", os.environ.get("SUDOKU_WORKERS"), os.cpu_count() or 1)
+# Threads, so that a worker busy with a solve still answers health checks, cached results
+# and static files at once: the app lets one thread per worker solve at a time and at most
+# SOLVE_QUEUE_DEPTH (4) wait for it (web/solver_seat.py), so 8 threads always leave some
+# free. SUDOKU_THREADS overrides the count.
+worker_class = "gthread"
+threads = _whole_number("SUDOKU_THREADS", os.environ.get("SUDOKU_THREADS"), default=8)
 # Every solve stops at SOLVE_BUDGET_SECONDS (1 s by default); this only catches a worker
 # stuck for some other reason.
 timeout = 30

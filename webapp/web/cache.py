@@ -9,6 +9,7 @@ from collections import OrderedDict
 from flask import Flask, abort, current_app, g
 
 from ..sudoku import SHAPES, Budget, Grid, SolveResult, solve
+from .solver_seat import solver_seat
 
 # The longest share code a grid has: one symbol per cell of the largest size.
 LONGEST_CODE = max(shape.cell_count for shape in SHAPES.values())
@@ -61,8 +62,9 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     The outcome is noted on `g.solve` (status, nodes, whether it was cached)
     for the request log. gave_up is cached too: it is the dearest outcome, a
     whole budget of CPU, and the one a repeated link would multiply; the same
-    budget next time rarely does better, as each sync worker solves on its own
-    core whatever the load, and the entry ages out of the cache like any other.
+    budget next time rarely does better, as each worker solves one puzzle at a
+    time on its own core whatever the load (solver_seat.py), and the entry ages
+    out of the cache like any other.
     """
     config = current_app.config
     budget = Budget(
@@ -73,7 +75,8 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     result = cache.get(key) if cache is not None else None
     cached = result is not None
     if result is None:
-        result = solve(grid, max_solutions=2, budget=budget)
+        with solver_seat().taken():
+            result = solve(grid, max_solutions=2, budget=budget)
         if cache is not None:
             cache.put(key, result)
     g.solve = {"outcome": result.status, "nodes": result.nodes, "cached": cached}

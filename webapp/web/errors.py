@@ -19,6 +19,10 @@ ERROR_PAGES = {
     ),
     422: ("Cannot use that", "The request could not be used as it is. Check it and try again."),
     500: ("Something went wrong", "The solver failed on our side. Please try again."),
+    503: (
+        "Busy solving",
+        "Every solver here is busy with other puzzles. Try again in a few seconds.",
+    ),
 }
 
 

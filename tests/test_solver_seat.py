@@ -1,0 +1,189 @@
+"""One solve at a time per worker, a bounded line for it, and health checks that never wait.
+
+Unit tests drive the seat from threads; the last two run the real gunicorn as
+`sudoku serve` starts it, with a solve budget long enough that "answered
+before any solve finished" is an ordering, not a stopwatch.
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from werkzeug.exceptions import ServiceUnavailable
+
+from webapp import create_app
+from webapp.serving.launch import gunicorn_command
+from webapp.sudoku import SHAPES, parse
+from webapp.web.solver_seat import RETRY_AFTER, SolverSeat
+
+ROOT = Path(__file__).parent.parent
+FRISCH = [
+    parse(line).code
+    for line in (ROOT / "tests" / "data" / "prod_25x25.txt").read_text().splitlines()
+    if line and not line.startswith("#")
+]
+
+
+def test_one_holder_at_a_time():
+    seat = SolverSeat(queue_depth=8)
+    inside, most = 0, 0
+    lock = threading.Lock()
+
+    def hold() -> None:
+        nonlocal inside, most
+        with seat.taken():
+            with lock:
+                inside += 1
+                most = max(most, inside)
+            time.sleep(0.01)
+            with lock:
+                inside -= 1
+
+    threads = [threading.Thread(target=hold) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most == 1
+    assert seat.wanting == 0
+
+
+@pytest.mark.parametrize("depth", [0, 1, 3])
+def test_beyond_the_queue_depth_the_answer_is_503_at_once(depth):
+    seat = SolverSeat(queue_depth=depth)
+    release = threading.Event()
+    entered = threading.Semaphore(0)
+
+    def hold() -> None:
+        with seat.taken():
+            entered.release()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    entered.acquire(timeout=10)
+    waiters = [threading.Thread(target=lambda: seat.taken().__enter__()) for _ in range(depth)]
+    for waiter in waiters:
+        waiter.daemon = True
+        waiter.start()
+    while seat.wanting < depth + 1:
+        time.sleep(0.001)
+    with pytest.raises(ServiceUnavailable) as refused:
+        with seat.taken():
+            pass
+    assert refused.value.retry_after == RETRY_AFTER
+    release.set()
+    holder.join()
+
+
+def test_the_503_page_says_to_try_again_and_when():
+    app = create_app({"TESTING": True, "SOLVE_QUEUE_DEPTH": 0})
+    seat = app.extensions["webapp.solver_seat"]
+    release = threading.Event()
+    entered = threading.Event()
+
+    def hold() -> None:
+        with seat.taken():
+            entered.set()
+            release.wait(10)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    entered.wait(10)
+    try:
+        client = app.test_client()
+        page = client.get("/solve/" + "0" * 15 + "1")
+        api = client.get("/api/solve/" + "0" * 15 + "1")
+        cached_or_not_solving = client.get("/healthz")
+    finally:
+        release.set()
+        holder.join()
+    assert page.status_code == api.status_code == 503
+    assert page.headers["Retry-After"] == str(RETRY_AFTER)
+    assert "Try again in a few seconds" in page.get_data(as_text=True)
+    assert api.json["status"] == "error"
+    assert cached_or_not_solving.status_code == 200
+
+
+def relabeled(code: str, shift: int) -> str:
+    """The same puzzle with every symbol moved `shift` places on: as hard, and new to a cache."""
+    symbols = SHAPES[25].symbols
+    return "".join(symbols[(symbols.index(c) + shift) % 25] if c != "0" else c for c in code)
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def get(port: int, path: str, timeout: float = 60) -> tuple[int, float]:
+    """GET `path` on a fresh connection: the status and the moment the answer came."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        return response.status, time.monotonic()
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def slow_gunicorn(tmp_path, request):
+    """Gunicorn as `sudoku serve` starts it, 2 workers, each solve allowed 2 s."""
+    port = free_port()
+    argv, env = gunicorn_command(bind=f"127.0.0.1:{port}", workers=2)
+    env.update(FLASK_SOLVE_BUDGET_SECONDS="2", FLASK_SOLVE_BUDGET_NODES="100000000")
+    env.update(getattr(request, "param", {}))
+    log = (tmp_path / "gunicorn.log").open("wb")
+    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if get(port, "/healthz", timeout=2)[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
+            assert time.monotonic() < deadline, "gunicorn did not start"
+            time.sleep(0.1)
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+
+
+# A line deep enough that no solve is refused, however the workers share the connections.
+@pytest.mark.parametrize("slow_gunicorn", [{"FLASK_SOLVE_QUEUE_DEPTH": "8"}], indirect=True)
+def test_health_answers_while_every_worker_is_solving(slow_gunicorn):
+    # Six minimal 25x25 puzzles, each taking its whole 2 s budget: both workers solve,
+    # the others wait in line. A sync worker would answer health only after a solve.
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        solves = [pool.submit(get, slow_gunicorn, f"/solve/{code}") for code in FRISCH[:6]]
+        time.sleep(1)  # let every solve reach a worker
+        health_status, health_answered = get(slow_gunicorn, "/healthz")
+        finished = [solve.result() for solve in solves]
+    assert health_status == 200
+    assert all(status == 200 for status, _ in finished)
+    assert health_answered < min(moment for _, moment in finished)
+
+
+def test_a_full_line_is_refused_with_503_not_left_waiting(slow_gunicorn):
+    # Two workers, each one solving and at most four waiting: of 16 uncached solves at
+    # once, some must be refused, and every answer is a 200 or a 503.
+    codes = [relabeled(FRISCH[shift % len(FRISCH)], shift) for shift in range(16)]
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        answers = list(pool.map(lambda code: get(slow_gunicorn, f"/solve/{code}")[0], codes))
+    assert set(answers) <= {200, 503}
+    assert answers.count(503) >= 16 - 2 * (1 + 4)

@@ -1,0 +1,62 @@
+"""One solve at a time per worker process, and a bounded line of requests waiting for it.
+
+A solve is pure CPU under the GIL: two at once in one process would each get
+half a core and run out of their wall-clock budget at half the work. So each
+worker solves one puzzle at a time while its other threads go on answering
+health checks, cached results, static files and forms. Requests that need a
+solve wait for the seat, but only SOLVE_QUEUE_DEPTH of them: beyond that the
+worker answers 503 at once rather than tie up every thread (and with them the
+health check) behind work it cannot do any sooner.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from flask import Flask, abort, current_app
+
+SEAT_KEY = "webapp.solver_seat"
+# Seconds a client is asked to wait before trying again after a 503.
+RETRY_AFTER = 2
+
+
+class SolverSeat:
+    """The one solve a process runs at a time, and how many may queue for it."""
+
+    def __init__(self, queue_depth: int) -> None:
+        self.queue_depth = queue_depth
+        self._seat = threading.Lock()
+        self._count_lock = threading.Lock()
+        self._wanting = 0  # the solve under way, if any, plus those waiting
+
+    @property
+    def wanting(self) -> int:
+        """How many requests hold or wait for the seat now."""
+        return self._wanting
+
+    @contextmanager
+    def taken(self) -> Iterator[None]:
+        """Hold the seat for the block; 503 at once if the line is already full."""
+        with self._count_lock:
+            if self._wanting > self.queue_depth:
+                abort(503, retry_after=RETRY_AFTER)
+            self._wanting += 1
+        try:
+            with self._seat:
+                yield
+        finally:
+            with self._count_lock:
+                self._wanting -= 1
+
+
+def init_app(app: Flask) -> None:
+    """Give `app` its solver seat, with SOLVE_QUEUE_DEPTH requests allowed to wait."""
+    app.extensions[SEAT_KEY] = SolverSeat(int(app.config["SOLVE_QUEUE_DEPTH"]))
+
+
+def solver_seat() -> SolverSeat:
+    """The current app's seat."""
+    seat: SolverSeat = current_app.extensions[SEAT_KEY]
+    return seat

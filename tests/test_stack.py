@@ -1,0 +1,183 @@
+"""The production front: deploy/stack runs gunicorn behind the real nginx with deploy/nginx.conf.
+
+Every response through it carries the app's security headers, whoever wrote
+it (the app, gunicorn or nginx); static files come from nginx with long-lived
+caching; unknown Host names, large bodies and floods are refused by nginx;
+and slow clients cannot keep a person from using the site.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import os
+import shutil
+import socket
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.web.headers import HSTS, SECURITY_HEADERS
+
+DEPLOY = Path(__file__).parent.parent / "deploy"
+sys.path.insert(0, str(DEPLOY))
+from slowclients import run_probe  # noqa: E402
+from stackrun import bound_sources, stack, stop  # noqa: E402
+
+EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+PUBLIC = "https://sudoku.example.org"
+
+
+def nginx_missing() -> str | None:
+    """Why the stack cannot run here, or None; in CI a missing nginx is a failure, not a skip."""
+    if shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin"):
+        return None
+    message = "nginx is not installed (apt-get install nginx)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    return message
+
+
+@pytest.fixture(scope="module")
+def front():
+    """One stack for the module's tests: nginx's port."""
+    missing = nginx_missing()
+    if missing:
+        pytest.skip(missing)
+    with stack() as running:
+        yield running.port
+
+
+def fetch(port: int, path: str, method: str = "GET", source: str = "127.0.0.1", **kwargs):
+    """One request through nginx from `source`: (status, headers, body)."""
+    headers = {"Host": "127.0.0.1", **kwargs.pop("headers", {})}
+    connection = http.client.HTTPConnection(
+        "127.0.0.1", port, timeout=30, source_address=(source, 0)
+    )
+    try:
+        connection.request(method, path, headers=headers, **kwargs)
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+def raw(port: int, data: bytes) -> bytes:
+    """Send bytes as they are and read the answer: for requests http.client will not write."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as connection:
+        connection.sendall(data)
+        chunks = []
+        while chunk := connection.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def assert_security_headers(headers) -> None:
+    """The app's headers, each exactly once."""
+    for name, value in SECURITY_HEADERS.items():
+        assert headers.get_all(name) == [value], name
+
+
+@pytest.mark.parametrize(
+    ("what", "request_args", "status"),
+    [
+        ("a page from the app", {"path": "/"}, 200),
+        ("a result from the app", {"path": f"/solve/{EASY}"}, 200),
+        ("the app's own 404", {"path": "/no-such-page"}, 404),
+        ("a static file from nginx", {"path": "/static/style.css"}, 200),
+        ("nginx's 404 for static", {"path": "/static/missing.css"}, 404),
+        ("an unknown host", {"path": "/", "headers": {"Host": "evil.example"}}, 421),
+        ("a body over 64 KB", {"path": "/api/solve", "method": "POST", "body": b"1" * 70_000}, 413),
+    ],
+)
+def test_every_response_carries_the_security_headers(front, what, request_args, status):
+    got, headers, _ = fetch(front, **request_args)
+    assert got == status, what
+    assert_security_headers(headers)
+    assert "Strict-Transport-Security" not in headers  # no https PUBLIC_URL here
+
+
+def test_gunicorns_own_refusal_gets_the_headers_too(front):
+    # A request line over gunicorn's 4094 bytes, within nginx's 8 KB header buffers.
+    line = f"GET /solve/{'1' * 5000} HTTP/1.1\r\n"
+    answer = raw(front, f"{line}Host: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+    head = answer.split(b"\r\n\r\n")[0].decode()
+    assert head.split()[1] in ("414", "400")
+    for name, value in SECURITY_HEADERS.items():
+        assert f"{name}: {value}" in head
+
+
+def test_static_files_by_content_hash_are_kept_a_year_and_gzipped(front):
+    _, _, page = fetch(front, "/")
+    link = next(
+        part for part in page.decode().split('"') if part.startswith("/static/style.css?v=")
+    )
+    status, headers, _ = fetch(front, link, headers={"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert headers["Content-Encoding"] == "gzip"
+    _, plain, _ = fetch(front, "/static/style.css")
+    assert plain["Cache-Control"] == "no-cache"
+
+
+def test_a_decided_result_revalidates_to_304_through_the_front(front):
+    _, headers, _ = fetch(front, f"/solve/{EASY}")
+    assert "public" in headers["Cache-Control"]
+    status, again, body = fetch(front, f"/solve/{EASY}", headers={"If-None-Match": headers["ETag"]})
+    assert (status, body) == (304, b"")
+    assert_security_headers(again)
+
+
+def test_share_links_keep_the_host_nginx_was_asked_for(front):
+    _, _, page = fetch(front, f"/solve/{EASY}", headers={"Host": f"localhost:{front}"})
+    assert f'href="http://localhost:{front}/solve/{EASY}"'.encode() in page
+
+
+def test_a_flood_of_solves_from_one_client_is_slowed_to_429(front):
+    source = bound_sources(1, first=(127, 0, 9))[0]
+    statuses = [fetch(front, f"/api/solve/{EASY}", source=source)[0] for _ in range(40)]
+    assert statuses.count(200) >= 20  # the burst
+    assert 429 in statuses
+    status, headers, body = fetch(front, f"/api/solve/{EASY}", source=source)
+    if status == 429:
+        assert_security_headers(headers)
+        assert headers["Retry-After"]
+        assert b"Too many requests" in body
+    # another client is not held back by this one's flood
+    assert fetch(front, f"/api/solve/{EASY}", source="127.0.0.10")[0] == 200
+
+
+def test_slow_clients_cannot_keep_a_person_out(front):
+    """300 slow-header and 300 slow-body clients for 20 s; / asked twice a second meanwhile."""
+    probe = asyncio.run(run_probe(front, header_clients=300, body_clients=300, seconds=20))
+    assert probe.asked >= 35
+    assert probe.answered_share >= 0.99
+    assert probe.percentile(0.99) < 500
+    assert probe.opened >= 600
+
+
+def test_https_public_url_adds_hsts_everywhere_and_links_use_it():
+    missing = nginx_missing()
+    if missing:
+        pytest.skip(missing)
+    with stack("--public-url", PUBLIC) as running:
+        _, page_headers, page = fetch(running.port, f"/solve/{EASY}")
+        _, refused_headers, _ = fetch(running.port, "/", headers={"Host": "evil.example"})
+        _, static_headers, _ = fetch(running.port, "/static/grid.js")
+    for headers in (page_headers, refused_headers, static_headers):
+        assert headers.get_all("Strict-Transport-Security") == [HSTS]
+    assert f'href="{PUBLIC}/solve/{EASY}"'.encode() in page
+
+
+def test_sigterm_stops_nginx_and_gunicorn():
+    missing = nginx_missing()
+    if missing:
+        pytest.skip(missing)
+    with stack() as running:
+        port, process = running.port, running.process
+        assert fetch(port, "/healthz")[0] == 200
+        assert stop(process) == 0
+        with pytest.raises(OSError):
+            fetch(port, "/healthz")
+    assert "ready" in running.lines

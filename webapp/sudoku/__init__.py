@@ -1,10 +1,11 @@
-"""The Sudoku engine: read a puzzle, check its givens, solve it within a budget.
+"""The Sudoku engine: read a puzzle, check its givens against its units, solve it in a budget.
 
 Pure Python: no web framework, no I/O. Everything a caller needs is here.
 """
 
 from .conflicts import Conflict, find_conflicts
 from .errors import PuzzleError
+from .geometry import Geometry, Unit, diagonals, standard_geometry, x_sudoku
 from .grid import Grid, is_solution
 from .parse import parse
 from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, STATUSES, Budget, SolveResult
@@ -21,13 +22,18 @@ __all__ = [
     "SYMBOLS",
     "Budget",
     "Conflict",
+    "Geometry",
     "Grid",
     "PuzzleError",
     "Shape",
     "SolveResult",
+    "Unit",
+    "diagonals",
     "find_conflicts",
     "is_solution",
     "parse",
     "prepare",
     "solve",
+    "standard_geometry",
+    "x_sudoku",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from .conflicts import find_conflicts
+from .geometry import Geometry, standard_geometry
 from .grid import Grid
 from .result import NO_SOLUTION, Budget, SolveResult, status_for
 
@@ -17,13 +18,19 @@ from .result import NO_SOLUTION, Budget, SolveResult, status_for
 CLOCK_EVERY = 1024
 
 
-def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> SolveResult:
+def solve(
+    grid: Grid,
+    max_solutions: int = 2,
+    budget: Budget | None = None,
+    geometry: Geometry | None = None,
+) -> SolveResult:
     """Backtrack through `grid` in reading order for up to `max_solutions` (at least 2)."""
     budget = budget or Budget()
+    geometry = geometry or standard_geometry(grid.shape)
     started = time.perf_counter()
     # Plain backtracking only checks the values it places, so clashing givens
     # would go unnoticed; they are the one thing checked up front.
-    conflicts = find_conflicts(grid)
+    conflicts = find_conflicts(grid, geometry)
     if conflicts:
         return SolveResult(NO_SOLUTION, grid, conflicts=conflicts, exhausted=True)
 
@@ -31,15 +38,13 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
     n = shape.size
     wanted = max(2, max_solutions)
     cells = list(grid.cells)
-    places = [(i // n, i % n, shape.box_of(i // n, i % n)) for i in range(n * n)]
-    # used[unit][k] has bit v set when value v is already in that row, column or box
-    rows, columns, boxes = [0] * n, [0] * n, [0] * n
+    unit_number = {unit: number for number, unit in enumerate(geometry.units)}
+    # units_of[i] = the numbers of cell i's units; used[u] has bit v set when value v is in unit u
+    units_of = [tuple(unit_number[unit] for unit in units) for units in geometry.cell_units]
+    used = [0] * len(geometry.units)
     for i, value in enumerate(cells):
-        if value:
-            r, c, b = places[i]
-            rows[r] |= 1 << value
-            columns[c] |= 1 << value
-            boxes[b] |= 1 << value
+        for u in units_of[i] if value else ():
+            used[u] |= 1 << value
 
     empties = [i for i, value in enumerate(cells) if not value]
     solutions: list[Grid] = []
@@ -55,16 +60,17 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
             depth -= 1
             continue
         i = empties[depth]
-        r, c, b = places[i]
+        mine = units_of[i]
         value = cells[i]
         if value:  # coming back: take the last value out before trying the next
             bit = 1 << value
-            rows[r] ^= bit
-            columns[c] ^= bit
-            boxes[b] ^= bit
-        used = rows[r] | columns[c] | boxes[b]
+            for u in mine:
+                used[u] ^= bit
+        taken = 0
+        for u in mine:
+            taken |= used[u]
         value += 1
-        while value <= n and used >> value & 1:
+        while value <= n and taken >> value & 1:
             value += 1
         if value > n:
             cells[i] = 0
@@ -76,9 +82,8 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
             break
         cells[i] = value
         bit = 1 << value
-        rows[r] |= bit
-        columns[c] |= bit
-        boxes[b] |= bit
+        for u in mine:
+            used[u] |= bit
         nodes += 1
         depth += 1
 

@@ -1,73 +1,74 @@
-"""Where each option lives in the solver's bit layouts.
+"""Where each option lives in the solver's bit layouts, built from the geometry's units.
 
 The solver treats Sudoku as exact cover. An *option* is one symbol in one
 cell, numbered `cell * N + digit` (digit 0-based). A *constraint* is one of
-the 4 * N * N things that must happen exactly once: a cell holds one digit,
-and a row, a column and a box each hold every digit once.
+the things that must happen exactly once: each cell holds one digit, and
+each unit of the geometry (geometry.py) holds every digit once.
 
-The set of live options is one Python int that holds every option four
-times, once per *layout*. In layout L the options are grouped by their
-constraint of kind L, each group a *field* of N bits plus a spare *guard*
-bit on top:
+The set of live options is one Python int that holds every option several
+times, once per *layout*: the cell layout, then one layout per kind of unit.
+In each, options are grouped by constraint, each group a *field* of N bits
+plus a spare *guard* bit on top:
 
-    layout 0 (cells):   field = cell,           bit = digit
-    layout 1 (rows):    field = row * N + digit, bit = column
-    layout 2 (columns): field = col * N + digit, bit = row
-    layout 3 (boxes):   field = box * N + digit, bit = place in the box
+    cells:        field = cell,                      bit = digit
+    each unit u:  field = N*N + u * N + digit,       bit = the cell's place in u
 
-Fields are numbered across layouts (layout L's fields come after L-1's), so
-one field number names one constraint. Guard bits keep arithmetic inside
+For the standard geometry (rows, columns, boxes) that is a row's fields,
+then a column's, then a box's, four copies of each option. A kind of unit
+may cover only some cells (a diagonal covers N of them), and a cell may lie
+in two units of one kind (the centre of X-Sudoku): an option has one bit per
+unit its cell is in, plus its cell bit. Fields are numbered across layouts,
+so one field number names one constraint. Guard bits keep arithmetic inside
 a field, which turns whole-board questions ("which constraints have no
-option left? exactly one?") into a handful of big-integer operations:
-naked singles (layout 0) and hidden singles (layouts 1-3) come out together.
+option left? exactly one?") into a handful of big-integer operations: naked
+singles (cells) and hidden singles (units) come out together.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from .shape import Shape
+from .geometry import Geometry
 
-LAYOUTS = 4
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
 LARGEST_PRECOMPUTED = 16
 
 
 class Bitboard:
-    """The constant masks and tables the solver needs for one shape."""
+    """The constant masks and tables the solver needs for one geometry."""
 
-    def __init__(self, shape: Shape) -> None:
+    def __init__(self, geometry: Geometry) -> None:
+        shape = geometry.shape
         n = shape.size
+        self.geometry = geometry
         self.shape = shape
         self.n = n
         self.width = width = n + 1
         self.cells = n * n
         self.options = n * n * n
-        self.constraints = LAYOUTS * n * n
+        self.constraints = n * n + len(geometry.units) * n
         self.low = sum(1 << (f * width) for f in range(self.constraints))
         self.guards = self.low << n
         self.full = self.guards - self.low
         self.cell_guards = sum(1 << (f * width + n) for f in range(self.cells))
         self.field_mask = (1 << n) - 1
 
-        # fields[option] = the option's four constraints; bits[option] = its four bit indexes.
+        # Each cell's (unit number, place in unit) pairs, in unit order.
+        places: list[list[tuple[int, int]]] = [[] for _ in range(self.cells)]
+        for number, unit in enumerate(geometry.units):
+            for place, cell in enumerate(unit.cells):
+                places[cell].append((number, place))
+        # fields[option] = the option's constraints; bits[option] = its bit indexes.
         self.fields: list[tuple[int, ...]] = []
         self.bits: list[tuple[int, ...]] = []
-        for row in range(n):
-            for col in range(n):
-                cell = row * n + col
-                box = shape.box_of(row, col)
-                place = (row % shape.box_rows) * shape.box_cols + col % shape.box_cols
-                for digit in range(n):
-                    fields_and_bits = (
-                        (cell, digit),
-                        (n * n + row * n + digit, col),
-                        (2 * n * n + col * n + digit, row),
-                        (3 * n * n + box * n + digit, place),
-                    )
-                    self.fields.append(tuple(f for f, _ in fields_and_bits))
-                    self.bits.append(tuple(f * width + b for f, b in fields_and_bits))
+        for cell in range(self.cells):
+            for digit in range(n):
+                fields_and_bits = [(cell, digit)] + [
+                    (n * n + number * n + digit, place) for number, place in places[cell]
+                ]
+                self.fields.append(tuple(f for f, _ in fields_and_bits))
+                self.bits.append(tuple(f * width + b for f, b in fields_and_bits))
 
         # option_at[bit index] = the option stored there (-1 on guard bits).
         self.option_at = [-1] * (self.constraints * width)
@@ -92,14 +93,15 @@ class Bitboard:
 
     def build_placement(self, option: int) -> tuple[int, int, int]:
         """The (keep, done, unrelated) masks that place `option`."""
-        # Written out flat: on 25x25 grids this runs at every placement.
-        f0, f1, f2, f3 = self.fields[option]
-        b0, b1, b2, b3 = self.bits[option]
+        # On 25x25 grids this runs at every placement: one pass, locals only.
         members, guard = self.members, self.guard
-        touched = members[f0] | members[f1] | members[f2] | members[f3]
-        own = (1 << b0) | (1 << b1) | (1 << b2) | (1 << b3)
+        touched = own = done = 0
+        for field, bit in zip(self.fields[option], self.bits[option], strict=True):
+            touched |= members[field]
+            own |= 1 << bit
+            done |= guard[field]
         unrelated = self.full ^ touched
-        return unrelated ^ own, guard[f0] | guard[f1] | guard[f2] | guard[f3], unrelated
+        return unrelated ^ own, done, unrelated
 
     def field_options(self, field: int, alive: int) -> list[int]:
         """The options still alive in one constraint, lowest bit first."""
@@ -124,6 +126,7 @@ class _PlacementsOnDemand:
 
 
 @cache
-def bitboard_for(shape: Shape) -> Bitboard:
-    """The bitboard of a shape, built once per process."""
-    return Bitboard(shape)
+def bitboard_for(geometry: Geometry) -> Bitboard:
+    """The bitboard of a geometry, built once per process."""
+    return Bitboard(geometry)
+

@@ -1,9 +1,10 @@
-"""Conflicts among the givens: a symbol twice in one row, column or box."""
+"""Conflicts among the givens: a symbol twice in one unit (a row, a column, a box...)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .geometry import Geometry, standard_geometry
 from .grid import Grid
 
 
@@ -11,8 +12,8 @@ from .grid import Grid
 class Conflict:
     """One unit holding one symbol more than once: a value, worded outside the engine.
 
-    `unit` is the kind of unit ("row", "column", "box"); `index` and `cells`
-    are 1-based, cells as (row, column) pairs in reading order.
+    `unit` is the kind of unit ("row", "column", "box", "diagonal"); `index`
+    and `cells` are 1-based, cells as (row, column) pairs in the unit's order.
     """
 
     unit: str
@@ -21,25 +22,22 @@ class Conflict:
     cells: tuple[tuple[int, int], ...]
 
 
-def find_conflicts(grid: Grid) -> tuple[Conflict, ...]:
-    """Every unit in which a given symbol appears more than once: rows, then columns, then boxes."""
+def find_conflicts(grid: Grid, geometry: Geometry | None = None) -> tuple[Conflict, ...]:
+    """Every unit in which a given symbol appears more than once, in the geometry's unit order.
+
+    The standard geometry lists rows, then columns, then boxes; within a unit,
+    symbols are taken in value order and cells in the unit's order.
+    """
     shape = grid.shape
     n = shape.size
-    units = (
-        [("row", [(r, c) for c in range(n)]) for r in range(n)]
-        + [("column", [(r, c) for r in range(n)]) for c in range(n)]
-        + [("box", shape.box_cells(b)) for b in range(n)]
-    )
     found = []
-    counters = {"row": 0, "column": 0, "box": 0}
-    for kind, cells in units:
-        counters[kind] += 1
+    for unit in (geometry or standard_geometry(shape)).units:
         seen: dict[int, list[tuple[int, int]]] = {}
-        for r, c in cells:
-            value = grid.value(r, c)
+        for cell in unit.cells:
+            value = grid.cells[cell]
             if value:
-                seen.setdefault(value, []).append((r + 1, c + 1))
+                seen.setdefault(value, []).append((cell // n + 1, cell % n + 1))
         for value, places in sorted(seen.items()):
             if len(places) > 1:
-                found.append(Conflict(kind, counters[kind], shape.symbol(value), tuple(places)))
+                found.append(Conflict(unit.kind, unit.index, shape.symbol(value), tuple(places)))
     return tuple(found)

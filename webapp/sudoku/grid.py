@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import PuzzleError
+from .geometry import Geometry, standard_geometry
 from .shape import SHAPES_BY_CELLS, Shape
 
 
@@ -72,16 +73,16 @@ class Grid:
         return self.line
 
 
-def is_solution(solution: Grid, puzzle: Grid) -> bool:
-    """True when `solution` is a complete valid grid that keeps every given of `puzzle`."""
+def is_solution(solution: Grid, puzzle: Grid, geometry: Geometry | None = None) -> bool:
+    """True when `solution` is complete, keeps every given of `puzzle`, and fills every unit.
+
+    The units are the shape's rows, columns and boxes unless `geometry` says otherwise.
+    """
     shape = puzzle.shape
     if solution.shape != shape or not solution.is_complete:
         return False
     if any(g and g != s for g, s in zip(puzzle.cells, solution.cells, strict=True)):
         return False
-    n = shape.size
-    full = set(range(1, n + 1))
-    rows = solution.rows()
-    columns = [[rows[r][c] for r in range(n)] for c in range(n)]
-    boxes = [[rows[r][c] for r, c in shape.box_cells(b)] for b in range(n)]
-    return all(set(unit) == full for unit in rows + columns + boxes)
+    full = set(range(1, shape.size + 1))
+    units = (geometry or standard_geometry(shape)).units
+    return all({solution.cells[cell] for cell in unit.cells} == full for unit in units)

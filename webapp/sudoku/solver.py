@@ -2,7 +2,7 @@
 
 A search *state* is two ints (see bitboard.py): the live options, and the
 guard bits of the constraints already satisfied. Propagation places every
-option that is the last one left in a cell, row, column or box, until
+option that is the last one left in a cell or a unit, until
 nothing changes or some constraint has no option left (a contradiction,
 returned as None). Branching picks the unsatisfied constraint with the
 fewest options, whether it is a cell ("which digit goes here?") or a place
@@ -16,6 +16,7 @@ import time
 
 from .bitboard import Bitboard, bitboard_for
 from .conflicts import find_conflicts
+from .geometry import Geometry, standard_geometry
 from .grid import Grid
 from .result import NO_SOLUTION, Budget, SolveResult, status_for
 from .shape import Shape
@@ -23,14 +24,24 @@ from .shape import Shape
 State = tuple[int, int]
 
 
-def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> SolveResult:
-    """Solve `grid`, looking for up to `max_solutions` (at least 2) within `budget`."""
+def solve(
+    grid: Grid,
+    max_solutions: int = 2,
+    budget: Budget | None = None,
+    geometry: Geometry | None = None,
+) -> SolveResult:
+    """Solve `grid`, looking for up to `max_solutions` (at least 2) within `budget`.
+
+    `geometry` says which units the grid obeys: its shape's rows, columns and
+    boxes unless given (X-Sudoku adds the diagonals).
+    """
     budget = budget or Budget()
-    # The shape's tables are built once per process (a third of a second for
+    geometry = geometry or standard_geometry(grid.shape)
+    # The geometry's tables are built once per process (a third of a second for
     # 25x25): a one-off cost, not part of this solve's budget or timing.
-    board = bitboard_for(grid.shape)
+    board = bitboard_for(geometry)
     started = time.perf_counter()
-    conflicts = find_conflicts(grid)
+    conflicts = find_conflicts(grid, geometry)
     if conflicts:
         return SolveResult(
             NO_SOLUTION,
@@ -54,8 +65,8 @@ def solve(grid: Grid, max_solutions: int = 2, budget: Budget | None = None) -> S
 
 
 def prepare(shape: Shape) -> None:
-    """Build the solver's tables for a shape now, so no later solve pays for them."""
-    bitboard_for(shape)
+    """Build the solver's tables for a shape's standard units now, so no solve pays for them."""
+    bitboard_for(standard_geometry(shape))
 
 
 def _initial_state(board: Bitboard, grid: Grid) -> State:

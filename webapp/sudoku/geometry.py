@@ -1,0 +1,96 @@
+"""The grid's units, and what follows from them: each cell's units and its peers.
+
+Glossary (Norvig's, kept):
+- cell: one square of the grid, numbered 0..N*N-1 in reading order;
+- unit: N cells that must hold every symbol once: a row, a column, a box, or
+  any region a variant adds (the two diagonals of X-Sudoku);
+- peers: the other cells of a cell's units, none of which may repeat its symbol.
+
+Everything else in the engine reads the units from a Geometry (the solver's
+bit layouts, the conflict check, is_solution, the baseline); none of it
+enumerates rows, columns or boxes itself. So a new kind of unit is one more
+entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, cached_property
+
+from .shape import Shape
+
+
+@dataclass(frozen=True)
+class Unit:
+    """N cells that must hold every symbol once: `kind` ("row", "diagonal"...), 1-based `index`."""
+
+    kind: str
+    index: int
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A shape and the units its grids obey, in a fixed order."""
+
+    shape: Shape
+    units: tuple[Unit, ...]
+
+    def __post_init__(self) -> None:
+        """Refuse a unit that is not N distinct cells of the grid."""
+        n, cells = self.shape.size, self.shape.cell_count
+        for unit in self.units:
+            if len(set(unit.cells)) != n or not all(0 <= cell < cells for cell in unit.cells):
+                raise ValueError(f"{unit.kind} {unit.index} is not {n} distinct cells of the grid")
+
+    @cached_property
+    def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
+        """For each cell, the units it belongs to, in unit order."""
+        found: list[list[Unit]] = [[] for _ in range(self.shape.cell_count)]
+        for unit in self.units:
+            for cell in unit.cells:
+                found[cell].append(unit)
+        return tuple(tuple(units) for units in found)
+
+    @cached_property
+    def peers(self) -> tuple[frozenset[int], ...]:
+        """For each cell, the other cells of its units."""
+        return tuple(
+            frozenset(peer for unit in units for peer in unit.cells) - {cell}
+            for cell, units in enumerate(self.cell_units)
+        )
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of unit, in the order they first appear."""
+        return tuple(dict.fromkeys(unit.kind for unit in self.units))
+
+    def with_units(self, extra: Iterable[Unit]) -> Geometry:
+        """This geometry with more units after its own (a variant's extra regions)."""
+        return Geometry(self.shape, self.units + tuple(extra))
+
+
+@cache
+def standard_geometry(shape: Shape) -> Geometry:
+    """Rows, then columns, then boxes, each numbered from 1 and listed in reading order."""
+    n = shape.size
+    rows = [Unit("row", r + 1, tuple(r * n + c for c in range(n))) for r in range(n)]
+    columns = [Unit("column", c + 1, tuple(r * n + c for r in range(n))) for c in range(n)]
+    boxes = [Unit("box", b + 1, tuple(r * n + c for r, c in shape.box_cells(b))) for b in range(n)]
+    return Geometry(shape, tuple(rows + columns + boxes))
+
+
+def diagonals(shape: Shape) -> tuple[Unit, Unit]:
+    """The two main diagonals, top-left to bottom-right first, each in reading order."""
+    n = shape.size
+    return (
+        Unit("diagonal", 1, tuple(i * n + i for i in range(n))),
+        Unit("diagonal", 2, tuple(i * n + (n - 1 - i) for i in range(n))),
+    )
+
+
+@cache
+def x_sudoku(shape: Shape) -> Geometry:
+    """The standard units plus both main diagonals."""
+    return standard_geometry(shape).with_units(diagonals(shape))

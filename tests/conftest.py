@@ -52,12 +52,6 @@ def client(app):
     return app.test_client()
 
 
-@pytest.fixture
-def runner(app):
-    """A test runner for the app's Click commands."""
-    return app.test_cli_runner()
-
-
 @pytest.fixture(scope="session")
 def unique_sample() -> Puzzle:
     """One puzzle with one solution, for tests too slow to run on every puzzle."""

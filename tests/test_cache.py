@@ -53,11 +53,6 @@ def test_a_cache_of_size_zero_keeps_nothing():
     assert cache.get(("0" * 16, BUDGET)) is None
 
 
-def test_the_size_comes_from_config():
-    assert create_app().extensions[CACHE_KEY].size == 1024
-    assert create_app({"SOLVE_CACHE_SIZE": 3}).extensions[CACHE_KEY].size == 3
-
-
 def test_a_link_asked_for_again_is_solved_once(client, solves, unique_sample):
     for _ in range(3):
         assert client.get(f"/solve/{unique_sample.code}").status_code == 200

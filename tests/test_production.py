@@ -17,15 +17,16 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+from fresh_process import run_fresh
 
 import webapp.serving.gunicorn_conf
 from webapp import cli
 from webapp.serving import launch as serve
+from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES
 
 ROOT = Path(__file__).parent.parent
 DATA = Path(__file__).parent / "data"
-README_COMMAND = ".venv/bin/gunicorn -c python:webapp.serving.gunicorn_conf 'webapp:create_app()'"
 
 
 # The settings
@@ -47,13 +48,23 @@ def settings(monkeypatch):
     importlib.reload(webapp.serving.gunicorn_conf)
 
 
-def test_the_defaults_serve_on_loopback_with_one_threaded_worker_per_core(settings):
-    conf = settings()
-    assert conf.bind == "127.0.0.1:8000"
-    assert conf.workers == os.cpu_count()
-    assert conf.worker_class == "gthread"
-    assert conf.preload_app is True
-    assert conf.accesslog is None
+def test_by_default_one_threaded_worker_per_core_and_no_access_log(tmp_path):
+    """Started as launch.py starts it, with only the address given."""
+    port = _free_port()
+    argv, env = gunicorn_command(bind=f"127.0.0.1:{port}")
+    env.pop("SUDOKU_WORKERS", None)
+    env.pop("SUDOKU_THREADS", None)
+    server = Server(argv, port, tmp_path / "defaults.err", **env)
+    code = "0" * 15 + "1"
+    try:
+        server.wait_until_healthy()
+        status, _ = request(port, "GET", f"/solve/{code}")
+    finally:
+        server.stop()
+    assert status == 200
+    assert server.stderr.count("Booting worker") == os.cpu_count()
+    assert "Using worker: gthread" in server.stderr
+    assert code not in server.stderr  # no access log repeating the path
 
 
 def test_the_timeout_is_only_a_backstop_far_above_the_solve_budget(settings):
@@ -74,18 +85,20 @@ def test_a_worker_count_that_is_not_a_whole_number_above_zero_is_refused(setting
         settings(SUDOKU_WORKERS=workers)
 
 
-def test_the_master_builds_every_size_of_table_before_forking(settings, monkeypatch):
-    conf = settings()
-    built = []
-    monkeypatch.setattr(conf, "prepare", built.append)
-    conf.on_starting(None)
-    assert built == list(SHAPES.values())
-
-
-def test_the_readme_gives_the_production_command():
-    readme = (ROOT / "README.md").read_text()
-    assert README_COMMAND in readme
-    assert "sudoku serve" in readme
+def test_the_master_builds_every_size_of_table_before_forking():
+    # The real on_starting in a fresh process: afterwards no solve of any size builds a table.
+    built, after_solving = run_fresh("""
+        import json
+        from webapp.serving import gunicorn_conf
+        from webapp.sudoku import SHAPES, Grid, solve
+        from webapp.sudoku.bitboard import bitboard_for
+        gunicorn_conf.on_starting(None)
+        built = bitboard_for.cache_info().misses
+        for shape in SHAPES.values():
+            solve(Grid(shape, (0,) * shape.cell_count))
+        print(json.dumps([built, bitboard_for.cache_info().misses]))
+    """)
+    assert built == after_solving == len(SHAPES)
 
 
 # sudoku serve

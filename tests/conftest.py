@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
 from webapp import create_app
 
-DATA = Path(__file__).parent / "data"
+from puzzles import data_lines
 
 
 class Puzzle(NamedTuple):
@@ -27,8 +26,7 @@ class Puzzle(NamedTuple):
 
 def read_puzzles(kind: str) -> list[Puzzle]:
     """The puzzles of tests/data/web_<kind>.txt, comments skipped."""
-    lines = (DATA / f"web_{kind}.txt").read_text().splitlines()
-    return [Puzzle(*line.split()) for line in lines if line and not line.startswith("#")]
+    return [Puzzle(*fields) for fields in data_lines(f"web_{kind}.txt")]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -7,6 +7,8 @@ import pytest
 from webapp import create_app
 from webapp.sudoku import is_solution, parse
 
+from puzzles import CLASHING
+
 FIELDS = [
     "status",
     "solution",
@@ -18,7 +20,7 @@ FIELDS = [
     "share_url",
     "conflicts",
 ]
-CLASH = "55" + "." * 79
+CLASH = CLASHING
 PROVEN_IMPOSSIBLE = "12345678." + "........9" + "." * 63
 
 

@@ -1,7 +1,5 @@
 """The plain backtracking baseline: every status by table, and agreement with the engine."""
 
-from pathlib import Path
-
 import pytest
 
 from webapp.sudoku import (
@@ -16,21 +14,26 @@ from webapp.sudoku import (
     solve,
 )
 
-DATA = Path(__file__).parent / "data"
+from puzzles import (
+    CLASHING,
+    FOUR,
+    FOUR_SOLUTION,
+    SEED_EASY,
+    SEED_EASY_SOLUTION,
+    SIX,
+    SIX_SOLUTION,
+    data_lines,
+)
+
 # Generous, so that only a real defect (not a slow machine) fails a test.
 ROOMY = Budget(nodes=1_000_000, seconds=60)
 # Node budgets whose time limit never comes into it.
 NODES_ONLY = 60.0
 
-EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7...289.1259....."
-EASY_SOLUTION = "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
-SIX = "23.54..6....1..........3....1..12.35"
-SIX_SOLUTION = "231546564321153264426153345612612435"
-FOUR = ".321..3..4..21.."
-FOUR_SOLUTION = "4321123434122143"
+EASY = SEED_EASY
+EASY_SOLUTION = SEED_EASY_SOLUTION
 # Five solutions (seed002 in seed_examples.txt).
 FIVE = "2.53.84.9.7.....5...4...6.75...4...2...5.7...6...3...84.6...8.1.2.....6.8.12.97.4"
-CLASHING = "55" + "." * 79  # two 5s in row 1, which is also box 1
 # No clash among the givens, yet row 1 needs a 3 in column 3 or 4, and both have one.
 BOXED_IN = "12....3....3...."
 # Wikipedia's "near worst case" for row-major, ascending backtracking: unique, but
@@ -87,9 +90,7 @@ def test_baseline_finds_up_to_max_solutions_and_never_fewer_than_two(wanted, fou
 
 def easy_puzzles(name: str, how_many: int) -> list:
     """The first puzzles of a data file (first field; tdoku's PUZZLE:COUNT:SOLUTION too)."""
-    lines = (DATA / name).read_text().splitlines()
-    fields = [line.split() for line in lines if line.strip() and not line.startswith("#")]
-    puzzles = [first.split(":")[0] for first, *_ in fields]
+    puzzles = [first.split(":")[0] for first, *_ in data_lines(name)]
     return [pytest.param(p, id=f"{name}:{i}") for i, p in enumerate(puzzles[:how_many])]
 
 

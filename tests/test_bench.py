@@ -5,23 +5,21 @@ import re
 from pathlib import Path
 
 import pytest
-from fresh_process import run_fresh
 
 from webapp.cli import main
 from webapp.cli import timing as bench
 from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
 
-DATA = Path(__file__).parent / "data"
+from fresh_process import run_fresh
+from puzzles import CLASHING, DATA, FOUR, SEED_EASY, SEED_EASY_SOLUTION, SIX
+
 SEEDS = DATA / "seed_examples.txt"
 TDOKU = DATA / "tdoku_test_puzzles.txt"
 
 # The "easy" seed puzzle and its solution; 6x6 and 4x4 puzzles; two 5s clashing in row 1.
-EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7...289.1259....."
-EASY_SOLUTION = "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
-SIX = "23.54..6....1..........3....1..12.35"
-FOUR = ".321..3..4..21.."
-CLASHING = "55" + "." * 79
+EASY = SEED_EASY
+EASY_SOLUTION = SEED_EASY_SOLUTION
 EMPTY = "." * 81
 BAD_SYMBOL = "line 1, column 1: 'x' is not a symbol of a 9x9 grid"
 

@@ -13,6 +13,8 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from webapp import create_app
 
+from puzzles import NORVIG_EASY_CODE
+
 ROOT = Path(__file__).parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 README_SCREENSHOT = ROOT / "static" / "solved.png"
@@ -29,7 +31,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SOLVED_CODE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+SOLVED_CODE = NORVIG_EASY_CODE
 CONFLICT_ROW_3 = "." * 19 + "5" + "." * 4 + "5" + "." * 56  # r3c2 and r3c7 are both 5
 
 

@@ -1,4 +1,5 @@
-"""The solve cache: a share link asked for again is answered without solving again."""
+"""The web's solve: held to the budget in the app's config, and a share link asked for again
+is answered from the cache without solving again."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import pytest
 import webapp.web.cache
 from webapp import create_app
 from webapp.sudoku import Budget, SolveResult, parse, solve
-from webapp.web.cache import CACHE_KEY, SolveCache
+from webapp.web.cache import CACHE_KEY, SolveCache, solve_within_budget
 
-NORVIG_IMPOSSIBLE = (
-    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-)
+from puzzles import NORVIG_IMPOSSIBLE
+
 BUDGET = Budget()
 
 
@@ -112,3 +112,20 @@ def test_the_cache_is_bounded_by_its_size(solves):
     client.get(f"/api/solve/{codes[0]}")  # dropped, so solved again
     client.get(f"/api/solve/{codes[-1]}")  # still there
     assert solves == [*codes, codes[0]]
+
+
+def test_the_node_budget_comes_from_config(impossible_puzzle):
+    puzzle = parse(impossible_puzzle.puzzle)
+    with create_app({"SOLVE_BUDGET_NODES": 20}).app_context():
+        stingy = solve_within_budget(puzzle)
+    with create_app({"SOLVE_BUDGET_SECONDS": 30.0}).app_context():
+        patient = solve_within_budget(puzzle)
+    assert stingy.status == "gave_up"
+    assert patient.status == "no_solution"
+
+
+def test_it_looks_for_a_second_solution(app, multiple_puzzle):
+    with app.app_context():
+        result = solve_within_budget(parse(multiple_puzzle.puzzle))
+    assert result.status == "multiple"
+    assert len(result.solutions) == 2

@@ -17,24 +17,18 @@ from webapp.cli import main
 from webapp.sudoku.grid import is_solution
 from webapp.sudoku.parse import parse
 
-DATA = Path(__file__).parent / "data"
+from puzzles import CLASHING, DATA, data_lines
+
 ROOT = Path(__file__).parent.parent
 
 
-def records(name: str) -> list[list[str]]:
-    """The fields of each puzzle line of a data file: PUZZLE COUNT SOLUTION NOTE..."""
-    lines = (DATA / name).read_text().splitlines()
-    return [line.split(maxsplit=3) for line in lines if line.strip() and not line.startswith("#")]
-
-
 # Answers checked by two independent solvers (see the data's source README).
-SEEDS = records("seed_examples.txt")
+SEEDS = [fields[:3] + [" ".join(fields[3:])] for fields in data_lines("seed_examples.txt")]
 UNDER_CONSTRAINED = next(puzzle for puzzle, count, *_ in SEEDS if count == "5")
 EASY, _, EASY_SOLUTION, _ = SEEDS[0]
 SIX_BY_SIX, _, SIX_BY_SIX_SOLUTION, _ = SEEDS[-1]
-TDOKU = [line.split(":") for line in (DATA / "tdoku_test_puzzles.txt").read_text().split()]
+TDOKU = [fields[0].split(":") for fields in data_lines("tdoku_test_puzzles.txt")]
 NO_SOLUTION_PUZZLE = next(fields[0] for fields in TDOKU if fields[1] == "0")
-CLASHING = "55" + "." * 79  # two 5s in row 1, which is also box 1
 
 JSON_KEYS = {"puzzle", "status", "solution", "solutions", "nodes", "ms"}
 

@@ -8,8 +8,6 @@ and the baseline all obey the diagonals without any other change.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from webapp.sudoku import (
@@ -30,14 +28,14 @@ from webapp.sudoku import (
     x_sudoku,
 )
 
-DATA = Path(__file__).parent / "data"
+from puzzles import data_lines
+
 SIZES = sorted(SHAPES)
 
 
 def x_cases() -> list[tuple[str, ...]]:
     """(puzzle, answer) pairs of tests/data/x_sudoku.txt."""
-    lines = (DATA / "x_sudoku.txt").read_text().splitlines()
-    return [tuple(line.split()) for line in lines if line and not line.startswith("#")]
+    return [tuple(fields) for fields in data_lines("x_sudoku.txt")]
 
 
 def holds_every_symbol(values: list[int], n: int) -> bool:

@@ -8,9 +8,11 @@ from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.grid import Grid, is_solution
 from webapp.sudoku.shape import SHAPES
 
+from puzzles import SEED_EASY, SEED_EASY_SOLUTION
+
 # The "easy" seed puzzle and its solution, checked by two independent solvers.
-EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7...289.1259....."
-EASY_SOLUTION = "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
+EASY = SEED_EASY
+EASY_SOLUTION = SEED_EASY_SOLUTION
 
 
 def grid_of(line: str) -> Grid:

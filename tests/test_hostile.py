@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from io import BytesIO
-from pathlib import Path
 from urllib.parse import quote, urlencode
 
 import pytest
@@ -14,6 +13,8 @@ from hypothesis import strategies as st
 
 from webapp import create_app
 from webapp.sudoku import SHAPES, is_solution, parse
+
+from puzzles import NORVIG_HARD1, NORVIG_IMPOSSIBLE, frisch_25x25
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Markup that would run if it came back as it was sent.
@@ -27,7 +28,6 @@ PAYLOADS = [
 # What none of the PAYLOADS can leave in a page without a literal "<".
 RAW_MARKUP = ["<script>", "<img", "<svg", "<iframe", "</textarea><"]
 OUR_SCRIPT = '<script src="/static/grid.js" defer></script>'
-DATA = Path(__file__).parent / "data"
 
 symbols = st.sampled_from("0.123456789ABCDEFGHIJKLMNOPabcxyz \n")
 
@@ -182,16 +182,6 @@ def test_markup_comes_back_only_escaped(client, payload, send):
 # Puzzles built to be slow
 
 
-def _prod_25x25() -> list[str]:
-    """The 25x25 puzzles the engine cannot finish in a second."""
-    lines = (DATA / "prod_25x25.txt").read_text().splitlines()
-    return [line for line in lines if line and not line.startswith("#")]
-
-
-NORVIG_IMPOSSIBLE = (
-    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-)
-NORVIG_HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
 SLOW = [
     pytest.param(NORVIG_IMPOSSIBLE, {"no_solution"}, id="norvig-impossible"),
     pytest.param(NORVIG_HARD1, {"multiple"}, id="norvig-hard1"),
@@ -202,7 +192,7 @@ SLOW = [
     # engine needs more than the budget, but a faster machine might get there.
     *(
         pytest.param(puzzle, {"gave_up", "solved"}, id=f"frisch-25x25-{number}")
-        for number, puzzle in enumerate(_prod_25x25(), start=1)
+        for number, puzzle in enumerate(frisch_25x25(), start=1)
     ),
 ]
 

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from webapp import create_app
 from webapp.web.headers import HSTS, SECURITY_HEADERS
 
-EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+from puzzles import NORVIG_EASY_CODE
+
+EASY = NORVIG_EASY_CODE
 PUBLIC = "https://sudoku.example.org"
 
 ROUTES = ["/", f"/solve/{EASY}", f"/api/solve/{EASY}", "/solve/hello", "/no-such-page", "/healthz"]

@@ -12,7 +12,9 @@ from flask import abort
 from webapp import create_app
 from webapp.web.cache import LONGEST_CODE
 
-UNIQUE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+from puzzles import NORVIG_EASY
+
+UNIQUE = NORVIG_EASY
 HTML_ERRORS = [400, 404, 405, 413, 414, 422, 500]
 
 

@@ -1,7 +1,5 @@
 """parse: every format people paste, every way it can go wrong, and properties for all text."""
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,7 +9,7 @@ from webapp.sudoku.grid import Grid
 from webapp.sudoku.parse import MAX_LENGTH, parse
 from webapp.sudoku.shape import SHAPES, SHAPES_BY_CELLS, SYMBOLS
 
-DATA = Path(__file__).parent / "data"
+from puzzles import DATA, FOUR, SEED_EASY, SIX
 
 
 def grid_of(line: str) -> Grid:
@@ -21,7 +19,7 @@ def grid_of(line: str) -> Grid:
 
 
 # The "easy" newspaper puzzle from the seed documents, written out by hand in each layout.
-EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7...289.1259....."
+EASY = SEED_EASY
 
 EASY_ROWS = """\
 5...8.1.6
@@ -54,8 +52,8 @@ EASY_BOXED = """\
 +-------+-------+-------+
 """
 
-SIXES = "23.54..6....1..........3....1..12.35"
-FOURS = ".321..3..4..21.."
+SIXES = SIX
+FOURS = FOUR
 TWELVES = (
     "1....6....BC...8....1.3..A....3..6.8....6...AB....8....1....A....34...8....6.8.."
     "B....8..B.1....6...23....8....6....B....89...1....6.C..3....8..B"

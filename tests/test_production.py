@@ -17,7 +17,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from fresh_process import run_fresh
 
 import webapp.serving.gunicorn_conf
 from webapp import cli
@@ -25,8 +24,10 @@ from webapp.serving import launch as serve
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES
 
+from fresh_process import run_fresh
+from puzzles import NORVIG_EASY, NORVIG_HARD1, NORVIG_IMPOSSIBLE, frisch_25x25
+
 ROOT = Path(__file__).parent.parent
-DATA = Path(__file__).parent / "data"
 
 
 # The settings
@@ -202,16 +203,8 @@ def request(port: int, method: str, path: str, body: bytes | None = None, conten
         connection.close()
 
 
-UNIQUE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-NORVIG_IMPOSSIBLE = (
-    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-)
-NORVIG_HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
-FRISCH = [
-    line
-    for line in (DATA / "prod_25x25.txt").read_text().splitlines()
-    if line and not line.startswith("#")
-]
+UNIQUE = NORVIG_EASY
+FRISCH = frisch_25x25()
 CLASH_25 = "11" + "0" * 623
 
 

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-from fresh_process import run_fresh
 
 from webapp.sudoku import (
     GAVE_UP,
@@ -23,22 +21,18 @@ from webapp.sudoku import (
 )
 from webapp.wording import conflict_message
 
-DATA = Path(__file__).parent / "data"
+from fresh_process import run_fresh
+from puzzles import DATA, data_lines
+
 STATUS_FOR_COUNT = {"0": NO_SOLUTION, "1": SOLVED, "2+": MULTIPLE}
 # Generous, so that only a real defect (not a slow machine) fails a test.
 ROOMY = Budget(nodes=1_000_000, seconds=60)
 
 
-def records(name: str) -> list[list[str]]:
-    """The whitespace-separated fields of each non-comment line of a data file."""
-    lines = (DATA / name).read_text().splitlines()
-    return [line.split() for line in lines if line.strip() and not line.startswith("#")]
-
-
 def known_answer_cases(name: str) -> list:
     """(puzzle, count, solution) cases from a file of PUZZLE COUNT SOLUTION lines."""
     return [
-        pytest.param(p, c, s, id=f"{name}:{i}") for i, (p, c, s, *_) in enumerate(records(name))
+        pytest.param(p, c, s, id=f"{name}:{i}") for i, (p, c, s, *_) in enumerate(data_lines(name))
     ]
 
 
@@ -90,7 +84,7 @@ def test_minimal_25x25_gives_up_honestly(puzzle: str, count: str, solution: str)
 
 
 @pytest.mark.parametrize(
-    ("puzzle", "solution"), [tuple(r) for r in records("engine_4x4_answers.txt")]
+    ("puzzle", "solution"), [tuple(r) for r in data_lines("engine_4x4_answers.txt")]
 )
 def test_4x4_answers(puzzle: str, solution: str) -> None:
     result = solve(parse(puzzle))
@@ -115,7 +109,7 @@ def test_exact_counts(record: str) -> None:
 
 
 def test_under_constrained_seed_board_lists_its_five_solutions() -> None:
-    (puzzle,) = [p for p, c, *_ in records("seed_examples.txt") if c == "5"]
+    (puzzle,) = [p for p, c, *_ in data_lines("seed_examples.txt") if c == "5"]
     result = solve(parse(puzzle), max_solutions=10)
     assert result.status == MULTIPLE
     assert result.exhausted
@@ -126,7 +120,7 @@ def test_under_constrained_seed_board_lists_its_five_solutions() -> None:
     ("puzzle", "count", "note"),
     [
         pytest.param(p, c, " ".join(n), id=" ".join(n)[:40])
-        for p, c, *n in records("engine_special_cases.txt")
+        for p, c, *n in data_lines("engine_special_cases.txt")
     ],
 )
 def test_special_cases_inside_the_default_budget(puzzle: str, count: str, note: str) -> None:
@@ -156,7 +150,7 @@ def test_empty_grid_has_many_solutions(size: int) -> None:
 
 
 def test_budget_exhaustion_is_gave_up_not_no_solution() -> None:
-    norvig_impossible = records("engine_special_cases.txt")[0][0]
+    norvig_impossible = data_lines("engine_special_cases.txt")[0][0]
     result = solve(parse(norvig_impossible), budget=Budget(nodes=50, seconds=10))
     assert result.status == GAVE_UP
     assert result.nodes == 50
@@ -164,7 +158,7 @@ def test_budget_exhaustion_is_gave_up_not_no_solution() -> None:
 
 
 def test_deadline_is_honoured() -> None:
-    norvig_impossible = records("engine_special_cases.txt")[0][0]
+    norvig_impossible = data_lines("engine_special_cases.txt")[0][0]
     result = solve(parse(norvig_impossible), budget=Budget(nodes=10**9, seconds=0.0))
     assert result.status == GAVE_UP
 

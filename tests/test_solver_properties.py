@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from webapp.sudoku import MULTIPLE, SOLVED, Budget, Grid, is_solution, parse, solve
 
-DATA = Path(__file__).parent / "data"
+from puzzles import data_lines
 
 
 def answer_pairs(name: str) -> list[tuple[Grid, Grid]]:
     """(puzzle, solution) pairs of the unique puzzles in an answers file."""
-    pairs = []
-    for line in (DATA / name).read_text().splitlines():
-        fields = line.split()
-        if len(fields) >= 3 and fields[1] == "1":
-            pairs.append((parse(fields[0]), parse(fields[2])))
-    return pairs
+    return [
+        (parse(fields[0]), parse(fields[2]))
+        for fields in data_lines(name)
+        if len(fields) >= 3 and fields[1] == "1"
+    ]
 
 
 UNIQUE = answer_pairs("engine_9x9_answers.txt") + answer_pairs("engine_16x16_answers.txt")[:10]

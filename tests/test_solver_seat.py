@@ -23,12 +23,10 @@ from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES, parse
 from webapp.web.solver_seat import RETRY_AFTER, SolverSeat
 
+from puzzles import frisch_25x25
+
 ROOT = Path(__file__).parent.parent
-FRISCH = [
-    parse(line).code
-    for line in (ROOT / "tests" / "data" / "prod_25x25.txt").read_text().splitlines()
-    if line and not line.startswith("#")
-]
+FRISCH = [parse(puzzle).code for puzzle in frisch_25x25()]
 
 
 def test_one_holder_at_a_time():

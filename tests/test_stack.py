@@ -20,12 +20,14 @@ import pytest
 
 from webapp.web.headers import HSTS, SECURITY_HEADERS
 
+from puzzles import NORVIG_EASY_CODE
+
 DEPLOY = Path(__file__).parent.parent / "deploy"
 sys.path.insert(0, str(DEPLOY))
 from slowclients import run_probe  # noqa: E402
 from stackrun import bound_sources, stack, stop  # noqa: E402
 
-EASY = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+EASY = NORVIG_EASY_CODE
 PUBLIC = "https://sudoku.example.org"
 
 

@@ -129,4 +129,3 @@ class _PlacementsOnDemand:
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process."""
     return Bitboard(geometry)
-

@@ -17,10 +17,9 @@ from webapp.serving.requestlog import (
     logger,
 )
 
-CODE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-NORVIG_IMPOSSIBLE = (
-    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-)
+from puzzles import NORVIG_EASY_CODE, NORVIG_IMPOSSIBLE
+
+CODE = NORVIG_EASY_CODE
 
 
 class Lines(logging.Handler):

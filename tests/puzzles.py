@@ -1,0 +1,47 @@
+"""The puzzles the tests share, by name, and the one reader of tests/data/.
+
+tests/data/ holds puzzle files copied from ../shared/puzzles (sources and
+licences in its README) and a few made here; each line is a puzzle followed by
+fields such as COUNT and SOLUTION, and lines starting with # are comments.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+
+# Norvig's easy example ("grid1"): solved by singles alone.
+NORVIG_EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+NORVIG_EASY_CODE = NORVIG_EASY.replace(".", "0")
+NORVIG_EASY_SOLUTION = (
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+)
+# Norvig's "impossible" puzzle: no clashing givens, no solution; cell-only search needs minutes.
+NORVIG_IMPOSSIBLE = (
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+)
+# Norvig's hard1: many solutions.
+NORVIG_HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+# The seed documents' first example, with its solution.
+SEED_EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7...289.1259....."
+SEED_EASY_SOLUTION = (
+    "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
+)
+# Two 5s in row 1, which is also box 1.
+CLASHING = "55" + "." * 79
+SIX = "23.54..6....1..........3....1..12.35"
+SIX_SOLUTION = "231546564321153264426153345612612435"
+FOUR = ".321..3..4..21.."
+FOUR_SOLUTION = "4321123434122143"
+
+
+def data_lines(name: str) -> list[list[str]]:
+    """The whitespace-separated fields of each puzzle line of tests/data/`name`."""
+    lines = (DATA / name).read_text().splitlines()
+    return [line.split() for line in lines if line.strip() and not line.startswith("#")]
+
+
+def frisch_25x25() -> list[str]:
+    """Minimal 25x25 puzzles (Frisch's, via Gecode) that no solve finishes in a second."""
+    return [fields[0] for fields in data_lines("prod_25x25.txt")]

@@ -1,11 +1,13 @@
 """Load test: drive the real gunicorn on loopback with wrk and print its figures as a table.
 
-`python deploy/loadtest.py` starts gunicorn as the README says on a free 127.0.0.1 port,
-warms the workers' caches, runs wrk (with webapp/load.lua) for a fixed time per scenario
-and connection count, stops gunicorn, and prints a Markdown table: requests/s, latency
-percentiles, and every kind of error, worker timeouts from gunicorn's log included.
+`.venv/bin/python deploy/loadtest.py` starts gunicorn as the README says on a free
+127.0.0.1 port (with --through-stack, deploy/stack: gunicorn behind nginx), warms the
+workers' caches, runs wrk (with deploy/load.lua) for a fixed time per scenario and
+connection count, stops the server, and prints a Markdown table: requests/s, latency
+percentiles, every kind of error (worker timeouts from gunicorn's log included), and how
+long /healthz, asked ten times a second on the side, took meanwhile.
 
-What each scenario sends is in webapp/loadmix.py: a, share links that the caches answer;
+What each scenario sends is in deploy/loadmix.py: a, share links that the caches answer;
 b, the same with one request in ten a pathological puzzle. It runs from a source checkout.
 """
 
@@ -13,12 +15,14 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator, Mapping
@@ -27,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from loadmix import pathological_codes, share_links, url_mix
+from stackrun import stack
 
 from webapp import DEFAULTS
 from webapp.cli.timing import figure
@@ -49,8 +54,12 @@ TARGET_B_MARGIN_MS = 100  # p99 at most the solve budget plus this
 
 COLUMNS = (
     "scenario|connections|seconds|requests|requests/s|p50 ms|p90 ms|p99 ms|max ms"
-    "|non-2xx/3xx|5xx|socket errors|client timeouts|worker timeouts|target"
+    "|non-2xx/3xx|5xx|socket errors|client timeouts|worker timeouts"
+    "|healthz p99 ms|healthz max ms|target"
 ).split("|")
+# /healthz is asked this often during every run, on a connection of its own.
+HEALTH_INTERVAL = 0.1
+HEALTH_TIMEOUT = 10.0
 
 
 class LoadTestError(Exception):
@@ -58,7 +67,7 @@ class LoadTestError(Exception):
 
 
 @dataclass(frozen=True)
-class Figures:
+class WrkFigures:
     """What wrk measured in one run, as load.lua's done() printed it."""
 
     requests: int
@@ -83,7 +92,7 @@ class Figures:
         return sum(count for status, count in self.statuses.items() if status >= 500)
 
 
-def parse_wrk_output(text: str) -> Figures:
+def parse_wrk_output(text: str) -> WrkFigures:
     """The figures among wrk's output: the `loadtest ...` lines load.lua's done() prints."""
     values: dict[str, int] = {}
     statuses: dict[int, int] = {}
@@ -95,7 +104,7 @@ def parse_wrk_output(text: str) -> Figures:
             values = {k: int(v) for k, v in (pair.split("=") for pair in fields[1:])}
     if not values:
         raise LoadTestError(f"wrk printed no figures:\n{text}")
-    return Figures(
+    return WrkFigures(
         requests=values["requests"],
         seconds=values["duration_us"] / 1e6,
         p50_ms=values["p50_us"] / 1000,
@@ -175,7 +184,9 @@ def wait_until_healthy(server: Server, process: subprocess.Popen, seconds: float
     raise LoadTestError(f"gunicorn did not answer /healthz within {seconds:g} s")
 
 
-def run_wrk(server: Server, paths: Path, connections: int, seconds: int, threads: int) -> Figures:
+def run_wrk(
+    server: Server, paths: Path, connections: int, seconds: int, threads: int
+) -> WrkFigures:
     """Send the paths listed in `paths`, in turn, for `seconds`; what wrk measured."""
     command = ["wrk", "--threads", str(threads), "--connections", str(connections)]
     command += ["--duration", f"{seconds}s", "--timeout", f"{CLIENT_TIMEOUT_SECONDS}s"]
@@ -192,22 +203,69 @@ class Run:
 
     scenario: str
     connections: int
-    figures: Figures
+    figures: WrkFigures
     worker_timeouts: int
     paths: int
+    health_ms: tuple[float, ...] = ()  # each /healthz answer's time; inf when none came
+
+
+def health_percentile(run: Run, share: float) -> float:
+    """A percentile (nearest rank) of the /healthz times during `run`, in ms (some were asked)."""
+    times = sorted(run.health_ms)
+    return times[math.ceil(share * len(times)) - 1]
+
+
+@contextmanager
+def health_probe(url: str) -> Iterator[list[float]]:
+    """Ask `url`/healthz every HEALTH_INTERVAL s until the block ends; the times, in ms."""
+    times: list[float] = []
+    done = threading.Event()
+
+    def ask() -> None:
+        while not done.is_set():
+            started = time.monotonic()
+            try:
+                with urllib.request.urlopen(f"{url}/healthz", timeout=HEALTH_TIMEOUT) as answer:
+                    answer.read()
+                    ok = answer.status == 200
+            except OSError:
+                ok = False
+            times.append((time.monotonic() - started) * 1000 if ok else math.inf)
+            done.wait(HEALTH_INTERVAL)
+
+    thread = threading.Thread(target=ask, daemon=True)
+    thread.start()
+    try:
+        yield times
+    finally:
+        done.set()
+        thread.join(timeout=HEALTH_TIMEOUT + 1)
+
+
+@contextmanager
+def front(folder: Path) -> Iterator[Server]:
+    """deploy/stack (gunicorn behind nginx) on a free port; wrk's address skips the limits."""
+    log = folder / "stack.log"
+    with stack("--exempt", "127.0.0.1", log=log) as running:
+        yield Server(f"http://127.0.0.1:{running.port}", log)
 
 
 def load_test(
-    scenarios: str, connections: list[int], seconds: int, threads: int = 1
+    scenarios: str,
+    connections: list[int],
+    seconds: int,
+    threads: int = 1,
+    through_stack: bool = False,
 ) -> tuple[list[Run], int]:
-    """Run each scenario ("a", "b") at each connection count on one gunicorn; its workers."""
+    """Run each scenario ("a", "b") at each connection count on one server; its workers."""
     try:
         links = share_links()
     except OSError as error:
         raise LoadTestError(f"cannot read {error.filename}: run from a source checkout") from None
     codes = iter(pathological_codes(CODES_PER_RUN * len(connections) * scenarios.count("b")))
     runs: list[Run] = []
-    with tempfile.TemporaryDirectory(prefix="loadtest-") as name, gunicorn(Path(name)) as server:
+    serve = front if through_stack else gunicorn
+    with tempfile.TemporaryDirectory(prefix="loadtest-") as name, serve(Path(name)) as server:
         folder = Path(name)
         links_file = folder / "a.txt"
         links_file.write_text("\n".join(links) + "\n")
@@ -221,9 +279,10 @@ def load_test(
             paths_file = folder / f"run{number}.txt"
             paths_file.write_text("\n".join(paths) + "\n")
             logged = len(server.log_text())
-            figures = run_wrk(server, paths_file, count, seconds, threads)
+            with health_probe(server.url) as health:
+                figures = run_wrk(server, paths_file, count, seconds, threads)
             timeouts = worker_timeouts(server.log_text()[logged:])
-            runs.append(Run(scenario, count, figures, timeouts, len(paths)))
+            runs.append(Run(scenario, count, figures, timeouts, len(paths), tuple(health)))
     return runs, workers
 
 
@@ -254,15 +313,20 @@ def table(runs: list[Run]) -> list[str]:
         counts = (f.non_2xx_3xx, f.server_errors, f.socket_errors, f.timeouts, run.worker_timeouts)
         cells = [SCENARIOS[run.scenario], str(run.connections), f"{f.seconds:.1f}"]
         cells += [str(f.requests), *map(figure, measured), *map(str, counts)]
+        if run.health_ms:
+            cells += [figure(health_percentile(run, 0.99)), figure(max(run.health_ms))]
+        else:
+            cells += ["n/a", "n/a"]
         cells.append("met" if target_met(run) else "missed")
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
 
-def report(runs: list[Run], workers: int, threads: int) -> str:
+def report(runs: list[Run], workers: int, threads: int, through_stack: bool = False) -> str:
     """The table with what ran above it and the targets and any caveat below it."""
+    where = "behind nginx (deploy/stack)" if through_stack else "on 127.0.0.1"
     lines = [
-        f"gunicorn: {workers} workers ({' '.join(GUNICORN_ARGS)}) on 127.0.0.1;"
+        f"gunicorn: {workers} workers ({' '.join(GUNICORN_ARGS)}) {where};"
         f" wrk: {threads} thread(s), {CLIENT_TIMEOUT_SECONDS} s client timeout;"
         " caches warmed with scenario a's links first.",
         "",
@@ -293,6 +357,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--scenario", choices=("a", "b", "both"), default="both")
     parser.add_argument("--threads", type=int, default=1, help="wrk threads (1)")
+    parser.add_argument(
+        "--through-stack",
+        action="store_true",
+        help="drive nginx in front of gunicorn (deploy/stack) instead of gunicorn alone",
+    )
     return parser
 
 
@@ -306,11 +375,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     scenarios = "ab" if args.scenario == "both" else args.scenario
     try:
-        runs, workers = load_test(scenarios, args.connections, args.duration, args.threads)
+        runs, workers = load_test(
+            scenarios, args.connections, args.duration, args.threads, args.through_stack
+        )
     except LoadTestError as error:
         print(f"loadtest: {error}", file=sys.stderr)
         return 1
-    print(report(runs, workers, args.threads))
+    print(report(runs, workers, args.threads, args.through_stack))
     return 0
 
 

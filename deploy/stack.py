@@ -111,7 +111,8 @@ def write_config(
     lines = (DEPLOY / "nginx.conf").read_text().splitlines(keepends=True)
     config = run_dir / "nginx.conf"
     config.write_text("".join(fill(line, values) for line in lines))
-    shutil.copy(DEPLOY / "proxy.conf", run_dir / "proxy.conf")
+    for snippet in ("proxy.conf", "client_errors.conf"):
+        shutil.copy(DEPLOY / snippet, run_dir / snippet)
     (run_dir / "security_headers.conf").write_text(header_lines())
     return config
 

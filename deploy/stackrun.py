@@ -43,8 +43,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def stack(*options: str, env: dict[str, str] | None = None) -> Iterator[RunningStack]:
-    """deploy/stack on a free port with `options`, from "ready" until the block ends."""
+def stack(
+    *options: str, env: dict[str, str] | None = None, log: Path | None = None
+) -> Iterator[RunningStack]:
+    """deploy/stack on a free port with `options`, from "ready" until the block ends.
+
+    Everything it prints is kept in memory, and also appended to `log` when given.
+    """
     port = free_port()
     process = subprocess.Popen(
         [str(DEPLOY / "stack"), str(port), *options],
@@ -59,10 +64,16 @@ def stack(*options: str, env: dict[str, str] | None = None) -> Iterator[RunningS
     stdout = process.stdout
 
     def read() -> None:
+        sink = log.open("a") if log else None
         for line in stdout:
             running.lines.append(line.rstrip("\n"))
+            if sink:
+                sink.write(line)
+                sink.flush()
             if line.strip() == "ready":
                 ready.set()
+        if sink:
+            sink.close()
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 import loadtest  # noqa: E402
-from loadtest import Figures, LoadTestError, Run, parse_wrk_output, worker_timeouts
+from loadtest import LoadTestError, Run, WrkFigures, parse_wrk_output, worker_timeouts
 
 ROOT = Path(__file__).parent.parent
 
@@ -100,12 +100,12 @@ SystemExit: 1
     [
         pytest.param(
             WRK_SHARE_LINKS,
-            Figures(1460, 2.017539, 2.552, 6.604, 116.867, 144.497, 0, 0, 0, {200: 1460}),
+            WrkFigures(1460, 2.017539, 2.552, 6.604, 116.867, 144.497, 0, 0, 0, {200: 1460}),
             id="share links",
         ),
         pytest.param(
             WRK_NOT_FOUND_AND_INVALID,
-            Figures(
+            WrkFigures(
                 1164,
                 2.017881,
                 6.514,
@@ -121,7 +121,7 @@ SystemExit: 1
         ),
         pytest.param(
             WRK_SERVER_STOPPED,
-            Figures(977, 3.01348, 5.741, 7.388, 45.884, 72.518, 0, 4 + 9861, 0, {200: 977}),
+            WrkFigures(977, 3.01348, 5.741, 7.388, 45.884, 72.518, 0, 4 + 9861, 0, {200: 977}),
             id="socket errors",
         ),
     ],
@@ -134,7 +134,7 @@ def test_requests_per_second_and_5xx_come_from_the_figures():
     figures = parse_wrk_output(WRK_SHARE_LINKS)
     assert figures.per_second == pytest.approx(1460 / 2.017539)
     assert figures.server_errors == 0
-    mixed = Figures(10, 1.0, 1, 1, 1, 1, 5, 0, 0, {200: 5, 404: 2, 500: 1, 503: 2})
+    mixed = WrkFigures(10, 1.0, 1, 1, 1, 1, 5, 0, 0, {200: 5, 404: 2, 500: 1, 503: 2})
     assert mixed.server_errors == 3
 
 
@@ -156,9 +156,9 @@ def test_worker_timeouts(log, count):
 
 
 def figures(requests=1000, p99_ms=10.0, statuses=None, seconds=1.0):
-    """Figures with the given counts and p99; the other latencies below it."""
+    """WrkFigures with the given counts and p99; the other latencies below it."""
     statuses = {200: requests} if statuses is None else statuses
-    return Figures(requests, seconds, 1.0, 2.0, p99_ms, p99_ms + 1, 0, 0, 0, statuses)
+    return WrkFigures(requests, seconds, 1.0, 2.0, p99_ms, p99_ms + 1, 0, 0, 0, statuses)
 
 
 @pytest.mark.parametrize(
@@ -186,7 +186,7 @@ def test_the_budget_follows_the_apps_environment_variable(monkeypatch):
 
 def test_the_table_has_a_row_per_run_and_a_cell_per_column():
     runs = [
-        Run("a", 8, parse_wrk_output(WRK_SHARE_LINKS), 0, 229),
+        Run("a", 8, parse_wrk_output(WRK_SHARE_LINKS), 0, 229, (3.0, 1.0, 2.0, 40.5)),
         Run("b", 2, parse_wrk_output(WRK_NOT_FOUND_AND_INVALID), 1, 30000),
     ]
     header, rule, *rows = loadtest.table(runs)
@@ -194,9 +194,9 @@ def test_the_table_has_a_row_per_run_and_a_cell_per_column():
     assert rule.count("|") == header.count("|")
     assert rows == [
         "| a: cached share links | 8 | 2.0 | 1460 | 724 | 2.55 | 6.60 | 117 | 144 "
-        "| 0 | 0 | 0 | 0 | 0 | missed |",
+        "| 0 | 0 | 0 | 0 | 0 | 40.5 | 40.5 | missed |",
         "| b: 1 in 10 pathological | 2 | 2.0 | 1164 | 577 | 6.51 | 10.8 | 19.7 | 53.8 "
-        "| 873 | 0 | 0 | 0 | 1 | missed |",
+        "| 873 | 0 | 0 | 0 | 1 | n/a | n/a | missed |",
     ]
 
 

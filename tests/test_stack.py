@@ -24,6 +24,7 @@ from puzzles import NORVIG_EASY_CODE
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
 sys.path.insert(0, str(DEPLOY))
+from fuzz import fuzz  # noqa: E402
 from slowclients import run_probe  # noqa: E402
 from stackrun import bound_sources, stack, stop  # noqa: E402
 
@@ -157,6 +158,19 @@ def test_slow_clients_cannot_keep_a_person_out(front):
     assert probe.answered_share >= 0.99
     assert probe.percentile(0.99) < 500
     assert probe.opened >= 600
+
+
+def test_a_fuzz_of_odd_requests_gets_no_5xx():
+    """Random bytes, unicode, oversized parts, odd methods and Host values: never a 5xx."""
+    missing = nginx_missing()
+    if missing:
+        pytest.skip(missing)
+    with stack("--exempt", "127.0.0.1") as running:
+        tally = fuzz(running.port, requests=1500, seed=7)
+    assert tally.sent == 1500
+    assert tally.server_errors == 0, tally.samples
+    assert tally.statuses[200] > 0 and tally.statuses[422] > 0  # some reached the app
+    assert tally.unanswered < 0.1 * tally.sent
 
 
 def test_https_public_url_adds_hsts_everywhere_and_links_use_it():

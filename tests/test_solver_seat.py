@@ -12,7 +12,9 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,61 +55,51 @@ def test_one_holder_at_a_time():
     assert seat.wanting == 0
 
 
+@contextmanager
+def wanted_by(seat: SolverSeat, count: int) -> Iterator[None]:
+    """`count` threads holding or waiting for the seat until the block ends; each lets go then."""
+    release = threading.Event()
+
+    def want() -> None:
+        with seat.taken():
+            release.wait(10)
+
+    threads = [threading.Thread(target=want) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    try:
+        while seat.wanting < count:
+            time.sleep(0.001)
+        yield
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join()
+
+
 @pytest.mark.parametrize("depth", [0, 1, 3])
 def test_beyond_the_queue_depth_the_answer_is_503_at_once(depth):
     seat = SolverSeat(queue_depth=depth)
-    release = threading.Event()
-    entered = threading.Semaphore(0)
-
-    def hold() -> None:
-        with seat.taken():
-            entered.release()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    entered.acquire(timeout=10)
-    waiters = [threading.Thread(target=lambda: seat.taken().__enter__()) for _ in range(depth)]
-    for waiter in waiters:
-        waiter.daemon = True
-        waiter.start()
-    while seat.wanting < depth + 1:
-        time.sleep(0.001)
-    with pytest.raises(ServiceUnavailable) as refused:
-        with seat.taken():
-            pass
+    with wanted_by(seat, depth + 1):  # one solving, `depth` waiting
+        with pytest.raises(ServiceUnavailable) as refused:
+            with seat.taken():
+                pass
     assert refused.value.retry_after == RETRY_AFTER
-    release.set()
-    holder.join()
+    assert seat.wanting == 0
 
 
 def test_the_503_page_says_to_try_again_and_when():
     app = create_app({"TESTING": True, "SOLVE_QUEUE_DEPTH": 0})
-    seat = app.extensions["webapp.solver_seat"]
-    release = threading.Event()
-    entered = threading.Event()
-
-    def hold() -> None:
-        with seat.taken():
-            entered.set()
-            release.wait(10)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    entered.wait(10)
-    try:
-        client = app.test_client()
+    client = app.test_client()
+    with wanted_by(app.extensions["webapp.solver_seat"], 1):
         page = client.get("/solve/" + "0" * 15 + "1")
         api = client.get("/api/solve/" + "0" * 15 + "1")
-        cached_or_not_solving = client.get("/healthz")
-    finally:
-        release.set()
-        holder.join()
+        health = client.get("/healthz")
     assert page.status_code == api.status_code == 503
     assert page.headers["Retry-After"] == str(RETRY_AFTER)
     assert "Try again in a few seconds" in page.get_data(as_text=True)
     assert api.json["status"] == "error"
-    assert cached_or_not_solving.status_code == 200
+    assert health.status_code == 200
 
 
 def relabeled(code: str, shift: int) -> str:

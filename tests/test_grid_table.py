@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.sudoku import SHAPES, Grid, parse
-from webapp.web.grid_table import board, cell, grid_board, place_name, symbols_of
+from webapp.web.grid_table import board, cell, grid_board, place_name
 
 
 @pytest.mark.parametrize(
@@ -77,4 +77,4 @@ def test_an_unsolved_board_shows_blanks():
     cells = [c for band in grid_board(grid, "").bands for row in band for c in row]
     assert (cells[0].symbol, cells[0].classes) == ("5", "given")
     assert (cells[1].symbol, cells[1].classes) == ("", "blank")
-    assert symbols_of(grid)[:2] == ["5", ""]
+    assert grid.symbols[:2] == ["5", ""]

@@ -51,6 +51,12 @@ class Grid:
         return "".join(symbols[v] for v in self.cells)
 
     @property
+    def symbols(self) -> list[str]:
+        """Each cell's symbol in reading order, "" for a blank."""
+        shown = ("", *self.shape.symbols)
+        return [shown[v] for v in self.cells]
+
+    @property
     def givens(self) -> int:
         """How many cells are filled."""
         return sum(1 for v in self.cells if v)

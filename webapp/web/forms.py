@@ -10,7 +10,6 @@ from wtforms import Field, FileField, Form, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
 from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
-from .grid_table import symbols_of
 
 DEFAULT_SIZE = 9
 SIZE_CHOICES = tuple(str(size) for size in SHAPES)
@@ -94,7 +93,7 @@ def form_class(size: int) -> type[PuzzleForm]:
 def filled_form(grid: Grid) -> PuzzleForm:
     """A form of the grid's size with its cells filled in."""
     cls = form_class(grid.size)
-    symbols = symbols_of(grid)
+    symbols = grid.symbols
     return cls(data={"size": str(grid.size), **dict(zip(cls.cell_names, symbols, strict=True))})
 
 

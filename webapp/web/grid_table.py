@@ -75,11 +75,6 @@ def board(shape: Shape, caption: str, cells: Sequence[Cell]) -> Board:
     return Board(shape, caption, bands, (shape.box_cols,) * (n // shape.box_cols))
 
 
-def symbols_of(grid: Grid) -> list[str]:
-    """Each cell's symbol in reading order, "" for a blank."""
-    return ["" if symbol == "0" else symbol for symbol in grid.code]
-
-
 def grid_board(
     puzzle: Grid,
     caption: str,
@@ -89,7 +84,7 @@ def grid_board(
 ) -> Board:
     """The puzzle's givens set apart from the cells `filled` adds, `marked` cells tagged `mark`."""
     shape = puzzle.shape
-    shown = symbols_of(filled or puzzle)
+    shown = (filled or puzzle).symbols
     cells = []
     for index, given in enumerate(puzzle.cells):
         classes = "given" if given else ("filled" if shown[index] else "blank")

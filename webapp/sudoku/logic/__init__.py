@@ -1,0 +1,25 @@
+"""The logic engine: human-style steps over a position's candidates, and easiest-first paths.
+
+A first part of it: singles, intersections and subsets over any geometry's
+units. Finding (these modules), wording and drawing (outside the engine) are
+separate; every step is a value.
+"""
+
+from .path import SOLVED, STOPPED, STUCK, Path, find_path, next_step
+from .position import Position, bits_of
+from .step import Step
+from .techniques import BY_SLUG, TECHNIQUES
+
+__all__ = [
+    "BY_SLUG",
+    "SOLVED",
+    "STOPPED",
+    "STUCK",
+    "TECHNIQUES",
+    "Path",
+    "Position",
+    "Step",
+    "bits_of",
+    "find_path",
+    "next_step",
+]

@@ -1,0 +1,68 @@
+"""A path: from a puzzle to its solution, taking the easiest step available each time.
+
+As Sudoku Explainer does, each step is the first instance of the easiest
+technique that applies. The path stops honestly: when the grid is solved,
+when no known technique applies (`stuck`: the rest needs a technique the
+engine does not have yet), or when the budget runs out (`stopped`). The
+rating is the difficulty of the hardest step, on Sudoku Explainer's scale.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from ..geometry import Geometry
+from ..grid import Grid
+from .position import Position
+from .step import Step
+from .techniques import TECHNIQUES
+
+SOLVED = "solved"
+STUCK = "stuck"
+STOPPED = "stopped"
+
+
+@dataclass(frozen=True)
+class Path:
+    """The steps taken, where they ended, and why."""
+
+    steps: tuple[Step, ...]
+    end: Position
+    status: str  # SOLVED, STUCK or STOPPED
+
+    @property
+    def rating(self) -> float:
+        """The difficulty of the hardest step (0 when there were none)."""
+        return max((step.difficulty for step in self.steps), default=0.0)
+
+    @property
+    def hardest(self) -> str | None:
+        """The technique of the first hardest step."""
+        hardest = max(self.steps, key=lambda step: step.difficulty, default=None)
+        return hardest.technique if hardest else None
+
+
+def next_step(position: Position) -> Step | None:
+    """The first instance of the easiest technique that applies, or None."""
+    for _, _, finder in TECHNIQUES:
+        step = next(finder(position), None)
+        if step is not None:
+            return step
+    return None
+
+
+def find_path(grid: Grid, geometry: Geometry | None = None, seconds: float = 1.0) -> Path:
+    """The easiest-first path from `grid` (clashing givens: the caller checks them first)."""
+    deadline = time.perf_counter() + seconds
+    position = Position.from_grid(grid, geometry)
+    steps: list[Step] = []
+    while not position.is_solved:
+        if time.perf_counter() > deadline:
+            return Path(tuple(steps), position, STOPPED)
+        step = next_step(position)
+        if step is None:
+            return Path(tuple(steps), position, STUCK)
+        steps.append(step)
+        position = step.apply(position)
+    return Path(tuple(steps), position, SOLVED)

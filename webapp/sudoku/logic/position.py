@@ -1,0 +1,102 @@
+"""A position for human-style solving: the grid, plus each open cell's candidates.
+
+Candidates are pencil marks: the values a cell may still hold. A value is a
+bit in a cell's mask (bit v for value v, 1..N). A solved cell's mask is 0
+and its value is in `values`. A Position is a value: applying a step gives a
+new Position, so a path can keep every position it passed through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..geometry import Geometry, Unit, standard_geometry
+from ..grid import Grid
+
+Candidate = tuple[int, int]  # (cell, value)
+
+
+def bits_of(mask: int) -> list[int]:
+    """The values set in a candidate mask, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+@dataclass(frozen=True)
+class Position:
+    """A grid's filled values and its open cells' candidates, under a geometry's units."""
+
+    geometry: Geometry
+    values: tuple[int, ...]  # 0 for an open cell
+    candidates: tuple[int, ...]  # masks, 0 for a filled cell
+
+    @classmethod
+    def from_grid(cls, grid: Grid, geometry: Geometry | None = None) -> Position:
+        """The givens placed and every other cell's candidates: the values no peer holds."""
+        geometry = geometry or standard_geometry(grid.shape)
+        full = ((1 << grid.size) - 1) << 1
+        masks = []
+        for cell, value in enumerate(grid.cells):
+            if value:
+                masks.append(0)
+                continue
+            taken = 0
+            for peer in geometry.peers[cell]:
+                taken |= 1 << grid.cells[peer]
+            masks.append(full & ~taken)
+        return cls(geometry, grid.cells, tuple(masks))
+
+    @property
+    def size(self) -> int:
+        """The side length N."""
+        return self.geometry.shape.size
+
+    @property
+    def grid(self) -> Grid:
+        """The filled values as a Grid."""
+        return Grid(self.geometry.shape, self.values)
+
+    @property
+    def is_solved(self) -> bool:
+        """True when every cell holds a value."""
+        return all(self.values)
+
+    @cached_property
+    def broken(self) -> bool:
+        """True when an open cell has no candidate left (the position cannot be completed)."""
+        return any(not v and not m for v, m in zip(self.values, self.candidates, strict=True))
+
+    def has(self, cell: int, value: int) -> bool:
+        """True when `value` is a candidate of `cell`."""
+        return bool(self.candidates[cell] >> value & 1)
+
+    def places(self, unit: Unit, value: int) -> list[int]:
+        """The cells of `unit` where `value` is still a candidate."""
+        return [cell for cell in unit.cells if self.candidates[cell] >> value & 1]
+
+    def holds(self, unit: Unit, value: int) -> bool:
+        """True when some cell of `unit` already holds `value`."""
+        return any(self.values[cell] == value for cell in unit.cells)
+
+    def place(self, placements: Iterable[Candidate]) -> Position:
+        """Fill cells, and remove each value from its cell's peers' candidates."""
+        values, masks = list(self.values), list(self.candidates)
+        for cell, value in placements:
+            values[cell] = value
+            masks[cell] = 0
+            for peer in self.geometry.peers[cell]:
+                masks[peer] &= ~(1 << value)
+        return Position(self.geometry, tuple(values), tuple(masks))
+
+    def eliminate(self, eliminations: Iterable[Candidate]) -> Position:
+        """Remove candidates."""
+        masks = list(self.candidates)
+        for cell, value in eliminations:
+            masks[cell] &= ~(1 << value)
+        return Position(self.geometry, self.values, tuple(masks))

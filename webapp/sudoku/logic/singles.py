@@ -1,0 +1,72 @@
+"""Singles: a value that must go in a cell because nothing else can.
+
+- full house: the last open cell of a unit takes the one value the unit lacks;
+- hidden single: a value has one place left in a unit;
+- naked single: a cell has one candidate left.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .position import Position, bits_of
+from .step import TARGET, Step
+
+# Sudoku Explainer's ratings: a hidden single is easier to see in a box than in a line.
+FULL_HOUSE = 1.0
+HIDDEN_SINGLE_IN_BOX = 1.2
+HIDDEN_SINGLE = 1.5
+NAKED_SINGLE = 2.3
+
+
+def full_houses(position: Position) -> Iterator[Step]:
+    """Every unit with exactly one open cell."""
+    for unit in position.geometry.units:
+        open_cells = [cell for cell in unit.cells if not position.values[cell]]
+        if len(open_cells) == 1:
+            (cell,) = open_cells
+            for value in bits_of(position.candidates[cell]):
+                yield Step(
+                    "full-house",
+                    FULL_HOUSE,
+                    (value,),
+                    ((cell, TARGET),),
+                    ((unit.kind, unit.index),),
+                    placements=((cell, value),),
+                )
+
+
+def hidden_singles(position: Position, in_boxes: bool | None = None) -> Iterator[Step]:
+    """Every value with exactly one place left in a unit that does not hold it yet.
+
+    `in_boxes` True looks in boxes only, False everywhere else, None everywhere.
+    """
+    for unit in position.geometry.units:
+        if in_boxes is not None and (unit.kind == "box") != in_boxes:
+            continue
+        for value in range(1, position.size + 1):
+            places = position.places(unit, value)
+            if len(places) == 1 and not position.holds(unit, value):
+                yield Step(
+                    "hidden-single",
+                    HIDDEN_SINGLE_IN_BOX if unit.kind == "box" else HIDDEN_SINGLE,
+                    (value,),
+                    ((places[0], TARGET),),
+                    ((unit.kind, unit.index),),
+                    placements=((places[0], value),),
+                )
+
+
+def naked_singles(position: Position) -> Iterator[Step]:
+    """Every open cell with exactly one candidate."""
+    for cell, mask in enumerate(position.candidates):
+        if mask and not mask & (mask - 1):
+            value = mask.bit_length() - 1
+            yield Step(
+                "naked-single",
+                NAKED_SINGLE,
+                (value,),
+                ((cell, TARGET),),
+                (),
+                placements=((cell, value),),
+            )

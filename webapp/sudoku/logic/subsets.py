@@ -1,0 +1,83 @@
+"""Subsets: k cells of a unit that between them can hold only k values, and the reverse.
+
+- naked subset: k open cells whose candidates together are just k values; those
+  values go in those cells, so no other cell of the unit can take them;
+- hidden subset: k values whose places in a unit are just k cells; those cells
+  hold those values, so they can hold nothing else.
+Pairs, triples and quads (k = 2, 3, 4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from .position import Position, bits_of
+from .step import BASE, TARGET, Step
+
+NAMES = {2: "pair", 3: "triple", 4: "quad"}
+NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+def naked_subsets(position: Position, size: int) -> Iterator[Step]:
+    """Every naked subset of `size` cells in a unit that removes a candidate."""
+    for unit in position.geometry.units:
+        masks = position.candidates
+        # only cells with 2..size candidates can be part of one
+        members = [cell for cell in unit.cells if 2 <= masks[cell].bit_count() <= size]
+        for group in combinations(members, size):
+            union = 0
+            for cell in group:
+                union |= masks[cell]
+            if union.bit_count() != size:
+                continue
+            values = bits_of(union)
+            removed = [
+                (cell, value)
+                for cell in unit.cells
+                if cell not in group
+                for value in values
+                if masks[cell] >> value & 1
+            ]
+            if removed:
+                yield Step(
+                    f"naked-{NAMES[size]}",
+                    NAKED[size],
+                    tuple(values),
+                    tuple((cell, BASE) for cell in group)
+                    + tuple((cell, TARGET) for cell in dict.fromkeys(c for c, _ in removed)),
+                    ((unit.kind, unit.index),),
+                    eliminations=tuple(removed),
+                )
+
+
+def hidden_subsets(position: Position, size: int) -> Iterator[Step]:
+    """Every hidden subset of `size` values in a unit that removes a candidate."""
+    for unit in position.geometry.units:
+        places = {
+            value: position.places(unit, value)
+            for value in range(1, position.size + 1)
+            if not position.holds(unit, value)
+        }
+        # only values with 2..size places can be part of one
+        members = [value for value, cells in places.items() if 2 <= len(cells) <= size]
+        for group in combinations(members, size):
+            cells = sorted({cell for value in group for cell in places[value]})
+            if len(cells) != size:
+                continue
+            removed = [
+                (cell, value)
+                for cell in cells
+                for value in bits_of(position.candidates[cell])
+                if value not in group
+            ]
+            if removed:
+                yield Step(
+                    f"hidden-{NAMES[size]}",
+                    HIDDEN[size],
+                    group,
+                    tuple((cell, BASE) for cell in cells),
+                    ((unit.kind, unit.index),),
+                    eliminations=tuple(removed),
+                )

@@ -1,0 +1,32 @@
+"""Every technique the logic engine knows, by slug, easiest first."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from . import intersections, singles, subsets
+from .position import Position
+from .step import Step
+
+Finder = Callable[[Position], Iterator[Step]]
+
+# (slug, difficulty, finder), in the order a person would look: easiest first.
+TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
+    ("full-house", singles.FULL_HOUSE, singles.full_houses),
+    ("hidden-single", singles.HIDDEN_SINGLE_IN_BOX, partial(singles.hidden_singles, in_boxes=True)),
+    ("hidden-single", singles.HIDDEN_SINGLE, partial(singles.hidden_singles, in_boxes=False)),
+    ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
+    ("pointing", intersections.POINTING, intersections.pointing),
+    ("claiming", intersections.CLAIMING, intersections.claiming),
+    ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
+    ("hidden-pair", subsets.HIDDEN[2], partial(subsets.hidden_subsets, size=2)),
+    ("naked-triple", subsets.NAKED[3], partial(subsets.naked_subsets, size=3)),
+    ("hidden-triple", subsets.HIDDEN[3], partial(subsets.hidden_subsets, size=3)),
+    ("naked-quad", subsets.NAKED[4], partial(subsets.naked_subsets, size=4)),
+    ("hidden-quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, size=4)),
+)
+
+# Each slug's finder of every instance (hidden singles in boxes and elsewhere together).
+BY_SLUG: dict[str, Finder] = {slug: finder for slug, _, finder in TECHNIQUES}
+BY_SLUG["hidden-single"] = singles.hidden_singles

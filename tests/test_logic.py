@@ -1,4 +1,4 @@
-"""The logic engine: singles, intersections and subsets, checked against HoDoKu and the solver.
+"""The logic engine: singles, intersections, subsets and fish, checked against HoDoKu and solving.
 
 Two kinds of evidence. HoDoKu's regression library gives, for each case, a
 pencil-mark position and exactly what one technique must remove or place
@@ -31,6 +31,9 @@ CODES = {
     "0210": "hidden-pair",
     "0211": "hidden-triple",
     "0212": "hidden-quad",
+    "0300": "x-wing",
+    "0301": "swordfish",
+    "0302": "jellyfish",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from . import intersections, singles, subsets
+from . import fish, intersections, singles, subsets
 from .position import Position
 from .step import Step
 
@@ -20,10 +20,13 @@ TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
+    ("x-wing", fish.DIFFICULTY[2], partial(fish.basic_fish, size=2)),
     ("hidden-pair", subsets.HIDDEN[2], partial(subsets.hidden_subsets, size=2)),
     ("naked-triple", subsets.NAKED[3], partial(subsets.naked_subsets, size=3)),
+    ("swordfish", fish.DIFFICULTY[3], partial(fish.basic_fish, size=3)),
     ("hidden-triple", subsets.HIDDEN[3], partial(subsets.hidden_subsets, size=3)),
     ("naked-quad", subsets.NAKED[4], partial(subsets.naked_subsets, size=4)),
+    ("jellyfish", fish.DIFFICULTY[4], partial(fish.basic_fish, size=4)),
     ("hidden-quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, size=4)),
 )
 

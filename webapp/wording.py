@@ -24,10 +24,10 @@ COUNT_WORDS = dict(
 )
 
 
-def in_words(items: Iterable[str]) -> str:
-    """Items as a person lists them: "2 and 7", "2, 5 and 7"."""
+def in_words(items: Iterable[str], conjunction: str = "and") -> str:
+    """Items as a person lists them: "2 and 7", "2, 5 and 7" (or "3 or 7")."""
     *rest, last = items
-    return f"{', '.join(rest)} and {last}" if rest else last
+    return f"{', '.join(rest)} {conjunction} {last}" if rest else last
 
 
 def place_name(place: tuple[int, int]) -> str:

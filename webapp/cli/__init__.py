@@ -13,11 +13,12 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, serve, solve
+from . import bench, explain, serve, solve
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     solve.add,
+    explain.add,
     bench.add,
     serve.add,
 )

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     """Solve every puzzle in the input and print one record per puzzle."""
     budget = budget_from(args)
     first = True
-    for text in _puzzle_texts(args.file, whole=args.grid):
+    for text in puzzle_texts(args.file, whole=args.grid):
         record = solve_record(text, count=args.count, budget=budget)
         if args.json:
             print(json.dumps(record))
@@ -110,7 +110,7 @@ def _print_solutions(record: dict[str, Any]) -> None:
         print(record["status"])
 
 
-def _puzzle_texts(path: str, whole: bool) -> Iterator[str]:
+def puzzle_texts(path: str, whole: bool) -> Iterator[str]:
     """The puzzles in a file or stdin: each non-blank, non-comment line, or all of it."""
     with open_input(path) as stream:
         try:

@@ -1,0 +1,142 @@
+"""Step sentences: each technique worded the way the issue and a teacher would say it."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.explanations import level_of, sentence
+from webapp.sudoku import SHAPES
+from webapp.sudoku.logic import Step
+from webapp.sudoku.logic.step import BASE, TARGET
+
+NINE = SHAPES[9]
+
+
+def cell(row: int, col: int) -> int:
+    """The 0-based cell of a 1-based row and column of a 9x9 grid."""
+    return (row - 1) * 9 + col - 1
+
+
+@pytest.mark.parametrize(
+    ("step", "text"),
+    [
+        (
+            Step(
+                "hidden-single",
+                1.2,
+                (7,),
+                ((cell(5, 6), TARGET),),
+                (("box", 5),),
+                placements=((cell(5, 6), 7),),
+            ),
+            "r5c6 must be 7: it is the only place for 7 in box 5",
+        ),
+        (
+            Step(
+                "full-house",
+                1.0,
+                (4,),
+                ((cell(1, 9), TARGET),),
+                (("row", 1),),
+                placements=((cell(1, 9), 4),),
+            ),
+            "r1c9 is 4: it is the last empty cell of row 1",
+        ),
+        (
+            Step(
+                "naked-single",
+                2.3,
+                (2,),
+                ((cell(3, 3), TARGET),),
+                (),
+                placements=((cell(3, 3), 2),),
+            ),
+            "r3c3 must be 2: no other value is left for it",
+        ),
+        (
+            Step(
+                "pointing",
+                2.6,
+                (3,),
+                (
+                    (cell(6, 1), BASE),
+                    (cell(6, 2), BASE),
+                    (cell(6, 7), TARGET),
+                    (cell(6, 9), TARGET),
+                ),
+                (("box", 4), ("row", 6)),
+                eliminations=((cell(6, 7), 3), (cell(6, 9), 3)),
+            ),
+            "Pointing: in box 4 the 3s are all in row 6, so 3 can go nowhere else in row 6:"
+            " remove 3 from r6c7 and r6c9",
+        ),
+        (
+            Step(
+                "naked-pair",
+                3.0,
+                (3, 7),
+                ((cell(1, 2), BASE), (cell(1, 5), BASE), (cell(1, 7), TARGET)),
+                (("row", 1),),
+                eliminations=((cell(1, 7), 3), (cell(1, 7), 7), (cell(1, 8), 7)),
+            ),
+            "Naked pair: r1c2 and r1c5 can only be 3 or 7, so no other cell of row 1 can:"
+            " remove 3 from r1c7, and 7 from r1c7 and r1c8",
+        ),
+        (
+            Step(
+                "hidden-pair",
+                3.4,
+                (3, 7),
+                ((cell(1, 2), BASE), (cell(1, 5), BASE)),
+                (("row", 1),),
+                eliminations=((cell(1, 2), 1), (cell(1, 5), 9)),
+            ),
+            "Hidden pair: in row 1, 3 and 7 fit only r1c2 and r1c5, so those cells hold"
+            " nothing else: remove 1 from r1c2, and 9 from r1c5",
+        ),
+        (
+            Step(
+                "x-wing",
+                3.2,
+                (4,),
+                (
+                    (cell(2, 3), BASE),
+                    (cell(2, 8), BASE),
+                    (cell(7, 3), BASE),
+                    (cell(7, 8), BASE),
+                    (cell(5, 3), TARGET),
+                ),
+                (("row", 2), ("row", 7), ("column", 3), ("column", 8)),
+                eliminations=((cell(5, 3), 4),),
+            ),
+            "X-wing on 4: in rows 2 and 7 the 4s are all in columns 3 and 8, so 4 can go"
+            " nowhere else in those columns: remove 4 from r5c3",
+        ),
+    ],
+    ids=lambda value: value.technique if isinstance(value, Step) else "",
+)
+def test_sentences(step, text):
+    assert sentence(NINE, step) == text
+
+
+def test_symbols_past_nine_are_letters():
+    step = Step("naked-single", 2.3, (10,), ((0, TARGET),), (), placements=((0, 10),))
+    assert sentence(SHAPES[16], step) == "r1c1 must be A: no other value is left for it"
+
+
+@pytest.mark.parametrize(
+    ("rating", "level"),
+    [
+        (1.0, "easy"),
+        (1.5, "easy"),
+        (2.3, "medium"),
+        (2.8, "medium"),
+        (3.2, "hard"),
+        (4.0, "hard"),
+        (5.4, "expert"),
+        (6.6, "extreme"),
+        (11.9, "extreme"),
+    ],
+)
+def test_levels_are_five_bands_of_the_rating(rating, level):
+    assert level_of(rating) == level

@@ -1,0 +1,97 @@
+"""Sentences for the logic engine's steps, as a patient teacher would say them.
+
+The engine finds steps and returns values; this module words them, the same
+for the command line and (later) the pages. Cells are named r3c7, units
+"row 3", "box 5"; values by their symbols (A is 10 on big grids).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .sudoku import Shape
+from .sudoku.logic import Step
+from .sudoku.logic.step import BASE, TARGET
+from .wording import in_words
+
+# Five bands of Sudoku Explainer's scale, by the hardest step a puzzle needs.
+LEVELS = (
+    (1.5, "easy"),  # full houses and hidden singles
+    (2.8, "medium"),  # naked singles and locked candidates
+    (4.0, "hard"),  # pairs, x-wings, triples, swordfish
+    (6.0, "expert"),  # quads, jellyfish, wings and uniqueness
+    (float("inf"), "extreme"),  # chains, nets and forcing
+)
+
+
+def level_of(rating: float) -> str:
+    """The level name of a rating: easy, medium, hard, expert or extreme."""
+    return next(name for top, name in LEVELS if rating <= top)
+
+
+def cell_name(shape: Shape, cell: int) -> str:
+    """ "r3c7" for a 0-based reading-order cell."""
+    row, col = divmod(cell, shape.size)
+    return f"r{row + 1}c{col + 1}"
+
+
+def unit_name(unit: tuple[str, int]) -> str:
+    """ "row 3", "box 5", "diagonal 1"."""
+    kind, index = unit
+    return f"{kind} {index}"
+
+
+def removals(shape: Shape, step: Step) -> str:
+    """ "remove 3 from r6c7 and r6c9, and 7 from r1c2", grouped by value."""
+    by_value: dict[int, list[str]] = defaultdict(list)
+    for cell, value in step.eliminations:
+        by_value[value].append(cell_name(shape, cell))
+    parts = [f"{shape.symbol(value)} from {in_words(cells)}" for value, cells in by_value.items()]
+    # a comma before the last group keeps "3 from r1c7, and 7 from r1c8" from running together
+    *rest, last = parts
+    return "remove " + (f"{', '.join(rest)}, and {last}" if rest else last)
+
+
+def sentence(shape: Shape, step: Step) -> str:
+    """The step in words, e.g. "r5c6 must be 7: it is the only place for 7 in box 5"."""
+    digits = [shape.symbol(value) for value in step.digits]
+    base = [cell_name(shape, cell) for cell, role in step.cells if role == BASE]
+    target = [cell_name(shape, cell) for cell, role in step.cells if role == TARGET]
+    units = [unit_name(unit) for unit in step.units]
+    technique = step.technique
+    if technique == "full-house":
+        return f"{target[0]} is {digits[0]}: it is the last empty cell of {units[0]}"
+    if technique == "hidden-single":
+        return (
+            f"{target[0]} must be {digits[0]}: it is the only place for {digits[0]} in {units[0]}"
+        )
+    if technique == "naked-single":
+        return f"{target[0]} must be {digits[0]}: no other value is left for it"
+    if technique in ("pointing", "claiming"):
+        first, second = units
+        return (
+            f"{technique.capitalize()}: in {first} the {digits[0]}s are all in {second}, so"
+            f" {digits[0]} can go nowhere else in {second}: {removals(shape, step)}"
+        )
+    kind, _, size = technique.partition("-")
+    if kind == "naked":
+        return (
+            f"Naked {size}: {in_words(base)} can only be {in_words(digits, 'or')}, so no"
+            f" other cell of {units[0]} can: {removals(shape, step)}"
+        )
+    if kind == "hidden":
+        return (
+            f"Hidden {size}: in {units[0]}, {in_words(digits)} fit only {in_words(base)},"
+            f" so those cells hold nothing else: {removals(shape, step)}"
+        )
+    if technique in ("x-wing", "swordfish", "jellyfish"):
+        count = len(units) // 2
+        bases, covers = units[:count], units[count:]
+        lines = f"{bases[0].split()[0]}s {in_words(u.split()[1] for u in bases)}"
+        across = f"{covers[0].split()[0]}s {in_words(u.split()[1] for u in covers)}"
+        return (
+            f"{technique.capitalize()} on {digits[0]}: in {lines} the {digits[0]}s are all in"
+            f" {across}, so {digits[0]} can go nowhere else in those"
+            f" {covers[0].split()[0]}s: {removals(shape, step)}"
+        )
+    return f"{technique}: {removals(shape, step)}"

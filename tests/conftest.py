@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from typing import NamedTuple
 
 import pytest
 
 from webapp import create_app
+from webapp.cli import main
 
 from puzzles import data_lines
 
@@ -60,3 +63,15 @@ def unique_sample() -> Puzzle:
 def multiple_sample() -> Puzzle:
     """One puzzle with more than one solution, for tests too slow to run on every puzzle."""
     return read_puzzles("multiple")[0]
+
+
+@pytest.fixture
+def sudoku(capsys, monkeypatch):
+    """Run the `sudoku` command with the given stdin: its exit status and what it printed."""
+
+    def run(*argv: str, stdin: str = "") -> tuple[int, str]:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        code = main(list(argv))
+        return code, capsys.readouterr().out
+
+    return run

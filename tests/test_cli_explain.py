@@ -2,34 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 
 import pytest
 
-from webapp.cli import main
-
-from puzzles import CLASHING, NORVIG_EASY, NORVIG_EASY_SOLUTION, NORVIG_HARD1
-
-# From Norvig's top95: after 41 steps it needs more than singles, subsets and fish.
-BEYOND_FISH = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
+from puzzles import BEYOND_FISH, CLASHING, NORVIG_EASY, NORVIG_EASY_SOLUTION, NORVIG_HARD1
 
 
-@pytest.fixture
-def explain(capsys, monkeypatch):
-    """Run `sudoku explain` on the given stdin: its exit status and output."""
-
-    def run(*argv: str, stdin: str) -> tuple[int, str]:
-        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-        code = main(["explain", *argv])
-        return code, capsys.readouterr().out
-
-    return run
-
-
-def test_a_puzzle_is_explained_step_by_step_then_rated(explain):
-    code, out = explain(stdin=NORVIG_EASY + "\n")
+def test_a_puzzle_is_explained_step_by_step_then_rated(sudoku):
+    code, out = sudoku("explain", stdin=NORVIG_EASY + "\n")
     lines = out.splitlines()
     assert code == 0
     assert lines[0] == NORVIG_EASY
@@ -40,8 +21,8 @@ def test_a_puzzle_is_explained_step_by_step_then_rated(explain):
     assert len(lines) - 2 == NORVIG_EASY.count(".")
 
 
-def test_json_steps_replay_to_the_solution(explain):
-    code, out = explain("--json", stdin=NORVIG_EASY + "\n")
+def test_json_steps_replay_to_the_solution(sudoku):
+    code, out = sudoku("explain", "--json", stdin=NORVIG_EASY + "\n")
     record = json.loads(out)
     assert code == 0
     assert set(record) >= {"puzzle", "status", "rating", "level", "complete", "steps"}
@@ -63,8 +44,8 @@ def test_json_steps_replay_to_the_solution(explain):
     assert record["rating"] == max(step["difficulty"] for step in record["steps"])
 
 
-def test_a_path_that_needs_more_stops_and_says_why(explain):
-    _, out = explain(stdin=BEYOND_FISH + "\n")
+def test_a_path_that_needs_more_stops_and_says_why(sudoku):
+    _, out = sudoku("explain", stdin=BEYOND_FISH + "\n")
     assert out.splitlines()[-1].startswith("Stopped after 41 steps")
     assert "a technique the engine does not have yet" in out
 
@@ -73,8 +54,8 @@ def test_a_path_that_needs_more_stops_and_says_why(explain):
     ("puzzle", "status"),
     [(NORVIG_HARD1, "multiple"), (CLASHING, "no_solution"), ("12x4", "invalid")],
 )
-def test_a_puzzle_without_one_solution_gets_its_status(explain, puzzle, status):
-    _, out = explain("--json", stdin=puzzle + "\n")
+def test_a_puzzle_without_one_solution_gets_its_status(sudoku, puzzle, status):
+    _, out = sudoku("explain", "--json", stdin=puzzle + "\n")
     record = json.loads(out)
     assert record["status"] == status
     assert record["steps"] == []

@@ -13,12 +13,13 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, explain, serve, solve
+from . import bench, explain, rate, serve, solve
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     solve.add,
     explain.add,
+    rate.add,
     bench.add,
     serve.add,
 )

@@ -1,0 +1,108 @@
+"""`sudoku rate`: each puzzle's rating, level and hardest technique; --summary adds figures."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import time
+from collections import Counter
+from typing import Any
+
+from ..explanations import LEVELS
+from .arguments import EXIT_OK, Subcommands, positive_float
+from .explain import explain_record
+from .solve import puzzle_texts
+from .timing import figure
+
+EPILOG = """\
+One line per puzzle: rating, level and hardest technique; "incomplete" after it when the
+path stopped before the end (the rating is then a floor). A puzzle without exactly one
+solution prints its status. --json prints one object per puzzle: puzzle, rating, level,
+hardest, counts (steps per technique), ms, complete. --summary adds a Markdown table:
+puzzles/s, mean/median/p99 ms, and how many puzzles fell in each level.
+"""
+
+
+def add(commands: Subcommands) -> None:
+    """Declare `sudoku rate`."""
+    parser = commands.add_parser(
+        "rate",
+        help="rate each puzzle by its hardest step",
+        description="Rate puzzles, one per line, from FILE or stdin.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    parser.add_argument("--summary", action="store_true", help="end with a Markdown table")
+    parser.add_argument(
+        "--budget-seconds",
+        type=positive_float,
+        default=5.0,
+        metavar="S",
+        help="time for each puzzle's path (default 5)",
+    )
+    parser.set_defaults(run=run)
+
+
+def rate_record(text: str, seconds: float) -> dict[str, Any]:
+    """One puzzle's rating record, timed."""
+    started = time.perf_counter()
+    explained = explain_record(text, seconds)
+    ms = (time.perf_counter() - started) * 1000
+    if "rating" not in explained:
+        return {"puzzle": explained["puzzle"], "status": explained["status"], "ms": round(ms, 3)}
+    return {
+        "puzzle": explained["puzzle"],
+        "rating": explained["rating"],
+        "level": explained["level"],
+        "hardest": explained["hardest"],
+        "counts": dict(Counter(step["technique"] for step in explained["steps"])),
+        "ms": round(ms, 3),
+        "complete": explained["complete"],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rate every puzzle in the input."""
+    records = []
+    for text in puzzle_texts(args.file, whole=False):
+        record = rate_record(text, args.budget_seconds)
+        records.append(record)
+        if args.json:
+            print(json.dumps(record))
+        elif "rating" in record:
+            line = f"{record['rating']:.1f} {record['level']} {record['hardest']}"
+            print(line if record["complete"] else f"{line} incomplete")
+        else:
+            print(record["status"])
+    if args.summary:
+        print()
+        print("\n".join(summary(records)))
+    return EXIT_OK
+
+
+def summary(records: list[dict[str, Any]]) -> list[str]:
+    """The Markdown table of a run: speed, and the puzzles in each level."""
+    times = sorted(record["ms"] for record in records)
+    rated = [record for record in records if "rating" in record]
+    levels = Counter(record["level"] for record in rated if record["complete"])
+    names = [name for _, name in LEVELS]
+    header = ["puzzles", "puzzles/s", "mean ms", "median ms", "p99 ms", *names, "incomplete"]
+    total = sum(times) / 1000
+    values = [
+        str(len(records)),
+        figure(len(records) / total if total else math.inf),
+        figure(statistics.fmean(times) if times else 0.0),
+        figure(statistics.median(times) if times else 0.0),
+        figure(times[math.ceil(0.99 * len(times)) - 1] if times else 0.0),
+        *(str(levels[name]) for name in names),
+        str(sum(1 for record in rated if not record["complete"])),
+    ]
+    return [
+        "| " + " | ".join(header) + " |",
+        "|" + "---:|" * len(header),
+        "| " + " | ".join(values) + " |",
+    ]

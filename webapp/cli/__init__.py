@@ -13,13 +13,15 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, explain, rate, serve, solve
+from . import bench, explain, hint, rate, serve, solve
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     solve.add,
     explain.add,
     rate.add,
+    hint.add_hint,
+    hint.add_steps,
     bench.add,
     serve.add,
 )

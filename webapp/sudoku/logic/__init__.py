@@ -6,6 +6,7 @@ separate; every step is a value.
 """
 
 from .path import SOLVED, STOPPED, STUCK, Path, find_path, next_step
+from .pencilmarks import looks_like_pencil_marks, parse_pencil_marks, read_position
 from .position import Position, bits_of
 from .step import Step
 from .techniques import BY_SLUG, TECHNIQUES
@@ -21,5 +22,8 @@ __all__ = [
     "Step",
     "bits_of",
     "find_path",
+    "looks_like_pencil_marks",
     "next_step",
+    "parse_pencil_marks",
+    "read_position",
 ]

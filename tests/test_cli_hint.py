@@ -1,0 +1,95 @@
+"""`sudoku hint` and `sudoku steps` end to end, on puzzles and pencil-mark grids."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from webapp.sudoku import parse
+from webapp.sudoku.logic import Position, bits_of, find_path
+
+from puzzles import BEYOND_FISH, DATA, NORVIG_EASY, NORVIG_EASY_SOLUTION
+
+
+def one_line_marks(position: Position) -> str:
+    """A position as one line of pencil marks."""
+    return " ".join(
+        str(value) if value else "".join(map(str, bits_of(mask)))
+        for value, mask in zip(position.values, position.candidates, strict=True)
+    )
+
+
+def hodoku_cases(code: str, count: int) -> list[tuple[str, str, set[tuple[int, int, str]]]]:
+    """The first `count` cases of a HoDoKu code: (one-line marks, digit, expected removals)."""
+    cases = []
+    for line in (DATA / "hodoku_reglib_1.3.txt").read_text().splitlines():
+        fields = line.split(":")
+        if line.startswith(f":{code}:") and len(cases) < count:
+            _, _, digit, givens, deleted, eliminations, *_ = fields
+            position = Position.from_grid(parse(givens.replace("+", ""))).eliminate(
+                ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in deleted.split()
+            )
+            expected = {(int(c[1]), int(c[2]), c[0]) for c in eliminations.split()}
+            cases.append((one_line_marks(position), digit, expected))
+    return cases
+
+
+def test_a_hint_is_the_easiest_next_step(sudoku):
+    code, out = sudoku("hint", stdin=NORVIG_EASY + "\n")
+    assert code == 0
+    assert out == "r2c2 must be 6: it is the only place for 6 in box 1\n"
+
+
+def test_a_hint_in_json_says_what_to_place(sudoku):
+    _, out = sudoku("hint", "--json", stdin=NORVIG_EASY + "\n")
+    record = json.loads(out)
+    assert record["status"] == "step"
+    [[row, col, symbol]] = record["step"]["placements"]
+    assert NORVIG_EASY_SOLUTION[(row - 1) * 9 + col - 1] == symbol
+
+
+def test_a_framed_grid_over_several_lines_takes_grid(sudoku):
+    marks = one_line_marks(Position.from_grid(parse(NORVIG_EASY))).split()
+    rows = ["| " + " ".join(marks[r * 9 : (r + 1) * 9]) + " |" for r in range(9)]
+    _, out = sudoku("hint", "--grid", stdin=".---.\n" + "\n".join(rows) + "\n'---'\n")
+    assert out.startswith("r")
+    assert "must be" in out or "is " in out
+
+
+@pytest.mark.parametrize(
+    ("position", "said"),
+    [
+        (NORVIG_EASY_SOLUTION, "solved"),
+        ("12x4", "invalid: "),
+    ],
+)
+def test_a_hint_without_a_step_says_why(sudoku, position, said):
+    _, out = sudoku("hint", stdin=position + "\n")
+    assert out.startswith(said)
+
+
+def test_a_hint_past_what_the_engine_knows_says_so(sudoku):
+    # BEYOND_FISH's position after its 41 steps: nothing the engine knows applies.
+    end = find_path(parse(BEYOND_FISH)).end
+    _, out = sudoku("hint", stdin=one_line_marks(end) + "\n")
+    assert out.startswith("stuck: ")
+
+
+@pytest.mark.parametrize(("marks", "digit", "expected"), hodoku_cases("0300", 6))
+def test_steps_finds_hodokus_x_wings(sudoku, marks, digit, expected):
+    code, out = sudoku("steps", "--technique", "x-wing", "--json", stdin=marks + "\n")
+    record = json.loads(out)
+    assert code == 0 and record["technique"] == "x-wing"
+    removed = {
+        (row, col, symbol)
+        for instance in record["instances"]
+        for row, col, symbol in instance["eliminations"]
+        if symbol == digit
+    }
+    assert removed == expected
+
+
+def test_steps_refuses_a_technique_it_does_not_know(sudoku):
+    code, _ = sudoku("steps", "--technique", "x-ray", stdin=NORVIG_EASY + "\n")
+    assert code == 2

@@ -1,0 +1,127 @@
+"""`sudoku hint` and `sudoku steps`: the next step of a position, or every instance of one
+technique, for puzzles and pencil-mark grids alike."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..sudoku import PuzzleError
+from ..sudoku.logic import BY_SLUG, Position, next_step, read_position
+from .arguments import EXIT_OK, Subcommands, UsageError
+from .explain import step_record
+from .solve import puzzle_texts
+
+INPUT = """\
+Each line is a position: a puzzle, or a pencil-mark grid written on one line as N*N
+groups of candidates separated by spaces (one symbol = a solved cell). With --grid the
+whole input is one position over several lines, frames such as Sudoku Explainer's and
+HoDoKu's included.
+"""
+
+
+def add_hint(commands: Subcommands) -> None:
+    """Declare `sudoku hint`."""
+    parser = commands.add_parser(
+        "hint",
+        help="the easiest next step of each position",
+        description="The easiest next step of each position, from FILE or stdin.",
+        epilog=INPUT,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    _add_input(parser)
+    parser.set_defaults(run=run_hint)
+
+
+def add_steps(commands: Subcommands) -> None:
+    """Declare `sudoku steps`."""
+    parser = commands.add_parser(
+        "steps",
+        help="every instance of one technique in each position",
+        description="Every instance of one technique in each position, from FILE or stdin.",
+        epilog=INPUT + f"\nTechniques: {', '.join(BY_SLUG)}.\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--technique", required=True, metavar="SLUG", help="e.g. x-wing")
+    parser.add_argument(
+        "--assume-unique",
+        action="store_true",
+        help="let uniqueness techniques use the position (none are in the engine yet)",
+    )
+    _add_input(parser)
+    parser.set_defaults(run=run_steps)
+
+
+def _add_input(parser: argparse.ArgumentParser) -> None:
+    """The input options hint and steps share."""
+    parser.add_argument("file", nargs="?", default="-", help="input file; - for stdin (default)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per position")
+    parser.add_argument("--grid", action="store_true", help="read the whole input as one position")
+
+
+def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
+    """Each input text with its position, or with why it could not be read."""
+    found: list[tuple[str, Position | str]] = []
+    for text in puzzle_texts(args.file, whole=args.grid):
+        try:
+            found.append((text, read_position(text)))
+        except PuzzleError as error:
+            found.append((text, error.message))
+    return found
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    """Print the easiest next step of every position."""
+    for text, position in _positions(args):
+        record: dict[str, Any] = {"position": text.strip()}
+        if isinstance(position, str):
+            record.update(status="invalid", error=position)
+        elif position.is_solved:
+            record["status"] = "solved"
+        else:
+            step = next_step(position)
+            record["status"] = "step" if step else "stuck"
+            if step:
+                record["step"] = step_record(position.geometry.shape, step)
+        if args.json:
+            print(json.dumps(record))
+        elif "step" in record:
+            print(record["step"]["text"])
+        elif record["status"] == "stuck":
+            print("stuck: the next step needs a technique the engine does not have yet")
+        elif record["status"] == "invalid":
+            print(f"invalid: {record['error']}")
+        else:
+            print(record["status"])
+    return EXIT_OK
+
+
+def run_steps(args: argparse.Namespace) -> int:
+    """Print every instance of the technique in every position."""
+    finder = BY_SLUG.get(args.technique)
+    if finder is None:
+        raise UsageError(f"no technique {args.technique!r}; the engine knows {', '.join(BY_SLUG)}")
+    for text, position in _positions(args):
+        if isinstance(position, str):
+            record: dict[str, Any] = {"position": text.strip(), "error": position}
+        else:
+            shape = position.geometry.shape
+            instances = [step_record(shape, step) for step in finder(position)]
+            record = {
+                "position": text.strip(),
+                "technique": args.technique,
+                "instances": [
+                    {key: step[key] for key in ("eliminations", "placements", "text")}
+                    for step in instances
+                ],
+            }
+        if args.json:
+            print(json.dumps(record))
+        elif "error" in record:
+            print(f"invalid: {record['error']}")
+        else:
+            print(f"{len(record['instances'])} {args.technique}")
+            for instance in record["instances"]:
+                print(f"  {instance['text']}")
+    return EXIT_OK

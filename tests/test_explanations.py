@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.explanations import level_of, sentence
-from webapp.sudoku import SHAPES
-from webapp.sudoku.logic import Step
+from webapp.explanations import cell_name, level_of, sentence
+from webapp.sudoku import SHAPES, parse
+from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.step import BASE, TARGET
+
+from puzzles import DATA
 
 NINE = SHAPES[9]
 
@@ -112,6 +114,40 @@ def cell(row: int, col: int) -> int:
             "X-wing on 4: in rows 2 and 7 the 4s are all in columns 3 and 8, so 4 can go"
             " nowhere else in those columns: remove 4 from r5c3",
         ),
+        (
+            Step(
+                "xy-wing",
+                4.2,
+                (1, 6, 9),
+                (
+                    (cell(2, 3), "pivot"),
+                    (cell(2, 7), "pincer"),
+                    (cell(5, 3), "pincer"),
+                    (cell(5, 7), TARGET),
+                ),
+                (),
+                eliminations=((cell(5, 7), 9),),
+            ),
+            "XY-wing: whether r2c3 is 1 or 6, one of r2c7 and r5c3 must be 9: remove 9 from r5c7",
+        ),
+        (
+            Step(
+                "w-wing",
+                4.4,
+                (1, 4),
+                (
+                    (cell(1, 1), "pincer"),
+                    (cell(9, 9), "pincer"),
+                    (cell(1, 5), "link"),
+                    (cell(9, 5), "link"),
+                    (cell(1, 9), TARGET),
+                ),
+                (("column", 5),),
+                eliminations=((cell(1, 9), 4),),
+            ),
+            "W-wing: r1c1 and r9c9 are each 1 or 4, and the 1 of column 5 is in r1c5 or r9c5,"
+            " one seeing each; so one of r1c1 and r9c9 must be 4: remove 4 from r1c9",
+        ),
     ],
     ids=lambda value: value.technique if isinstance(value, Step) else "",
 )
@@ -140,3 +176,28 @@ def test_symbols_past_nine_are_letters():
 )
 def test_levels_are_five_bands_of_the_rating(rating, level):
     assert level_of(rating) == level
+
+
+def hodoku_positions() -> list[Position]:
+    """The position of every tenth case in HoDoKu's regression library."""
+    lines = [line for line in (DATA / "hodoku_reglib_1.3.txt").read_text().splitlines()]
+    cases = [line.split(":") for line in lines if line.startswith(":")][::10]
+    return [
+        Position.from_grid(parse(fields[3].replace("+", ""))).eliminate(
+            ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in fields[4].split()
+        )
+        for fields in cases
+    ]
+
+
+@pytest.mark.parametrize("slug", list(BY_SLUG))
+def test_every_step_found_is_worded_naming_every_cell_it_changes(slug):
+    worded = 0
+    for position in hodoku_positions():
+        for step in BY_SLUG[slug](position):
+            text = sentence(NINE, step)
+            for cell, _ in step.eliminations + step.placements:
+                assert cell_name(NINE, cell) in text, text
+            assert not text.startswith(slug)  # a sentence of its own, not the fallback
+            worded += 1
+    assert worded > 0

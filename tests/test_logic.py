@@ -34,6 +34,9 @@ CODES = {
     "0300": "x-wing",
     "0301": "swordfish",
     "0302": "jellyfish",
+    "0800": "xy-wing",
+    "0801": "xyz-wing",
+    "0803": "w-wing",
 }
 
 

@@ -94,4 +94,35 @@ def sentence(shape: Shape, step: Step) -> str:
             f" {across}, so {digits[0]} can go nowhere else in those"
             f" {covers[0].split()[0]}s: {removals(shape, step)}"
         )
+    if technique in ("xy-wing", "xyz-wing", "w-wing"):
+        return wing_sentence(shape, step)
     return f"{technique}: {removals(shape, step)}"
+
+
+def wing_sentence(shape: Shape, step: Step) -> str:
+    """An XY-, XYZ- or W-wing in words: why one of its pincers must hold the removed value."""
+    roles: dict[str, list[str]] = defaultdict(list)
+    for cell, role in step.cells:
+        roles[role].append(cell_name(shape, cell))
+    removed = shape.symbol(step.eliminations[0][1])
+    others = [shape.symbol(v) for v in step.digits if shape.symbol(v) != removed]
+    first, second = roles["pincer"]
+    if step.technique == "xy-wing":
+        (pivot,) = roles["pivot"]
+        return (
+            f"XY-wing: whether {pivot} is {in_words(others, 'or')}, one of {first} and"
+            f" {second} must be {removed}: {removals(shape, step)}"
+        )
+    if step.technique == "xyz-wing":
+        (pivot,) = roles["pivot"]
+        return (
+            f"XYZ-wing: whatever {pivot} is, one of {pivot}, {first} and {second} must be"
+            f" {removed}: {removals(shape, step)}"
+        )
+    link = shape.symbol(next(v for v in step.digits if shape.symbol(v) != removed))
+    a, b = roles["link"]
+    return (
+        f"W-wing: {first} and {second} are each {link} or {removed}, and the {link} of"
+        f" {unit_name(step.units[0])} is in {a} or {b}, one seeing each; so one of {first}"
+        f" and {second} must be {removed}: {removals(shape, step)}"
+    )

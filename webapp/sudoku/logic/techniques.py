@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from . import fish, intersections, singles, subsets
+from . import fish, intersections, singles, subsets, wings
 from .position import Position
 from .step import Step
 
@@ -25,6 +25,9 @@ TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
     ("naked-triple", subsets.NAKED[3], partial(subsets.naked_subsets, size=3)),
     ("swordfish", fish.DIFFICULTY[3], partial(fish.basic_fish, size=3)),
     ("hidden-triple", subsets.HIDDEN[3], partial(subsets.hidden_subsets, size=3)),
+    ("xy-wing", wings.XY_WING, wings.xy_wings),
+    ("xyz-wing", wings.XYZ_WING, wings.xyz_wings),
+    ("w-wing", wings.W_WING, wings.w_wings),
     ("naked-quad", subsets.NAKED[4], partial(subsets.naked_subsets, size=4)),
     ("jellyfish", fish.DIFFICULTY[4], partial(fish.basic_fish, size=4)),
     ("hidden-quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, size=4)),

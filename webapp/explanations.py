@@ -96,6 +96,15 @@ def sentence(shape: Shape, step: Step) -> str:
         )
     if technique in ("xy-wing", "xyz-wing", "w-wing"):
         return wing_sentence(shape, step)
+    if technique in ("skyscraper", "two-string-kite", "turbot-fish"):
+        far_a, near_a, near_b, far_b = (cell_name(shape, c) for c, r in step.cells if r == "link")
+        value, (first, second) = digits[0], units
+        name = technique.replace("-", " ").capitalize()
+        return (
+            f"{name} on {value}: in {first} the {value} is in {far_a} or {near_a}, in {second}"
+            f" in {near_b} or {far_b}; {near_a} and {near_b} cannot both be {value}, so"
+            f" {far_a} or {far_b} is: {removals(shape, step)}"
+        )
     return f"{technique}: {removals(shape, step)}"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from . import fish, intersections, singles, subsets, wings
+from . import fish, intersections, single_digit, singles, subsets, wings
 from .position import Position
 from .step import Step
 
@@ -25,6 +25,9 @@ TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
     ("naked-triple", subsets.NAKED[3], partial(subsets.naked_subsets, size=3)),
     ("swordfish", fish.DIFFICULTY[3], partial(fish.basic_fish, size=3)),
     ("hidden-triple", subsets.HIDDEN[3], partial(subsets.hidden_subsets, size=3)),
+    ("skyscraper", single_digit.SKYSCRAPER, single_digit.named("skyscraper")),
+    ("two-string-kite", single_digit.TWO_STRING_KITE, single_digit.named("two-string-kite")),
+    ("turbot-fish", single_digit.TURBOT_FISH, single_digit.named("turbot-fish")),
     ("xy-wing", wings.XY_WING, wings.xy_wings),
     ("xyz-wing", wings.XYZ_WING, wings.xyz_wings),
     ("w-wing", wings.W_WING, wings.w_wings),

@@ -1,0 +1,93 @@
+"""Single-digit patterns: two strong links on one value, joined by a weak link.
+
+A strong link is a unit where a value has exactly two places: one of them
+holds it. If one end of a strong link sees one end of another, those two
+cannot both hold the value, so one of the two far ends does: the value goes
+from every cell that sees both far ends. Named by where the links lie:
+- skyscraper: both links in rows (or both in columns), their near ends in one
+  column (row);
+- two-string kite: one link in a row, one in a column, the near ends in one box;
+- turbot fish: any other pair (a link in a box, for one).
+Sudoku Explainer has none of these by name (it rates them as short chains);
+the difficulties here are this engine's, between wings and chains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..geometry import Unit
+from .position import Position
+from .step import TARGET, Step
+
+SKYSCRAPER = 4.0
+TWO_STRING_KITE = 4.1
+TURBOT_FISH = 4.2
+DIFFICULTY = {
+    "skyscraper": SKYSCRAPER,
+    "two-string-kite": TWO_STRING_KITE,
+    "turbot-fish": TURBOT_FISH,
+}
+LINK = "link"
+LINES = ("row", "column")
+Finder = Callable[[Position], Iterator[Step]]
+
+
+def _name(first: Unit, second: Unit, near: tuple[int, int], position: Position) -> str:
+    """Which pattern two strong links make, given their near ends."""
+    a, b = near
+    # the kinds of unit that hold both near ends: the weak link between them
+    shared = {unit.kind for unit in position.geometry.cell_units[a] if b in unit.cells}
+    if first.kind == second.kind and first.kind in LINES and shared & set(LINES):
+        return "skyscraper"
+    if {first.kind, second.kind} == set(LINES) and "box" in shared:
+        return "two-string-kite"
+    return "turbot-fish"
+
+
+def single_digit_patterns(position: Position) -> Iterator[Step]:
+    """Every skyscraper, two-string kite and turbot fish that removes a candidate."""
+    peers = position.geometry.peers
+    for value in range(1, position.size + 1):
+        links = [
+            (unit, tuple(places))
+            for unit in position.geometry.units
+            if len(places := position.places(unit, value)) == 2
+        ]
+        seen: set[frozenset[int]] = set()
+        for i, (first, (a1, a2)) in enumerate(links):
+            for second, (b1, b2) in links[i + 1 :]:
+                if len({a1, a2, b1, b2}) < 4:
+                    continue
+                for far_a, near_a in ((a1, a2), (a2, a1)):
+                    for near_b, far_b in ((b1, b2), (b2, b1)):
+                        if near_b not in peers[near_a] or far_b in peers[far_a]:
+                            continue
+                        removed = sorted(
+                            cell
+                            for cell in peers[far_a] & peers[far_b]
+                            if position.has(cell, value) and cell not in (near_a, near_b)
+                        )
+                        key = frozenset((far_a, far_b, near_a, near_b))
+                        if not removed or key in seen:
+                            continue
+                        seen.add(key)
+                        name = _name(first, second, (near_a, near_b), position)
+                        yield Step(
+                            name,
+                            DIFFICULTY[name],
+                            (value,),
+                            tuple((cell, LINK) for cell in (far_a, near_a, near_b, far_b))
+                            + tuple((cell, TARGET) for cell in removed),
+                            ((first.kind, first.index), (second.kind, second.index)),
+                            eliminations=tuple((cell, value) for cell in removed),
+                        )
+
+
+def named(name: str) -> Finder:
+    """The finder of one of the three patterns."""
+
+    def find(position: Position) -> Iterator[Step]:
+        return (step for step in single_digit_patterns(position) if step.technique == name)
+
+    return find

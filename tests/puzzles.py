@@ -28,8 +28,8 @@ SEED_EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7..
 SEED_EASY_SOLUTION = (
     "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
 )
-# From Norvig's top95: after 41 steps it needs more than singles, subsets and fish.
-BEYOND_FISH = "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5...."
+# The seventh of Norvig's top95: its path needs forcing chains.
+TOP95_SEVENTH = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
 # Two 5s in row 1, which is also box 1.
 CLASHING = "55" + "." * 79
 SIX = "23.54..6....1..........3....1..12.35"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from puzzles import BEYOND_FISH, CLASHING, NORVIG_EASY, NORVIG_EASY_SOLUTION, NORVIG_HARD1
+from puzzles import CLASHING, NORVIG_EASY, NORVIG_EASY_SOLUTION, NORVIG_HARD1, TOP95_SEVENTH
 
 
 def test_a_puzzle_is_explained_step_by_step_then_rated(sudoku):
@@ -44,10 +44,19 @@ def test_json_steps_replay_to_the_solution(sudoku):
     assert record["rating"] == max(step["difficulty"] for step in record["steps"])
 
 
-def test_a_path_that_needs_more_stops_and_says_why(sudoku):
-    _, out = sudoku("explain", stdin=BEYOND_FISH + "\n")
-    assert out.splitlines()[-1].startswith("Stopped after 41 steps")
-    assert "a technique the engine does not have yet" in out
+def test_a_path_out_of_budget_stops_and_says_why(sudoku):
+    _, out = sudoku("explain", "--budget-seconds", "0.01", stdin=TOP95_SEVENTH + "\n")
+    last = out.splitlines()[-1]
+    assert last.startswith("Stopped after ")
+    assert "the next step needs more work than the budget" in last
+
+
+def test_a_hard_path_ends_in_forcing_chains_that_name_their_dead_end(sudoku):
+    _, out = sudoku("explain", stdin=TOP95_SEVENTH + "\n")
+    chains = [line for line in out.splitlines() if "Forcing chain: if " in line]
+    assert chains
+    assert all("would have no" in line for line in chains)
+    assert out.splitlines()[-1].startswith("Rating ")
 
 
 @pytest.mark.parametrize(

@@ -96,6 +96,8 @@ def sentence(shape: Shape, step: Step) -> str:
         )
     if technique in ("xy-wing", "xyz-wing", "w-wing"):
         return wing_sentence(shape, step)
+    if technique == "forcing-chain":
+        return forcing_sentence(shape, step)
     if technique in ("skyscraper", "two-string-kite", "turbot-fish"):
         far_a, near_a, near_b, far_b = (cell_name(shape, c) for c, r in step.cells if r == "link")
         value, (first, second) = digits[0], units
@@ -106,6 +108,26 @@ def sentence(shape: Shape, step: Step) -> str:
             f" {far_a} or {far_b} is: {removals(shape, step)}"
         )
     return f"{technique}: {removals(shape, step)}"
+
+
+def forcing_sentence(shape: Shape, step: Step) -> str:
+    """A contradiction chain: the placements that follow, and the dead end they reach."""
+    (cell, value), *following = step.chain
+    symbol = shape.symbol(value)
+
+    if step.contradiction[0] == "cell":
+        end = f"{cell_name(shape, int(step.contradiction[1]))} would have no value left"
+    else:
+        _, kind, index, lacking = step.contradiction
+        end = f"{kind} {index} would have no place for {shape.symbol(int(lacking))}"
+    steps = ","
+    if following:
+        then = in_words(f"{cell_name(shape, c)} {shape.symbol(v)}" for c, v in following)
+        steps = f", then singles give {then}, and"
+    return (
+        f"Forcing chain: if {cell_name(shape, cell)} were {symbol}{steps} {end}; so"
+        f" {cell_name(shape, cell)} is not {symbol}: {removals(shape, step)}"
+    )
 
 
 def wing_sentence(shape: Shape, step: Step) -> str:

@@ -33,6 +33,11 @@ class Step:
     units: tuple[tuple[str, int], ...]
     eliminations: tuple[Candidate, ...] = ()
     placements: tuple[Candidate, ...] = ()
+    # A chain's placements in the order they follow, and what they ran into:
+    # ("cell", cell) for a cell left without a candidate, ("unit", kind, index, value)
+    # for a unit left without a place for a value.
+    chain: tuple[Candidate, ...] = ()
+    contradiction: tuple[str | int, ...] = ()
 
     def apply(self, position: Position) -> Position:
         """The position after this step."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from . import fish, intersections, single_digit, singles, subsets, wings
+from . import fish, forcing, intersections, single_digit, singles, subsets, wings
 from .position import Position
 from .step import Step
 
@@ -34,6 +34,7 @@ TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
     ("naked-quad", subsets.NAKED[4], partial(subsets.naked_subsets, size=4)),
     ("jellyfish", fish.DIFFICULTY[4], partial(fish.basic_fish, size=4)),
     ("hidden-quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, size=4)),
+    ("forcing-chain", forcing.BASE_DIFFICULTY, forcing.contradiction_chains),
 )
 
 # Each slug's finder of every instance (hidden singles in boxes and elsewhere together).

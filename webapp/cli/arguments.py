@@ -51,6 +51,19 @@ def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
     )
 
 
+def add_path_options(parser: argparse.ArgumentParser) -> None:
+    """The input, --json and the time budget of the commands that walk a logic path."""
+    parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    parser.add_argument(
+        "--budget-seconds",
+        type=positive_float,
+        default=5.0,
+        metavar="S",
+        help="time for each puzzle's path (default 5)",
+    )
+
+
 def budget_from(args: argparse.Namespace) -> Budget | None:
     """The budget the options ask for, or None for the solver's default."""
     if args.budget_seconds is None and args.budget_nodes is None:

@@ -10,7 +10,7 @@ from ..explanations import level_of, sentence
 from ..sudoku import PuzzleError, parse, solve
 from ..sudoku.logic import SOLVED, STOPPED, Step, find_path
 from ..sudoku.result import SOLVED as ONE_SOLUTION
-from .arguments import EXIT_OK, Subcommands, positive_float
+from .arguments import EXIT_OK, Subcommands, add_path_options
 from .solve import puzzle_texts
 
 EPILOG = """\
@@ -33,15 +33,7 @@ def add(commands: Subcommands) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
-    parser.add_argument(
-        "--budget-seconds",
-        type=positive_float,
-        default=5.0,
-        metavar="S",
-        help="time for each puzzle's path (default 5)",
-    )
+    add_path_options(parser)
     parser.set_defaults(run=run)
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..explanations import LEVELS
-from .arguments import EXIT_OK, Subcommands, positive_float
+from .arguments import EXIT_OK, Subcommands, add_path_options
 from .explain import explain_record
 from .solve import puzzle_texts
 from .timing import figure
@@ -34,16 +34,8 @@ def add(commands: Subcommands) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    add_path_options(parser)
     parser.add_argument("--summary", action="store_true", help="end with a Markdown table")
-    parser.add_argument(
-        "--budget-seconds",
-        type=positive_float,
-        default=5.0,
-        metavar="S",
-        help="time for each puzzle's path (default 5)",
-    )
     parser.set_defaults(run=run)
 
 

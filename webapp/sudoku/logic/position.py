@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
 
 from ..geometry import Geometry, Unit, standard_geometry
 from ..grid import Grid
@@ -66,11 +65,6 @@ class Position:
     def is_solved(self) -> bool:
         """True when every cell holds a value."""
         return all(self.values)
-
-    @cached_property
-    def broken(self) -> bool:
-        """True when an open cell has no candidate left (the position cannot be completed)."""
-        return any(not v and not m for v, m in zip(self.values, self.candidates, strict=True))
 
     def has(self, cell: int, value: int) -> bool:
         """True when `value` is a candidate of `cell`."""

@@ -1,8 +1,18 @@
 """The puzzles the tests share, by name, and the one reader of tests/data/.
 
 tests/data/ holds puzzle files copied from ../shared/puzzles (sources and
-licences in its README) and a few made here; each line is a puzzle followed by
-fields such as COUNT and SOLUTION, and lines starting with # are comments.
+licences in its README) and a few made here. Lines starting with # are
+comments, and each file's first comment names its fields:
+
+- engine_{4x4,9x9,16x16,25x25}_answers.txt: PUZZLE [COUNT] SOLUTION, checked answers
+- engine_special_cases.txt: PUZZLE COUNT NOTE, the cases a solver gets wrong or slow
+- seed_examples.txt: PUZZLE COUNT SOLUTION NOTE, the seed documents' examples
+- tdoku_test_puzzles.txt: PUZZLE:COUNT:SOLUTION, tdoku's test puzzles
+- web_{unique,multiple,impossible}.txt: PUZZLE COUNT SOLUTION, 9x9 puzzles for the web tests
+- prod_25x25.txt: PUZZLE, minimal 25x25 puzzles no solve finishes within the web's budget
+- x_sudoku.txt: PUZZLE ANSWER, X-Sudoku puzzles made here
+- hodoku_reglib_1.3.txt: HoDoKu's regression library, ':'-separated, one technique case a line
+- easy.ss: one grid (SEED_EASY) in Sudoku Explainer's .ss layout, read whole as EASY_SS
 """
 
 from __future__ import annotations
@@ -28,20 +38,24 @@ SEED_EASY = "5...8.1.6....732844.712...37.926......3.45.1...1...625.9.7.4.3..7..
 SEED_EASY_SOLUTION = (
     "532489176916573284487126953759261348263845719841397625698714532374652891125938467"
 )
+# SEED_EASY in the .ss layout, as Sudoku Explainer saves it (without the last newline).
+EASY_SS = (DATA / "easy.ss").read_text().rstrip("\n")
 # The seventh of Norvig's top95: its path needs forcing chains.
 TOP95_SEVENTH = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
 # Two 5s in row 1, which is also box 1.
 CLASHING = "55" + "." * 79
+CLASHING_CODE = CLASHING.replace(".", "0")
 SIX = "23.54..6....1..........3....1..12.35"
 SIX_SOLUTION = "231546564321153264426153345612612435"
 FOUR = ".321..3..4..21.."
 FOUR_SOLUTION = "4321123434122143"
 
 
-def data_lines(name: str) -> list[list[str]]:
-    """The whitespace-separated fields of each puzzle line of tests/data/`name`."""
+def data_lines(name: str, sep: str | None = None) -> list[list[str]]:
+    """The fields of each line of tests/data/`name` that is not blank or a # comment, split at
+    `sep` (at whitespace when None)."""
     lines = (DATA / name).read_text().splitlines()
-    return [line.split() for line in lines if line.strip() and not line.startswith("#")]
+    return [line.strip().split(sep) for line in lines if line.strip() and not line.startswith("#")]
 
 
 def frisch_25x25() -> list[str]:

@@ -11,7 +11,7 @@ from webapp.sudoku import SHAPES, parse
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.step import BASE, TARGET
 
-from puzzles import DATA
+from puzzles import data_lines
 
 NINE = SHAPES[9]
 
@@ -182,8 +182,7 @@ def test_levels_are_five_bands_of_the_rating(rating, level):
 
 def hodoku_positions() -> list[Position]:
     """The position of every tenth case in HoDoKu's regression library."""
-    lines = [line for line in (DATA / "hodoku_reglib_1.3.txt").read_text().splitlines()]
-    cases = [line.split(":") for line in lines if line.startswith(":")][::10]
+    cases = data_lines("hodoku_reglib_1.3.txt", sep=":")[::10]
     return [
         Position.from_grid(parse(fields[3].replace("+", ""))).eliminate(
             ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in fields[4].split()

@@ -34,6 +34,12 @@ CODES = {
     "0300": "x-wing",
     "0301": "swordfish",
     "0302": "jellyfish",
+    "0310": "finned-x-wing",
+    "0311": "finned-swordfish",
+    "0312": "finned-jellyfish",
+    "0320": "sashimi-x-wing",
+    "0321": "sashimi-swordfish",
+    "0322": "sashimi-jellyfish",
     "0400": "skyscraper",
     "0401": "two-string-kite",
     "0403": "turbot-fish",
@@ -46,13 +52,10 @@ CODES = {
 def reglib_cases() -> list:
     """The library's cases of the codes above, one pytest param each."""
     cases = []
-    with open(__file__.rsplit("/", 1)[0] + "/data/hodoku_reglib_1.3.txt") as library:
-        for number, line in enumerate(library, start=1):
-            if not line.startswith(":"):
-                continue
-            code, *_ = line.split(":")[1].split("-")
-            if code in CODES:
-                cases.append(pytest.param(line.strip(), id=f"{CODES[code]}:{number}"))
+    for number, fields in enumerate(data_lines("hodoku_reglib_1.3.txt", sep=":"), start=1):
+        code, *_ = fields[1].split("-")
+        if code in CODES:
+            cases.append(pytest.param(":".join(fields), id=f"{CODES[code]}:{number}"))
     return cases
 
 

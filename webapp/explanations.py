@@ -84,6 +84,19 @@ def sentence(shape: Shape, step: Step) -> str:
             f"Hidden {size}: in {units[0]}, {in_words(digits)} fit only {in_words(base)},"
             f" so those cells hold nothing else: {removals(shape, step)}"
         )
+    if technique.startswith(("finned-", "sashimi-")):
+        count = len(units) // 2
+        bases, covers = units[:count], units[count:]
+        fins = [cell_name(shape, cell) for cell, role in step.cells if role == "fin"]
+        name = technique.replace("-", " ").capitalize()
+        lines = f"{bases[0].split()[0]}s {in_words(u.split()[1] for u in bases)}"
+        across = f"{covers[0].split()[0]}s {in_words(u.split()[1] for u in covers)}"
+        return (
+            f"{name} on {digits[0]}: in {lines} the {digits[0]}s are all in {across} but for"
+            f" the fin {in_words(fins)}; either the fish holds or a fin is {digits[0]}, and"
+            f" either way the cells of those {covers[0].split()[0]}s in the fin's box cannot"
+            f" be {digits[0]}: {removals(shape, step)}"
+        )
     if technique in ("x-wing", "swordfish", "jellyfish"):
         count = len(units) // 2
         bases, covers = units[:count], units[count:]

@@ -11,8 +11,8 @@ from .step import Step
 
 Finder = Callable[[Position], Iterator[Step]]
 
-# (slug, difficulty, finder), in the order a person would look: easiest first.
-TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
+# (slug, difficulty, finder), listed by family.
+LISTED: tuple[tuple[str, float, Finder], ...] = (
     ("full-house", singles.FULL_HOUSE, singles.full_houses),
     ("hidden-single", singles.HIDDEN_SINGLE_IN_BOX, partial(singles.hidden_singles, in_boxes=True)),
     ("hidden-single", singles.HIDDEN_SINGLE, partial(singles.hidden_singles, in_boxes=False)),
@@ -21,9 +21,13 @@ TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
     ("claiming", intersections.CLAIMING, intersections.claiming),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
     ("x-wing", fish.DIFFICULTY[2], partial(fish.basic_fish, size=2)),
+    ("finned-x-wing", fish.FINNED[2], partial(fish.finned_fish, size=2, sashimi=False)),
+    ("sashimi-x-wing", fish.SASHIMI[2], partial(fish.finned_fish, size=2, sashimi=True)),
     ("hidden-pair", subsets.HIDDEN[2], partial(subsets.hidden_subsets, size=2)),
     ("naked-triple", subsets.NAKED[3], partial(subsets.naked_subsets, size=3)),
     ("swordfish", fish.DIFFICULTY[3], partial(fish.basic_fish, size=3)),
+    ("finned-swordfish", fish.FINNED[3], partial(fish.finned_fish, size=3, sashimi=False)),
+    ("sashimi-swordfish", fish.SASHIMI[3], partial(fish.finned_fish, size=3, sashimi=True)),
     ("hidden-triple", subsets.HIDDEN[3], partial(subsets.hidden_subsets, size=3)),
     ("skyscraper", single_digit.SKYSCRAPER, single_digit.named("skyscraper")),
     ("two-string-kite", single_digit.TWO_STRING_KITE, single_digit.named("two-string-kite")),
@@ -33,9 +37,14 @@ TECHNIQUES: tuple[tuple[str, float, Finder], ...] = (
     ("w-wing", wings.W_WING, wings.w_wings),
     ("naked-quad", subsets.NAKED[4], partial(subsets.naked_subsets, size=4)),
     ("jellyfish", fish.DIFFICULTY[4], partial(fish.basic_fish, size=4)),
+    ("finned-jellyfish", fish.FINNED[4], partial(fish.finned_fish, size=4, sashimi=False)),
+    ("sashimi-jellyfish", fish.SASHIMI[4], partial(fish.finned_fish, size=4, sashimi=True)),
     ("hidden-quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, size=4)),
     ("forcing-chain", forcing.BASE_DIFFICULTY, forcing.contradiction_chains),
 )
+
+# The order a person would look in: easiest first (ties keep the listed order).
+TECHNIQUES = tuple(sorted(LISTED, key=lambda technique: technique[1]))
 
 # Each slug's finder of every instance (hidden singles in boxes and elsewhere together).
 BY_SLUG: dict[str, Finder] = {slug: finder for slug, _, finder in TECHNIQUES}

@@ -82,10 +82,22 @@ def test_every_cell_is_in_three_units_and_has_its_peers(size):
     # a row's and a column's others, plus the box cells in neither
     expected_peers = 2 * (n - 1) + (h - 1) * (w - 1)
     for cell in range(n * n):
-        assert [u.kind for u in geometry.cell_units[cell]] == ["row", "column", "box"]
+        r, c = divmod(cell, n)
+        sharing = {
+            other
+            for other in range(n * n)
+            if other // n == r
+            or other % n == c
+            or shape.box_of(*divmod(other, n)) == shape.box_of(r, c)
+        }
+        assert geometry.peers[cell] == sharing - {cell}
         assert len(geometry.peers[cell]) == expected_peers
-        assert cell not in geometry.peers[cell]
-    assert len(geometry.peers[0]) == {9: 20}.get(size, expected_peers)
+        assert [u.kind for u in geometry.cell_units[cell]] == ["row", "column", "box"]
+        assert [geometry.units[k] for k in geometry.cell_unit_numbers[cell]] == list(
+            geometry.cell_units[cell]
+        )
+    if size == 9:
+        assert all(len(peers) == 20 for peers in geometry.peers)  # Norvig's figure
 
 
 def test_x_sudoku_adds_the_two_diagonals_after_the_standard_units():

@@ -38,9 +38,8 @@ def solve(
     n = shape.size
     wanted = max(2, max_solutions)
     cells = list(grid.cells)
-    unit_number = {unit: number for number, unit in enumerate(geometry.units)}
     # units_of[i] = the numbers of cell i's units; used[u] has bit v set when value v is in unit u
-    units_of = [tuple(unit_number[unit] for unit in units) for units in geometry.cell_units]
+    units_of = geometry.cell_unit_numbers
     used = [0] * len(geometry.units)
     for i, value in enumerate(cells):
         for u in units_of[i] if value else ():

@@ -44,6 +44,15 @@ class Geometry:
             if len(set(unit.cells)) != n or not all(0 <= cell < cells for cell in unit.cells):
                 raise ValueError(f"{unit.kind} {unit.index} is not {n} distinct cells of the grid")
 
+    def __hash__(self) -> int:
+        # Solves look their tables up by geometry: hashing every unit each time
+        # would cost a 9x9 solve 10 us, so the hash is worked out once.
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.shape, self.units))
+
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
         """For each cell, the units it belongs to, in unit order."""
@@ -52,6 +61,15 @@ class Geometry:
             for cell in unit.cells:
                 found[cell].append(unit)
         return tuple(tuple(units) for units in found)
+
+    @cached_property
+    def cell_unit_numbers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the places in `units` of its units, ascending."""
+        found: list[list[int]] = [[] for _ in range(self.shape.cell_count)]
+        for number, unit in enumerate(self.units):
+            for cell in unit.cells:
+                found[cell].append(number)
+        return tuple(tuple(numbers) for numbers in found)
 
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:

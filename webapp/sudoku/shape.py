@@ -2,7 +2,8 @@
 
 Glossary used across the engine:
 - cell: one square of the grid, numbered 0..N*N-1 in reading order;
-- unit: a row, a column or a box, N cells that must hold each symbol once;
+- unit: N cells that must hold each symbol once: a row, a column, a box, or
+  a variant's extra region (geometry.py lists a grid's units);
 - value: 1..N, the number behind a symbol ("A" is 10); 0 is a blank.
 """
 
@@ -15,7 +16,7 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
 @dataclass(frozen=True)
 class Shape:
-    """The geometry of an N x N grid whose boxes are box_rows x box_cols."""
+    """The size of an N x N grid whose boxes are box_rows x box_cols (its units: geometry.py)."""
 
     size: int
     box_rows: int

@@ -208,7 +208,9 @@ def table(tally: Tally) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Start the stack, fuzz it, print the table; exit 1 if any answer was a 5xx."""
-    parser = argparse.ArgumentParser(prog="deploy/fuzz.py", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog=".venv/bin/python deploy/fuzz.py", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--requests", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

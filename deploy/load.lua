@@ -1,4 +1,4 @@
--- wrk script for `python -m webapp.loadtest`: rotate through a file of URL paths, count the
+-- wrk script for `deploy/loadtest.py`: rotate through a file of URL paths, count the
 -- answers by HTTP status, and print the figures as `loadtest key=value ...` lines.
 -- Arguments after wrk's `--`: the path file, then how many threads wrk runs.
 

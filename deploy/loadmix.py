@@ -1,10 +1,12 @@
 """What the load test sends: share links of ordinary puzzles, and a mix with pathological ones.
 
-Scenario a rotates through the share links of every puzzle in SHARE_LINK_FILES (tests/data),
-easy and hard, which the workers' caches answer after the first hit. Scenario b mixes in
-pathological puzzles no cache has seen, one request in ten, at random places. They come in
-turn from KINDS, half of them 25x25 puzzles that use the whole solve budget; each is a
-distinct share code (symbols relabeled, or cells drawn at random), so no cache has it.
+Scenario a rotates through the share links of every puzzle, easy and hard, in
+SHARE_LINK_FILES, which are read from DATA: the source checkout's tests/data, beside deploy/
+(the installed package has no puzzles). The workers' caches answer them after the first hit.
+Scenario b mixes in pathological puzzles no cache has seen, one request in ten, at random
+places. They come in turn from KINDS, half of them 25x25 puzzles that use the whole solve
+budget; each is a distinct share code (symbols relabeled, or cells drawn at random), so no
+cache has it.
 """
 
 from __future__ import annotations
@@ -118,11 +120,16 @@ def pathological_codes(count: int, seed: int = 0) -> list[str]:
     return list(codes)[:count]
 
 
-def share_links(data: Path = DATA) -> list[str]:
-    """The paths of scenario a: the share link of every distinct puzzle in SHARE_LINK_FILES."""
+def share_links(data: Path | None = None) -> list[str]:
+    """The paths of scenario a: the share link of every distinct puzzle in SHARE_LINK_FILES.
+
+    They are read from `data`, by default DATA, the checkout's tests/data; without those
+    files it raises FileNotFoundError, which names the file.
+    """
+    folder = DATA if data is None else data
     codes: dict[str, None] = {}
     for name in SHARE_LINK_FILES:
-        with open(data / name) as lines:
+        with open(folder / name) as lines:
             grids, _ = read_puzzles(lines)
         codes.update(dict.fromkeys(grid.code for grid in grids))
     return [f"/solve/{code}" for code in codes]

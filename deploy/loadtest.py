@@ -8,7 +8,11 @@ percentiles, every kind of error (worker timeouts from gunicorn's log included),
 long /healthz, asked ten times a second on the side, took meanwhile.
 
 What each scenario sends is in deploy/loadmix.py: a, share links that the caches answer;
-b, the same with one request in ten a pathological puzzle. It runs from a source checkout.
+b, the same with one request in ten a pathological puzzle, both made from the puzzles in
+the checkout's tests/data. It runs from a source checkout with the venv installed
+(`pip install -e '.[test]'`), which is where `webapp` is imported from; for example
+
+    .venv/bin/python deploy/loadtest.py --duration 30 --connections 2 8
 """
 
 from __future__ import annotations
@@ -261,7 +265,10 @@ def load_test(
     try:
         links = share_links()
     except OSError as error:
-        raise LoadTestError(f"cannot read {error.filename}: run from a source checkout") from None
+        raise LoadTestError(
+            f"cannot read {error.filename}: the load test's puzzles are a source checkout's"
+            " tests/data; run it from a checkout"
+        ) from None
     codes = iter(pathological_codes(CODES_PER_RUN * len(connections) * scenarios.count("b")))
     runs: list[Run] = []
     serve = front if through_stack else gunicorn
@@ -348,8 +355,10 @@ def report(runs: list[Run], workers: int, threads: int, through_stack: bool = Fa
 def build_parser() -> argparse.ArgumentParser:
     """The command line: duration, connection counts, scenarios, wrk threads."""
     parser = argparse.ArgumentParser(
-        prog="python deploy/loadtest.py",
+        prog=".venv/bin/python deploy/loadtest.py",
         description="Load-test the app under gunicorn on 127.0.0.1 with wrk; print a table.",
+        epilog="Runs from a source checkout with the venv installed: its puzzles come from"
+        f" tests/data. Needs wrk ({INSTALL_WRK}), and nginx for --through-stack.",
     )
     parser.add_argument("--duration", type=int, default=20, help="seconds per run (20)")
     parser.add_argument(

@@ -172,7 +172,7 @@ def table(probe: Probe) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Start the stack, probe it, print the table."""
     parser = argparse.ArgumentParser(
-        prog="deploy/slowclients.py", description=__doc__.split("\n")[0]
+        prog=".venv/bin/python deploy/slowclients.py", description=__doc__.split("\n")[0]
     )
     parser.add_argument("--header-clients", type=int, default=300)
     parser.add_argument("--body-clients", type=int, default=300)

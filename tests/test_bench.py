@@ -12,7 +12,7 @@ from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
 
 from fresh_process import run_fresh
-from puzzles import CLASHING, DATA, FOUR, SEED_EASY, SEED_EASY_SOLUTION, SIX
+from puzzles import CLASHING, DATA, FOUR, SEED_EASY, SEED_EASY_SOLUTION, SIX, data_lines
 
 SEEDS = DATA / "seed_examples.txt"
 TDOKU = DATA / "tdoku_test_puzzles.txt"
@@ -28,8 +28,7 @@ COLUMNS = "file|solver|puzzles|decided|gave up|puzzles/s|mean ms|median ms|p99 m
 
 def puzzle_count(path: Path) -> int:
     """How many puzzle lines a data file holds."""
-    lines = path.read_text().splitlines()
-    return sum(1 for line in lines if line.strip() and not line.startswith("#"))
+    return len(data_lines(path.name))
 
 
 # reading
@@ -262,7 +261,7 @@ def test_bench_prints_a_markdown_table_and_a_note_per_file(capsys):
 
 def test_bench_counts_what_solve_gives_up_on(capsys, tmp_path):
     """With a budget too small for most puzzles, bench and solve agree on who gave up."""
-    puzzles_only = "".join(line.split(":")[0] + "\n" for line in TDOKU.read_text().split())
+    puzzles_only = "".join(fields[0].split(":")[0] + "\n" for fields in data_lines(TDOKU.name))
     path = write(tmp_path, puzzles_only)
     out = run(capsys, "bench", path, "--budget-nodes", "1")[1]
     (row,) = table_rows(out)[2:]

@@ -264,6 +264,29 @@ def test_the_whole_flow_without_javascript(no_script_page, base_url, unique_samp
     assert shown_cells(page) == unique_sample.solution
 
 
+# What injected markup would try: inline script, and a style attribute hiding a cell.
+INJECT = """() => {
+    const script = document.createElement("script");
+    script.textContent = "window.injected = true";
+    document.body.append(script);
+    const cell = document.querySelector("table.board td");
+    cell.setAttribute("style", "visibility: hidden");
+    return {script: window.injected === true, style: getComputedStyle(cell).visibility};
+}"""
+
+
+@pytest.mark.parametrize("path", ["/", "/solve/" + SOLVED_CODE])
+def test_the_pages_policy_blocks_inline_script_and_style(browser, base_url, path):
+    context = browser.new_context()
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda message: message.type == "error" and refused.append(message.text))
+    page.goto(base_url + path)
+    assert page.evaluate(INJECT) == {"script": False, "style": "visible"}
+    assert len(refused) == 2 and all("Content Security Policy" in text for text in refused)
+    context.close()
+
+
 @pytest.mark.parametrize(
     ("name", "path"),
     [

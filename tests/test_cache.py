@@ -114,6 +114,17 @@ def test_the_cache_is_bounded_by_its_size(solves):
     assert solves == [*codes, codes[0]]
 
 
+def test_beyond_its_size_the_app_drops_the_least_recently_used_link(solves):
+    client = create_app({"TESTING": True, "SOLVE_CACHE_SIZE": 2}).test_client()
+    first, second, third = (symbol + "0" * 15 for symbol in "123")
+    for code in (first, second, first, third):  # asking for `first` again makes it recent
+        client.get(f"/api/solve/{code}")
+    assert solves == [first, second, third]
+    client.get(f"/api/solve/{first}")  # kept, though it came in first: it was used since
+    client.get(f"/api/solve/{second}")  # dropped: the least recently used
+    assert solves == [first, second, third, second]
+
+
 def test_the_node_budget_comes_from_config(impossible_puzzle):
     puzzle = parse(impossible_puzzle.puzzle)
     with create_app({"SOLVE_BUDGET_NODES": 20}).app_context():

@@ -17,7 +17,7 @@ from webapp.cli import main
 from webapp.sudoku.grid import is_solution
 from webapp.sudoku.parse import parse
 
-from puzzles import CLASHING, DATA, data_lines
+from puzzles import CLASHING, EASY_SS, data_lines
 
 ROOT = Path(__file__).parent.parent
 
@@ -176,10 +176,6 @@ def test_a_tiny_node_budget_gives_up(capsys, tmp_path):
     path = write(tmp_path, NO_SOLUTION_PUZZLE)
     code, out, _ = run(capsys, "solve", "--budget-nodes", "1", "--budget-ms", "60000", path)
     assert (code, out) == (0, "gave_up\n")
-
-
-# The .ss layout of EASY, as Sudoku Explainer saves it.
-EASY_SS = (DATA / "easy.ss").read_text().rstrip("\n")
 
 
 def test_grid_reads_the_whole_input_as_one_grid(capsys, tmp_path):

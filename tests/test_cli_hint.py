@@ -9,7 +9,7 @@ import pytest
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, bits_of
 
-from puzzles import DATA, NORVIG_EASY, NORVIG_EASY_SOLUTION
+from puzzles import NORVIG_EASY, NORVIG_EASY_SOLUTION, data_lines
 
 
 def one_line_marks(position: Position) -> str:
@@ -23,9 +23,8 @@ def one_line_marks(position: Position) -> str:
 def hodoku_cases(code: str, count: int) -> list[tuple[str, str, set[tuple[int, int, str]]]]:
     """The first `count` cases of a HoDoKu code: (one-line marks, digit, expected removals)."""
     cases = []
-    for line in (DATA / "hodoku_reglib_1.3.txt").read_text().splitlines():
-        fields = line.split(":")
-        if line.startswith(f":{code}:") and len(cases) < count:
+    for fields in data_lines("hodoku_reglib_1.3.txt", sep=":"):
+        if fields[1] == code and len(cases) < count:
             _, _, digit, givens, deleted, eliminations, *_ = fields
             position = Position.from_grid(parse(givens.replace("+", ""))).eliminate(
                 ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in deleted.split()

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+
+from webapp import create_app
+from webapp.web.solver_seat import SEAT_KEY
+
 
 def test_healthz_says_ok(client):
     response = client.get("/healthz")
@@ -20,3 +25,31 @@ def test_healthz_carries_the_security_headers(client):
 def test_healthz_answers_head_but_not_post(client):
     assert client.head("/healthz").status_code == 200
     assert client.post("/healthz").status_code == 405
+
+
+def test_healthz_never_waits_for_the_solver():
+    """With a solve under way and others free to queue behind it, health still answers."""
+    app = create_app({"TESTING": True})
+    seat = app.extensions[SEAT_KEY]
+    answered = []
+    holding, release = threading.Event(), threading.Event()
+
+    def solve_forever() -> None:
+        with seat.taken():
+            holding.set()
+            release.wait(60)  # far longer than the check below waits
+
+    def check_health() -> None:
+        answered.append(app.test_client().get("/healthz").status_code)
+
+    solving = threading.Thread(target=solve_forever)
+    solving.start()
+    try:
+        holding.wait(30)
+        checking = threading.Thread(target=check_health)
+        checking.start()
+        checking.join(10)  # a health check queued for the seat would still be waiting
+        assert answered == [200]
+    finally:
+        release.set()
+        solving.join()

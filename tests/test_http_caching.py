@@ -10,10 +10,10 @@ from webapp import create_app
 from webapp.web.http_caching import DECIDED_SECONDS
 from webapp.web.links import IMMUTABLE_SECONDS
 
-from puzzles import NORVIG_EASY_CODE
+from puzzles import CLASHING_CODE, NORVIG_EASY_CODE
 
 EASY = NORVIG_EASY_CODE
-CLASH = "55" + "0" * 79
+CLASH = CLASHING_CODE
 EMPTY_9 = "0" * 81
 # A budget of 5 nodes decides the easy puzzle and the clash at once, and gives up on the empty grid.
 DECIDED = [("solved", EASY), ("no_solution", CLASH)]

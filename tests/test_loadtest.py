@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+import loadmix  # noqa: E402
 import loadtest  # noqa: E402
 from loadtest import LoadTestError, Run, WrkFigures, parse_wrk_output, worker_timeouts
 
 ROOT = Path(__file__).parent.parent
 
-# Real output of wrk 4.1.0 with webapp/load.lua against gunicorn on 127.0.0.1: share links...
+# Real output of wrk 4.1.0 with deploy/load.lua against gunicorn on 127.0.0.1: share links...
 WRK_SHARE_LINKS = """\
 Running 2s test @ http://127.0.0.1:18932
   1 threads and 2 connections
@@ -210,6 +211,15 @@ def test_without_wrk_it_says_how_to_install_it(monkeypatch, capsys):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     assert loadtest.main(["--duration", "1"]) == 1
     assert "apt-get install wrk" in capsys.readouterr().err
+
+
+def test_without_the_checkouts_puzzles_it_says_it_needs_a_checkout(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(loadmix, "DATA", tmp_path / "tests" / "data")
+    monkeypatch.setattr(shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert loadtest.main(["--duration", "1", "--connections", "2"]) == 1
+    error = capsys.readouterr().err
+    assert str(tmp_path / "tests" / "data" / "web_unique.txt") in error
+    assert "source checkout" in error
 
 
 @pytest.mark.parametrize(

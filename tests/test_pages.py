@@ -10,8 +10,9 @@ import pytest
 from webapp import create_app
 from webapp.sudoku import is_solution, parse
 
+from puzzles import CLASHING_CODE as CLASH_CODE
+
 CONFLICT_ROW_3 = "0" * 19 + "5" + "0" * 4 + "5" + "0" * 56  # r3c2 and r3c7 are both 5
-CLASH_CODE = "55" + "0" * 79
 PROVEN_IMPOSSIBLE = "123456780" + "000000009" + "0" * 63  # r1c9 needs a 9; column 9 has one
 
 

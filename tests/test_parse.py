@@ -9,7 +9,7 @@ from webapp.sudoku.grid import Grid
 from webapp.sudoku.parse import MAX_LENGTH, parse
 from webapp.sudoku.shape import SHAPES, SHAPES_BY_CELLS, SYMBOLS
 
-from puzzles import DATA, FOUR, SEED_EASY, SIX
+from puzzles import EASY_SS, FOUR, SEED_EASY, SIX
 
 
 def grid_of(line: str) -> Grid:
@@ -32,9 +32,6 @@ EASY_ROWS = """\
 .7...289.
 1259.....
 """
-
-# The .ss layout, as Sudoku Explainer saves it (shared with the CLI tests).
-EASY_SS = (DATA / "easy.ss").read_text()
 
 EASY_BOXED = """\
 +-------+-------+-------+
@@ -278,8 +275,10 @@ def test_any_text_is_a_grid_or_a_puzzle_error(text):
     except PuzzleError as error:
         assert error.message
     else:
-        # a grid of a real size that reads back the same from its share code
+        # a grid of a real size, its values its symbols or blank, that reads back the same
+        assert grid.shape in SHAPES.values()
         assert len(grid.cells) == grid.shape.cell_count
+        assert set(grid.cells) <= set(range(grid.size + 1))
         assert parse(grid.code) == grid
 
 

@@ -183,12 +183,10 @@ class Server:
         return self.stderr_path.read_text()
 
 
-def gunicorn(port: int, stderr: Path, *options: str, **environ: str) -> Server:
-    """The README's gunicorn command on a loopback port, with extra options and environment."""
-    argv = [sys.executable, "-m", "gunicorn", "-c", "python:webapp.serving.gunicorn_conf", *options]
-    return Server(
-        [*argv, "webapp:create_app()"], port, stderr, SUDOKU_BIND=f"127.0.0.1:{port}", **environ
-    )
+def gunicorn(port: int, stderr: Path, **environ: str) -> Server:
+    """Gunicorn started as `sudoku serve` starts it, on a loopback port, with extra environment."""
+    argv, env = gunicorn_command(bind=f"127.0.0.1:{port}")
+    return Server(argv, port, stderr, **{**env, **environ})
 
 
 def request(port: int, method: str, path: str, body: bytes | None = None, content_type: str = ""):

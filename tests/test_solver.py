@@ -22,7 +22,7 @@ from webapp.sudoku import (
 from webapp.wording import conflict_message
 
 from fresh_process import run_fresh
-from puzzles import DATA, data_lines
+from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 
 STATUS_FOR_COUNT = {"0": NO_SOLUTION, "1": SOLVED, "2+": MULTIPLE}
 # Generous, so that only a real defect (not a slow machine) fails a test.
@@ -93,7 +93,9 @@ def test_4x4_answers(puzzle: str, solution: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "record", (DATA / "tdoku_test_puzzles.txt").read_text().split(), ids=lambda r: r[:12]
+    "record",
+    [fields[0] for fields in data_lines("tdoku_test_puzzles.txt")],
+    ids=lambda r: r[:12],
 )
 def test_exact_counts(record: str) -> None:
     """tdoku's test puzzles carry their exact number of solutions, up to 847."""
@@ -132,7 +134,7 @@ def test_special_cases_inside_the_default_budget(puzzle: str, count: str, note: 
 
 
 def test_conflicting_givens_are_reported_without_search() -> None:
-    grid = parse("55" + "." * 79)
+    grid = parse(CLASHING)
     result = solve(grid)
     assert result.status == NO_SOLUTION
     assert [conflict_message(c) for c in result.conflicts] == [
@@ -150,16 +152,14 @@ def test_empty_grid_has_many_solutions(size: int) -> None:
 
 
 def test_budget_exhaustion_is_gave_up_not_no_solution() -> None:
-    norvig_impossible = data_lines("engine_special_cases.txt")[0][0]
-    result = solve(parse(norvig_impossible), budget=Budget(nodes=50, seconds=10))
+    result = solve(parse(NORVIG_IMPOSSIBLE), budget=Budget(nodes=50, seconds=10))
     assert result.status == GAVE_UP
     assert result.nodes == 50
     assert not result.exhausted
 
 
 def test_deadline_is_honoured() -> None:
-    norvig_impossible = data_lines("engine_special_cases.txt")[0][0]
-    result = solve(parse(norvig_impossible), budget=Budget(nodes=10**9, seconds=0.0))
+    result = solve(parse(NORVIG_IMPOSSIBLE), budget=Budget(nodes=10**9, seconds=0.0))
     assert result.status == GAVE_UP
 
 

@@ -9,6 +9,8 @@ from webapp.web.forms import read_form
 from webapp.web.views import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
 
+from puzzles import CLASHING
+
 
 def test_a_clean_form_has_no_problems():
     page = form_page(read_form(MultiDict({"size": "4"})))
@@ -72,7 +74,7 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
 
 
 def test_clashing_givens_say_why_there_is_no_solution():
-    page = verdict(solve(parse("55" + "." * 79)))
+    page = verdict(solve(parse(CLASHING)))
     assert page.heading == "No solution"
     assert page.reasons == (
         "Row 1 has two 5s (columns 1 and 2)",

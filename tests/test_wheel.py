@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -13,19 +14,47 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-SHIPPED = ["pyproject.toml", "README.md", "webapp", "templates", "static"]
+# What a fresh clone lacks: git's own folder and what .gitignore leaves out (venv, caches,
+# build output, stale egg-info). Everything else is copied, deploy/, tests/ and .ci/ too,
+# so that a packaging setting that picked them up would show in the wheel.
+NOT_IN_A_CLONE = (
+    ".git",
+    ".venv",
+    "__pycache__",
+    "*.egg-info",
+    "build",
+    "dist",
+    ".*_cache",
+    ".hypothesis",
+    "test-artifacts",
+)
+# Every file the app needs, and the wheel's own metadata; nothing else may ship.
+NEEDED = (
+    r"webapp/(\w+/)*\w+\.py",
+    r"webapp/templates/[\w-]+\.html",
+    r"webapp/static/[\w-]+\.(css|js|svg|png)",
+    r"webapp-[^/]+\.dist-info/(METADATA|WHEEL|RECORD|top_level\.txt|entry_points\.txt)",
+)
+# Operations tooling and test material: they live in deploy/, tests/ and .ci/.
+TOOLING = re.compile(r"(^|/)(deploy|tests|\.ci)/|load\.lua|loadtest|loadmix")
+
+# How a template names a static file: asset_url('style.css') (or url_for's filename=).
+STATIC_LINK = r"""(?:asset_url\(|filename=)['"]([^'"]+)['"]"""
 
 RENDER_FROM_INSTALL = """
-import json, webapp
+import json, re, webapp
 app = webapp.create_app({"TESTING": True})
 client = app.test_client()
-page, css = client.get("/"), client.get("/static/style.css")
+page = client.get("/")
+linked = {}
+for link in re.findall(r'(?:href|src)="(/static/[^"]+)"', page.text):
+    answer = client.get(link)
+    linked[link.split("?")[0]] = answer.status_code
+    answer.close()
 print(json.dumps({
     "module": webapp.__file__, "templates": app.template_folder, "static": app.static_folder,
-    "status": page.status_code, "cells": page.text.count('aria-label="Row '),
-    "css": css.status_code,
+    "status": page.status_code, "cells": page.text.count('aria-label="Row '), "linked": linked,
 }))
-css.close()
 """
 
 
@@ -40,18 +69,11 @@ def run(*command: object, cwd: Path) -> str:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
-    """The wheel pip builds from the files it is made of."""
+    """The wheel pip builds from the checkout (as a fresh clone of it would hold it)."""
     tmp_path = tmp_path_factory.mktemp("wheel")
-    # Build from a copy of what the wheel is made of, so the checkout gains no build/ folder.
+    # Build from a copy, so that the checkout gains no build/ or egg-info folder.
     source = tmp_path / "source"
-    for name in SHIPPED:
-        if (ROOT / name).is_dir():
-            shutil.copytree(
-                ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__")
-            )
-        else:
-            source.mkdir(exist_ok=True)
-            shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_IN_A_CLONE))
     run(
         sys.executable,
         "-m",
@@ -67,24 +89,47 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
-def test_the_wheel_holds_every_module_the_templates_and_static_files_and_nothing_else(wheel):
-    names = zipfile.ZipFile(wheel).namelist()
+@pytest.fixture(scope="module")
+def names(wheel) -> list[str]:
+    """The files in the wheel."""
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.namelist()
+
+
+def test_the_wheel_holds_the_package_and_its_metadata_at_the_top_and_nothing_else(names):
     top = {name.split("/")[0] for name in names}
-    assert top == {"webapp", next(t for t in top if t.endswith(".dist-info"))}
-    shipped = {name for name in names if name.startswith("webapp/")}
+    dist_info = [entry for entry in top if re.fullmatch(r"webapp-[^/]+\.dist-info", entry)]
+    assert len(dist_info) == 1, top
+    assert top == {"webapp", *dist_info}
+
+
+def test_every_file_in_the_wheel_is_one_the_app_needs(names):
+    # deploy/ is not part of the app: no load-test or front-end tooling, tests or CI.
+    assert [name for name in names if TOOLING.search(name)] == []
+    unneeded = [name for name in names if not any(re.fullmatch(p, name) for p in NEEDED)]
+    assert unneeded == []
+
+
+def test_the_wheel_holds_every_module_every_template_and_what_the_templates_link_to(names):
     modules = {
-        str(path.relative_to(ROOT))
+        path.relative_to(ROOT).as_posix()
         for path in (ROOT / "webapp").rglob("*.py")
         if "__pycache__" not in path.parts
     }
-    templates = {f"webapp/templates/{path.name}" for path in (ROOT / "templates").glob("*.html")}
-    served = {"webapp/static/style.css", "webapp/static/grid.js", "webapp/static/favicon.svg"}
-    # every module (a new subpackage missing from pyproject's list would fail here), the
-    # pages and the files they link to; no load tooling, tests or README picture
-    assert shipped == modules | templates | served
+    templates = sorted((ROOT / "templates").glob("*.html"))
+    linked = {
+        f"webapp/static/{asset}"
+        for template in templates
+        for asset in re.findall(STATIC_LINK, template.read_text())
+    }
+    assert linked  # the pages do link to static files
+    shipped = {name for name in names if name.startswith("webapp/")}
+    # A new subpackage missing from pyproject's list, or a page's file left out, fails here;
+    # so would static/solved.png, the README's picture, which no page links to.
+    assert shipped == modules | {f"webapp/templates/{path.name}" for path in templates} | linked
 
 
-def test_the_installed_wheel_renders_the_form(tmp_path, wheel):
+def test_the_installed_wheel_renders_the_form_and_serves_what_it_links_to(tmp_path, wheel):
     # A fresh venv holding only the wheel; Flask and friends come from this venv's site-packages,
     # added by a .pth line, which (unlike a site dir) does not run this venv's editable install.
     venv = tmp_path / "venv"
@@ -113,7 +158,9 @@ def test_the_installed_wheel_renders_the_form(tmp_path, wheel):
     assert Path(found["module"]).is_relative_to(venv)
     assert found["templates"] == str(Path(found["module"]).parent / "templates")
     assert found["static"] == str(Path(found["module"]).parent / "static")
-    assert (found["status"], found["cells"], found["css"]) == (200, 81, 200)
+    assert (found["status"], found["cells"]) == (200, 81)
+    assert found["linked"]
+    assert found["linked"] == dict.fromkeys(found["linked"], 200)
 
 
 def test_a_checkout_finds_templates_and_static_beside_the_package(app):

@@ -52,7 +52,7 @@ def test_a_path_out_of_budget_stops_and_says_why(sudoku):
 
 
 def test_a_hard_path_ends_in_forcing_chains_that_name_their_dead_end(sudoku):
-    _, out = sudoku("explain", stdin=TOP95_SEVENTH + "\n")
+    _, out = sudoku("explain", "--budget-seconds", "300", stdin=TOP95_SEVENTH + "\n")
     chains = [line for line in out.splitlines() if "Forcing chain: if " in line]
     assert chains
     assert all("would have no" in line for line in chains)

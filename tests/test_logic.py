@@ -14,9 +14,11 @@ import random
 import pytest
 
 from webapp.sudoku import SHAPES, Grid, parse, solve
-from webapp.sudoku.logic import BY_SLUG, SOLVED, Position, find_path
+from webapp.sudoku.logic import BY_SLUG, SOLVED, find_path
 
+from positions import permuted
 from puzzles import data_lines
+from reglib import cases, check
 
 # HoDoKu's codes for the techniques this engine has, by our slug.
 CODES = {
@@ -49,59 +51,9 @@ CODES = {
 }
 
 
-def reglib_cases() -> list:
-    """The library's cases of the codes above, one pytest param each."""
-    cases = []
-    for number, fields in enumerate(data_lines("hodoku_reglib_1.3.txt", sep=":"), start=1):
-        code, *_ = fields[1].split("-")
-        if code in CODES:
-            cases.append(pytest.param(":".join(fields), id=f"{CODES[code]}:{number}"))
-    return cases
-
-
-def candidates(text: str) -> set[tuple[int, int]]:
-    """HoDoKu's "<digit><row><col>" list as (cell, value) pairs."""
-    return {((int(item[1]) - 1) * 9 + int(item[2]) - 1, int(item[0])) for item in text.split()}
-
-
-def reglib_position(givens: str, deleted: str) -> Position:
-    """The pencil-mark position a case describes: its values placed, its deletions made."""
-    grid = parse(givens.replace("+", ""))
-    return Position.from_grid(grid).eliminate(candidates(deleted))
-
-
-@pytest.mark.parametrize("line", reglib_cases())
-def test_hodoku_regression_case(line):
-    _, technique, digits, givens, deleted, eliminations, placements, *_ = line.split(":")
-    code, _, variant = technique.partition("-")
-    position = reglib_position(givens, deleted)
-    found = list(BY_SLUG[CODES[code]](position))
-    assert all(step.technique == CODES[code] for step in found)
-    if variant == "x":
-        assert found == []
-        return
-    # The case is about its digits; other digits may have instances of their own.
-    about = [step for step in found if set(step.digits) == {int(d) for d in digits}]
-    assert {candidate for step in about for candidate in step.eliminations} == candidates(
-        eliminations
-    )
-    assert {candidate for step in about for candidate in step.placements} == candidates(placements)
-
-
-def permuted(grid: Grid, rng: random.Random) -> Grid:
-    """The same puzzle relabelled, with bands, stacks, rows in bands, columns in stacks shuffled."""
-    shape = grid.shape
-    n, h, w = shape.size, shape.box_rows, shape.box_cols
-    labels = list(range(1, n + 1))
-    rng.shuffle(labels)
-    bands = rng.sample(range(n // h), n // h)
-    stacks = rng.sample(range(n // w), n // w)
-    rows = [band * h + r for band in bands for r in rng.sample(range(h), h)]
-    cols = [stack * w + c for stack in stacks for c in rng.sample(range(w), w)]
-    cells = tuple(
-        labels[value - 1] if (value := grid.value(r, c)) else 0 for r in rows for c in cols
-    )
-    return Grid(shape, cells)
+@pytest.mark.parametrize("case", cases(CODES))
+def test_hodoku_regression_case(case):
+    check(case, BY_SLUG[CODES[case.code]], CODES[case.code])
 
 
 def sample_puzzles() -> list:
@@ -119,7 +71,7 @@ def sample_puzzles() -> list:
 def test_no_step_of_a_path_is_ever_wrong(grid):
     answer = solve(grid).solution
     assert answer is not None
-    path = find_path(grid, seconds=30)
+    path = find_path(grid, seconds=30, unique=True)
     for step in path.steps:
         for cell, value in step.eliminations:
             assert answer.cells[cell] != value, step

@@ -74,7 +74,7 @@ def explain_record(text: str, seconds: float) -> dict[str, Any]:
     result = solve(grid)
     if result.status != ONE_SOLUTION:
         return {"puzzle": grid.line, "status": result.status, "steps": []}
-    path = find_path(grid, seconds=seconds)
+    path = find_path(grid, seconds=seconds, unique=True)
     shape = grid.shape
     record: dict[str, Any] = {
         "puzzle": grid.line,

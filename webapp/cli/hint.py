@@ -44,11 +44,6 @@ def add_steps(commands: Subcommands) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--technique", required=True, metavar="SLUG", help="e.g. x-wing")
-    parser.add_argument(
-        "--assume-unique",
-        action="store_true",
-        help="let uniqueness techniques use the position (none are in the engine yet)",
-    )
     _add_input(parser)
     parser.set_defaults(run=run_steps)
 
@@ -58,6 +53,11 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default="-", help="input file; - for stdin (default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per position")
     parser.add_argument("--grid", action="store_true", help="read the whole input as one position")
+    parser.add_argument(
+        "--assume-unique",
+        action="store_true",
+        help="take each position to have exactly one solution, so uniqueness techniques apply",
+    )
 
 
 def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
@@ -65,7 +65,8 @@ def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
     found: list[tuple[str, Position | str]] = []
     for text in puzzle_texts(args.file, whole=args.grid):
         try:
-            found.append((text, read_position(text)))
+            position = read_position(text)
+            found.append((text, position.assuming_unique() if args.assume_unique else position))
         except PuzzleError as error:
             found.append((text, error.message))
     return found

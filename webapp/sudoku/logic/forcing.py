@@ -10,7 +10,7 @@ such chains from 7.5 up, more for longer ones.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .position import Candidate, Position, bits_of
 from .step import TARGET, Step
@@ -94,3 +94,9 @@ def contradiction_chains(position: Position) -> Iterator[Step]:
                     chain=tuple(chain),
                     contradiction=contradiction,
                 )
+
+
+# (slug, difficulty, finder) for each technique of this family; techniques.py orders them all.
+TECHNIQUES: tuple[tuple[str, float, Callable[[Position], Iterator[Step]]], ...] = (
+    ("forcing-chain", BASE_DIFFICULTY, contradiction_chains),
+)

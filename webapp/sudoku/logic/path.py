@@ -52,10 +52,15 @@ def next_step(position: Position) -> Step | None:
     return None
 
 
-def find_path(grid: Grid, geometry: Geometry | None = None, seconds: float = 1.0) -> Path:
-    """The easiest-first path from `grid` (clashing givens: the caller checks them first)."""
+def find_path(
+    grid: Grid, geometry: Geometry | None = None, seconds: float = 1.0, unique: bool = False
+) -> Path:
+    """The easiest-first path from `grid` (clashing givens: the caller checks them first).
+
+    `unique`: the exact solver proved one solution, so uniqueness techniques may be used.
+    """
     deadline = time.perf_counter() + seconds
-    position = Position.from_grid(grid, geometry)
+    position = Position.from_grid(grid, geometry, unique)
     steps: list[Step] = []
     while not position.is_solved:
         if time.perf_counter() > deadline:

@@ -4,6 +4,10 @@ Candidates are pencil marks: the values a cell may still hold. A value is a
 bit in a cell's mask (bit v for value v, 1..N). A solved cell's mask is 0
 and its value is in `values`. A Position is a value: applying a step gives a
 new Position, so a path can keep every position it passed through.
+
+`unique` says the puzzle is known to have exactly one solution (proven by the
+exact solver, or asserted by whoever pasted the position): only then may the
+uniqueness techniques reason from it.
 """
 
 from __future__ import annotations
@@ -34,9 +38,12 @@ class Position:
     geometry: Geometry
     values: tuple[int, ...]  # 0 for an open cell
     candidates: tuple[int, ...]  # masks, 0 for a filled cell
+    unique: bool = False  # known to have exactly one solution
 
     @classmethod
-    def from_grid(cls, grid: Grid, geometry: Geometry | None = None) -> Position:
+    def from_grid(
+        cls, grid: Grid, geometry: Geometry | None = None, unique: bool = False
+    ) -> Position:
         """The givens placed and every other cell's candidates: the values no peer holds."""
         geometry = geometry or standard_geometry(grid.shape)
         full = ((1 << grid.size) - 1) << 1
@@ -49,7 +56,7 @@ class Position:
             for peer in geometry.peers[cell]:
                 taken |= 1 << grid.cells[peer]
             masks.append(full & ~taken)
-        return cls(geometry, grid.cells, tuple(masks))
+        return cls(geometry, grid.cells, tuple(masks), unique)
 
     @property
     def size(self) -> int:
@@ -86,11 +93,15 @@ class Position:
             masks[cell] = 0
             for peer in self.geometry.peers[cell]:
                 masks[peer] &= ~(1 << value)
-        return Position(self.geometry, tuple(values), tuple(masks))
+        return Position(self.geometry, tuple(values), tuple(masks), self.unique)
+
+    def assuming_unique(self) -> Position:
+        """The same position, known (or asserted) to have exactly one solution."""
+        return Position(self.geometry, self.values, self.candidates, True)
 
     def eliminate(self, eliminations: Iterable[Candidate]) -> Position:
         """Remove candidates."""
         masks = list(self.candidates)
         for cell, value in eliminations:
             masks[cell] &= ~(1 << value)
-        return Position(self.geometry, self.values, tuple(masks))
+        return Position(self.geometry, self.values, tuple(masks), self.unique)

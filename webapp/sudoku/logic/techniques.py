@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from . import fish, forcing, intersections, single_digit, singles, subsets, wings
+from . import (
+    als,
+    chains,
+    coloring,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from .position import Position
 from .step import Step
 
@@ -40,7 +52,11 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     ("finned-jellyfish", fish.FINNED[4], partial(fish.finned_fish, size=4, sashimi=False)),
     ("sashimi-jellyfish", fish.SASHIMI[4], partial(fish.finned_fish, size=4, sashimi=True)),
     ("hidden-quad", subsets.HIDDEN[4], partial(subsets.hidden_subsets, size=4)),
-    ("forcing-chain", forcing.BASE_DIFFICULTY, forcing.contradiction_chains),
+    *coloring.TECHNIQUES,
+    *uniqueness.TECHNIQUES,
+    *chains.TECHNIQUES,
+    *als.TECHNIQUES,
+    *forcing.TECHNIQUES,
 )
 
 # The order a person would look in: easiest first (ties keep the listed order).

@@ -1,18 +1,34 @@
 """Sentences for the logic engine's steps, as a patient teacher would say them.
 
-The engine finds steps and returns values; this module words them, the same
-for the command line and (later) the pages. Cells are named r3c7, units
-"row 3", "box 5"; values by their symbols (A is 10 on big grids).
+The engine finds steps and returns values; this package words them, the same
+for the command line and (later) the pages: the first techniques here, the
+later families each in a module of their own beside it (SENTENCES in each).
+Cells are named r3c7, units "row 3", "box 5"; values by their symbols (A is
+10 on big grids).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
-from .sudoku import Shape
-from .sudoku.logic import Step
-from .sudoku.logic.step import BASE, TARGET
-from .wording import in_words
+from ..sudoku import Shape
+from ..sudoku.logic import Step
+from ..sudoku.logic.step import BASE, TARGET
+from ..wording import in_words
+from . import als, chains, coloring, forcing, uniqueness
+from .words import cell_name, removals, unit_name
+
+__all__ = ["LEVELS", "cell_name", "level_of", "removals", "sentence", "unit_name"]
+
+# Each family module words its own techniques: slug -> sentence maker.
+FAMILY_SENTENCES: dict[str, Callable[[Shape, Step], str]] = {
+    **als.SENTENCES,
+    **chains.SENTENCES,
+    **coloring.SENTENCES,
+    **forcing.SENTENCES,
+    **uniqueness.SENTENCES,
+}
 
 # Five bands of Sudoku Explainer's scale, by the hardest step a puzzle needs.
 LEVELS = (
@@ -29,29 +45,6 @@ def level_of(rating: float) -> str:
     return next(name for top, name in LEVELS if rating <= top)
 
 
-def cell_name(shape: Shape, cell: int) -> str:
-    """ "r3c7" for a 0-based reading-order cell."""
-    row, col = divmod(cell, shape.size)
-    return f"r{row + 1}c{col + 1}"
-
-
-def unit_name(unit: tuple[str, int]) -> str:
-    """ "row 3", "box 5", "diagonal 1"."""
-    kind, index = unit
-    return f"{kind} {index}"
-
-
-def removals(shape: Shape, step: Step) -> str:
-    """ "remove 3 from r6c7 and r6c9, and 7 from r1c2", grouped by value."""
-    by_value: dict[int, list[str]] = defaultdict(list)
-    for cell, value in step.eliminations:
-        by_value[value].append(cell_name(shape, cell))
-    parts = [f"{shape.symbol(value)} from {in_words(cells)}" for value, cells in by_value.items()]
-    # a comma before the last group keeps "3 from r1c7, and 7 from r1c8" from running together
-    *rest, last = parts
-    return "remove " + (f"{', '.join(rest)}, and {last}" if rest else last)
-
-
 def sentence(shape: Shape, step: Step) -> str:
     """The step in words, e.g. "r5c6 must be 7: it is the only place for 7 in box 5"."""
     digits = [shape.symbol(value) for value in step.digits]
@@ -59,6 +52,8 @@ def sentence(shape: Shape, step: Step) -> str:
     target = [cell_name(shape, cell) for cell, role in step.cells if role == TARGET]
     units = [unit_name(unit) for unit in step.units]
     technique = step.technique
+    if technique in FAMILY_SENTENCES:
+        return FAMILY_SENTENCES[technique](shape, step)
     if technique == "full-house":
         return f"{target[0]} is {digits[0]}: it is the last empty cell of {units[0]}"
     if technique == "hidden-single":

@@ -1,0 +1,79 @@
+"""Positions for soundness tests: puzzles with known answers, taken as far as easy steps go.
+
+A technique's finder is only sound if none of its instances, in any position,
+removes the answer's value or places a wrong one. These positions are where the
+harder techniques matter: each puzzle is solved by its easiest steps (up to
+`ceiling` on the rating scale) until none applies, and the position there is
+kept with the puzzle's answer. Every puzzle also comes in a random disguise
+(relabelled, bands, stacks, rows and columns shuffled).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku.logic import TECHNIQUES, Position
+
+from puzzles import data_lines
+
+
+def permuted(grid: Grid, rng: random.Random) -> Grid:
+    """The same puzzle relabelled, with bands, stacks, rows in bands, columns in stacks shuffled."""
+    shape = grid.shape
+    n, h, w = shape.size, shape.box_rows, shape.box_cols
+    labels = list(range(1, n + 1))
+    rng.shuffle(labels)
+    bands = rng.sample(range(n // h), n // h)
+    stacks = rng.sample(range(n // w), n // w)
+    rows = [band * h + r for band in bands for r in rng.sample(range(h), h)]
+    cols = [stack * w + c for stack in stacks for c in rng.sample(range(w), w)]
+    cells = tuple(
+        labels[value - 1] if (value := grid.value(r, c)) else 0 for r in rows for c in cols
+    )
+    return Grid(shape, cells)
+
+
+def easy_steps_taken(position: Position, ceiling: float) -> Position:
+    """The position after every step of difficulty up to `ceiling` that applies, easiest first."""
+    easy = [finder for _, difficulty, finder in TECHNIQUES if difficulty <= ceiling]
+    while True:
+        step = next((s for finder in easy for s in finder(position)), None)
+        if step is None:
+            return position
+        position = step.apply(position)
+
+
+@cache
+def stuck_positions(count: int = 120, ceiling: float = 3.0) -> tuple[tuple[Position, Grid], ...]:
+    """Up to `count` (position, answer) pairs, unsolved after easy steps, half of them disguised.
+
+    Taken from the rated sample (rated 2.5 to 9.3 by Sudoku Explainer) and the 9x9 answers.
+    Each position is marked unique: every puzzle here has exactly one solution.
+    """
+    rng = random.Random(2026)
+    puzzles = [fields[0] for fields in data_lines("se_rated_sample.txt")]
+    puzzles += [fields[0] for fields in data_lines("engine_9x9_answers.txt") if fields[1] == "1"]
+    found: list[tuple[Position, Grid]] = []
+    for text in puzzles:
+        grid = parse(text)
+        for puzzle in (grid, permuted(grid, rng)):
+            answer = solve(puzzle).solution
+            assert answer is not None
+            position = easy_steps_taken(Position.from_grid(puzzle, unique=True), ceiling)
+            if not position.is_solved:
+                found.append((position, answer))
+        if len(found) >= count:
+            break
+    return tuple(found[:count])
+
+
+def wrong_moves(position: Position, answer: Grid, steps) -> list:
+    """The steps among `steps` that remove an answer's value or place a wrong one."""
+    return [
+        step
+        for step in steps
+        if any(answer.cells[cell] == value for cell, value in step.eliminations)
+        or any(answer.cells[cell] != value for cell, value in step.placements)
+    ]

@@ -1,0 +1,13 @@
+"""Colouring: simple colours (trap and wrap) and multi-colours, over one value's strong links."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from .position import Position
+from .step import Step
+
+Finder = Callable[[Position], Iterator[Step]]
+
+# (slug, difficulty, finder) for each technique of this family; techniques.py orders them all.
+TECHNIQUES: tuple[tuple[str, float, Finder], ...] = ()

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import re
 import sys
+from collections import Counter, defaultdict
 from typing import NamedTuple
 
 import pytest
@@ -75,3 +77,40 @@ def sudoku(capsys, monkeypatch):
         return code, capsys.readouterr().out
 
     return run
+
+
+# HoDoKu's regression cases carry ids "slug:line" (tests/reglib.py). With --reglib-table,
+# the run ends with how many of each technique's cases passed, and how many are listed
+# deviations (expected failures, each explained in its family's test file).
+REGLIB_ID = re.compile(r"\[([a-z0-9-]+):(\d+)\]$")
+REGLIB_TALLY: defaultdict[str, Counter[str]] = defaultdict(Counter)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--reglib-table",
+        action="store_true",
+        help="end with a Markdown table of HoDoKu's regression cases per technique",
+    )
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    found = REGLIB_ID.search(report.nodeid)
+    if found is None or (report.when != "call" and not report.skipped):
+        return
+    outcome = "deviation" if hasattr(report, "wasxfail") else report.outcome
+    REGLIB_TALLY[found.group(1)][outcome] += 1
+
+
+def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    if not config.getoption("--reglib-table"):
+        return
+    terminalreporter.write_line("")
+    terminalreporter.write_line("| technique | cases | passed | deviations | failed | passed % |")
+    terminalreporter.write_line("|---|---:|---:|---:|---:|---:|")
+    for slug, counts in sorted(REGLIB_TALLY.items()):
+        cases = sum(counts.values())
+        terminalreporter.write_line(
+            f"| {slug} | {cases} | {counts['passed']} | {counts['deviation']} |"
+            f" {counts['failed']} | {100 * counts['passed'] / cases:.0f} |"
+        )

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from puzzles import CLASHING, NORVIG_EASY, NORVIG_HARD1, TOP95_SEVENTH
+import pytest
+
+from puzzles import CLASHING, NORVIG_EASY, NORVIG_HARD1, TOP95_SEVENTH, data_lines
 
 
 def test_one_line_per_puzzle(sudoku):
@@ -42,3 +44,24 @@ def test_the_summary_counts_levels_and_times(sudoku):
     assert int(cells["easy"]) + int(cells["medium"]) == 2
     assert float(cells["mean ms"]) > 0
     assert rule.count("|") == header.count("|")
+
+
+def test_the_summary_compares_with_a_reference_rating(sudoku):
+    # Sudoku Explainer's ratings of three puzzles of the rated sample, read after each puzzle
+    rated = data_lines("se_rated_sample.txt")[:3]
+    _, out = sudoku("rate", "--summary", "--reference", stdin="\n".join(map(" ".join, rated)))
+    lines = out.splitlines()
+    header, _, row = lines[-3:]
+    cells = dict(zip(header.strip("| ").split(" | "), row.strip("| ").split(" | "), strict=True))
+    ours = [float(line.split()[0]) for line in lines[:3]]
+    theirs = [float(fields[1]) for fields in rated]
+    assert cells["compared"] == "3"
+    assert float(cells["reference mean"]) == pytest.approx(sum(theirs) / 3, abs=0.005)
+    assert float(cells["mean rating"]) == pytest.approx(sum(ours) / 3, abs=0.005)
+    expected = sum(abs(a - b) for a, b in zip(ours, theirs, strict=True)) / 3
+    assert float(cells["mean abs diff"]) == pytest.approx(expected, abs=0.005)
+
+
+def test_without_a_reference_the_summary_has_no_comparison(sudoku):
+    _, out = sudoku("rate", "--summary", stdin=NORVIG_EASY + "\n")
+    assert "Spearman" not in out

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..explanations import LEVELS
+from .agreement import mean_difference, spearman
 from .arguments import EXIT_OK, Subcommands, add_path_options
 from .explain import explain_record
 from .solve import puzzle_texts
@@ -21,7 +22,10 @@ One line per puzzle: rating, level and hardest technique; "incomplete" after it 
 path stopped before the end (the rating is then a floor). A puzzle without exactly one
 solution prints its status. --json prints one object per puzzle: puzzle, rating, level,
 hardest, counts (steps per technique), ms, complete. --summary adds a Markdown table:
-puzzles/s, mean/median/p99 ms, and how many puzzles fell in each level.
+puzzles/s, mean/median/p99 ms, the mean rating, and how many puzzles fell in each level.
+--reference reads a second field on each line, another rater's rating of that puzzle
+(Sudoku Explainer's, say): the summary then adds how closely ours follows it (Spearman's
+rank correlation and the mean absolute difference, over the puzzles rated to the end).
 """
 
 
@@ -36,6 +40,11 @@ def add(commands: Subcommands) -> None:
     )
     add_path_options(parser)
     parser.add_argument("--summary", action="store_true", help="end with a Markdown table")
+    parser.add_argument(
+        "--reference",
+        action="store_true",
+        help="each line is PUZZLE RATING: compare our ratings with that one in the summary",
+    )
     parser.set_defaults(run=run)
 
 
@@ -61,7 +70,12 @@ def run(args: argparse.Namespace) -> int:
     """Rate every puzzle in the input."""
     records = []
     for text in puzzle_texts(args.file, whole=False):
+        reference = None
+        if args.reference:
+            text, reference = _with_reference(text)
         record = rate_record(text, args.budget_seconds)
+        if reference is not None:
+            record["reference"] = reference
         records.append(record)
         if args.json:
             print(json.dumps(record))
@@ -76,13 +90,24 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _with_reference(line: str) -> tuple[str, float | None]:
+    """A `PUZZLE RATING` line's puzzle and rating (None when the second field is no number)."""
+    fields = line.split()
+    try:
+        return fields[0], float(fields[1])
+    except (IndexError, ValueError):
+        return fields[0] if fields else line, None
+
+
 def summary(records: list[dict[str, Any]]) -> list[str]:
-    """The Markdown table of a run: speed, and the puzzles in each level."""
+    """The Markdown table of a run: speed, the mean rating, the puzzles in each level, and
+    the agreement with a reference rating where the records carry one."""
     times = sorted(record["ms"] for record in records)
     rated = [record for record in records if "rating" in record]
     levels = Counter(record["level"] for record in rated if record["complete"])
     names = [name for _, name in LEVELS]
-    header = ["puzzles", "puzzles/s", "mean ms", "median ms", "p99 ms", *names, "incomplete"]
+    header = ["puzzles", "puzzles/s", "mean ms", "median ms", "p99 ms", "mean rating"]
+    header += [*names, "incomplete"]
     total = sum(times) / 1000
     values = [
         str(len(records)),
@@ -90,9 +115,21 @@ def summary(records: list[dict[str, Any]]) -> list[str]:
         figure(statistics.fmean(times) if times else 0.0),
         figure(statistics.median(times) if times else 0.0),
         figure(times[math.ceil(0.99 * len(times)) - 1] if times else 0.0),
+        f"{statistics.fmean(r['rating'] for r in rated):.2f}" if rated else "-",
         *(str(levels[name]) for name in names),
         str(sum(1 for record in rated if not record["complete"])),
     ]
+    compared = [r for r in rated if r["complete"] and r.get("reference") is not None]
+    if compared:
+        ours = [r["rating"] for r in compared]
+        theirs = [r["reference"] for r in compared]
+        header += ["compared", "Spearman", "mean abs diff", "reference mean"]
+        values += [
+            str(len(compared)),
+            f"{spearman(ours, theirs):.3f}",
+            f"{mean_difference(ours, theirs):.2f}",
+            f"{statistics.fmean(theirs):.2f}",
+        ]
     return [
         "| " + " | ".join(header) + " |",
         "|" + "---:|" * len(header),

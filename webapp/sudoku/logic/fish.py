@@ -10,8 +10,11 @@ the columns the cover units, and the same with rows and columns swapped.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
+from ..geometry import Unit
 from .position import Position
 from .step import BASE, TARGET, Step
 
@@ -66,48 +69,118 @@ SASHIMI = {2: 3.5, 3: 4.1, 4: 5.5}
 FIN = "fin"
 
 
-def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
-    """Every finned (or sashimi) fish of `size` base lines that removes a candidate."""
+def _bits(mask: int) -> Iterator[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+# One base line of a value: the unit, its places as a cell mask, and per box the cover
+# lines (as a mask of cover numbers) of its places outside that box and inside it.
+BaseLine = tuple[Unit, int, list[int], list[int]]
+
+
+@dataclass(frozen=True)
+class FishTable:
+    """What every finned fish of one orientation (rows as bases, or columns) reads."""
+
+    boxes: tuple[int, ...]  # each box's cells as a mask
+    covers: tuple[Unit, ...]
+    cover_masks: tuple[int, ...]  # each cover line's cells as a mask
+    lines: dict[int, list[BaseLine]]  # value -> the base lines without it placed
+    places: dict[int, int]  # value -> every cell with it as a candidate, as a mask
+
+
+@lru_cache(maxsize=4)
+def _tables(position: Position) -> dict[str, FishTable]:
+    """The fish tables of a position, by base kind; made once for all sizes and kinds."""
     geometry = position.geometry
-    box_of = {cell: unit for unit in geometry.units if unit.kind == "box" for cell in unit.cells}
+    candidates = position.candidates
+    boxes = [sum(1 << cell for cell in unit.cells) for unit in geometry.units if unit.kind == "box"]
+    tables = {}
     for base_kind, cover_kind in LINES:
         bases = [unit for unit in geometry.units if unit.kind == base_kind]
-        cover_of = {
-            cell: unit for unit in geometry.units if unit.kind == cover_kind for cell in unit.cells
-        }
+        covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
+        cover_of = {cell: i for i, unit in enumerate(covers) for cell in unit.cells}
+        lines: dict[int, list[BaseLine]] = {}
+        places: dict[int, int] = {}
         for value in range(1, position.size + 1):
-            places = {
-                unit: position.places(unit, value)
-                for unit in bases
-                if not position.holds(unit, value) and position.places(unit, value)
-            }
-            for group in combinations(places, size):
-                base_cells = {cell for unit in group for cell in places[unit]}
-                touched = sorted({cover_of[cell] for cell in base_cells}, key=lambda u: u.index)
-                for covers in combinations(touched, size):
-                    covered = {cell for cover in covers for cell in cover.cells}
-                    fins = sorted(base_cells - covered)
-                    if not fins or len({box_of[fin] for fin in fins}) != 1:
+            bit = 1 << value
+            places[value] = sum(1 << cell for cell, mask in enumerate(candidates) if mask & bit)
+            lines[value] = []
+            for unit in bases:
+                cells = [cell for cell in unit.cells if candidates[cell] & bit]
+                if not cells or position.holds(unit, value):
+                    continue
+                through = sum(1 << cover_of[cell] for cell in cells)
+                outside = [
+                    sum(1 << cover_of[cell] for cell in cells if not box >> cell & 1)
+                    for box in boxes
+                ]
+                inside = [through & ~out for out in outside]
+                lines[value].append((unit, sum(1 << cell for cell in cells), outside, inside))
+        cover_masks = tuple(sum(1 << cell for cell in unit.cells) for unit in covers)
+        tables[base_kind] = FishTable(tuple(boxes), covers, cover_masks, lines, places)
+    return tables
+
+
+def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
+    """Every finned (or sashimi) fish of `size` base lines that removes a candidate.
+
+    Cells are bits of one int. The fins fix the box: for each box the base cells
+    reach, the cover lines of every base cell outside it are required, and the rest
+    are chosen among the lines through the box; what they leave uncovered are the fins.
+    """
+    shape = position.geometry.shape
+    for base_kind, table in _tables(position).items():
+        # fins lie in one box, so they reach at most a box's width of cover lines
+        widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
+        covers, cover_masks = table.covers, table.cover_masks
+        for value in range(1, position.size + 1):
+            has = table.places[value]
+            for group in combinations(table.lines[value], size):
+                reach = 0
+                base_cells = 0
+                for _, cells, outside, inside in group:
+                    reach |= outside[0] | inside[0]
+                    base_cells |= cells
+                if not size < reach.bit_count() <= widest:
+                    continue  # a basic fish or less (no fin), or fins beyond one box
+                for number, box in enumerate(table.boxes):
+                    required = through = 0
+                    for _, _, outside, inside in group:
+                        required |= outside[number]
+                        through |= inside[number]
+                    if not through or required.bit_count() > size:
                         continue
-                    inside = min(len(set(places[unit]) & covered) for unit in group)
-                    if (inside <= 1) != sashimi:
-                        continue
-                    fin_box = set(box_of[fins[0]].cells)
-                    removed = [
-                        cell
-                        for cover in covers
-                        for cell in position.places(cover, value)
-                        if cell not in base_cells and cell in fin_box
-                    ]
-                    if removed:
+                    optional = list(_bits(through & ~required))
+                    chosen_first = list(_bits(required))
+                    for extra in combinations(optional, size - len(chosen_first)):
+                        chosen = sorted(chosen_first + list(extra))
+                        covered = 0
+                        for index in chosen:
+                            covered |= cover_masks[index]
+                        fins = base_cells & ~covered
+                        if not fins:
+                            continue
+                        fewest = min((cells & covered).bit_count() for _, cells, _, _ in group)
+                        if (fewest <= 1) != sashimi:
+                            continue
+                        removed = covered & box & has & ~base_cells
+                        if not removed:
+                            continue
                         kind = "sashimi" if sashimi else "finned"
+                        targets = list(_bits(removed))
                         yield Step(
                             f"{kind}-{NAMES[size]}",
                             (SASHIMI if sashimi else FINNED)[size],
                             (value,),
-                            tuple((cell, BASE) for cell in sorted(base_cells - set(fins)))
-                            + tuple((fin, FIN) for fin in fins)
-                            + tuple((cell, TARGET) for cell in removed),
-                            tuple((unit.kind, unit.index) for unit in (*group, *covers)),
-                            eliminations=tuple((cell, value) for cell in removed),
+                            tuple((cell, BASE) for cell in _bits(base_cells & covered))
+                            + tuple((fin, FIN) for fin in _bits(fins))
+                            + tuple((cell, TARGET) for cell in targets),
+                            tuple((unit.kind, unit.index) for unit, _, _, _ in group)
+                            + tuple((covers[i].kind, covers[i].index) for i in chosen),
+                            eliminations=tuple((cell, value) for cell in targets),
                         )

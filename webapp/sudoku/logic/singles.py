@@ -41,20 +41,27 @@ def hidden_singles(position: Position, in_boxes: bool | None = None) -> Iterator
 
     `in_boxes` True looks in boxes only, False everywhere else, None everywhere.
     """
+    candidates = position.candidates
     for unit in position.geometry.units:
         if in_boxes is not None and (unit.kind == "box") != in_boxes:
             continue
-        for value in range(1, position.size + 1):
-            places = position.places(unit, value)
-            if len(places) == 1 and not position.holds(unit, value):
-                yield Step(
-                    "hidden-single",
-                    HIDDEN_SINGLE_IN_BOX if unit.kind == "box" else HIDDEN_SINGLE,
-                    (value,),
-                    ((places[0], TARGET),),
-                    ((unit.kind, unit.index),),
-                    placements=((places[0], value),),
-                )
+        # the values with one place in the unit: seen once, never twice
+        once = twice = 0
+        for cell in unit.cells:
+            twice |= once & candidates[cell]
+            once |= candidates[cell]
+        for value in bits_of(once & ~twice):
+            if position.holds(unit, value):
+                continue
+            place = next(cell for cell in unit.cells if candidates[cell] >> value & 1)
+            yield Step(
+                "hidden-single",
+                HIDDEN_SINGLE_IN_BOX if unit.kind == "box" else HIDDEN_SINGLE,
+                (value,),
+                ((place, TARGET),),
+                ((unit.kind, unit.index),),
+                placements=((place, value),),
+            )
 
 
 def naked_singles(position: Position) -> Iterator[Step]:

@@ -91,3 +91,16 @@ def test_steps_finds_hodokus_x_wings(sudoku, marks, digit, expected):
 def test_steps_refuses_a_technique_it_does_not_know(sudoku):
     code, _ = sudoku("steps", "--technique", "x-ray", stdin=NORVIG_EASY + "\n")
     assert code == 2
+
+
+def test_the_hint_summary_times_every_position(sudoku):
+    marks = one_line_marks(Position.from_grid(parse(NORVIG_EASY)))
+    _, out = sudoku("hint", "--summary", stdin="\n".join([NORVIG_EASY, marks, "12x"]))
+    lines = out.splitlines()
+    assert lines[0] == lines[1]  # the same position, as a puzzle and as pencil marks
+    assert lines[2].startswith("invalid: ")
+    header, rule, row = lines[-3:]
+    cells = dict(zip(header.strip("| ").split(" | "), row.strip("| ").split(" | "), strict=True))
+    assert cells["positions"] == "3"
+    assert float(cells["median ms"]) <= float(cells["p99 ms"]) <= float(cells["max ms"])
+    assert rule.count("|") == header.count("|")

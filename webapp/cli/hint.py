@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from typing import Any
 
 from ..sudoku import PuzzleError
@@ -12,6 +13,7 @@ from ..sudoku.logic import BY_SLUG, Position, next_step, read_position
 from .arguments import EXIT_OK, Subcommands, UsageError
 from .explain import step_record
 from .solve import puzzle_texts
+from .timing import markdown_table, speed_figures
 
 INPUT = """\
 Each line is a position: a puzzle, or a pencil-mark grid written on one line as N*N
@@ -31,6 +33,11 @@ def add_hint(commands: Subcommands) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_input(parser)
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="end with a Markdown table: positions/s, mean, median, p99 and max ms per hint",
+    )
     parser.set_defaults(run=run_hint)
 
 
@@ -73,8 +80,10 @@ def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    """Print the easiest next step of every position."""
+    """Print the easiest next step of every position (and, with --summary, how fast)."""
+    times: list[float] = []
     for text, position in _positions(args):
+        started = time.perf_counter()
         record: dict[str, Any] = {"position": text.strip()}
         if isinstance(position, str):
             record.update(status="invalid", error=position)
@@ -85,6 +94,7 @@ def run_hint(args: argparse.Namespace) -> int:
             record["status"] = "step" if step else "stuck"
             if step:
                 record["step"] = step_record(position.geometry.shape, step)
+        times.append((time.perf_counter() - started) * 1000)
         if args.json:
             print(json.dumps(record))
         elif "step" in record:
@@ -95,6 +105,9 @@ def run_hint(args: argparse.Namespace) -> int:
             print(f"invalid: {record['error']}")
         else:
             print(record["status"])
+    if args.summary:
+        print()
+        print("\n".join(markdown_table(speed_figures(times, unit="positions"))))
     return EXIT_OK
 
 

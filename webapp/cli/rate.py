@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import time
 from collections import Counter
@@ -15,7 +14,7 @@ from .agreement import mean_difference, spearman
 from .arguments import EXIT_OK, Subcommands, add_path_options
 from .explain import explain_record
 from .solve import puzzle_texts
-from .timing import figure
+from .timing import markdown_table, speed_figures
 
 EPILOG = """\
 One line per puzzle: rating, level and hardest technique; "incomplete" after it when the
@@ -102,36 +101,18 @@ def _with_reference(line: str) -> tuple[str, float | None]:
 def summary(records: list[dict[str, Any]]) -> list[str]:
     """The Markdown table of a run: speed, the mean rating, the puzzles in each level, and
     the agreement with a reference rating where the records carry one."""
-    times = sorted(record["ms"] for record in records)
     rated = [record for record in records if "rating" in record]
     levels = Counter(record["level"] for record in rated if record["complete"])
-    names = [name for _, name in LEVELS]
-    header = ["puzzles", "puzzles/s", "mean ms", "median ms", "p99 ms", "mean rating"]
-    header += [*names, "incomplete"]
-    total = sum(times) / 1000
-    values = [
-        str(len(records)),
-        figure(len(records) / total if total else math.inf),
-        figure(statistics.fmean(times) if times else 0.0),
-        figure(statistics.median(times) if times else 0.0),
-        figure(times[math.ceil(0.99 * len(times)) - 1] if times else 0.0),
-        f"{statistics.fmean(r['rating'] for r in rated):.2f}" if rated else "-",
-        *(str(levels[name]) for name in names),
-        str(sum(1 for record in rated if not record["complete"])),
-    ]
+    cells = speed_figures([record["ms"] for record in records])
+    cells["mean rating"] = f"{statistics.fmean(r['rating'] for r in rated):.2f}" if rated else "-"
+    cells.update((name, str(levels[name])) for _, name in LEVELS)
+    cells["incomplete"] = str(sum(1 for record in rated if not record["complete"]))
     compared = [r for r in rated if r["complete"] and r.get("reference") is not None]
     if compared:
         ours = [r["rating"] for r in compared]
         theirs = [r["reference"] for r in compared]
-        header += ["compared", "Spearman", "mean abs diff", "reference mean"]
-        values += [
-            str(len(compared)),
-            f"{spearman(ours, theirs):.3f}",
-            f"{mean_difference(ours, theirs):.2f}",
-            f"{statistics.fmean(theirs):.2f}",
-        ]
-    return [
-        "| " + " | ".join(header) + " |",
-        "|" + "---:|" * len(header),
-        "| " + " | ".join(values) + " |",
-    ]
+        cells["compared"] = str(len(compared))
+        cells["Spearman"] = f"{spearman(ours, theirs):.3f}"
+        cells["mean abs diff"] = f"{mean_difference(ours, theirs):.2f}"
+        cells["reference mean"] = f"{statistics.fmean(theirs):.2f}"
+    return markdown_table(cells)

@@ -164,3 +164,26 @@ def figure(value: float) -> str:
     if value >= 10:
         return f"{value:.1f}"
     return f"{value:.2f}"
+
+
+def speed_figures(milliseconds: list[float], unit: str = "puzzles") -> dict[str, str]:
+    """How fast a run went, as table cells: count, per second, mean, median and p99 ms."""
+    times = sorted(milliseconds)
+    total = sum(times) / 1000
+    return {
+        unit: str(len(times)),
+        f"{unit}/s": figure(len(times) / total if total else math.inf),
+        "mean ms": figure(statistics.fmean(times) if times else 0.0),
+        "median ms": figure(statistics.median(times) if times else 0.0),
+        "p99 ms": figure(times[math.ceil(0.99 * len(times)) - 1] if times else 0.0),
+        "max ms": figure(times[-1] if times else 0.0),
+    }
+
+
+def markdown_table(cells: dict[str, str]) -> list[str]:
+    """A one-row Markdown table: the keys as its header, the values as its row."""
+    return [
+        "| " + " | ".join(cells) + " |",
+        "|" + "---:|" * len(cells),
+        "| " + " | ".join(cells.values()) + " |",
+    ]

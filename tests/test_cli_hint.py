@@ -104,3 +104,27 @@ def test_the_hint_summary_times_every_position(sudoku):
     assert cells["positions"] == "3"
     assert float(cells["median ms"]) <= float(cells["p99 ms"]) <= float(cells["max ms"])
     assert rule.count("|") == header.count("|")
+
+
+def test_a_hint_that_needs_more_than_its_budget_says_it_stopped(sudoku):
+    big = data_lines("engine_25x25_answers.txt")[0][0]
+    code, out = sudoku("hint", "--budget-seconds", "0.000001", stdin=big + "\n")
+    assert code == 0
+    assert out.strip() == "stopped: the next step needs more work than the budget"
+
+
+def test_steps_says_whether_it_found_every_instance(sudoku):
+    _, out = sudoku("steps", "--technique", "hidden-single", "--json", stdin=NORVIG_EASY + "\n")
+    record = json.loads(out)
+    assert record["complete"] is True and record["instances"]
+    big = data_lines("engine_25x25_answers.txt")[0][0]
+    _, out = sudoku(
+        "steps",
+        "--technique",
+        "jellyfish",
+        "--budget-seconds",
+        "0.000001",
+        "--json",
+        stdin=big + "\n",
+    )
+    assert json.loads(out)["complete"] is False

@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..sudoku import PuzzleError
-from ..sudoku.logic import BY_SLUG, Position, next_step, read_position
-from .arguments import EXIT_OK, Subcommands, UsageError
+from ..sudoku.logic import BY_SLUG, Position, Step, next_step, read_position
+from ..sudoku.logic.budget import OutOfTime, check_time, time_limit
+from .arguments import EXIT_OK, Subcommands, UsageError, positive_float
 from .explain import step_record
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
@@ -65,6 +67,13 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="take each position to have exactly one solution, so uniqueness techniques apply",
     )
+    parser.add_argument(
+        "--budget-seconds",
+        type=positive_float,
+        default=5.0,
+        metavar="S",
+        help="time for each position (default 5); past it the answer says it stopped",
+    )
 
 
 def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
@@ -90,10 +99,14 @@ def run_hint(args: argparse.Namespace) -> int:
         elif position.is_solved:
             record["status"] = "solved"
         else:
-            step = next_step(position)
-            record["status"] = "step" if step else "stuck"
-            if step:
-                record["step"] = step_record(position.geometry.shape, step)
+            try:
+                step = next_step(position, args.budget_seconds)
+            except OutOfTime:
+                record["status"] = "stopped"
+            else:
+                record["status"] = "step" if step else "stuck"
+                if step:
+                    record["step"] = step_record(position.geometry.shape, step)
         times.append((time.perf_counter() - started) * 1000)
         if args.json:
             print(json.dumps(record))
@@ -101,6 +114,8 @@ def run_hint(args: argparse.Namespace) -> int:
             print(record["step"]["text"])
         elif record["status"] == "stuck":
             print("stuck: the next step needs a technique the engine does not have yet")
+        elif record["status"] == "stopped":
+            print("stopped: the next step needs more work than the budget")
         elif record["status"] == "invalid":
             print(f"invalid: {record['error']}")
         else:
@@ -121,21 +136,41 @@ def run_steps(args: argparse.Namespace) -> int:
             record: dict[str, Any] = {"position": text.strip(), "error": position}
         else:
             shape = position.geometry.shape
-            instances = [step_record(shape, step) for step in finder(position)]
+            steps, complete = _every_instance(finder, position, args.budget_seconds)
             record = {
                 "position": text.strip(),
                 "technique": args.technique,
                 "instances": [
-                    {key: step[key] for key in ("eliminations", "placements", "text")}
-                    for step in instances
+                    {
+                        key: step_record(shape, step)[key]
+                        for key in ("eliminations", "placements", "text")
+                    }
+                    for step in steps
                 ],
+                "complete": complete,
             }
         if args.json:
             print(json.dumps(record))
         elif "error" in record:
             print(f"invalid: {record['error']}")
         else:
-            print(f"{len(record['instances'])} {args.technique}")
+            stopped = "" if record["complete"] else " (stopped: the budget ran out)"
+            print(f"{len(record['instances'])} {args.technique}{stopped}")
             for instance in record["instances"]:
                 print(f"  {instance['text']}")
     return EXIT_OK
+
+
+def _every_instance(
+    finder: Callable[[Position], Iterator[Step]], position: Position, seconds: float
+) -> tuple[list[Step], bool]:
+    """The instances `finder` yields within `seconds`, and whether it got through them all."""
+    steps: list[Step] = []
+    try:
+        with time_limit(seconds):
+            for step in finder(position):
+                steps.append(step)
+                check_time()
+    except OutOfTime:
+        return steps, False
+    return steps, True

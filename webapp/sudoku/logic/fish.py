@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from ..geometry import Unit
+from .budget import check_time
 from .position import Position
 from .step import BASE, TARGET, Step
 
@@ -32,6 +33,7 @@ def basic_fish(position: Position, size: int) -> Iterator[Step]:
             cell: unit for unit in geometry.units if unit.kind == cover_kind for cell in unit.cells
         }
         for value in range(1, position.size + 1):
+            check_time()
             places = {
                 unit: position.places(unit, value)
                 for unit in bases
@@ -139,6 +141,7 @@ def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
         widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
         covers, cover_masks = table.covers, table.cover_masks
         for value in range(1, position.size + 1):
+            check_time()
             has = table.places[value]
             for group in combinations(table.lines[value], size):
                 reach = 0

@@ -3,17 +3,19 @@
 As Sudoku Explainer does, each step is the first instance of the easiest
 technique that applies. The path stops honestly: when the grid is solved,
 when no known technique applies (`stuck`: the rest needs a technique the
-engine does not have yet), or when the budget runs out (`stopped`). The
-rating is the difficulty of the hardest step, on Sudoku Explainer's scale.
+engine does not have yet), or when the budget runs out (`stopped`, even in the
+middle of a long search: see budget.py). The rating is the difficulty of the
+hardest step, on Sudoku Explainer's scale.
 """
 
 from __future__ import annotations
 
-import time
+import math
 from dataclasses import dataclass
 
 from ..geometry import Geometry
 from ..grid import Grid
+from .budget import OutOfTime, check_time, time_limit
 from .position import Position
 from .step import Step
 from .techniques import TECHNIQUES
@@ -43,12 +45,17 @@ class Path:
         return hardest.technique if hardest else None
 
 
-def next_step(position: Position) -> Step | None:
-    """The first instance of the easiest technique that applies, or None."""
-    for _, _, finder in TECHNIQUES:
-        step = next(finder(position), None)
-        if step is not None:
-            return step
+def next_step(position: Position, seconds: float = math.inf) -> Step | None:
+    """The first instance of the easiest technique that applies, or None when none does.
+
+    Raises OutOfTime when `seconds` (or an enclosing budget) run out first.
+    """
+    with time_limit(seconds):
+        for _, _, finder in TECHNIQUES:
+            check_time()
+            step = next(finder(position), None)
+            if step is not None:
+                return step
     return None
 
 
@@ -59,15 +66,16 @@ def find_path(
 
     `unique`: the exact solver proved one solution, so uniqueness techniques may be used.
     """
-    deadline = time.perf_counter() + seconds
     position = Position.from_grid(grid, geometry, unique)
     steps: list[Step] = []
-    while not position.is_solved:
-        if time.perf_counter() > deadline:
-            return Path(tuple(steps), position, STOPPED)
-        step = next_step(position)
-        if step is None:
-            return Path(tuple(steps), position, STUCK)
-        steps.append(step)
-        position = step.apply(position)
+    with time_limit(seconds):
+        while not position.is_solved:
+            try:
+                step = next_step(position)
+            except OutOfTime:
+                return Path(tuple(steps), position, STOPPED)
+            if step is None:
+                return Path(tuple(steps), position, STUCK)
+            steps.append(step)
+            position = step.apply(position)
     return Path(tuple(steps), position, SOLVED)

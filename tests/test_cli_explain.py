@@ -6,6 +6,9 @@ import json
 
 import pytest
 
+from webapp.sudoku import parse
+from webapp.sudoku.grid import is_solution
+
 from puzzles import CLASHING, NORVIG_EASY, NORVIG_EASY_SOLUTION, NORVIG_HARD1, TOP95_SEVENTH
 
 
@@ -68,3 +71,20 @@ def test_a_puzzle_without_one_solution_gets_its_status(sudoku, puzzle, status):
     record = json.loads(out)
     assert record["status"] == status
     assert record["steps"] == []
+    assert record["error"]
+
+
+def test_several_solutions_come_with_two_that_differ(sudoku):
+    _, out = sudoku("explain", "--json", stdin=NORVIG_HARD1 + "\n")
+    first, second = (parse(line) for line in json.loads(out)["solutions"])
+    puzzle = parse(NORVIG_HARD1)
+    assert first != second
+    assert is_solution(first, puzzle) and is_solution(second, puzzle)
+    _, text = sudoku("explain", stdin=NORVIG_HARD1 + "\n")
+    assert text.splitlines()[-2:] == [first.line, second.line]
+
+
+def test_clashing_givens_are_named(sudoku):
+    _, out = sudoku("explain", "--json", stdin=CLASHING + "\n")
+    row, box = json.loads(out)["conflicts"]  # the two 5s share row 1 and box 1
+    assert row.startswith("Row 1 has two 5s") and box.startswith("Box 1 has two 5s")

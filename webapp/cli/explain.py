@@ -9,7 +9,9 @@ from typing import Any
 from ..explanations import level_of, sentence
 from ..sudoku import PuzzleError, parse, solve
 from ..sudoku.logic import SOLVED, STOPPED, Step, find_path
+from ..sudoku.result import MULTIPLE, NO_SOLUTION, SolveResult
 from ..sudoku.result import SOLVED as ONE_SOLUTION
+from ..wording import conflict_message
 from .arguments import EXIT_OK, Subcommands, add_path_options
 from .solve import puzzle_texts
 
@@ -56,9 +58,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def summary(record: dict[str, Any]) -> str:
-    """The last line for a puzzle: its rating, or why there is none."""
+    """The last lines for a puzzle: its rating, or why there is none (and two solutions)."""
     if record["status"] != ONE_SOLUTION:
-        return f"{record['status']}: {record.get('error') or 'no single solution to explain'}"
+        why = f"{record['status']}: {record.get('error') or 'no single solution to explain'}"
+        if record["status"] == MULTIPLE:
+            return "\n".join([why, *record["solutions"]])
+        return why
     rating = f"{record['rating']:.1f} ({record['level']}, hardest: {record['hardest']})"
     if record["complete"]:
         return f"Rating {rating}"
@@ -73,7 +78,7 @@ def explain_record(text: str, seconds: float) -> dict[str, Any]:
         return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
     result = solve(grid)
     if result.status != ONE_SOLUTION:
-        return {"puzzle": grid.line, "status": result.status, "steps": []}
+        return {"puzzle": grid.line, "status": result.status, "steps": [], **evidence(result)}
     path = find_path(grid, seconds=seconds, unique=True)
     shape = grid.shape
     record: dict[str, Any] = {
@@ -92,6 +97,22 @@ def explain_record(text: str, seconds: float) -> dict[str, Any]:
             else "the next step needs a technique the engine does not have yet"
         )
     return record
+
+
+def evidence(result: SolveResult) -> dict[str, Any]:
+    """Why a puzzle has no path to explain: the exact solver's two solutions, the clashing
+    givens, or that search proved there is none (or ran out of budget)."""
+    found: dict[str, Any] = {"solutions": [grid.line for grid in result.solutions]}
+    if result.status == MULTIPLE:
+        found["error"] = "it has more than one solution; here are two that differ"
+    elif result.conflicts:
+        found["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
+        found["error"] = "its givens clash: " + "; ".join(found["conflicts"])
+    elif result.status == NO_SOLUTION:
+        found["error"] = "search proved it has no solution"
+    else:
+        found["error"] = "the exact solver ran out of budget before deciding it"
+    return found
 
 
 def step_record(shape: Any, step: Step) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku import SHAPES, Grid, parse, solve
 from webapp.sudoku.logic import TECHNIQUES, Position
 
 from puzzles import data_lines
@@ -77,3 +77,20 @@ def wrong_moves(position: Position, answer: Grid, steps) -> list:
         if any(answer.cells[cell] == value for cell, value in step.eliminations)
         or any(answer.cells[cell] != value for cell, value in step.placements)
     ]
+
+
+@cache
+def blanked(size: int, fraction: float, seed: int) -> tuple[Position, Grid]:
+    """A grid's answer with `fraction` of its cells blanked, after singles and intersections.
+
+    The puzzle may have several solutions; a sound step keeps every one, so the answer
+    it was made from too.
+    """
+    shape = SHAPES[size]
+    answer = solve(Grid(shape, (0,) * shape.cell_count)).solutions[0]
+    cells = list(answer.cells)
+    for cell in random.Random(seed).sample(
+        range(shape.cell_count), int(shape.cell_count * fraction)
+    ):
+        cells[cell] = 0
+    return easy_steps_taken(Position.from_grid(Grid(shape, tuple(cells))), 2.8), answer

@@ -13,10 +13,11 @@ import random
 
 import pytest
 
+from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid, parse, solve
 from webapp.sudoku.logic import BY_SLUG, SOLVED, find_path
 
-from positions import permuted
+from positions import blanked, permuted, stuck_positions, wrong_moves
 from puzzles import data_lines
 from reglib import cases, check
 
@@ -27,6 +28,8 @@ CODES = {
     "0003": "naked-single",
     "0100": "pointing",
     "0101": "claiming",
+    "0110": "locked-pair",
+    "0111": "locked-triple",
     "0200": "naked-pair",
     "0201": "naked-triple",
     "0202": "naked-quad",
@@ -44,6 +47,7 @@ CODES = {
     "0322": "sashimi-jellyfish",
     "0400": "skyscraper",
     "0401": "two-string-kite",
+    "0402": "empty-rectangle",
     "0403": "turbot-fish",
     "0800": "xy-wing",
     "0801": "xyz-wing",
@@ -95,3 +99,31 @@ def test_boxes_of_2x3_and_3x4_get_their_singles_and_intersections():
         assert path.status == SOLVED
         assert path.end.grid == answer
         assert {step.technique for step in path.steps} >= {"hidden-single"}
+
+
+# Big grids where locked pairs and triples fire (found by trying seeds).
+LOCKED_ON_BIG_GRIDS = [
+    ("locked-pair", 12, 0.5, 3),
+    ("locked-pair", 16, 0.55, 1),
+    ("locked-triple", 16, 0.55, 2),
+    ("locked-triple", 16, 0.55, 3),
+]
+
+
+@pytest.mark.parametrize(("slug", "size", "fraction", "seed"), LOCKED_ON_BIG_GRIDS)
+def test_locked_subsets_on_big_grids_keep_the_answer_and_are_worded(slug, size, fraction, seed):
+    position, answer = blanked(size, fraction, seed)
+    steps = list(BY_SLUG[slug](position))
+    assert steps
+    assert wrong_moves(position, answer, steps) == []
+    for step in steps:
+        assert len(step.units) >= 2  # it clears two units at once, or it is a naked subset
+        text = sentence(SHAPES[size], step)
+        assert text.startswith("Locked ")
+        assert all(cell_name(SHAPES[size], cell) in text for cell, _ in step.eliminations)
+
+
+@pytest.mark.parametrize("slug", ["locked-pair", "locked-triple"])
+def test_locked_subsets_never_remove_an_answer_value(slug):
+    for position, answer in stuck_positions():
+        assert wrong_moves(position, answer, BY_SLUG[slug](position)) == []

@@ -68,6 +68,15 @@ def sentence(shape: Shape, step: Step) -> str:
             f"{technique.capitalize()}: in {first} the {digits[0]}s are all in {second}, so"
             f" {digits[0]} can go nowhere else in {second}: {removals(shape, step)}"
         )
+    if technique in ("locked-pair", "locked-triple"):
+        size = technique.partition("-")[2]
+        either = "either" if len(units) == 2 else "any of them"
+        return (
+            f"Locked {size}: {in_words(base)} can only be {in_words(digits, 'or')}, and they"
+            f" share {in_words(units)}, so no other cell of {either} can: {removals(shape, step)}"
+        )
+    if technique == "wxyz-wing":
+        return wxyz_wing_sentence(shape, step)
     kind, _, size = technique.partition("-")
     if kind == "naked":
         return (
@@ -116,6 +125,22 @@ def sentence(shape: Shape, step: Step) -> str:
             f" {far_a} or {far_b} is: {removals(shape, step)}"
         )
     return f"{technique}: {removals(shape, step)}"
+
+
+def wxyz_wing_sentence(shape: Shape, step: Step) -> str:
+    """A WXYZ-wing in words: three values fill at most one cell each, so the fourth fills one."""
+    wing = [cell_name(shape, cell) for cell, role in step.cells if role in ("wing", "wing-z")]
+    holders = [cell_name(shape, cell) for cell, role in step.cells if role == "wing-z"]
+    removed = shape.symbol(step.eliminations[0][1])
+    others = [shape.symbol(v) for v in step.digits if shape.symbol(v) != removed]
+    both = "both" if len(holders) == 2 else "them all"
+    return (
+        f"WXYZ-wing: {in_words(wing)} can only hold {in_words(others + [removed])} between"
+        f" them; for each of {in_words(others)}, the cells among them that can hold it all see"
+        f" each other, so it fills at most one of the four, and {removed} must fill at least"
+        f" one: one of {in_words(holders)} is {removed}, and a cell seeing {both} cannot be:"
+        f" {removals(shape, step)}"
+    )
 
 
 def forcing_sentence(shape: Shape, step: Step) -> str:

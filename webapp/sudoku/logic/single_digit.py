@@ -10,6 +10,16 @@ from every cell that sees both far ends. Named by where the links lie:
 - turbot fish: any other pair (a link in a box, for one).
 Sudoku Explainer has none of these by name (it rates them as short chains);
 the difficulties here are this engine's, between wings and chains.
+
+Empty rectangle (HoDoKu 0402; Sukaku Explainer rates it 4.3): in a box, every
+place for the value lies in one row or one column of the box, neither line
+alone holding them all (the rest of the box is the "empty rectangle"). So the
+box's value is in that row or in that column. A strong link in a line (a
+conjugate pair) with one end a on the box's row, outside the box: if a holds
+the value, the box's row cannot, so the box's value is in its column; if not,
+the link's other end b does. Either way a cell of the box's column, outside the
+box, that sees b cannot hold the value (and the same with rows and columns
+swapped).
 """
 
 from __future__ import annotations
@@ -23,12 +33,14 @@ from .step import TARGET, Step
 SKYSCRAPER = 4.0
 TWO_STRING_KITE = 4.1
 TURBOT_FISH = 4.2
+EMPTY_RECTANGLE = 4.3
 DIFFICULTY = {
     "skyscraper": SKYSCRAPER,
     "two-string-kite": TWO_STRING_KITE,
     "turbot-fish": TURBOT_FISH,
 }
 LINK = "link"
+RECTANGLE = "rectangle"  # the box's places for the value, in an empty rectangle
 LINES = ("row", "column")
 Finder = Callable[[Position], Iterator[Step]]
 
@@ -91,3 +103,86 @@ def named(name: str) -> Finder:
         return (step for step in single_digit_patterns(position) if step.technique == name)
 
     return find
+
+
+def _lines_through(position: Position, cells: set[int], kind: str) -> list[Unit]:
+    """The units of `kind` holding one of `cells`, each once."""
+    found = {
+        unit.index: unit
+        for cell in cells
+        for unit in position.geometry.cell_units[cell]
+        if unit.kind == kind
+    }
+    return [found[index] for index in sorted(found)]
+
+
+def empty_rectangles(position: Position) -> Iterator[Step]:
+    """Every empty rectangle with a conjugate pair in a line that removes a candidate."""
+    units = position.geometry.units
+    boxes = [unit for unit in units if unit.kind == "box"]
+    for value in range(1, position.size + 1):
+        links = [
+            (unit, tuple(places))
+            for unit in units
+            if unit.kind in LINES and len(places := position.places(unit, value)) == 2
+        ]
+        if not links:
+            continue
+        for box in boxes:
+            held = set(position.places(box, value))
+            if len(held) < 2:
+                continue
+            inside = set(box.cells)
+            # the row and the column must each hold a place, or one line holds them all
+            for row in _lines_through(position, held, "row"):
+                in_row = held.intersection(row.cells)
+                for column in _lines_through(position, held, "column"):
+                    in_column = held.intersection(column.cells)
+                    # in the row or the column, but not all in either one
+                    if in_row | in_column != held or held in (in_row, in_column):
+                        continue
+                    for near, far in ((row, column), (column, row)):
+                        yield from _rectangle_steps(
+                            position, value, box, (near, far), sorted(held), links, inside
+                        )
+
+
+def _rectangle_steps(
+    position: Position,
+    value: int,
+    box: Unit,
+    lines: tuple[Unit, Unit],
+    places: list[int],
+    links: list[tuple[Unit, tuple[int, ...]]],
+    inside: set[int],
+) -> Iterator[Step]:
+    """The empty rectangle's steps whose link has an end on the `near` line, targets on `far`."""
+    near, far = lines
+    peers = position.geometry.peers
+    on_near = set(near.cells)
+    for link, (p, q) in links:
+        if link.kind == near.kind:
+            continue
+        for a, b in ((p, q), (q, p)):
+            if a not in on_near or a in inside or b in inside:
+                continue
+            removed = [
+                cell
+                for cell in far.cells
+                if cell not in inside
+                and cell != a
+                and cell in peers[b]
+                and position.has(cell, value)
+            ]
+            if not removed:
+                continue
+            yield Step(
+                "empty-rectangle",
+                EMPTY_RECTANGLE,
+                (value,),
+                tuple((cell, RECTANGLE) for cell in places)
+                + ((a, LINK), (b, LINK))
+                + tuple((cell, TARGET) for cell in removed),
+                tuple((unit.kind, unit.index) for unit in (box, near, far, link)),
+                eliminations=tuple((cell, value) for cell in removed),
+            )

@@ -7,13 +7,21 @@
   only from cells that see the pivot and both pincers;
 - W-wing: two cells {x, y} that do not see each other, joined by a strong link
   on x (a unit where x has just two places, one seeing each cell): one of the
-  two cells is y, so y goes from every cell that sees both.
+  two cells is y, so y goes from every cell that sees both;
+- WXYZ-wing: four cells, within two units that cross, holding just four
+  values between them, where every value but one (z) is "restricted": its
+  cells in the wing all see each other, so it fills at most one of them. The
+  three restricted values fill at most three of the four cells, so z fills
+  one: z goes from every cell that sees all the wing's z cells. Sukaku
+  Explainer rates it 5.5 (HoDoKu has no cases of it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
+from ..geometry import Geometry
 from .position import Position, bits_of
 from .step import TARGET, Step
 
@@ -23,6 +31,9 @@ LINK = "link"
 XY_WING = 4.2
 XYZ_WING = 4.4
 W_WING = 4.4
+WXYZ_WING = 5.5
+WING = "wing"  # a WXYZ-wing's cells without the value it removes
+WING_Z = "wing-z"  # a WXYZ-wing's cells with the value it removes
 
 
 def _targets(position: Position, value: int, seeing: list[int]) -> list[int]:
@@ -126,3 +137,69 @@ def w_wings(position: Position) -> Iterator[Step]:
                         eliminations=tuple((cell, other) for cell in removed),
                     )
                     break
+
+
+@cache
+def crossing_units(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+    """For each pair of units sharing a cell, the cells of both, ascending."""
+    cells = [frozenset(unit.cells) for unit in geometry.units]
+    return tuple(
+        tuple(sorted(first | second))
+        for i, first in enumerate(cells)
+        for second in cells[i + 1 :]
+        if first & second
+    )
+
+
+def _quads(cells: list[int], masks: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every four of `cells` whose candidates together are four values."""
+    # nested loops, cut as soon as the values so far pass four: they never shrink back
+    held = [masks[cell] for cell in cells]
+    count = len(cells)
+    for i in range(count - 3):
+        first = held[i]
+        for j in range(i + 1, count - 2):
+            second = first | held[j]
+            if second.bit_count() > 4:
+                continue
+            for k in range(j + 1, count - 1):
+                third = second | held[k]
+                if third.bit_count() > 4:
+                    continue
+                for m in range(k + 1, count):
+                    if (third | held[m]).bit_count() == 4:
+                        yield (cells[i], cells[j], cells[k], cells[m])
+
+
+def wxyz_wings(position: Position) -> Iterator[Step]:
+    """Every WXYZ-wing that removes a candidate."""
+    masks, peers = position.candidates, position.geometry.peers
+    seen: set[tuple[int, ...]] = set()
+    for area in crossing_units(position.geometry):
+        cells = [cell for cell in area if 2 <= masks[cell].bit_count() <= 4]
+        for wing in _quads(cells, masks):
+            if wing in seen:
+                continue
+            seen.add(wing)
+            # a value is loose when two of its cells in the wing do not see each other
+            loose = 0
+            for i, a in enumerate(wing):
+                for b in wing[i + 1 :]:
+                    if b not in peers[a]:
+                        loose |= masks[a] & masks[b]
+            if loose.bit_count() != 1:
+                continue
+            value = loose.bit_length() - 1
+            holders = [cell for cell in wing if masks[cell] & loose]
+            removed = [cell for cell in _targets(position, value, holders) if cell not in wing]
+            if removed:
+                a, b, c, d = wing
+                yield Step(
+                    "wxyz-wing",
+                    WXYZ_WING,
+                    tuple(bits_of(masks[a] | masks[b] | masks[c] | masks[d])),
+                    tuple((cell, WING_Z if cell in holders else WING) for cell in wing)
+                    + tuple((cell, TARGET) for cell in removed),
+                    (),
+                    eliminations=tuple((cell, value) for cell in removed),
+                )

@@ -181,10 +181,11 @@ def test_levels_are_five_bands_of_the_rating(rating, level):
 
 
 def hodoku_positions() -> list[Position]:
-    """The position of every tenth case in HoDoKu's regression library."""
+    """The position of every tenth case in HoDoKu's regression library (each from a puzzle
+    with one solution, so uniqueness techniques may use it)."""
     cases = data_lines("hodoku_reglib_1.3.txt", sep=":")[::10]
     return [
-        Position.from_grid(parse(fields[3].replace("+", ""))).eliminate(
+        Position.from_grid(parse(fields[3].replace("+", "")), unique=True).eliminate(
             ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in fields[4].split()
         )
         for fields in cases

@@ -38,6 +38,13 @@ class Step:
     # for a unit left without a place for a value.
     chain: tuple[Candidate, ...] = ()
     contradiction: tuple[str | int, ...] = ()
+    # An alternating chain node by node: (cells, value, link to the next node). The
+    # cells are one cell, or several of one unit (a box-line intersection, or an almost
+    # locked set's places for the value), true if any of them holds the value. The link
+    # is "strong" (if this node is false the next is true), "als" (strong, because an
+    # almost locked set, the cells with role "als-1", "als-2"... in turn, must hold all its
+    # other values), "weak" (if this node is true the next is false), or "" at the end.
+    inferences: tuple[tuple[tuple[int, ...], int, str], ...] = ()
 
     def apply(self, position: Position) -> Position:
         """The position after this step."""

@@ -1,0 +1,59 @@
+"""Almost locked sets as links of a chain.
+
+An almost locked set (ALS) is n cells of one unit that hold n + 1 values
+between them. If one of those values is nowhere in the set, the n cells hold
+the other n values, one each: so every other value is somewhere in the set.
+That is a strong link between "the value x is in the set" and "the value y is
+in the set", for any two of its values: one of them at least is true. Each
+side is a node: the set's cells that hold that value (one cell, or several in
+one unit, so a weak link reaches it like any group).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from .position import Position, bits_of
+
+if TYPE_CHECKING:
+    from .chain_graph import Graph
+
+
+def largest_set(size: int) -> int:
+    """How many cells a set may have: fewer on big grids, where there are many more to try."""
+    return 5 if size <= 9 else 3 if size <= 16 else 2
+
+
+def almost_locked_sets(position: Position) -> list[tuple[tuple[int, ...], int]]:
+    """Each (cells, values mask) of 2 or more open cells of one unit holding one value more."""
+    masks = position.candidates
+    most = largest_set(position.size)
+    found: set[tuple[tuple[int, ...], int]] = set()
+    for unit in position.geometry.units:
+        # a cell with more values than the largest set allows cannot be in one
+        usable = [c for c in unit.cells if 0 < masks[c].bit_count() <= most + 1]
+        for count in range(2, most + 1):
+            for cells in combinations(usable, count):
+                mask = 0
+                for cell in cells:
+                    mask |= masks[cell]
+                if mask.bit_count() == count + 1:
+                    found.add((tuple(sorted(cells)), mask))
+    return sorted(found)
+
+
+def link_through_set(graph: Graph, cells: tuple[int, ...], mask: int) -> None:
+    """Strong links between each two values' nodes of the set (new ones remember the set)."""
+    masks = graph.position.candidates
+    sides = []
+    for value in bits_of(mask):
+        holding = tuple(c for c in cells if masks[c] >> value & 1)
+        if (holding, value) in graph.number:
+            sides.append(graph.number[(holding, value)])
+    for first, second in combinations(sides, 2):
+        if second in graph.strong[first]:
+            continue
+        graph.link(graph.strong, first, second)
+        graph.through_set[(first, second)] = cells
+        graph.through_set[(second, first)] = cells

@@ -1,0 +1,192 @@
+"""The graph chains walk: nodes that may be true or false, and the inferences between them.
+
+A node is a value in one cell (a candidate), or, in grouped chains, a value in
+a group: the 2 or more cells of one unit's intersection with another (a box
+and a line) that still hold it. A group is "true" when one of its cells holds
+the value.
+
+Two kinds of link, each only ever drawn where it holds in every solution:
+- strong (if one node is false, the other is true): the two nodes are all the
+  places a value has left in a unit, or the two values of a bivalue cell;
+- weak (if one node is true, the other is false): two values of one cell, or
+  one value in two disjoint nodes that lie together in one unit.
+
+Which nodes and links a graph holds is chosen by the finder: one value only
+(x-chains), bivalue cells only (xy-chains, remote pairs), every candidate
+(AICs, nice loops), and groups on top (grouped chains).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations
+
+from ..geometry import Geometry
+from .chain_als import almost_locked_sets, link_through_set
+from .position import Candidate, Position, bits_of
+
+STRONG = "strong"
+WEAK = "weak"
+
+
+@dataclass(frozen=True)
+class Node:
+    """A value in one cell, or in a group of cells of one unit's intersection with another."""
+
+    cells: tuple[int, ...]
+    value: int
+
+    @property
+    def is_group(self) -> bool:
+        """True for a group of cells, false for a single candidate."""
+        return len(self.cells) > 1
+
+
+@cache
+def intersections(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+    """The sets of two or more cells two units share (a box and a line), each once."""
+    found: set[tuple[int, ...]] = set()
+    for first, second in combinations(geometry.units, 2):
+        shared = set(first.cells) & set(second.cells)
+        if len(shared) >= 2:
+            found.add(tuple(sorted(shared)))
+    return tuple(sorted(found))
+
+
+@dataclass
+class Graph:
+    """Nodes numbered from 0, with each node's strong and weak neighbours by number."""
+
+    position: Position
+    nodes: list[Node] = field(default_factory=list)
+    number: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict)
+    strong: list[set[int]] = field(default_factory=list)
+    weak: list[set[int]] = field(default_factory=list)
+    # strong links that hold through an almost locked set: (from, to) -> the set's cells
+    through_set: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
+    killed: dict[int, frozenset[Candidate]] = field(default_factory=dict)  # killed_by, kept
+
+    def add(self, node: Node) -> int:
+        """The node's number, adding it if new."""
+        key = (node.cells, node.value)
+        if key not in self.number:
+            self.number[key] = len(self.nodes)
+            self.nodes.append(node)
+            self.strong.append(set())
+            self.weak.append(set())
+        return self.number[key]
+
+    def link(self, links: list[set[int]], first: int, second: int) -> None:
+        """Record a link both ways."""
+        links[first].add(second)
+        links[second].add(first)
+
+    def killed_by(self, number: int) -> frozenset[Candidate]:
+        """The candidates that cannot be true if this node is: those it is weakly linked to."""
+        if number not in self.killed:
+            self.killed[number] = self._killed_by(number)
+        return self.killed[number]
+
+    def _killed_by(self, number: int) -> frozenset[Candidate]:
+        """killed_by, worked out."""
+        node, position = self.nodes[number], self.position
+        peers = position.geometry.peers
+        if node.is_group:
+            common = set.intersection(*(set(peers[cell]) for cell in node.cells))
+            return frozenset(
+                (cell, node.value) for cell in common if position.has(cell, node.value)
+            )
+        (cell,) = node.cells
+        same_cell = {(cell, value) for value in bits_of(position.candidates[cell])}
+        same_value = {(peer, node.value) for peer in peers[cell] if position.has(peer, node.value)}
+        return frozenset((same_cell - {(cell, node.value)}) | same_value)
+
+
+def build_graph(
+    position: Position,
+    values: tuple[int, ...] | None = None,
+    cells: Callable[[int], bool] | None = None,
+    in_cell: bool = True,
+    in_units: bool = True,
+    groups: bool = False,
+    unit_strong: bool = True,
+    almost_locked: bool = False,
+) -> Graph:
+    """The graph of the candidates of `values` in the cells `cells` accepts (all by default).
+
+    `in_cell` draws the links between two values of a cell (strong in a bivalue
+    cell), `in_units` the links along units (strong ones too with `unit_strong`);
+    `groups` adds group nodes, `almost_locked` nodes and links through almost
+    locked sets (see chain_als).
+    """
+    graph = Graph(position)
+    masks = position.candidates
+    wanted = values or tuple(range(1, position.size + 1))
+    open_cells = [c for c, mask in enumerate(masks) if mask and (cells is None or cells(c))]
+    for cell in open_cells:
+        for value in bits_of(masks[cell]):
+            if value in wanted:
+                graph.add(Node((cell,), value))
+    if groups:
+        for shared in intersections(position.geometry):
+            for value in wanted:
+                holding = tuple(c for c in shared if masks[c] >> value & 1)
+                if len(holding) >= 2 and (cells is None or all(cells(c) for c in holding)):
+                    graph.add(Node(holding, value))
+    sets = almost_locked_sets(position) if almost_locked else []
+    for set_cells, _ in sets:
+        for value in wanted:
+            holding = tuple(c for c in set_cells if masks[c] >> value & 1)
+            if holding:
+                graph.add(Node(holding, value))
+    if in_cell:
+        _link_cells(graph, open_cells)
+    if in_units:
+        _link_units(graph, wanted, unit_strong)
+    for set_cells, mask in sets:
+        link_through_set(graph, set_cells, mask)
+    return graph
+
+
+def _link_cells(graph: Graph, open_cells: list[int]) -> None:
+    """Weak links between a cell's values; strong too when the cell has only two."""
+    for cell in open_cells:
+        mask = graph.position.candidates[cell]
+        here = [graph.number[((cell,), v)] for v in bits_of(mask) if ((cell,), v) in graph.number]
+        for first, second in combinations(here, 2):
+            graph.link(graph.weak, first, second)
+            if mask.bit_count() == 2:
+                graph.link(graph.strong, first, second)
+
+
+def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
+    """Links along each unit: weak between disjoint nodes in it, strong between two that fill it."""
+    position = graph.position
+    by_value: dict[int, list[int]] = {value: [] for value in values}
+    for number, node in enumerate(graph.nodes):
+        by_value.setdefault(node.value, []).append(number)
+    for unit in position.geometry.units:
+        members = set(unit.cells)
+        for value in values:
+            places = frozenset(position.places(unit, value))
+            if len(places) < 2:
+                continue
+            inside = [
+                number
+                for number in by_value[value]
+                if all(cell in members for cell in graph.nodes[number].cells)
+            ]
+            for first, second in combinations(inside, 2):
+                one, other = graph.nodes[first].cells, graph.nodes[second].cells
+                if set(one) & set(other):
+                    continue
+                graph.link(graph.weak, first, second)
+                # strong when the two together are every place the value has in the unit
+                if (
+                    strong
+                    and len(one) + len(other) == len(places)
+                    and places == set(one) | set(other)
+                ):
+                    graph.link(graph.strong, first, second)

@@ -40,8 +40,11 @@ SEED_EASY_SOLUTION = (
 )
 # SEED_EASY in the .ss layout, as Sudoku Explainer saves it (without the last newline).
 EASY_SS = (DATA / "easy.ss").read_text().rstrip("\n")
-# The seventh of Norvig's top95: its path needs forcing chains.
+# The seventh of Norvig's top95: its path needs chains (grouped AICs).
 TOP95_SEVENTH = "6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6....."
+# The first of magictour's top1465: beyond chains and almost locked sets, its path needs a
+# forcing chain.
+TOP1465_FIRST = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 # Two 5s in row 1, which is also box 1.
 CLASHING = "55" + "." * 79
 CLASHING_CODE = CLASHING.replace(".", "0")

@@ -9,7 +9,14 @@ import pytest
 from webapp.sudoku import parse
 from webapp.sudoku.grid import is_solution
 
-from puzzles import CLASHING, NORVIG_EASY, NORVIG_EASY_SOLUTION, NORVIG_HARD1, TOP95_SEVENTH
+from puzzles import (
+    CLASHING,
+    NORVIG_EASY,
+    NORVIG_EASY_SOLUTION,
+    NORVIG_HARD1,
+    TOP95_SEVENTH,
+    TOP1465_FIRST,
+)
 
 
 def test_a_puzzle_is_explained_step_by_step_then_rated(sudoku):
@@ -55,7 +62,7 @@ def test_a_path_out_of_budget_stops_and_says_why(sudoku):
 
 
 def test_a_hard_path_ends_in_forcing_chains_that_name_their_dead_end(sudoku):
-    _, out = sudoku("explain", "--budget-seconds", "300", stdin=TOP95_SEVENTH + "\n")
+    _, out = sudoku("explain", "--budget-seconds", "300", stdin=TOP1465_FIRST + "\n")
     chains = [line for line in out.splitlines() if "Forcing chain: if " in line]
     assert chains
     assert all("would have no" in line for line in chains)

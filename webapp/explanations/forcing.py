@@ -1,4 +1,8 @@
-"""Sentences for cell, unit and dynamic forcing chains and nets."""
+"""Sentences for forcing chains and nets: each branch's chain, then what holds either way.
+
+"Cell forcing chain: r3c9 is 4 or 9. If it is 4, singles give r2c7 1 and r1c9 3;
+if it is 9, singles give r1c9 3; either way r1c9 is 3."
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,129 @@ from collections.abc import Callable
 
 from ..sudoku import Shape
 from ..sudoku.logic import Step
+from ..sudoku.logic.forcing import branches_of, is_nested, kind_of
+from ..sudoku.logic.forcing_search import (
+    CELL_CHAIN,
+    CELL_NET,
+    CONTRADICTION_CHAIN,
+    EITHER_WAY_NET,
+    UNIT_CHAIN,
+    UNIT_NET,
+)
+from ..sudoku.logic.position import Candidate
+from ..wording import in_words
+from .words import cell_name, removals
+
+TITLES = {
+    CONTRADICTION_CHAIN: "Forcing chain",
+    CELL_CHAIN: "Cell forcing chain",
+    UNIT_CHAIN: "Unit forcing chain",
+    CELL_NET: "Cell forcing net",
+    UNIT_NET: "Unit forcing net",
+    EITHER_WAY_NET: "Forcing net",
+}
+
+
+def node_words(shape: Shape, node: Candidate) -> str:
+    """ "r1c9 3" for a placement, "r1c9 not 3" for a removal."""
+    cell, value = node
+    if value < 0:
+        return f"{cell_name(shape, cell)} not {shape.symbol(-value)}"
+    return f"{cell_name(shape, cell)} {shape.symbol(value)}"
+
+
+def assumption(shape: Shape, node: Candidate, mood: str = "is") -> str:
+    """ "r3c9 is 4", "r3c9 were not 4"."""
+    cell, value = node
+    negation = " not" if value < 0 else ""
+    return f"{cell_name(shape, cell)} {mood}{negation} {shape.symbol(abs(value))}"
+
+
+def consequences(shape: Shape, branch: tuple[Candidate, ...], nets: bool) -> str:
+    """What follows an assumption: "singles give r2c7 1 and r1c9 3"; "" when nothing needs to."""
+    following = branch[1:]
+    if not following:
+        return ""
+    said = in_words([node_words(shape, node) for node in following])
+    return f"then it follows that {said}" if nets else f"singles give {said}"
+
+
+def conclusion(shape: Shape, step: Step) -> str:
+    """ "r1c9 is 3" or "r1c2 is not 5"."""
+    if step.placements:
+        cell, value = step.placements[0]
+        return f"{cell_name(shape, cell)} is {shape.symbol(value)}"
+    cell, value = step.eliminations[0]
+    return f"{cell_name(shape, cell)} is not {shape.symbol(value)}"
+
+
+def dead_end(shape: Shape, step: Step) -> str:
+    """ "r4c4 would have no value left" or "row 3 would have no place for 9"."""
+    if step.contradiction[0] == "cell":
+        return f"{cell_name(shape, int(step.contradiction[1]))} would have no value left"
+    _, kind, index, lacking = step.contradiction
+    return f"{kind} {index} would have no place for {shape.symbol(int(lacking))}"
+
+
+def action(shape: Shape, step: Step) -> str:
+    """ "remove 5 from r1c2" or "place 3 in r1c9"."""
+    if step.placements:
+        cell, value = step.placements[0]
+        return f"place {shape.symbol(value)} in {cell_name(shape, cell)}"
+    return removals(shape, step)
+
+
+def contradiction_sentence(shape: Shape, step: Step) -> str:
+    """A chain (or net) from one assumption to a dead end: the assumption is false."""
+    (branch,) = branches_of(step)
+    nets = kind_of(step) != CONTRADICTION_CHAIN
+    title = "Forcing net" if nets else "Forcing chain"
+    follows = consequences(shape, branch, nets)
+    then = f", {follows}, and" if follows else ","
+    return (
+        f"{title}: if {assumption(shape, branch[0], 'were')}{then} {dead_end(shape, step)};"
+        f" so {conclusion(shape, step)}: {action(shape, step)}"
+    )
+
+
+def either_way_sentence(shape: Shape, step: Step) -> str:
+    """A cell forcing, unit forcing or either-way chain or net: every branch leads to the same."""
+    kind = kind_of(step)
+    nets = kind in (CELL_NET, UNIT_NET, EITHER_WAY_NET)
+    branches = branches_of(step)
+    ending = conclusion(shape, step)
+    opening = f"{TITLES[kind]}: "
+    if kind in (CELL_CHAIN, CELL_NET):
+        cell = branches[0][0][0]
+        options = in_words([shape.symbol(branch[0][1]) for branch in branches], "or")
+        opening += f"{cell_name(shape, cell)} is {options}. "
+    elif kind in (UNIT_CHAIN, UNIT_NET):
+        value = shape.symbol(branches[0][0][1])
+        places = in_words([cell_name(shape, branch[0][0]) for branch in branches], "or")
+        opening += f"in {step.units[0][0]} {step.units[0][1]}, {value} goes in {places}. "
+    parts = []
+    for branch in branches:
+        follows = consequences(shape, branch, nets) or "that alone does it"
+        parts.append(f"if {assumption(shape, branch[0])}, {follows}")
+    said = "; ".join(parts)
+    return f"{opening}{said[0].upper()}{said[1:]}; either way {ending}: {action(shape, step)}"
+
+
+NESTED_NOTE = (
+    " (a nested net: a removal may also come from a chain of its own, placing that value"
+    " would lead by singles to a dead end)"
+)
+
+
+def forcing_sentence(shape: Shape, step: Step) -> str:
+    """Any forcing chain or net in words, by its kind."""
+    said = (
+        contradiction_sentence(shape, step)
+        if step.contradiction
+        else either_way_sentence(shape, step)
+    )
+    return said + NESTED_NOTE if is_nested(step) else said
+
 
 # slug -> the function that words a step of that technique
-SENTENCES: dict[str, Callable[[Shape, Step], str]] = {}
+SENTENCES: dict[str, Callable[[Shape, Step], str]] = {"forcing-chain": forcing_sentence}

@@ -100,30 +100,33 @@ def _tables(position: Position) -> dict[str, FishTable]:
     """The fish tables of a position, by base kind; made once for all sizes and kinds."""
     geometry = position.geometry
     candidates = position.candidates
-    boxes = [sum(1 << cell for cell in unit.cells) for unit in geometry.units if unit.kind == "box"]
+    box_units = [unit for unit in geometry.units if unit.kind == "box"]
+    boxes = [sum(1 << cell for cell in unit.cells) for unit in box_units]
+    box_of = {cell: number for number, unit in enumerate(box_units) for cell in unit.cells}
     tables = {}
     for base_kind, cover_kind in LINES:
         bases = [unit for unit in geometry.units if unit.kind == base_kind]
         covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
         cover_of = {cell: i for i, unit in enumerate(covers) for cell in unit.cells}
         lines: dict[int, list[BaseLine]] = {}
-        places: dict[int, int] = {}
         for value in range(1, position.size + 1):
             bit = 1 << value
-            places[value] = sum(1 << cell for cell, mask in enumerate(candidates) if mask & bit)
             lines[value] = []
             for unit in bases:
                 cells = [cell for cell in unit.cells if candidates[cell] & bit]
                 if not cells or position.holds(unit, value):
                     continue
-                through = sum(1 << cover_of[cell] for cell in cells)
-                outside = [
-                    sum(1 << cover_of[cell] for cell in cells if not box >> cell & 1)
-                    for box in boxes
-                ]
-                inside = [through & ~out for out in outside]
+                # a line and a cover line share at most one cell, so the cover lines of
+                # the places inside a box and outside it never overlap
+                through = 0
+                inside = [0] * len(boxes)
+                for cell in cells:
+                    through |= 1 << cover_of[cell]
+                    inside[box_of[cell]] |= 1 << cover_of[cell]
+                outside = [through & ~part for part in inside]
                 lines[value].append((unit, sum(1 << cell for cell in cells), outside, inside))
         cover_masks = tuple(sum(1 << cell for cell in unit.cells) for unit in covers)
+        places = dict(enumerate(position.value_cells))
         tables[base_kind] = FishTable(tuple(boxes), covers, cover_masks, lines, places)
     return tables
 

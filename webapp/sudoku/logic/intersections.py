@@ -21,26 +21,33 @@ CLAIMING = 2.8
 
 
 @cache
-def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, frozenset[int]], ...]:
-    """Every ordered pair of units that share two cells or more, with their overlap."""
+def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, int], ...]:
+    """Every ordered pair of units that share two cells or more, with each unit's cells and
+    their overlap, each as a mask of cells."""
     pairs = []
-    cells = [frozenset(unit.cells) for unit in geometry.units]
+    masks = [sum(1 << cell for cell in unit.cells) for unit in geometry.units]
     for a, first in enumerate(geometry.units):
         for b, second in enumerate(geometry.units):
-            overlap = cells[a] & cells[b]
-            if a != b and len(overlap) >= 2:
-                pairs.append((first, second, overlap))
+            overlap = masks[a] & masks[b]
+            if a != b and overlap.bit_count() >= 2:
+                pairs.append((first, second, masks[a], masks[b], overlap))
     return tuple(pairs)
+
+
+def _cells(mask: int) -> list[int]:
+    """The cells of a mask, in reading order."""
+    return [cell for cell in range(mask.bit_length()) if mask >> cell & 1]
 
 
 def locked_candidates(position: Position) -> Iterator[Step]:
     """Every value whose places in one unit all lie in another, with places to remove there."""
-    for first, second, overlap in overlapping_pairs(position.geometry):
+    value_cells = position.value_cells
+    for first, second, first_mask, second_mask, overlap in overlapping_pairs(position.geometry):
         for value in range(1, position.size + 1):
-            places = position.places(first, value)
-            if len(places) < 2 or not overlap.issuperset(places):
+            places = value_cells[value] & first_mask
+            if places & ~overlap or places.bit_count() < 2:
                 continue
-            removed = [cell for cell in position.places(second, value) if cell not in overlap]
+            removed = value_cells[value] & second_mask & ~overlap
             if not removed:
                 continue
             pointing = first.kind == "box"
@@ -48,9 +55,10 @@ def locked_candidates(position: Position) -> Iterator[Step]:
                 "pointing" if pointing else "claiming",
                 POINTING if pointing else CLAIMING,
                 (value,),
-                tuple((cell, BASE) for cell in places) + tuple((cell, TARGET) for cell in removed),
+                tuple((cell, BASE) for cell in _cells(places))
+                + tuple((cell, TARGET) for cell in _cells(removed)),
                 ((first.kind, first.index), (second.kind, second.index)),
-                eliminations=tuple((cell, value) for cell in removed),
+                eliminations=tuple((cell, value) for cell in _cells(removed)),
             )
 
 

@@ -88,6 +88,18 @@ class Position:
         return bool(self._held[unit] >> value & 1)
 
     @cached_property
+    def value_cells(self) -> tuple[int, ...]:
+        """For each value (index 0 unused), the cells that have it as a candidate, as one
+        int with bit `cell` set: a unit's places for it are this AND the unit's mask."""
+        found = [0] * (self.size + 1)
+        for cell, mask in enumerate(self.candidates):
+            while mask:
+                low = mask & -mask
+                found[low.bit_length() - 1] |= 1 << cell
+                mask ^= low
+        return tuple(found)
+
+    @cached_property
     def _held(self) -> dict[Unit, int]:
         """Each unit's placed values, as a mask: finders ask `holds` very often."""
         values = self.values

@@ -63,6 +63,7 @@ def alternating_chains(
     `worth(start, end)` may say a pair of ends is not worth a chain (nothing to remove).
     """
     is_group = [node.is_group for node in graph.nodes]
+    through_set = graph.through_set
     # each node's links in a fixed order, so a search always finds the same chains
     strong = [sorted(links) for links in graph.strong]
     weak = [sorted(links) for links in graph.weak]
@@ -79,8 +80,10 @@ def alternating_chains(
                 if not budget.spend(len(links) + 1):
                     return
                 for other in links:
-                    grouped_link = is_group[other] or (node, other) in graph.through_set
-                    reached = (other, not true, through_group or grouped_link)
+                    passed = through_group or (
+                        grouped and (is_group[other] or (node, other) in through_set)
+                    )
+                    reached = (other, not true, passed)
                     if reached in parent:
                         continue
                     parent[reached] = state

@@ -113,8 +113,6 @@ def sentence(shape: Shape, step: Step) -> str:
         )
     if technique in ("xy-wing", "xyz-wing", "w-wing"):
         return wing_sentence(shape, step)
-    if technique == "forcing-chain":
-        return forcing_sentence(shape, step)
     if technique in ("skyscraper", "two-string-kite", "turbot-fish"):
         far_a, near_a, near_b, far_b = (cell_name(shape, c) for c, r in step.cells if r == "link")
         value, (first, second) = digits[0], units
@@ -140,26 +138,6 @@ def wxyz_wing_sentence(shape: Shape, step: Step) -> str:
         f" each other, so it fills at most one of the four, and {removed} must fill at least"
         f" one: one of {in_words(holders)} is {removed}, and a cell seeing {both} cannot be:"
         f" {removals(shape, step)}"
-    )
-
-
-def forcing_sentence(shape: Shape, step: Step) -> str:
-    """A contradiction chain: the placements that follow, and the dead end they reach."""
-    (cell, value), *following = step.chain
-    symbol = shape.symbol(value)
-
-    if step.contradiction[0] == "cell":
-        end = f"{cell_name(shape, int(step.contradiction[1]))} would have no value left"
-    else:
-        _, kind, index, lacking = step.contradiction
-        end = f"{kind} {index} would have no place for {shape.symbol(int(lacking))}"
-    steps = ","
-    if following:
-        then = in_words(f"{cell_name(shape, c)} {shape.symbol(v)}" for c, v in following)
-        steps = f", then singles give {then}, and"
-    return (
-        f"Forcing chain: if {cell_name(shape, cell)} were {symbol}{steps} {end}; so"
-        f" {cell_name(shape, cell)} is not {symbol}: {removals(shape, step)}"
     )
 
 

@@ -16,7 +16,7 @@ from itertools import combinations
 
 from ..geometry import Unit
 from .budget import check_time
-from .position import Position
+from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 
 NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -69,14 +69,6 @@ def basic_fish(position: Position, size: int) -> Iterator[Step]:
 FINNED = {2: 3.4, 3: 4.0, 4: 5.4}
 SASHIMI = {2: 3.5, 3: 4.1, 4: 5.5}
 FIN = "fin"
-
-
-def _bits(mask: int) -> Iterator[int]:
-    """The positions of the set bits of `mask`, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 # One base line of a value: the unit, its places as a cell mask, and per box the cover
@@ -161,8 +153,8 @@ def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
                         through |= inside[number]
                     if not through or required.bit_count() > size:
                         continue
-                    optional = list(_bits(through & ~required))
-                    chosen_first = list(_bits(required))
+                    optional = bits_of(through & ~required)
+                    chosen_first = bits_of(required)
                     for extra in combinations(optional, size - len(chosen_first)):
                         chosen = sorted(chosen_first + list(extra))
                         covered = 0
@@ -178,13 +170,13 @@ def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
                         if not removed:
                             continue
                         kind = "sashimi" if sashimi else "finned"
-                        targets = list(_bits(removed))
+                        targets = bits_of(removed)
                         yield Step(
                             f"{kind}-{NAMES[size]}",
                             (SASHIMI if sashimi else FINNED)[size],
                             (value,),
-                            tuple((cell, BASE) for cell in _bits(base_cells & covered))
-                            + tuple((fin, FIN) for fin in _bits(fins))
+                            tuple((cell, BASE) for cell in bits_of(base_cells & covered))
+                            + tuple((fin, FIN) for fin in bits_of(fins))
                             + tuple((cell, TARGET) for cell in targets),
                             tuple((unit.kind, unit.index) for unit, _, _, _ in group)
                             + tuple((covers[i].kind, covers[i].index) for i in chosen),

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ..geometry import Geometry, Unit
-from .position import Position
+from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 
 POINTING = 2.6
@@ -34,11 +34,6 @@ def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, i
     return tuple(pairs)
 
 
-def _cells(mask: int) -> list[int]:
-    """The cells of a mask, in reading order."""
-    return [cell for cell in range(mask.bit_length()) if mask >> cell & 1]
-
-
 def locked_candidates(position: Position) -> Iterator[Step]:
     """Every value whose places in one unit all lie in another, with places to remove there."""
     value_cells = position.value_cells
@@ -55,10 +50,10 @@ def locked_candidates(position: Position) -> Iterator[Step]:
                 "pointing" if pointing else "claiming",
                 POINTING if pointing else CLAIMING,
                 (value,),
-                tuple((cell, BASE) for cell in _cells(places))
-                + tuple((cell, TARGET) for cell in _cells(removed)),
+                tuple((cell, BASE) for cell in bits_of(places))
+                + tuple((cell, TARGET) for cell in bits_of(removed)),
                 ((first.kind, first.index), (second.kind, second.index)),
-                eliminations=tuple((cell, value) for cell in _cells(removed)),
+                eliminations=tuple((cell, value) for cell in bits_of(removed)),
             )
 
 

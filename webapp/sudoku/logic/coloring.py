@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .memo import each_value
 from .position import Position
 from .step import TARGET, Step
 
@@ -130,28 +131,32 @@ def _step(slug: str, value: int, clustered: tuple[Cluster, ...], removed: list[i
 
 def simple_colors(position: Position) -> Iterator[Step]:
     """Every simple-colours wrap and trap that removes a candidate."""
-    for value in range(1, position.size + 1):
-        open_cells = [cell for cell, mask in enumerate(position.candidates) if mask >> value & 1]
-        for cluster in clusters(position, value):
-            wrapped = False
-            for side, color in enumerate(cluster.colors):
-                # wrap: a colour seeing itself is false
-                if any(_sees_any(position, cell, color) for cell in color):
-                    wrapped = True
-                    yield _step("simple-colors", value, (cluster.starting_with(side),), list(color))
-            if wrapped:
-                continue  # the wrap settles the cluster: its true colour clears a trap's cells
-            first, second = cluster.colors
-            members = cluster.cells
-            removed = [
-                cell
-                for cell in open_cells
-                if cell not in members
-                and _sees_any(position, cell, first)
-                and _sees_any(position, cell, second)
-            ]
-            if removed:
-                yield _step("simple-colors", value, (cluster,), removed)
+    return each_value("simple-colors", position, _simple_colors)
+
+
+def _simple_colors(position: Position, value: int) -> Iterator[Step]:
+    """The simple-colours wraps and traps of one value."""
+    open_cells = [cell for cell, mask in enumerate(position.candidates) if mask >> value & 1]
+    for cluster in clusters(position, value):
+        wrapped = False
+        for side, color in enumerate(cluster.colors):
+            # wrap: a colour seeing itself is false
+            if any(_sees_any(position, cell, color) for cell in color):
+                wrapped = True
+                yield _step("simple-colors", value, (cluster.starting_with(side),), list(color))
+        if wrapped:
+            continue  # the wrap settles the cluster: its true colour clears a trap's cells
+        first, second = cluster.colors
+        members = cluster.cells
+        removed = [
+            cell
+            for cell in open_cells
+            if cell not in members
+            and _sees_any(position, cell, first)
+            and _sees_any(position, cell, second)
+        ]
+        if removed:
+            yield _step("simple-colors", value, (cluster,), removed)
 
 
 def _sees_color(position: Position, color: tuple[int, ...], other: tuple[int, ...]) -> bool:
@@ -161,21 +166,25 @@ def _sees_color(position: Position, color: tuple[int, ...], other: tuple[int, ..
 
 def multi_colors(position: Position) -> Iterator[Step]:
     """Every multi-colours step (a colour seeing both of another cluster's, or two seeing)."""
-    for value in range(1, position.size + 1):
-        found = clusters(position, value)
-        open_cells = [cell for cell, mask in enumerate(position.candidates) if mask >> value & 1]
-        for a in found:
-            for b in found:
-                if a is b:
-                    continue
-                for side in (0, 1):
-                    color = a.colors[side]
-                    # this colour true would make both of b's colours false
-                    if all(_sees_color(position, color, other) for other in b.colors):
-                        yield _step("multi-colors", value, (a.starting_with(side), b), list(color))
-                if a.colors[0] > b.colors[0]:
-                    continue  # the pair of clusters is looked at once for seeing colours
-                yield from _seeing_colors(position, value, (a, b), open_cells)
+    return each_value("multi-colors", position, _multi_colors)
+
+
+def _multi_colors(position: Position, value: int) -> Iterator[Step]:
+    """The multi-colours steps of one value."""
+    found = clusters(position, value)
+    open_cells = [cell for cell, mask in enumerate(position.candidates) if mask >> value & 1]
+    for a in found:
+        for b in found:
+            if a is b:
+                continue
+            for side in (0, 1):
+                color = a.colors[side]
+                # this colour true would make both of b's colours false
+                if all(_sees_color(position, color, other) for other in b.colors):
+                    yield _step("multi-colors", value, (a.starting_with(side), b), list(color))
+            if a.colors[0] > b.colors[0]:
+                continue  # the pair of clusters is looked at once for seeing colours
+            yield from _seeing_colors(position, value, (a, b), open_cells)
 
 
 def _seeing_colors(

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, partial
 from itertools import combinations
 
-from ..geometry import Unit
+from ..geometry import Geometry, Unit
 from .budget import check_time
+from .memo import each_value
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 
@@ -26,41 +27,41 @@ LINES = (("row", "column"), ("column", "row"))
 
 def basic_fish(position: Position, size: int) -> Iterator[Step]:
     """Every fish of `size` base lines that removes a candidate."""
-    geometry = position.geometry
-    for base_kind, cover_kind in LINES:
-        bases = [unit for unit in geometry.units if unit.kind == base_kind]
-        cover_of = {
-            cell: unit for unit in geometry.units if unit.kind == cover_kind for cell in unit.cells
+    return each_value(("fish", size), position, partial(_basic_fish, size=size))
+
+
+def _basic_fish(position: Position, value: int, size: int) -> Iterator[Step]:
+    """The fish of one value, rows as bases first."""
+    check_time()
+    for base_kind, _ in LINES:
+        layout = _layout(position.geometry, base_kind)
+        places = {
+            unit: position.places(unit, value)
+            for unit in layout.bases
+            if not position.holds(unit, value)
         }
-        for value in range(1, position.size + 1):
-            check_time()
-            places = {
-                unit: position.places(unit, value)
-                for unit in bases
-                if not position.holds(unit, value)
-            }
-            members = [unit for unit, cells in places.items() if 2 <= len(cells) <= size]
-            for group in combinations(members, size):
-                base_cells = {cell for unit in group for cell in places[unit]}
-                covers = sorted({cover_of[cell] for cell in base_cells}, key=lambda u: u.index)
-                if len(covers) != size:
-                    continue
-                removed = [
-                    cell
-                    for cover in covers
-                    for cell in position.places(cover, value)
-                    if cell not in base_cells
-                ]
-                if removed:
-                    yield Step(
-                        NAMES[size],
-                        DIFFICULTY[size],
-                        (value,),
-                        tuple((cell, BASE) for cell in sorted(base_cells))
-                        + tuple((cell, TARGET) for cell in removed),
-                        tuple((unit.kind, unit.index) for unit in (*group, *covers)),
-                        eliminations=tuple((cell, value) for cell in removed),
-                    )
+        members = [unit for unit, cells in places.items() if 2 <= len(cells) <= size]
+        for group in combinations(members, size):
+            base_cells = {cell for unit in group for cell in places[unit]}
+            covers = [layout.covers[i] for i in sorted({layout.cover_of[c] for c in base_cells})]
+            if len(covers) != size:
+                continue
+            removed = [
+                cell
+                for cover in covers
+                for cell in position.places(cover, value)
+                if cell not in base_cells
+            ]
+            if removed:
+                yield Step(
+                    NAMES[size],
+                    DIFFICULTY[size],
+                    (value,),
+                    tuple((cell, BASE) for cell in sorted(base_cells))
+                    + tuple((cell, TARGET) for cell in removed),
+                    tuple((unit.kind, unit.index) for unit in (*group, *covers)),
+                    eliminations=tuple((cell, value) for cell in removed),
+                )
 
 
 # Finned fish: a fish but for a few extra base cells (fins), all in one box. Either the
@@ -71,114 +72,125 @@ SASHIMI = {2: 3.5, 3: 4.1, 4: 5.5}
 FIN = "fin"
 
 
-# One base line of a value: the unit, its places as a cell mask, and per box the cover
-# lines (as a mask of cover numbers) of its places outside that box and inside it.
-BaseLine = tuple[Unit, int, list[int], list[int]]
+# One base line of a value: the unit, its places as a cell mask, per box the cover lines
+# (as a mask of cover numbers) of its places outside that box and inside it, and the boxes
+# its places are in (a mask of box numbers).
+BaseLine = tuple[Unit, int, list[int], list[int], int]
 
 
 @dataclass(frozen=True)
-class FishTable:
-    """What every finned fish of one orientation (rows as bases, or columns) reads."""
+class Layout:
+    """The units every finned fish of one orientation (rows as bases, or columns) reads."""
 
+    bases: tuple[Unit, ...]
     boxes: tuple[int, ...]  # each box's cells as a mask
+    box_of: dict[int, int]  # cell -> its box's number
     covers: tuple[Unit, ...]
+    cover_of: dict[int, int]  # cell -> its cover line's number
     cover_masks: tuple[int, ...]  # each cover line's cells as a mask
-    lines: dict[int, list[BaseLine]]  # value -> the base lines without it placed
-    places: dict[int, int]  # value -> every cell with it as a candidate, as a mask
 
 
-@lru_cache(maxsize=4)
-def _tables(position: Position) -> dict[str, FishTable]:
-    """The fish tables of a position, by base kind; made once for all sizes and kinds."""
-    geometry = position.geometry
-    candidates = position.candidates
+@cache
+def _layout(geometry: Geometry, base_kind: str) -> Layout:
+    """The layout of fish with `base_kind` lines as bases."""
+    cover_kind = "column" if base_kind == "row" else "row"
     box_units = [unit for unit in geometry.units if unit.kind == "box"]
-    boxes = [sum(1 << cell for cell in unit.cells) for unit in box_units]
-    box_of = {cell: number for number, unit in enumerate(box_units) for cell in unit.cells}
-    tables = {}
-    for base_kind, cover_kind in LINES:
-        bases = [unit for unit in geometry.units if unit.kind == base_kind]
-        covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
-        cover_of = {cell: i for i, unit in enumerate(covers) for cell in unit.cells}
-        lines: dict[int, list[BaseLine]] = {}
-        for value in range(1, position.size + 1):
-            bit = 1 << value
-            lines[value] = []
-            for unit in bases:
-                cells = [cell for cell in unit.cells if candidates[cell] & bit]
-                if not cells or position.holds(unit, value):
-                    continue
-                # a line and a cover line share at most one cell, so the cover lines of
-                # the places inside a box and outside it never overlap
-                through = 0
-                inside = [0] * len(boxes)
-                for cell in cells:
-                    through |= 1 << cover_of[cell]
-                    inside[box_of[cell]] |= 1 << cover_of[cell]
-                outside = [through & ~part for part in inside]
-                lines[value].append((unit, sum(1 << cell for cell in cells), outside, inside))
-        cover_masks = tuple(sum(1 << cell for cell in unit.cells) for unit in covers)
-        places = dict(enumerate(position.value_cells))
-        tables[base_kind] = FishTable(tuple(boxes), covers, cover_masks, lines, places)
-    return tables
+    covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
+    return Layout(
+        bases=tuple(unit for unit in geometry.units if unit.kind == base_kind),
+        boxes=tuple(sum(1 << cell for cell in unit.cells) for unit in box_units),
+        box_of={cell: number for number, unit in enumerate(box_units) for cell in unit.cells},
+        covers=covers,
+        cover_of={cell: i for i, unit in enumerate(covers) for cell in unit.cells},
+        cover_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in covers),
+    )
+
+
+def _base_lines(position: Position, layout: Layout, value: int) -> list[BaseLine]:
+    """The base lines of `value` that do not hold it yet, each with its cover lines."""
+    lines = []
+    bit = 1 << value
+    candidates, cover_of, box_of = position.candidates, layout.cover_of, layout.box_of
+    for unit in layout.bases:
+        cells = [cell for cell in unit.cells if candidates[cell] & bit]
+        if not cells or position.holds(unit, value):
+            continue
+        # a line and a cover line share at most one cell, so the cover lines of
+        # the places inside a box and outside it never overlap
+        through = boxes = 0
+        inside = [0] * len(layout.boxes)
+        for cell in cells:
+            through |= 1 << cover_of[cell]
+            inside[box_of[cell]] |= 1 << cover_of[cell]
+            boxes |= 1 << box_of[cell]
+        outside = [through & ~part for part in inside]
+        lines.append((unit, sum(1 << cell for cell in cells), outside, inside, boxes))
+    return lines
 
 
 def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
-    """Every finned (or sashimi) fish of `size` base lines that removes a candidate.
+    """Every finned (or sashimi) fish of `size` base lines that removes a candidate."""
+    # one search finds both kinds: the two finders mostly ask the same positions
+    found = each_value(("finned-fish", size), position, partial(_finned_fish, size=size))
+    return (step for step in found if (step.technique.startswith("sashimi")) == sashimi)
+
+
+def _finned_fish(position: Position, value: int, size: int) -> Iterator[Step]:
+    """The finned and sashimi fish of one value, rows as bases first.
 
     Cells are bits of one int. The fins fix the box: for each box the base cells
     reach, the cover lines of every base cell outside it are required, and the rest
     are chosen among the lines through the box; what they leave uncovered are the fins.
     """
     shape = position.geometry.shape
-    for base_kind, table in _tables(position).items():
+    has = position.value_cells[value]
+    check_time()
+    for base_kind, _ in LINES:
+        layout = _layout(position.geometry, base_kind)
         # fins lie in one box, so they reach at most a box's width of cover lines
         widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
-        covers, cover_masks = table.covers, table.cover_masks
-        for value in range(1, position.size + 1):
-            check_time()
-            has = table.places[value]
-            for group in combinations(table.lines[value], size):
-                reach = 0
-                base_cells = 0
-                for _, cells, outside, inside in group:
-                    reach |= outside[0] | inside[0]
-                    base_cells |= cells
-                if not size < reach.bit_count() <= widest:
-                    continue  # a basic fish or less (no fin), or fins beyond one box
-                for number, box in enumerate(table.boxes):
-                    required = through = 0
-                    for _, _, outside, inside in group:
-                        required |= outside[number]
-                        through |= inside[number]
-                    if not through or required.bit_count() > size:
+        covers, cover_masks = layout.covers, layout.cover_masks
+        for group in combinations(_base_lines(position, layout, value), size):
+            reach = base_cells = touched = 0
+            for _, cells, outside, inside, boxes in group:
+                reach |= outside[0] | inside[0]
+                base_cells |= cells
+                touched |= boxes
+            if not size < reach.bit_count() <= widest:
+                continue  # a basic fish or less (no fin), or fins beyond one box
+            for number in bits_of(touched):
+                box = layout.boxes[number]
+                required = through = 0
+                for _, _, outside, inside, _ in group:
+                    required |= outside[number]
+                    through |= inside[number]
+                if required.bit_count() > size:
+                    continue
+                optional = bits_of(through & ~required)
+                chosen_first = bits_of(required)
+                for extra in combinations(optional, size - len(chosen_first)):
+                    chosen = sorted(chosen_first + list(extra))
+                    covered = 0
+                    for index in chosen:
+                        covered |= cover_masks[index]
+                    fins = base_cells & ~covered
+                    if not fins:
                         continue
-                    optional = bits_of(through & ~required)
-                    chosen_first = bits_of(required)
-                    for extra in combinations(optional, size - len(chosen_first)):
-                        chosen = sorted(chosen_first + list(extra))
-                        covered = 0
-                        for index in chosen:
-                            covered |= cover_masks[index]
-                        fins = base_cells & ~covered
-                        if not fins:
-                            continue
-                        fewest = min((cells & covered).bit_count() for _, cells, _, _ in group)
-                        if (fewest <= 1) != sashimi:
-                            continue
-                        removed = covered & box & has & ~base_cells
-                        if not removed:
-                            continue
-                        kind = "sashimi" if sashimi else "finned"
-                        targets = bits_of(removed)
-                        yield Step(
-                            f"{kind}-{NAMES[size]}",
-                            (SASHIMI if sashimi else FINNED)[size],
-                            (value,),
-                            tuple((cell, BASE) for cell in bits_of(base_cells & covered))
-                            + tuple((fin, FIN) for fin in bits_of(fins))
-                            + tuple((cell, TARGET) for cell in targets),
-                            tuple((unit.kind, unit.index) for unit, _, _, _ in group)
-                            + tuple((covers[i].kind, covers[i].index) for i in chosen),
-                            eliminations=tuple((cell, value) for cell in targets),
-                        )
+                    removed = covered & box & has & ~base_cells
+                    if not removed:
+                        continue
+                    fewest = min((cells & covered).bit_count() for _, cells, _, _, _ in group)
+                    sashimi = fewest <= 1
+                    kind = "sashimi" if sashimi else "finned"
+                    targets = bits_of(removed)
+                    yield Step(
+                        f"{kind}-{NAMES[size]}",
+                        (SASHIMI if sashimi else FINNED)[size],
+                        (value,),
+                        tuple((cell, BASE) for cell in bits_of(base_cells & covered))
+                        + tuple((fin, FIN) for fin in bits_of(fins))
+                        + tuple((cell, TARGET) for cell in targets),
+                        tuple((unit.kind, unit.index) for unit, _, _, _, _ in group)
+                        + tuple((covers[i].kind, covers[i].index) for i in chosen),
+                        eliminations=tuple((cell, value) for cell in targets),
+                    )

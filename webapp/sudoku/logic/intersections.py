@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from ..geometry import Geometry, Unit
+from .memo import each_value
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 
@@ -36,25 +37,29 @@ def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, i
 
 def locked_candidates(position: Position) -> Iterator[Step]:
     """Every value whose places in one unit all lie in another, with places to remove there."""
-    value_cells = position.value_cells
+    return each_value("locked-candidates", position, _locked_candidates)
+
+
+def _locked_candidates(position: Position, value: int) -> Iterator[Step]:
+    """The locked candidates of one value."""
+    has = position.value_cells[value]
     for first, second, first_mask, second_mask, overlap in overlapping_pairs(position.geometry):
-        for value in range(1, position.size + 1):
-            places = value_cells[value] & first_mask
-            if places & ~overlap or places.bit_count() < 2:
-                continue
-            removed = value_cells[value] & second_mask & ~overlap
-            if not removed:
-                continue
-            pointing = first.kind == "box"
-            yield Step(
-                "pointing" if pointing else "claiming",
-                POINTING if pointing else CLAIMING,
-                (value,),
-                tuple((cell, BASE) for cell in bits_of(places))
-                + tuple((cell, TARGET) for cell in bits_of(removed)),
-                ((first.kind, first.index), (second.kind, second.index)),
-                eliminations=tuple((cell, value) for cell in bits_of(removed)),
-            )
+        places = has & first_mask
+        if places & ~overlap or places.bit_count() < 2:
+            continue
+        removed = has & second_mask & ~overlap
+        if not removed:
+            continue
+        pointing = first.kind == "box"
+        yield Step(
+            "pointing" if pointing else "claiming",
+            POINTING if pointing else CLAIMING,
+            (value,),
+            tuple((cell, BASE) for cell in bits_of(places))
+            + tuple((cell, TARGET) for cell in bits_of(removed)),
+            ((first.kind, first.index), (second.kind, second.index)),
+            eliminations=tuple((cell, value) for cell in bits_of(removed)),
+        )
 
 
 def pointing(position: Position) -> Iterator[Step]:

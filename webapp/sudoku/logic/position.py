@@ -100,6 +100,26 @@ class Position:
         return tuple(found)
 
     @cached_property
+    def placed_cells(self) -> tuple[int, ...]:
+        """For each value (index 0 unused), the cells that hold it, as one int as in
+        `value_cells`."""
+        found = [0] * (self.size + 1)
+        for cell, value in enumerate(self.values):
+            found[value] |= 1 << cell
+        found[0] = 0
+        return tuple(found)
+
+    @cached_property
+    def unit_states(self) -> tuple[tuple[int, ...], ...]:
+        """For each unit (in the geometry's order), its cells' candidate masks and then their
+        values: everything a search inside one unit reads."""
+        candidates, values = self.candidates, self.values
+        return tuple(
+            tuple([candidates[cell] for cell in unit.cells] + [values[cell] for cell in unit.cells])
+            for unit in self.geometry.units
+        )
+
+    @cached_property
     def _held(self) -> dict[Unit, int]:
         """Each unit's placed values, as a mask: finders ask `holds` very often."""
         values = self.values

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..geometry import Unit
+from .memo import each_value
 from .position import Position
 from .step import TARGET, Step
 
@@ -59,41 +60,45 @@ def _name(first: Unit, second: Unit, near: tuple[int, int], position: Position) 
 
 def single_digit_patterns(position: Position) -> Iterator[Step]:
     """Every skyscraper, two-string kite and turbot fish that removes a candidate."""
+    return each_value("single-digit", position, _patterns)
+
+
+def _patterns(position: Position, value: int) -> Iterator[Step]:
+    """The skyscrapers, two-string kites and turbot fish of one value."""
     peers = position.geometry.peers
-    for value in range(1, position.size + 1):
-        links = [
-            (unit, tuple(places))
-            for unit in position.geometry.units
-            if len(places := position.places(unit, value)) == 2
-        ]
-        seen: set[frozenset[int]] = set()
-        for i, (first, (a1, a2)) in enumerate(links):
-            for second, (b1, b2) in links[i + 1 :]:
-                if len({a1, a2, b1, b2}) < 4:
-                    continue
-                for far_a, near_a in ((a1, a2), (a2, a1)):
-                    for near_b, far_b in ((b1, b2), (b2, b1)):
-                        if near_b not in peers[near_a] or far_b in peers[far_a]:
-                            continue
-                        removed = sorted(
-                            cell
-                            for cell in peers[far_a] & peers[far_b]
-                            if position.has(cell, value) and cell not in (near_a, near_b)
-                        )
-                        key = frozenset((far_a, far_b, near_a, near_b))
-                        if not removed or key in seen:
-                            continue
-                        seen.add(key)
-                        name = _name(first, second, (near_a, near_b), position)
-                        yield Step(
-                            name,
-                            DIFFICULTY[name],
-                            (value,),
-                            tuple((cell, LINK) for cell in (far_a, near_a, near_b, far_b))
-                            + tuple((cell, TARGET) for cell in removed),
-                            ((first.kind, first.index), (second.kind, second.index)),
-                            eliminations=tuple((cell, value) for cell in removed),
-                        )
+    links = [
+        (unit, tuple(places))
+        for unit in position.geometry.units
+        if len(places := position.places(unit, value)) == 2 and not position.holds(unit, value)
+    ]
+    seen: set[frozenset[int]] = set()
+    for i, (first, (a1, a2)) in enumerate(links):
+        for second, (b1, b2) in links[i + 1 :]:
+            if len({a1, a2, b1, b2}) < 4:
+                continue
+            for far_a, near_a in ((a1, a2), (a2, a1)):
+                for near_b, far_b in ((b1, b2), (b2, b1)):
+                    if near_b not in peers[near_a] or far_b in peers[far_a]:
+                        continue
+                    removed = sorted(
+                        cell
+                        for cell in peers[far_a] & peers[far_b]
+                        if position.has(cell, value) and cell not in (near_a, near_b)
+                    )
+                    key = frozenset((far_a, far_b, near_a, near_b))
+                    if not removed or key in seen:
+                        continue
+                    seen.add(key)
+                    name = _name(first, second, (near_a, near_b), position)
+                    yield Step(
+                        name,
+                        DIFFICULTY[name],
+                        (value,),
+                        tuple((cell, LINK) for cell in (far_a, near_a, near_b, far_b))
+                        + tuple((cell, TARGET) for cell in removed),
+                        ((first.kind, first.index), (second.kind, second.index)),
+                        eliminations=tuple((cell, value) for cell in removed),
+                    )
 
 
 def named(name: str) -> Finder:
@@ -118,33 +123,37 @@ def _lines_through(position: Position, cells: set[int], kind: str) -> list[Unit]
 
 def empty_rectangles(position: Position) -> Iterator[Step]:
     """Every empty rectangle with a conjugate pair in a line that removes a candidate."""
+    return each_value("empty-rectangle", position, _empty_rectangles)
+
+
+def _empty_rectangles(position: Position, value: int) -> Iterator[Step]:
+    """The empty rectangles of one value."""
     units = position.geometry.units
     boxes = [unit for unit in units if unit.kind == "box"]
-    for value in range(1, position.size + 1):
-        links = [
-            (unit, tuple(places))
-            for unit in units
-            if unit.kind in LINES and len(places := position.places(unit, value)) == 2
-        ]
-        if not links:
+    links = [
+        (unit, tuple(places))
+        for unit in units
+        if unit.kind in LINES and len(places := position.places(unit, value)) == 2
+    ]
+    if not links:
+        return
+    for box in boxes:
+        held = set(position.places(box, value))
+        if len(held) < 2:
             continue
-        for box in boxes:
-            held = set(position.places(box, value))
-            if len(held) < 2:
-                continue
-            inside = set(box.cells)
-            # the row and the column must each hold a place, or one line holds them all
-            for row in _lines_through(position, held, "row"):
-                in_row = held.intersection(row.cells)
-                for column in _lines_through(position, held, "column"):
-                    in_column = held.intersection(column.cells)
-                    # in the row or the column, but not all in either one
-                    if in_row | in_column != held or held in (in_row, in_column):
-                        continue
-                    for near, far in ((row, column), (column, row)):
-                        yield from _rectangle_steps(
-                            position, value, box, (near, far), sorted(held), links, inside
-                        )
+        inside = set(box.cells)
+        # the row and the column must each hold a place, or one line holds them all
+        for row in _lines_through(position, held, "row"):
+            in_row = held.intersection(row.cells)
+            for column in _lines_through(position, held, "column"):
+                in_column = held.intersection(column.cells)
+                # in the row or the column, but not all in either one
+                if in_row | in_column != held or held in (in_row, in_column):
+                    continue
+                for near, far in ((row, column), (column, row)):
+                    yield from _rectangle_steps(
+                        position, value, box, (near, far), sorted(held), links, inside
+                    )
 
 
 def _rectangle_steps(

@@ -18,8 +18,11 @@ units but clearing only one is a naked subset, as HoDoKu calls it too.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 from itertools import combinations
 
+from ..geometry import Unit
+from .memo import each_unit
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 
@@ -31,65 +34,73 @@ HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 def naked_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every naked subset of `size` cells in a unit that removes a candidate."""
-    for unit in position.geometry.units:
-        masks = position.candidates
-        # only cells with 2..size candidates can be part of one
-        members = [cell for cell in unit.cells if 2 <= masks[cell].bit_count() <= size]
-        for group in combinations(members, size):
-            union = 0
-            for cell in group:
-                union |= masks[cell]
-            if union.bit_count() != size:
-                continue
-            values = bits_of(union)
-            removed = [
-                (cell, value)
-                for cell in unit.cells
-                if cell not in group
-                for value in values
-                if masks[cell] >> value & 1
-            ]
-            if removed:
-                yield Step(
-                    f"naked-{NAMES[size]}",
-                    NAKED[size],
-                    tuple(values),
-                    tuple((cell, BASE) for cell in group)
-                    + tuple((cell, TARGET) for cell in dict.fromkeys(c for c, _ in removed)),
-                    ((unit.kind, unit.index),),
-                    eliminations=tuple(removed),
-                )
+    return each_unit(("naked-subset", size), position, partial(_naked_subsets, size=size))
+
+
+def _naked_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:
+    """The naked subsets of one unit."""
+    masks = position.candidates
+    # only cells with 2..size candidates can be part of one
+    members = [cell for cell in unit.cells if 2 <= masks[cell].bit_count() <= size]
+    for group in combinations(members, size):
+        union = 0
+        for cell in group:
+            union |= masks[cell]
+        if union.bit_count() != size:
+            continue
+        values = bits_of(union)
+        removed = [
+            (cell, value)
+            for cell in unit.cells
+            if cell not in group
+            for value in values
+            if masks[cell] >> value & 1
+        ]
+        if removed:
+            yield Step(
+                f"naked-{NAMES[size]}",
+                NAKED[size],
+                tuple(values),
+                tuple((cell, BASE) for cell in group)
+                + tuple((cell, TARGET) for cell in dict.fromkeys(c for c, _ in removed)),
+                ((unit.kind, unit.index),),
+                eliminations=tuple(removed),
+            )
 
 
 def hidden_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every hidden subset of `size` values in a unit that removes a candidate."""
-    for unit in position.geometry.units:
-        places = {
-            value: position.places(unit, value)
-            for value in range(1, position.size + 1)
-            if not position.holds(unit, value)
-        }
-        # only values with 2..size places can be part of one
-        members = [value for value, cells in places.items() if 2 <= len(cells) <= size]
-        for group in combinations(members, size):
-            cells = sorted({cell for value in group for cell in places[value]})
-            if len(cells) != size:
-                continue
-            removed = [
-                (cell, value)
-                for cell in cells
-                for value in bits_of(position.candidates[cell])
-                if value not in group
-            ]
-            if removed:
-                yield Step(
-                    f"hidden-{NAMES[size]}",
-                    HIDDEN[size],
-                    group,
-                    tuple((cell, BASE) for cell in cells),
-                    ((unit.kind, unit.index),),
-                    eliminations=tuple(removed),
-                )
+    return each_unit(("hidden-subset", size), position, partial(_hidden_subsets, size=size))
+
+
+def _hidden_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:
+    """The hidden subsets of one unit."""
+    places = {
+        value: position.places(unit, value)
+        for value in range(1, position.size + 1)
+        if not position.holds(unit, value)
+    }
+    # only values with 2..size places can be part of one
+    members = [value for value, cells in places.items() if 2 <= len(cells) <= size]
+    for group in combinations(members, size):
+        cells = sorted({cell for value in group for cell in places[value]})
+        if len(cells) != size:
+            continue
+        removed = [
+            (cell, value)
+            for cell in cells
+            for value in bits_of(position.candidates[cell])
+            if value not in group
+        ]
+        if removed:
+            yield Step(
+                f"hidden-{NAMES[size]}",
+                HIDDEN[size],
+                group,
+                tuple((cell, BASE) for cell in cells),
+                ((unit.kind, unit.index),),
+                eliminations=tuple(removed),
+            )
 
 
 def locked_subsets(position: Position, size: int) -> Iterator[Step]:

@@ -1,0 +1,83 @@
+"""Searches remembered as fruitless, by exactly what they read.
+
+A path asks every technique again at each step, but most steps change the
+candidates of one or two values in a few units. A search that reads one
+value's places (a fish, a colouring, an x-chain) or one unit's cells (a
+subset) and found nothing will find nothing again while those stay the same.
+
+So such a search is keyed by everything it reads: its name and parameters, the
+geometry, and the value's places (or the unit's candidates) as masks. A key
+is remembered only when its search ran to the end and found nothing, so a
+skipped search is one that would have found nothing, on any position of any
+path; one stopped by the time budget is not remembered.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable, Iterable, Iterator
+
+from ..geometry import Unit
+from .position import Position
+from .step import Step
+
+LIMIT = 200_000  # keys kept; the oldest go first (a key is a few hundred bytes)
+
+
+class Fruitless:
+    """The keys of searches that ran to the end and found nothing."""
+
+    def __init__(self, limit: int = LIMIT) -> None:
+        self.limit = limit
+        self._keys: dict[Hashable, None] = {}
+        self._lock = threading.Lock()
+
+    def search(self, key: Hashable, steps: Iterable[Step]) -> Iterator[Step]:
+        """The steps of a search, not run at all when `key` is known to find nothing.
+
+        `steps` should be lazy (a generator): it is only started when needed.
+        """
+        if key in self._keys:
+            return
+        found = False
+        for step in steps:
+            found = True
+            yield step
+        if not found:
+            with self._lock:
+                self._keys[key] = None
+                if len(self._keys) > self.limit:
+                    del self._keys[next(iter(self._keys))]
+
+    def clear(self) -> None:
+        """Forget every key (for measuring searches from cold)."""
+        with self._lock:
+            self._keys.clear()
+
+
+FRUITLESS = Fruitless()
+
+
+def each_value(
+    name: Hashable, position: Position, search: Callable[[Position, int], Iterator[Step]]
+) -> Iterator[Step]:
+    """`search(position, value)` for every value, in order, but for the values whose
+    places (and placed cells) are known to give `search` nothing. `search` must read
+    nothing of any other value, and `name` must tell it from every other search (its
+    parameters included)."""
+    geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
+    for value in range(1, position.size + 1):
+        key = (name, geometry, value, places[value], placed[value])
+        yield from FRUITLESS.search(key, search(position, value))
+
+
+def each_unit(
+    name: Hashable, position: Position, search: Callable[[Position, Unit], Iterator[Step]]
+) -> Iterator[Step]:
+    """`search(position, unit)` for every unit, in order, but for the units whose cells
+    (candidates and values) are known to give `search` nothing. `search` must read
+    nothing outside the unit, and `name` must tell it from every other search."""
+    geometry, states = position.geometry, position.unit_states
+    for number, unit in enumerate(geometry.units):
+        key = (name, geometry, number, states[number])
+        yield from FRUITLESS.search(key, search(position, unit))

@@ -35,6 +35,7 @@ from .chain_search import (
     closes_loop,
     loop_eliminations,
 )
+from .memo import each_value
 from .position import Candidate, Position
 from .step import TARGET, Step
 
@@ -121,10 +122,13 @@ def _pure_kind(graph: Graph, chain: tuple[int, ...]) -> str:
 
 def x_chains(position: Position) -> Iterator[Step]:
     """Every x-chain (one value, strong links in units) that removes a candidate."""
-    budget = Budget()
-    for value in range(1, position.size + 1):
-        graph = build_graph(position, values=(value,), in_cell=False)
-        yield from _chains("x-chain", graph, budget, lambda kind: kind == "x")
+    return each_value("x-chain", position, _x_chains)
+
+
+def _x_chains(position: Position, value: int) -> Iterator[Step]:
+    """The x-chains of one value (a budget of links of their own)."""
+    graph = build_graph(position, values=(value,), in_cell=False)
+    yield from _chains("x-chain", graph, Budget(), lambda kind: kind == "x")
 
 
 def xy_chains(position: Position) -> Iterator[Step]:
@@ -197,8 +201,11 @@ def _chains(
 def aics(position: Position, grouped: bool = False) -> Iterator[Step]:
     """Every AIC (not an x- or xy-chain) and what it removes.
 
-    Its ends lie in two cells (else it closes a continuous nice loop), or are one
-    node: supposed false, the start comes back true, so it is true.
+    Its ends are two nodes, one of them true: whatever sees both goes (two values of
+    one cell: the cell's other values go). Or they are one node: supposed false,
+    the start comes back true, so it is true. So every nice loop's removals are
+    those of AICs of no more nodes (a continuous loop less any one weak link is
+    an AIC), and a path asks AICs only.
     """
     graph = build_graph(position, groups=grouped, almost_locked=grouped)
     slug = "grouped-aic" if grouped else "aic"
@@ -214,12 +221,8 @@ def aics(position: Position, grouped: bool = False) -> Iterator[Step]:
 
     for chain in alternating_chains(graph, Budget(), grouped=grouped, worth=worth):
         ends = frozenset((chain[0], chain[-1]))
-        first, last = graph.nodes[chain[0]], graph.nodes[chain[-1]]
-        back_to_start = len(ends) == 1
         if ends in seen or (not grouped and _pure_kind(graph, chain)):
             continue
-        if set(first.cells) & set(last.cells) and not back_to_start:
-            continue  # both ends in one cell: a continuous nice loop
         seen.add(ends)
         removed = chain_eliminations(graph, chain)
         if removed:

@@ -64,9 +64,18 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     *forcing.TECHNIQUES,
 )
 
-# The order a person would look in: easiest first (ties keep the listed order).
-TECHNIQUES = tuple(sorted(LISTED, key=lambda technique: technique[1]))
+# Asked by name only, never by a path: every nice loop's removals are AICs' of no more
+# nodes, which come first (see chains.aics).
+BY_NAME_ONLY = frozenset({"nice-loop", "grouped-nice-loop"})
+
+# The order a path looks in, as a person would: easiest first (ties keep the listed order).
+TECHNIQUES = tuple(
+    sorted(
+        (technique for technique in LISTED if technique[0] not in BY_NAME_ONLY),
+        key=lambda technique: technique[1],
+    )
+)
 
 # Each slug's finder of every instance (hidden singles in boxes and elsewhere together).
-BY_SLUG: dict[str, Finder] = {slug: finder for slug, _, finder in TECHNIQUES}
+BY_SLUG: dict[str, Finder] = {slug: finder for slug, _, finder in LISTED}
 BY_SLUG["hidden-single"] = singles.hidden_singles

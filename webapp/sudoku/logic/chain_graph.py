@@ -67,6 +67,7 @@ class Graph:
     # strong links that hold through an almost locked set: (from, to) -> the set's cells
     through_set: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     killed: dict[int, frozenset[Candidate]] = field(default_factory=dict)  # killed_by, kept
+    _kill_masks: list[int] = field(default_factory=list)
 
     def add(self, node: Node) -> int:
         """The node's number, adding it if new."""
@@ -88,6 +89,17 @@ class Graph:
         if number not in self.killed:
             self.killed[number] = self._killed_by(number)
         return self.killed[number]
+
+    def kill_masks(self) -> list[int]:
+        """Each node's killed_by as one int, bit `cell * (N + 1) + value` set for each
+        candidate: a search asks whether two nodes kill something in common very often."""
+        if len(self._kill_masks) < len(self.nodes):
+            stride = self.position.size + 1
+            self._kill_masks = [
+                sum(1 << (cell * stride + value) for cell, value in self.killed_by(number))
+                for number in range(len(self.nodes))
+            ]
+        return self._kill_masks
 
     def _killed_by(self, number: int) -> frozenset[Candidate]:
         """killed_by, worked out."""
@@ -164,21 +176,22 @@ def _link_cells(graph: Graph, open_cells: list[int]) -> None:
 def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
     """Links along each unit: weak between disjoint nodes in it, strong between two that fill it."""
     position = graph.position
-    by_value: dict[int, list[int]] = {value: [] for value in values}
+    geometry = position.geometry
+    unit_numbers = geometry.cell_unit_numbers
+    # the nodes of each value lying wholly in each unit, by unit number then value
+    inside: dict[tuple[int, int], list[int]] = {}
     for number, node in enumerate(graph.nodes):
-        by_value.setdefault(node.value, []).append(number)
-    for unit in position.geometry.units:
-        members = set(unit.cells)
+        first, *rest = node.cells
+        for place in unit_numbers[first]:
+            if all(place in unit_numbers[cell] for cell in rest):
+                inside.setdefault((place, node.value), []).append(number)
+    for place, unit in enumerate(geometry.units):
         for value in values:
-            places = frozenset(position.places(unit, value))
-            if len(places) < 2:
+            members = inside.get((place, value), [])
+            if len(members) < 2:
                 continue
-            inside = [
-                number
-                for number in by_value[value]
-                if all(cell in members for cell in graph.nodes[number].cells)
-            ]
-            for first, second in combinations(inside, 2):
+            places = frozenset(position.places(unit, value))
+            for first, second in combinations(members, 2):
                 one, other = graph.nodes[first].cells, graph.nodes[second].cells
                 if set(one) & set(other):
                     continue

@@ -77,7 +77,8 @@ def alternating_chains(
             for state in frontier:
                 node, true, through_group = state
                 links = weak[node] if true else strong[node]
-                if not budget.spend(len(links) + 1):
+                budget.left -= len(links) + 1
+                if budget.left < 0:
                     return
                 for other in links:
                     passed = through_group or (

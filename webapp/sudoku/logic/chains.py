@@ -211,13 +211,12 @@ def aics(position: Position, grouped: bool = False) -> Iterator[Step]:
     slug = "grouped-aic" if grouped else "aic"
     seen: set[frozenset[int]] = set()
 
+    kills = graph.kill_masks()
+
     def worth(start: int, end: int) -> bool:
         """A pair of ends not yet shown that removes something."""
-        # isdisjoint stops at the first common candidate and builds no set: it is asked
-        # for nearly every node a search reaches
-        return frozenset((start, end)) not in seen and not graph.killed_by(start).isdisjoint(
-            graph.killed_by(end)
-        )
+        # asked for nearly every node a search reaches: the masks' AND is the cheap test
+        return bool(kills[start] & kills[end]) and frozenset((start, end)) not in seen
 
     for chain in alternating_chains(graph, Budget(), grouped=grouped, worth=worth):
         ends = frozenset((chain[0], chain[-1]))
@@ -240,12 +239,13 @@ def nice_loops(position: Position, grouped: bool = False) -> Iterator[Step]:
     slug = "grouped-nice-loop" if grouped else "nice-loop"
     seen: set[frozenset[int]] = set()
 
+    kills = graph.kill_masks()
+
     def worth(start: int, end: int) -> bool:
         """Back at the start, a loop, or a pair of ends not yet shown that removes something."""
         if start == end or start in graph.weak[end]:
             return True
-        pair = frozenset((start, end))
-        return pair not in seen and not graph.killed_by(start).isdisjoint(graph.killed_by(end))
+        return bool(kills[start] & kills[end]) and frozenset((start, end)) not in seen
 
     for chain in alternating_chains(graph, Budget(), grouped=grouped, worth=worth):
         if chain[0] == chain[-1]:

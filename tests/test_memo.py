@@ -1,0 +1,80 @@
+"""Searches remembered as fruitless: only a search that ran to the end and found nothing is
+skipped later, and skipping never changes a path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from webapp.sudoku import parse
+from webapp.sudoku.logic import Position, Step, find_path, next_step
+from webapp.sudoku.logic.budget import OutOfTime
+from webapp.sudoku.logic import memo
+from webapp.sudoku.logic.memo import FRUITLESS, Fruitless
+
+from puzzles import NORVIG_EASY, data_lines
+
+
+def a_step() -> Step:
+    step = next_step(Position.from_grid(parse(NORVIG_EASY)))
+    assert step is not None
+    return step
+
+
+def search(started: list[str], steps: list[Step], fail: bool = False) -> Iterator[Step]:
+    """A search that notes when it starts, yields `steps`, and may run out of time."""
+    started.append("started")
+    yield from steps
+    if fail:
+        raise OutOfTime
+
+
+def test_a_search_that_found_nothing_is_not_run_again():
+    memo, started = Fruitless(), []
+    assert list(memo.search("key", search(started, []))) == []
+    assert list(memo.search("key", search(started, []))) == []
+    assert started == ["started"]
+    assert list(memo.search("other key", search(started, []))) == []
+    assert started == ["started", "started"]
+
+
+def test_a_search_that_found_a_step_is_run_again():
+    memo, started, step = Fruitless(), [], a_step()
+    assert list(memo.search("key", search(started, [step]))) == [step]
+    assert list(memo.search("key", search(started, [step]))) == [step]
+    assert started == ["started", "started"]
+
+
+def test_a_search_stopped_by_the_budget_is_not_remembered():
+    memo, started = Fruitless(), []
+    with pytest.raises(OutOfTime):
+        list(memo.search("key", search(started, [], fail=True)))
+    assert list(memo.search("key", search(started, []))) == []
+    assert started == ["started", "started"]
+
+
+def test_the_oldest_keys_go_first_past_the_limit():
+    memo, started = Fruitless(limit=2), []
+    for key in ("a", "b", "c"):
+        list(memo.search(key, search(started, [])))
+    list(memo.search("c", search(started, [])))  # kept: not run
+    list(memo.search("a", search(started, [])))  # dropped: run again
+    assert len(started) == 4
+
+
+def expert_puzzles() -> list[str]:
+    return [fields[0] for fields in data_lines("qqwing_graded_sample.txt") if fields[1] == "expert"]
+
+
+@pytest.mark.parametrize("puzzle", expert_puzzles()[:16])
+def test_a_path_is_the_same_with_nothing_remembered(puzzle, monkeypatch):
+    # Within a path, a search is skipped at a later position whose value (or unit) reads the
+    # same as at an earlier one where it found nothing: skipping must not change the path.
+    FRUITLESS.clear()
+    remembering = find_path(parse(puzzle), seconds=60, unique=True)
+    monkeypatch.setattr(memo, "FRUITLESS", Fruitless(limit=0))
+    forgetting = find_path(parse(puzzle), seconds=60, unique=True)
+    assert len(memo.FRUITLESS._keys) == 0
+    assert remembering.steps == forgetting.steps
+    assert remembering.status == forgetting.status

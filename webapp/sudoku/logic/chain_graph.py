@@ -67,7 +67,7 @@ class Graph:
     # strong links that hold through an almost locked set: (from, to) -> the set's cells
     through_set: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     killed: dict[int, frozenset[Candidate]] = field(default_factory=dict)  # killed_by, kept
-    _kill_masks: list[int] = field(default_factory=list)
+    _killers: dict[Candidate, int] = field(default_factory=dict)  # candidate -> nodes killing it
 
     def add(self, node: Node) -> int:
         """The node's number, adding it if new."""
@@ -90,16 +90,17 @@ class Graph:
             self.killed[number] = self._killed_by(number)
         return self.killed[number]
 
-    def kill_masks(self) -> list[int]:
-        """Each node's killed_by as one int, bit `cell * (N + 1) + value` set for each
-        candidate: a search asks whether two nodes kill something in common very often."""
-        if len(self._kill_masks) < len(self.nodes):
-            stride = self.position.size + 1
-            self._kill_masks = [
-                sum(1 << (cell * stride + value) for cell, value in self.killed_by(number))
-                for number in range(len(self.nodes))
-            ]
-        return self._kill_masks
+    def meeting(self, number: int) -> int:
+        """The nodes that kill a candidate this node kills too, as a mask of node numbers:
+        the ends that make a chain from this node worth showing."""
+        if not self._killers:
+            for other in range(len(self.nodes)):
+                for candidate in self.killed_by(other):
+                    self._killers[candidate] = self._killers.get(candidate, 0) | 1 << other
+        found = 0
+        for candidate in self.killed_by(number):
+            found |= self._killers[candidate]
+        return found
 
     def _killed_by(self, number: int) -> frozenset[Candidate]:
         """killed_by, worked out."""

@@ -12,14 +12,17 @@ and the loop has as many of one as of the other), so whatever is weakly linked
 to both nodes of any weak link of the loop is false.
 
 The search is breadth first from every node, so each chain found is a
-shortest one to its end. It is bounded twice: by the number of nodes a chain
-may have and by the number of links it may follow in all, so it ends quickly
-on any grid.
+shortest one to its end. It moves a whole layer at a time: the nodes first
+reached after k links are one int (bit n for node n), and the next layer is
+the OR of their links' masks, so Python does one step per node reached, not
+one per link; a chain is then found back through the layers. It is bounded
+twice: by the number of nodes a chain may have and by the number of links it
+may follow in all, so it ends quickly on any grid.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from .chain_graph import Graph
@@ -44,7 +47,42 @@ class Budget:
         return self.left >= 0
 
 
-State = tuple[int, bool, bool]  # node, true?, a group or set passed on the way?
+# A search's layers: for each number of links from the start, the nodes first reached
+# then, as masks of node numbers: those reached through no group or set yet, and the others.
+Layer = tuple[int, int]
+REBUILD = 400  # steps a search may take to find a chain back through its layers
+
+
+@dataclass(frozen=True)
+class Links:
+    """A graph's links as masks of node numbers, for searches that move whole layers."""
+
+    strong: list[int]
+    weak: list[int]
+    count: list[tuple[int, int]]  # each node's strong and weak link counts
+    grouped: int  # the group nodes
+    via_set: list[int]  # per node: the nodes it reaches through an almost locked set
+
+    @classmethod
+    def of(cls, graph: Graph) -> Links:
+        """The masks of `graph`."""
+
+        def mask(numbers: Iterable[int]) -> int:
+            found = 0
+            for number in numbers:
+                found |= 1 << number
+            return found
+
+        via_set = [0] * len(graph.nodes)
+        for first, second in graph.through_set:
+            via_set[first] |= 1 << second
+        return cls(
+            strong=[mask(links) for links in graph.strong],
+            weak=[mask(links) for links in graph.weak],
+            count=[(len(s), len(w)) for s, w in zip(graph.strong, graph.weak, strict=True)],
+            grouped=mask(n for n, node in enumerate(graph.nodes) if node.is_group),
+            via_set=via_set,
+        )
 
 
 def alternating_chains(
@@ -52,7 +90,7 @@ def alternating_chains(
     budget: Budget,
     grouped: bool = False,
     max_nodes: int = MAX_NODES,
-    worth: Callable[[int, int], bool] | None = None,
+    ends: Callable[[int], int] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Each shortest chain (node numbers) from a node supposed false to a node made true.
 
@@ -60,55 +98,109 @@ def alternating_chains(
     locked set. A chain may end
     where it started (its start is then true, however it got there); other
     chains that pass the same node twice are left out: they make a poor story.
-    `worth(start, end)` may say a pair of ends is not worth a chain (nothing to remove).
+    `ends(start)` may narrow the ends worth a chain from a start (as a mask of nodes:
+    those that remove something with it).
     """
-    is_group = [node.is_group for node in graph.nodes]
-    through_set = graph.through_set
-    # each node's links in a fixed order, so a search always finds the same chains
-    strong = [sorted(links) for links in graph.strong]
-    weak = [sorted(links) for links in graph.weak]
+    links = Links.of(graph)
+    everything = (1 << len(graph.nodes)) - 1
     for start in range(len(graph.nodes)):
-        first: State = (start, False, is_group[start])
-        parent: dict[State, State | None] = {first: None}
-        ends: set[int] = set()
-        frontier = [first]
-        for _ in range(max_nodes - 1):
-            following: list[State] = []
-            for state in frontier:
-                node, true, through_group = state
-                links = weak[node] if true else strong[node]
-                budget.left -= len(links) + 1
-                if budget.left < 0:
-                    return
-                for other in links:
-                    passed = through_group or (
-                        grouped and (is_group[other] or (node, other) in through_set)
-                    )
-                    reached = (other, not true, passed)
-                    if reached in parent:
-                        continue
-                    parent[reached] = state
-                    following.append(reached)
-                    if true or other in ends or (grouped and not reached[2]):
-                        continue
-                    if worth is not None and not worth(start, other):
-                        continue
-                    chain = _walk_back(parent, reached)
-                    # back at the start, made true: the start is true, whatever the way
-                    if other == start or len(set(chain)) == len(chain):
-                        ends.add(other)
-                        yield chain
-            frontier = following
+        wanted = everything if ends is None else ends(start)
+        if not wanted:
+            continue
+        layers: list[Layer] = []
+        first = (0, 1 << start) if grouped and links.grouped >> start & 1 else (1 << start, 0)
+        # the nodes reached false and true, each without a group or set passed and with one
+        seen = [list(first), [0, 0]]
+        layer = first
+        for depth in range(max_nodes - 1):
+            layers.append(layer)
+            true = depth % 2 == 1  # the layer's nodes are true: weak links lead on
+            following = _follow(links, layer, true, grouped, budget)
+            if following is None:
+                return
+            plain, passed = following
+            reached = seen[not true]
+            plain &= ~reached[0]
+            passed &= ~reached[1]
+            if not plain | passed:
+                break
+            reached[0] |= plain
+            reached[1] |= passed
+            layer = (plain, passed)
+            if true:
+                continue
+            # a strong link just made these true: each is the end of a chain
+            found = (passed if grouped else plain | passed) & wanted
+            while found:
+                low = found & -found
+                found ^= low
+                end = low.bit_length() - 1
+                chain = _rebuild(links, layers, end, bool(passed & low), grouped, start)
+                if chain is not None:
+                    wanted &= ~low
+                    yield chain
 
 
-def _walk_back(parent: dict[State, State | None], state: State) -> tuple[int, ...]:
-    """The nodes from the search's start to `state`, in order."""
-    nodes = []
-    current: State | None = state
-    while current is not None:
-        nodes.append(current[0])
-        current = parent[current]
-    return tuple(reversed(nodes))
+def _follow(links: Links, layer: Layer, true: bool, grouped: bool, budget: Budget) -> Layer | None:
+    """The nodes one link on from a layer (strong links from false nodes, weak from true),
+    or None once the budget is spent."""
+    masks = links.weak if true else links.strong
+    counts = links.count
+    plain_out = passed_out = 0
+    for passed_in, nodes in enumerate(layer):
+        while nodes:
+            low = nodes & -nodes
+            nodes ^= low
+            node = low.bit_length() - 1
+            budget.left -= counts[node][true] + 1
+            if budget.left < 0:
+                return None
+            reach = masks[node]
+            if passed_in:
+                passed_out |= reach
+            elif not grouped:
+                plain_out |= reach
+            else:  # a group node, or a link through a set: passed from here on
+                crossing = links.grouped | links.via_set[node]
+                plain_out |= reach & ~crossing
+                passed_out |= reach & crossing
+    return plain_out, passed_out
+
+
+def _rebuild(
+    links: Links, layers: list[Layer], end: int, passed: bool, grouped: bool, start: int
+) -> tuple[int, ...] | None:
+    """A chain from the start to `end` through one node of each layer, no node twice
+    (but the end may be the start), or None if none is found in a few hundred steps."""
+    steps = REBUILD
+    # depth-first from the end back to the start: (layer index, node, passed, chain so far)
+    stack: list[tuple[int, int, bool, tuple[int, ...]]] = [(len(layers) - 1, end, passed, (end,))]
+    while stack and steps > 0:
+        depth, node, through, chain = stack.pop()
+        steps -= 1
+        if depth < 0:
+            if chain[0] == start:
+                return chain
+            continue
+        true = depth % 2 == 1  # the layer's nodes are true: their link to the next is weak
+        masks = links.weak if true else links.strong
+        plain, passed_here = layers[depth]
+        options: list[tuple[int, int, bool, tuple[int, ...]]] = []
+        for from_passed, candidates in ((False, plain), (True, passed_here)):
+            while candidates:
+                low = candidates & -candidates
+                candidates ^= low
+                before = low.bit_length() - 1
+                if not masks[before] >> node & 1:
+                    continue
+                crossing = grouped and bool((links.grouped | links.via_set[before]) >> node & 1)
+                if through != (from_passed or crossing):
+                    continue
+                if before in chain and not (depth == 0 and before == start == end):
+                    continue
+                options.append((depth - 1, before, from_passed, (before, *chain)))
+        stack.extend(reversed(options))
+    return None
 
 
 def chain_eliminations(graph: Graph, chain: tuple[int, ...]) -> list[Candidate]:

@@ -211,14 +211,8 @@ def aics(position: Position, grouped: bool = False) -> Iterator[Step]:
     slug = "grouped-aic" if grouped else "aic"
     seen: set[frozenset[int]] = set()
 
-    kills = graph.kill_masks()
-
-    def worth(start: int, end: int) -> bool:
-        """A pair of ends not yet shown that removes something."""
-        # asked for nearly every node a search reaches: the masks' AND is the cheap test
-        return bool(kills[start] & kills[end]) and frozenset((start, end)) not in seen
-
-    for chain in alternating_chains(graph, Budget(), grouped=grouped, worth=worth):
+    # a chain is worth showing when its two ends remove something
+    for chain in alternating_chains(graph, Budget(), grouped=grouped, ends=graph.meeting):
         ends = frozenset((chain[0], chain[-1]))
         if ends in seen or (not grouped and _pure_kind(graph, chain)):
             continue
@@ -239,15 +233,14 @@ def nice_loops(position: Position, grouped: bool = False) -> Iterator[Step]:
     slug = "grouped-nice-loop" if grouped else "nice-loop"
     seen: set[frozenset[int]] = set()
 
-    kills = graph.kill_masks()
+    def ends(start: int) -> int:
+        """Back at the start, a loop, or a pair of ends that removes something."""
+        found = graph.meeting(start) | 1 << start
+        for other in graph.weak[start]:
+            found |= 1 << other
+        return found
 
-    def worth(start: int, end: int) -> bool:
-        """Back at the start, a loop, or a pair of ends not yet shown that removes something."""
-        if start == end or start in graph.weak[end]:
-            return True
-        return bool(kills[start] & kills[end]) and frozenset((start, end)) not in seen
-
-    for chain in alternating_chains(graph, Budget(), grouped=grouped, worth=worth):
+    for chain in alternating_chains(graph, Budget(), grouped=grouped, ends=ends):
         if chain[0] == chain[-1]:
             # false leads to true: the start holds, and nothing it rules out can
             removed = sorted(graph.killed_by(chain[0]))

@@ -18,8 +18,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import cache
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
 
 from ..geometry import Geometry
 from .position import Position, bits_of
@@ -36,7 +36,7 @@ WING = "wing"  # a WXYZ-wing's cells without the value it removes
 WING_Z = "wing-z"  # a WXYZ-wing's cells with the value it removes
 
 
-def _targets(position: Position, value: int, seeing: list[int]) -> list[int]:
+def _targets(position: Position, value: int, seeing: Sequence[int]) -> list[int]:
     """The open cells, not among `seeing`, that see all of `seeing` and have `value`."""
     peers = position.geometry.peers
     common = set(peers[seeing[0]])
@@ -151,7 +151,7 @@ def crossing_units(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _quads(cells: list[int], masks: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+def _quads(cells: list[int], masks: dict[int, int]) -> Iterator[tuple[int, ...]]:
     """Every four of `cells` whose candidates together are four values."""
     # nested loops, cut as soon as the values so far pass four: they never shrink back
     held = [masks[cell] for cell in cells]
@@ -173,24 +173,13 @@ def _quads(cells: list[int], masks: tuple[int, ...]) -> Iterator[tuple[int, ...]
 
 def wxyz_wings(position: Position) -> Iterator[Step]:
     """Every WXYZ-wing that removes a candidate."""
-    masks, peers = position.candidates, position.geometry.peers
+    masks, geometry = position.candidates, position.geometry
     seen: set[tuple[int, ...]] = set()
-    for area in crossing_units(position.geometry):
-        cells = [cell for cell in area if 2 <= masks[cell].bit_count() <= 4]
-        for wing in _quads(cells, masks):
+    for number, area in enumerate(crossing_units(geometry)):
+        for wing, value, holders in _area_wings(geometry, number, tuple([masks[c] for c in area])):
             if wing in seen:
                 continue
             seen.add(wing)
-            # a value is loose when two of its cells in the wing do not see each other
-            loose = 0
-            for i, a in enumerate(wing):
-                for b in wing[i + 1 :]:
-                    if b not in peers[a]:
-                        loose |= masks[a] & masks[b]
-            if loose.bit_count() != 1:
-                continue
-            value = loose.bit_length() - 1
-            holders = [cell for cell in wing if masks[cell] & loose]
             removed = [cell for cell in _targets(position, value, holders) if cell not in wing]
             if removed:
                 a, b, c, d = wing
@@ -203,3 +192,27 @@ def wxyz_wings(position: Position) -> Iterator[Step]:
                     (),
                     eliminations=tuple((cell, value) for cell in removed),
                 )
+
+
+@lru_cache(maxsize=1 << 16)
+def _area_wings(
+    geometry: Geometry, number: int, masks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
+    """The WXYZ-wings of one area (two crossing units) whose cells have `masks`: each
+    wing's cells, its one loose value, and its cells holding that value. They depend on
+    the area alone (what they remove does not), so a path finds them once per area."""
+    peers = geometry.peers
+    area = crossing_units(geometry)[number]
+    of = dict(zip(area, masks, strict=True))
+    found = []
+    for wing in _quads([cell for cell in area if 2 <= of[cell].bit_count() <= 4], of):
+        # a value is loose when two of its cells in the wing do not see each other
+        loose = 0
+        for i, a in enumerate(wing):
+            for b in wing[i + 1 :]:
+                if b not in peers[a]:
+                    loose |= of[a] & of[b]
+        if loose.bit_count() == 1:
+            holders = tuple(cell for cell in wing if of[cell] & loose)
+            found.append((wing, loose.bit_length() - 1, holders))
+    return tuple(found)

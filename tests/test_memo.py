@@ -8,9 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from webapp.sudoku import parse
-from webapp.sudoku.logic import Position, Step, find_path, next_step
+from webapp.sudoku.logic import Position, Step, find_path, memo, next_step
 from webapp.sudoku.logic.budget import OutOfTime
-from webapp.sudoku.logic import memo
 from webapp.sudoku.logic.memo import FRUITLESS, Fruitless
 
 from puzzles import NORVIG_EASY, data_lines

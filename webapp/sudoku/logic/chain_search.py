@@ -185,14 +185,13 @@ def _rebuild(
         true = depth % 2 == 1  # the layer's nodes are true: their link to the next is weak
         masks = links.weak if true else links.strong
         plain, passed_here = layers[depth]
+        linked = masks[node]  # links go both ways: the nodes of the layer linked to this one
         options: list[tuple[int, int, bool, tuple[int, ...]]] = []
-        for from_passed, candidates in ((False, plain), (True, passed_here)):
+        for from_passed, candidates in ((False, plain & linked), (True, passed_here & linked)):
             while candidates:
                 low = candidates & -candidates
                 candidates ^= low
                 before = low.bit_length() - 1
-                if not masks[before] >> node & 1:
-                    continue
                 crossing = grouped and bool((links.grouped | links.via_set[before]) >> node & 1)
                 if through != (from_passed or crossing):
                     continue

@@ -67,13 +67,32 @@ def max_als_cells(position: Position) -> int:
 def almost_locked_sets(position: Position, max_cells: int | None = None) -> list[Als]:
     """Every ALS of up to `max_cells` cells, each cell set once (under its first unit)."""
     limit = max_cells if max_cells is not None else max_als_cells(position)
-    masks, peers = position.candidates, peer_masks(position.geometry)
+    geometry, states = position.geometry, position.unit_states
     found: list[Als] = []
     seen: set[int] = set()
+    for number in range(len(geometry.units)):
+        for als in _unit_sets(geometry, number, states[number], limit):
+            if als.members not in seen:
+                seen.add(als.members)
+                found.append(als)
+    return found
 
-    def make(cells: tuple[int, ...], union: int, unit: Unit) -> Als:
-        where = [0] * (position.size + 1)
-        seeing = [0] * (position.size + 1)
+
+@lru_cache(maxsize=1 << 14)
+def _unit_sets(
+    geometry: Geometry, number: int, state: tuple[int, ...], limit: int
+) -> tuple[Als, ...]:
+    """The ALSs of up to `limit` cells in one unit, whose state (Position.unit_states) is
+    all they depend on: a path finds a unit's sets again only when its cells change."""
+    unit = geometry.units[number]
+    size = geometry.shape.size
+    masks = dict(zip(unit.cells, state, strict=False))  # the state's first half: candidates
+    peers = peer_masks(geometry)
+    found: list[Als] = []
+
+    def make(cells: tuple[int, ...], union: int) -> Als:
+        where = [0] * (size + 1)
+        seeing = [0] * (size + 1)
         for value in bits_of(union):
             common = -1
             for cell in cells:
@@ -84,37 +103,33 @@ def almost_locked_sets(position: Position, max_cells: int | None = None) -> list
         members = sum(1 << cell for cell in cells)
         return Als(cells, members, union, tuple(where), tuple(seeing), unit)
 
-    for unit in position.geometry.units:
-        open_cells = [cell for cell in unit.cells if masks[cell]]
-        chosen: list[int] = []
-        # depth first over the unit's open cells in order, so each subset comes once
-        stack = [(0, 0)]  # (next index to try, values so far) for each depth
-        while stack:
-            index, union = stack[-1]
-            if index >= len(open_cells):
-                stack.pop()
-                if chosen:
-                    chosen.pop()
-                continue
-            stack[-1] = (index + 1, union)
-            cell = open_cells[index]
-            grown = union | masks[cell]
-            count = grown.bit_count()
-            # each added cell grows the set by one and its values by at least none,
-            # so a union above limit + 1 values can never come down to cells + 1
-            if count > limit + 1:
-                continue
-            chosen.append(cell)
-            if count == len(chosen) + 1:
-                key = sum(1 << c for c in chosen)
-                if key not in seen:
-                    seen.add(key)
-                    found.append(make(tuple(chosen), grown, unit))
-            if len(chosen) < limit:
-                stack.append((index + 1, grown))
-            else:
+    open_cells = [cell for cell in unit.cells if masks[cell]]
+    chosen: list[int] = []
+    # depth first over the unit's open cells in order, so each subset comes once
+    stack = [(0, 0)]  # (next index to try, values so far) for each depth
+    while stack:
+        index, union = stack[-1]
+        if index >= len(open_cells):
+            stack.pop()
+            if chosen:
                 chosen.pop()
-    return found
+            continue
+        stack[-1] = (index + 1, union)
+        cell = open_cells[index]
+        grown = union | masks[cell]
+        count = grown.bit_count()
+        # each added cell grows the set by one and its values by at least none,
+        # so a union above limit + 1 values can never come down to cells + 1
+        if count > limit + 1:
+            continue
+        chosen.append(cell)
+        if count == len(chosen) + 1:
+            found.append(make(tuple(chosen), grown))
+        if len(chosen) < limit:
+            stack.append((index + 1, grown))
+        else:
+            chosen.pop()
+    return tuple(found)
 
 
 def restricted_commons(a: Als, b: Als) -> int:

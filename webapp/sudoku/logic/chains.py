@@ -185,7 +185,8 @@ def _chains(
     """The steps of the chains whose pure kind `wanted` accepts, each pair of ends once."""
     masks = graph.position.candidates
     seen: set[frozenset[int]] = set()
-    for chain in alternating_chains(graph, budget):
+    # only ends that remove something with the start are worth a chain
+    for chain in alternating_chains(graph, budget, ends=graph.meeting):
         ends = frozenset((chain[0], chain[-1]))
         if ends in seen or len(ends) == 1 or not wanted(_pure_kind(graph, chain)):
             continue

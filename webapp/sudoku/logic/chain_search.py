@@ -30,9 +30,10 @@ from .position import Candidate
 
 MAX_NODES = 20  # the longest chain a person is shown
 # Links a finder may follow before it gives up looking. A search that finds nothing spends
-# it all, so it sets the cost of every failing chain finder in a path; HoDoKu's chain
-# cases pass the same with 150,000 as with 400,000 (172 of 175 with 60,000).
-WORK = 150_000
+# it all, so it sets the cost of every failing chain finder in a path (a grouped search
+# that finds nothing always spends it all); HoDoKu's chain cases pass the same with
+# 100,000 as with 400,000 (all but two grouped nice loops with 60,000).
+WORK = 100_000
 
 
 @dataclass

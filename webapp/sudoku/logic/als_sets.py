@@ -78,7 +78,7 @@ def almost_locked_sets(position: Position, max_cells: int | None = None) -> list
     return found
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)
 def _unit_sets(
     geometry: Geometry, number: int, state: tuple[int, ...], limit: int
 ) -> tuple[Als, ...]:

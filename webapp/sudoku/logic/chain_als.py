@@ -11,9 +11,11 @@ one unit, so a weak link reaches it like any group).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..geometry import Geometry
 from .position import Position, bits_of
 
 if TYPE_CHECKING:
@@ -27,20 +29,32 @@ def largest_set(size: int) -> int:
 
 def almost_locked_sets(position: Position) -> list[tuple[tuple[int, ...], int]]:
     """Each (cells, values mask) of 2 or more open cells of one unit holding one value more."""
-    masks = position.candidates
+    geometry, states = position.geometry, position.unit_states
     most = largest_set(position.size)
     found: set[tuple[tuple[int, ...], int]] = set()
-    for unit in position.geometry.units:
-        # a cell with more values than the largest set allows cannot be in one
-        usable = [c for c in unit.cells if 0 < masks[c].bit_count() <= most + 1]
-        for count in range(2, most + 1):
-            for cells in combinations(usable, count):
-                mask = 0
-                for cell in cells:
-                    mask |= masks[cell]
-                if mask.bit_count() == count + 1:
-                    found.add((tuple(sorted(cells)), mask))
+    for number in range(len(geometry.units)):
+        found.update(_unit_sets(geometry, number, states[number], most))
     return sorted(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _unit_sets(
+    geometry: Geometry, number: int, state: tuple[int, ...], most: int
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The sets of one unit, whose state (Position.unit_states) is all they depend on."""
+    unit = geometry.units[number]
+    masks = dict(zip(unit.cells, state, strict=False))  # the state's first half: candidates
+    # a cell with more values than the largest set allows cannot be in one
+    usable = [c for c in unit.cells if 0 < masks[c].bit_count() <= most + 1]
+    found = []
+    for count in range(2, most + 1):
+        for cells in combinations(usable, count):
+            mask = 0
+            for cell in cells:
+                mask |= masks[cell]
+            if mask.bit_count() == count + 1:
+                found.append((tuple(sorted(cells)), mask))
+    return tuple(found)
 
 
 def link_through_set(graph: Graph, cells: tuple[int, ...], mask: int) -> None:

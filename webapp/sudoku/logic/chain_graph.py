@@ -24,6 +24,7 @@ from functools import cache
 from itertools import combinations
 
 from ..geometry import Geometry
+from .als_sets import peer_masks
 from .chain_als import almost_locked_sets, link_through_set
 from .position import Candidate, Position, bits_of
 
@@ -103,18 +104,20 @@ class Graph:
         return found
 
     def _killed_by(self, number: int) -> frozenset[Candidate]:
-        """killed_by, worked out."""
+        """killed_by, worked out with cell masks."""
         node, position = self.nodes[number], self.position
-        peers = position.geometry.peers
-        if node.is_group:
-            common = set.intersection(*(set(peers[cell]) for cell in node.cells))
-            return frozenset(
-                (cell, node.value) for cell in common if position.has(cell, node.value)
+        peers = peer_masks(position.geometry)
+        value = node.value
+        seeing = position.value_cells[value]  # the cells with the value, then those seeing all
+        for cell in node.cells:
+            seeing &= peers[cell]
+        found = {(cell, value) for cell in bits_of(seeing)}
+        if not node.is_group:
+            (cell,) = node.cells
+            found.update(
+                (cell, other) for other in bits_of(position.candidates[cell] & ~(1 << value))
             )
-        (cell,) = node.cells
-        same_cell = {(cell, value) for value in bits_of(position.candidates[cell])}
-        same_value = {(peer, node.value) for peer in peers[cell] if position.has(peer, node.value)}
-        return frozenset((same_cell - {(cell, node.value)}) | same_value)
+        return frozenset(found)
 
 
 def build_graph(
@@ -186,21 +189,25 @@ def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
         for place in unit_numbers[first]:
             if all(place in unit_numbers[cell] for cell in rest):
                 inside.setdefault((place, node.value), []).append(number)
-    for place, unit in enumerate(geometry.units):
+    cells_of = [sum(1 << cell for cell in node.cells) for node in graph.nodes]
+    places = position.value_cells
+    for place, unit_mask in enumerate(unit_masks(geometry)):
         for value in values:
             members = inside.get((place, value), [])
             if len(members) < 2:
                 continue
-            places = frozenset(position.places(unit, value))
+            every = places[value] & unit_mask  # every place the value has in the unit
             for first, second in combinations(members, 2):
-                one, other = graph.nodes[first].cells, graph.nodes[second].cells
-                if set(one) & set(other):
+                one, other = cells_of[first], cells_of[second]
+                if one & other:
                     continue
                 graph.link(graph.weak, first, second)
                 # strong when the two together are every place the value has in the unit
-                if (
-                    strong
-                    and len(one) + len(other) == len(places)
-                    and places == set(one) | set(other)
-                ):
+                if strong and one | other == every:
                     graph.link(graph.strong, first, second)
+
+
+@cache
+def unit_masks(geometry: Geometry) -> tuple[int, ...]:
+    """Each unit's cells as a mask, in the geometry's order."""
+    return tuple(sum(1 << cell for cell in unit.cells) for unit in geometry.units)

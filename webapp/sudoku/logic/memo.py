@@ -21,7 +21,9 @@ from ..geometry import Unit
 from .position import Position
 from .step import Step
 
-LIMIT = 200_000  # keys kept; the oldest go first (a key is a few hundred bytes)
+# Keys kept; the oldest go first. A path leaves a few hundred (200 expert paths: 65,000),
+# and a key is a few hundred bytes: about 10 MB at most for each process.
+LIMIT = 50_000
 
 
 class Fruitless:

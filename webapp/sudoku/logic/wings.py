@@ -200,7 +200,7 @@ def wxyz_wings(position: Position) -> Iterator[Step]:
                 )
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def _area_wings(
     geometry: Geometry, number: int, masks: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:

@@ -79,6 +79,16 @@ class Geometry:
             for cell, units in enumerate(self.cell_units)
         )
 
+    @cached_property
+    def unit_masks(self) -> tuple[int, ...]:
+        """Each unit's cells as one int (bit c for cell c), in unit order."""
+        return tuple(sum(1 << cell for cell in unit.cells) for unit in self.units)
+
+    @cached_property
+    def peer_masks(self) -> tuple[int, ...]:
+        """For each cell, its peers as one int (bit c for cell c)."""
+        return tuple(sum(1 << peer for peer in peers) for peers in self.peers)
+
     @property
     def kinds(self) -> tuple[str, ...]:
         """The kinds of unit, in the order they first appear."""

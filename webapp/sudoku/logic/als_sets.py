@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from ..geometry import Geometry, Unit
 from .position import Position, bits_of
@@ -36,12 +36,6 @@ class Als:
     where: tuple[int, ...]  # for each value v, the member cells with v (a cell mask)
     seeing: tuple[int, ...]  # for each value v of the set, the cells that see all of where[v]
     unit: Unit
-
-
-@cache
-def peer_masks(geometry: Geometry) -> tuple[int, ...]:
-    """For each cell, its peers as a cell mask."""
-    return tuple(sum(1 << peer for peer in peers) for peers in geometry.peers)
 
 
 def cells_of(mask: int) -> list[int]:
@@ -87,7 +81,7 @@ def _unit_sets(
     unit = geometry.units[number]
     size = geometry.shape.size
     masks = dict(zip(unit.cells, state, strict=False))  # the state's first half: candidates
-    peers = peer_masks(geometry)
+    peers = geometry.peer_masks
     found: list[Als] = []
 
     def make(cells: tuple[int, ...], union: int) -> Als:

@@ -24,7 +24,6 @@ from functools import cache
 from itertools import combinations
 
 from ..geometry import Geometry
-from .als_sets import peer_masks
 from .chain_als import almost_locked_sets, link_through_set
 from .position import Candidate, Position, bits_of
 
@@ -106,7 +105,7 @@ class Graph:
     def _killed_by(self, number: int) -> frozenset[Candidate]:
         """killed_by, worked out with cell masks."""
         node, position = self.nodes[number], self.position
-        peers = peer_masks(position.geometry)
+        peers = position.geometry.peer_masks
         value = node.value
         seeing = position.value_cells[value]  # the cells with the value, then those seeing all
         for cell in node.cells:
@@ -191,7 +190,7 @@ def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
                 inside.setdefault((place, node.value), []).append(number)
     cells_of = [sum(1 << cell for cell in node.cells) for node in graph.nodes]
     places = position.value_cells
-    for place, unit_mask in enumerate(unit_masks(geometry)):
+    for place, unit_mask in enumerate(geometry.unit_masks):
         for value in values:
             members = inside.get((place, value), [])
             if len(members) < 2:
@@ -205,9 +204,3 @@ def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
                 # strong when the two together are every place the value has in the unit
                 if strong and one | other == every:
                     graph.link(graph.strong, first, second)
-
-
-@cache
-def unit_masks(geometry: Geometry) -> tuple[int, ...]:
-    """Each unit's cells as a mask, in the geometry's order."""
-    return tuple(sum(1 << cell for cell in unit.cells) for unit in geometry.units)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .als_sets import Als, als_context, cells_of, peer_masks
+from .als_sets import Als, als_context, cells_of
 from .position import Position, bits_of
 from .step import TARGET, Step
 
@@ -30,7 +30,7 @@ def death_blossoms(position: Position) -> Iterator[Step]:
     and set of removals."""
     context = als_context(position)
     sets, places = context.sets, context.places
-    peers = peer_masks(position.geometry)
+    peers = position.geometry.peer_masks
     budget = [BUDGET]
     for stem, mask in enumerate(position.candidates):
         if not 2 <= mask.bit_count() <= MAX_STEM:

@@ -30,7 +30,7 @@ class Layout:
 def layout(geometry: Geometry) -> Layout:
     """The lists every branch of every position of `geometry` reads."""
     unit_cells = tuple(unit.cells for unit in geometry.units)
-    unit_masks = tuple(sum(1 << cell for cell in cells) for cells in unit_cells)
+    unit_masks = geometry.unit_masks
     partners = tuple(
         tuple(
             other

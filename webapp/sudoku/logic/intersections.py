@@ -26,7 +26,7 @@ def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, i
     """Every ordered pair of units that share two cells or more, with each unit's cells and
     their overlap, each as a mask of cells."""
     pairs = []
-    masks = [sum(1 << cell for cell in unit.cells) for unit in geometry.units]
+    masks = geometry.unit_masks
     for a, first in enumerate(geometry.units):
         for b, second in enumerate(geometry.units):
             overlap = masks[a] & masks[b]

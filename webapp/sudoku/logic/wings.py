@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 from ..geometry import Geometry
-from .als_sets import peer_masks
 from .position import Position, bits_of
 from .step import TARGET, Step
 
@@ -175,7 +174,7 @@ def _quads(cells: list[int], masks: dict[int, int]) -> Iterator[tuple[int, ...]]
 def wxyz_wings(position: Position) -> Iterator[Step]:
     """Every WXYZ-wing that removes a candidate."""
     masks, geometry = position.candidates, position.geometry
-    peers, places = peer_masks(geometry), position.value_cells
+    peers, places = geometry.peer_masks, position.value_cells
     seen: set[tuple[int, ...]] = set()
     for number, area in enumerate(crossing_units(geometry)):
         for wing, value, holders in _area_wings(geometry, number, tuple([masks[c] for c in area])):

@@ -38,11 +38,11 @@ WING_Z = "wing-z"  # a WXYZ-wing's cells with the value it removes
 
 def _targets(position: Position, value: int, seeing: Sequence[int]) -> list[int]:
     """The open cells, not among `seeing`, that see all of `seeing` and have `value`."""
-    peers = position.geometry.peers
-    common = set(peers[seeing[0]])
-    for cell in seeing[1:]:
+    peers = position.geometry.peer_masks
+    common = position.value_cells[value]  # no cell sees itself: `seeing` drops out
+    for cell in seeing:
         common &= peers[cell]
-    return sorted(cell for cell in common if position.has(cell, value))
+    return bits_of(common)
 
 
 def xy_wings(position: Position) -> Iterator[Step]:
@@ -174,18 +174,13 @@ def _quads(cells: list[int], masks: dict[int, int]) -> Iterator[tuple[int, ...]]
 def wxyz_wings(position: Position) -> Iterator[Step]:
     """Every WXYZ-wing that removes a candidate."""
     masks, geometry = position.candidates, position.geometry
-    peers, places = geometry.peer_masks, position.value_cells
     seen: set[tuple[int, ...]] = set()
     for number, area in enumerate(crossing_units(geometry)):
         for wing, value, holders in _area_wings(geometry, number, tuple([masks[c] for c in area])):
             if wing in seen:
                 continue
             seen.add(wing)
-            # the cells with the value that see every holder (no cell sees itself)
-            common = places[value]
-            for cell in holders:
-                common &= peers[cell]
-            removed = bits_of(common)
+            removed = _targets(position, value, holders)
             if removed:
                 a, b, c, d = wing
                 yield Step(

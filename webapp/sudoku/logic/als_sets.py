@@ -43,15 +43,6 @@ def cells_of(mask: int) -> list[int]:
     return bits_of(mask)
 
 
-def value_places(position: Position) -> tuple[int, ...]:
-    """For each value v (index v), the open cells that still have v, as a cell mask."""
-    places = [0] * (position.size + 1)
-    for cell, mask in enumerate(position.candidates):
-        for value in bits_of(mask):
-            places[value] |= 1 << cell
-    return tuple(places)
-
-
 def max_als_cells(position: Position) -> int:
     """How many cells an ALS may have: any number up to 9x9, fewer where units are larger."""
     size = position.size
@@ -178,7 +169,7 @@ def als_context(position: Position) -> AlsContext:
     """The ALSs of a position, their links and its value places (the path asks several
     ALS finders in turn about the same position, so this is kept for a few positions)."""
     sets = almost_locked_sets(position)
-    places = value_places(position)
+    places = position.value_cells
     return AlsContext(sets, links(sets, places), places)
 
 

@@ -38,14 +38,10 @@ WORK = 100_000
 
 @dataclass
 class Budget:
-    """How many more links a search may follow."""
+    """How many more links a search may follow (a search counts them down itself: it does
+    so for every node it reaches)."""
 
     left: int = WORK
-
-    def spend(self, count: int) -> bool:
-        """Use `count` links; false once the budget is gone."""
-        self.left -= count
-        return self.left >= 0
 
 
 # A search's layers: for each number of links from the start, the nodes first reached

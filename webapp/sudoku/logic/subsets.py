@@ -40,22 +40,9 @@ def naked_subsets(position: Position, size: int) -> Iterator[Step]:
 def _naked_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:
     """The naked subsets of one unit."""
     masks = position.candidates
-    # only cells with 2..size candidates can be part of one
-    members = [cell for cell in unit.cells if 2 <= masks[cell].bit_count() <= size]
-    for group in combinations(members, size):
-        union = 0
-        for cell in group:
-            union |= masks[cell]
-        if union.bit_count() != size:
-            continue
+    for group, union in _naked_groups(unit.cells, masks, size):
         values = bits_of(union)
-        removed = [
-            (cell, value)
-            for cell in unit.cells
-            if cell not in group
-            for value in values
-            if masks[cell] >> value & 1
-        ]
+        removed = _outside(unit.cells, group, values, masks)
         if removed:
             yield Step(
                 f"naked-{NAMES[size]}",
@@ -108,13 +95,9 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
     masks, geometry = position.candidates, position.geometry
     seen: set[tuple[int, ...]] = set()
     for unit in geometry.units:
-        members = [cell for cell in unit.cells if 2 <= masks[cell].bit_count() <= size]
-        for group in combinations(members, size):
-            union = 0
-            for cell in group:
-                union |= masks[cell]
+        for group, union in _naked_groups(unit.cells, masks, size):
             key = tuple(sorted(group))
-            if union.bit_count() != size or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
             # the units holding every cell of the group: a box and a line, on a standard grid
@@ -125,13 +108,7 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
             cleared = []
             removed: dict[tuple[int, int], None] = {}
             for other in shared:
-                here = [
-                    (cell, value)
-                    for cell in other.cells
-                    if cell not in group
-                    for value in values
-                    if masks[cell] >> value & 1
-                ]
+                here = _outside(other.cells, group, values, masks)
                 if here:
                     cleared.append(other)
                     removed.update(dict.fromkeys(here))
@@ -146,3 +123,31 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
                 tuple((other.kind, other.index) for other in cleared),
                 eliminations=tuple(removed),
             )
+
+
+def _naked_groups(
+    cells: tuple[int, ...], masks: tuple[int, ...], size: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Each `size` of `cells` whose candidates together are `size` values, with those values
+    as a mask."""
+    # only cells with 2..size candidates can be part of one
+    members = [cell for cell in cells if 2 <= masks[cell].bit_count() <= size]
+    for group in combinations(members, size):
+        union = 0
+        for cell in group:
+            union |= masks[cell]
+        if union.bit_count() == size:
+            yield group, union
+
+
+def _outside(
+    cells: tuple[int, ...], group: tuple[int, ...], values: list[int], masks: tuple[int, ...]
+) -> list[tuple[int, int]]:
+    """The candidates among `values` of the cells of `cells` outside `group`."""
+    return [
+        (cell, value)
+        for cell in cells
+        if cell not in group
+        for value in values
+        if masks[cell] >> value & 1
+    ]

@@ -62,6 +62,43 @@ def test_the_oldest_keys_go_first_past_the_limit():
     assert len(started) == 4
 
 
+def befores(position: Position, fruitless: Fruitless, monkeypatch) -> dict[int, int | None]:
+    """What `each_value_since` hands a search that finds nothing, value by value."""
+    monkeypatch.setattr(memo, "FRUITLESS", fruitless)
+    seen: dict[int, int | None] = {}
+
+    def nothing(position: Position, value: int, before: int | None) -> Iterator[Step]:
+        seen[value] = before
+        yield from ()
+
+    assert list(memo.each_value_since("test", position, nothing)) == []
+    return seen
+
+
+def test_a_later_search_gets_the_places_it_found_nothing_in(monkeypatch):
+    # a value's places at the last fruitless search are handed on while they only shrink
+    fruitless, start = Fruitless(), Position.from_grid(parse(NORVIG_EASY))
+    assert set(befores(start, fruitless, monkeypatch).values()) == {None}
+    cell = next(cell for cell, mask in enumerate(start.candidates) if mask >> 4 & 1)
+    fewer = start.eliminate([(cell, 4)])
+    seen = befores(fewer, fruitless, monkeypatch)
+    assert seen == {4: start.value_cells[4]}  # the other values' keys are known: not run
+    # a candidate back (not a shrinking of the last fruitless places): nothing handed on
+    fruitless = Fruitless()
+    befores(fewer, fruitless, monkeypatch)
+    assert befores(start, fruitless, monkeypatch) == {4: None}
+
+
+def test_a_later_search_with_a_placed_cell_gone_gets_nothing(monkeypatch):
+    fruitless, start = Fruitless(), Position.from_grid(parse(NORVIG_EASY))
+    placed = start.placed_cells[3].bit_length() - 1  # a given 3
+    values = list(start.values)
+    values[placed] = 0
+    unplaced = Position(start.geometry, tuple(values), start.candidates, False)
+    befores(start, fruitless, monkeypatch)
+    assert befores(unplaced, fruitless, monkeypatch) == {3: None}
+
+
 def expert_puzzles() -> list[str]:
     return [fields[0] for fields in data_lines("qqwing_graded_sample.txt") if fields[1] == "expert"]
 

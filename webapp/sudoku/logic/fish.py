@@ -16,7 +16,7 @@ from itertools import combinations
 
 from ..geometry import Geometry, Unit
 from .budget import check_time
-from .memo import each_value
+from .memo import each_value_since
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 
@@ -27,21 +27,27 @@ LINES = (("row", "column"), ("column", "row"))
 
 def basic_fish(position: Position, size: int) -> Iterator[Step]:
     """Every fish of `size` base lines that removes a candidate."""
-    return each_value(("fish", size), position, partial(_basic_fish, size=size))
+    return each_value_since(("fish", size), position, partial(_basic_fish, size=size))
 
 
-def _basic_fish(position: Position, value: int, size: int) -> Iterator[Step]:
-    """The fish of one value, rows as bases first."""
+def _basic_fish(position: Position, value: int, before: int | None, size: int) -> Iterator[Step]:
+    """The fish of one value, rows as bases first. A group of base lines whose places are
+    all as in `before` (see `memo.each_value_since`) is skipped: its cover lines are the
+    same, and what it removes can only have shrunk since it removed nothing."""
     check_time()
+    has = position.value_cells[value]
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
-        places = {
-            unit: position.places(unit, value)
-            for unit in layout.bases
-            if not position.holds(unit, value)
-        }
-        members = [unit for unit, cells in places.items() if 2 <= len(cells) <= size]
-        for group in combinations(members, size):
+        places, fresh = {}, set()
+        for unit, mask in zip(layout.bases, layout.base_masks, strict=True):
+            cells = has & mask
+            if 2 <= cells.bit_count() <= size and not position.holds(unit, value):
+                places[unit] = bits_of(cells)
+                if before is None or before & mask != cells:
+                    fresh.add(unit)
+        for group in combinations(places, size):
+            if fresh.isdisjoint(group):
+                continue
             base_cells = {cell for unit in group for cell in places[unit]}
             covers = [layout.covers[i] for i in sorted({layout.cover_of[c] for c in base_cells})]
             if len(covers) != size:
@@ -73,9 +79,10 @@ FIN = "fin"
 
 
 # One base line of a value: the unit, its places as a cell mask, per box the cover lines
-# (as a mask of cover numbers) of its places outside that box and inside it, and the boxes
-# its places are in (a mask of box numbers).
-BaseLine = tuple[Unit, int, list[int], list[int], int]
+# (as a mask of cover numbers) of its places outside that box and inside it, the boxes
+# its places are in (a mask of box numbers), and whether its places changed since a
+# position where the search found nothing.
+BaseLine = tuple[Unit, int, list[int], list[int], int, bool]
 
 
 @dataclass(frozen=True)
@@ -83,6 +90,7 @@ class Layout:
     """The units every finned fish of one orientation (rows as bases, or columns) reads."""
 
     bases: tuple[Unit, ...]
+    base_masks: tuple[int, ...]  # each base line's cells as a mask
     boxes: tuple[int, ...]  # each box's cells as a mask
     box_of: dict[int, int]  # cell -> its box's number
     covers: tuple[Unit, ...]
@@ -96,8 +104,10 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
     cover_kind = "column" if base_kind == "row" else "row"
     box_units = [unit for unit in geometry.units if unit.kind == "box"]
     covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
+    bases = tuple(unit for unit in geometry.units if unit.kind == base_kind)
     return Layout(
-        bases=tuple(unit for unit in geometry.units if unit.kind == base_kind),
+        bases=bases,
+        base_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in bases),
         boxes=tuple(sum(1 << cell for cell in unit.cells) for unit in box_units),
         box_of={cell: number for number, unit in enumerate(box_units) for cell in unit.cells},
         covers=covers,
@@ -106,15 +116,17 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
     )
 
 
-def _base_lines(position: Position, layout: Layout, value: int) -> list[BaseLine]:
+def _base_lines(
+    position: Position, layout: Layout, value: int, before: int | None
+) -> list[BaseLine]:
     """The base lines of `value` that do not hold it yet, each with its cover lines."""
     lines = []
-    bit = 1 << value
-    candidates, cover_of, box_of = position.candidates, layout.cover_of, layout.box_of
-    for unit in layout.bases:
-        cells = [cell for cell in unit.cells if candidates[cell] & bit]
-        if not cells or position.holds(unit, value):
+    has, cover_of, box_of = position.value_cells[value], layout.cover_of, layout.box_of
+    for unit, mask in zip(layout.bases, layout.base_masks, strict=True):
+        places = has & mask
+        if not places or position.holds(unit, value):
             continue
+        cells = bits_of(places)
         # a line and a cover line share at most one cell, so the cover lines of
         # the places inside a box and outside it never overlap
         through = boxes = 0
@@ -124,23 +136,26 @@ def _base_lines(position: Position, layout: Layout, value: int) -> list[BaseLine
             inside[box_of[cell]] |= 1 << cover_of[cell]
             boxes |= 1 << box_of[cell]
         outside = [through & ~part for part in inside]
-        lines.append((unit, sum(1 << cell for cell in cells), outside, inside, boxes))
+        fresh = before is None or before & mask != places
+        lines.append((unit, places, outside, inside, boxes, fresh))
     return lines
 
 
 def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:
     """Every finned (or sashimi) fish of `size` base lines that removes a candidate."""
     # one search finds both kinds: the two finders mostly ask the same positions
-    found = each_value(("finned-fish", size), position, partial(_finned_fish, size=size))
+    found = each_value_since(("finned-fish", size), position, partial(_finned_fish, size=size))
     return (step for step in found if (step.technique.startswith("sashimi")) == sashimi)
 
 
-def _finned_fish(position: Position, value: int, size: int) -> Iterator[Step]:
+def _finned_fish(position: Position, value: int, before: int | None, size: int) -> Iterator[Step]:
     """The finned and sashimi fish of one value, rows as bases first.
 
     Cells are bits of one int. The fins fix the box: for each box the base cells
     reach, the cover lines of every base cell outside it are required, and the rest
     are chosen among the lines through the box; what they leave uncovered are the fins.
+    A group of base lines whose places are all as in `before` is skipped, as in
+    `_basic_fish`: its fins and covers are the same, its removals no more.
     """
     shape = position.geometry.shape
     has = position.value_cells[value]
@@ -150,18 +165,22 @@ def _finned_fish(position: Position, value: int, size: int) -> Iterator[Step]:
         # fins lie in one box, so they reach at most a box's width of cover lines
         widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
         covers, cover_masks = layout.covers, layout.cover_masks
-        for group in combinations(_base_lines(position, layout, value), size):
+        for group in combinations(_base_lines(position, layout, value, before), size):
             reach = base_cells = touched = 0
-            for _, cells, outside, inside, boxes in group:
+            fresh = False
+            for _, cells, outside, inside, boxes, changed in group:
                 reach |= outside[0] | inside[0]
                 base_cells |= cells
                 touched |= boxes
+                fresh |= changed
+            if not fresh:
+                continue
             if not size < reach.bit_count() <= widest:
                 continue  # a basic fish or less (no fin), or fins beyond one box
             for number in bits_of(touched):
                 box = layout.boxes[number]
                 required = through = 0
-                for _, _, outside, inside, _ in group:
+                for _, _, outside, inside, _, _ in group:
                     required |= outside[number]
                     through |= inside[number]
                 if required.bit_count() > size:
@@ -179,7 +198,7 @@ def _finned_fish(position: Position, value: int, size: int) -> Iterator[Step]:
                     removed = covered & box & has & ~base_cells
                     if not removed:
                         continue
-                    fewest = min((cells & covered).bit_count() for _, cells, _, _, _ in group)
+                    fewest = min((cells & covered).bit_count() for _, cells, _, _, _, _ in group)
                     sashimi = fewest <= 1
                     kind = "sashimi" if sashimi else "finned"
                     targets = bits_of(removed)
@@ -190,7 +209,7 @@ def _finned_fish(position: Position, value: int, size: int) -> Iterator[Step]:
                         tuple((cell, BASE) for cell in bits_of(base_cells & covered))
                         + tuple((fin, FIN) for fin in bits_of(fins))
                         + tuple((cell, TARGET) for cell in targets),
-                        tuple((unit.kind, unit.index) for unit, _, _, _, _ in group)
+                        tuple((unit.kind, unit.index) for unit, _, _, _, _, _ in group)
                         + tuple((covers[i].kind, covers[i].index) for i in chosen),
                         eliminations=tuple((cell, value) for cell in targets),
                     )

@@ -10,6 +10,13 @@ geometry, and the value's places (or the unit's candidates) as masks. A key
 is remembered only when its search ran to the end and found nothing, so a
 skipped search is one that would have found nothing, on any position of any
 path; one stopped by the time budget is not remembered.
+
+Candidates only shrink along a path, which lets a search that read a value's
+places do less even when they changed: `each_value_since` also hands the
+search the places of the last position where it found nothing, when the
+present one only lost candidates since (and placed no fewer cells). A part of
+the search (a fish's base lines, say) that reads only what is unchanged, and
+whose removals can only have shrunk, finds nothing again and can be skipped.
 """
 
 from __future__ import annotations
@@ -32,12 +39,19 @@ class Fruitless:
     def __init__(self, limit: int = LIMIT) -> None:
         self.limit = limit
         self._keys: dict[Hashable, None] = {}
+        self._latest: dict[Hashable, Hashable] = {}
         self._lock = threading.Lock()
 
-    def search(self, key: Hashable, steps: Iterable[Step]) -> Iterator[Step]:
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._keys
+
+    def search(
+        self, key: Hashable, steps: Iterable[Step], family: Hashable = None
+    ) -> Iterator[Step]:
         """The steps of a search, not run at all when `key` is known to find nothing.
 
-        `steps` should be lazy (a generator): it is only started when needed.
+        `steps` should be lazy (a generator): it is only started when needed. When it
+        finds nothing, `key` is also remembered as the latest fruitless key of `family`.
         """
         if key in self._keys:
             return
@@ -50,11 +64,21 @@ class Fruitless:
                 self._keys[key] = None
                 if len(self._keys) > self.limit:
                     del self._keys[next(iter(self._keys))]
+                if family is not None and self.limit:
+                    self._latest.pop(family, None)  # re-inserted last: the newest
+                    self._latest[family] = key
+                    if len(self._latest) > self.limit:
+                        del self._latest[next(iter(self._latest))]
+
+    def latest(self, family: Hashable) -> Hashable:
+        """The key of the last search of `family` that found nothing, or None."""
+        return self._latest.get(family)
 
     def clear(self) -> None:
         """Forget every key (for measuring searches from cold)."""
         with self._lock:
             self._keys.clear()
+            self._latest.clear()
 
 
 FRUITLESS = Fruitless()
@@ -71,6 +95,33 @@ def each_value(
     for value in range(1, position.size + 1):
         key = (name, geometry, value, places[value], placed[value])
         yield from FRUITLESS.search(key, search(position, value))
+
+
+def each_value_since(
+    name: Hashable,
+    position: Position,
+    search: Callable[[Position, int, int | None], Iterator[Step]],
+) -> Iterator[Step]:
+    """As `each_value`, but `search(position, value, before)` also gets `before`: the
+    value's places (a cell mask) at a position where the same search found nothing, from
+    which this position's places are a subset and its placed cells a superset, or None
+    when no such position is known. Any part of the search that reads only cells whose
+    places are the same in `before`, and whose removals cannot grow as places shrink,
+    can be skipped: it found nothing there."""
+    geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
+    for value in range(1, position.size + 1):
+        here, filled = places[value], placed[value]
+        key = (name, geometry, value, here, filled)
+        if key in FRUITLESS:
+            continue
+        family = (name, geometry, value)
+        latest = FRUITLESS.latest(family)
+        before = None
+        if latest is not None:
+            _, _, _, then, then_filled = latest
+            if not here & ~then and not then_filled & ~filled:
+                before = then
+        yield from FRUITLESS.search(key, search(position, value, before), family)
 
 
 def each_unit(

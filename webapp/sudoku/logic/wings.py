@@ -151,24 +151,13 @@ def crossing_units(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     )
 
 
-def _quads(cells: list[int], masks: dict[int, int]) -> Iterator[tuple[int, ...]]:
-    """Every four of `cells` whose candidates together are four values."""
-    # nested loops, cut as soon as the values so far pass four: they never shrink back
-    held = [masks[cell] for cell in cells]
-    count = len(cells)
-    for i in range(count - 3):
-        first = held[i]
-        for j in range(i + 1, count - 2):
-            second = first | held[j]
-            if second.bit_count() > 4:
-                continue
-            for k in range(j + 1, count - 1):
-                third = second | held[k]
-                if third.bit_count() > 4:
-                    continue
-                for m in range(k + 1, count):
-                    if (third | held[m]).bit_count() == 4:
-                        yield (cells[i], cells[j], cells[k], cells[m])
+@cache
+def _apart(geometry: Geometry, number: int) -> tuple[tuple[bool, ...], ...]:
+    """For each two cells of one area (by their places in it), whether they do not see
+    each other."""
+    peers = geometry.peers
+    area = crossing_units(geometry)[number]
+    return tuple(tuple(other not in peers[cell] for other in area) for cell in area)
 
 
 def wxyz_wings(position: Position) -> Iterator[Step]:
@@ -200,19 +189,54 @@ def _area_wings(
 ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:
     """The WXYZ-wings of one area (two crossing units) whose cells have `masks`: each
     wing's cells, its one loose value, and its cells holding that value. They depend on
-    the area alone (what they remove does not), so a path finds them once per area."""
-    peers = geometry.peers
+    the area alone (what they remove does not), so a path finds them once per area.
+
+    Four nested loops over the cells with two to four candidates, each cut as soon as
+    the values so far pass four or the loose ones (in two cells that do not see each
+    other) pass one: neither ever shrinks as cells are added.
+    """
     area = crossing_units(geometry)[number]
-    of = dict(zip(area, masks, strict=True))
+    apart = _apart(geometry, number)
+    places = [i for i, mask in enumerate(masks) if 2 <= mask.bit_count() <= 4]
+    count = len(places)
     found = []
-    for wing in _quads([cell for cell in area if 2 <= of[cell].bit_count() <= 4], of):
-        # a value is loose when two of its cells in the wing do not see each other
-        loose = 0
-        for i, a in enumerate(wing):
-            for b in wing[i + 1 :]:
-                if b not in peers[a]:
-                    loose |= of[a] & of[b]
-        if loose.bit_count() == 1:
-            holders = tuple(cell for cell in wing if of[cell] & loose)
-            found.append((wing, loose.bit_length() - 1, holders))
+    for a in range(count - 3):
+        i = places[a]
+        first, far_i = masks[i], apart[i]
+        for b in range(a + 1, count - 2):
+            j = places[b]
+            second = masks[j]
+            union2 = first | second
+            if union2.bit_count() > 4:
+                continue
+            loose2 = first & second if far_i[j] else 0
+            if loose2.bit_count() > 1:
+                continue
+            far_j = apart[j]
+            for c in range(b + 1, count - 1):
+                k = places[c]
+                third = masks[k]
+                union3 = union2 | third
+                if union3.bit_count() > 4:
+                    continue
+                seen3 = (first if far_i[k] else 0) | (second if far_j[k] else 0)
+                loose3 = loose2 | third & seen3
+                if loose3.bit_count() > 1:
+                    continue
+                far_k = apart[k]
+                for d in range(c + 1, count):
+                    m = places[d]
+                    fourth = masks[m]
+                    if (union3 | fourth).bit_count() != 4:
+                        continue
+                    seen4 = (
+                        (first if far_i[m] else 0)
+                        | (second if far_j[m] else 0)
+                        | (third if far_k[m] else 0)
+                    )
+                    loose = loose3 | fourth & seen4
+                    if loose.bit_count() == 1:
+                        wing = (area[i], area[j], area[k], area[m])
+                        holders = tuple(area[x] for x in (i, j, k, m) if masks[x] & loose)
+                        found.append((wing, loose.bit_length() - 1, holders))
     return tuple(found)

@@ -29,6 +29,19 @@ class Unit:
     index: int
     cells: tuple[int, ...]
 
+    def __hash__(self) -> int:
+        # Units key many of the logic engine's lookups: the hash is worked out once.
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.kind, self.index, self.cells))
+
+    @cached_property
+    def mask(self) -> int:
+        """The unit's cells as one int (bit c for cell c)."""
+        return sum(1 << cell for cell in self.cells)
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -82,7 +95,7 @@ class Geometry:
     @cached_property
     def unit_masks(self) -> tuple[int, ...]:
         """Each unit's cells as one int (bit c for cell c), in unit order."""
-        return tuple(sum(1 << cell for cell in unit.cells) for unit in self.units)
+        return tuple(unit.mask for unit in self.units)
 
     @cached_property
     def peer_masks(self) -> tuple[int, ...]:

@@ -85,7 +85,16 @@ class Position:
 
     def holds(self, unit: Unit, value: int) -> bool:
         """True when some cell of `unit` already holds `value`."""
-        return bool(self._held[unit] >> value & 1)
+        return bool(self.placed_cells[value] & unit.mask)
+
+    @cached_property
+    def open_cells(self) -> int:
+        """The cells with no value yet, as one int (bit c for cell c)."""
+        found = 0
+        for cell, value in enumerate(self.values):
+            if not value:
+                found |= 1 << cell
+        return found
 
     @cached_property
     def value_cells(self) -> tuple[int, ...]:
@@ -118,18 +127,6 @@ class Position:
             tuple([candidates[cell] for cell in unit.cells] + [values[cell] for cell in unit.cells])
             for unit in self.geometry.units
         )
-
-    @cached_property
-    def _held(self) -> dict[Unit, int]:
-        """Each unit's placed values, as a mask: finders ask `holds` very often."""
-        values = self.values
-        held = {}
-        for unit in self.geometry.units:
-            mask = 0
-            for cell in unit.cells:
-                mask |= 1 << values[cell]
-            held[unit] = mask & ~1  # bit 0 is an open cell
-        return held
 
     def place(self, placements: Iterable[Candidate]) -> Position:
         """Fill cells, and remove each value from its cell's peers' candidates."""

@@ -94,7 +94,8 @@ def each_value(
     geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
     for value in range(1, position.size + 1):
         key = (name, geometry, value, places[value], placed[value])
-        yield from FRUITLESS.search(key, search(position, value))
+        if key not in FRUITLESS:  # known keys: not even a generator made
+            yield from FRUITLESS.search(key, search(position, value))
 
 
 def each_value_since(
@@ -133,4 +134,5 @@ def each_unit(
     geometry, states = position.geometry, position.unit_states
     for number, unit in enumerate(geometry.units):
         key = (name, geometry, number, states[number])
-        yield from FRUITLESS.search(key, search(position, unit))
+        if key not in FRUITLESS:
+            yield from FRUITLESS.search(key, search(position, unit))

@@ -21,10 +21,11 @@ NAKED_SINGLE = 2.3
 
 def full_houses(position: Position) -> Iterator[Step]:
     """Every unit with exactly one open cell."""
+    open_cells = position.open_cells
     for unit in position.geometry.units:
-        open_cells = [cell for cell in unit.cells if not position.values[cell]]
-        if len(open_cells) == 1:
-            (cell,) = open_cells
+        left = open_cells & unit.mask
+        if left and not left & (left - 1):
+            cell = left.bit_length() - 1
             for value in bits_of(position.candidates[cell]):
                 yield Step(
                     "full-house",

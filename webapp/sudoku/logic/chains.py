@@ -35,8 +35,9 @@ from .chain_search import (
     closes_loop,
     loop_eliminations,
 )
-from .memo import each_value
+from .memo import each_value_since
 from .position import Candidate, Position
+from .single_digit import strong_links
 from .step import TARGET, Step
 
 Finder = Callable[[Position], Iterator[Step]]
@@ -122,11 +123,16 @@ def _pure_kind(graph: Graph, chain: tuple[int, ...]) -> str:
 
 def x_chains(position: Position) -> Iterator[Step]:
     """Every x-chain (one value, strong links in units) that removes a candidate."""
-    return each_value("x-chain", position, _x_chains)
+    return each_value_since("x-chain", position, _x_chains)
 
 
-def _x_chains(position: Position, value: int) -> Iterator[Step]:
-    """The x-chains of one value (a budget of links of their own)."""
+def _x_chains(position: Position, value: int, before: int | None) -> Iterator[Step]:
+    """The x-chains of one value (a budget of links of their own).
+
+    Skipped when every strong link is as in `before` (see `memo.each_value_since`):
+    then every chain here was a chain there, with its ends removing no less."""
+    if before is not None and not any(new for _, _, new in strong_links(position, value, before)):
+        return
     graph = build_graph(position, values=(value,), in_cell=False)
     yield from _chains("x-chain", graph, Budget(), lambda kind: kind == "x")
 

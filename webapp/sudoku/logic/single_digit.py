@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..geometry import Unit
-from .memo import each_value
+from .memo import each_value_since
 from .position import Position
 from .step import TARGET, Step
 
@@ -60,21 +60,40 @@ def _name(first: Unit, second: Unit, near: tuple[int, int], position: Position) 
 
 def single_digit_patterns(position: Position) -> Iterator[Step]:
     """Every skyscraper, two-string kite and turbot fish that removes a candidate."""
-    return each_value("single-digit", position, _patterns)
+    return each_value_since("single-digit", position, _patterns)
 
 
-def _patterns(position: Position, value: int) -> Iterator[Step]:
-    """The skyscrapers, two-string kites and turbot fish of one value."""
+def strong_links(
+    position: Position, value: int, before: int | None, kinds: tuple[str, ...] | None = None
+) -> list[tuple[Unit, tuple[int, int], bool]]:
+    """The units (of `kinds`, or all) where `value` has exactly two places and is not placed
+    yet: each with its two places, and whether they differ from those in `before` (see
+    `memo.each_value_since`; True when there is no `before`)."""
+    has = position.value_cells[value]
+    found = []
+    for unit in position.geometry.units:
+        if kinds is not None and unit.kind not in kinds:
+            continue
+        places = has & unit.mask
+        if places.bit_count() != 2 or position.holds(unit, value):
+            continue
+        low = places & -places
+        ends = (low.bit_length() - 1, (places ^ low).bit_length() - 1)
+        found.append((unit, ends, before is None or before & unit.mask != places))
+    return found
+
+
+def _patterns(position: Position, value: int, before: int | None) -> Iterator[Step]:
+    """The skyscrapers, two-string kites and turbot fish of one value.
+
+    Two strong links both as in `before` are skipped: they are the same links, and
+    what they remove can only have shrunk since they removed nothing."""
     peers = position.geometry.peers
-    links = [
-        (unit, tuple(places))
-        for unit in position.geometry.units
-        if len(places := position.places(unit, value)) == 2 and not position.holds(unit, value)
-    ]
+    links = strong_links(position, value, before)
     seen: set[frozenset[int]] = set()
-    for i, (first, (a1, a2)) in enumerate(links):
-        for second, (b1, b2) in links[i + 1 :]:
-            if len({a1, a2, b1, b2}) < 4:
+    for i, (first, (a1, a2), fresh) in enumerate(links):
+        for second, (b1, b2), other_fresh in links[i + 1 :]:
+            if not (fresh or other_fresh) or len({a1, a2, b1, b2}) < 4:
                 continue
             for far_a, near_a in ((a1, a2), (a2, a1)):
                 for near_b, far_b in ((b1, b2), (b2, b1)):
@@ -123,23 +142,21 @@ def _lines_through(position: Position, cells: set[int], kind: str) -> list[Unit]
 
 def empty_rectangles(position: Position) -> Iterator[Step]:
     """Every empty rectangle with a conjugate pair in a line that removes a candidate."""
-    return each_value("empty-rectangle", position, _empty_rectangles)
+    return each_value_since("empty-rectangle", position, _empty_rectangles)
 
 
-def _empty_rectangles(position: Position, value: int) -> Iterator[Step]:
-    """The empty rectangles of one value."""
-    units = position.geometry.units
-    boxes = [unit for unit in units if unit.kind == "box"]
-    links = [
-        (unit, tuple(places))
-        for unit in units
-        if unit.kind in LINES and len(places := position.places(unit, value)) == 2
-    ]
-    if not links:
-        return
+def _empty_rectangles(position: Position, value: int, before: int | None) -> Iterator[Step]:
+    """The empty rectangles of one value. A box whose places are as in `before` is only
+    tried with the strong links that are not (see `_patterns`)."""
+    boxes = [unit for unit in position.geometry.units if unit.kind == "box"]
+    links = strong_links(position, value, before, LINES)
+    changed = [link for link in links if link[2]]
+    has = position.value_cells[value]
     for box in boxes:
         held = set(position.places(box, value))
-        if len(held) < 2:
+        same = before is not None and before & box.mask == has & box.mask
+        tried = changed if same else links
+        if len(held) < 2 or not tried:
             continue
         inside = set(box.cells)
         # the row and the column must each hold a place, or one line holds them all
@@ -152,7 +169,7 @@ def _empty_rectangles(position: Position, value: int) -> Iterator[Step]:
                     continue
                 for near, far in ((row, column), (column, row)):
                     yield from _rectangle_steps(
-                        position, value, box, (near, far), sorted(held), links, inside
+                        position, value, box, (near, far), sorted(held), tried, inside
                     )
 
 
@@ -162,14 +179,14 @@ def _rectangle_steps(
     box: Unit,
     lines: tuple[Unit, Unit],
     places: list[int],
-    links: list[tuple[Unit, tuple[int, ...]]],
+    links: list[tuple[Unit, tuple[int, int], bool]],
     inside: set[int],
 ) -> Iterator[Step]:
     """The empty rectangle's steps whose link has an end on the `near` line, targets on `far`."""
     near, far = lines
     peers = position.geometry.peers
     on_near = set(near.cells)
-    for link, (p, q) in links:
+    for link, (p, q), _ in links:
         if link.kind == near.kind:
             continue
         for a, b in ((p, q), (q, p)):

@@ -38,36 +38,63 @@ def _basic_fish(position: Position, value: int, before: int | None, size: int) -
     has = position.value_cells[value]
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
-        places, fresh = {}, set()
+        cover_of, cover_masks = layout.cover_of, layout.cover_masks
+        # each line with 2 to `size` places: its unit, places, cover lines (as a mask of
+        # cover numbers), and whether its places changed since `before`
+        lines = []
         for unit, mask in zip(layout.bases, layout.base_masks, strict=True):
             cells = has & mask
             if 2 <= cells.bit_count() <= size and not position.holds(unit, value):
-                places[unit] = bits_of(cells)
-                if before is None or before & mask != cells:
-                    fresh.add(unit)
-        for group in combinations(places, size):
-            if fresh.isdisjoint(group):
+                reach = 0
+                for cell in bits_of(cells):
+                    reach |= 1 << cover_of[cell]
+                fresh = before is None or before & mask != cells
+                lines.append((unit, cells, reach, fresh))
+        for picks in bounded_groups([reach for _, _, reach, _ in lines], size, size):
+            group = [lines[i] for i in picks]
+            base_cells = reach = 0
+            fresh = False
+            for _, cells, covers, changed in group:
+                base_cells |= cells
+                reach |= covers
+                fresh |= changed
+            if not fresh or reach.bit_count() != size:
                 continue
-            base_cells = {cell for unit in group for cell in places[unit]}
-            covers = [layout.covers[i] for i in sorted({layout.cover_of[c] for c in base_cells})]
-            if len(covers) != size:
-                continue
+            chosen = bits_of(reach)
             removed = [
-                cell
-                for cover in covers
-                for cell in position.places(cover, value)
-                if cell not in base_cells
+                cell for cover in chosen for cell in bits_of(cover_masks[cover] & has & ~base_cells)
             ]
             if removed:
                 yield Step(
                     NAMES[size],
                     DIFFICULTY[size],
                     (value,),
-                    tuple((cell, BASE) for cell in sorted(base_cells))
+                    tuple((cell, BASE) for cell in bits_of(base_cells))
                     + tuple((cell, TARGET) for cell in removed),
-                    tuple((unit.kind, unit.index) for unit in (*group, *covers)),
+                    tuple((unit.kind, unit.index) for unit, _, _, _ in group)
+                    + tuple((layout.covers[i].kind, layout.covers[i].index) for i in chosen),
                     eliminations=tuple((cell, value) for cell in removed),
                 )
+
+
+def bounded_groups(reaches: list[int], size: int, limit: int) -> list[tuple[int, ...]]:
+    """The `size`-combinations of indexes into `reaches` (in `combinations` order) whose
+    reaches (masks) together have at most `limit` bits. A partial group past the limit is
+    cut at once: adding lines never shrinks what they reach."""
+    found: list[tuple[int, ...]] = []
+    count = len(reaches)
+
+    def extend(start: int, chosen: tuple[int, ...], reach: int) -> None:
+        if len(chosen) == size:
+            found.append(chosen)
+            return
+        for index in range(start, count - (size - len(chosen)) + 1):
+            both = reach | reaches[index]
+            if both.bit_count() <= limit:
+                extend(index + 1, (*chosen, index), both)
+
+    extend(0, (), 0)
+    return found
 
 
 # Finned fish: a fish but for a few extra base cells (fins), all in one box. Either the
@@ -179,6 +206,8 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                 continue  # a basic fish or less (no fin), or fins beyond one box
             for number in bits_of(touched):
                 box = layout.boxes[number]
+                if not box & has & ~base_cells:
+                    continue  # nothing in the box to remove
                 required = through = 0
                 for _, _, outside, inside, _, _ in group:
                     required |= outside[number]

@@ -16,6 +16,7 @@ from webapp.sudoku import parse, solve
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.chain_graph import build_graph
 from webapp.sudoku.logic.chains import TECHNIQUES, difficulty
+from webapp.sudoku.logic.position import bits_of
 
 from positions import easy_steps_taken, stuck_positions, wrong_moves
 from puzzles import data_lines
@@ -95,7 +96,7 @@ def test_links_hold():
     position = stuck_positions()[0][0]
     graph = build_graph(position, groups=True)
     for number, node in enumerate(graph.nodes):
-        for other in graph.strong[number]:
+        for other in bits_of(graph.strong[number]):
             partner = graph.nodes[other]
             if partner.cells == node.cells:
                 assert position.candidates[node.cells[0]].bit_count() == 2

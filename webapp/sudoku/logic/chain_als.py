@@ -66,7 +66,7 @@ def link_through_set(graph: Graph, cells: tuple[int, ...], mask: int) -> None:
         if (holding, value) in graph.number:
             sides.append(graph.number[(holding, value)])
     for first, second in combinations(sides, 2):
-        if second in graph.strong[first]:
+        if graph.strong[first] >> second & 1:
             continue
         graph.link(graph.strong, first, second)
         graph.through_set[(first, second)] = cells

@@ -62,12 +62,16 @@ class Graph:
     position: Position
     nodes: list[Node] = field(default_factory=list)
     number: dict[tuple[tuple[int, ...], int], int] = field(default_factory=dict)
-    strong: list[set[int]] = field(default_factory=list)
-    weak: list[set[int]] = field(default_factory=list)
+    # each node's strong and weak neighbours, as masks of node numbers (bit n: node n)
+    strong: list[int] = field(default_factory=list)
+    weak: list[int] = field(default_factory=list)
     # strong links that hold through an almost locked set: (from, to) -> the set's cells
     through_set: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict)
     killed: dict[int, frozenset[Candidate]] = field(default_factory=dict)  # killed_by, kept
-    _killers: dict[Candidate, int] = field(default_factory=dict)  # candidate -> nodes killing it
+    # what each node kills as one int, bit `value * cells + cell` for a candidate; and for
+    # each such bit's place, the nodes killing it (a mask of node numbers)
+    _kills: list[int] = field(default_factory=list)
+    _killers: dict[int, int] = field(default_factory=dict)
 
     def add(self, node: Node) -> int:
         """The node's number, adding it if new."""
@@ -75,14 +79,14 @@ class Graph:
         if key not in self.number:
             self.number[key] = len(self.nodes)
             self.nodes.append(node)
-            self.strong.append(set())
-            self.weak.append(set())
+            self.strong.append(0)
+            self.weak.append(0)
         return self.number[key]
 
-    def link(self, links: list[set[int]], first: int, second: int) -> None:
+    def link(self, links: list[int], first: int, second: int) -> None:
         """Record a link both ways."""
-        links[first].add(second)
-        links[second].add(first)
+        links[first] |= 1 << second
+        links[second] |= 1 << first
 
     def killed_by(self, number: int) -> frozenset[Candidate]:
         """The candidates that cannot be true if this node is: those it is weakly linked to."""
@@ -93,13 +97,36 @@ class Graph:
     def meeting(self, number: int) -> int:
         """The nodes that kill a candidate this node kills too, as a mask of node numbers:
         the ends that make a chain from this node worth showing."""
-        if not self._killers:
-            for other in range(len(self.nodes)):
-                for candidate in self.killed_by(other):
-                    self._killers[candidate] = self._killers.get(candidate, 0) | 1 << other
-        found = 0
-        for candidate in self.killed_by(number):
-            found |= self._killers[candidate]
+        if not self._kills:
+            self._kills = [self._kill_mask(node) for node in self.nodes]
+            killers = self._killers
+            for other, kills in enumerate(self._kills):
+                bit = 1 << other
+                while kills:
+                    low = kills & -kills
+                    kills ^= low
+                    place = low.bit_length()
+                    killers[place] = killers.get(place, 0) | bit
+        found, kills, killers = 0, self._kills[number], self._killers
+        while kills:
+            low = kills & -kills
+            kills ^= low
+            found |= killers[low.bit_length()]
+        return found
+
+    def _kill_mask(self, node: Node) -> int:
+        """What `killed_by` gives, as one int: bit `value * cells + cell` for (cell, value)."""
+        position = self.position
+        peers, stride = position.geometry.peer_masks, len(position.candidates)
+        value = node.value
+        seeing = position.value_cells[value]
+        for cell in node.cells:
+            seeing &= peers[cell]
+        found = seeing << value * stride
+        if not node.is_group:
+            (cell,) = node.cells
+            for other in bits_of(position.candidates[cell] & ~(1 << value)):
+                found |= 1 << (other * stride + cell)
         return found
 
     def _killed_by(self, number: int) -> frozenset[Candidate]:

@@ -22,7 +22,7 @@ may follow in all, so it ends quickly on any grid.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .chain_graph import Graph
@@ -64,20 +64,21 @@ class Links:
     def of(cls, graph: Graph) -> Links:
         """The masks of `graph`."""
 
-        def mask(numbers: Iterable[int]) -> int:
-            found = 0
-            for number in numbers:
-                found |= 1 << number
-            return found
-
         via_set = [0] * len(graph.nodes)
         for first, second in graph.through_set:
             via_set[first] |= 1 << second
+        grouped = 0
+        for number, node in enumerate(graph.nodes):
+            if node.is_group:
+                grouped |= 1 << number
         return cls(
-            strong=[mask(links) for links in graph.strong],
-            weak=[mask(links) for links in graph.weak],
-            count=[(len(s), len(w)) for s, w in zip(graph.strong, graph.weak, strict=True)],
-            grouped=mask(n for n, node in enumerate(graph.nodes) if node.is_group),
+            strong=graph.strong,
+            weak=graph.weak,
+            count=[
+                (s.bit_count(), w.bit_count())
+                for s, w in zip(graph.strong, graph.weak, strict=True)
+            ],
+            grouped=grouped,
             via_set=via_set,
         )
 
@@ -206,7 +207,7 @@ def chain_eliminations(graph: Graph, chain: tuple[int, ...]) -> list[Candidate]:
 
 def closes_loop(graph: Graph, chain: tuple[int, ...]) -> bool:
     """True when the chain's last node is weakly linked back to its first: a continuous loop."""
-    return len(chain) >= 4 and chain[0] in graph.weak[chain[-1]]
+    return len(chain) >= 4 and bool(graph.weak[chain[-1]] >> chain[0] & 1)
 
 
 def loop_eliminations(graph: Graph, chain: tuple[int, ...]) -> list[Candidate]:

@@ -242,10 +242,7 @@ def nice_loops(position: Position, grouped: bool = False) -> Iterator[Step]:
 
     def ends(start: int) -> int:
         """Back at the start, a loop, or a pair of ends that removes something."""
-        found = graph.meeting(start) | 1 << start
-        for other in graph.weak[start]:
-            found |= 1 << other
-        return found
+        return graph.meeting(start) | 1 << start | graph.weak[start]
 
     for chain in alternating_chains(graph, Budget(), grouped=grouped, ends=ends):
         if chain[0] == chain[-1]:

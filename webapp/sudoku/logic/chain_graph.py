@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from ..geometry import Geometry
 from .chain_als import almost_locked_sets, link_through_set
@@ -31,8 +32,7 @@ STRONG = "strong"
 WEAK = "weak"
 
 
-@dataclass(frozen=True)
-class Node:
+class Node(NamedTuple):
     """A value in one cell, or in a group of cells of one unit's intersection with another."""
 
     cells: tuple[int, ...]
@@ -206,28 +206,42 @@ def _link_cells(graph: Graph, open_cells: list[int]) -> None:
 def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
     """Links along each unit: weak between disjoint nodes in it, strong between two that fill it."""
     position = graph.position
-    geometry = position.geometry
-    unit_numbers = geometry.cell_unit_numbers
-    # the nodes of each value lying wholly in each unit, by unit number then value
+    unit_numbers = position.geometry.cell_unit_numbers
+    unit_masks = position.geometry.unit_masks
+    # the nodes of each value lying wholly in each unit, by unit number and value
     inside: dict[tuple[int, int], list[int]] = {}
+    grouped: set[tuple[int, int]] = set()  # the (unit, value)s with a group node
     for number, node in enumerate(graph.nodes):
         first, *rest = node.cells
         for place in unit_numbers[first]:
             if all(place in unit_numbers[cell] for cell in rest):
                 inside.setdefault((place, node.value), []).append(number)
-    cells_of = [sum(1 << cell for cell in node.cells) for node in graph.nodes]
-    places = position.value_cells
-    for place, unit_mask in enumerate(geometry.unit_masks):
-        for value in values:
-            members = inside.get((place, value), [])
-            if len(members) < 2:
+                if rest:
+                    grouped.add((place, node.value))
+    places, weak = position.value_cells, graph.weak
+    cells_of: list[int] = []  # each node's cells as a mask, once a group needs them
+    for (place, value), members in inside.items():
+        if len(members) < 2:
+            continue
+        every = places[value] & unit_masks[place]  # every place the value has in the unit
+        if (place, value) not in grouped:
+            # single cells only: each sees all the others, and two fill the unit when
+            # the value has just those two places in it
+            together = 0
+            for number in members:
+                together |= 1 << number
+            for number in members:
+                weak[number] |= together & ~(1 << number)
+            if strong and len(members) == 2 and every.bit_count() == 2:
+                graph.link(graph.strong, *members)
+            continue
+        if not cells_of:
+            cells_of = [sum(1 << cell for cell in node.cells) for node in graph.nodes]
+        for first, second in combinations(members, 2):
+            one, other = cells_of[first], cells_of[second]
+            if one & other:
                 continue
-            every = places[value] & unit_mask  # every place the value has in the unit
-            for first, second in combinations(members, 2):
-                one, other = cells_of[first], cells_of[second]
-                if one & other:
-                    continue
-                graph.link(graph.weak, first, second)
-                # strong when the two together are every place the value has in the unit
-                if strong and one | other == every:
-                    graph.link(graph.strong, first, second)
+            graph.link(weak, first, second)
+            # strong when the two together are every place the value has in the unit
+            if strong and one | other == every:
+                graph.link(graph.strong, first, second)

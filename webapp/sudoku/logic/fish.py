@@ -19,6 +19,7 @@ from .budget import check_time
 from .memo import each_value_since
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
+from .unions import small_unions
 
 NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 DIFFICULTY = {2: 3.2, 3: 3.8, 4: 5.2}
@@ -50,7 +51,7 @@ def _basic_fish(position: Position, value: int, before: int | None, size: int) -
                     reach |= 1 << cover_of[cell]
                 fresh = before is None or before & mask != cells
                 lines.append((unit, cells, reach, fresh))
-        for picks in bounded_groups([reach for _, _, reach, _ in lines], size, size):
+        for picks in small_unions([reach for _, _, reach, _ in lines], size, size):
             group = [lines[i] for i in picks]
             base_cells = reach = 0
             fresh = False
@@ -75,26 +76,6 @@ def _basic_fish(position: Position, value: int, before: int | None, size: int) -
                     + tuple((layout.covers[i].kind, layout.covers[i].index) for i in chosen),
                     eliminations=tuple((cell, value) for cell in removed),
                 )
-
-
-def bounded_groups(reaches: list[int], size: int, limit: int) -> list[tuple[int, ...]]:
-    """The `size`-combinations of indexes into `reaches` (in `combinations` order) whose
-    reaches (masks) together have at most `limit` bits. A partial group past the limit is
-    cut at once: adding lines never shrinks what they reach."""
-    found: list[tuple[int, ...]] = []
-    count = len(reaches)
-
-    def extend(start: int, chosen: tuple[int, ...], reach: int) -> None:
-        if len(chosen) == size:
-            found.append(chosen)
-            return
-        for index in range(start, count - (size - len(chosen)) + 1):
-            both = reach | reaches[index]
-            if both.bit_count() <= limit:
-                extend(index + 1, (*chosen, index), both)
-
-    extend(0, (), 0)
-    return found
 
 
 # Finned fish: a fish but for a few extra base cells (fins), all in one box. Either the

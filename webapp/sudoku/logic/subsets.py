@@ -25,6 +25,7 @@ from ..geometry import Unit
 from .memo import each_unit
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
+from .unions import small_unions
 
 NAMES = {2: "pair", 3: "triple", 4: "quad"}
 NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
@@ -62,15 +63,20 @@ def hidden_subsets(position: Position, size: int) -> Iterator[Step]:
 
 def _hidden_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:
     """The hidden subsets of one unit."""
-    places = {
-        value: position.places(unit, value)
-        for value in range(1, position.size + 1)
-        if not position.holds(unit, value)
-    }
+    has, mask = position.value_cells, unit.mask
     # only values with 2..size places can be part of one
-    members = [value for value, cells in places.items() if 2 <= len(cells) <= size]
-    for group in combinations(members, size):
-        cells = sorted({cell for value in group for cell in places[value]})
+    members, places = [], []
+    for value in range(1, position.size + 1):
+        here = has[value] & mask
+        if 2 <= here.bit_count() <= size and not position.holds(unit, value):
+            members.append(value)
+            places.append(here)
+    for picks in small_unions(places, size, size):
+        group = tuple(members[i] for i in picks)
+        together = 0
+        for i in picks:
+            together |= places[i]
+        cells = bits_of(together)
         if len(cells) != size:
             continue
         removed = [

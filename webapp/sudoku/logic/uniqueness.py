@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from ..geometry import Geometry, Unit
@@ -134,10 +134,23 @@ class Rectangle:
         return tuple((cell, FLOOR if cell in self.floors else ROOF) for cell in self.corners)
 
 
-def candidate_rectangles(position: Position) -> Iterator[Rectangle]:
-    """Each rectangle of open cells, on each pair some corner holds, that has a roof."""
+def candidate_rectangles(position: Position) -> tuple[Rectangle, ...]:
+    """Each rectangle of open cells, on each pair some corner holds, that has a roof.
+
+    Unique rectangles of types 1 to 4 are asked one after another on the same position,
+    so the last few positions' rectangles are kept."""
     if not position.unique:
-        return
+        return ()
+    return _rectangles(position)
+
+
+@lru_cache(maxsize=4)
+def _rectangles(position: Position) -> tuple[Rectangle, ...]:
+    return tuple(_each_rectangle(position))
+
+
+def _each_rectangle(position: Position) -> Iterator[Rectangle]:
+    """candidate_rectangles, one at a time."""
     masks = position.candidates
     at = rectangles_at(position.geometry)
     for cell, pair in enumerate(masks):

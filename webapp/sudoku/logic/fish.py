@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 from itertools import combinations
 
 from ..geometry import Geometry, Unit
@@ -128,25 +128,38 @@ def _base_lines(
     position: Position, layout: Layout, value: int, before: int | None
 ) -> list[BaseLine]:
     """The base lines of `value` that do not hold it yet, each with its cover lines."""
+    geometry, kind = position.geometry, layout.bases[0].kind
+    found = _lines_of(geometry, kind, position.value_cells[value], position.placed_cells[value])
+    return [
+        (unit, places, outside, inside, boxes, before is None or before & mask != places)
+        for unit, places, outside, inside, boxes, mask in found
+    ]
+
+
+@lru_cache(maxsize=1 << 12)
+def _lines_of(
+    geometry: Geometry, base_kind: str, has: int, placed: int
+) -> tuple[tuple[Unit, int, list[int], list[int], int, int], ...]:
+    """_base_lines for a value with places `has` and placed cells `placed` (cell masks), each
+    line's mask last instead of whether it changed: the fish of sizes 2 to 4 read the same."""
+    layout = _layout(geometry, base_kind)
     lines = []
-    has, cover_of, box_of = position.value_cells[value], layout.cover_of, layout.box_of
+    cover_of, box_of = layout.cover_of, layout.box_of
     for unit, mask in zip(layout.bases, layout.base_masks, strict=True):
         places = has & mask
-        if not places or position.holds(unit, value):
+        if not places or placed & mask:
             continue
-        cells = bits_of(places)
         # a line and a cover line share at most one cell, so the cover lines of
         # the places inside a box and outside it never overlap
         through = boxes = 0
         inside = [0] * len(layout.boxes)
-        for cell in cells:
+        for cell in bits_of(places):
             through |= 1 << cover_of[cell]
             inside[box_of[cell]] |= 1 << cover_of[cell]
             boxes |= 1 << box_of[cell]
         outside = [through & ~part for part in inside]
-        fresh = before is None or before & mask != places
-        lines.append((unit, places, outside, inside, boxes, fresh))
-    return lines
+        lines.append((unit, places, outside, inside, boxes, mask))
+    return tuple(lines)
 
 
 def finned_fish(position: Position, size: int, sashimi: bool) -> Iterator[Step]:

@@ -12,7 +12,7 @@ uniqueness techniques reason from it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -131,12 +131,48 @@ class Position:
     def place(self, placements: Iterable[Candidate]) -> Position:
         """Fill cells, and remove each value from its cell's peers' candidates."""
         values, masks = list(self.values), list(self.candidates)
+        # the masks worked out for this position, brought up to date rather than redone
+        known = self.__dict__
+        by_value = list(known["value_cells"]) if "value_cells" in known else None
+        placed = list(known["placed_cells"]) if "placed_cells" in known else None
+        open_cells = known.get("open_cells")
+        peer_masks = self.geometry.peer_masks
         for cell, value in placements:
+            bit = 1 << cell
+            if by_value is not None:
+                for other in range(1, len(by_value)):
+                    by_value[other] &= ~bit
+                by_value[value] &= ~peer_masks[cell]
+            if placed is not None:
+                placed[values[cell]] &= ~bit
+                placed[value] |= bit
+                placed[0] = 0
+            if open_cells is not None:
+                open_cells &= ~bit
             values[cell] = value
             masks[cell] = 0
             for peer in self.geometry.peers[cell]:
                 masks[peer] &= ~(1 << value)
-        return Position(self.geometry, tuple(values), tuple(masks), self.unique)
+        return self._with(values, masks, by_value, placed, open_cells)
+
+    def _with(
+        self,
+        values: Sequence[int],
+        masks: Sequence[int],
+        by_value: Sequence[int] | None,
+        placed: Sequence[int] | None,
+        open_cells: int | None,
+    ) -> Position:
+        """A new position of `values` and `masks`, given whichever of its masks are known."""
+        position = Position(self.geometry, tuple(values), tuple(masks), self.unique)
+        known = position.__dict__  # where cached_property keeps what it worked out
+        if by_value is not None:
+            known["value_cells"] = tuple(by_value)
+        if placed is not None:
+            known["placed_cells"] = tuple(placed)
+        if open_cells is not None:
+            known["open_cells"] = open_cells
+        return position
 
     def assuming_unique(self) -> Position:
         """The same position, known (or asserted) to have exactly one solution."""
@@ -145,6 +181,17 @@ class Position:
     def eliminate(self, eliminations: Iterable[Candidate]) -> Position:
         """Remove candidates."""
         masks = list(self.candidates)
+        known = self.__dict__
+        by_value = list(known["value_cells"]) if "value_cells" in known else None
         for cell, value in eliminations:
             masks[cell] &= ~(1 << value)
-        return Position(self.geometry, self.values, tuple(masks), self.unique)
+            if by_value is not None:
+                by_value[value] &= ~(1 << cell)
+        placed = known.get("placed_cells")
+        return self._with(
+            self.values,
+            masks,
+            by_value,
+            placed,
+            known.get("open_cells"),
+        )

@@ -42,19 +42,16 @@ def hidden_singles(position: Position, in_boxes: bool | None = None) -> Iterator
 
     `in_boxes` True looks in boxes only, False everywhere else, None everywhere.
     """
-    candidates = position.candidates
+    has, values = position.value_cells, range(1, position.size + 1)
     for unit in position.geometry.units:
         if in_boxes is not None and (unit.kind == "box") != in_boxes:
             continue
-        # the values with one place in the unit: seen once, never twice
-        once = twice = 0
-        for cell in unit.cells:
-            twice |= once & candidates[cell]
-            once |= candidates[cell]
-        for value in bits_of(once & ~twice):
-            if position.holds(unit, value):
-                continue
-            place = next(cell for cell in unit.cells if candidates[cell] >> value & 1)
+        mask = unit.mask
+        for value in values:
+            places = has[value] & mask
+            if not places or places & (places - 1) or position.holds(unit, value):
+                continue  # no place, or two or more
+            place = places.bit_length() - 1
             yield Step(
                 "hidden-single",
                 HIDDEN_SINGLE_IN_BOX if unit.kind == "box" else HIDDEN_SINGLE,

@@ -163,8 +163,17 @@ def _apart(geometry: Geometry, number: int) -> tuple[tuple[bool, ...], ...]:
 def wxyz_wings(position: Position) -> Iterator[Step]:
     """Every WXYZ-wing that removes a candidate."""
     masks, geometry = position.candidates, position.geometry
+    # only cells with two to four candidates can be in a wing: an area needs four
+    small = 0
+    for cell, mask in enumerate(masks):
+        if 2 <= mask.bit_count() <= 4:
+            small |= 1 << cell
     seen: set[tuple[int, ...]] = set()
-    for number, area in enumerate(crossing_units(geometry)):
+    for number, (area, area_mask) in enumerate(
+        zip(crossing_units(geometry), crossing_masks(geometry), strict=True)
+    ):
+        if (area_mask & small).bit_count() < 4:
+            continue
         for wing, value, holders in _area_wings(geometry, number, tuple([masks[c] for c in area])):
             if wing in seen:
                 continue
@@ -181,6 +190,12 @@ def wxyz_wings(position: Position) -> Iterator[Step]:
                     (),
                     eliminations=tuple((cell, value) for cell in removed),
                 )
+
+
+@cache
+def crossing_masks(geometry: Geometry) -> tuple[int, ...]:
+    """crossing_units, each as a mask of cells."""
+    return tuple(sum(1 << cell for cell in area) for area in crossing_units(geometry))
 
 
 @lru_cache(maxsize=1 << 13)

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ..geometry import Geometry
-from .position import Position, bits_of
+from .position import Position
 
 if TYPE_CHECKING:
     from .chain_graph import Graph
@@ -57,14 +57,9 @@ def _unit_sets(
     return tuple(found)
 
 
-def link_through_set(graph: Graph, cells: tuple[int, ...], mask: int) -> None:
-    """Strong links between each two values' nodes of the set (new ones remember the set)."""
-    masks = graph.position.candidates
-    sides = []
-    for value in bits_of(mask):
-        holding = tuple(c for c in cells if masks[c] >> value & 1)
-        if (holding, value) in graph.number:
-            sides.append(graph.number[(holding, value)])
+def link_through_set(graph: Graph, cells: tuple[int, ...], sides: list[int]) -> None:
+    """Strong links between the set's nodes `sides` (one for each of its values; new links
+    remember the set)."""
     for first, second in combinations(sides, 2):
         if graph.strong[first] >> second & 1:
             continue

@@ -178,17 +178,20 @@ def build_graph(
                 if len(holding) >= 2 and (cells is None or all(cells(c) for c in holding)):
                     graph.add(Node(holding, value))
     sets = almost_locked_sets(position) if almost_locked else []
-    for set_cells, _ in sets:
-        for value in wanted:
-            holding = tuple(c for c in set_cells if masks[c] >> value & 1)
-            if holding:
-                graph.add(Node(holding, value))
+    sides = []  # for each set, its node of each of its values
+    for set_cells, set_mask in sets:
+        here = []
+        for value in bits_of(set_mask):
+            if value in wanted:
+                holding = tuple([c for c in set_cells if masks[c] >> value & 1])
+                here.append(graph.add(Node(holding, value)))
+        sides.append(here)
     if in_cell:
         _link_cells(graph, open_cells)
     if in_units:
         _link_units(graph, wanted, unit_strong)
-    for set_cells, mask in sets:
-        link_through_set(graph, set_cells, mask)
+    for (set_cells, _), here in zip(sets, sides, strict=True):
+        link_through_set(graph, set_cells, here)
     return graph
 
 

@@ -22,7 +22,7 @@ whose removals can only have shrunk, finds nothing again and can be skipped.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 from ..geometry import Unit
 from .position import Position
@@ -136,3 +136,19 @@ def each_unit(
         key = (name, geometry, number, states[number])
         if key not in FRUITLESS:
             yield from FRUITLESS.search(key, search(position, unit))
+
+
+def each_area(
+    name: Hashable,
+    position: Position,
+    areas: Sequence[tuple[int, ...]],
+    search: Callable[[Position, int], Iterator[Step]],
+) -> Iterator[Step]:
+    """`search(position, number)` for each area (a few units, by their numbers in the
+    geometry's order), in order, but for the areas whose units (candidates and values) are
+    known to give `search` nothing. `search` must read nothing outside the area's units."""
+    geometry, states = position.geometry, position.unit_states
+    for number, units in enumerate(areas):
+        key = (name, geometry, number, tuple([states[unit] for unit in units]))
+        if key not in FRUITLESS:
+            yield from FRUITLESS.search(key, search(position, number))

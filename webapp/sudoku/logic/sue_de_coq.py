@@ -26,6 +26,7 @@ from functools import cache
 from itertools import combinations
 
 from ..geometry import Geometry, Unit
+from .memo import each_area
 from .position import Position, bits_of
 from .step import TARGET, Step
 
@@ -80,44 +81,61 @@ def _removals(position: Position, unit: Unit, keep: set[int], values: int) -> li
     ]
 
 
+@cache
+def _crossing_units(geometry: Geometry) -> tuple[tuple[int, int], ...]:
+    """Each crossing's line and box, by their numbers in the geometry's units."""
+    number = {unit: place for place, unit in enumerate(geometry.units)}
+    return tuple((number[line], number[box]) for line, box, _ in crossings(geometry))
+
+
 def sue_de_coqs(position: Position) -> Iterator[Step]:
     """Every sue de coq that removes a candidate."""
+    return each_area("sue-de-coq", position, _crossing_units(position.geometry), _at_crossing)
+
+
+def _at_crossing(position: Position, number: int) -> Iterator[Step]:
+    """The sue de coqs of one crossing of a line and a box: they read nothing else."""
     masks = position.candidates
     limit = _side_cells(position)
-    for line, box, shared in crossings(position.geometry):
-        core_cells = [cell for cell in line.cells if cell in shared and masks[cell]]
-        if len(core_cells) < 2:
-            continue
-        line_rest = [cell for cell in line.cells if cell not in shared and masks[cell]]
-        box_rest = [cell for cell in box.cells if cell not in shared and masks[cell]]
-        line_sets = _subsets(line_rest, masks, limit)
-        box_sets = _subsets(box_rest, masks, limit)
-        for count in (2, 3):
-            for core in combinations(core_cells, count):
-                values = 0
-                for cell in core:
-                    values |= masks[cell]
-                spare = values.bit_count() - count
-                if spare < 2:
+    line, box, shared = crossings(position.geometry)[number]
+    core_cells = [cell for cell in line.cells if cell in shared and masks[cell]]
+    if len(core_cells) < 2:
+        return
+    # the cores: two or three crossing cells with at least two values more than cells
+    cores = []
+    for count in (2, 3):
+        for core in combinations(core_cells, count):
+            values = 0
+            for cell in core:
+                values |= masks[cell]
+            spare = values.bit_count() - count
+            if spare >= 2:
+                cores.append((core, values, spare))
+    if not cores:
+        return
+    line_rest = [cell for cell in line.cells if cell not in shared and masks[cell]]
+    box_rest = [cell for cell in box.cells if cell not in shared and masks[cell]]
+    line_sets = _subsets(line_rest, masks, limit)
+    box_sets = _subsets(box_rest, masks, limit)
+    for core, values, spare in cores:
+        # a side set's slack: its cells less its values outside V. Each is at least
+        # one, and the whole is locked when the two slacks add up to V's spare values
+        by_slack: dict[int, list[tuple[tuple[int, ...], int]]] = defaultdict(list)
+        for group, union in box_sets:
+            slack = len(group) - (union & ~values).bit_count()
+            if union & values and slack >= 1:
+                by_slack[slack].append((group, union))
+        for line_group, line_values in line_sets:
+            slack = len(line_group) - (line_values & ~values).bit_count()
+            if not line_values & values or slack < 1:
+                continue
+            for box_group, box_values in by_slack.get(spare - slack, ()):
+                if line_values & box_values:
                     continue
-                # a side set's slack: its cells less its values outside V. Each is at least
-                # one, and the whole is locked when the two slacks add up to V's spare values
-                by_slack: dict[int, list[tuple[tuple[int, ...], int]]] = defaultdict(list)
-                for group, union in box_sets:
-                    slack = len(group) - (union & ~values).bit_count()
-                    if union & values and slack >= 1:
-                        by_slack[slack].append((group, union))
-                for line_group, line_values in line_sets:
-                    slack = len(line_group) - (line_values & ~values).bit_count()
-                    if not line_values & values or slack < 1:
-                        continue
-                    for box_group, box_values in by_slack.get(spare - slack, ()):
-                        if line_values & box_values:
-                            continue
-                        yield from _found(
-                            position, line, box, core, values, line_group, line_values,
-                            box_group, box_values,
-                        )  # fmt: skip
+                yield from _found(
+                    position, line, box, core, values, line_group, line_values,
+                    box_group, box_values,
+                )  # fmt: skip
 
 
 def _found(

@@ -95,12 +95,15 @@ class Graph:
         return self.killed[number]
 
     def meeting(self, number: int) -> int:
-        """The nodes that kill a candidate this node kills too, as a mask of node numbers:
-        the ends that make a chain from this node worth showing."""
+        """The nodes with a strong link (a chain's nodes all have one) that kill a candidate
+        this node kills too, as a mask of node numbers: the ends that make a chain from this
+        node worth showing."""
         if not self._kills:
             self._kills = [self._kill_mask(node) for node in self.nodes]
             killers = self._killers
             for other, kills in enumerate(self._kills):
+                if not self.strong[other]:
+                    continue
                 bit = 1 << other
                 while kills:
                     low = kills & -kills
@@ -111,7 +114,7 @@ class Graph:
         while kills:
             low = kills & -kills
             kills ^= low
-            found |= killers[low.bit_length()]
+            found |= killers.get(low.bit_length(), 0)
         return found
 
     def _kill_mask(self, node: Node) -> int:

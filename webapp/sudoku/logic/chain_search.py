@@ -62,22 +62,22 @@ class Links:
 
     @classmethod
     def of(cls, graph: Graph) -> Links:
-        """The masks of `graph`."""
-
+        """The masks of `graph`, weak links only to nodes with a strong link: a chain's
+        every node has one (the one it is reached by, or the one it leaves on)."""
         via_set = [0] * len(graph.nodes)
         for first, second in graph.through_set:
             via_set[first] |= 1 << second
-        grouped = 0
+        grouped = alive = 0
         for number, node in enumerate(graph.nodes):
             if node.is_group:
                 grouped |= 1 << number
+            if graph.strong[number]:
+                alive |= 1 << number
+        weak = [links & alive for links in graph.weak]
         return cls(
             strong=graph.strong,
-            weak=graph.weak,
-            count=[
-                (s.bit_count(), w.bit_count())
-                for s, w in zip(graph.strong, graph.weak, strict=True)
-            ],
+            weak=weak,
+            count=[(s.bit_count(), w.bit_count()) for s, w in zip(graph.strong, weak, strict=True)],
             grouped=grouped,
             via_set=via_set,
         )
@@ -102,6 +102,8 @@ def alternating_chains(
     links = Links.of(graph)
     everything = (1 << len(graph.nodes)) - 1
     for start in range(len(graph.nodes)):
+        if not links.strong[start]:
+            continue  # a chain leaves its start on a strong link
         wanted = everything if ends is None else ends(start)
         if not wanted:
             continue

@@ -104,6 +104,7 @@ class Layout:
     covers: tuple[Unit, ...]
     cover_of: dict[int, int]  # cell -> its cover line's number
     cover_masks: tuple[int, ...]  # each cover line's cells as a mask
+    box_covers: tuple[int, ...]  # each box's cover lines, as a mask of cover numbers
 
 
 @cache
@@ -121,6 +122,14 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
         covers=covers,
         cover_of={cell: i for i, unit in enumerate(covers) for cell in unit.cells},
         cover_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in covers),
+        box_covers=tuple(
+            sum(
+                1 << number
+                for number, cover in enumerate(covers)
+                if set(cover.cells) & set(box.cells)
+            )
+            for box in box_units
+        ),
     )
 
 
@@ -185,7 +194,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
         layout = _layout(position.geometry, base_kind)
         # fins lie in one box, so they reach at most a box's width of cover lines
         widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
-        covers, cover_masks = layout.covers, layout.cover_masks
+        covers, cover_masks, box_covers = layout.covers, layout.cover_masks, layout.box_covers
         for group in combinations(_base_lines(position, layout, value, before), size):
             reach = base_cells = touched = 0
             fresh = False
@@ -198,7 +207,12 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                 continue
             if not size < reach.bit_count() <= widest:
                 continue  # a basic fish or less (no fin), or fins beyond one box
-            for number in bits_of(touched):
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                number = low.bit_length() - 1
+                if (reach & ~box_covers[number]).bit_count() > size:
+                    continue  # the cover lines missing the box are already too many
                 box = layout.boxes[number]
                 if not box & has & ~base_cells:
                     continue  # nothing in the box to remove

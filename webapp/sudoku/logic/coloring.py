@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from .memo import each_value
 from .position import Position
+from .single_digit import strong_links
 from .step import TARGET, Step
 
 Finder = Callable[[Position], Iterator[Step]]
@@ -67,13 +68,10 @@ def clusters(position: Position, value: int) -> list[Cluster]:
     """The value's two-coloured clusters of strong links, in the order of their first cell."""
     links: dict[int, list[int]] = {}
     link_units: dict[frozenset[int], tuple[str, int]] = {}
-    for unit in position.geometry.units:
-        places = position.places(unit, value)
-        if len(places) == 2:
-            a, b = places
-            links.setdefault(a, []).append(b)
-            links.setdefault(b, []).append(a)
-            link_units.setdefault(frozenset(places), (unit.kind, unit.index))
+    for unit, (a, b), _ in strong_links(position, value, None):
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+        link_units.setdefault(frozenset((a, b)), (unit.kind, unit.index))
     found: list[Cluster] = []
     color: dict[int, int] = {}
     for start in sorted(links):

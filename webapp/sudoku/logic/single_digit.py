@@ -25,8 +25,9 @@ swapped).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
-from ..geometry import Unit
+from ..geometry import Geometry, Unit
 from .memo import each_value_since
 from .position import Position
 from .step import TARGET, Step
@@ -69,18 +70,30 @@ def strong_links(
     """The units (of `kinds`, or all) where `value` has exactly two places and is not placed
     yet: each with its two places, and whether they differ from those in `before` (see
     `memo.each_value_since`; True when there is no `before`)."""
-    has = position.value_cells[value]
+    found = _strong_links(
+        position.geometry, position.value_cells[value], position.placed_cells[value]
+    )
+    return [
+        (unit, ends, before is None or before & unit.mask != places)
+        for unit, ends, places in found
+        if kinds is None or unit.kind in kinds
+    ]
+
+
+@lru_cache(maxsize=1 << 12)
+def _strong_links(
+    geometry: Geometry, has: int, placed: int
+) -> tuple[tuple[Unit, tuple[int, int], int], ...]:
+    """The strong links of a value with places `has` and placed cells `placed` (cell masks):
+    skyscrapers, empty rectangles, colourings and x-chains all read them."""
     found = []
-    for unit in position.geometry.units:
-        if kinds is not None and unit.kind not in kinds:
-            continue
+    for unit in geometry.units:
         places = has & unit.mask
-        if places.bit_count() != 2 or position.holds(unit, value):
+        if places.bit_count() != 2 or placed & unit.mask:
             continue
         low = places & -places
-        ends = (low.bit_length() - 1, (places ^ low).bit_length() - 1)
-        found.append((unit, ends, before is None or before & unit.mask != places))
-    return found
+        found.append((unit, (low.bit_length() - 1, (places ^ low).bit_length() - 1), places))
+    return tuple(found)
 
 
 def _patterns(position: Position, value: int, before: int | None) -> Iterator[Step]:

@@ -25,11 +25,11 @@ swapped).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..geometry import Geometry, Unit
 from .memo import each_value_since
-from .position import Position
+from .position import Position, bits_of
 from .step import TARGET, Step
 
 SKYSCRAPER = 4.0
@@ -142,17 +142,6 @@ def named(name: str) -> Finder:
     return find
 
 
-def _lines_through(position: Position, cells: set[int], kind: str) -> list[Unit]:
-    """The units of `kind` holding one of `cells`, each once."""
-    found = {
-        unit.index: unit
-        for cell in cells
-        for unit in position.geometry.cell_units[cell]
-        if unit.kind == kind
-    }
-    return [found[index] for index in sorted(found)]
-
-
 def empty_rectangles(position: Position) -> Iterator[Step]:
     """Every empty rectangle with a conjugate pair in a line that removes a candidate."""
     return each_value_since("empty-rectangle", position, _empty_rectangles)
@@ -161,29 +150,45 @@ def empty_rectangles(position: Position) -> Iterator[Step]:
 def _empty_rectangles(position: Position, value: int, before: int | None) -> Iterator[Step]:
     """The empty rectangles of one value. A box whose places are as in `before` is only
     tried with the strong links that are not (see `_patterns`)."""
-    boxes = [unit for unit in position.geometry.units if unit.kind == "box"]
     links = strong_links(position, value, before, LINES)
     changed = [link for link in links if link[2]]
     has = position.value_cells[value]
-    for box in boxes:
-        held = set(position.places(box, value))
-        same = before is not None and before & box.mask == has & box.mask
+    for box, rows, columns in _box_lines(position.geometry):
+        held = has & box.mask
+        same = before is not None and before & box.mask == held
         tried = changed if same else links
-        if len(held) < 2 or not tried:
+        if held.bit_count() < 2 or not tried:
             continue
-        inside = set(box.cells)
         # the row and the column must each hold a place, or one line holds them all
-        for row in _lines_through(position, held, "row"):
-            in_row = held.intersection(row.cells)
-            for column in _lines_through(position, held, "column"):
-                in_column = held.intersection(column.cells)
+        for row in rows:
+            in_row = held & row.mask
+            if not in_row:
+                continue
+            for column in columns:
+                in_column = held & column.mask
                 # in the row or the column, but not all in either one
-                if in_row | in_column != held or held in (in_row, in_column):
+                if not in_column or in_row | in_column != held or held in (in_row, in_column):
                     continue
                 for near, far in ((row, column), (column, row)):
                     yield from _rectangle_steps(
-                        position, value, box, (near, far), sorted(held), tried, inside
+                        position, value, box, (near, far), bits_of(held), tried, set(box.cells)
                     )
+
+
+@cache
+def _box_lines(geometry: Geometry) -> tuple[tuple[Unit, tuple[Unit, ...], tuple[Unit, ...]], ...]:
+    """Each box with the rows and the columns crossing it, in order."""
+    return tuple(
+        (
+            box,
+            tuple(unit for unit in geometry.units if unit.kind == "row" and unit.mask & box.mask),
+            tuple(
+                unit for unit in geometry.units if unit.kind == "column" and unit.mask & box.mask
+            ),
+        )
+        for box in geometry.units
+        if box.kind == "box"
+    )
 
 
 def _rectangle_steps(

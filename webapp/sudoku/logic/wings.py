@@ -23,6 +23,7 @@ from functools import cache, lru_cache
 
 from ..geometry import Geometry
 from .position import Position, bits_of
+from .single_digit import strong_links
 from .step import TARGET, Step
 
 PIVOT = "pivot"
@@ -117,11 +118,9 @@ def w_wings(position: Position) -> Iterator[Step]:
                 removed = _targets(position, other, [first, second])
                 if not removed:
                     continue
-                for unit in position.geometry.units:
-                    places = position.places(unit, link_value)
-                    if len(places) != 2 or first in places or second in places:
+                for unit, (a, b), _ in strong_links(position, link_value, None):
+                    if a in (first, second) or b in (first, second):
                         continue
-                    a, b = places
                     if not (
                         (a in peers[first] and b in peers[second])
                         or (b in peers[first] and a in peers[second])

@@ -130,15 +130,19 @@ def alternating_chains(
             if true:
                 continue
             # a strong link just made these true: each is the end of a chain
-            found = (passed if grouped else plain | passed) & wanted
+            ending = passed if grouped else plain | passed
+            found = ending & wanted
             while found:
                 low = found & -found
                 found ^= low
                 end = low.bit_length() - 1
                 chain = _rebuild(links, layers, end, bool(passed & low), grouped, start)
                 if chain is not None:
-                    wanted &= ~low
                     yield chain
+            # no node is first reached twice: once every end wanted is, the search is done
+            wanted &= ~ending
+            if not wanted:
+                break
 
 
 def _follow(links: Links, layer: Layer, true: bool, grouped: bool, budget: Budget) -> Layer | None:

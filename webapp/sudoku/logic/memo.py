@@ -46,14 +46,15 @@ class Fruitless:
         return key in self._keys
 
     def search(
-        self, key: Hashable, steps: Iterable[Step], family: Hashable = None
+        self, key: Hashable, steps: Iterable[Step], family: Hashable = None, exact: bool = True
     ) -> Iterator[Step]:
         """The steps of a search, not run at all when `key` is known to find nothing.
 
         `steps` should be lazy (a generator): it is only started when needed. When it
-        finds nothing, `key` is also remembered as the latest fruitless key of `family`.
+        finds nothing, `key` is also remembered as the latest fruitless key of `family`;
+        with `exact` False, only as that (a key too big to keep many of).
         """
-        if key in self._keys:
+        if exact and key in self._keys:
             return
         found = False
         for step in steps:
@@ -61,9 +62,10 @@ class Fruitless:
             yield step
         if not found:
             with self._lock:
-                self._keys[key] = None
-                if len(self._keys) > self.limit:
-                    del self._keys[next(iter(self._keys))]
+                if exact:
+                    self._keys[key] = None
+                    if len(self._keys) > self.limit:
+                        del self._keys[next(iter(self._keys))]
                 if family is not None and self.limit:
                     self._latest.pop(family, None)  # re-inserted last: the newest
                     self._latest[family] = key
@@ -152,3 +154,37 @@ def each_area(
         key = (name, geometry, number, tuple([states[unit] for unit in units]))
         if key not in FRUITLESS:
             yield from FRUITLESS.search(key, search(position, number))
+
+
+def since_position(
+    name: Hashable, position: Position, search: Callable[[Position, int | None], Iterator[Step]]
+) -> Iterator[Step]:
+    """`search(position, changed)`, where `changed` is the cells (a mask) whose candidates
+    differ from those at the last position where the same search found nothing, when this
+    position only lost candidates since (and filled no fewer cells); else None. A part of
+    the search that reads only unchanged cells, and whose removals cannot grow as
+    candidates go, can be skipped: it found nothing there."""
+    family = (name, position.geometry)
+    key = (position.values, position.candidates)
+    latest = FRUITLESS.latest(family)
+    changed = None if latest is None else _changed(latest, key)
+    yield from FRUITLESS.search(key, search(position, changed), family, exact=False)
+
+
+def _changed(
+    then: tuple[tuple[int, ...], tuple[int, ...]], now: tuple[tuple[int, ...], tuple[int, ...]]
+) -> int | None:
+    """The cells whose candidates changed from `then` to `now` (values and candidates), or
+    None when some cell gained a candidate or lost its value."""
+    (then_values, then_masks), (now_values, now_masks) = then, now
+    if len(then_masks) != len(now_masks):
+        return None
+    changed = 0
+    for cell, (before, after) in enumerate(zip(then_masks, now_masks, strict=True)):
+        if before != after:
+            if after & ~before:
+                return None
+            changed |= 1 << cell
+        elif then_values[cell] != now_values[cell]:
+            return None
+    return changed

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 from ..geometry import Geometry
+from .memo import since_position
 from .position import Position, bits_of
 from .single_digit import strong_links
 from .step import TARGET, Step
@@ -161,6 +162,13 @@ def _apart(geometry: Geometry, number: int) -> tuple[tuple[bool, ...], ...]:
 
 def wxyz_wings(position: Position) -> Iterator[Step]:
     """Every WXYZ-wing that removes a candidate."""
+    return since_position("wxyz-wing", position, _wxyz_wings)
+
+
+def _wxyz_wings(position: Position, changed: int | None) -> Iterator[Step]:
+    """The WXYZ-wings, but for those whose four cells are all unchanged since a position
+    where none removed anything (`changed`, see `memo.since_position`): such a wing was a
+    wing there too, and what it removes can only have shrunk."""
     masks, geometry = position.candidates, position.geometry
     # only cells with two to four candidates can be in a wing: an area needs four
     small = 0
@@ -171,12 +179,14 @@ def wxyz_wings(position: Position) -> Iterator[Step]:
     for number, (area, area_mask) in enumerate(
         zip(crossing_units(geometry), crossing_masks(geometry), strict=True)
     ):
-        if (area_mask & small).bit_count() < 4:
+        if (area_mask & small).bit_count() < 4 or (changed is not None and not area_mask & changed):
             continue
         for wing, value, holders in _area_wings(geometry, number, tuple([masks[c] for c in area])):
             if wing in seen:
                 continue
             seen.add(wing)
+            if changed is not None and not any(changed >> cell & 1 for cell in wing):
+                continue
             removed = _targets(position, value, holders)
             if removed:
                 a, b, c, d = wing

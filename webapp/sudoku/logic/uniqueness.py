@@ -279,8 +279,11 @@ def type_3(position: Position) -> Iterator[Step]:
 
 def _only_places(position: Position, unit: Unit, value: int, cells: tuple[int, ...]) -> bool:
     """True when `value` still has to go in `unit` and every place left for it is among `cells`."""
-    places = position.places(unit, value)
-    return bool(places) and set(places) <= set(cells) and not position.holds(unit, value)
+    places = position.value_cells[value] & unit.mask
+    outside = places
+    for cell in cells:
+        outside &= ~(1 << cell)
+    return bool(places) and not outside and not position.holds(unit, value)
 
 
 def type_4(position: Position) -> Iterator[Step]:

@@ -21,8 +21,8 @@ rating (the hardest step's difficulty on Sudoku Explainer's scale) and its level
 puzzle without exactly one solution gets its status instead. --json prints one object
 per puzzle: puzzle, status, rating, level, complete, steps (technique, difficulty,
 digits, cells with roles, eliminations, placements, text; cells 1-based [row, col] and
-candidates [row, col, symbol]), ms. The engine knows singles, locked candidates,
-subsets and basic fish so far; a path that needs more stops there and says so.
+candidates [row, col, symbol]), ms. A path that runs out of budget stops there and
+says so (the rating is then a floor).
 """
 
 
@@ -70,8 +70,11 @@ def summary(record: dict[str, Any]) -> str:
     return f"Stopped after {len(record['steps'])} steps: {record['stopped']}. So far: {rating}"
 
 
-def explain_record(text: str, seconds: float) -> dict[str, Any]:
-    """Read, check and explain one puzzle: the record `explain --json` prints for it."""
+def explain_record(text: str, seconds: float, words: bool = True) -> dict[str, Any]:
+    """Read, check and explain one puzzle: the record `explain --json` prints for it.
+
+    Without `words`, each step is just its technique (all `sudoku rate` reads): no
+    sentences, cells or candidates are written out."""
     try:
         grid = parse(text)
     except PuzzleError as error:
@@ -88,7 +91,10 @@ def explain_record(text: str, seconds: float) -> dict[str, Any]:
         "level": level_of(path.rating),
         "hardest": path.hardest,
         "complete": path.status == SOLVED,
-        "steps": [step_record(shape, step) for step in path.steps],
+        "steps": [
+            step_record(shape, step) if words else {"technique": step.technique}
+            for step in path.steps
+        ],
     }
     if path.status != SOLVED:
         record["stopped"] = (

@@ -50,7 +50,7 @@ def add(commands: Subcommands) -> None:
 def rate_record(text: str, seconds: float) -> dict[str, Any]:
     """One puzzle's rating record, timed."""
     started = time.perf_counter()
-    explained = explain_record(text, seconds)
+    explained = explain_record(text, seconds, words=False)
     ms = (time.perf_counter() - started) * 1000
     if "rating" not in explained:
         return {"puzzle": explained["puzzle"], "status": explained["status"], "ms": round(ms, 3)}

@@ -50,12 +50,19 @@ def next_step(position: Position, seconds: float = math.inf) -> Step | None:
 
     Raises OutOfTime when `seconds` (or an enclosing budget) run out first.
     """
+    if seconds == math.inf:  # an enclosing budget, if any, still holds
+        return _first_step(position)
     with time_limit(seconds):
-        for _, _, finder in TECHNIQUES:
-            check_time()
-            step = next(finder(position), None)
-            if step is not None:
-                return step
+        return _first_step(position)
+
+
+def _first_step(position: Position) -> Step | None:
+    """next_step, under whatever budget holds."""
+    for _, _, finder in TECHNIQUES:
+        check_time()
+        step = next(finder(position), None)
+        if step is not None:
+            return step
     return None
 
 

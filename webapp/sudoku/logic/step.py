@@ -48,4 +48,8 @@ class Step:
 
     def apply(self, position: Position) -> Position:
         """The position after this step."""
-        return position.place(self.placements).eliminate(self.eliminations)
+        if self.placements:
+            position = position.place(self.placements)
+        if self.eliminations:
+            position = position.eliminate(self.eliminations)
+        return position

@@ -35,7 +35,8 @@ HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 def naked_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every naked subset of `size` cells in a unit that removes a candidate."""
-    return each_unit(("naked-subset", size), position, partial(_naked_subsets, size=size))
+    for unit in position.geometry.units:
+        yield from _naked_subsets(position, unit, size)
 
 
 def _naked_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:

@@ -18,10 +18,10 @@ units but clearing only one is a naked subset, as HoDoKu calls it too.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
+from functools import cache, partial
 from itertools import combinations
 
-from ..geometry import Unit
+from ..geometry import Geometry, Unit
 from .memo import each_unit
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
@@ -100,9 +100,16 @@ def _hidden_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]
 def locked_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every naked subset of `size` cells sharing two units or more that clears two of them."""
     masks, geometry = position.candidates, position.geometry
+    small = 0  # the cells with 2..size candidates
+    for cell, mask in enumerate(masks):
+        if 2 <= mask.bit_count() <= size:
+            small |= 1 << cell
     seen: set[tuple[int, ...]] = set()
-    for unit in geometry.units:
-        for group, union in _naked_groups(unit.cells, masks, size):
+    # the group lies where two units cross: only crossings with `size` small cells
+    for cells, shared in _overlaps(geometry):
+        if (small & shared).bit_count() < size:
+            continue
+        for group, union in _naked_groups(cells, masks, size):
             key = tuple(sorted(group))
             if key in seen:
                 continue
@@ -130,6 +137,19 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
                 tuple((other.kind, other.index) for other in cleared),
                 eliminations=tuple(removed),
             )
+
+
+@cache
+def _overlaps(geometry: Geometry) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The cells two units share (two or more, in the first unit's order), once per pair
+    of units in the geometry's order, with them as a mask."""
+    found = []
+    for i, first in enumerate(geometry.units):
+        for second in geometry.units[i + 1 :]:
+            shared = first.mask & second.mask
+            if shared.bit_count() >= 2:
+                found.append((tuple(cell for cell in first.cells if shared >> cell & 1), shared))
+    return tuple(found)
 
 
 def _naked_groups(

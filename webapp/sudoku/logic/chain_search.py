@@ -56,7 +56,8 @@ class Links:
 
     strong: list[int]
     weak: list[int]
-    count: list[tuple[int, int]]  # each node's strong and weak link counts
+    strong_cost: list[int]  # what following a node's strong links costs: one each, and one
+    weak_cost: list[int]  # and its weak links
     grouped: int  # the group nodes
     via_set: list[int]  # per node: the nodes it reaches through an almost locked set
 
@@ -77,7 +78,8 @@ class Links:
         return cls(
             strong=graph.strong,
             weak=weak,
-            count=[(s.bit_count(), w.bit_count()) for s, w in zip(graph.strong, weak, strict=True)],
+            strong_cost=[links.bit_count() + 1 for links in graph.strong],
+            weak_cost=[links.bit_count() + 1 for links in weak],
             grouped=grouped,
             via_set=via_set,
         )
@@ -147,27 +149,34 @@ def alternating_chains(
 
 def _follow(links: Links, layer: Layer, true: bool, grouped: bool, budget: Budget) -> Layer | None:
     """The nodes one link on from a layer (strong links from false nodes, weak from true),
-    or None once the budget is spent."""
+    or None once the budget is spent (each node reached costs its links and one)."""
     masks = links.weak if true else links.strong
-    counts = links.count
+    costs = links.weak_cost if true else links.strong_cost
+    left = budget.left
+    plain, passed = layer
     plain_out = passed_out = 0
-    for passed_in, nodes in enumerate(layer):
-        while nodes:
-            low = nodes & -nodes
-            nodes ^= low
-            node = low.bit_length() - 1
-            budget.left -= counts[node][true] + 1
-            if budget.left < 0:
-                return None
-            reach = masks[node]
-            if passed_in:
-                passed_out |= reach
-            elif not grouped:
-                plain_out |= reach
-            else:  # a group node, or a link through a set: passed from here on
-                crossing = links.grouped | links.via_set[node]
-                plain_out |= reach & ~crossing
-                passed_out |= reach & crossing
+    while passed:  # passed a group or a set already: stays passed
+        low = passed & -passed
+        passed ^= low
+        node = low.bit_length() - 1
+        left -= costs[node]
+        passed_out |= masks[node]
+    crossing = links.grouped
+    while plain:
+        low = plain & -plain
+        plain ^= low
+        node = low.bit_length() - 1
+        left -= costs[node]
+        reach = masks[node]
+        if grouped:  # into a group node, or through a set: passed from here on
+            into = reach & (crossing | links.via_set[node])
+            plain_out |= reach & ~into
+            passed_out |= into
+        else:
+            plain_out |= reach
+    budget.left = left
+    if left < 0:
+        return None
     return plain_out, passed_out
 
 

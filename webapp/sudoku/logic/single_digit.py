@@ -101,26 +101,25 @@ def _patterns(position: Position, value: int, before: int | None) -> Iterator[St
 
     Two strong links both as in `before` are skipped: they are the same links, and
     what they remove can only have shrunk since they removed nothing."""
-    peers = position.geometry.peers
+    peers, has = position.geometry.peer_masks, position.value_cells[value]
     links = strong_links(position, value, before)
     seen: set[frozenset[int]] = set()
     for i, (first, (a1, a2), fresh) in enumerate(links):
+        ends = 1 << a1 | 1 << a2
         for second, (b1, b2), other_fresh in links[i + 1 :]:
-            if not (fresh or other_fresh) or len({a1, a2, b1, b2}) < 4:
-                continue
+            if not (fresh or other_fresh) or ends & (1 << b1 | 1 << b2):
+                continue  # as in `before`, or the two links share a cell
             for far_a, near_a in ((a1, a2), (a2, a1)):
                 for near_b, far_b in ((b1, b2), (b2, b1)):
-                    if near_b not in peers[near_a] or far_b in peers[far_a]:
+                    if not peers[near_a] >> near_b & 1 or peers[far_a] >> far_b & 1:
                         continue
-                    removed = sorted(
-                        cell
-                        for cell in peers[far_a] & peers[far_b]
-                        if position.has(cell, value) and cell not in (near_a, near_b)
-                    )
+                    # what sees both far ends, but for the near ones
+                    seeing = peers[far_a] & peers[far_b] & has & ~(1 << near_a | 1 << near_b)
                     key = frozenset((far_a, far_b, near_a, near_b))
-                    if not removed or key in seen:
+                    if not seeing or key in seen:
                         continue
                     seen.add(key)
+                    removed = bits_of(seeing)
                     name = _name(first, second, (near_a, near_b), position)
                     yield Step(
                         name,

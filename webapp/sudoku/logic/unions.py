@@ -16,6 +16,8 @@ def small_unions(masks: list[int], size: int, limit: int) -> list[tuple[int, ...
     whose masks together have at most `limit` bits."""
     found: list[tuple[int, ...]] = []
     count = len(masks)
+    if count < size:
+        return found
 
     def extend(start: int, chosen: tuple[int, ...], union: int) -> None:
         if len(chosen) == size:

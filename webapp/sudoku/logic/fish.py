@@ -195,16 +195,21 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
         # fins lie in one box, so they reach at most a box's width of cover lines
         widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
         covers, cover_masks, box_covers = layout.covers, layout.cover_masks, layout.box_covers
-        for group in combinations(_base_lines(position, layout, value, before), size):
+        lines = _base_lines(position, layout, value, before)
+        if not any(line[5] for line in lines):
+            continue  # every line as in `before`
+        for group in combinations(lines, size):
+            if before is not None:
+                for line in group:
+                    if line[5]:
+                        break
+                else:
+                    continue  # every line of the group as in `before`
             reach = base_cells = touched = 0
-            fresh = False
-            for _, cells, outside, inside, boxes, changed in group:
+            for _, cells, outside, inside, boxes, _ in group:
                 reach |= outside[0] | inside[0]
                 base_cells |= cells
                 touched |= boxes
-                fresh |= changed
-            if not fresh:
-                continue
             if not size < reach.bit_count() <= widest:
                 continue  # a basic fish or less (no fin), or fins beyond one box
             while touched:

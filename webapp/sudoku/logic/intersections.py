@@ -43,23 +43,43 @@ def locked_candidates(position: Position) -> Iterator[Step]:
 def _locked_candidates(position: Position, value: int) -> Iterator[Step]:
     """The locked candidates of one value."""
     has = position.value_cells[value]
-    for first, second, first_mask, second_mask, overlap in overlapping_pairs(position.geometry):
+    for first, first_mask, partners in _by_first_unit(position.geometry):
         places = has & first_mask
-        if places & ~overlap or places.bit_count() < 2:
-            continue
-        removed = has & second_mask & ~overlap
-        if not removed:
-            continue
-        pointing = first.kind == "box"
-        yield Step(
-            "pointing" if pointing else "claiming",
-            POINTING if pointing else CLAIMING,
-            (value,),
-            tuple((cell, BASE) for cell in bits_of(places))
-            + tuple((cell, TARGET) for cell in bits_of(removed)),
-            ((first.kind, first.index), (second.kind, second.index)),
-            eliminations=tuple((cell, value) for cell in bits_of(removed)),
-        )
+        if places.bit_count() < 2:
+            continue  # no pair of places to lock
+        for second, second_mask, overlap in partners:
+            if places & ~overlap:
+                continue
+            removed = has & second_mask & ~overlap
+            if not removed:
+                continue
+            yield _step(value, first, second, places, removed)
+
+
+@cache
+def _by_first_unit(
+    geometry: Geometry,
+) -> tuple[tuple[Unit, int, tuple[tuple[Unit, int, int], ...]], ...]:
+    """overlapping_pairs by their first unit: each unit, its mask, and the units it
+    overlaps with their masks and the overlap, in the same order."""
+    found: dict[Unit, tuple[int, list[tuple[Unit, int, int]]]] = {}
+    for first, second, first_mask, second_mask, overlap in overlapping_pairs(geometry):
+        found.setdefault(first, (first_mask, []))[1].append((second, second_mask, overlap))
+    return tuple((unit, mask, tuple(partners)) for unit, (mask, partners) in found.items())
+
+
+def _step(value: int, first: Unit, second: Unit, places: int, removed: int) -> Step:
+    """The locked candidates of `value` in `first`'s `places`, removed from `second`."""
+    pointing = first.kind == "box"
+    return Step(
+        "pointing" if pointing else "claiming",
+        POINTING if pointing else CLAIMING,
+        (value,),
+        tuple((cell, BASE) for cell in bits_of(places))
+        + tuple((cell, TARGET) for cell in bits_of(removed)),
+        ((first.kind, first.index), (second.kind, second.index)),
+        eliminations=tuple((cell, value) for cell in bits_of(removed)),
+    )
 
 
 def pointing(position: Position) -> Iterator[Step]:

@@ -22,7 +22,6 @@ whose removals can only have shrunk, finds nothing again and can be skipped.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
 from ..geometry import Unit
@@ -39,10 +38,8 @@ class Fruitless:
 
     def __init__(self, limit: int = LIMIT) -> None:
         self.limit = limit
-        # ordered, so the oldest go first: a dict would leave a run of holes at its front,
-        # and finding its first key would cost more with every key dropped
-        self._keys: OrderedDict[Hashable, None] = OrderedDict()
-        self._latest: OrderedDict[Hashable, Hashable] = OrderedDict()
+        self._keys: dict[Hashable, None] = {}
+        self._latest: dict[Hashable, Hashable] = {}
         self._lock = threading.Lock()
 
     def __contains__(self, key: Hashable) -> bool:
@@ -68,12 +65,12 @@ class Fruitless:
                 if exact:
                     self._keys[key] = None
                     if len(self._keys) > self.limit:
-                        self._keys.popitem(last=False)
+                        del self._keys[next(iter(self._keys))]
                 if family is not None and self.limit:
+                    self._latest.pop(family, None)  # re-inserted last: the newest
                     self._latest[family] = key
-                    self._latest.move_to_end(family)  # the newest
                     if len(self._latest) > self.limit:
-                        self._latest.popitem(last=False)
+                        del self._latest[next(iter(self._latest))]
 
     def latest(self, family: Hashable) -> Hashable:
         """The key of the last search of `family` that found nothing, or None."""

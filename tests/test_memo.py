@@ -99,6 +99,32 @@ def test_a_later_search_with_a_placed_cell_gone_gets_nothing(monkeypatch):
     assert befores(unplaced, fruitless, monkeypatch) == {3: None}
 
 
+def changes(position: Position, fruitless: Fruitless, monkeypatch) -> list[int | None]:
+    """What `since_position` hands a search that finds nothing."""
+    monkeypatch.setattr(memo, "FRUITLESS", fruitless)
+    seen: list[int | None] = []
+
+    def nothing(position: Position, changed: int | None) -> Iterator[Step]:
+        seen.append(changed)
+        yield from ()
+
+    assert list(memo.since_position("test", position, nothing)) == []
+    return seen
+
+
+def test_a_later_position_gets_the_cells_changed_since_one_that_gave_nothing(monkeypatch):
+    fruitless, start = Fruitless(), Position.from_grid(parse(NORVIG_EASY))
+    assert changes(start, fruitless, monkeypatch) == [None]
+    cell = next(cell for cell, mask in enumerate(start.candidates) if mask >> 4 & 1)
+    fewer = start.eliminate([(cell, 4)])
+    assert changes(fewer, fruitless, monkeypatch) == [1 << cell]
+    placed = fewer.place([(cell, fewer.candidates[cell].bit_length() - 1)])
+    changed = changes(placed, fruitless, monkeypatch)[0]
+    assert changed is not None and changed >> cell & 1  # the cell and its peers that lost it
+    # a candidate back since the last position that gave nothing: nothing handed on
+    assert changes(fewer, fruitless, monkeypatch) == [None]
+
+
 def expert_puzzles() -> list[str]:
     return [fields[0] for fields in data_lines("qqwing_graded_sample.txt") if fields[1] == "expert"]
 

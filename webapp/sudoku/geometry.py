@@ -14,9 +14,10 @@ entry here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import itemgetter
 
 from .shape import Shape
 
@@ -96,6 +97,12 @@ class Geometry:
     def unit_masks(self) -> tuple[int, ...]:
         """Each unit's cells as one int (bit c for cell c), in unit order."""
         return tuple(unit.mask for unit in self.units)
+
+    @cached_property
+    def unit_readers(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        """For each unit, in unit order, a function taking a sequence indexed by cell to the
+        tuple of its entries at the unit's cells (an itemgetter: one C call)."""
+        return tuple(itemgetter(*unit.cells) for unit in self.units)
 
     @cached_property
     def peer_masks(self) -> tuple[int, ...]:

@@ -100,11 +100,14 @@ def each_value(
     name: Hashable, position: Position, search: Callable[[Position, int], Iterator[Step]]
 ) -> Iterator[Step]:
     """`search(position, value)` for every value, in order, but for the values whose
-    places (and placed cells) are known to give `search` nothing. `search` must read
+    places (and placed cells) are known to give `search` nothing, and those with no places
+    left (a search of one value's places finds nothing there). `search` must read
     nothing of any other value, and `name` must tell it from every other search (its
     parameters included)."""
     geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
     for value in range(1, position.size + 1):
+        if not places[value]:
+            continue  # no candidate of it left: nothing to find
         key = (name, geometry, value, places[value], placed[value])
         if key not in FRUITLESS:  # known keys: not even a generator made
             yield from FRUITLESS.search(key, search(position, value))
@@ -124,6 +127,8 @@ def each_value_since(
     geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
     for value in range(1, position.size + 1):
         here, filled = places[value], placed[value]
+        if not here:
+            continue  # no candidate of it left: nothing to find
         key = (name, geometry, value, here, filled)
         if key in FRUITLESS:
             continue

@@ -123,10 +123,7 @@ class Position:
         """For each unit (in the geometry's order), its cells' candidate masks and then their
         values: everything a search inside one unit reads."""
         candidates, values = self.candidates, self.values
-        return tuple(
-            tuple([candidates[cell] for cell in unit.cells] + [values[cell] for cell in unit.cells])
-            for unit in self.geometry.units
-        )
+        return tuple(cells(candidates) + cells(values) for cells in self.geometry.unit_readers)
 
     def place(self, placements: Iterable[Candidate]) -> Position:
         """Fill cells, and remove each value from its cell's peers' candidates."""

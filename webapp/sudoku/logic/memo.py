@@ -17,6 +17,8 @@ search the places of the last position where it found nothing, when the
 present one only lost candidates since (and placed no fewer cells). A part of
 the search (a fish's base lines, say) that reads only what is unchanged, and
 whose removals can only have shrunk, finds nothing again and can be skipped.
+`since_position` does the same for a search of the whole grid (WXYZ-wings),
+handing it the cells changed since it last found nothing.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from ..geometry import Unit
 from .position import Position
 from .step import Step
 
-# Keys kept; the oldest go first. A path leaves a few hundred (200 expert paths: 65,000),
-# and a key is a few hundred bytes: about 10 MB at most for each process.
+# Keys kept; past that, the oldest tenth goes. A path leaves a few hundred (200 expert
+# paths: 65,000), and a key is a few hundred bytes: about 10 MB at most for each process.
 LIMIT = 50_000
 
 

@@ -169,11 +169,11 @@ def build_graph(
     graph = Graph(position)
     masks = position.candidates
     wanted = values or tuple(range(1, position.size + 1))
-    chosen = holding = 0  # the values wanted, and the cells with one of them, as masks
+    chosen = places = 0  # the values wanted, and the cells with one of them, as masks
     for value in wanted:
         chosen |= 1 << value
-        holding |= position.value_cells[value]
-    open_cells = [cell for cell in bits_of(holding) if cells is None or cells(cell)]
+        places |= position.value_cells[value]
+    open_cells = [cell for cell in bits_of(places) if cells is None or cells(cell)]
     for cell in open_cells:
         for value in bits_of(masks[cell] & chosen):
             graph.add(Node((cell,), value))

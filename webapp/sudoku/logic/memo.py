@@ -43,7 +43,7 @@ class Fruitless:
     def __init__(self, limit: int = LIMIT) -> None:
         self.limit = limit
         self._keys: dict[Hashable, None] = {}
-        self._latest: dict[Hashable, Hashable] = {}
+        self._latest: dict[Hashable, Any] = {}  # family -> the key of its last fruitless search
         self._lock = threading.Lock()
 
     def __contains__(self, key: Hashable) -> bool:
@@ -76,7 +76,7 @@ class Fruitless:
                     if len(self._latest) > self.limit:
                         self._latest = _newest(self._latest, self.limit)
 
-    def latest(self, family: Hashable) -> Hashable:
+    def latest(self, family: Hashable) -> Any:
         """The key of the last search of `family` that found nothing, or None."""
         return self._latest.get(family)
 

@@ -115,13 +115,13 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
                 continue
             seen.add(key)
             # the units holding every cell of the group: a box and a line, on a standard grid
-            shared = [
+            holding = [
                 other for other in geometry.cell_units[group[0]] if set(group) <= set(other.cells)
             ]
             values = bits_of(union)
             cleared = []
             removed: dict[tuple[int, int], None] = {}
-            for other in shared:
+            for other in holding:
                 here = _outside(other.cells, group, values, masks)
                 if here:
                     cleared.append(other)

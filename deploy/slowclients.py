@@ -7,8 +7,8 @@ It starts deploy/stack on a free loopback port, then for SECONDS keeps open
 HEADER_CLIENTS connections that send their request headers one byte a
 second, and BODY_CLIENTS that send complete headers announcing a 60 KB body
 and then the body one byte a second; each reconnects whenever it is cut off.
-Meanwhile a normal client asks for / twice a second, each time on a new
-connection. It prints a Markdown table: how many slow connections were
+Meanwhile, once they have all connected, a normal client asks for / twice a
+second, each time on a new connection. It prints a Markdown table: how many slow connections were
 opened and how many were still held at the end, and how many normal requests
 were answered, with their latency. Every client connects from its own
 loopback address (127.0.1.x), so per-client limits see 600 clients, not one.
@@ -28,6 +28,7 @@ from stackrun import bound_sources, stack
 
 NORMAL_TIMEOUT = 5.0
 BODY_BYTES = 60_000
+SETTLE = 3.0  # seconds the normal client waits at most for the slow ones to connect
 
 
 @dataclass
@@ -89,9 +90,15 @@ async def crawl(
         writer.close()
 
 
-async def ask(port: int, until: float, interval: float, probe: Probe) -> None:
-    """The normal client: GET / every `interval` seconds on a fresh connection."""
+async def ask(port: int, until: float, interval: float, probe: Probe, crawlers: int) -> None:
+    """The normal client: GET / every `interval` seconds on a fresh connection, from when
+    the `crawlers` slow clients have all connected (or after SETTLE seconds at most). Asked
+    sooner, its first request would wait on this very process opening their connections,
+    which times the probe, not the site."""
     request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    settled = time.monotonic() + SETTLE
+    while probe.opened < crawlers and time.monotonic() < settled:
+        await asyncio.sleep(0.05)
     while time.monotonic() < until:
         started = time.monotonic()
         try:
@@ -133,7 +140,7 @@ async def run_probe(
         crawl(port, source, body_head, body_tail, until, probe, held)
         for source in sources[header_clients:]
     ]
-    await asyncio.gather(ask(port, until, interval, probe), *tasks)
+    await asyncio.gather(ask(port, until, interval, probe, len(tasks)), *tasks)
     probe.held_at_end = sum(1 for _, cut_off in held if not cut_off.done())
     for writer, cut_off in held:
         cut_off.cancel()

@@ -28,7 +28,7 @@ from stackrun import bound_sources, stack
 
 NORMAL_TIMEOUT = 5.0
 BODY_BYTES = 60_000
-SETTLE = 3.0  # seconds the normal client waits at most for the slow ones to connect
+SETTLE = 2.0  # seconds the normal client waits at most for the slow ones to connect
 
 
 @dataclass

@@ -133,20 +133,10 @@ class Graph:
         return found
 
     def _killed_by(self, number: int) -> frozenset[Candidate]:
-        """killed_by, worked out with cell masks."""
-        node, position = self.nodes[number], self.position
-        peers = position.geometry.peer_masks
-        value = node.value
-        seeing = position.value_cells[value]  # the cells with the value, then those seeing all
-        for cell in node.cells:
-            seeing &= peers[cell]
-        found = {(cell, value) for cell in bits_of(seeing)}
-        if not node.is_group:
-            (cell,) = node.cells
-            found.update(
-                (cell, other) for other in bits_of(position.candidates[cell] & ~(1 << value))
-            )
-        return frozenset(found)
+        """killed_by, read off the node's kill mask (bit `value * cells + cell`)."""
+        stride = len(self.position.candidates)
+        kills = self._kill_mask(self.nodes[number])
+        return frozenset((place % stride, place // stride) for place in bits_of(kills))
 
 
 def build_graph(

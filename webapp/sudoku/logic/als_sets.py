@@ -18,6 +18,7 @@ explode.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,7 +39,7 @@ class Als:
     unit: Unit
 
 
-def cells_of(mask: int) -> list[int]:
+def cells_of(mask: int) -> tuple[int, ...]:
     """The cells set in a cell mask, lowest first."""
     return bits_of(mask)
 
@@ -176,7 +177,7 @@ def als_context(position: Position) -> AlsContext:
 def make_step(
     slug: str,
     difficulty: float,
-    digits: list[int],
+    digits: Sequence[int],
     sets: list[Als],
     roles: list[str],
     removed: list[tuple[int, int]],

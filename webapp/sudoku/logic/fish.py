@@ -230,7 +230,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                 optional = bits_of(through & ~required)
                 chosen_first = bits_of(required)
                 for extra in combinations(optional, size - len(chosen_first)):
-                    chosen = sorted(chosen_first + list(extra))
+                    chosen = sorted(chosen_first + extra)
                     covered = 0
                     for index in chosen:
                         covered |= cover_masks[index]

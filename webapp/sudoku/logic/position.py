@@ -22,14 +22,25 @@ from ..grid import Grid
 Candidate = tuple[int, int]  # (cell, value)
 
 
-def bits_of(mask: int) -> list[int]:
-    """The values set in a candidate mask, lowest first."""
+def bits_of(mask: int) -> tuple[int, ...]:
+    """The bits set in a mask (a cell's candidates, or a set of cells), lowest first."""
+    if mask < _SMALL:
+        return _SMALL_BITS[mask]  # a 9x9 cell's candidates: asked for over and over
+    return _bits(mask)
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """bits_of, worked out."""
     found = []
     while mask:
         low = mask & -mask
         found.append(low.bit_length() - 1)
         mask ^= low
-    return found
+    return tuple(found)
+
+
+_SMALL = 1 << 10
+_SMALL_BITS = tuple(_bits(mask) for mask in range(_SMALL))
 
 
 @dataclass(frozen=True)

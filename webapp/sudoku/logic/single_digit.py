@@ -195,7 +195,7 @@ def _rectangle_steps(
     value: int,
     box: Unit,
     lines: tuple[Unit, Unit],
-    places: list[int],
+    places: tuple[int, ...],
     links: list[tuple[Unit, tuple[int, int], bool]],
     inside: set[int],
 ) -> Iterator[Step]:

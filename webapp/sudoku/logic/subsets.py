@@ -168,7 +168,7 @@ def _naked_groups(
 
 
 def _outside(
-    cells: tuple[int, ...], group: tuple[int, ...], values: list[int], masks: tuple[int, ...]
+    cells: tuple[int, ...], group: tuple[int, ...], values: tuple[int, ...], masks: tuple[int, ...]
 ) -> list[tuple[int, int]]:
     """The candidates among `values` of the cells of `cells` outside `group`."""
     return [

@@ -38,7 +38,7 @@ WING = "wing"  # a WXYZ-wing's cells without the value it removes
 WING_Z = "wing-z"  # a WXYZ-wing's cells with the value it removes
 
 
-def _targets(position: Position, value: int, seeing: Sequence[int]) -> list[int]:
+def _targets(position: Position, value: int, seeing: Sequence[int]) -> tuple[int, ...]:
     """The open cells, not among `seeing`, that see all of `seeing` and have `value`."""
     peers = position.geometry.peer_masks
     common = position.value_cells[value]  # no cell sees itself: `seeing` drops out

@@ -88,9 +88,9 @@ FIN = "fin"
 
 # One base line of a value: the unit, its places as a cell mask, per box the cover lines
 # (as a mask of cover numbers) of its places outside that box and inside it, the boxes
-# its places are in (a mask of box numbers), and whether its places changed since a
-# position where the search found nothing.
-BaseLine = tuple[Unit, int, list[int], list[int], int, bool]
+# its places are in (a mask of box numbers), the line's cells as a mask, and all the
+# cover lines of its places.
+BaseLine = tuple[Unit, int, list[int], list[int], int, int, int]
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,9 @@ class Layout:
     cover_of: dict[int, int]  # cell -> its cover line's number
     cover_masks: tuple[int, ...]  # each cover line's cells as a mask
     box_covers: tuple[int, ...]  # each box's cover lines, as a mask of cover numbers
+    # the boxes crossing the same cover lines (a stack of boxes, for rows as bases): those
+    # cover lines as a mask of cover numbers, and the boxes as a mask of box numbers
+    stacks: tuple[tuple[int, int], ...]
 
 
 @cache
@@ -114,6 +117,13 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
     box_units = [unit for unit in geometry.units if unit.kind == "box"]
     covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
     bases = tuple(unit for unit in geometry.units if unit.kind == base_kind)
+    box_covers = tuple(
+        sum(1 << number for number, cover in enumerate(covers) if set(cover.cells) & set(box.cells))
+        for box in box_units
+    )
+    stacks: dict[int, int] = {}
+    for number, crossing in enumerate(box_covers):
+        stacks[crossing] = stacks.get(crossing, 0) | 1 << number
     return Layout(
         bases=bases,
         base_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in bases),
@@ -122,35 +132,15 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
         covers=covers,
         cover_of={cell: i for i, unit in enumerate(covers) for cell in unit.cells},
         cover_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in covers),
-        box_covers=tuple(
-            sum(
-                1 << number
-                for number, cover in enumerate(covers)
-                if set(cover.cells) & set(box.cells)
-            )
-            for box in box_units
-        ),
+        box_covers=box_covers,
+        stacks=tuple(stacks.items()),
     )
 
 
-def _base_lines(
-    position: Position, layout: Layout, value: int, before: int | None
-) -> list[BaseLine]:
-    """The base lines of `value` that do not hold it yet, each with its cover lines."""
-    geometry, kind = position.geometry, layout.bases[0].kind
-    found = _lines_of(geometry, kind, position.value_cells[value], position.placed_cells[value])
-    return [
-        (unit, places, outside, inside, boxes, before is None or before & mask != places)
-        for unit, places, outside, inside, boxes, mask in found
-    ]
-
-
 @lru_cache(maxsize=1 << 12)
-def _lines_of(
-    geometry: Geometry, base_kind: str, has: int, placed: int
-) -> tuple[tuple[Unit, int, list[int], list[int], int, int], ...]:
-    """_base_lines for a value with places `has` and placed cells `placed` (cell masks), each
-    line's mask last instead of whether it changed: the fish of sizes 2 to 4 read the same."""
+def _lines_of(geometry: Geometry, base_kind: str, has: int, placed: int) -> tuple[BaseLine, ...]:
+    """The base lines, not holding it yet, of a value with places `has` and placed cells
+    `placed` (cell masks): the fish of sizes 2 to 4 read the same."""
     layout = _layout(geometry, base_kind)
     lines = []
     cover_of, box_of = layout.cover_of, layout.box_of
@@ -167,7 +157,7 @@ def _lines_of(
             inside[box_of[cell]] |= 1 << cover_of[cell]
             boxes |= 1 << box_of[cell]
         outside = [through & ~part for part in inside]
-        lines.append((unit, places, outside, inside, boxes, mask))
+        lines.append((unit, places, outside, inside, boxes, mask, through))
     return tuple(lines)
 
 
@@ -194,35 +184,39 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
         layout = _layout(position.geometry, base_kind)
         # fins lie in one box, so they reach at most a box's width of cover lines
         widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
-        covers, cover_masks, box_covers = layout.covers, layout.cover_masks, layout.box_covers
-        lines = _base_lines(position, layout, value, before)
-        if not any(line[5] for line in lines):
+        covers, cover_masks, stacks = layout.covers, layout.cover_masks, layout.stacks
+        lines = _lines_of(position.geometry, base_kind, has, position.placed_cells[value])
+        if before is not None and all(before & line[5] == line[1] for line in lines):
             continue  # every line as in `before`
         for group in combinations(lines, size):
             if before is not None:
-                for line in group:
-                    if line[5]:
+                for _, cells, _, _, _, mask, _ in group:
+                    if before & mask != cells:
                         break
                 else:
                     continue  # every line of the group as in `before`
             reach = base_cells = touched = 0
-            for _, cells, outside, inside, boxes, _ in group:
-                reach |= outside[0] | inside[0]
+            for _, cells, _, _, boxes, _, through in group:
+                reach |= through
                 base_cells |= cells
                 touched |= boxes
             if not size < reach.bit_count() <= widest:
                 continue  # a basic fish or less (no fin), or fins beyond one box
+            # the fin box: one whose missing cover lines are not already too many
+            fitting = 0
+            for crossing, boxes in stacks:
+                if (reach & ~crossing).bit_count() <= size:
+                    fitting |= boxes
+            touched &= fitting
             while touched:
                 low = touched & -touched
                 touched ^= low
                 number = low.bit_length() - 1
-                if (reach & ~box_covers[number]).bit_count() > size:
-                    continue  # the cover lines missing the box are already too many
                 box = layout.boxes[number]
                 if not box & has & ~base_cells:
                     continue  # nothing in the box to remove
                 required = through = 0
-                for _, _, outside, inside, _, _ in group:
+                for _, _, outside, inside, _, _, _ in group:
                     required |= outside[number]
                     through |= inside[number]
                 if required.bit_count() > size:
@@ -240,7 +234,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                     removed = covered & box & has & ~base_cells
                     if not removed:
                         continue
-                    fewest = min((cells & covered).bit_count() for _, cells, _, _, _, _ in group)
+                    fewest = min((line[1] & covered).bit_count() for line in group)
                     sashimi = fewest <= 1
                     kind = "sashimi" if sashimi else "finned"
                     targets = bits_of(removed)
@@ -251,7 +245,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                         tuple((cell, BASE) for cell in bits_of(base_cells & covered))
                         + tuple((fin, FIN) for fin in bits_of(fins))
                         + tuple((cell, TARGET) for cell in targets),
-                        tuple((unit.kind, unit.index) for unit, _, _, _, _, _ in group)
+                        tuple((line[0].kind, line[0].index) for line in group)
                         + tuple((covers[i].kind, covers[i].index) for i in chosen),
                         eliminations=tuple((cell, value) for cell in targets),
                     )

@@ -210,13 +210,16 @@ def _link_units(graph: Graph, values: tuple[int, ...], strong: bool) -> None:
     # the nodes of each value lying wholly in each unit, by unit number and value
     inside: dict[tuple[int, int], list[int]] = {}
     grouped: set[tuple[int, int]] = set()  # the (unit, value)s with a group node
-    for number, node in enumerate(graph.nodes):
-        first, *rest = node.cells
+    for number, (cells, value) in enumerate(graph.nodes):
+        if len(cells) == 1:
+            for place in unit_numbers[cells[0]]:
+                inside.setdefault((place, value), []).append(number)
+            continue
+        first, *rest = cells
         for place in unit_numbers[first]:
             if all(place in unit_numbers[cell] for cell in rest):
-                inside.setdefault((place, node.value), []).append(number)
-                if rest:
-                    grouped.add((place, node.value))
+                inside.setdefault((place, value), []).append(number)
+                grouped.add((place, value))
     places, weak = position.value_cells, graph.weak
     cells_of: list[int] = []  # each node's cells as a mask, once a group needs them
     for (place, value), members in inside.items():

@@ -10,7 +10,7 @@ unchanged.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import cache, partial
 
 from ..geometry import Geometry, Unit
 from .memo import each_value
@@ -35,15 +35,21 @@ def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, i
     return tuple(pairs)
 
 
-def locked_candidates(position: Position) -> Iterator[Step]:
-    """Every value whose places in one unit all lie in another, with places to remove there."""
-    return each_value("locked-candidates", position, _locked_candidates)
+def locked_candidates(position: Position, from_box: bool) -> Iterator[Step]:
+    """Every value whose places in one unit (a box, or else any other unit) all lie in
+    another, with places to remove there. Pointing and claiming are searched apart, so
+    that a value with only one kind is remembered as having none of the other."""
+    return each_value(
+        ("locked-candidates", from_box),
+        position,
+        partial(_locked_candidates, from_box=from_box),
+    )
 
 
-def _locked_candidates(position: Position, value: int) -> Iterator[Step]:
-    """The locked candidates of one value."""
+def _locked_candidates(position: Position, value: int, from_box: bool) -> Iterator[Step]:
+    """The locked candidates of one value from a box, or from any other unit."""
     has = position.value_cells[value]
-    for first, first_mask, partners in _by_first_unit(position.geometry):
+    for first, first_mask, partners in _by_first_unit(position.geometry, from_box):
         places = has & first_mask
         if places.bit_count() < 2:
             continue  # no pair of places to lock
@@ -58,12 +64,14 @@ def _locked_candidates(position: Position, value: int) -> Iterator[Step]:
 
 @cache
 def _by_first_unit(
-    geometry: Geometry,
+    geometry: Geometry, from_box: bool
 ) -> tuple[tuple[Unit, int, tuple[tuple[Unit, int, int], ...]], ...]:
-    """overlapping_pairs by their first unit: each unit, its mask, and the units it
-    overlaps with their masks and the overlap, in the same order."""
+    """overlapping_pairs by their first unit (boxes, or every other kind): each unit, its
+    mask, and the units it overlaps with their masks and the overlap, in the same order."""
     found: dict[Unit, tuple[int, list[tuple[Unit, int, int]]]] = {}
     for first, second, first_mask, second_mask, overlap in overlapping_pairs(geometry):
+        if (first.kind == "box") != from_box:
+            continue
         found.setdefault(first, (first_mask, []))[1].append((second, second_mask, overlap))
     return tuple((unit, mask, tuple(partners)) for unit, (mask, partners) in found.items())
 
@@ -84,9 +92,9 @@ def _step(value: int, first: Unit, second: Unit, places: int, removed: int) -> S
 
 def pointing(position: Position) -> Iterator[Step]:
     """Locked candidates from a box into a line (or any other unit)."""
-    return (step for step in locked_candidates(position) if step.technique == "pointing")
+    return locked_candidates(position, from_box=True)
 
 
 def claiming(position: Position) -> Iterator[Step]:
     """Locked candidates from a line (or any non-box unit) into a box."""
-    return (step for step in locked_candidates(position) if step.technique == "claiming")
+    return locked_candidates(position, from_box=False)

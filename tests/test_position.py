@@ -56,3 +56,18 @@ def test_placing_over_a_filled_cell_moves_it_between_values():
     later = position.place([(cell, other)])
     for name in MASKS:
         assert getattr(later, name) == getattr(afresh(later), name), name
+
+
+@pytest.mark.parametrize("puzzle", expert_puzzles()[:3])
+def test_cells_with_a_count_of_candidates_are_those_with_that_count(puzzle):
+    path = find_path(parse(puzzle), seconds=60, unique=True)
+    position = Position.from_grid(parse(puzzle), unique=True)
+    for step in path.steps:
+        for fewest, most in ((0, 0), (1, 1), (2, 2), (2, 4), (3, 9)):
+            expected = sum(
+                1 << cell
+                for cell, mask in enumerate(position.candidates)
+                if fewest <= mask.bit_count() <= most
+            )
+            assert position.cells_with(fewest, most) == expected
+        position = step.apply(position)

@@ -130,6 +130,22 @@ class Position:
         return tuple(found)
 
     @cached_property
+    def cells_by_count(self) -> tuple[int, ...]:
+        """For each count k (0 to N), the cells with exactly k candidates, as one int as in
+        `open_cells` (k = 0: the filled cells)."""
+        found = [0] * (self.size + 1)
+        for cell, mask in enumerate(self.candidates):
+            found[mask.bit_count()] |= 1 << cell
+        return tuple(found)
+
+    def cells_with(self, fewest: int, most: int) -> int:
+        """The cells with `fewest` to `most` candidates, as one int as in `open_cells`."""
+        found = 0
+        for cells in self.cells_by_count[fewest : most + 1]:
+            found |= cells
+        return found
+
+    @cached_property
     def unit_states(self) -> tuple[tuple[int, ...], ...]:
         """For each unit (in the geometry's order), its cells' candidate masks and then their
         values: everything a search inside one unit reads."""

@@ -35,8 +35,10 @@ HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 def naked_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every naked subset of `size` cells in a unit that removes a candidate."""
+    small = position.cells_with(2, size)  # only these can be part of one
     for unit in position.geometry.units:
-        yield from _naked_subsets(position, unit, size)
+        if (small & unit.mask).bit_count() >= size:
+            yield from _naked_subsets(position, unit, size)
 
 
 def _naked_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:
@@ -100,10 +102,7 @@ def _hidden_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]
 def locked_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every naked subset of `size` cells sharing two units or more that clears two of them."""
     masks, geometry = position.candidates, position.geometry
-    small = 0  # the cells with 2..size candidates
-    for cell, mask in enumerate(masks):
-        if 2 <= mask.bit_count() <= size:
-            small |= 1 << cell
+    small = position.cells_with(2, size)
     seen: set[tuple[int, ...]] = set()
     # the group lies where two units cross: only crossings with `size` small cells
     for cells, shared in _overlaps(geometry):

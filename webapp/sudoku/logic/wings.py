@@ -171,10 +171,7 @@ def _wxyz_wings(position: Position, changed: int | None) -> Iterator[Step]:
     wing there too, and what it removes can only have shrunk."""
     masks, geometry = position.candidates, position.geometry
     # only cells with two to four candidates can be in a wing: an area needs four
-    small = 0
-    for cell, mask in enumerate(masks):
-        if 2 <= mask.bit_count() <= 4:
-            small |= 1 << cell
+    small = position.cells_with(2, 4)
     seen: set[tuple[int, ...]] = set()
     for number, (area, area_mask) in enumerate(
         zip(crossing_units(geometry), crossing_masks(geometry), strict=True)

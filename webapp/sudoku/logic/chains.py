@@ -35,7 +35,7 @@ from .chain_search import (
     closes_loop,
     loop_eliminations,
 )
-from .memo import each_value_since
+from .memo import each_value_since, since_position
 from .position import Candidate, Position
 from .single_digit import strong_links
 from .step import TARGET, Step
@@ -139,6 +139,18 @@ def _x_chains(position: Position, value: int, before: int | None) -> Iterator[St
 
 def xy_chains(position: Position) -> Iterator[Step]:
     """Every xy-chain (bivalue cells, not all the same pair) that removes a candidate."""
+    return since_position("xy-chain", position, _xy_chains)
+
+
+def _xy_chains(position: Position, changed: int | None) -> Iterator[Step]:
+    """The xy-chains, skipped when no cell that is bivalue now changed since a position
+    where none removed anything (`changed`, see `memo.since_position`): the graph is
+    then what it was less the cells no longer bivalue, so every chain here was a chain
+    there, and what its ends remove can only have shrunk. (A search there that spent
+    its whole budget would have found nothing too: then a chain could be missed here,
+    never a wrong step made; on 9x9 a graph of bivalue cells never comes near it.)"""
+    if changed is not None and not changed & position.cells_with(2, 2):
+        return
     masks = position.candidates
     graph = build_graph(
         position, cells=lambda cell: masks[cell].bit_count() == 2, unit_strong=False
@@ -148,6 +160,13 @@ def xy_chains(position: Position) -> Iterator[Step]:
 
 def remote_pairs(position: Position) -> Iterator[Step]:
     """Every remote pair (four or more cells with one same pair of values) that removes one."""
+    return since_position("remote-pair", position, _remote_pairs)
+
+
+def _remote_pairs(position: Position, changed: int | None) -> Iterator[Step]:
+    """The remote pairs, skipped when no bivalue cell changed, as `_xy_chains` is."""
+    if changed is not None and not changed & position.cells_with(2, 2):
+        return
     masks = position.candidates
     budget, seen = Budget(), set[frozenset[int]]()
     for pair in sorted({mask for mask in masks if mask.bit_count() == 2}):

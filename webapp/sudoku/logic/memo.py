@@ -182,7 +182,7 @@ def since_position(
     the search that reads only unchanged cells, and whose removals cannot grow as
     candidates go, can be skipped: it found nothing there."""
     family = (name, position.geometry)
-    key = (position.values, position.candidates)
+    key = (position.value_cells, position.placed_cells)
     latest = FRUITLESS.latest(family)
     changed = None if latest is None else _changed(latest, key)
     yield from FRUITLESS.search(key, search(position, changed), family, exact=False)
@@ -191,17 +191,16 @@ def since_position(
 def _changed(
     then: tuple[tuple[int, ...], tuple[int, ...]], now: tuple[tuple[int, ...], tuple[int, ...]]
 ) -> int | None:
-    """The cells whose candidates changed from `then` to `now` (values and candidates), or
-    None when some cell gained a candidate or lost its value."""
-    (then_values, then_masks), (now_values, now_masks) = then, now
-    if len(then_masks) != len(now_masks):
+    """The cells whose candidates changed from `then` to `now` (each value's places and
+    placed cells, as masks), or None when some cell gained a candidate or lost its value."""
+    (then_places, then_placed), (now_places, now_placed) = then, now
+    if len(then_places) != len(now_places):
         return None
     changed = 0
-    for cell, (before, after) in enumerate(zip(then_masks, now_masks, strict=True)):
-        if before != after:
-            if after & ~before:
-                return None
-            changed |= 1 << cell
-        elif then_values[cell] != now_values[cell]:
+    for before, after, was, is_now in zip(
+        then_places, now_places, then_placed, now_placed, strict=True
+    ):
+        if after & ~before or was & ~is_now:
             return None
+        changed |= before ^ after
     return changed

@@ -49,10 +49,18 @@ def _targets(position: Position, value: int, seeing: Sequence[int]) -> tuple[int
 
 def xy_wings(position: Position) -> Iterator[Step]:
     """Every XY-wing that removes a candidate."""
+    return since_position("xy-wing", position, _xy_wings)
+
+
+def _xy_wings(position: Position, changed: int | None) -> Iterator[Step]:
+    """The XY-wings, skipped when no cell that is bivalue now changed since a position
+    where none removed anything (`changed`, see `memo.since_position`): every wing here
+    was a wing there, and what it removes can only have shrunk."""
+    if changed is not None and not changed & position.cells_with(2, 2):
+        return
     masks, peers = position.candidates, position.geometry.peers
-    for pivot, mask in enumerate(masks):
-        if mask.bit_count() != 2:
-            continue
+    for pivot in bits_of(position.cells_with(2, 2)):
+        mask = masks[pivot]
         pincers = [
             cell
             for cell in peers[pivot]
@@ -79,10 +87,17 @@ def xy_wings(position: Position) -> Iterator[Step]:
 
 def xyz_wings(position: Position) -> Iterator[Step]:
     """Every XYZ-wing that removes a candidate."""
+    return since_position("xyz-wing", position, _xyz_wings)
+
+
+def _xyz_wings(position: Position, changed: int | None) -> Iterator[Step]:
+    """The XYZ-wings, skipped when no cell of two or three candidates now changed, as
+    `_xy_wings` is."""
+    if changed is not None and not changed & position.cells_with(2, 3):
+        return
     masks, peers = position.candidates, position.geometry.peers
-    for pivot, mask in enumerate(masks):
-        if mask.bit_count() != 3:
-            continue
+    for pivot in bits_of(position.cells_with(3, 3)):
+        mask = masks[pivot]
         pincers = [
             cell
             for cell in peers[pivot]

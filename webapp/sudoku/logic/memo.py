@@ -2,33 +2,33 @@
 
 A path asks every technique again at each step, but most steps change the
 candidates of one or two values in a few units. A search that reads one
-value's places (a fish, a colouring, an x-chain) or one unit's cells (a
-subset) and found nothing will find nothing again while those stay the same.
+value's places (a fish, a colouring, an x-chain) and found nothing will find
+nothing again while those stay the same.
 
 So such a search is keyed by everything it reads: its name and parameters, the
-geometry, and the value's places (or the unit's candidates) as masks. A key
-is remembered only when its search ran to the end and found nothing, so a
-skipped search is one that would have found nothing, on any position of any
-path; one stopped by the time budget is not remembered.
+geometry, and the value's places as masks. A key is remembered only when its
+search ran to the end and found nothing, so a skipped search is one that would
+have found nothing, on any position of any path; one stopped by the time
+budget is not remembered.
 
-Candidates only shrink along a path, which lets a search that read a value's
-places do less even when they changed: `each_value_since` also hands the
-search the places of the last position where it found nothing, when the
-present one only lost candidates since (and placed no fewer cells). A part of
-the search (a fish's base lines, say) that reads only what is unchanged, and
-whose removals can only have shrunk, finds nothing again and can be skipped.
-`since_position` does the same for a search of the whole grid (WXYZ-wings),
-handing it the cells changed since it last found nothing.
+Candidates only shrink along a path, which lets a search do less even when
+what it reads changed: `each_value_since` also hands a per-value search the
+places of the last position where it found nothing, when the present one only
+lost candidates since (and placed no fewer cells). A part of the search (a
+fish's base lines, say) that reads only what is unchanged, and whose removals
+can only have shrunk, finds nothing again and can be skipped.
+`since_position` does the same for a search of the whole grid (hidden
+subsets and sue de coq unit by unit, wings, xy-chains), handing it the cells
+changed since it last found nothing.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from ..geometry import Unit
 from .position import Position
 from .step import Step
 
@@ -142,35 +142,6 @@ def each_value_since(
             if not here & ~then and not then_filled & ~filled:
                 before = then
         yield from FRUITLESS.search(key, search(position, value, before), family)
-
-
-def each_unit(
-    name: Hashable, position: Position, search: Callable[[Position, Unit], Iterator[Step]]
-) -> Iterator[Step]:
-    """`search(position, unit)` for every unit, in order, but for the units whose cells
-    (candidates and values) are known to give `search` nothing. `search` must read
-    nothing outside the unit, and `name` must tell it from every other search."""
-    geometry, states = position.geometry, position.unit_states
-    for number, unit in enumerate(geometry.units):
-        key = (name, geometry, number, states[number])
-        if key not in FRUITLESS:
-            yield from FRUITLESS.search(key, search(position, unit))
-
-
-def each_area(
-    name: Hashable,
-    position: Position,
-    areas: Sequence[tuple[int, ...]],
-    search: Callable[[Position, int], Iterator[Step]],
-) -> Iterator[Step]:
-    """`search(position, number)` for each area (a few units, by their numbers in the
-    geometry's order), in order, but for the areas whose units (candidates and values) are
-    known to give `search` nothing. `search` must read nothing outside the area's units."""
-    geometry, states = position.geometry, position.unit_states
-    for number, units in enumerate(areas):
-        key = (name, geometry, number, tuple([states[unit] for unit in units]))
-        if key not in FRUITLESS:
-            yield from FRUITLESS.search(key, search(position, number))
 
 
 def since_position(

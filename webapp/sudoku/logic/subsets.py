@@ -22,7 +22,7 @@ from functools import cache, partial
 from itertools import combinations
 
 from ..geometry import Geometry, Unit
-from .memo import each_unit
+from .memo import since_position
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 from .unions import small_unions
@@ -61,7 +61,16 @@ def _naked_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:
 
 def hidden_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every hidden subset of `size` values in a unit that removes a candidate."""
-    return each_unit(("hidden-subset", size), position, partial(_hidden_subsets, size=size))
+    return since_position(("hidden-subset", size), position, partial(_changed_units, size=size))
+
+
+def _changed_units(position: Position, changed: int | None, size: int) -> Iterator[Step]:
+    """The hidden subsets of the units with a cell changed since a position where none
+    removed anything (`changed`, see `memo.since_position`); of every unit without it. A
+    unit whose cells are as they were has the same subsets, which removed nothing."""
+    for unit in position.geometry.units:
+        if changed is None or unit.mask & changed:
+            yield from _hidden_subsets(position, unit, size)
 
 
 def _hidden_subsets(position: Position, unit: Unit, size: int) -> Iterator[Step]:

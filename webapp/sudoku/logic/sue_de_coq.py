@@ -26,7 +26,7 @@ from functools import cache
 from itertools import combinations
 
 from ..geometry import Geometry, Unit
-from .memo import each_area
+from .memo import since_position
 from .position import Position, bits_of
 from .step import TARGET, Step
 
@@ -81,16 +81,19 @@ def _removals(position: Position, unit: Unit, keep: set[int], values: int) -> li
     ]
 
 
-@cache
-def _crossing_units(geometry: Geometry) -> tuple[tuple[int, int], ...]:
-    """Each crossing's line and box, by their numbers in the geometry's units."""
-    number = {unit: place for place, unit in enumerate(geometry.units)}
-    return tuple((number[line], number[box]) for line, box, _ in crossings(geometry))
-
-
 def sue_de_coqs(position: Position) -> Iterator[Step]:
     """Every sue de coq that removes a candidate."""
-    return each_area("sue-de-coq", position, _crossing_units(position.geometry), _at_crossing)
+    return since_position("sue-de-coq", position, _changed_crossings)
+
+
+def _changed_crossings(position: Position, changed: int | None) -> Iterator[Step]:
+    """The sue de coqs of the crossings with a cell changed since a position where none
+    removed anything (`changed`, see `memo.since_position`); of every crossing without it.
+    A crossing whose line and box are as they were has the same ones, which removed
+    nothing."""
+    for number, (line, box, _) in enumerate(crossings(position.geometry)):
+        if changed is None or (line.mask | box.mask) & changed:
+            yield from _at_crossing(position, number)
 
 
 def _at_crossing(position: Position, number: int) -> Iterator[Step]:

@@ -35,9 +35,17 @@ HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 def naked_subsets(position: Position, size: int) -> Iterator[Step]:
     """Every naked subset of `size` cells in a unit that removes a candidate."""
-    small = position.cells_with(2, size)  # only these can be part of one
+    return since_position(("naked-subset", size), position, partial(_naked_in_units, size=size))
+
+
+def _naked_in_units(position: Position, changed: int | None, size: int) -> Iterator[Step]:
+    """The naked subsets of the units with a cell changed since a position where none
+    removed anything (`changed`, see `memo.since_position`), as `_changed_units`; and
+    with `size` cells of 2..size candidates, the only ones that can be part of one."""
+    small = position.cells_with(2, size)
     for unit in position.geometry.units:
-        if (small & unit.mask).bit_count() >= size:
+        mask = unit.mask
+        if (changed is None or mask & changed) and (small & mask).bit_count() >= size:
             yield from _naked_subsets(position, unit, size)
 
 

@@ -8,6 +8,7 @@ positions from real puzzles, and over 6x6 and 12x12 grids, keeping the answer.
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 import pytest
@@ -15,7 +16,13 @@ import pytest
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid
 from webapp.sudoku.logic import Position
-from webapp.sudoku.logic.wings import wxyz_wings
+from webapp.sudoku.logic.wings import (
+    _area_wings,
+    _area_wings_through,
+    crossing_masks,
+    crossing_units,
+    wxyz_wings,
+)
 
 from positions import blanked, stuck_positions, wrong_moves
 
@@ -97,6 +104,26 @@ def test_no_instance_removes_an_answer_value():
         assert wrong_moves(position, answer, steps) == []
         checked += len(steps)
     assert checked > 20
+
+
+def test_wings_through_changed_cells_are_the_wings_using_one_in_the_same_order():
+    # A path asks again with a few cells changed: only wings using one are grown, from
+    # those cells; they must be exactly the area's wings that use one, in the same order.
+    rng = random.Random(9)
+    compared = 0
+    for position, _ in stuck_positions(40):
+        geometry, masks = position.geometry, position.candidates
+        for number, (area, area_mask) in enumerate(
+            zip(crossing_units(geometry), crossing_masks(geometry), strict=True)
+        ):
+            state = tuple(masks[cell] for cell in area)
+            every = _area_wings(geometry, number, state)
+            for _ in range(3):
+                through = sum(1 << cell for cell in area if rng.random() < 0.2) & area_mask
+                expected = [wing for wing in every if any(through >> c & 1 for c in wing[0])]
+                assert _area_wings_through(geometry, number, state, through) == expected
+                compared += len(expected)
+    assert compared > 50
 
 
 @pytest.mark.parametrize(("size", "fraction", "seed"), [(6, 0.5, 28), (12, 0.5, 3), (12, 0.5, 4)])

@@ -193,12 +193,15 @@ def _wxyz_wings(position: Position, changed: int | None) -> Iterator[Step]:
     ):
         if (area_mask & small).bit_count() < 4 or (changed is not None and not area_mask & changed):
             continue
-        for wing, value, holders in _area_wings(geometry, number, tuple([masks[c] for c in area])):
+        state = tuple([masks[c] for c in area])
+        if changed is None:
+            wings = _area_wings(geometry, number, state)
+        else:
+            wings = tuple(_area_wings_through(geometry, number, state, area_mask & changed & small))
+        for wing, value, holders in wings:
             if wing in seen:
                 continue
             seen.add(wing)
-            if changed is not None and not any(changed >> cell & 1 for cell in wing):
-                continue
             removed = _targets(position, value, holders)
             if removed:
                 a, b, c, d = wing
@@ -211,6 +214,71 @@ def _wxyz_wings(position: Position, changed: int | None) -> Iterator[Step]:
                     (),
                     eliminations=tuple((cell, value) for cell in removed),
                 )
+
+
+def _area_wings_through(
+    geometry: Geometry, number: int, masks: tuple[int, ...], through: int
+) -> list[tuple[tuple[int, ...], int, tuple[int, ...]]]:
+    """The wings `_area_wings` gives that use a cell of `through` (a cell mask), in the same
+    order. Grown from each such cell, whose values alone leave room for few others: a
+    path asks for these at every step, with a cell or two changed since it last asked."""
+    area = crossing_units(geometry)[number]
+    apart = _apart(geometry, number)
+    places = [i for i, mask in enumerate(masks) if 2 <= mask.bit_count() <= 4]
+    found: set[tuple[int, ...]] = set()
+    for x in places:
+        if not through >> area[x] & 1:
+            continue
+        own, far_x = masks[x], apart[x]
+        # the other cells whose values and the cell's are four or fewer, and that leave
+        # at most one value loose with it (but for the cells of `through` before it,
+        # whose wings are found from them): then three of them, cut as in `_area_wings`
+        others = []
+        for p in places:
+            if p == x or (p < x and through >> area[p] & 1):
+                continue
+            if (own | masks[p]).bit_count() <= 4:
+                if (own & masks[p] if far_x[p] else 0).bit_count() <= 1:
+                    others.append(p)
+        count = len(others)
+        for b in range(count - 2):
+            j = others[b]
+            second = masks[j]
+            union2 = own | second
+            loose2 = own & second if far_x[j] else 0
+            far_j = apart[j]
+            for c in range(b + 1, count - 1):
+                k = others[c]
+                third = masks[k]
+                union3 = union2 | third
+                if union3.bit_count() > 4:
+                    continue
+                loose3 = loose2 | third & ((own if far_x[k] else 0) | (second if far_j[k] else 0))
+                if loose3.bit_count() > 1:
+                    continue
+                far_k = apart[k]
+                for d in range(c + 1, count):
+                    m = others[d]
+                    fourth = masks[m]
+                    if (union3 | fourth).bit_count() != 4:
+                        continue
+                    seen4 = (
+                        (own if far_x[m] else 0)
+                        | (second if far_j[m] else 0)
+                        | (third if far_k[m] else 0)
+                    )
+                    if (loose3 | fourth & seen4).bit_count() == 1:
+                        found.add(tuple(sorted((x, j, k, m))))
+    wings = []
+    for quad in sorted(found):
+        loose = 0
+        for at, p in enumerate(quad):
+            for q in quad[at + 1 :]:
+                if apart[p][q]:
+                    loose |= masks[p] & masks[q]
+        holders = tuple(area[p] for p in quad if masks[p] & loose)
+        wings.append((tuple(area[p] for p in quad), loose.bit_length() - 1, holders))
+    return wings
 
 
 @cache

@@ -19,6 +19,9 @@ PACKAGE = Path(__file__).parent
 DEFAULTS: dict[str, Any] = {
     "SOLVE_BUDGET_SECONDS": 1.0,
     "SOLVE_BUDGET_NODES": 250_000,
+    # The easiest-first path of an explanation, a rating or a hint: past it, a page shows
+    # the steps found and says the rest needs more work than the budget.
+    "EXPLAIN_BUDGET_SECONDS": 2.0,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
     # Solves that may wait, per worker, for the one under way; more get 503 at once.

@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..explanations.records import step_record
 from ..sudoku import PuzzleError
 from ..sudoku.logic import BY_SLUG, Position, Step, next_step, read_position
 from ..sudoku.logic.budget import OutOfTime, check_time, time_limit
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_float
-from .explain import step_record
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
 

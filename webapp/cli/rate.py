@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from ..explanations import LEVELS
+from ..explanations.records import rating_record
 from .agreement import mean_difference, spearman
 from .arguments import EXIT_OK, Subcommands, add_path_options
 from .explain import explain_record
@@ -52,17 +53,7 @@ def rate_record(text: str, seconds: float) -> dict[str, Any]:
     started = time.perf_counter()
     explained = explain_record(text, seconds, words=False)
     ms = (time.perf_counter() - started) * 1000
-    if "rating" not in explained:
-        return {"puzzle": explained["puzzle"], "status": explained["status"], "ms": round(ms, 3)}
-    return {
-        "puzzle": explained["puzzle"],
-        "rating": explained["rating"],
-        "level": explained["level"],
-        "hardest": explained["hardest"],
-        "counts": dict(Counter(step["technique"] for step in explained["steps"])),
-        "ms": round(ms, 3),
-        "complete": explained["complete"],
-    }
+    return rating_record(explained, ms)
 
 
 def run(args: argparse.Namespace) -> int:

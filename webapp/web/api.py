@@ -1,18 +1,22 @@
-"""The JSON API: solve a puzzle sent as JSON, or the one a share code names."""
+"""The JSON API: solve a puzzle sent as JSON, or the one a share code names; explain and
+rate the puzzle a share code names."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Blueprint, make_response, request
+from flask import Blueprint, current_app, make_response, request
 from werkzeug.wrappers import Response
 
-from ..sudoku import PuzzleError, parse
+from ..explanations.records import path_record, rating_record
+from ..sudoku import GAVE_UP, Grid, PuzzleError, parse
 from ..wording import conflict_message
 from .cache import refuse_long_code, solve_within_budget
 from .http_caching import cache_by_outcome
 from .links import absolute_url
+from .solver_seat import solver_seat
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -43,6 +47,59 @@ def solve_code(code: str) -> Response | tuple[dict[str, Any], int]:
     if status != 200:
         return body, status
     return cache_by_outcome(make_response(body), body["status"])
+
+
+@bp.get("/explain/<code>")
+def explain_code(code: str) -> Response | tuple[dict[str, Any], int]:
+    """The easiest-first path of the puzzle a share code names, as `sudoku explain --json`
+    prints it, with its share link; or why there is none."""
+    refuse_long_code(code)
+    try:
+        grid = parse(code)
+    except PuzzleError as error:
+        return _invalid(error.message, error.cells)
+    record, ms = _explained(grid, words=True)
+    body = {**record, "ms": round(ms, 3), "share_url": absolute_url("pages.result", code=grid.code)}
+    return _kept_if_final(body)
+
+
+@bp.get("/rate/<code>")
+def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
+    """The rating of the puzzle a share code names, as `sudoku rate --json` prints it."""
+    refuse_long_code(code)
+    try:
+        grid = parse(code)
+    except PuzzleError as error:
+        return _invalid(error.message, error.cells)
+    record, ms = _explained(grid, words=False)
+    rated = rating_record(record, ms)
+    body = {
+        "puzzle": rated["puzzle"],
+        "status": record["status"],
+        **rated,
+        "share_url": absolute_url("pages.result", code=grid.code),
+    }
+    if "stopped" in record:
+        body["stopped"] = record["stopped"]
+    return _kept_if_final(body)
+
+
+def _explained(grid: Grid, words: bool) -> tuple[dict[str, Any], float]:
+    """The path record of `grid` (its solve within the solve budget, its path within
+    EXPLAIN_BUDGET_SECONDS, holding the worker's solver seat) and the ms it took."""
+    result = solve_within_budget(grid)
+    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    started = time.perf_counter()
+    with solver_seat().taken():
+        record = path_record(grid, result, seconds, words)
+    return record, (time.perf_counter() - started) * 1000
+
+
+def _kept_if_final(body: dict[str, Any]) -> Response:
+    """`body` as a response browsers may keep when it cannot change: a decided puzzle whose
+    path finished. One cut short by a budget, or undecided, is never stored."""
+    final = body["status"] != GAVE_UP and body.get("complete", True)
+    return cache_by_outcome(make_response(body), body["status"] if final else GAVE_UP)
 
 
 def _answer(text: str) -> tuple[dict[str, Any], int]:

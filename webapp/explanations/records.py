@@ -1,0 +1,101 @@
+"""A puzzle's explanation as data: the records `sudoku explain --json` prints and the API sends.
+
+The caller reads the puzzle and has the exact solver decide it (the command line
+without a budget, the site within its own); this module turns that decision and,
+for a puzzle with one solution, its easiest-first path into plain dicts: cells
+1-based [row, col], candidates [row, col, symbol], symbols as written.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..sudoku import Grid, Shape
+from ..sudoku.logic import SOLVED, STOPPED, Step, find_path
+from ..sudoku.result import MULTIPLE, NO_SOLUTION, SolveResult
+from ..sudoku.result import SOLVED as ONE_SOLUTION
+from ..wording import conflict_message
+from . import level_of, sentence
+
+STOPPED_FOR_BUDGET = "the next step needs more work than the budget"
+STOPPED_FOR_TECHNIQUE = "the next step needs a technique the engine does not have yet"
+
+
+def path_record(
+    grid: Grid, result: SolveResult, seconds: float, words: bool = True
+) -> dict[str, Any]:
+    """The explanation of `grid`, which the exact solver decided as `result`: its path and
+    rating within `seconds` when it has one solution, else its status and the evidence.
+
+    Without `words`, each step is just its technique (all a rating reads): no sentences,
+    cells or candidates are written out."""
+    if result.status != ONE_SOLUTION:
+        return {"puzzle": grid.line, "status": result.status, "steps": [], **evidence(result)}
+    path = find_path(grid, seconds=seconds, unique=True)
+    shape = grid.shape
+    record: dict[str, Any] = {
+        "puzzle": grid.line,
+        "status": result.status,
+        "rating": path.rating,
+        "level": level_of(path.rating),
+        "hardest": path.hardest,
+        "complete": path.status == SOLVED,
+        "steps": [
+            step_record(shape, step) if words else {"technique": step.technique}
+            for step in path.steps
+        ],
+    }
+    if path.status != SOLVED:
+        record["stopped"] = STOPPED_FOR_BUDGET if path.status == STOPPED else STOPPED_FOR_TECHNIQUE
+    return record
+
+
+def rating_record(explained: dict[str, Any], ms: float) -> dict[str, Any]:
+    """What `sudoku rate --json` prints of a path record that took `ms` to make: the rating
+    and the count of each technique, or the status of a puzzle without one solution."""
+    if "rating" not in explained:
+        return {"puzzle": explained["puzzle"], "status": explained["status"], "ms": round(ms, 3)}
+    return {
+        "puzzle": explained["puzzle"],
+        "rating": explained["rating"],
+        "level": explained["level"],
+        "hardest": explained["hardest"],
+        "counts": dict(Counter(step["technique"] for step in explained["steps"])),
+        "ms": round(ms, 3),
+        "complete": explained["complete"],
+    }
+
+
+def evidence(result: SolveResult) -> dict[str, Any]:
+    """Why a puzzle has no path to explain: the exact solver's two solutions, the clashing
+    givens, or that search proved there is none (or ran out of budget)."""
+    found: dict[str, Any] = {"solutions": [grid.line for grid in result.solutions]}
+    if result.status == MULTIPLE:
+        found["error"] = "it has more than one solution; here are two that differ"
+    elif result.conflicts:
+        found["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
+        found["error"] = "its givens clash: " + "; ".join(found["conflicts"])
+    elif result.status == NO_SOLUTION:
+        found["error"] = "search proved it has no solution"
+    else:
+        found["error"] = "the exact solver ran out of budget before deciding it"
+    return found
+
+
+def step_record(shape: Shape, step: Step) -> dict[str, Any]:
+    """One step as JSON: 1-based cells and candidates, symbols as written."""
+    n = shape.size
+
+    def where(cell: int) -> list[int]:
+        return [cell // n + 1, cell % n + 1]
+
+    return {
+        "technique": step.technique,
+        "difficulty": step.difficulty,
+        "digits": [shape.symbol(value) for value in step.digits],
+        "cells": [[*where(cell), role] for cell, role in step.cells],
+        "eliminations": [[*where(cell), shape.symbol(v)] for cell, v in step.eliminations],
+        "placements": [[*where(cell), shape.symbol(v)] for cell, v in step.placements],
+        "text": sentence(shape, step),
+    }

@@ -53,11 +53,9 @@ def solve_code(code: str) -> Response | tuple[dict[str, Any], int]:
 def explain_code(code: str) -> Response | tuple[dict[str, Any], int]:
     """The easiest-first path of the puzzle a share code names, as `sudoku explain --json`
     prints it, with its share link; or why there is none."""
-    refuse_long_code(code)
-    try:
-        grid = parse(code)
-    except PuzzleError as error:
-        return _invalid(error.message, error.cells)
+    grid = _read_code(code)
+    if not isinstance(grid, Grid):
+        return grid  # not a puzzle: why, as a 422
     record, ms = _explained(grid, words=True)
     body = {**record, "ms": round(ms, 3), "share_url": absolute_url("pages.result", code=grid.code)}
     return _kept_if_final(body)
@@ -66,11 +64,9 @@ def explain_code(code: str) -> Response | tuple[dict[str, Any], int]:
 @bp.get("/rate/<code>")
 def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
     """The rating of the puzzle a share code names, as `sudoku rate --json` prints it."""
-    refuse_long_code(code)
-    try:
-        grid = parse(code)
-    except PuzzleError as error:
-        return _invalid(error.message, error.cells)
+    grid = _read_code(code)
+    if not isinstance(grid, Grid):
+        return grid  # not a puzzle: why, as a 422
     record, ms = _explained(grid, words=False)
     rated = rating_record(record, ms)
     body = {
@@ -82,6 +78,16 @@ def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
     if "stopped" in record:
         body["stopped"] = record["stopped"]
     return _kept_if_final(body)
+
+
+def _read_code(code: str) -> Grid | tuple[dict[str, Any], int]:
+    """The grid of a share code, or the 422 answer saying why it is not one (414 at once
+    when it is longer than any share code)."""
+    refuse_long_code(code)
+    try:
+        return parse(code)
+    except PuzzleError as error:
+        return _invalid(error.message, error.cells)
 
 
 def _explained(grid: Grid, words: bool) -> tuple[dict[str, Any], float]:

@@ -104,7 +104,6 @@ class Layout:
     covers: tuple[Unit, ...]
     cover_of: dict[int, int]  # cell -> its cover line's number
     cover_masks: tuple[int, ...]  # each cover line's cells as a mask
-    box_covers: tuple[int, ...]  # each box's cover lines, as a mask of cover numbers
     # the boxes crossing the same cover lines (a stack of boxes, for rows as bases): those
     # cover lines as a mask of cover numbers, and the boxes as a mask of box numbers
     stacks: tuple[tuple[int, int], ...]
@@ -121,7 +120,7 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
         sum(1 << number for number, cover in enumerate(covers) if set(cover.cells) & set(box.cells))
         for box in box_units
     )
-    stacks: dict[int, int] = {}
+    stacks: dict[int, int] = {}  # each box's cover lines -> the boxes with those
     for number, crossing in enumerate(box_covers):
         stacks[crossing] = stacks.get(crossing, 0) | 1 << number
     return Layout(
@@ -132,7 +131,6 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
         covers=covers,
         cover_of={cell: i for i, unit in enumerate(covers) for cell in unit.cells},
         cover_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in covers),
-        box_covers=box_covers,
         stacks=tuple(stacks.items()),
     )
 

@@ -225,7 +225,7 @@ def _area_wings_through(
     area = crossing_units(geometry)[number]
     apart = _apart(geometry, number)
     places = [i for i, mask in enumerate(masks) if 2 <= mask.bit_count() <= 4]
-    found: set[tuple[int, ...]] = set()
+    found: dict[tuple[int, ...], int] = {}  # each wing's places in the area -> its loose value
     for x in places:
         if not through >> area[x] & 1:
             continue
@@ -267,15 +267,12 @@ def _area_wings_through(
                         | (second if far_j[m] else 0)
                         | (third if far_k[m] else 0)
                     )
-                    if (loose3 | fourth & seen4).bit_count() == 1:
-                        found.add(tuple(sorted((x, j, k, m))))
+                    loose = loose3 | fourth & seen4
+                    if loose.bit_count() == 1:
+                        found[tuple(sorted((x, j, k, m)))] = loose
     wings = []
     for quad in sorted(found):
-        loose = 0
-        for at, p in enumerate(quad):
-            for q in quad[at + 1 :]:
-                if apart[p][q]:
-                    loose |= masks[p] & masks[q]
+        loose = found[quad]
         holders = tuple(area[p] for p in quad if masks[p] & loose)
         wings.append((tuple(area[p] for p in quad), loose.bit_length() - 1, holders))
     return wings

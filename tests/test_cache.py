@@ -8,7 +8,7 @@ import pytest
 import webapp.web.cache
 from webapp import create_app
 from webapp.sudoku import Budget, SolveResult, parse, solve
-from webapp.web.cache import CACHE_KEY, SolveCache, solve_within_budget
+from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
 
 from puzzles import NORVIG_IMPOSSIBLE
 
@@ -34,7 +34,7 @@ def solves(monkeypatch):
 
 
 def test_the_cache_keeps_the_most_recently_used():
-    cache = SolveCache(2)
+    cache = LruCache(2)
     first, second, third = ("1" + "0" * 15, "2" + "0" * 15, "3" + "0" * 15)
     cache.put((first, BUDGET), _result(first))
     cache.put((second, BUDGET), _result(second))
@@ -47,7 +47,7 @@ def test_the_cache_keeps_the_most_recently_used():
 
 
 def test_a_cache_of_size_zero_keeps_nothing():
-    cache = SolveCache(0)
+    cache = LruCache(0)
     cache.put(("0" * 16, BUDGET), _result("0" * 16))
     assert len(cache) == 0
     assert cache.get(("0" * 16, BUDGET)) is None

@@ -69,12 +69,24 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(asset_url=links.asset_url, home_url=links.home_url)
 
     from .serving import requestlog
-    from .web import api, cache, errors, headers, health, pages, solver_seat
+    from .web import (
+        api,
+        cache,
+        errors,
+        explain_pages,
+        headers,
+        health,
+        pages,
+        play_pages,
+        solver_seat,
+    )
 
     cache.init_app(app)
     solver_seat.init_app(app)
     requestlog.init_app(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(explain_pages.bp)
+    app.register_blueprint(play_pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
     app.after_request(headers.add_security_headers)

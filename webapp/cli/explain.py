@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..explanations.records import path_record
+from ..explanations.records import path_for, path_record
 from ..sudoku import PuzzleError, parse, solve
 from ..sudoku.result import MULTIPLE
 from ..sudoku.result import SOLVED as ONE_SOLUTION
@@ -76,4 +76,5 @@ def explain_record(text: str, seconds: float, words: bool = True) -> dict[str, A
         grid = parse(text)
     except PuzzleError as error:
         return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
-    return path_record(grid, solve(grid), seconds, words)
+    result = solve(grid)
+    return path_record(grid, result, path_for(grid, result, seconds), words)

@@ -17,6 +17,7 @@ from ..sudoku.logic import Step
 from ..sudoku.logic.step import BASE, TARGET
 from ..wording import in_words
 from . import als, chains, coloring, forcing, uniqueness
+from .names import technique_name
 from .words import cell_name, removals, unit_name
 
 __all__ = ["LEVELS", "cell_name", "level_of", "removals", "sentence", "unit_name"]
@@ -92,7 +93,7 @@ def sentence(shape: Shape, step: Step) -> str:
         count = len(units) // 2
         bases, covers = units[:count], units[count:]
         fins = [cell_name(shape, cell) for cell, role in step.cells if role == "fin"]
-        name = technique.replace("-", " ").capitalize()
+        name = technique_name(technique)
         lines = f"{bases[0].split()[0]}s {in_words(u.split()[1] for u in bases)}"
         across = f"{covers[0].split()[0]}s {in_words(u.split()[1] for u in covers)}"
         return (

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ..sudoku import Grid, Shape
-from ..sudoku.logic import SOLVED, STOPPED, Step, find_path
+from ..sudoku.logic import SOLVED, STOPPED, Path, Step, find_path
 from ..sudoku.result import MULTIPLE, NO_SOLUTION, SolveResult
 from ..sudoku.result import SOLVED as ONE_SOLUTION
 from ..wording import conflict_message
@@ -22,17 +22,24 @@ STOPPED_FOR_BUDGET = "the next step needs more work than the budget"
 STOPPED_FOR_TECHNIQUE = "the next step needs a technique the engine does not have yet"
 
 
+def path_for(grid: Grid, result: SolveResult, seconds: float) -> Path | None:
+    """The easiest-first path of `grid` within `seconds`, when the exact solver decided
+    (`result`) that it has one solution; None otherwise."""
+    if result.status != ONE_SOLUTION:
+        return None
+    return find_path(grid, seconds=seconds, unique=True)
+
+
 def path_record(
-    grid: Grid, result: SolveResult, seconds: float, words: bool = True
+    grid: Grid, result: SolveResult, path: Path | None, words: bool = True
 ) -> dict[str, Any]:
-    """The explanation of `grid`, which the exact solver decided as `result`: its path and
-    rating within `seconds` when it has one solution, else its status and the evidence.
+    """The explanation of `grid`, which the exact solver decided as `result`: its `path`
+    (from path_for) and rating when it has one solution, else its status and the evidence.
 
     Without `words`, each step is just its technique (all a rating reads): no sentences,
     cells or candidates are written out."""
-    if result.status != ONE_SOLUTION:
+    if path is None:
         return {"puzzle": grid.line, "status": result.status, "steps": [], **evidence(result)}
-    path = find_path(grid, seconds=seconds, unique=True)
     shape = grid.shape
     record: dict[str, Any] = {
         "puzzle": grid.line,

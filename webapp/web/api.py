@@ -1,5 +1,5 @@
 """The JSON API: solve a puzzle sent as JSON, or the one a share code names; explain and
-rate the puzzle a share code names."""
+rate the puzzle a share code names; hint at the next step of a player's progress."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from typing import Any
 from flask import Blueprint, current_app, make_response, request
 from werkzeug.wrappers import Response
 
-from ..explanations.records import path_record, rating_record
-from ..sudoku import GAVE_UP, Grid, PuzzleError, parse
+from ..explanations.hints import STEP, hint_for
+from ..explanations.records import path_record, rating_record, step_record
+from ..sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, Grid, PuzzleError, parse
+from ..sudoku.progress import read_progress
 from ..wording import conflict_message
-from .cache import refuse_long_code, solve_within_budget
+from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .http_caching import cache_by_outcome
 from .links import absolute_url
 from .solver_seat import solver_seat
@@ -21,16 +23,22 @@ from .solver_seat import solver_seat
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 USAGE = 'send a JSON object with the puzzle as a string, such as {"puzzle": "53..7...."}'
+# Why a puzzle without exactly one solution gets no hint.
+NO_HINTS = {
+    MULTIPLE: "the puzzle has more than one solution, so no step can be proved",
+    NO_SOLUTION: "the puzzle has no solution",
+    GAVE_UP: "the solver ran out of its budget before it could decide the puzzle",
+}
+HINT_USAGE = (
+    'send a JSON object with the puzzle and your progress as strings, such as {"puzzle":'
+    ' "53..7....", "progress": "534.7...."} (progress: one symbol per cell, 0 when empty)'
+)
 
 
 @bp.post("/solve")
 def solve_posted() -> tuple[dict[str, Any], int]:
     """Solve {"puzzle": "<any format the parser reads>"}."""
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the JSON parser follows: not a puzzle either
-        body = None
-    puzzle = body.get("puzzle") if isinstance(body, dict) else None
+    puzzle = _json_body().get("puzzle")
     if not isinstance(puzzle, str):
         return _invalid(USAGE)
     return _answer(puzzle)
@@ -80,6 +88,50 @@ def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
     return _kept_if_final(body)
 
 
+@bp.post("/hint")
+def hint() -> tuple[dict[str, Any], int]:
+    """The hint for {"puzzle": ..., "progress": ...}: its kind, three tiers in words, the
+    steps behind it (the last one places a value) and the progress after the third tier."""
+    body = _json_body()
+    puzzle, progress_text = (body.get(key) for key in ("puzzle", "progress"))
+    if not isinstance(puzzle, str) or not isinstance(progress_text, str | None):
+        return _invalid(HINT_USAGE)
+    try:
+        grid = parse(puzzle)
+    except PuzzleError as error:
+        return _invalid(f"puzzle: {error.message}", error.cells)
+    refuse_long_code(progress_text or "")
+    try:
+        progress = read_progress(grid, progress_text or "")
+    except PuzzleError as error:
+        return _invalid(error.message, error.cells)
+    result = solve_within_budget(grid)
+    if result.solution is None:
+        return _invalid(f"no hints: {NO_HINTS[result.status]}", status=result.status)
+    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    with solver_seat().taken():
+        given = hint_for(progress, result.solution, seconds)
+    shape = grid.shape
+    return {
+        "status": given.kind,
+        "step": step_record(shape, given.steps[-1]) if given.kind == STEP else None,
+        "steps": [step_record(shape, step) for step in given.steps],
+        "tiers": list(given.tiers),
+        "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in given.cells],
+        "progress_after": given.after.code,
+        "play_url": absolute_url("play.play", code=grid.code, progress=given.after.code),
+    }, 200
+
+
+def _json_body() -> dict[str, Any]:
+    """The request's JSON object, or {} when it is not one."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON parser follows: not a puzzle either
+        body = None
+    return body if isinstance(body, dict) else {}
+
+
 def _read_code(code: str) -> Grid | tuple[dict[str, Any], int]:
     """The grid of a share code, or the 422 answer saying why it is not one (414 at once
     when it is longer than any share code)."""
@@ -94,10 +146,8 @@ def _explained(grid: Grid, words: bool) -> tuple[dict[str, Any], float]:
     """The path record of `grid` (its solve within the solve budget, its path within
     EXPLAIN_BUDGET_SECONDS, holding the worker's solver seat) and the ms it took."""
     result = solve_within_budget(grid)
-    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
     started = time.perf_counter()
-    with solver_seat().taken():
-        record = path_record(grid, result, seconds, words)
+    record = path_record(grid, result, path_within_budget(grid, result), words)
     return record, (time.perf_counter() - started) * 1000
 
 
@@ -137,6 +187,8 @@ def _answer(text: str) -> tuple[dict[str, Any], int]:
     }, 200
 
 
-def _invalid(message: str, cells: Iterable[tuple[int, int]] = ()) -> tuple[dict[str, Any], int]:
-    """The answer to input that is not a puzzle: what is wrong and which cells (1-based)."""
-    return {"status": "invalid", "error": message, "cells": [list(place) for place in cells]}, 422
+def _invalid(
+    message: str, cells: Iterable[tuple[int, int]] = (), status: str = "invalid"
+) -> tuple[dict[str, Any], int]:
+    """The answer to input that cannot be used: what is wrong and which cells (1-based)."""
+    return {"status": status, "error": message, "cells": [list(place) for place in cells]}, 422

@@ -1,24 +1,32 @@
-"""The engine's solve for the web: held to the app's work budget, its input bounded, its
-results remembered by share code."""
+"""The engine's solve and easiest-first path for the web: held to the app's budgets, their
+input bounded, their results remembered by share code."""
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Generic, TypeVar
 
 from flask import Flask, abort, current_app, g
 
+from ..explanations.records import path_for
 from ..sudoku import SHAPES, Budget, Grid, SolveResult, solve
+from ..sudoku.logic import Path
 from .solver_seat import solver_seat
 
 # The longest share code a grid has: one symbol per cell of the largest size.
 LONGEST_CODE = max(shape.cell_count for shape in SHAPES.values())
 
 CACHE_KEY = "webapp.solve_cache"
+PATH_CACHE_KEY = "webapp.path_cache"
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
-class SolveCache:
-    """The latest `size` solve results by key; the least recently used is dropped first.
+class LruCache(Generic[K, V]):
+    """The latest `size` results by key; the least recently used is dropped first.
 
     One per app, so one per gunicorn worker: a share link that goes viral
     costs each worker one solve. A lock keeps it sound under a threaded server.
@@ -26,13 +34,13 @@ class SolveCache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._results: OrderedDict[tuple[str, Budget], SolveResult] = OrderedDict()
+        self._results: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self._results)
 
-    def get(self, key: tuple[str, Budget]) -> SolveResult | None:
+    def get(self, key: K) -> V | None:
         """The result stored under `key`, now the most recently used; None if absent."""
         with self._lock:
             result = self._results.get(key)
@@ -40,7 +48,7 @@ class SolveCache:
                 self._results.move_to_end(key)
             return result
 
-    def put(self, key: tuple[str, Budget], result: SolveResult) -> None:
+    def put(self, key: K, result: V) -> None:
         """Store `result` under `key`, dropping the least recently used beyond `size`."""
         if self.size <= 0:
             return
@@ -52,8 +60,10 @@ class SolveCache:
 
 
 def init_app(app: Flask) -> None:
-    """Give `app` its solve cache, SOLVE_CACHE_SIZE results large (0 turns it off)."""
-    app.extensions[CACHE_KEY] = SolveCache(int(app.config["SOLVE_CACHE_SIZE"]))
+    """Give `app` its solve and path caches, SOLVE_CACHE_SIZE results each (0 turns them off)."""
+    size = int(app.config["SOLVE_CACHE_SIZE"])
+    app.extensions[CACHE_KEY] = LruCache[tuple[str, Budget], SolveResult](size)
+    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, float], tuple[Path | None]](size)
 
 
 def solve_within_budget(grid: Grid) -> SolveResult:
@@ -70,7 +80,7 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     budget = Budget(
         nodes=int(config["SOLVE_BUDGET_NODES"]), seconds=float(config["SOLVE_BUDGET_SECONDS"])
     )
-    cache: SolveCache | None = current_app.extensions.get(CACHE_KEY)
+    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
     key = (grid.code, budget)
     result = cache.get(key) if cache is not None else None
     cached = result is not None
@@ -81,6 +91,28 @@ def solve_within_budget(grid: Grid) -> SolveResult:
             cache.put(key, result)
     g.solve = {"outcome": result.status, "nodes": result.nodes, "cached": cached}
     return result
+
+
+def path_within_budget(grid: Grid, result: SolveResult) -> Path | None:
+    """The easiest-first path of `grid`, which the solver decided as `result`, found within
+    EXPLAIN_BUDGET_SECONDS holding the solver seat; None unless it has one solution.
+
+    Remembered like solves: stepping through an explanation asks for the same path once a
+    step, and a path the budget cut short would cost the whole budget again each time.
+    """
+    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    cache: LruCache[tuple[str, float], tuple[Path | None]] | None = current_app.extensions.get(
+        PATH_CACHE_KEY
+    )
+    key = (grid.code, seconds)
+    kept = cache.get(key) if cache is not None else None
+    if kept is not None:
+        return kept[0]
+    with solver_seat().taken():
+        path = path_for(grid, result, seconds)
+    if cache is not None:
+        cache.put(key, (path,))
+    return path
 
 
 def refuse_long_code(text: str) -> None:

@@ -30,6 +30,8 @@ def error_page(error: HTTPException) -> Response:
     """An HTTP error as JSON under /api/, else as a page that says what to do next."""
     code = error.code or 500
     title, advice = ERROR_PAGES.get(code, (error.name, error.description or ""))
+    if error.description and error.description != type(error).description:
+        advice = error.description  # what the route said about this request in particular
     if request.path.startswith("/api/"):
         body: Any = {"status": "error", "error": f"{title}: {advice}"}
     else:

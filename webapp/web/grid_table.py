@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from ..sudoku import Grid, Shape
 from ..wording import place_name
 
 Place = tuple[int, int]  # 1-based (row, column)
+C = TypeVar("C")  # what a board's cells are: a form's inputs, a result's values, pencil marks
 
 
 @dataclass(frozen=True)
@@ -24,12 +26,12 @@ class Cell:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(Generic[C]):
     """A grid ready for a <table>: rows in bands of one box each, columns in colgroups."""
 
     shape: Shape
     caption: str
-    bands: tuple[tuple[tuple[Cell, ...], ...], ...]
+    bands: tuple[tuple[tuple[C, ...], ...], ...]
     column_groups: tuple[int, ...]
 
     @property
@@ -67,7 +69,7 @@ def cell(shape: Shape, index: int, symbol: str, classes: str = "", described_by:
     )
 
 
-def board(shape: Shape, caption: str, cells: Sequence[Cell]) -> Board:
+def board(shape: Shape, caption: str, cells: Sequence[C]) -> Board[C]:
     """Lay cells out in reading order, grouped by box."""
     n = shape.size
     rows = [tuple(cells[r * n : (r + 1) * n]) for r in range(n)]
@@ -81,7 +83,7 @@ def grid_board(
     filled: Grid | None = None,
     marked: Collection[Place] = (),
     mark: str = "",
-) -> Board:
+) -> Board[Cell]:
     """The puzzle's givens set apart from the cells `filled` adds, `marked` cells tagged `mark`."""
     shape = puzzle.shape
     shown = (filled or puzzle).symbols

@@ -6,8 +6,10 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
 
-from ..sudoku import PuzzleError, parse
-from .cache import refuse_long_code, solve_within_budget
+from ..sudoku import GAVE_UP, PuzzleError, parse
+from ..sudoku.logic import SOLVED
+from .cache import path_within_budget, refuse_long_code, solve_within_budget
+from .explain_view import learning
 from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
 from .links import absolute_url
@@ -45,8 +47,11 @@ def result(code: str) -> Response | tuple[str, int]:
         return redirect(url_for(".result", code=grid.code), 301)
     result = solve_within_budget(grid)
     links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
-    html = render_template("result.html", page=result_page(result, links))
-    return cache_by_outcome(make_response(html), result.status)
+    path = path_within_budget(grid, result)
+    offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
+    html = render_template("result.html", page=result_page(result, links), learning=offered)
+    rated_in_full = path is None or path.status == SOLVED
+    return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)
 
 
 def _show_form(form: PuzzleForm, notice: str = "") -> tuple[str, int]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult
 from ..wording import conflict_message, format_ms, place_name
 from .forms import PuzzleForm
-from .grid_table import Board, board, cell, grid_board, place_of
+from .grid_table import Board, Cell, board, cell, grid_board, place_of
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class FieldView:
 class FormPage:
     """The puzzle form as shown: the grid, the sizes to pick from and what is wrong."""
 
-    board: Board
+    board: Board[Cell]
     problems: tuple[Problem, ...]
     puzzle: FieldView
     upload: FieldView
@@ -57,7 +57,7 @@ class Verdict:
     heading: str
     summary: str
     reasons: tuple[str, ...]
-    boards: tuple[Board, ...]
+    boards: tuple[Board[Cell], ...]
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,7 @@ def verdict(result: SolveResult) -> Verdict:
     puzzle = result.puzzle
     if result.status == SOLVED:
         summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
-        boards: tuple[Board, ...] = (grid_board(puzzle, "The solution", result.solution),)
+        boards: tuple[Board[Cell], ...] = (grid_board(puzzle, "The solution", result.solution),)
         return Verdict("Solved", summary, (), boards)
     if result.status == MULTIPLE:
         first, second = result.solutions[:2]

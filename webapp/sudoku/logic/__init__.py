@@ -5,7 +5,7 @@ units. Finding (these modules), wording and drawing (outside the engine) are
 separate; every step is a value.
 """
 
-from .path import SOLVED, STOPPED, STUCK, Path, find_path, next_step
+from .path import PLACED, SOLVED, STOPPED, STUCK, Path, find_path, next_step, to_next_placement
 from .pencilmarks import looks_like_pencil_marks, parse_pencil_marks, read_position
 from .position import Position, bits_of
 from .step import Step
@@ -13,6 +13,7 @@ from .techniques import BY_SLUG, TECHNIQUES
 
 __all__ = [
     "BY_SLUG",
+    "PLACED",
     "SOLVED",
     "STOPPED",
     "STUCK",
@@ -26,4 +27,5 @@ __all__ = [
     "next_step",
     "parse_pencil_marks",
     "read_position",
+    "to_next_placement",
 ]

@@ -23,6 +23,7 @@ from .techniques import TECHNIQUES
 SOLVED = "solved"
 STUCK = "stuck"
 STOPPED = "stopped"
+PLACED = "placed"  # a hint's path: it ends at the first step that places a value
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class Path:
 
     steps: tuple[Step, ...]
     end: Position
-    status: str  # SOLVED, STUCK or STOPPED
+    status: str  # SOLVED, STUCK, STOPPED or (a hint's path) PLACED
 
     @property
     def rating(self) -> float:
@@ -85,4 +86,24 @@ def find_path(
                 return Path(tuple(steps), position, STUCK)
             steps.append(step)
             position = step.apply(position)
+    return Path(tuple(steps), position, SOLVED)
+
+
+def to_next_placement(position: Position, seconds: float = 1.0) -> Path:
+    """The easiest-first steps from `position` up to and including the first that places a
+    value: what a player who keeps no pencil marks needs for one more digit. Ends PLACED,
+    or SOLVED when nothing is open, or STUCK or STOPPED as a path does."""
+    steps: list[Step] = []
+    with time_limit(seconds):
+        while not position.is_solved:
+            try:
+                step = next_step(position)
+            except OutOfTime:
+                return Path(tuple(steps), position, STOPPED)
+            if step is None:
+                return Path(tuple(steps), position, STUCK)
+            steps.append(step)
+            position = step.apply(position)
+            if step.placements:
+                return Path(tuple(steps), position, PLACED)
     return Path(tuple(steps), position, SOLVED)

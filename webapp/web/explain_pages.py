@@ -1,0 +1,37 @@
+"""The explanation pages: a puzzle's easiest-first path, one step at a time."""
+
+from __future__ import annotations
+
+from flask import Blueprint, make_response, render_template, url_for
+from werkzeug.wrappers import Response
+
+from ..sudoku import GAVE_UP, SOLVED
+from .cache import path_within_budget, solve_within_budget
+from .explain_view import explain_page
+from .http_caching import cache_by_outcome
+from .linked import linked_grid, whole_number
+from .views import verdict
+
+bp = Blueprint("explain", __name__)
+
+
+@bp.get("/explain/<code>")
+def explain(code: str) -> Response:
+    """Step ?step=N of the path of the puzzle a share link holds (0 or none: the start)."""
+    grid = linked_grid(code, ".explain")
+    if isinstance(grid, Response):
+        return grid
+    result = solve_within_budget(grid)
+    path = path_within_budget(grid, result)
+    if path is None:  # no single solution: nothing a path could explain
+        html = render_template(
+            "unexplained.html",
+            verdict=verdict(result),
+            solve=url_for("pages.result", code=code),
+            status=result.status,
+        )
+        return cache_by_outcome(make_response(html), result.status)
+    number = whole_number("step", 0, len(path.steps), 0)
+    html = render_template("explain.html", page=explain_page(grid, result, path, number))
+    complete = path.status == SOLVED
+    return cache_by_outcome(make_response(html), result.status if complete else GAVE_UP)

@@ -1,0 +1,47 @@
+"""The puzzle a page's link names: read from its share code, moved to the canonical
+spelling, or a page saying plainly that the link holds no puzzle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..sudoku import Grid, PuzzleError, parse
+from .cache import refuse_long_code
+
+
+def linked_grid(code: str, endpoint: str, **values: Any) -> Grid | Response:
+    """The grid `code` spells, or the response to send instead: a 301 to the canonical
+    code (the query kept), or a 422 page saying why the code is not a puzzle."""
+    refuse_long_code(code)
+    try:
+        grid = parse(code)
+    except PuzzleError as error:
+        html = render_template(
+            "error.html",
+            code=422,
+            title="Not a puzzle",
+            advice=f"This link does not hold a puzzle the solver can read: {error.message}.",
+        )
+        return Response(html, 422, mimetype="text/html")
+    if grid.code != code:
+        query: dict[str, Any] = {**request.args.to_dict(), **values}
+        target = url_for(endpoint, code=grid.code, **query)
+        return redirect(target, 301)
+    return grid
+
+
+def whole_number(name: str, lowest: int, highest: int, default: int) -> int:
+    """The query argument `name` as a number from `lowest` to `highest` (`default` when
+    absent): 400 when it is not a whole number, 404 when it is out of that range."""
+    text = request.args.get(name)
+    if text is None or text == "":
+        return default
+    if not text.isdigit() or len(text) > 6:
+        abort(400, description=f"{name} must be a whole number from {lowest} to {highest}.")
+    number = int(text)
+    if not lowest <= number <= highest:
+        abort(404, description=f"There is no {name} {number}: they go from {lowest} to {highest}.")
+    return number

@@ -1,0 +1,162 @@
+"""A board of pencil marks: each open cell's candidates in a small grid, and, for a step,
+the pattern drawn on it: cells by role, the units it reasons over, candidates struck
+out or placed, chain nodes numbered in the order the chain visits them."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..explanations.names import ROLE_NAMES, role_name
+from ..sudoku import Grid, Shape, standard_geometry
+from ..sudoku.logic import Position, Step
+from ..wording import in_words, place_name
+from .grid_table import Board, board, place_of
+
+# What a candidate shows, besides being there.
+REMOVED = "removed"  # the step removes it: struck through
+PLACED = "placed"  # the step places it
+KEY = "key"  # one of the values the step is about, in one of its pattern's cells
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One slot of a cell's pencil-mark grid: a candidate's symbol ("" when the value is
+    not a candidate), what the step does to it, and its chain node numbers."""
+
+    symbol: str
+    state: str = ""
+    numbers: str = ""
+
+
+@dataclass(frozen=True)
+class MarkedCell:
+    """A cell of a pencil-mark board: its value, or its marks in rows; its classes, and the
+    words a screen reader says for it."""
+
+    name: str
+    label: str
+    value: str
+    classes: str
+    marks: tuple[tuple[Mark, ...], ...]
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One line of a board's key: the class its sample carries and what it means."""
+
+    classes: str
+    meaning: str
+
+
+def pencil_board(
+    puzzle: Grid, position: Position, caption: str, step: Step | None = None
+) -> tuple[Board[MarkedCell], tuple[KeyEntry, ...]]:
+    """The position's pencil marks, with `step` drawn on them, and the key to what is drawn."""
+    shape = puzzle.shape
+    roles: dict[int, list[str]] = defaultdict(list)
+    states: dict[tuple[int, int], str] = {}
+    numbers: dict[tuple[int, int], list[str]] = defaultdict(list)
+    in_units: set[int] = set()
+    if step is not None:
+        for cell, role in step.cells:
+            if role not in roles[cell]:
+                roles[cell].append(role)
+        for cell, _ in step.cells:
+            for value in step.digits:
+                if position.has(cell, value):
+                    states[cell, value] = KEY
+        for candidate in step.eliminations:
+            states[candidate] = REMOVED
+        for candidate in step.placements:
+            states[candidate] = PLACED
+        for number, (cells, value, _) in enumerate(step.inferences, start=1):
+            for cell in cells:
+                numbers[cell, value].append(str(number))
+        if not step.inferences:
+            for number, candidate in enumerate(step.chain, start=1):
+                numbers[candidate].append(str(number))
+        units = {(unit.kind, unit.index): unit for unit in standard_geometry(shape).units}
+        for name in step.units:
+            if name in units:
+                in_units.update(units[name].cells)
+    shown = [
+        _cell(shape, position, puzzle, cell, roles[cell], states, numbers, cell in in_units)
+        for cell in range(shape.cell_count)
+    ]
+    key = _key(roles, states, numbers, bool(in_units)) if step is not None else ()
+    return board(shape, caption, shown), key
+
+
+def _cell(
+    shape: Shape,
+    position: Position,
+    puzzle: Grid,
+    cell: int,
+    roles: list[str],
+    states: dict[tuple[int, int], str],
+    numbers: dict[tuple[int, int], list[str]],
+    in_unit: bool,
+) -> MarkedCell:
+    """One cell: a given, a value found before this position, or its candidates."""
+    name = place_name(place_of(shape, cell))
+    classes = [f"role-{role}" for role in roles] + (["in-unit"] if in_unit else [])
+    played = [role_name(role) for role in roles]
+    value = position.values[cell]
+    if value:
+        kind = "given" if puzzle.cells[cell] else "found"
+        label = f"{name}: {shape.symbol(value)}, {kind}"
+        label += f"; {in_words(played)}" if played else ""
+        classes.insert(0, kind)
+        return MarkedCell(name, label, shape.symbol(value), " ".join(classes), ())
+    slots = []
+    said = []
+    for value in range(1, shape.size + 1):
+        if not position.has(cell, value):
+            slots.append(Mark(""))
+            continue
+        symbol = shape.symbol(value)
+        state = states.get((cell, value), "")
+        node = numbers.get((cell, value), [])
+        slots.append(Mark(symbol, state, ",".join(node)))
+        said.append(symbol + _spoken(state, node))
+    rows = tuple(
+        tuple(slots[top : top + shape.box_cols]) for top in range(0, shape.size, shape.box_cols)
+    )
+    label = f"{name}: candidates {in_words(said)}" if said else f"{name}: no candidate left"
+    label += f"; {in_words(played)}" if played else ""
+    classes.insert(0, "open")
+    return MarkedCell(name, label, "", " ".join(classes), rows)
+
+
+def _spoken(state: str, node: list[str]) -> str:
+    """What a screen reader adds after a candidate: " (removed)", " (chain node 3)"."""
+    words = {REMOVED: "removed", PLACED: "placed here"}.get(state, "")
+    if node:
+        words = ", ".join(filter(None, [words, "chain node " + " and ".join(node)]))
+    return f" ({words})" if words else ""
+
+
+def _key(
+    roles: dict[int, list[str]],
+    states: dict[tuple[int, int], str],
+    numbers: dict[tuple[int, int], list[str]],
+    units: bool,
+) -> tuple[KeyEntry, ...]:
+    """The key for what one step draws, in a fixed order."""
+    used = {role for played in roles.values() for role in played}
+    ordered = [role for role in ROLE_NAMES if role in used]
+    ordered += sorted(used - set(ROLE_NAMES))
+    entries = [KeyEntry(f"role-{role}", role_name(role)) for role in ordered]
+    if units:
+        entries.append(KeyEntry("in-unit", "a unit the step reasons over"))
+    shown = set(states.values())
+    if KEY in shown:
+        entries.append(KeyEntry("mark key", "a candidate the pattern is made of"))
+    if REMOVED in shown:
+        entries.append(KeyEntry("mark removed", "a candidate the step removes"))
+    if PLACED in shown:
+        entries.append(KeyEntry("mark placed", "the value the step places"))
+    if numbers:
+        entries.append(KeyEntry("mark numbered", "chain nodes, numbered in the chain's order"))
+    return tuple(entries)

@@ -1,0 +1,177 @@
+"""Hints: three tiers that lead a player to their next value, never from a wrong grid.
+
+The property test plays from mid-game positions (each puzzle, in its own layout and a
+random disguise, with a random share of its open cells filled in from the solution):
+no step of a hint removes the solution's value or places a wrong one, and doing a hint
+(tier 3) places only right values.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from webapp.explanations.hints import DONE, OUT_OF_REACH, STEP, WRONG, hint_for
+from webapp.explanations.names import technique_name, with_article
+from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku.progress import Progress, start
+
+from positions import permuted
+from puzzles import FOUR, NORVIG_EASY, SIX, TOP1465_FIRST, data_lines
+
+CHUNK = 100
+
+
+def mid_game(grid: Grid, answer: Grid, rng: random.Random) -> Progress:
+    """`grid` with a random share (none to most) of its open cells filled in right."""
+    share = rng.choice((0.0, 0.2, 0.5, 0.8))
+    cells = [
+        value if given or rng.random() < share else 0
+        for given, value in zip(grid.cells, answer.cells, strict=True)
+    ]
+    return Progress(grid, Grid(grid.shape, tuple(cells)))
+
+
+def positions() -> list[tuple[Progress, Grid]]:
+    """Mid-game positions of the graded and rated samples, half of them disguised."""
+    rng = random.Random(7)
+    texts = [fields[0] for fields in data_lines("qqwing_graded_sample.txt")]
+    texts += [fields[0] for fields in data_lines("se_rated_sample.txt")]
+    found = []
+    for text in texts:
+        for grid in (parse(text), permuted(parse(text), rng)):
+            answer = solve(grid).solution
+            assert answer is not None
+            found.append((mid_game(grid, answer, rng), answer))
+    return found
+
+
+POSITIONS = positions()
+
+
+def wrong_in(progress: Progress, answer: Grid) -> list[str]:
+    """What is wrong with the hint for one position (nothing, if all is well)."""
+    hint = hint_for(progress, answer, seconds=5)
+    line = progress.code
+    problems = [
+        f"{line}: {step.technique} {step}"
+        for step in hint.steps
+        if any(answer.cells[cell] == value for cell, value in step.eliminations)
+        or any(answer.cells[cell] != value for cell, value in step.placements)
+    ]
+    changed = [
+        cell
+        for cell, (was, now) in enumerate(
+            zip(progress.grid.cells, hint.after.grid.cells, strict=True)
+        )
+        if was != now
+    ]
+    if hint.kind not in (STEP, OUT_OF_REACH) or not changed:
+        problems.append(f"{line}: a {hint.kind} hint that changes {changed}")
+    problems += [
+        f"{line}: r{c // 9 + 1}c{c % 9 + 1} wrong"
+        for c in changed
+        if hint.after.grid.cells[c] != answer.cells[c]
+    ]
+    return problems
+
+
+@pytest.mark.parametrize("start_at", range(0, len(POSITIONS), CHUNK), ids=lambda s: f"from-{s}")
+def test_no_hint_is_wrong(start_at):
+    chunk = POSITIONS[start_at : start_at + CHUNK]
+    assert [problem for progress, answer in chunk for problem in wrong_in(progress, answer)] == []
+
+
+def test_the_sample_is_large_and_mixed():
+    assert len(POSITIONS) >= 2000
+    assert len({len(progress.entries) > 0 for progress, _ in POSITIONS}) == 2
+
+
+@pytest.mark.parametrize("text", [FOUR, SIX, NORVIG_EASY, TOP1465_FIRST])
+def test_doing_every_hint_solves_the_puzzle(text):
+    grid = parse(text)
+    answer = solve(grid).solution
+    progress = start(grid)
+    for _ in range(grid.shape.cell_count):
+        hint = hint_for(progress, answer, seconds=10)
+        if hint.kind == DONE:
+            break
+        assert hint.kind == STEP
+        progress = hint.after
+    assert progress.grid == answer
+    assert (
+        hint_for(progress, answer, seconds=10).tiers[0] == "Solved! Every cell is filled and right."
+    )
+
+
+def test_a_wrong_entry_comes_first_and_is_cleared_without_the_answer():
+    grid = parse(NORVIG_EASY)
+    answer = solve(grid).solution
+    # r1c1 is 4 in the solution: enter 1 there, and another wrong value further on
+    progress = start(grid).with_values({0: 1, 80: 1 if answer.cells[80] != 1 else 2})
+    hint = hint_for(progress, answer, seconds=5)
+    assert hint.kind == WRONG
+    assert hint.tiers == (
+        "r1c1 is wrong; fix it before the next step. 1 other entry is wrong too.",
+        "r1c1 is not 1. Every hint from here on needs a grid without mistakes.",
+        "Clear r1c1.",
+    )
+    assert hint.after.grid.cells[0] == 0
+    assert all("4" not in tier for tier in hint.tiers)
+
+
+def test_the_tiers_go_from_where_to_what_to_doing_it():
+    grid = parse(NORVIG_EASY)
+    hint = hint_for(start(grid), solve(grid).solution, seconds=5)
+    ((cell, value),) = hint.steps[-1].placements
+    name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    look, what, do = hint.tiers
+    assert look.startswith(f"There is {with_article(technique_name(hint.steps[-1].technique))} in ")
+    assert name not in look
+    assert name in what and str(value) in what
+    assert do == f"Place {value} in {name}."
+
+
+def test_clearing_steps_are_named_before_the_placement():
+    grid = parse(TOP1465_FIRST)
+    answer = solve(grid).solution
+    hint = hint_for(start(grid), answer, seconds=10)
+    while len(hint.steps) == 1:  # its first values fall to singles
+        hint = hint_for(hint.after, answer, seconds=10)
+    assert hint.kind == STEP
+    assert all(not step.placements for step in hint.steps[:-1])
+    assert ", once " in hint.tiers[0]
+    assert hint.tiers[1].startswith("First, ")
+    assert hint.tiers[1].count(" Then ") == len(hint.steps) - 1
+
+
+def test_out_of_budget_the_solver_answers_one_cell():
+    grid = parse(TOP1465_FIRST)
+    answer = solve(grid).solution
+    hint = hint_for(start(grid), answer, seconds=0)
+    assert hint.kind == OUT_OF_REACH
+    assert hint.tiers[0] == "The next step needs more work than the time a hint may take."
+    (cell,) = hint.cells
+    assert hint.after.grid.cells[cell] == answer.cells[cell]
+    assert hint.tiers[2] == f"Place {answer.cells[cell]} in r{cell // 9 + 1}c{cell % 9 + 1}."
+
+
+@pytest.mark.parametrize(
+    ("slug", "said"),
+    [
+        ("hidden-single", "a hidden single"),
+        ("x-wing", "an X-wing"),
+        ("w-wing", "a W-wing"),
+        ("xy-chain", "an XY-chain"),
+        ("als-xz", "an ALS-XZ"),
+        ("bug-plus-1", "a BUG+1"),
+        ("unique-rectangle-2", "a unique rectangle type 2"),
+        ("empty-rectangle", "an empty rectangle"),
+        ("aic", "an alternating inference chain"),
+        ("sue-de-coq", "a Sue de Coq"),
+        ("simple-colors", "a simple colouring"),
+    ],
+)
+def test_techniques_are_named_with_the_article_they_sound_for(slug, said):
+    assert with_article(technique_name(slug)) == said

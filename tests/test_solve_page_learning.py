@@ -1,0 +1,45 @@
+"""/solve/<code> for a puzzle with one solution: its rating, the explanation and play links,
+and its candidates on request."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp import create_app
+from webapp.sudoku import parse
+from webapp.sudoku.logic import Position, find_path
+
+from puzzles import NORVIG_EASY_CODE, TOP95_SEVENTH
+
+
+@pytest.mark.parametrize("puzzle", [NORVIG_EASY_CODE, TOP95_SEVENTH.replace(".", "0")])
+def test_the_rating_and_the_ways_on(client, puzzle):
+    html = client.get(f"/solve/{puzzle}").text
+    path = find_path(parse(puzzle), seconds=30, unique=True)
+    assert f": {path.rating:.1f} on Sudoku Explainer&#39;s scale" in html
+    assert f'href="/explain/{puzzle}">Explain the solution</a>' in html
+    assert f'href="/play/{puzzle}">Play this puzzle</a>' in html
+    assert f'href="/solve/{puzzle}?candidates=1">Show candidates</a>' in html
+    assert '<span class="marks"' not in html
+
+
+def test_the_candidates_view_marks_every_open_cell(client):
+    html = client.get(f"/solve/{NORVIG_EASY_CODE}?candidates=1").text
+    grid = parse(NORVIG_EASY_CODE)
+    assert html.count('<span class="marks"') == 81 - grid.givens
+    position = Position.from_grid(grid)
+    shown = ", ".join(str(v) for v in range(1, 10) if position.has(0, v))
+    assert f"r1c1: candidates {shown.rsplit(', ', 1)[0]} and {shown.rsplit(', ', 1)[1]}" in html
+    assert f'href="/solve/{NORVIG_EASY_CODE}">Hide candidates</a>' in html
+
+
+def test_a_rating_cut_short_says_at_least_and_is_not_kept():
+    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_SECONDS": 0.0}).test_client()
+    response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
+    assert ": at least " in response.text
+    assert "no-store" in response.headers["Cache-Control"]
+
+
+def test_a_puzzle_with_several_solutions_has_no_rating(client, multiple_sample):
+    html = client.get(f"/solve/{multiple_sample.code}").text
+    assert "Explain the solution" not in html and "Sudoku Explainer" not in html

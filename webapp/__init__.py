@@ -22,6 +22,9 @@ DEFAULTS: dict[str, Any] = {
     # The easiest-first path of an explanation, a rating or a hint: past it, a page shows
     # the steps found and says the rest needs more work than the budget.
     "EXPLAIN_BUDGET_SECONDS": 2.0,
+    # The same for the rating a solve page shows: most puzzles are rated in a few ms, and a
+    # share link should not cost much more than its solve; past it the page says "at least".
+    "RATING_BUDGET_SECONDS": 0.2,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
     # Solves that may wait, per worker, for the one under way; more get 503 at once.

@@ -93,14 +93,17 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     return result
 
 
-def path_within_budget(grid: Grid, result: SolveResult) -> Path | None:
+def path_within_budget(
+    grid: Grid, result: SolveResult, budget: str = "EXPLAIN_BUDGET_SECONDS"
+) -> Path | None:
     """The easiest-first path of `grid`, which the solver decided as `result`, found within
-    EXPLAIN_BUDGET_SECONDS holding the solver seat; None unless it has one solution.
+    the seconds of the config key `budget`, holding the solver seat; None unless it has one
+    solution.
 
     Remembered like solves: stepping through an explanation asks for the same path once a
     step, and a path the budget cut short would cost the whole budget again each time.
     """
-    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    seconds = float(current_app.config[budget])
     cache: LruCache[tuple[str, float], tuple[Path | None]] | None = current_app.extensions.get(
         PATH_CACHE_KEY
     )

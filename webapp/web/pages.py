@@ -47,7 +47,7 @@ def result(code: str) -> Response | tuple[str, int]:
         return redirect(url_for(".result", code=grid.code), 301)
     result = solve_within_budget(grid)
     links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
-    path = path_within_budget(grid, result)
+    path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
     offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
     html = render_template("result.html", page=result_page(result, links), learning=offered)
     rated_in_full = path is None or path.status == SOLVED

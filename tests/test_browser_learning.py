@@ -1,0 +1,215 @@
+"""End to end in Chromium: explaining, playing with hints and the candidates view, with and
+without JavaScript; and axe-core on every page, light and dark, desktop and phone."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from webapp.sudoku import parse
+from webapp.sudoku.logic import find_path
+
+from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, TOP95_SEVENTH
+from test_browser import ARTIFACTS, REFRESH_README_PICTURE, ROOT, base_url, browser, page  # noqa: F401
+
+TOP95_SEVENTH_CODE = TOP95_SEVENTH.replace(".", "0")
+TOP95_STEPS = len(find_path(parse(TOP95_SEVENTH), seconds=30, unique=True).steps)
+README_PICTURES = {"explain": ROOT / "static" / "explain.png", "play": ROOT / "static" / "play.png"}
+
+
+@pytest.fixture
+def quiet_page(browser):  # noqa: F811
+    """A desktop page with JavaScript switched off."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900}, java_script_enabled=False
+    )
+    yield context.new_page()
+    context.close()
+
+
+def grid_values(page) -> str:
+    """The play grid's values, blanks as 0."""
+    values = page.eval_on_selector_all("table.input-board input", "all => all.map(i => i.value)")
+    return "".join(value or "0" for value in values)
+
+
+def play_to_the_end_with_hints(page, base: str) -> int:
+    """From the start of NORVIG_EASY, press Hint and then Do it until the page says Solved!;
+    how many hints that took."""
+    page.goto(f"{base}/play/{NORVIG_EASY_CODE}")
+    hints = 0
+    while page.locator("h1").inner_text() != "Solved!":
+        assert hints <= 81
+        page.get_by_role("button", name="Hint", exact=True).click()
+        expect(page.locator(".hint-panel")).to_contain_text("There is a")
+        page.get_by_role("button", name="Do it").click()
+        hints += 1
+    return hints
+
+
+def test_play_to_the_end_with_hints_only(page, base_url):  # noqa: F811
+    hints = play_to_the_end_with_hints(page, base_url)
+    assert hints == NORVIG_EASY_CODE.count("0")
+    assert grid_values(page) == NORVIG_EASY_SOLUTION
+    assert f"progress={NORVIG_EASY_SOLUTION}" in page.url
+    page.screenshot(path=ARTIFACTS / "play-solved-desktop.png", full_page=True)
+
+
+def test_play_to_the_end_with_hints_only_without_script(quiet_page, base_url):  # noqa: F811
+    hints = play_to_the_end_with_hints(quiet_page, base_url)
+    assert hints == NORVIG_EASY_CODE.count("0")
+    assert grid_values(quiet_page) == NORVIG_EASY_SOLUTION
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_typed_entries_survive_every_button(browser, base_url, script):  # noqa: F811
+    context = browser.new_context(java_script_enabled=script)
+    page = context.new_page()
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
+    page.locator("#r1c1").fill("5")  # wrong: the solution has 4
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator(".check-results")).to_contain_text("r1c1 is not 5")
+    assert page.locator("#r1c1").input_value() == "5"
+    assert page.locator("#r1c1").get_attribute("aria-invalid") == "true"
+    page.get_by_role("button", name="Hint", exact=True).click()
+    expect(page.locator(".hint-panel")).to_contain_text(
+        "r1c1 is wrong; fix it before the next step"
+    )
+    page.get_by_role("button", name="Clear it").click()
+    assert page.locator("#r1c1").input_value() == ""
+    assert page.locator("#r1c3").get_attribute("readonly") is not None
+    context.close()
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_the_candidates_view(browser, base_url, script):  # noqa: F811
+    context = browser.new_context(java_script_enabled=script)
+    page = context.new_page()
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
+    assert page.locator(".marks").count() == 0
+    page.get_by_role("button", name="Candidates").click()
+    open_cells = NORVIG_EASY_CODE.count("0")
+    expect(page.locator(".marks")).to_have_count(open_cells)
+    assert (
+        page.locator("#r1c1").get_attribute("aria-label") == "Row 1, column 1, candidates 4 and 5"
+    )
+    assert page.locator("td:has(#r1c1) .mark").all_inner_texts() == [
+        "",
+        "",
+        "",
+        "4",
+        "5",
+        "",
+        "",
+        "",
+        "",
+    ]
+    page.screenshot(path=ARTIFACTS / f"play-candidates-{'script' if script else 'no-script'}.png")
+    page.get_by_role("button", name="Hide candidates").click()
+    expect(page.locator(".marks")).to_have_count(0)
+    page.goto(f"{base_url}/solve/{NORVIG_EASY_CODE}")
+    page.get_by_role("link", name="Show candidates").click()
+    expect(page.locator(".pencil-board .marks")).to_have_count(open_cells)
+    context.close()
+
+
+def test_walk_an_explanation_by_keyboard(page, base_url):  # noqa: F811
+    page.goto(f"{base_url}/explain/{TOP95_SEVENTH_CODE}?step=1")
+    expect(page.locator("#keys-hint")).to_be_visible()
+    for key, step in (
+        ("ArrowRight", 2),
+        ("ArrowRight", 3),
+        ("ArrowLeft", 2),
+        ("End", TOP95_STEPS),
+        ("Home", 1),
+    ):
+        page.keyboard.press(key)
+        page.wait_for_url(f"**/explain/{TOP95_SEVENTH_CODE}?step={step}")
+        expect(page.locator("h1")).to_contain_text(f"Step {step} of {TOP95_STEPS}")
+    page.keyboard.press("ArrowLeft")  # nothing before the first step
+    assert page.url.endswith("?step=1")
+    _picture(page, "explain")
+
+
+def test_walk_an_explanation_without_script(quiet_page, base_url):  # noqa: F811
+    page = quiet_page
+    page.goto(f"{base_url}/explain/{TOP95_SEVENTH_CODE}")
+    expect(page.locator("#keys-hint")).to_be_hidden()
+    page.get_by_role("link", name="First step").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**?step=1")
+    for step in (2, 3):
+        page.get_by_role("link", name="Next").click()
+        page.wait_for_url(f"**?step={step}")
+    page.get_by_role("link", name="Previous").click()
+    page.wait_for_url("**?step=2")
+    page.get_by_role("link", name="Last").click()
+    expect(page.locator("h1")).to_contain_text(f"Step {TOP95_STEPS} of {TOP95_STEPS}")
+
+
+def test_a_hint_page_for_the_readme(page, base_url):  # noqa: F811
+    page.goto(f"{base_url}/play/{TOP95_SEVENTH_CODE}?candidates=1&hint=2")
+    expect(page.locator(".hint-panel")).to_contain_text("What it is")
+    _picture(page, "play")
+
+
+PAGES = {
+    "form": "/",
+    "form-25": "/?size=25",
+    "form-problems": "/?puzzle=55" + "0" * 79,
+    "solved": f"/solve/{NORVIG_EASY_CODE}",
+    "solved-candidates": f"/solve/{NORVIG_EASY_CODE}?candidates=1",
+    "multiple": "/solve/" + "0" * 81,
+    "no-solution": f"/solve/{CLASHING_CODE}",
+    "explain-start": f"/explain/{TOP95_SEVENTH_CODE}",
+    "explain-chain": f"/explain/{TOP95_SEVENTH_CODE}?step={TOP95_STEPS - 3}",
+    "nothing-to-explain": "/explain/" + "0" * 81,
+    "play": f"/play/{NORVIG_EASY_CODE}",
+    "play-hint": f"/play/{NORVIG_EASY_CODE}?hint=2&candidates=1",
+    "play-check": f"/play/{NORVIG_EASY_CODE}?progress=5{NORVIG_EASY_CODE[1:]}&check=1",
+    "play-solved": f"/play/{NORVIG_EASY_CODE}?progress={NORVIG_EASY_SOLUTION}",
+    "bad-progress": f"/play/{NORVIG_EASY_CODE}?progress=12",
+    "not-found": "/nowhere",
+}
+SERIOUS = ("serious", "critical")
+RULES = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    }
+}
+
+
+@pytest.mark.parametrize("device", ["desktop", "phone"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_accessibility_problem_on_any_page(browser, base_url, scheme, device):  # noqa: F811
+    size = {"width": 1280, "height": 900} if device == "desktop" else {"width": 360, "height": 740}
+    context = browser.new_context(
+        viewport=size, color_scheme=scheme, is_mobile=device == "phone", has_touch=device == "phone"
+    )
+    page = context.new_page()
+    axe = Axe()
+    found = {}
+    for name, path in PAGES.items():
+        page.goto(base_url + path)
+        results = axe.run(page, options=RULES)
+        serious = [
+            f"{violation['id']}: {[node['target'] for node in violation['nodes']][:3]}"
+            for violation in results.response["violations"]
+            if violation["impact"] in SERIOUS
+        ]
+        if serious:
+            found[name] = serious
+        page.screenshot(path=ARTIFACTS / f"{name}-{scheme}-{device}.png", full_page=True)
+    context.close()
+    assert found == {}
+
+
+def _picture(page, name: str) -> None:
+    """Save the page's main part in test-artifacts/, and as the README's picture when
+    SUDOKU_REFRESH_README_PICTURE=1."""
+    picture = page.locator("main").screenshot()
+    (ARTIFACTS / f"readme-{name}.png").write_bytes(picture)
+    if REFRESH_README_PICTURE:
+        README_PICTURES[name].write_bytes(picture)

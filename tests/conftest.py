@@ -15,6 +15,9 @@ from webapp.cli import main
 
 from puzzles import data_lines
 
+# The browser tests' server, Chromium and pages, shared by every browser test module.
+pytest_plugins = ["browser_fixtures"]
+
 
 class Puzzle(NamedTuple):
     """One line of a tests/data/web_*.txt file: PUZZLE COUNT SOLUTION."""

@@ -2,94 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import re
-import threading
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
-from werkzeug.serving import WSGIRequestHandler, make_server
-
-from webapp import create_app
+from browser_fixtures import ARTIFACTS, README_SCREENSHOT, REFRESH_README_PICTURE
+from playwright.sync_api import expect
 
 from puzzles import NORVIG_EASY_CODE
 
-ROOT = Path(__file__).parent.parent
-ARTIFACTS = ROOT / "test-artifacts"
-README_SCREENSHOT = ROOT / "static" / "solved.png"
-# The README's picture is tracked: it changes only when asked for, not whenever fonts differ.
-REFRESH_README_PICTURE = os.environ.get("SUDOKU_REFRESH_README_PICTURE") == "1"
-CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SOLVED_CODE = NORVIG_EASY_CODE
 CONFLICT_ROW_3 = "." * 19 + "5" + "." * 4 + "5" + "." * 56  # r3c2 and r3c7 are both 5
-
-
-class QuietHandler(WSGIRequestHandler):
-    """A request handler that does not log every request to the test output."""
-
-    def log_request(self, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def base_url():
-    """The app served by a real HTTP server on a free loopback port."""
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True, request_handler=QuietHandler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium driven by Playwright; in CI a missing browser is a failure."""
-    if not CHROMIUM.exists():
-        message = f"Chromium is not installed at {CHROMIUM}"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message)
-        pytest.skip(message)
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    """A fresh desktop page with script on; console errors (CSP violations too) fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    opened = context.new_page()
-    errors: list[str] = []
-    opened.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    opened.on("pageerror", lambda error: errors.append(str(error)))
-    yield opened
-    context.close()
-    assert [e for e in errors if "422" not in e] == []  # a 422 page is meant; the rest is not
-
-
-@pytest.fixture
-def no_script_page(browser):
-    """A fresh desktop page with JavaScript switched off."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, java_script_enabled=False
-    )
-    yield context.new_page()
-    context.close()
 
 
 def shown_cells(page, table: int = 0) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, ROOT
 from playwright.sync_api import expect
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import find_path
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, TOP95_SEVENTH
-from test_browser import ARTIFACTS, REFRESH_README_PICTURE, ROOT, base_url, browser, page  # noqa: F401
 
 TOP95_SEVENTH_CODE = TOP95_SEVENTH.replace(".", "0")
 TOP95_STEPS = len(find_path(parse(TOP95_SEVENTH), seconds=30, unique=True).steps)
@@ -19,7 +19,7 @@ README_PICTURES = {"explain": ROOT / "static" / "explain.png", "play": ROOT / "s
 
 
 @pytest.fixture
-def quiet_page(browser):  # noqa: F811
+def quiet_page(browser):
     """A desktop page with JavaScript switched off."""
     context = browser.new_context(
         viewport={"width": 1280, "height": 900}, java_script_enabled=False
@@ -48,7 +48,7 @@ def play_to_the_end_with_hints(page, base: str) -> int:
     return hints
 
 
-def test_play_to_the_end_with_hints_only(page, base_url):  # noqa: F811
+def test_play_to_the_end_with_hints_only(page, base_url):
     hints = play_to_the_end_with_hints(page, base_url)
     assert hints == NORVIG_EASY_CODE.count("0")
     assert grid_values(page) == NORVIG_EASY_SOLUTION
@@ -56,14 +56,14 @@ def test_play_to_the_end_with_hints_only(page, base_url):  # noqa: F811
     page.screenshot(path=ARTIFACTS / "play-solved-desktop.png", full_page=True)
 
 
-def test_play_to_the_end_with_hints_only_without_script(quiet_page, base_url):  # noqa: F811
+def test_play_to_the_end_with_hints_only_without_script(quiet_page, base_url):
     hints = play_to_the_end_with_hints(quiet_page, base_url)
     assert hints == NORVIG_EASY_CODE.count("0")
     assert grid_values(quiet_page) == NORVIG_EASY_SOLUTION
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_typed_entries_survive_every_button(browser, base_url, script):  # noqa: F811
+def test_typed_entries_survive_every_button(browser, base_url, script):
     context = browser.new_context(java_script_enabled=script)
     page = context.new_page()
     page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
@@ -83,7 +83,7 @@ def test_typed_entries_survive_every_button(browser, base_url, script):  # noqa:
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
-def test_the_candidates_view(browser, base_url, script):  # noqa: F811
+def test_the_candidates_view(browser, base_url, script):
     context = browser.new_context(java_script_enabled=script)
     page = context.new_page()
     page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
@@ -114,7 +114,7 @@ def test_the_candidates_view(browser, base_url, script):  # noqa: F811
     context.close()
 
 
-def test_walk_an_explanation_by_keyboard(page, base_url):  # noqa: F811
+def test_walk_an_explanation_by_keyboard(page, base_url):
     page.goto(f"{base_url}/explain/{TOP95_SEVENTH_CODE}?step=1")
     expect(page.locator("#keys-hint")).to_be_visible()
     for key, step in (
@@ -132,7 +132,7 @@ def test_walk_an_explanation_by_keyboard(page, base_url):  # noqa: F811
     _picture(page, "explain")
 
 
-def test_walk_an_explanation_without_script(quiet_page, base_url):  # noqa: F811
+def test_walk_an_explanation_without_script(quiet_page, base_url):
     page = quiet_page
     page.goto(f"{base_url}/explain/{TOP95_SEVENTH_CODE}")
     expect(page.locator("#keys-hint")).to_be_hidden()
@@ -148,7 +148,7 @@ def test_walk_an_explanation_without_script(quiet_page, base_url):  # noqa: F811
     expect(page.locator("h1")).to_contain_text(f"Step {TOP95_STEPS} of {TOP95_STEPS}")
 
 
-def test_a_hint_page_for_the_readme(page, base_url):  # noqa: F811
+def test_a_hint_page_for_the_readme(page, base_url):
     page.goto(f"{base_url}/play/{TOP95_SEVENTH_CODE}?candidates=1&hint=2")
     expect(page.locator(".hint-panel")).to_contain_text("What it is")
     _picture(page, "play")
@@ -183,7 +183,7 @@ RULES = {
 
 @pytest.mark.parametrize("device", ["desktop", "phone"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_no_serious_accessibility_problem_on_any_page(browser, base_url, scheme, device):  # noqa: F811
+def test_no_serious_accessibility_problem_on_any_page(browser, base_url, scheme, device):
     size = {"width": 1280, "height": 900} if device == "desktop" else {"width": 360, "height": 740}
     context = browser.new_context(
         viewport=size, color_scheme=scheme, is_mobile=device == "phone", has_touch=device == "phone"

@@ -64,3 +64,12 @@ def data_lines(name: str, sep: str | None = None) -> list[list[str]]:
 def frisch_25x25() -> list[str]:
     """Minimal 25x25 puzzles (Frisch's, via Gecode) that no solve finishes in a second."""
     return [fields[0] for fields in data_lines("prod_25x25.txt")]
+
+
+def with_cells(code: str, **cells: str) -> str:
+    """A 9x9 code (or progress) with some cells, named r1c1 to r9c9, set to other symbols."""
+    chars = list(code)
+    for name, symbol in cells.items():
+        row, col = map(int, name[1:].split("c"))
+        chars[(row - 1) * 9 + col - 1] = symbol
+    return "".join(chars)

@@ -18,16 +18,6 @@ TOP95_STEPS = len(find_path(parse(TOP95_SEVENTH), seconds=30, unique=True).steps
 README_PICTURES = {"explain": ROOT / "static" / "explain.png", "play": ROOT / "static" / "play.png"}
 
 
-@pytest.fixture
-def quiet_page(browser):
-    """A desktop page with JavaScript switched off."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 900}, java_script_enabled=False
-    )
-    yield context.new_page()
-    context.close()
-
-
 def grid_values(page) -> str:
     """The play grid's values, blanks as 0."""
     values = page.eval_on_selector_all("table.input-board input", "all => all.map(i => i.value)")
@@ -56,10 +46,10 @@ def test_play_to_the_end_with_hints_only(page, base_url):
     page.screenshot(path=ARTIFACTS / "play-solved-desktop.png", full_page=True)
 
 
-def test_play_to_the_end_with_hints_only_without_script(quiet_page, base_url):
-    hints = play_to_the_end_with_hints(quiet_page, base_url)
+def test_play_to_the_end_with_hints_only_without_script(no_script_page, base_url):
+    hints = play_to_the_end_with_hints(no_script_page, base_url)
     assert hints == NORVIG_EASY_CODE.count("0")
-    assert grid_values(quiet_page) == NORVIG_EASY_SOLUTION
+    assert grid_values(no_script_page) == NORVIG_EASY_SOLUTION
 
 
 @pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
@@ -132,8 +122,8 @@ def test_walk_an_explanation_by_keyboard(page, base_url):
     _picture(page, "explain")
 
 
-def test_walk_an_explanation_without_script(quiet_page, base_url):
-    page = quiet_page
+def test_walk_an_explanation_without_script(no_script_page, base_url):
+    page = no_script_page
     page.goto(f"{base_url}/explain/{TOP95_SEVENTH_CODE}")
     expect(page.locator("#keys-hint")).to_be_hidden()
     page.get_by_role("link", name="First step").focus()

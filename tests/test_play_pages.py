@@ -10,19 +10,10 @@ import pytest
 
 from webapp.sudoku import parse
 
-from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION
+from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, with_cells
 
 CODE = NORVIG_EASY_CODE  # r1c1 open (4 in the solution), r1c3 a given 3
 WRONG_R1C1 = "5"  # a candidate there (4 or 5), but not the answer
-
-
-def with_cells(text: str, **cells: str) -> str:
-    """`text` (a 9x9 code) with some cells (r1c1 ...) changed."""
-    chars = list(text)
-    for name, symbol in cells.items():
-        row, col = map(int, name[1:].split("c"))
-        chars[(row - 1) * 9 + col - 1] = symbol
-    return "".join(chars)
 
 
 def query(response) -> dict[str, str]:

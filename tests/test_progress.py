@@ -8,20 +8,11 @@ from webapp.sudoku import PuzzleError, parse
 from webapp.sudoku.logic import Position
 from webapp.sudoku.progress import check, read_progress, start
 
-from puzzles import NORVIG_EASY, NORVIG_EASY_SOLUTION
+from puzzles import NORVIG_EASY, NORVIG_EASY_SOLUTION, with_cells
 
 PUZZLE = parse(NORVIG_EASY)
 SOLUTION = parse(NORVIG_EASY_SOLUTION)
 CODE = PUZZLE.code  # r1c1 is open, r1c3 is a given 3
-
-
-def with_cells(text: str, **cells: str) -> str:
-    """`text` with some cells (named r1c1 and so on) changed."""
-    chars = list(text)
-    for name, symbol in cells.items():
-        row, col = map(int, name[1:].split("c"))
-        chars[(row - 1) * 9 + col - 1] = symbol
-    return "".join(chars)
 
 
 @pytest.mark.parametrize("text", ["", "   ", CODE, PUZZLE.line])

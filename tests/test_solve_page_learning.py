@@ -34,9 +34,10 @@ def test_the_candidates_view_marks_every_open_cell(client):
 
 
 def test_a_rating_cut_short_says_at_least_and_is_not_kept():
-    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_SECONDS": 0.0}).test_client()
+    client = create_app({"TESTING": True, "RATING_BUDGET_SECONDS": 0.0}).test_client()
     response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
     assert ": at least " in response.text
+    assert "the explanation works on it longer" in response.text
     assert "no-store" in response.headers["Cache-Control"]
 
 

@@ -19,18 +19,21 @@ def linked_grid(code: str, endpoint: str, **values: Any) -> Grid | Response:
     try:
         grid = parse(code)
     except PuzzleError as error:
-        html = render_template(
-            "error.html",
-            code=422,
-            title="Not a puzzle",
-            advice=f"This link does not hold a puzzle the solver can read: {error.message}.",
-        )
-        return Response(html, 422, mimetype="text/html")
+        advice = f"This link does not hold a puzzle the solver can read: {error.message}."
+        return unusable("Not a puzzle", advice)
     if grid.code != code:
         query: dict[str, Any] = {**request.args.to_dict(), **values}
         target = url_for(endpoint, code=grid.code, **query)
         return redirect(target, 301)
     return grid
+
+
+def unusable(title: str, advice: str, retry: str = "", retry_label: str = "") -> Response:
+    """A 422 page: what cannot be used and why, and where to go instead (`retry`, if any)."""
+    html = render_template(
+        "error.html", code=422, title=title, advice=advice, retry=retry, retry_label=retry_label
+    )
+    return Response(html, 422, mimetype="text/html")
 
 
 def whole_number(name: str, lowest: int, highest: int, default: int) -> int:

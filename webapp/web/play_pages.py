@@ -14,7 +14,7 @@ from ..sudoku import GAVE_UP, SOLVED, Grid, PuzzleError
 from ..sudoku.progress import Progress, check, read_progress
 from .cache import refuse_long_code, solve_within_budget
 from .http_caching import cache_by_outcome
-from .linked import linked_grid, whole_number
+from .linked import linked_grid, unusable, whole_number
 from .links import absolute_url
 from .play_view import play_page
 from .solver_seat import solver_seat
@@ -121,15 +121,10 @@ def _progress(puzzle: Grid, text: str) -> Progress | Response:
     try:
         return read_progress(puzzle, text)
     except PuzzleError as error:
-        html = render_template(
-            "error.html",
-            code=422,
-            title="Not a position of this puzzle",
-            advice=f"{error.message}.",
-            retry=url_for(".play", code=puzzle.code),
-            retry_label="Start this puzzle afresh",
+        start = url_for(".play", code=puzzle.code)
+        return unusable(
+            "Not a position of this puzzle", f"{error.message}.", start, "Start this puzzle afresh"
         )
-        return Response(html, 422, mimetype="text/html")
 
 
 def _entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, str]]:

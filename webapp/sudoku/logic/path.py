@@ -74,25 +74,19 @@ def find_path(
 
     `unique`: the exact solver proved one solution, so uniqueness techniques may be used.
     """
-    position = Position.from_grid(grid, geometry, unique)
-    steps: list[Step] = []
-    with time_limit(seconds):
-        while not position.is_solved:
-            try:
-                step = next_step(position)
-            except OutOfTime:
-                return Path(tuple(steps), position, STOPPED)
-            if step is None:
-                return Path(tuple(steps), position, STUCK)
-            steps.append(step)
-            position = step.apply(position)
-    return Path(tuple(steps), position, SOLVED)
+    return _walk(Position.from_grid(grid, geometry, unique), seconds, until_placed=False)
 
 
 def to_next_placement(position: Position, seconds: float = 1.0) -> Path:
     """The easiest-first steps from `position` up to and including the first that places a
     value: what a player who keeps no pencil marks needs for one more digit. Ends PLACED,
     or SOLVED when nothing is open, or STUCK or STOPPED as a path does."""
+    return _walk(position, seconds, until_placed=True)
+
+
+def _walk(position: Position, seconds: float, until_placed: bool) -> Path:
+    """Easiest-first steps from `position` within `seconds`, to the end or (`until_placed`)
+    to the first step that places a value."""
     steps: list[Step] = []
     with time_limit(seconds):
         while not position.is_solved:
@@ -104,6 +98,6 @@ def to_next_placement(position: Position, seconds: float = 1.0) -> Path:
                 return Path(tuple(steps), position, STUCK)
             steps.append(step)
             position = step.apply(position)
-            if step.placements:
+            if until_placed and step.placements:
                 return Path(tuple(steps), position, PLACED)
     return Path(tuple(steps), position, SOLVED)

@@ -227,6 +227,39 @@ def test_a_paste_or_upload_that_cannot_be_read_is_422_and_kept(client, data, mes
         assert Page(response.text).texts["puzzle"] == data["puzzle"]
 
 
+@pytest.mark.parametrize(
+    ("data", "size"),
+    [
+        ({"source": "paste", "puzzle": ""}, 9),
+        ({"source": "paste", "puzzle": "", "size": "16"}, 16),
+        ({"source": "paste", "upload": (io.BytesIO(b""), "")}, 9),
+    ],
+)
+def test_the_paste_form_sent_empty_asks_for_a_puzzle(client, data, size):
+    response = client.post("/", data=data, content_type="multipart/form-data")
+    assert response.status_code == 422
+    page = Page(response.text)
+    [box] = page.all("textarea", name="puzzle")
+    assert box["aria-invalid"] == "true"
+    problem = box["aria-describedby"].split()[-1]
+    assert page.texts[problem] == "Paste a puzzle or choose a file to upload"
+    assert page.all("a", href="#puzzle")
+    assert len([i for i in page.all("input") if i["name"].startswith("r")]) == size * size
+
+
+def test_the_paste_form_says_where_it_comes_from(client):
+    page = Page(client.get("/?size=12").text)
+    [paste_form] = page.all("form", enctype="multipart/form-data")
+    assert page.all("input", type="hidden", name="source", value="paste")
+    assert len(page.all("input", type="hidden", name="size", value="12")) == 2  # both forms
+
+
+def test_an_empty_grid_from_the_grid_form_still_goes_to_its_result(client):
+    response = client.post("/", data={"size": "9"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/solve/" + "0" * 81
+
+
 def test_a_pasted_puzzle_with_clashes_comes_back_filled_in_and_marked(client):
     response = client.post("/", data={"puzzle": "11" + "." * 14})
     assert response.status_code == 422

@@ -364,17 +364,39 @@ def test_other_spellings_of_a_share_link_move_permanently(client, path, location
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("12x", "line 1, column 3"),
-        ("1" * 80, "expected 81 cells, found 80"),
-        ("5" * 82, "found 82"),
+        ("hello", "The link&#39;s code: expected 16 cells, found 5"),
+        ("12x", "The link&#39;s code, character 3: &#39;x&#39; is not a Sudoku symbol"),
+        ("1" * 80, "The link&#39;s code: expected 81 cells, found 80"),
+        ("5" * 82, "The link&#39;s code: expected 81 cells, found 82"),
+        ("1" * 15 + "9", "The link&#39;s code, character 16: &#39;9&#39; is not a symbol of a 4x4"),
     ],
 )
 def test_a_share_link_without_a_readable_puzzle_is_422(client, code, message):
     response = client.get(f"/solve/{code}")
     assert response.status_code == 422
-    assert "This link does not hold a puzzle the solver can read." in response.text
-    assert message in response.text
-    assert Page(response.text).texts["puzzle"] == code
+    page = Page(response.text)
+    assert (
+        page.texts["error-summary-title"] == "This link does not hold a puzzle the solver can read"
+    )
+    assert page.texts["problem-1"].startswith(message.replace("&#39;", "'"))
+    assert "Pasted puzzle" not in response.text
+    assert page.texts["puzzle"] == ""  # the link's code is not put in the box as if typed
+    assert not page.all("textarea", **{"aria-invalid": "true"})
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [
+        ("/", "Solve a Sudoku"),
+        ("/?size=7", "Fix the puzzle"),
+        ("/?puzzle=12x", "Fix the puzzle"),
+        ("/solve/hello", "Fix the puzzle"),
+    ],
+)
+def test_the_form_pages_title_and_heading_agree(client, path, heading):
+    text = client.get(path).text
+    assert f"<title>{heading} · Sudoku solver</title>" in text
+    assert f"<h1>{heading}</h1>" in text
 
 
 @pytest.mark.parametrize(

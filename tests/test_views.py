@@ -50,6 +50,21 @@ def test_a_size_problem_has_no_field_to_point_at():
     assert page.problems[0].target == ""
 
 
+def test_problems_with_the_request_come_first_and_point_at_no_field():
+    form = read_form(MultiDict({"size": "7"}))
+    page = form_page(form, "Bad link", ("The link's code: expected 81 cells, found 80",))
+    assert [(p.message, p.target) for p in page.problems] == [
+        ("The link's code: expected 81 cells, found 80", ""),
+        ("There is no grid of that size: choose 4, 6, 9, 12, 16 or 25", ""),
+    ]
+    assert page.heading == "Fix the puzzle"
+    assert not page.puzzle.invalid
+
+
+def test_a_form_without_problems_is_headed_solve_a_sudoku():
+    assert form_page(read_form(MultiDict())).heading == "Solve a Sudoku"
+
+
 def test_solved(unique_puzzle):
     page = verdict(solve(parse(unique_puzzle.puzzle)))
     assert page.heading == "Solved"

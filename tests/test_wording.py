@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku import Conflict
-from webapp.wording import conflict_headline, conflict_message, format_ms, in_words, place_name
+from webapp.sudoku import Conflict, PuzzleError, parse
+from webapp.wording import (
+    conflict_headline,
+    conflict_message,
+    format_ms,
+    in_words,
+    link_code_problem,
+    place_name,
+)
 
 
 @pytest.mark.parametrize(
@@ -53,3 +60,25 @@ def test_counts_are_words_so_seven_5s_never_reads_75s(count, headline):
 
 def test_places_are_named_row_then_column():
     assert place_name((3, 17)) == "r3c17"
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        (
+            "hello",
+            "The link's code: expected 16 cells, found 5"
+            " (a puzzle has 16, 36, 81, 144, 256 or 625 cells)",
+        ),
+        (
+            "12x4",
+            "The link's code, character 3: 'x' is not a Sudoku symbol"
+            " (symbols are 1-9 and A-P; . or 0 is a blank)",
+        ),
+        ("12\nx", "The link's code: line 2, column 1: 'x' is not a Sudoku symbol"),
+    ],
+)
+def test_a_link_code_problem_is_said_about_the_link(code, message):
+    with pytest.raises(PuzzleError) as caught:
+        parse(code)
+    assert link_code_problem(caught.value).startswith(message)

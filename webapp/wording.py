@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .sudoku import Conflict
+from .sudoku import Conflict, PuzzleError
 
 # Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
 COUNT_WORDS = dict(
@@ -54,6 +54,15 @@ def conflict_message(conflict: Conflict) -> str:
     else:
         where = in_words(map(place_name, conflict.cells))
     return f"{conflict_headline(conflict)} ({where})"
+
+
+def link_code_problem(error: PuzzleError) -> str:
+    """What keeps a share link's code from being a puzzle, said about the link: "The link's
+    code, character 3: 'x' is not a Sudoku symbol (...)"; a code has no lines to count."""
+    where = f"line {error.line}, column {error.column}: "
+    if error.line == 1 and error.message.startswith(where):
+        return f"The link's code, character {error.column}: {error.message.removeprefix(where)}"
+    return f"The link's code: {error.message}"
 
 
 def format_ms(ms: float) -> str:

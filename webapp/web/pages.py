@@ -7,6 +7,7 @@ from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
 
 from ..sudoku import PuzzleError, parse
+from ..wording import link_code_problem
 from .cache import refuse_long_code, solve_within_budget
 from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
@@ -14,6 +15,8 @@ from .links import absolute_url
 from .views import Links, form_page, result_page
 
 bp = Blueprint("pages", __name__)
+
+BAD_LINK_NOTICE = "This link does not hold a puzzle the solver can read"
 
 
 @bp.get("/")
@@ -38,9 +41,9 @@ def result(code: str) -> Response | tuple[str, int]:
     refuse_long_code(code)
     try:
         grid = parse(code)
-    except PuzzleError:
-        notice = "This link does not hold a puzzle the solver can read."
-        return _show_form(read_form(MultiDict({"puzzle": code})), notice)
+    except PuzzleError as error:
+        # The code is the link's, not something typed: an empty form, and why the link failed.
+        return _show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if grid.code != code:
         return redirect(url_for(".result", code=grid.code), 301)
     result = solve_within_budget(grid)
@@ -49,7 +52,9 @@ def result(code: str) -> Response | tuple[str, int]:
     return cache_by_outcome(make_response(html), result.status)
 
 
-def _show_form(form: PuzzleForm, notice: str = "") -> tuple[str, int]:
+def _show_form(
+    form: PuzzleForm, notice: str = "", about_request: tuple[str, ...] = ()
+) -> tuple[str, int]:
     """The form page; 422 when there is anything to fix."""
-    page = form_page(form, notice)
+    page = form_page(form, notice, about_request)
     return render_template("index.html", page=page), 422 if page.problems else 200

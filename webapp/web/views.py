@@ -41,6 +41,11 @@ class FormPage:
     notice: str = ""
     sizes: tuple[int, ...] = tuple(SHAPES)
 
+    @property
+    def heading(self) -> str:
+        """The page's title and its <h1>: what the person is asked to do."""
+        return "Fix the puzzle" if self.problems else "Solve a Sudoku"
+
 
 @dataclass(frozen=True)
 class Links:
@@ -70,8 +75,12 @@ class ResultPage:
     links: Links
 
 
-def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
-    """The form with every problem listed once and marked on the fields it concerns."""
+def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] = ()) -> FormPage:
+    """The form with every problem listed once and marked on the fields it concerns.
+
+    `about_request` are problems with the request itself (a share link's code) that no
+    field holds; they come first.
+    """
     problems: list[Problem] = []
     notes: dict[str, list[str]] = defaultdict(list)
 
@@ -82,7 +91,7 @@ def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
         for name in names:
             notes[name].append(problem.id)
 
-    for message in form.size.errors:
+    for message in (*about_request, *form.size.errors):
         report(message)
     for field in form.cell_fields():
         for message in field.errors:

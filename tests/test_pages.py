@@ -11,6 +11,7 @@ from webapp import create_app
 from webapp.sudoku import is_solution, parse
 
 from puzzles import CLASHING_CODE as CLASH_CODE
+from puzzles import FOUR
 
 CONFLICT_ROW_3 = "0" * 19 + "5" + "0" * 4 + "5" + "0" * 56  # r3c2 and r3c7 are both 5
 PROVEN_IMPOSSIBLE = "123456780" + "000000009" + "0" * 63  # r1c9 needs a 9; column 9 has one
@@ -23,9 +24,11 @@ class Page(HTMLParser):
         super().__init__()
         self.elements: list[tuple[str, dict[str, str]]] = []
         self.texts: dict[str, str] = {}
-        self.cells: list[str] = []  # the text of each <td>, in order
+        self.cells: list[str] = []  # the text of each <td>, in order, hidden words left out
+        self.notes: list[str] = []  # the visually hidden words of each <td> that has them
         self._open: list[str] = []
         self._in_cell = False
+        self._in_note = False
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
@@ -34,17 +37,23 @@ class Page(HTMLParser):
         if tag == "td":
             self.cells.append("")
             self._in_cell = True
+        if tag == "span" and attributes.get("class") == "visually-hidden" and self._in_cell:
+            self.notes.append("")
+            self._in_note = True
         if "id" in attributes:
             self.texts[attributes["id"]] = ""
             self._open.append(attributes["id"])
 
     def handle_endtag(self, tag):
         self._in_cell = self._in_cell and tag != "td"
+        self._in_note = self._in_note and tag != "span"
         if tag in ("li", "h1", "h2", "p", "textarea", "a", "div") and self._open:
             self._open.pop()
 
     def handle_data(self, data):
-        if self._in_cell:
+        if self._in_note:
+            self.notes[-1] += data
+        elif self._in_cell:
             self.cells[-1] += data.strip()
         for element_id in self._open:
             self.texts[element_id] += data
@@ -337,6 +346,43 @@ def test_two_solutions_are_shown_side_by_side_with_differences(client, multiple_
     classes = [a["class"] for t, a in page.elements if t == "td"]
     for board in (classes[:81], classes[81:]):
         assert [i for i, c in enumerate(board) if "differs" in c] == differs
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (FOUR.replace(".", "0"), {", given", ", solved"}),
+        ("0" * 16, {", solved", ", solved, differs from the other solution"}),
+        ("11" + "0" * 13 + "3", {", given, clashes with another given", ", given", "blank"}),
+    ],
+    ids=["solved", "multiple", "clash"],
+)
+def test_every_result_cell_says_in_words_what_its_colour_shows(client, code, expected):
+    page = Page(client.get(f"/solve/{code}").text)
+    assert len(page.notes) == len(page.cells)  # one note per cell
+    assert set(page.notes) == expected
+
+
+def test_a_cell_of_the_puzzle_board_is_given_or_blank(stingy_client, impossible_puzzle):
+    response = stingy_client.get(f"/solve/{impossible_puzzle.code}")
+    assert ">Gave up</h1>" in response.text
+    notes = Page(response.text).notes
+    assert notes == [", given" if s != "." else "blank" for s in impossible_puzzle.puzzle]
+
+
+def test_two_solutions_list_the_cells_they_differ_in(client, multiple_puzzle):
+    response = client.get(f"/solve/{multiple_puzzle.code}")
+    page = Page(response.text)
+    first, second = page.cells[:81], page.cells[81:]
+    differs = [
+        f"r{i // 9 + 1}c{i % 9 + 1} ({a} or {b})"
+        for i, (a, b) in enumerate(zip(first, second, strict=True))
+        if a != b
+    ]
+    assert page.all("p", class_="detail")
+    assert f"They differ in {len(differs)} cells: " in response.text
+    for difference in differs[:30]:
+        assert difference in response.text
 
 
 def test_running_out_of_budget_says_gave_up_never_no_solution(stingy_client, impossible_puzzle):

@@ -86,6 +86,8 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
     for shown in page.boards:
         marked = [c for band in shown.bands for row in band for c in row if "differs" in c.classes]
         assert len(marked) == differ
+    assert page.detail.startswith(f"They differ in {differ} cells: ")
+    assert page.detail.count(" or ") == min(differ, 30)
 
 
 def test_clashing_givens_say_why_there_is_no_solution():

@@ -8,6 +8,7 @@ from webapp.sudoku import Conflict, PuzzleError, parse
 from webapp.wording import (
     conflict_headline,
     conflict_message,
+    differences_message,
     format_ms,
     in_words,
     link_code_problem,
@@ -82,3 +83,19 @@ def test_a_link_code_problem_is_said_about_the_link(code, message):
     with pytest.raises(PuzzleError) as caught:
         parse(code)
     assert link_code_problem(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("count", "ending"),
+    [
+        (4, "r1c1 (1 or 2), r1c2 (1 or 2), r1c3 (1 or 2) and r1c4 (1 or 2)."),
+        (30, "r1c29 (1 or 2) and r1c30 (1 or 2)."),
+        (31, "r1c29 (1 or 2), r1c30 (1 or 2) and 1 more."),
+        (100, "r1c30 (1 or 2) and 70 more."),
+    ],
+)
+def test_the_cells_two_solutions_differ_in_are_listed_then_counted(count, ending):
+    differences = [((1, col), "1", "2") for col in range(1, count + 1)]
+    message = differences_message(differences)
+    assert message.startswith(f"They differ in {count} cells: r1c1 (1 or 2), ")
+    assert message.endswith(ending)

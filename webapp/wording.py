@@ -7,7 +7,7 @@ JSON API and the `sudoku` command all say "Row 3 has two 5s (columns 2 and 7)".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, PuzzleError
 
@@ -54,6 +54,20 @@ def conflict_message(conflict: Conflict) -> str:
     else:
         where = in_words(map(place_name, conflict.cells))
     return f"{conflict_headline(conflict)} ({where})"
+
+
+# Past this many, the cells two solutions differ in are counted rather than listed.
+DIFFERENCES_LISTED = 30
+
+
+def differences_message(differences: Sequence[tuple[tuple[int, int], str, str]]) -> str:
+    """Where two solutions differ, each place with its symbol in the first and the second:
+    "They differ in 4 cells: r1c2 (3 or 8), r1c5 (8 or 3), r4c2 (8 or 3) and r4c5 (3 or 8)."
+    """
+    listed = [f"{place_name(place)} ({a} or {b})" for place, a, b in differences]
+    if len(listed) > DIFFERENCES_LISTED:
+        listed[DIFFERENCES_LISTED:] = [f"{len(listed) - DIFFERENCES_LISTED} more"]
+    return f"They differ in {len(differences)} cells: {in_words(listed)}."
 
 
 def link_code_problem(error: PuzzleError) -> str:

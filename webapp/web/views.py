@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult
-from ..wording import conflict_message, format_ms, place_name
+from ..wording import conflict_message, differences_message, format_ms, place_name
 from .forms import PuzzleForm
 from .grid_table import Board, board, cell, grid_board, place_of
 
@@ -57,12 +57,14 @@ class Links:
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a solve's status means for a person: a heading, why, and the boards that show it."""
+    """What a solve's status means for a person: a heading, why, the boards that show it, and
+    what the boards show in words (`detail`, under them)."""
 
     heading: str
     summary: str
     reasons: tuple[str, ...]
     boards: tuple[Board, ...]
+    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -143,11 +145,12 @@ def verdict(result: SolveResult) -> Verdict:
         return Verdict("Solved", summary, (), boards)
     if result.status == MULTIPLE:
         first, second = result.solutions[:2]
-        differ = {
-            place_of(puzzle.shape, index)
-            for index, (a, b) in enumerate(zip(first.cells, second.cells, strict=True))
+        differences = [
+            (place_of(puzzle.shape, index), a, b)
+            for index, (a, b) in enumerate(zip(first.symbols, second.symbols, strict=True))
             if a != b
-        }
+        ]
+        differ = {place for place, _, _ in differences}
         summary = (
             "This puzzle has more than one solution, so it is not a proper Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
@@ -156,7 +159,8 @@ def verdict(result: SolveResult) -> Verdict:
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
             for number, solution in enumerate((first, second), start=1)
         )
-        return Verdict("More than one solution", summary, (), boards)
+        detail = differences_message(differences)
+        return Verdict("More than one solution", summary, (), boards, detail)
     if result.status == GAVE_UP:
         summary = (
             f"The solver ran out of its work budget after {result.nodes:,} search nodes"

@@ -312,6 +312,12 @@ def test_the_result_page_has_the_share_link_copy_button_and_edit_link(client, un
             "No solution",
             "the search proved that no way of filling the grid works",
         ),
+        (PROVEN_IMPOSSIBLE, "No solution", "<li>The givens leave r1c9 with no possible value</li>"),
+        (
+            "003020600900305001001806400008102900700000008046708200002609500800203009005010300",
+            "No solution",
+            "<li>Filling in the 37 cells the givens force leaves r4c5 with no possible value</li>",
+        ),
         ("0" * 81, "More than one solution", "cells where they differ are highlighted"),
         ("0" * 16, "More than one solution", "Solution 2"),
     ],

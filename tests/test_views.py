@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from werkzeug.datastructures import MultiDict
 
 from webapp.sudoku import GAVE_UP, Budget, SolveResult, parse, solve
@@ -9,7 +10,7 @@ from webapp.web.forms import read_form
 from webapp.web.views import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
 
-from puzzles import CLASHING
+from puzzles import CLASHING, NORVIG_IMPOSSIBLE
 
 
 def test_a_clean_form_has_no_problems():
@@ -101,11 +102,27 @@ def test_clashing_givens_say_why_there_is_no_solution():
     assert [c.name for c in cells if "conflict" in c.classes] == ["r1c1", "r1c2"]
 
 
-def test_an_impossible_puzzle_without_clashes_says_the_search_proved_it():
-    page = verdict(solve(parse("12345678." + "........9" + "." * 63)))
+@pytest.mark.parametrize(
+    ("puzzle", "reason"),
+    [
+        ("12345678." + "........9" + "." * 63, "The givens leave r1c9 with no possible value"),
+        (
+            "..3.2.6..9..3.5..1..18.64...381.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "Filling in the 25 cells the givens force leaves no place for 6 in column 9",
+        ),
+        (NORVIG_IMPOSSIBLE, "Filling in what the givens force runs into no dead end by itself"),
+    ],
+    ids=["at-once", "after-singles", "search-only"],
+)
+def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason):
+    result = solve(parse(puzzle))
+    page = verdict(result)
     assert page.heading == "No solution"
-    assert page.reasons == ()
     assert "the search proved" in page.summary
+    [said] = page.reasons
+    assert said.startswith(reason)
+    if puzzle == NORVIG_IMPOSSIBLE:
+        assert f"tried {result.nodes:,} branches" in said
 
 
 def test_giving_up_never_says_no_solution(impossible_puzzle):

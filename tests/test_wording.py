@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku import Conflict, PuzzleError, parse
+from webapp.sudoku import Conflict, DeadEnd, PuzzleError, parse
+from webapp.sudoku.dead_end import CELL, UNIT
 from webapp.wording import (
     conflict_headline,
     conflict_message,
+    dead_end_message,
+    deep_contradiction_message,
     differences_message,
     format_ms,
     in_words,
@@ -99,3 +102,36 @@ def test_the_cells_two_solutions_differ_in_are_listed_then_counted(count, ending
     message = differences_message(differences)
     assert message.startswith(f"They differ in {count} cells: r1c1 (1 or 2), ")
     assert message.endswith(ending)
+
+
+@pytest.mark.parametrize(
+    ("dead_end", "message"),
+    [
+        (DeadEnd(CELL, 0, place=(1, 9)), "The givens leave r1c9 with no possible value"),
+        (
+            DeadEnd(CELL, 1, place=(4, 5)),
+            "Filling in the one cell the givens force leaves r4c5 with no possible value",
+        ),
+        (
+            DeadEnd(CELL, 37, place=(4, 5)),
+            "Filling in the 37 cells the givens force leaves r4c5 with no possible value",
+        ),
+        (
+            DeadEnd(UNIT, 0, unit="row", index=1, symbol="9"),
+            "The givens leave no place for 9 in row 1",
+        ),
+        (
+            DeadEnd(UNIT, 136, unit="box", index=9, symbol="G"),
+            "Filling in the 136 cells the givens force leaves no place for G in box 9",
+        ),
+    ],
+)
+def test_a_dead_end_is_worded_by_kind(dead_end, message):
+    assert dead_end_message(dead_end) == message
+
+
+@pytest.mark.parametrize(("nodes", "tried"), [(1, "one branch"), (2625, "2,625 branches")])
+def test_a_deeper_contradiction_says_how_much_search_it_took(nodes, tried):
+    message = deep_contradiction_message(nodes)
+    assert message.startswith("Filling in what the givens force runs into no dead end by itself")
+    assert f"the search tried {tried} and each ran into a cell or a unit with no option" in message

@@ -6,8 +6,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult
-from ..wording import conflict_message, differences_message, format_ms, place_name
+from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult, find_dead_end
+from ..wording import (
+    conflict_message,
+    dead_end_message,
+    deep_contradiction_message,
+    differences_message,
+    format_ms,
+    place_name,
+)
 from .forms import PuzzleForm
 from .grid_table import Board, board, cell, grid_board, place_of
 
@@ -184,4 +191,6 @@ def verdict(result: SolveResult) -> Verdict:
         " this puzzle has no solution."
     )
     boards = (grid_board(puzzle, "The puzzle"),)
-    return Verdict("No solution", summary, (), boards)
+    dead_end = find_dead_end(puzzle)
+    reason = dead_end_message(dead_end) if dead_end else deep_contradiction_message(result.nodes)
+    return Verdict("No solution", summary, (reason,), boards)

@@ -340,7 +340,7 @@ def test_big_boards_fit_a_laptop_screen(browser, base_url, size):
     context.close()
 
 
-def test_dark_scheme_and_print_show_just_the_board(browser, base_url, multiple_sample):
+def test_dark_scheme_and_print_show_the_board_under_its_verdict(browser, base_url, multiple_sample):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     page = context.new_page()
     page.goto(f"{base_url}/solve/{multiple_sample.code}")
@@ -348,9 +348,12 @@ def test_dark_scheme_and_print_show_just_the_board(browser, base_url, multiple_s
     assert _brightness(background) < 60
     page.screenshot(path=ARTIFACTS / "multiple-dark.png", full_page=True)
     page.emulate_media(media="print")
-    for hidden in ("header.site", "h1", ".share", ".figures", ".next", "footer.site"):
-        assert not page.locator(hidden).is_visible()
-    assert page.locator("table.board").first.is_visible()
+    for hidden in ("header.site", ".share", ".figures", ".next", "footer.site", "button"):
+        assert not page.locator(hidden).first.is_visible()
+    for shown in ("h1", ".summary", ".detail", "table.board"):
+        assert page.locator(shown).first.is_visible()
+    heading, board = page.locator("h1").bounding_box(), page.locator("table.board").first
+    assert heading["y"] < board.bounding_box()["y"]  # the status line heads the printout
     page.screenshot(path=ARTIFACTS / "multiple-print.png", full_page=True)
     context.close()
 

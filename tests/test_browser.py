@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -68,10 +69,9 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh desktop page with script on; console errors (CSP violations too) fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _watched(browser, **options):
+    """A fresh page in its own context; console errors (CSP violations too) fail the test."""
+    context = browser.new_context(**options)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     opened = context.new_page()
     errors: list[str] = []
@@ -80,6 +80,26 @@ def page(browser):
     yield opened
     context.close()
     assert [e for e in errors if "422" not in e] == []  # a 422 page is meant; the rest is not
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh desktop page with script on."""
+    yield from _watched(browser, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone page with script on: 360 px wide, touch."""
+    yield from _watched(
+        browser, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+
+
+@pytest.fixture
+def laptop(browser):
+    """A fresh page of a common laptop screen, 1366x768, with script on."""
+    yield from _watched(browser, viewport={"width": 1366, "height": 768})
 
 
 @pytest.fixture
@@ -321,7 +341,9 @@ def test_phone_width_has_no_horizontal_scroll(browser, base_url, name, path):
     page = context.new_page()
     page.goto(base_url + path)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    board = page.locator("table.board").first
+    # A board of inputs may scroll sideways inside its frame; the frame, like a result board,
+    # stays on the screen.
+    board = page.locator(".board-scroll, table.board:not(.input-board)").first
     if board.count():
         box = board.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360
@@ -329,15 +351,61 @@ def test_phone_width_has_no_horizontal_scroll(browser, base_url, name, path):
     context.close()
 
 
-@pytest.mark.parametrize("size", [16, 25])
-def test_big_boards_fit_a_laptop_screen(browser, base_url, size):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+# The least size of every cell input of the form, in CSS pixels (width and height).
+SMALLEST_CELL = """() => Math.min(...[...document.querySelectorAll("table.input-board input")]
+    .map(input => input.getBoundingClientRect())
+    .map(box => Math.min(box.width, box.height)))"""
+
+
+@pytest.mark.parametrize("size", [9, 12, 16, 25])
+def test_solve_is_in_sight_on_a_laptop_screen(laptop, base_url, size):
+    laptop.goto(f"{base_url}/?size={size}")
+    solve = laptop.get_by_role("button", name="Solve", exact=True).bounding_box()
+    assert solve["y"] >= 0 and solve["y"] + solve["height"] <= 768  # without scrolling
+    assert laptop.locator("table.board").bounding_box()["width"] <= 1366
+    assert laptop.evaluate(SMALLEST_CELL) >= 24
+    laptop.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+
+
+@pytest.mark.parametrize("size", [4, 9, 12, 16, 25])
+def test_every_cell_is_a_24_pixel_target_on_a_phone(phone, base_url, size):
+    phone.goto(f"{base_url}/?size={size}")
+    assert phone.evaluate(SMALLEST_CELL) >= 24
+    scroller = phone.locator(".board-scroll")
+    wide = scroller.evaluate("frame => frame.scrollWidth > frame.clientWidth")
+    assert wide == (size >= 16)  # only the big boards scroll sideways, and they say so
+    assert phone.locator(".scroll-hint").is_visible() == wide
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    solve = phone.get_by_role("button", name="Solve", exact=True).bounding_box()
+    assert solve["y"] + solve["height"] <= 740
+    phone.screenshot(path=ARTIFACTS / f"form-{size}-phone.png")
+
+
+# axe-core takes seconds a page (a 25x25 form, nine): the pages where its rules have most to
+# look at.
+AXE_PAGES = [
+    (360, "/"),
+    (360, "/?size=25"),
+    (1366, "/solve/" + "0" * 81),
+    (360, "/solve/12x"),
+]
+
+
+@pytest.mark.parametrize(("width", "path"), AXE_PAGES)
+def test_axe_finds_nothing_to_fix(browser, base_url, path, width):
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
+    )
     page = context.new_page()
-    page.goto(f"{base_url}/?size={size}")
-    box = page.locator("table.board").bounding_box()
-    assert box["width"] <= 1366 and box["height"] <= 768
-    page.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+    page.goto(base_url + path)
+    rules = {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"],
+    }
+    found = Axe().run(page, options={"runOnly": rules, "resultTypes": ["violations"]})
+    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
     context.close()
+    assert violations == {}
 
 
 def test_dark_scheme_and_print_show_the_board_under_its_verdict(browser, base_url, multiple_sample):

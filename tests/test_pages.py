@@ -105,7 +105,7 @@ def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode
     assert not any("aria-invalid" in i for i in inputs)
     assert page.all("input", type="hidden", name="size", value=str(size))
     assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
-    assert f"<caption>{size}x{size} puzzle" in response.text
+    assert f"<caption><span>{size}x{size} puzzle" in response.text
 
 
 def test_the_form_offers_every_size_as_a_plain_link(client):

@@ -1,7 +1,8 @@
 // Comfort for the Sudoku board; every page works without it.
 // Arrow keys move, a symbol fills and advances, Backspace/Delete clear,
 // pasting a whole puzzle into any cell fills the grid, Clear empties it,
-// and "Copy link" copies the share link.
+// links to an empty grid ask before throwing filled cells away, and "Copy link" copies the
+// share link.
 (function () {
   "use strict";
 
@@ -101,6 +102,49 @@
     }
   }
 
+  // How many cells hold something typed (not locked) on any board of the page.
+  function filledCells() {
+    var inputs = document.querySelectorAll("table.input-board input");
+    return Array.prototype.filter.call(inputs, function (input) {
+      return !input.readOnly && input.value.trim() !== "";
+    }).length;
+  }
+
+  // A link to an empty grid asks first when cells are filled: Discard and switch, or Keep editing.
+  function guardNewGridLink(link) {
+    link.addEventListener("click", function (event) {
+      var filled = filledCells();
+      if (!filled || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      var old = document.querySelector(".size-confirm");
+      if (old) old.remove();
+      var box = document.createElement("div");
+      box.className = "size-confirm";
+      box.setAttribute("role", "group");
+      box.setAttribute("aria-labelledby", "size-confirm-text");
+      var text = document.createElement("p");
+      text.id = "size-confirm-text";
+      text.textContent = link.textContent + " starts an empty grid: the " +
+        (filled === 1 ? "cell" : filled + " cells") + " you filled would be lost.";
+      var discard = document.createElement("button");
+      discard.type = "button";
+      discard.textContent = "Discard and switch";
+      var keep = document.createElement("button");
+      keep.type = "button";
+      keep.className = "secondary";
+      keep.textContent = "Keep editing";
+      discard.addEventListener("click", function () { window.location.assign(link.href); });
+      keep.addEventListener("click", function () {
+        box.remove();
+        link.focus();
+      });
+      box.addEventListener("keydown", function (key) { if (key.key === "Escape") keep.click(); });
+      box.append(text, discard, keep);
+      (link.closest("nav") || link.parentNode).insertAdjacentElement("afterend", box);
+      keep.focus();
+    });
+  }
+
   function enhanceCopyButton(button) {
     var link = document.getElementById(button.dataset.copy);
     var status = button.parentNode.querySelector(".copy-status");
@@ -124,7 +168,13 @@
   }
 
   document.querySelectorAll("table.input-board").forEach(enhanceBoard);
+  document.querySelectorAll("a[data-new-grid]").forEach(guardNewGridLink);
   document.querySelectorAll("button[data-copy]").forEach(enhanceCopyButton);
+  // Back to this page from the back-forward cache: the question asked before leaving is moot.
+  window.addEventListener("pageshow", function (event) {
+    var asked = document.querySelector(".size-confirm");
+    if (event.persisted && asked) asked.remove();
+  });
   var summary = document.querySelector(".error-summary");
   if (summary) summary.focus();
 })();

@@ -264,6 +264,70 @@ def test_more_than_one_solution_side_by_side(page, base_url, multiple_sample):
     page.screenshot(path=ARTIFACTS / "multiple-desktop.png", full_page=True)
 
 
+def focused(page) -> str:
+    """The id of the element that has the focus, or its text when it has no id."""
+    return page.evaluate("document.activeElement.id || document.activeElement.textContent")
+
+
+def test_back_after_solve_keeps_the_typed_grid(page, base_url, unique_sample):
+    page.goto(base_url + "/")
+    page.locator("#r1c1").focus()
+    page.keyboard.type(unique_sample.puzzle[:40])
+    page.get_by_label("Puzzle text").fill("kept too")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_url("**/solve/*")
+    page.go_back()  # no back-forward cache here (Playwright's Chromium): the form is restored
+    page.wait_for_url(base_url + "/")
+    assert typed_cells(page) == unique_sample.puzzle[:40] + "." * 41
+    assert page.get_by_label("Puzzle text").input_value() == "kept too"
+
+
+def test_the_form_page_goes_into_the_back_forward_cache(browser, base_url, unique_sample):
+    # A second Chromium, with the back-forward cache Playwright switches off by default.
+    cached_browser = browser.browser_type.launch(
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    page = cached_browser.new_page()
+    page.goto(base_url + "/")
+    page.evaluate("addEventListener('pageshow', event => { window.cached = event.persisted })")
+    page.locator("#r1c1").focus()
+    page.keyboard.type(unique_sample.puzzle)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_url("**/solve/*")
+    page.go_back(wait_until="commit")  # a page from the cache fires no load event
+    page.wait_for_function("window.cached !== undefined")
+    cached, typed = page.evaluate("window.cached"), typed_cells(page)
+    cached_browser.close()
+    assert cached is True
+    assert typed == unique_sample.puzzle
+
+
+def test_another_size_asks_before_throwing_typed_cells_away(page, base_url):
+    page.goto(base_url + "/")
+    page.get_by_role("link", name="16×16").click()  # nothing typed: no question
+    page.wait_for_url("**/?size=16")
+    page.locator("#r1c1").focus()
+    page.keyboard.type("G")
+    page.get_by_role("link", name="9×9").click()
+    question = page.get_by_role("group", name=re.compile("^9×9 starts an empty grid"))
+    expect(question).to_contain_text("the cell you filled would be lost")
+    assert page.url.endswith("/?size=16")
+    assert focused(page) == "Keep editing"
+    page.keyboard.press("Enter")
+    expect(question).to_have_count(0)
+    assert focused(page) == "9×9"
+    assert page.locator("#r1c1").input_value() == "G"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")  # Escape keeps editing too
+    expect(question).to_have_count(0)
+    page.get_by_role("link", name="4×4").click()
+    page.get_by_role("button", name="Discard and switch").click()
+    page.wait_for_url("**/?size=4")
+    assert typed_cells(page) == "." * 16
+
+
 def test_the_whole_flow_without_javascript(no_script_page, base_url, unique_sample):
     page = no_script_page
     page.goto(base_url + "/?size=16")

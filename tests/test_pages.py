@@ -103,15 +103,21 @@ def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode
     assert page.cell(f"r{size}c{size}")["aria-label"] == f"Row {size}, column {size}"
     assert {(i["maxlength"], i["inputmode"]) for i in inputs} == {("1", inputmode)}
     assert not any("aria-invalid" in i for i in inputs)
+    # the browser may put typed cells back on Back
+    assert not any("autocomplete" in i for i in inputs)
     assert page.all("input", type="hidden", name="size", value=str(size))
     assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
     assert f"<caption><span>{size}x{size} puzzle" in response.text
 
 
 def test_the_form_offers_every_size_as_a_plain_link(client):
-    page = Page(client.get("/").text)
+    response = client.get("/")
+    page = Page(response.text)
     links = [a["href"] for a in page.all("a") if a.get("href", "").startswith("/?size=")]
     assert links[:6] == [f"/?size={n}" for n in (4, 6, 9, 12, 16, 25)]
+    # the script asks before following one when cells are filled; without it, the page says so
+    assert len(page.all("a", **{"data-new-grid": ""})) == 6
+    assert "Switching size starts an empty grid." in response.text
 
 
 def test_the_form_has_a_paste_box_and_an_upload(client):

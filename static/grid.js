@@ -1,25 +1,41 @@
 // Comfort for the Sudoku board; every page works without it.
-// Arrow keys move, a symbol fills and advances, Backspace/Delete clear,
-// pasting a whole puzzle into any cell fills the grid, Clear empties it,
-// links to an empty grid ask before throwing filled cells away, and "Copy link" copies the
-// share link.
+// On any table.input-board: the board is one Tab stop, inside which arrow keys, Home and End
+// move; a symbol fills a cell and moves on, Backspace and Delete clear, pasting a whole puzzle
+// fills the grid, and Clear empties it. Links to an empty grid ask before throwing filled cells
+// away; "Copy link" copies the share link.
 (function () {
   "use strict";
 
   var SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
   var BLANKS = "0. ";
   var SEPARATORS = /[\s|+\-]/g;
-  var MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
 
   function enhanceBoard(table) {
     var size = Number(table.dataset.size);
     var symbols = SYMBOLS.slice(0, size);
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
+    var wrapper = table.closest(".input-grid") || table.parentNode;
+
+    // One Tab stop: the cell last focused, at first the first one the server marked invalid.
+    var stop = inputs.filter(function (input) { return input.getAttribute("aria-invalid") === "true"; })[0] || inputs[0];
+    function makeStop(input) {
+      stop.tabIndex = -1;
+      stop = input;
+      stop.tabIndex = 0;
+    }
+    inputs.forEach(function (input) { input.tabIndex = -1; });
+    makeStop(stop);
+
+    var hint = wrapper.querySelector(".grid-keys");
+    if (hint) {
+      hint.hidden = false;
+      table.setAttribute("aria-describedby", hint.id);
+    }
 
     function focusAt(index) {
       var input = inputs[Math.max(0, Math.min(inputs.length - 1, index))];
       input.focus();
-      input.select();
+      input.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
 
     function set(input, text) {
@@ -29,20 +45,31 @@
     }
 
     table.addEventListener("focusin", function (event) {
-      if (inputs.indexOf(event.target) >= 0) event.target.select();
+      if (inputs.indexOf(event.target) < 0) return;
+      makeStop(event.target);
+      event.target.select();
     });
 
     table.addEventListener("keydown", function (event) {
       var input = event.target;
       var index = inputs.indexOf(input);
-      if (index < 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (index < 0 || event.altKey || event.metaKey) return;
       var key = event.key;
-      if (MOVES[key]) {
-        var row = Math.floor(index / size) + MOVES[key][0];
-        var col = (index % size) + MOVES[key][1];
+      var row = Math.floor(index / size);
+      var to = null;
+      if (key === "ArrowRight") to = Math.min(index + 1, inputs.length - 1);  // on into the next row
+      else if (key === "ArrowLeft") to = Math.max(index - 1, 0);  // back into the row above
+      else if (key === "ArrowDown") to = row + 1 < size ? index + size : index;
+      else if (key === "ArrowUp") to = row > 0 ? index - size : index;
+      else if (key === "Home") to = event.ctrlKey ? 0 : row * size;
+      else if (key === "End") to = event.ctrlKey ? inputs.length - 1 : row * size + size - 1;
+      if (to !== null) {
         event.preventDefault();
-        if (row >= 0 && row < size && col >= 0 && col < size) focusAt(row * size + col);
-      } else if (key === "Backspace") {
+        focusAt(to);
+        return;
+      }
+      if (event.ctrlKey) return;
+      if (key === "Backspace") {
         event.preventDefault();
         if (input.value === "" && index > 0) {
           focusAt(index - 1);

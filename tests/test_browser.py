@@ -269,6 +269,65 @@ def focused(page) -> str:
     return page.evaluate("document.activeElement.id || document.activeElement.textContent")
 
 
+@pytest.mark.parametrize("size", [9, 25])
+def test_the_grid_is_one_tab_stop_between_the_sizes_and_solve(page, base_url, size):
+    page.goto(f"{base_url}/?size={size}")
+    assert page.locator("table.input-board input[tabindex='0']").count() == 1
+    page.get_by_role("link", name="25×25").focus()  # the size picker's last link
+    page.keyboard.press("Tab")
+    assert focused(page) == "r1c1"
+    page.keyboard.press("Tab")
+    assert focused(page) == "Solve"
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("End")  # the grid remembers the cell last focused
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == f"r2c{size}"
+    assert page.locator("table.input-board input[tabindex='0']").count() == 1
+    hint = page.locator("table.input-board").get_attribute("aria-describedby")
+    expect(page.locator(f"#{hint}")).to_have_text(re.compile("^Arrow keys move between cells"))
+
+
+@pytest.mark.parametrize(
+    ("start", "keys", "end"),
+    [
+        ("r1c9", ["ArrowRight"], "r2c1"),  # on into the next row
+        ("r2c1", ["ArrowLeft"], "r1c9"),  # back into the row above
+        ("r1c1", ["ArrowLeft", "ArrowUp"], "r1c1"),  # nowhere before the first cell
+        ("r9c9", ["ArrowRight", "ArrowDown"], "r9c9"),  # nor after the last
+        ("r1c4", ["ArrowUp"], "r1c4"),  # columns do not wrap
+        ("r9c4", ["ArrowDown"], "r9c4"),
+        ("r5c5", ["Home"], "r5c1"),
+        ("r5c5", ["End"], "r5c9"),
+        ("r5c5", ["Control+Home"], "r1c1"),
+        ("r5c5", ["Control+End"], "r9c9"),
+    ],
+)
+def test_arrows_wrap_at_the_ends_of_rows(page, base_url, start, keys, end):
+    page.goto(base_url + "/")
+    page.locator(f"#{start}").focus()
+    for key in keys:
+        page.keyboard.press(key)
+    assert focused(page) == end
+    assert page.locator(f"#{end}").get_attribute("tabindex") == "0"
+
+
+def test_without_script_every_cell_is_a_tab_stop(no_script_page, base_url):
+    no_script_page.goto(base_url + "/")
+    assert no_script_page.locator("table.input-board input[tabindex]").count() == 0
+    no_script_page.locator("#r1c9").focus()
+    no_script_page.keyboard.press("Tab")
+    assert focused(no_script_page) == "r2c1"
+    assert not no_script_page.locator(".grid-keys").is_visible()  # arrows do nothing there
+    expect(no_script_page.locator(".sizes")).to_contain_text("Switching size starts an empty grid")
+
+
+def test_the_first_invalid_cell_is_the_tab_stop(page, base_url):
+    page.goto(base_url + "/?puzzle=" + CONFLICT_ROW_3)
+    assert page.locator("input[tabindex='0']").get_attribute("id") == "r3c2"
+
+
 def test_back_after_solve_keeps_the_typed_grid(page, base_url, unique_sample):
     page.goto(base_url + "/")
     page.locator("#r1c1").focus()
@@ -280,6 +339,7 @@ def test_back_after_solve_keeps_the_typed_grid(page, base_url, unique_sample):
     page.wait_for_url(base_url + "/")
     assert typed_cells(page) == unique_sample.puzzle[:40] + "." * 41
     assert page.get_by_label("Puzzle text").input_value() == "kept too"
+    assert page.locator("table.input-board input[tabindex='0']").count() == 1
 
 
 def test_the_form_page_goes_into_the_back_forward_cache(browser, base_url, unique_sample):
@@ -442,6 +502,11 @@ def test_every_cell_is_a_24_pixel_target_on_a_phone(phone, base_url, size):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     solve = phone.get_by_role("button", name="Solve", exact=True).bounding_box()
     assert solve["y"] + solve["height"] <= 740
+    if wide:  # the last column is reached by moving there, the board scrolling along
+        phone.locator("#r1c1").focus()
+        phone.keyboard.press("End")
+        last = phone.locator(f"#r1c{size}").bounding_box()
+        assert last["x"] + last["width"] <= 360
     phone.screenshot(path=ARTIFACTS / f"form-{size}-phone.png")
 
 

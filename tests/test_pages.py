@@ -103,11 +103,13 @@ def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode
     assert page.cell(f"r{size}c{size}")["aria-label"] == f"Row {size}, column {size}"
     assert {(i["maxlength"], i["inputmode"]) for i in inputs} == {("1", inputmode)}
     assert not any("aria-invalid" in i for i in inputs)
-    # the browser may put typed cells back on Back
-    assert not any("autocomplete" in i for i in inputs)
+    # the browser may put typed cells back on Back; every cell is a Tab stop until the script
+    # makes the grid one
+    assert not any("autocomplete" in i or "tabindex" in i for i in inputs)
     assert page.all("input", type="hidden", name="size", value=str(size))
     assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
     assert f"<caption><span>{size}x{size} puzzle" in response.text
+    assert page.all("p", class_="hint grid-keys", id="grid-keys", hidden="")  # script shows it
 
 
 def test_the_form_offers_every_size_as_a_plain_link(client):

@@ -328,6 +328,136 @@ def test_the_first_invalid_cell_is_the_tab_stop(page, base_url):
     assert page.locator("input[tabindex='0']").get_attribute("id") == "r3c2"
 
 
+def test_a_symbol_typed_twice_in_a_unit_is_marked_at_once(page, base_url):
+    page.goto(base_url + "/")
+    status = page.locator(".clash-status")
+    page.locator("#r3c2").focus()
+    page.keyboard.type("5")
+    assert page.locator("td.clash").count() == 0
+    page.locator("#r3c7").focus()
+    page.keyboard.type("5")
+    for name in ("r3c2", "r3c7"):
+        assert page.locator(f"#{name}").get_attribute("aria-invalid") == "true"
+        assert "clash" in page.locator(f"td:has(#{name})").get_attribute("class")
+    assert page.locator("td.clash").count() == 2
+    expect(status).to_have_text("Row 3 has two 5s (columns 2 and 7).")
+    assert status.get_attribute("role") == "status"  # a polite live region
+    page.locator("#r2c1").focus()
+    page.keyboard.type("5")  # box 1 too
+    expect(status).to_have_text(
+        "Row 3 has two 5s (columns 2 and 7). Box 1 has two 5s (r2c1 and r3c2)."
+    )
+    page.locator("#r3c2").focus()
+    page.keyboard.press("Delete")  # fixes both
+    expect(status).to_have_text("No clashes left.")
+    assert page.locator("td.clash").count() == 0
+    assert page.locator("[aria-invalid]").count() == 0
+
+
+def test_live_clashes_are_worded_as_the_server_words_them(page, base_url):
+    page.goto(base_url + "/?size=16")
+    page.locator("#r1c1").focus()
+    page.keyboard.type("AA.A")  # three As in row 1 (two of them in box 1)
+    page.locator("#r9c1").focus()
+    page.keyboard.type("a")  # and two in column 1
+    said = page.locator(".clash-status").inner_text()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    summary = page.locator(".error-summary li").all_inner_texts()
+    assert said == " ".join(f"{message}." for message in summary)
+    assert summary[0] == "Row 1 has three As (columns 1, 2 and 4)"
+
+
+def test_fixing_a_clash_the_server_marked_clears_both_cells(page, base_url):
+    page.goto(base_url + "/?puzzle=" + CONFLICT_ROW_3)
+    assert page.locator("td.clash").count() == 2
+    page.locator("#r3c7").focus()
+    page.keyboard.type("4")
+    assert page.locator("td.clash, td.invalid").count() == 0
+    assert page.locator("#r3c2").get_attribute("aria-invalid") is None
+
+
+def test_the_digit_pad_fills_the_cell_and_moves_on(phone, base_url):
+    phone.goto(base_url + "/")
+    pad = phone.get_by_role("group", name="Symbols to enter in the selected cell")
+    expect(pad).to_be_visible()
+    buttons = pad.get_by_role("button")
+    assert buttons.all_inner_texts() == [*"123456789", "Erase"]
+    assert pad.get_by_role("button", name="Erase the selected cell").count() == 1
+    for box in (button.bounding_box() for button in buttons.all()):
+        assert box["width"] >= 24 and box["height"] >= 24
+    assert phone.locator("#r1c1").get_attribute("inputmode") == "none"  # the pad is the keyboard
+    phone.locator("#r1c3").tap()
+    pad.get_by_role("button", name="7", exact=True).tap()
+    pad.get_by_role("button", name="8", exact=True).tap()
+    assert typed_cells(phone)[:5] == "..78."
+    assert focused(phone) == "r1c5"
+    phone.locator("#r1c3").tap()
+    pad.get_by_role("button", name="Erase the selected cell").tap()
+    assert typed_cells(phone)[:5] == "...8."
+    assert focused(phone) == "r1c3"
+    phone.get_by_role("button", name="Solve", exact=True).tap()
+    phone.wait_for_url("**/solve/" + "0" * 3 + "8" + "0" * 77)
+
+
+def test_the_digit_pad_works_from_the_keyboard_too(phone, base_url):
+    phone.goto(base_url + "/?size=16")
+    phone.locator("#r2c2").focus()
+    phone.keyboard.press("Tab")  # from the grid onto the pad's first button
+    assert focused(phone) == "1"
+    phone.get_by_role("button", name="G", exact=True).focus()
+    phone.keyboard.press("Enter")
+    assert phone.locator("#r2c2").input_value() == "G"
+    assert focused(phone) == "G"  # the focus stays on the pad; the next cell is the one it fills
+    assert phone.locator("#r2c3").get_attribute("tabindex") == "0"
+    phone.keyboard.press("Enter")
+    assert phone.locator("#r2c3").input_value() == "G"
+    expect(phone.locator(".clash-status")).to_have_text(
+        "Row 2 has two Gs (columns 2 and 3). Box 1 has two Gs (r2c2 and r2c3)."
+    )
+
+
+def test_no_digit_pad_on_a_desktop_screen(page, base_url):
+    page.goto(base_url + "/")
+    assert not page.locator(".digit-pad").is_visible()
+    assert page.locator("#r1c1").get_attribute("inputmode") == "numeric"
+
+
+def _lock_givens(route) -> None:
+    """Serve the form with its filled cells readonly, as the play page shows its givens."""
+    html = route.fetch().text()
+    locked = re.sub(r'(<input id="r\d+c\d+" name="r\d+c\d+" value="[^"]+")', r"\1 readonly", html)
+    route.fulfill(body=locked, content_type="text/html")
+
+
+@pytest.mark.parametrize("context", ["page", "phone"])
+def test_readonly_cells_are_locked(request, base_url, unique_sample, context):
+    page = request.getfixturevalue(context)
+    page.route("**/?puzzle=*", _lock_givens)
+    page.goto(f"{base_url}/?puzzle={unique_sample.code}")
+    givens = unique_sample.puzzle
+    assert page.locator("input[readonly]").count() == sum(s != "." for s in givens)
+    assert givens[:4] == "..3."  # r1c3 is a given
+    page.locator("#r1c2").focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "r1c3"  # arrows move onto a locked cell
+    for key in ("9", "Delete", ".", "Backspace"):  # Backspace moves back to r1c2
+        page.keyboard.press(key)
+    assert focused(page) == "r1c2"
+    if context == "phone":
+        page.locator("#r1c3").tap()
+        page.get_by_role("button", name="9", exact=True).tap()
+        page.get_by_role("button", name="Erase the selected cell").tap()
+    assert typed_cells(page) == givens
+    page.locator("#r1c2").focus()
+    page.keyboard.type("4")  # typing moves on past the locked r1c3
+    assert focused(page) == "r1c4"
+    page.evaluate("text => navigator.clipboard.writeText(text)", "1" * 81)
+    page.keyboard.press("Control+V")
+    assert typed_cells(page) == "".join(s if s != "." else "1" for s in givens)
+    page.get_by_role("link", name="Clear").click()
+    assert typed_cells(page) == givens
+
+
 def test_back_after_solve_keeps_the_typed_grid(page, base_url, unique_sample):
     page.goto(base_url + "/")
     page.locator("#r1c1").focus()

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import pytest
 
 from webapp import create_app
-from webapp.sudoku import is_solution, parse
+from webapp.sudoku import SHAPES, is_solution, parse
 
 from puzzles import CLASHING_CODE as CLASH_CODE
 from puzzles import FOUR
@@ -109,7 +109,14 @@ def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode
     assert page.all("input", type="hidden", name="size", value=str(size))
     assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
     assert f"<caption><span>{size}x{size} puzzle" in response.text
+    [table] = page.all("table")
+    shape = SHAPES[size]
+    assert (table["data-box-rows"], table["data-box-cols"]) == (
+        str(shape.box_rows),
+        str(shape.box_cols),
+    )
     assert page.all("p", class_="hint grid-keys", id="grid-keys", hidden="")  # script shows it
+    assert page.all("p", class_="clash-status", id="clash-status", role="status")
 
 
 def test_the_form_offers_every_size_as_a_plain_link(client):
@@ -200,6 +207,9 @@ def test_clashing_givens_are_marked_on_every_cell_they_concern(client):
         assert cell["aria-invalid"] == "true"
         assert page.texts[cell["aria-describedby"]] == "Row 3 has two 5s (columns 2 and 7)"
     assert "aria-invalid" not in page.cell("r3c3")
+    # "clash": a mark the script takes off when the clash is fixed
+    marked = [a["class"] for t, a in page.elements if t == "td" and a.get("class")]
+    assert marked == ["clash invalid", "clash invalid"]
 
 
 @pytest.mark.parametrize(

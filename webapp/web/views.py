@@ -112,8 +112,16 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
             report(message, [field.id])
 
     shape = form.shape
+    # "clash" marks a cell the script may unmark once the clash is fixed (it marks live ones so).
+    clashing = {place_name(place) for conflict in form.conflicts for place in conflict.cells}
     cells = [
-        cell(shape, index, field.data or "", described_by=" ".join(notes[field.id]))
+        cell(
+            shape,
+            index,
+            field.data or "",
+            "clash" if field.id in clashing else "",
+            described_by=" ".join(notes[field.id]),
+        )
         for index, field in enumerate(form.cell_fields())
     ]
     caption = f"{shape.name} puzzle: type the givens, leave the other cells blank"

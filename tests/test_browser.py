@@ -667,6 +667,19 @@ def test_axe_finds_nothing_to_fix(browser, base_url, path, width):
     assert violations == {}
 
 
+def test_a_printed_form_is_the_board_alone(phone, base_url):
+    phone.goto(base_url + "/?size=25")
+    phone.locator("#r1c1").focus()
+    phone.keyboard.type("AA")
+    phone.get_by_role("link", name="4×4").click()  # the question, the pad, the clash message...
+    phone.emulate_media(media="print")
+    for hidden in (".size-confirm", ".grid-keys", ".scroll-hint", ".clash-status", ".digit-pad"):
+        assert not phone.locator(hidden).is_visible()
+    for hidden in ("Solve", "Discard and switch", "Erase the selected cell"):
+        assert not phone.get_by_role("button", name=hidden).is_visible()
+    assert phone.locator("table.board").is_visible()
+
+
 def test_dark_scheme_and_print_show_the_board_under_its_verdict(browser, base_url, multiple_sample):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     page = context.new_page()

@@ -1,65 +1,206 @@
 // Comfort for the Sudoku board; every page works without it.
-// Arrow keys move, a symbol fills and advances, Backspace/Delete clear,
-// pasting a whole puzzle into any cell fills the grid, Clear empties it,
-// and "Copy link" copies the share link.
+// On any table.input-board: the board is one Tab stop, inside which arrow keys, Home and End
+// move; a symbol fills a cell and moves on, Backspace and Delete clear, pasting a whole puzzle
+// fills the grid, Clear empties it, and a symbol twice in a row, column or box is marked as it
+// is typed. On touch screens and narrow windows a digit pad types without a keyboard. A
+// readonly cell (a given on a play page) is locked: arrows move onto it, nothing changes it.
+// Links to an empty grid ask before throwing filled cells away; "Copy link" copies the link.
 (function () {
   "use strict";
 
   var SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
   var BLANKS = "0. ";
   var SEPARATORS = /[\s|+\-]/g;
-  var MOVES = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  // As webapp/wording.py says them: "Row 3 has two 5s (columns 2 and 7)".
+  var COUNT_WORDS = (
+    "- - two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen" +
+    " sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three" +
+    " twenty-four twenty-five"
+  ).split(" ");
+
+  function inWords(items) {
+    return items.length > 1 ? items.slice(0, -1).join(", ") + " and " + items[items.length - 1] : items[0];
+  }
+
+  function placeName(index, size) {
+    return "r" + (Math.floor(index / size) + 1) + "c" + (index % size + 1);
+  }
+
+  // The rows, then the columns, then the boxes, each a list of cell indices in reading order.
+  function boardUnits(size, boxRows, boxCols) {
+    var units = [];
+    var r, c, b;
+    for (r = 0; r < size; r++) {
+      var row = [];
+      for (c = 0; c < size; c++) row.push(r * size + c);
+      units.push({ kind: "row", index: r + 1, cells: row });
+    }
+    for (c = 0; c < size; c++) {
+      var column = [];
+      for (r = 0; r < size; r++) column.push(r * size + c);
+      units.push({ kind: "column", index: c + 1, cells: column });
+    }
+    var perBand = size / boxCols;
+    for (b = 0; b < size; b++) {
+      var top = Math.floor(b / perBand) * boxRows;
+      var left = (b % perBand) * boxCols;
+      var box = [];
+      for (r = top; r < top + boxRows; r++) {
+        for (c = left; c < left + boxCols; c++) box.push(r * size + c);
+      }
+      units.push({ kind: "box", index: b + 1, cells: box });
+    }
+    return units;
+  }
+
+  // Every symbol that a unit holds more than once, worded as the server words a clash.
+  function findClashes(values, units, symbols, size) {
+    var clashes = [];
+    units.forEach(function (unit) {
+      for (var s = 0; s < symbols.length; s++) {
+        var cells = unit.cells.filter(function (cell) { return values[cell] === symbols[s]; });
+        if (cells.length < 2) continue;
+        var where;
+        if (unit.kind === "row") {
+          where = "columns " + inWords(cells.map(function (cell) { return String(cell % size + 1); }));
+        } else if (unit.kind === "column") {
+          where = "rows " + inWords(cells.map(function (cell) { return String(Math.floor(cell / size) + 1); }));
+        } else {
+          where = inWords(cells.map(function (cell) { return placeName(cell, size); }));
+        }
+        var kind = unit.kind.charAt(0).toUpperCase() + unit.kind.slice(1);
+        var count = COUNT_WORDS[cells.length] || String(cells.length);
+        var message = kind + " " + unit.index + " has " + count + " " + symbols[s] + "s (" + where + ")";
+        clashes.push({ cells: cells, message: message });
+      }
+    });
+    return clashes;
+  }
 
   function enhanceBoard(table) {
     var size = Number(table.dataset.size);
     var symbols = SYMBOLS.slice(0, size);
+    var units = boardUnits(size, Number(table.dataset.boxRows), Number(table.dataset.boxCols));
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
+    var wrapper = table.closest(".input-grid") || table.parentNode;
+    var form = table.closest("form");
+    var status = wrapper.querySelector(".clash-status");
+    var typing = inputs[0].getAttribute("inputmode");
+    var said = "";  // the clashes the status last reported (or that the page came with)
+
+    function locked(input) { return input.readOnly; }
+
+    // One Tab stop: the cell last focused, at first the first one the server marked invalid.
+    var stop = inputs.filter(function (input) { return input.getAttribute("aria-invalid") === "true"; })[0] || inputs[0];
+    function makeStop(input) {
+      stop.tabIndex = -1;
+      stop.parentNode.classList.remove("current");
+      stop = input;
+      stop.tabIndex = 0;
+      stop.parentNode.classList.add("current");
+    }
+    inputs.forEach(function (input) { input.tabIndex = -1; });
+    makeStop(stop);
+
+    var hint = wrapper.querySelector(".grid-keys");
+    if (hint) {
+      hint.hidden = false;
+      table.setAttribute("aria-describedby", hint.id);
+    }
 
     function focusAt(index) {
       var input = inputs[Math.max(0, Math.min(inputs.length - 1, index))];
       input.focus();
-      input.select();
+      input.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
 
-    function set(input, text) {
+    // The next cell after `index` that typing may fill; `index` itself when there is none.
+    function nextOpen(index) {
+      for (var i = index + 1; i < inputs.length; i++) if (!locked(inputs[i])) return i;
+      return index;
+    }
+
+    // Mark every cell in a clash (class, aria-invalid), unmark the rest, and say what changed.
+    function refresh(quiet) {
+      var values = inputs.map(function (input) { return input.value.toUpperCase(); });
+      var clashes = findClashes(values, units, symbols, size);
+      var clashing = {};
+      clashes.forEach(function (clash) { clash.cells.forEach(function (cell) { clashing[cell] = true; }); });
+      inputs.forEach(function (input, i) {
+        var cell = input.parentNode;
+        if (clashing[i]) {
+          cell.classList.add("clash");
+          input.setAttribute("aria-invalid", "true");
+          if (!input.hasAttribute("aria-describedby") && status) input.setAttribute("aria-describedby", status.id);
+        } else if (cell.classList.contains("clash") || !cell.classList.contains("invalid")) {
+          // a clash (the server's or this script's) now fixed; or a cell nothing is wrong with
+          cell.classList.remove("clash", "invalid");
+          input.removeAttribute("aria-invalid");
+          input.removeAttribute("aria-describedby");
+        }
+      });
+      var text = clashes.map(function (clash) { return clash.message + "."; }).join(" ");
+      if (status && !quiet && text !== said) {
+        status.textContent = text || "No clashes left.";
+        status.classList.toggle("clear", !text);
+      }
+      said = text;
+    }
+
+    // Put `text` in a cell, unless it is locked; the server's mark on it no longer applies.
+    function fill(input, text, quiet) {
+      if (locked(input)) return;
       input.value = text;
-      input.removeAttribute("aria-invalid");
       input.parentNode.classList.remove("invalid");
+      if (!quiet) refresh();
     }
 
     table.addEventListener("focusin", function (event) {
-      if (inputs.indexOf(event.target) >= 0) event.target.select();
+      if (inputs.indexOf(event.target) < 0) return;
+      makeStop(event.target);
+      event.target.select();
     });
 
     table.addEventListener("keydown", function (event) {
       var input = event.target;
       var index = inputs.indexOf(input);
-      if (index < 0 || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (index < 0 || event.altKey || event.metaKey) return;
       var key = event.key;
-      if (MOVES[key]) {
-        var row = Math.floor(index / size) + MOVES[key][0];
-        var col = (index % size) + MOVES[key][1];
+      var row = Math.floor(index / size);
+      var to = null;
+      if (key === "ArrowRight") to = Math.min(index + 1, inputs.length - 1);  // on into the next row
+      else if (key === "ArrowLeft") to = Math.max(index - 1, 0);  // back into the row above
+      else if (key === "ArrowDown") to = row + 1 < size ? index + size : index;
+      else if (key === "ArrowUp") to = row > 0 ? index - size : index;
+      else if (key === "Home") to = event.ctrlKey ? 0 : row * size;
+      else if (key === "End") to = event.ctrlKey ? inputs.length - 1 : row * size + size - 1;
+      if (to !== null) {
         event.preventDefault();
-        if (row >= 0 && row < size && col >= 0 && col < size) focusAt(row * size + col);
-      } else if (key === "Backspace") {
+        focusAt(to);
+        return;
+      }
+      if (event.ctrlKey) return;
+      if (key === "Backspace") {
         event.preventDefault();
-        if (input.value === "" && index > 0) {
+        if ((input.value === "" || locked(input)) && index > 0) {
           focusAt(index - 1);
-          set(inputs[index - 1], "");
+          fill(inputs[index - 1], "");
         } else {
-          set(input, "");
+          fill(input, "");
         }
       } else if (key === "Delete") {
         event.preventDefault();
-        set(input, "");
+        fill(input, "");
       } else if (key.length === 1 && symbols.indexOf(key.toUpperCase()) >= 0) {
         event.preventDefault();
-        set(input, key.toUpperCase());
-        focusAt(index + 1);
+        if (locked(input)) return;
+        fill(input, key.toUpperCase());
+        focusAt(nextOpen(index));
       } else if (key.length === 1 && BLANKS.indexOf(key) >= 0) {
         event.preventDefault();
-        set(input, "");
-        focusAt(index + 1);
+        if (locked(input)) return;
+        fill(input, "");
+        focusAt(nextOpen(index));
       }
       // Anything else is typed as usual; the server says what is wrong with it.
     });
@@ -67,10 +208,15 @@
     // Phone keyboards often send no usable keydown: finish the job on input.
     table.addEventListener("input", function (event) {
       var input = event.target;
+      var index = inputs.indexOf(input);
+      if (index < 0) return;
       var text = input.value.toUpperCase();
       if (text.length === 1 && symbols.indexOf(text) >= 0) {
-        set(input, text);
-        focusAt(inputs.indexOf(input) + 1);
+        fill(input, text);
+        focusAt(nextOpen(index));
+      } else {
+        input.parentNode.classList.remove("invalid");
+        refresh();
       }
     });
 
@@ -80,25 +226,113 @@
         event.preventDefault();
         inputs.forEach(function (input, i) {
           var symbol = text.charAt(i).toUpperCase();
-          set(input, symbol === "0" || symbol === "." ? "" : symbol);
+          fill(input, symbol === "0" || symbol === "." ? "" : symbol, true);
         });
+        refresh();
         focusAt(0);
-      } else if ([16, 36, 81, 144, 256, 625].indexOf(text.length) >= 0) {
+      } else if ([16, 36, 81, 144, 256, 625].indexOf(text.length) >= 0 && form) {
         // A whole puzzle of another size: let the server open the right grid.
         event.preventDefault();
-        window.location.assign(table.closest("form").action + "?puzzle=" + encodeURIComponent(text));
+        window.location.assign(form.action + "?puzzle=" + encodeURIComponent(text));
       }
     });
 
-    var clear = document.querySelector("[data-action=clear]");
+    var clear = form && form.querySelector("[data-action=clear]");
     if (clear) {
       clear.addEventListener("click", function (event) {
         event.preventDefault();
-        inputs.forEach(function (input) { set(input, ""); });
-        table.querySelectorAll(".conflict").forEach(function (cell) { cell.classList.remove("conflict"); });
+        inputs.forEach(function (input) { fill(input, "", true); });
+        refresh();
         focusAt(0);
       });
     }
+
+    // The digit pad: 1..N and Erase, filling the Tab stop's cell as typing would. It goes in
+    // the form's [data-digit-pad] (kept in sight beside Solve), else under the board; CSS shows
+    // it on touch screens and in narrow windows.
+    var pad = document.createElement("div");
+    pad.className = "digit-pad";
+    pad.setAttribute("role", "group");
+    pad.setAttribute("aria-label", "Symbols to enter in the selected cell");
+    (symbols + " ").split("").forEach(function (symbol) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "secondary";
+      button.dataset.symbol = symbol.trim();
+      button.textContent = symbol.trim() || "Erase";
+      if (!symbol.trim()) button.setAttribute("aria-label", "Erase the selected cell");
+      pad.appendChild(button);
+    });
+    var slot = form && form.querySelector("[data-digit-pad]");
+    if (slot) slot.insertBefore(pad, slot.firstChild);
+    else wrapper.appendChild(pad);
+    // A press keeps the focus (and a phone's keyboard state) where it is.
+    pad.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    pad.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button || locked(stop)) return;
+      var index = inputs.indexOf(stop);
+      fill(stop, button.dataset.symbol);
+      var next = button.dataset.symbol ? nextOpen(index) : index;
+      if (document.activeElement === button) makeStop(inputs[next]);  // a keyboard press
+      else focusAt(next);
+    });
+    // On a touch screen the pad is the keyboard: the phone's own would cover it.
+    var coarse = window.matchMedia("(pointer: coarse)");
+    function choosePadOrKeyboard() {
+      var padOnly = coarse.matches && window.getComputedStyle(pad).display !== "none";
+      inputs.forEach(function (input) {
+        if (!locked(input)) input.setAttribute("inputmode", padOnly ? "none" : typing);
+      });
+    }
+    choosePadOrKeyboard();
+    coarse.addEventListener("change", choosePadOrKeyboard);
+
+    refresh(true);
+    return refresh;
+  }
+
+  // How many cells hold something typed (not locked) on any board of the page.
+  function filledCells() {
+    var inputs = document.querySelectorAll("table.input-board input");
+    return Array.prototype.filter.call(inputs, function (input) {
+      return !input.readOnly && input.value.trim() !== "";
+    }).length;
+  }
+
+  // A link to an empty grid asks first when cells are filled: Discard and switch, or Keep editing.
+  function guardNewGridLink(link) {
+    link.addEventListener("click", function (event) {
+      var filled = filledCells();
+      if (!filled || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      var old = document.querySelector(".size-confirm");
+      if (old) old.remove();
+      var box = document.createElement("div");
+      box.className = "size-confirm";
+      box.setAttribute("role", "group");
+      box.setAttribute("aria-labelledby", "size-confirm-text");
+      var text = document.createElement("p");
+      text.id = "size-confirm-text";
+      text.textContent = link.textContent + " starts an empty grid: the " +
+        (filled === 1 ? "cell" : filled + " cells") + " you filled would be lost.";
+      var discard = document.createElement("button");
+      discard.type = "button";
+      discard.textContent = "Discard and switch";
+      var keep = document.createElement("button");
+      keep.type = "button";
+      keep.className = "secondary";
+      keep.textContent = "Keep editing";
+      discard.addEventListener("click", function () { window.location.assign(link.href); });
+      keep.addEventListener("click", function () {
+        box.remove();
+        link.focus();
+      });
+      box.addEventListener("keydown", function (key) { if (key.key === "Escape") keep.click(); });
+      box.append(text, discard, keep);
+      (link.closest("nav") || link.parentNode).insertAdjacentElement("afterend", box);
+      keep.focus();
+    });
   }
 
   function enhanceCopyButton(button) {
@@ -123,8 +357,16 @@
     });
   }
 
-  document.querySelectorAll("table.input-board").forEach(enhanceBoard);
+  var refreshers = Array.prototype.map.call(document.querySelectorAll("table.input-board"), enhanceBoard);
+  document.querySelectorAll("a[data-new-grid]").forEach(guardNewGridLink);
   document.querySelectorAll("button[data-copy]").forEach(enhanceCopyButton);
+  // Back to this page: the browser may have put back typed cells (or the whole page, from its
+  // back-forward cache) after the script ran, so the marks are worked out again.
+  window.addEventListener("pageshow", function (event) {
+    var asked = document.querySelector(".size-confirm");
+    if (event.persisted && asked) asked.remove();
+    refreshers.forEach(function (refresh) { refresh(true); });
+  });
   var summary = document.querySelector(".error-summary");
   if (summary) summary.focus();
 })();

@@ -65,10 +65,9 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh desktop page with script on; console errors (CSP violations too) fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _watched(browser, **options):
+    """A fresh page in its own context; console errors (CSP violations too) fail the test."""
+    context = browser.new_context(**options)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     opened = context.new_page()
     errors: list[str] = []
@@ -77,6 +76,26 @@ def page(browser):
     yield opened
     context.close()
     assert [e for e in errors if "422" not in e] == []  # a 422 page is meant; the rest is not
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh desktop page with script on."""
+    yield from _watched(browser, viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def phone(browser):
+    """A fresh phone page with script on: 360 px wide, touch."""
+    yield from _watched(
+        browser, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True
+    )
+
+
+@pytest.fixture
+def laptop(browser):
+    """A fresh page of a common laptop screen, 1366x768, with script on."""
+    yield from _watched(browser, viewport={"width": 1366, "height": 768})
 
 
 @pytest.fixture

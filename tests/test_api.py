@@ -7,7 +7,7 @@ import pytest
 from webapp import create_app
 from webapp.sudoku import is_solution, parse
 
-from puzzles import CLASHING
+from puzzles import CLASHING, NORVIG_IMPOSSIBLE
 
 FIELDS = [
     "status",
@@ -102,6 +102,46 @@ def test_no_solution_says_which_givens_clash_if_any(client, puzzle, conflicts):
     body = client.post("/api/solve", json={"puzzle": puzzle}).json
     assert (body["status"], body["solution"], body["solutions"]) == ("no_solution", None, [])
     assert [tuple(c.values()) for c in body["conflicts"]] == conflicts
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "dead_end"),
+    [
+        (
+            PROVEN_IMPOSSIBLE,
+            {
+                "kind": "cell",
+                "cell": [1, 9],
+                "forced": 0,
+                "message": "The givens leave r1c9 with no possible value",
+            },
+        ),
+        (
+            "..3.2.6..9..3.5..1..18.64...381.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            {
+                "kind": "unit",
+                "unit": "column",
+                "index": 9,
+                "symbol": "6",
+                "forced": 25,
+                "message": "Filling in the 25 cells the givens force leaves no place for 6 in"
+                " column 9",
+            },
+        ),
+        (NORVIG_IMPOSSIBLE, None),  # singles stall: only the search finds the contradiction
+        (CLASH, None),  # the conflicts say why
+    ],
+    ids=["cell", "unit", "search-only", "clash"],
+)
+def test_no_solution_says_where_singles_run_out_of_options(client, puzzle, dead_end):
+    body = client.post("/api/solve", json={"puzzle": puzzle}).json
+    assert body["status"] == "no_solution"
+    assert list(body) == [*FIELDS, "dead_end"]
+    assert body["dead_end"] == dead_end
+
+
+def test_only_no_solution_carries_a_dead_end(client, multiple_puzzle):
+    assert "dead_end" not in client.get(f"/api/solve/{multiple_puzzle.code}").json
 
 
 def test_gave_up_when_the_budget_runs_out(impossible_puzzle):

@@ -5,7 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_fixtures import ARTIFACTS, README_SCREENSHOT, REFRESH_README_PICTURE
+from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    README_SCREENSHOT,
+    REFRESH_README_PICTURE,
+)
 from playwright.sync_api import expect
 
 from puzzles import NORVIG_EASY_CODE
@@ -14,9 +21,18 @@ SOLVED_CODE = NORVIG_EASY_CODE
 CONFLICT_ROW_3 = "." * 19 + "5" + "." * 4 + "5" + "." * 56  # r3c2 and r3c7 are both 5
 
 
+# A result cell's own text, without the words for screen readers that follow it.
+CELL_SYMBOL = "td => td.firstChild && td.firstChild.nodeType === 3 ? td.firstChild.nodeValue : ''"
+
+
 def shown_cells(page, table: int = 0) -> str:
     """The symbols of one result board, blanks as "."."""
-    cells = page.locator("table.board").nth(table).locator("td").all_inner_texts()
+    cells = (
+        page.locator("table.board")
+        .nth(table)
+        .locator("td")
+        .evaluate_all(f"all => all.map({CELL_SYMBOL})")
+    )
     return "".join(text.strip() or "." for text in cells)
 
 
@@ -146,8 +162,269 @@ def test_more_than_one_solution_side_by_side(page, base_url, multiple_sample):
     assert page.locator("h1").inner_text() == "More than one solution"
     first, second = page.locator("table.board").all()
     assert first.bounding_box()["y"] == second.bounding_box()["y"]  # side by side
-    assert page.locator("td.differs").count() > 0
+    differs = page.locator("td.differs").count()
+    assert differs > 0
+    # what the highlight shows, a screen reader hears, and the words under the boards list
+    said = page.get_by_role(
+        "cell", name=re.compile(r"^\w\s*, solved, differs from the other solution$")
+    )
+    assert said.count() == differs
+    expect(page.locator(".detail")).to_contain_text(f"They differ in {differs // 2} cells: r")
     page.screenshot(path=ARTIFACTS / "multiple-desktop.png", full_page=True)
+
+
+def focused(page) -> str:
+    """The id of the element that has the focus, or its text when it has no id."""
+    return page.evaluate("document.activeElement.id || document.activeElement.textContent")
+
+
+@pytest.mark.parametrize("size", [9, 25])
+def test_the_grid_is_one_tab_stop_between_the_sizes_and_solve(page, base_url, size):
+    page.goto(f"{base_url}/?size={size}")
+    assert page.locator("table.input-board input[tabindex='0']").count() == 1
+    page.get_by_role("link", name="25×25").focus()  # the size picker's last link
+    page.keyboard.press("Tab")
+    assert focused(page) == "r1c1"
+    page.keyboard.press("Tab")
+    assert focused(page) == "Solve"
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("End")  # the grid remembers the cell last focused
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == f"r2c{size}"
+    assert page.locator("table.input-board input[tabindex='0']").count() == 1
+    hint = page.locator("table.input-board").get_attribute("aria-describedby")
+    expect(page.locator(f"#{hint}")).to_have_text(re.compile("^Arrow keys move between cells"))
+
+
+@pytest.mark.parametrize(
+    ("start", "keys", "end"),
+    [
+        ("r1c9", ["ArrowRight"], "r2c1"),  # on into the next row
+        ("r2c1", ["ArrowLeft"], "r1c9"),  # back into the row above
+        ("r1c1", ["ArrowLeft", "ArrowUp"], "r1c1"),  # nowhere before the first cell
+        ("r9c9", ["ArrowRight", "ArrowDown"], "r9c9"),  # nor after the last
+        ("r1c4", ["ArrowUp"], "r1c4"),  # columns do not wrap
+        ("r9c4", ["ArrowDown"], "r9c4"),
+        ("r5c5", ["Home"], "r5c1"),
+        ("r5c5", ["End"], "r5c9"),
+        ("r5c5", ["Control+Home"], "r1c1"),
+        ("r5c5", ["Control+End"], "r9c9"),
+    ],
+)
+def test_arrows_wrap_at_the_ends_of_rows(page, base_url, start, keys, end):
+    page.goto(base_url + "/")
+    page.locator(f"#{start}").focus()
+    for key in keys:
+        page.keyboard.press(key)
+    assert focused(page) == end
+    assert page.locator(f"#{end}").get_attribute("tabindex") == "0"
+
+
+def test_without_script_every_cell_is_a_tab_stop(no_script_page, base_url):
+    no_script_page.goto(base_url + "/")
+    assert no_script_page.locator("table.input-board input[tabindex]").count() == 0
+    no_script_page.locator("#r1c9").focus()
+    no_script_page.keyboard.press("Tab")
+    assert focused(no_script_page) == "r2c1"
+    assert not no_script_page.locator(".grid-keys").is_visible()  # arrows do nothing there
+    expect(no_script_page.locator(".sizes")).to_contain_text("Switching size starts an empty grid")
+
+
+def test_the_first_invalid_cell_is_the_tab_stop(page, base_url):
+    page.goto(base_url + "/?puzzle=" + CONFLICT_ROW_3)
+    assert page.locator("input[tabindex='0']").get_attribute("id") == "r3c2"
+
+
+def test_a_symbol_typed_twice_in_a_unit_is_marked_at_once(page, base_url):
+    page.goto(base_url + "/")
+    status = page.locator(".clash-status")
+    page.locator("#r3c2").focus()
+    page.keyboard.type("5")
+    assert page.locator("td.clash").count() == 0
+    page.locator("#r3c7").focus()
+    page.keyboard.type("5")
+    for name in ("r3c2", "r3c7"):
+        assert page.locator(f"#{name}").get_attribute("aria-invalid") == "true"
+        assert "clash" in page.locator(f"td:has(#{name})").get_attribute("class")
+    assert page.locator("td.clash").count() == 2
+    expect(status).to_have_text("Row 3 has two 5s (columns 2 and 7).")
+    assert status.get_attribute("role") == "status"  # a polite live region
+    page.locator("#r2c1").focus()
+    page.keyboard.type("5")  # box 1 too
+    expect(status).to_have_text(
+        "Row 3 has two 5s (columns 2 and 7). Box 1 has two 5s (r2c1 and r3c2)."
+    )
+    page.locator("#r3c2").focus()
+    page.keyboard.press("Delete")  # fixes both
+    expect(status).to_have_text("No clashes left.")
+    assert page.locator("td.clash").count() == 0
+    assert page.locator("[aria-invalid]").count() == 0
+
+
+def test_live_clashes_are_worded_as_the_server_words_them(page, base_url):
+    page.goto(base_url + "/?size=16")
+    page.locator("#r1c1").focus()
+    page.keyboard.type("AA.A")  # three As in row 1 (two of them in box 1)
+    page.locator("#r9c1").focus()
+    page.keyboard.type("a")  # and two in column 1
+    said = page.locator(".clash-status").inner_text()
+    page.get_by_role("button", name="Solve", exact=True).click()
+    summary = page.locator(".error-summary li").all_inner_texts()
+    assert said == " ".join(f"{message}." for message in summary)
+    assert summary[0] == "Row 1 has three As (columns 1, 2 and 4)"
+
+
+def test_fixing_a_clash_the_server_marked_clears_both_cells(page, base_url):
+    page.goto(base_url + "/?puzzle=" + CONFLICT_ROW_3)
+    assert page.locator("td.clash").count() == 2
+    page.locator("#r3c7").focus()
+    page.keyboard.type("4")
+    assert page.locator("td.clash, td.invalid").count() == 0
+    assert page.locator("#r3c2").get_attribute("aria-invalid") is None
+
+
+def test_the_digit_pad_fills_the_cell_and_moves_on(phone, base_url):
+    phone.goto(base_url + "/")
+    pad = phone.get_by_role("group", name="Symbols to enter in the selected cell")
+    expect(pad).to_be_visible()
+    buttons = pad.get_by_role("button")
+    assert buttons.all_inner_texts() == [*"123456789", "Erase"]
+    assert pad.get_by_role("button", name="Erase the selected cell").count() == 1
+    for box in (button.bounding_box() for button in buttons.all()):
+        assert box["width"] >= 24 and box["height"] >= 24
+    assert phone.locator("#r1c1").get_attribute("inputmode") == "none"  # the pad is the keyboard
+    phone.locator("#r1c3").tap()
+    pad.get_by_role("button", name="7", exact=True).tap()
+    pad.get_by_role("button", name="8", exact=True).tap()
+    assert typed_cells(phone)[:5] == "..78."
+    assert focused(phone) == "r1c5"
+    phone.locator("#r1c3").tap()
+    pad.get_by_role("button", name="Erase the selected cell").tap()
+    assert typed_cells(phone)[:5] == "...8."
+    assert focused(phone) == "r1c3"
+    phone.get_by_role("button", name="Solve", exact=True).tap()
+    phone.wait_for_url("**/solve/" + "0" * 3 + "8" + "0" * 77)
+
+
+def test_the_digit_pad_works_from_the_keyboard_too(phone, base_url):
+    phone.goto(base_url + "/?size=16")
+    phone.locator("#r2c2").focus()
+    phone.keyboard.press("Tab")  # from the grid onto the pad's first button
+    assert focused(phone) == "1"
+    phone.get_by_role("button", name="G", exact=True).focus()
+    phone.keyboard.press("Enter")
+    assert phone.locator("#r2c2").input_value() == "G"
+    assert focused(phone) == "G"  # the focus stays on the pad; the next cell is the one it fills
+    assert phone.locator("#r2c3").get_attribute("tabindex") == "0"
+    phone.keyboard.press("Enter")
+    assert phone.locator("#r2c3").input_value() == "G"
+    expect(phone.locator(".clash-status")).to_have_text(
+        "Row 2 has two Gs (columns 2 and 3). Box 1 has two Gs (r2c2 and r2c3)."
+    )
+
+
+def test_no_digit_pad_on_a_desktop_screen(page, base_url):
+    page.goto(base_url + "/")
+    assert not page.locator(".digit-pad").is_visible()
+    assert page.locator("#r1c1").get_attribute("inputmode") == "numeric"
+
+
+def _lock_givens(route) -> None:
+    """Serve the form with its filled cells readonly, as the play page shows its givens."""
+    html = route.fetch().text()
+    locked = re.sub(r'(<input id="r\d+c\d+" name="r\d+c\d+" value="[^"]+")', r"\1 readonly", html)
+    route.fulfill(body=locked, content_type="text/html")
+
+
+@pytest.mark.parametrize("context", ["page", "phone"])
+def test_readonly_cells_are_locked(request, base_url, unique_sample, context):
+    page = request.getfixturevalue(context)
+    page.route("**/?puzzle=*", _lock_givens)
+    page.goto(f"{base_url}/?puzzle={unique_sample.code}")
+    givens = unique_sample.puzzle
+    assert page.locator("input[readonly]").count() == sum(s != "." for s in givens)
+    assert givens[:4] == "..3."  # r1c3 is a given
+    page.locator("#r1c2").focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "r1c3"  # arrows move onto a locked cell
+    for key in ("9", "Delete", ".", "Backspace"):  # Backspace moves back to r1c2
+        page.keyboard.press(key)
+    assert focused(page) == "r1c2"
+    if context == "phone":
+        page.locator("#r1c3").tap()
+        page.get_by_role("button", name="9", exact=True).tap()
+        page.get_by_role("button", name="Erase the selected cell").tap()
+    assert typed_cells(page) == givens
+    page.locator("#r1c2").focus()
+    page.keyboard.type("4")  # typing moves on past the locked r1c3
+    assert focused(page) == "r1c4"
+    page.evaluate("text => navigator.clipboard.writeText(text)", "1" * 81)
+    page.keyboard.press("Control+V")
+    assert typed_cells(page) == "".join(s if s != "." else "1" for s in givens)
+    page.get_by_role("link", name="Clear").click()
+    assert typed_cells(page) == givens
+
+
+def test_back_after_solve_keeps_the_typed_grid(page, base_url, unique_sample):
+    page.goto(base_url + "/")
+    page.locator("#r1c1").focus()
+    page.keyboard.type(unique_sample.puzzle[:40])
+    page.get_by_label("Puzzle text").fill("kept too")
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_url("**/solve/*")
+    page.go_back()  # no back-forward cache here (Playwright's Chromium): the form is restored
+    page.wait_for_url(base_url + "/")
+    assert typed_cells(page) == unique_sample.puzzle[:40] + "." * 41
+    assert page.get_by_label("Puzzle text").input_value() == "kept too"
+    assert page.locator("table.input-board input[tabindex='0']").count() == 1
+
+
+def test_the_form_page_goes_into_the_back_forward_cache(browser, base_url, unique_sample):
+    # A second Chromium, with the back-forward cache Playwright switches off by default.
+    cached_browser = browser.browser_type.launch(
+        executable_path=str(CHROMIUM),
+        args=CHROMIUM_ARGS,
+        ignore_default_args=["--disable-back-forward-cache"],
+    )
+    page = cached_browser.new_page()
+    page.goto(base_url + "/")
+    page.evaluate("addEventListener('pageshow', event => { window.cached = event.persisted })")
+    page.locator("#r1c1").focus()
+    page.keyboard.type(unique_sample.puzzle)
+    page.get_by_role("button", name="Solve", exact=True).click()
+    page.wait_for_url("**/solve/*")
+    page.go_back(wait_until="commit")  # a page from the cache fires no load event
+    page.wait_for_function("window.cached !== undefined")
+    cached, typed = page.evaluate("window.cached"), typed_cells(page)
+    cached_browser.close()
+    assert cached is True
+    assert typed == unique_sample.puzzle
+
+
+def test_another_size_asks_before_throwing_typed_cells_away(page, base_url):
+    page.goto(base_url + "/")
+    page.get_by_role("link", name="16×16").click()  # nothing typed: no question
+    page.wait_for_url("**/?size=16")
+    page.locator("#r1c1").focus()
+    page.keyboard.type("G")
+    page.get_by_role("link", name="9×9").click()
+    question = page.get_by_role("group", name=re.compile("^9×9 starts an empty grid"))
+    expect(question).to_contain_text("the cell you filled would be lost")
+    assert page.url.endswith("/?size=16")
+    assert focused(page) == "Keep editing"
+    page.keyboard.press("Enter")
+    expect(question).to_have_count(0)
+    assert focused(page) == "9×9"
+    assert page.locator("#r1c1").input_value() == "G"
+    page.keyboard.press("Enter")
+    page.keyboard.press("Escape")  # Escape keeps editing too
+    expect(question).to_have_count(0)
+    page.get_by_role("link", name="4×4").click()
+    page.get_by_role("button", name="Discard and switch").click()
+    page.wait_for_url("**/?size=4")
+    assert typed_cells(page) == "." * 16
 
 
 def test_the_whole_flow_without_javascript(no_script_page, base_url, unique_sample):
@@ -227,7 +504,9 @@ def test_phone_width_has_no_horizontal_scroll(browser, base_url, name, path):
     page = context.new_page()
     page.goto(base_url + path)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    board = page.locator("table.board").first
+    # A board of inputs may scroll sideways inside its frame; the frame, like a result board,
+    # stays on the screen.
+    board = page.locator(".board-scroll, table.board:not(.input-board)").first
     if board.count():
         box = board.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360
@@ -235,18 +514,82 @@ def test_phone_width_has_no_horizontal_scroll(browser, base_url, name, path):
     context.close()
 
 
-@pytest.mark.parametrize("size", [16, 25])
-def test_big_boards_fit_a_laptop_screen(browser, base_url, size):
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
+# The least size of every cell input of the form, in CSS pixels (width and height).
+SMALLEST_CELL = """() => Math.min(...[...document.querySelectorAll("table.input-board input")]
+    .map(input => input.getBoundingClientRect())
+    .map(box => Math.min(box.width, box.height)))"""
+
+
+@pytest.mark.parametrize("size", [9, 12, 16, 25])
+def test_solve_is_in_sight_on_a_laptop_screen(laptop, base_url, size):
+    laptop.goto(f"{base_url}/?size={size}")
+    solve = laptop.get_by_role("button", name="Solve", exact=True).bounding_box()
+    assert solve["y"] >= 0 and solve["y"] + solve["height"] <= 768  # without scrolling
+    assert laptop.locator("table.board").bounding_box()["width"] <= 1366
+    assert laptop.evaluate(SMALLEST_CELL) >= 24
+    laptop.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+
+
+@pytest.mark.parametrize("size", [4, 9, 12, 16, 25])
+def test_every_cell_is_a_24_pixel_target_on_a_phone(phone, base_url, size):
+    phone.goto(f"{base_url}/?size={size}")
+    assert phone.evaluate(SMALLEST_CELL) >= 24
+    scroller = phone.locator(".board-scroll")
+    wide = scroller.evaluate("frame => frame.scrollWidth > frame.clientWidth")
+    assert wide == (size >= 16)  # only the big boards scroll sideways, and they say so
+    assert phone.locator(".scroll-hint").is_visible() == wide
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    solve = phone.get_by_role("button", name="Solve", exact=True).bounding_box()
+    assert solve["y"] + solve["height"] <= 740
+    if wide:  # the last column is reached by moving there, the board scrolling along
+        phone.locator("#r1c1").focus()
+        phone.keyboard.press("End")
+        last = phone.locator(f"#r1c{size}").bounding_box()
+        assert last["x"] + last["width"] <= 360
+    phone.screenshot(path=ARTIFACTS / f"form-{size}-phone.png")
+
+
+# axe-core takes seconds a page (a 25x25 form, nine): the pages where its rules have most to
+# look at.
+AXE_PAGES = [
+    (360, "/"),
+    (360, "/?size=25"),
+    (1366, "/solve/" + "0" * 81),
+    (360, "/solve/12x"),
+]
+
+
+@pytest.mark.parametrize(("width", "path"), AXE_PAGES)
+def test_axe_finds_nothing_to_fix(browser, base_url, path, width):
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
+    )
     page = context.new_page()
-    page.goto(f"{base_url}/?size={size}")
-    box = page.locator("table.board").bounding_box()
-    assert box["width"] <= 1366 and box["height"] <= 768
-    page.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+    page.goto(base_url + path)
+    rules = {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"],
+    }
+    found = Axe().run(page, options={"runOnly": rules, "resultTypes": ["violations"]})
+    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
     context.close()
+    assert violations == {}
 
 
-def test_dark_scheme_and_print_show_just_the_board(browser, base_url, multiple_sample):
+def test_a_printed_form_is_the_board_alone(phone, base_url):
+    phone.goto(base_url + "/?size=25")
+    phone.locator("#r1c1").focus()
+    phone.keyboard.type("AA")
+    phone.get_by_role("link", name="4×4").click()  # the question, the pad, the clash message...
+    phone.emulate_media(media="print")
+    for hidden in (".size-confirm", ".grid-keys", ".scroll-hint", ".clash-status", ".digit-pad"):
+        assert not phone.locator(hidden).is_visible()
+    for hidden in ("Solve", "Discard and switch", "Erase the selected cell"):
+        assert not phone.get_by_role("button", name=hidden).is_visible()
+    assert phone.locator("table.board").is_visible()
+
+
+def test_dark_scheme_and_print_show_the_board_under_its_verdict(browser, base_url, multiple_sample):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
     page = context.new_page()
     page.goto(f"{base_url}/solve/{multiple_sample.code}")
@@ -254,9 +597,12 @@ def test_dark_scheme_and_print_show_just_the_board(browser, base_url, multiple_s
     assert _brightness(background) < 60
     page.screenshot(path=ARTIFACTS / "multiple-dark.png", full_page=True)
     page.emulate_media(media="print")
-    for hidden in ("header.site", "h1", ".share", ".figures", ".next", "footer.site"):
-        assert not page.locator(hidden).is_visible()
-    assert page.locator("table.board").first.is_visible()
+    for hidden in ("header.site", ".share", ".figures", ".next", "footer.site", "button"):
+        assert not page.locator(hidden).first.is_visible()
+    for shown in ("h1", ".summary", ".detail", "table.board"):
+        assert page.locator(shown).first.is_visible()
+    heading, board = page.locator("h1").bounding_box(), page.locator("table.board").first
+    assert heading["y"] < board.bounding_box()["y"]  # the status line heads the printout
     page.screenshot(path=ARTIFACTS / "multiple-print.png", full_page=True)
     context.close()
 

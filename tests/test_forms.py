@@ -167,6 +167,35 @@ def test_an_empty_upload_is_no_upload():
     assert form.grid.code == EMPTY_9
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"source": "paste"},
+        {"source": "paste", "puzzle": "  \n "},
+        {"source": "paste", "puzzle": "", "upload": upload(b"", filename="")},
+        {"source": "paste", "size": "16", "r1c1": "5"},
+    ],
+    ids=["nothing", "spaces", "empty-upload", "cells-ignored"],
+)
+def test_the_paste_form_sent_empty_asks_for_a_puzzle(data):
+    form = read_form(MultiDict(data))
+    assert form.grid is None
+    assert form.puzzle.errors == ["Paste a puzzle or choose a file to upload"]
+
+
+def test_an_unreadable_upload_is_not_also_called_missing():
+    form = read_form(MultiDict({"source": "paste", "upload": upload(b"\xff\xfe\x00")}))
+    assert form.upload.errors == ["Uploaded file: it is not a plain text file"]
+    assert form.puzzle.errors == []
+
+
+@pytest.mark.parametrize("size", [4, 9, 25])
+def test_an_empty_grid_from_the_grid_form_is_still_a_puzzle(size):
+    form = read_form(cells(size))
+    assert form.grid is not None
+    assert form.grid.code == "0" * size * size
+
+
 def test_filled_form_holds_the_grid_symbols(unique_puzzle):
     form = filled_form(parse(unique_puzzle.puzzle))
     typed = "".join(field.data or "." for field in form.cell_fields())

@@ -78,3 +78,18 @@ def test_an_unsolved_board_shows_blanks():
     assert (cells[0].symbol, cells[0].classes) == ("5", "given")
     assert (cells[1].symbol, cells[1].classes) == ("", "blank")
     assert grid.symbols[:2] == ["5", ""]
+
+
+@pytest.mark.parametrize(
+    ("classes", "note"),
+    [
+        ("given", "given"),
+        ("filled", "solved"),
+        ("blank", "blank"),
+        ("filled differs", "solved, differs from the other solution"),
+        ("given conflict", "given, clashes with another given"),
+        ("invalid", ""),
+    ],
+)
+def test_a_cells_classes_are_also_said_in_words(classes, note):
+    assert cell(SHAPES[9], 0, "5", classes).note == note

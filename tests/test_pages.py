@@ -8,9 +8,10 @@ from html.parser import HTMLParser
 import pytest
 
 from webapp import create_app
-from webapp.sudoku import is_solution, parse
+from webapp.sudoku import SHAPES, is_solution, parse
 
 from puzzles import CLASHING_CODE as CLASH_CODE
+from puzzles import FOUR
 
 CONFLICT_ROW_3 = "0" * 19 + "5" + "0" * 4 + "5" + "0" * 56  # r3c2 and r3c7 are both 5
 PROVEN_IMPOSSIBLE = "123456780" + "000000009" + "0" * 63  # r1c9 needs a 9; column 9 has one
@@ -23,9 +24,11 @@ class Page(HTMLParser):
         super().__init__()
         self.elements: list[tuple[str, dict[str, str]]] = []
         self.texts: dict[str, str] = {}
-        self.cells: list[str] = []  # the text of each <td>, in order
+        self.cells: list[str] = []  # the text of each <td>, in order, hidden words left out
+        self.notes: list[str] = []  # the visually hidden words of each <td> that has them
         self._open: list[str] = []
         self._in_cell = False
+        self._in_note = False
         self.feed(html)
 
     def handle_starttag(self, tag, attrs):
@@ -34,17 +37,23 @@ class Page(HTMLParser):
         if tag == "td":
             self.cells.append("")
             self._in_cell = True
+        if tag == "span" and attributes.get("class") == "visually-hidden" and self._in_cell:
+            self.notes.append("")
+            self._in_note = True
         if "id" in attributes:
             self.texts[attributes["id"]] = ""
             self._open.append(attributes["id"])
 
     def handle_endtag(self, tag):
         self._in_cell = self._in_cell and tag != "td"
+        self._in_note = self._in_note and tag != "span"
         if tag in ("li", "h1", "h2", "p", "textarea", "a", "div") and self._open:
             self._open.pop()
 
     def handle_data(self, data):
-        if self._in_cell:
+        if self._in_note:
+            self.notes[-1] += data
+        elif self._in_cell:
             self.cells[-1] += data.strip()
         for element_id in self._open:
             self.texts[element_id] += data
@@ -94,15 +103,30 @@ def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode
     assert page.cell(f"r{size}c{size}")["aria-label"] == f"Row {size}, column {size}"
     assert {(i["maxlength"], i["inputmode"]) for i in inputs} == {("1", inputmode)}
     assert not any("aria-invalid" in i for i in inputs)
+    # the browser may put typed cells back on Back; every cell is a Tab stop until the script
+    # makes the grid one
+    assert not any("autocomplete" in i or "tabindex" in i for i in inputs)
     assert page.all("input", type="hidden", name="size", value=str(size))
     assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
-    assert f"<caption>{size}x{size} puzzle" in response.text
+    assert f"<caption><span>{size}x{size} puzzle" in response.text
+    [table] = page.all("table")
+    shape = SHAPES[size]
+    assert (table["data-box-rows"], table["data-box-cols"]) == (
+        str(shape.box_rows),
+        str(shape.box_cols),
+    )
+    assert page.all("p", class_="hint grid-keys", id="grid-keys", hidden="")  # script shows it
+    assert page.all("p", class_="clash-status", id="clash-status", role="status")
 
 
 def test_the_form_offers_every_size_as_a_plain_link(client):
-    page = Page(client.get("/").text)
+    response = client.get("/")
+    page = Page(response.text)
     links = [a["href"] for a in page.all("a") if a.get("href", "").startswith("/?size=")]
     assert links[:6] == [f"/?size={n}" for n in (4, 6, 9, 12, 16, 25)]
+    # the script asks before following one when cells are filled; without it, the page says so
+    assert len(page.all("a", **{"data-new-grid": ""})) == 6
+    assert "Switching size starts an empty grid." in response.text
 
 
 def test_the_form_has_a_paste_box_and_an_upload(client):
@@ -183,6 +207,9 @@ def test_clashing_givens_are_marked_on_every_cell_they_concern(client):
         assert cell["aria-invalid"] == "true"
         assert page.texts[cell["aria-describedby"]] == "Row 3 has two 5s (columns 2 and 7)"
     assert "aria-invalid" not in page.cell("r3c3")
+    # "clash": a mark the script takes off when the clash is fixed
+    marked = [a["class"] for t, a in page.elements if t == "td" and a.get("class")]
+    assert marked == ["clash invalid", "clash invalid"]
 
 
 @pytest.mark.parametrize(
@@ -225,6 +252,39 @@ def test_a_paste_or_upload_that_cannot_be_read_is_422_and_kept(client, data, mes
     assert message.replace("'", "&#39;") in response.text
     if "puzzle" in data:
         assert Page(response.text).texts["puzzle"] == data["puzzle"]
+
+
+@pytest.mark.parametrize(
+    ("data", "size"),
+    [
+        ({"source": "paste", "puzzle": ""}, 9),
+        ({"source": "paste", "puzzle": "", "size": "16"}, 16),
+        ({"source": "paste", "upload": (io.BytesIO(b""), "")}, 9),
+    ],
+)
+def test_the_paste_form_sent_empty_asks_for_a_puzzle(client, data, size):
+    response = client.post("/", data=data, content_type="multipart/form-data")
+    assert response.status_code == 422
+    page = Page(response.text)
+    [box] = page.all("textarea", name="puzzle")
+    assert box["aria-invalid"] == "true"
+    problem = box["aria-describedby"].split()[-1]
+    assert page.texts[problem] == "Paste a puzzle or choose a file to upload"
+    assert page.all("a", href="#puzzle")
+    assert len([i for i in page.all("input") if i["name"].startswith("r")]) == size * size
+
+
+def test_the_paste_form_says_where_it_comes_from(client):
+    page = Page(client.get("/?size=12").text)
+    [paste_form] = page.all("form", enctype="multipart/form-data")
+    assert page.all("input", type="hidden", name="source", value="paste")
+    assert len(page.all("input", type="hidden", name="size", value="12")) == 2  # both forms
+
+
+def test_an_empty_grid_from_the_grid_form_still_goes_to_its_result(client):
+    response = client.post("/", data={"size": "9"})
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/solve/" + "0" * 81
 
 
 def test_a_pasted_puzzle_with_clashes_comes_back_filled_in_and_marked(client):
@@ -270,6 +330,12 @@ def test_the_result_page_has_the_share_link_copy_button_and_edit_link(client, un
             "No solution",
             "the search proved that no way of filling the grid works",
         ),
+        (PROVEN_IMPOSSIBLE, "No solution", "<li>The givens leave r1c9 with no possible value</li>"),
+        (
+            "003020600900305001001806400008102900700000008046708200002609500800203009005010300",
+            "No solution",
+            "<li>Filling in the 37 cells the givens force leaves r4c5 with no possible value</li>",
+        ),
         ("0" * 81, "More than one solution", "cells where they differ are highlighted"),
         ("0" * 16, "More than one solution", "Solution 2"),
     ],
@@ -306,6 +372,43 @@ def test_two_solutions_are_shown_side_by_side_with_differences(client, multiple_
         assert [i for i, c in enumerate(board) if "differs" in c] == differs
 
 
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (FOUR.replace(".", "0"), {", given", ", solved"}),
+        ("0" * 16, {", solved", ", solved, differs from the other solution"}),
+        ("11" + "0" * 13 + "3", {", given, clashes with another given", ", given", "blank"}),
+    ],
+    ids=["solved", "multiple", "clash"],
+)
+def test_every_result_cell_says_in_words_what_its_colour_shows(client, code, expected):
+    page = Page(client.get(f"/solve/{code}").text)
+    assert len(page.notes) == len(page.cells)  # one note per cell
+    assert set(page.notes) == expected
+
+
+def test_a_cell_of_the_puzzle_board_is_given_or_blank(stingy_client, impossible_puzzle):
+    response = stingy_client.get(f"/solve/{impossible_puzzle.code}")
+    assert ">Gave up</h1>" in response.text
+    notes = Page(response.text).notes
+    assert notes == [", given" if s != "." else "blank" for s in impossible_puzzle.puzzle]
+
+
+def test_two_solutions_list_the_cells_they_differ_in(client, multiple_puzzle):
+    response = client.get(f"/solve/{multiple_puzzle.code}")
+    page = Page(response.text)
+    first, second = page.cells[:81], page.cells[81:]
+    differs = [
+        f"r{i // 9 + 1}c{i % 9 + 1} ({a} or {b})"
+        for i, (a, b) in enumerate(zip(first, second, strict=True))
+        if a != b
+    ]
+    assert page.all("p", class_="detail")
+    assert f"They differ in {len(differs)} cells: " in response.text
+    for difference in differs[:30]:
+        assert difference in response.text
+
+
 def test_running_out_of_budget_says_gave_up_never_no_solution(stingy_client, impossible_puzzle):
     response = stingy_client.get(f"/solve/{impossible_puzzle.code}")
     assert response.status_code == 200
@@ -331,17 +434,39 @@ def test_other_spellings_of_a_share_link_move_permanently(client, path, location
 @pytest.mark.parametrize(
     ("code", "message"),
     [
-        ("12x", "line 1, column 3"),
-        ("1" * 80, "expected 81 cells, found 80"),
-        ("5" * 82, "found 82"),
+        ("hello", "The link&#39;s code: expected 16 cells, found 5"),
+        ("12x", "The link&#39;s code, character 3: &#39;x&#39; is not a Sudoku symbol"),
+        ("1" * 80, "The link&#39;s code: expected 81 cells, found 80"),
+        ("5" * 82, "The link&#39;s code: expected 81 cells, found 82"),
+        ("1" * 15 + "9", "The link&#39;s code, character 16: &#39;9&#39; is not a symbol of a 4x4"),
     ],
 )
 def test_a_share_link_without_a_readable_puzzle_is_422(client, code, message):
     response = client.get(f"/solve/{code}")
     assert response.status_code == 422
-    assert "This link does not hold a puzzle the solver can read." in response.text
-    assert message in response.text
-    assert Page(response.text).texts["puzzle"] == code
+    page = Page(response.text)
+    assert (
+        page.texts["error-summary-title"] == "This link does not hold a puzzle the solver can read"
+    )
+    assert page.texts["problem-1"].startswith(message.replace("&#39;", "'"))
+    assert "Pasted puzzle" not in response.text
+    assert page.texts["puzzle"] == ""  # the link's code is not put in the box as if typed
+    assert not page.all("textarea", **{"aria-invalid": "true"})
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [
+        ("/", "Solve a Sudoku"),
+        ("/?size=7", "Fix the puzzle"),
+        ("/?puzzle=12x", "Fix the puzzle"),
+        ("/solve/hello", "Fix the puzzle"),
+    ],
+)
+def test_the_form_pages_title_and_heading_agree(client, path, heading):
+    text = client.get(path).text
+    assert f"<title>{heading} · Sudoku solver</title>" in text
+    assert f"<h1>{heading}</h1>" in text
 
 
 @pytest.mark.parametrize(

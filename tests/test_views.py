@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from werkzeug.datastructures import MultiDict
 
 from webapp.sudoku import GAVE_UP, Budget, SolveResult, parse, solve
@@ -9,7 +10,7 @@ from webapp.web.forms import read_form
 from webapp.web.views import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
 
-from puzzles import CLASHING
+from puzzles import CLASHING, NORVIG_IMPOSSIBLE
 
 
 def test_a_clean_form_has_no_problems():
@@ -50,6 +51,21 @@ def test_a_size_problem_has_no_field_to_point_at():
     assert page.problems[0].target == ""
 
 
+def test_problems_with_the_request_come_first_and_point_at_no_field():
+    form = read_form(MultiDict({"size": "7"}))
+    page = form_page(form, "Bad link", ("The link's code: expected 81 cells, found 80",))
+    assert [(p.message, p.target) for p in page.problems] == [
+        ("The link's code: expected 81 cells, found 80", ""),
+        ("There is no grid of that size: choose 4, 6, 9, 12, 16 or 25", ""),
+    ]
+    assert page.heading == "Fix the puzzle"
+    assert not page.puzzle.invalid
+
+
+def test_a_form_without_problems_is_headed_solve_a_sudoku():
+    assert form_page(read_form(MultiDict())).heading == "Solve a Sudoku"
+
+
 def test_solved(unique_puzzle):
     page = verdict(solve(parse(unique_puzzle.puzzle)))
     assert page.heading == "Solved"
@@ -71,6 +87,8 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
     for shown in page.boards:
         marked = [c for band in shown.bands for row in band for c in row if "differs" in c.classes]
         assert len(marked) == differ
+    assert page.detail.startswith(f"They differ in {differ} cells: ")
+    assert page.detail.count(" or ") == min(differ, 30)
 
 
 def test_clashing_givens_say_why_there_is_no_solution():
@@ -84,11 +102,27 @@ def test_clashing_givens_say_why_there_is_no_solution():
     assert [c.name for c in cells if "conflict" in c.classes] == ["r1c1", "r1c2"]
 
 
-def test_an_impossible_puzzle_without_clashes_says_the_search_proved_it():
-    page = verdict(solve(parse("12345678." + "........9" + "." * 63)))
+@pytest.mark.parametrize(
+    ("puzzle", "reason"),
+    [
+        ("12345678." + "........9" + "." * 63, "The givens leave r1c9 with no possible value"),
+        (
+            "..3.2.6..9..3.5..1..18.64...381.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            "Filling in the 25 cells the givens force leaves no place for 6 in column 9",
+        ),
+        (NORVIG_IMPOSSIBLE, "Filling in what the givens force runs into no dead end by itself"),
+    ],
+    ids=["at-once", "after-singles", "search-only"],
+)
+def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason):
+    result = solve(parse(puzzle))
+    page = verdict(result)
     assert page.heading == "No solution"
-    assert page.reasons == ()
     assert "the search proved" in page.summary
+    [said] = page.reasons
+    assert said.startswith(reason)
+    if puzzle == NORVIG_IMPOSSIBLE:
+        assert f"tried {result.nodes:,} branches" in said
 
 
 def test_giving_up_never_says_no_solution(impossible_puzzle):

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku import Conflict
-from webapp.wording import conflict_headline, conflict_message, format_ms, in_words, place_name
+from webapp.sudoku import Conflict, DeadEnd, PuzzleError, parse
+from webapp.sudoku.dead_end import CELL, UNIT
+from webapp.wording import (
+    conflict_headline,
+    conflict_message,
+    dead_end_message,
+    deep_contradiction_message,
+    differences_message,
+    format_ms,
+    in_words,
+    link_code_problem,
+    place_name,
+)
 
 
 @pytest.mark.parametrize(
@@ -53,3 +64,74 @@ def test_counts_are_words_so_seven_5s_never_reads_75s(count, headline):
 
 def test_places_are_named_row_then_column():
     assert place_name((3, 17)) == "r3c17"
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        (
+            "hello",
+            "The link's code: expected 16 cells, found 5"
+            " (a puzzle has 16, 36, 81, 144, 256 or 625 cells)",
+        ),
+        (
+            "12x4",
+            "The link's code, character 3: 'x' is not a Sudoku symbol"
+            " (symbols are 1-9 and A-P; . or 0 is a blank)",
+        ),
+        ("12\nx", "The link's code: line 2, column 1: 'x' is not a Sudoku symbol"),
+    ],
+)
+def test_a_link_code_problem_is_said_about_the_link(code, message):
+    with pytest.raises(PuzzleError) as caught:
+        parse(code)
+    assert link_code_problem(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("count", "ending"),
+    [
+        (4, "r1c1 (1 or 2), r1c2 (1 or 2), r1c3 (1 or 2) and r1c4 (1 or 2)."),
+        (30, "r1c29 (1 or 2) and r1c30 (1 or 2)."),
+        (31, "r1c29 (1 or 2), r1c30 (1 or 2) and 1 more."),
+        (100, "r1c30 (1 or 2) and 70 more."),
+    ],
+)
+def test_the_cells_two_solutions_differ_in_are_listed_then_counted(count, ending):
+    differences = [((1, col), "1", "2") for col in range(1, count + 1)]
+    message = differences_message(differences)
+    assert message.startswith(f"They differ in {count} cells: r1c1 (1 or 2), ")
+    assert message.endswith(ending)
+
+
+@pytest.mark.parametrize(
+    ("dead_end", "message"),
+    [
+        (DeadEnd(CELL, 0, place=(1, 9)), "The givens leave r1c9 with no possible value"),
+        (
+            DeadEnd(CELL, 1, place=(4, 5)),
+            "Filling in the one cell the givens force leaves r4c5 with no possible value",
+        ),
+        (
+            DeadEnd(CELL, 37, place=(4, 5)),
+            "Filling in the 37 cells the givens force leaves r4c5 with no possible value",
+        ),
+        (
+            DeadEnd(UNIT, 0, unit="row", index=1, symbol="9"),
+            "The givens leave no place for 9 in row 1",
+        ),
+        (
+            DeadEnd(UNIT, 136, unit="box", index=9, symbol="G"),
+            "Filling in the 136 cells the givens force leaves no place for G in box 9",
+        ),
+    ],
+)
+def test_a_dead_end_is_worded_by_kind(dead_end, message):
+    assert dead_end_message(dead_end) == message
+
+
+@pytest.mark.parametrize(("nodes", "tried"), [(1, "one branch"), (2625, "2,625 branches")])
+def test_a_deeper_contradiction_says_how_much_search_it_took(nodes, tried):
+    message = deep_contradiction_message(nodes)
+    assert message.startswith("Filling in what the givens force runs into no dead end by itself")
+    assert f"the search tried {tried} and each ran into a cell or a unit with no option" in message

@@ -7,9 +7,10 @@ JSON API and the `sudoku` command all say "Row 3 has two 5s (columns 2 and 7)".
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from .sudoku import Conflict
+from .sudoku import Conflict, DeadEnd, PuzzleError
+from .sudoku.dead_end import CELL
 
 # Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
 COUNT_WORDS = dict(
@@ -54,6 +55,53 @@ def conflict_message(conflict: Conflict) -> str:
     else:
         where = in_words(map(place_name, conflict.cells))
     return f"{conflict_headline(conflict)} ({where})"
+
+
+def dead_end_message(dead_end: DeadEnd) -> str:
+    """Where singles from the givens run out of options: "Filling in the 14 cells the givens
+    force leaves r1c8 with no possible value", "The givens leave no place for 9 in row 1"."""
+    if dead_end.forced == 0:
+        start = "The givens leave"
+    elif dead_end.forced == 1:
+        start = "Filling in the one cell the givens force leaves"
+    else:
+        start = f"Filling in the {dead_end.forced} cells the givens force leaves"
+    if dead_end.kind == CELL:
+        return f"{start} {place_name(dead_end.place)} with no possible value"
+    return f"{start} no place for {dead_end.symbol} in {dead_end.unit} {dead_end.index}"
+
+
+def deep_contradiction_message(nodes: int) -> str:
+    """Why there is no solution when singles from the givens reach no dead end."""
+    branches = "one branch" if nodes == 1 else f"{nodes:,} branches"
+    return (
+        "Filling in what the givens force runs into no dead end by itself, but every way of"
+        f" filling the grid fails: the search tried {branches} and each ran into a cell"
+        " or a unit with no option left"
+    )
+
+
+# Past this many, the cells two solutions differ in are counted rather than listed.
+DIFFERENCES_LISTED = 30
+
+
+def differences_message(differences: Sequence[tuple[tuple[int, int], str, str]]) -> str:
+    """Where two solutions differ, each place with its symbol in the first and the second:
+    "They differ in 4 cells: r1c2 (3 or 8), r1c5 (8 or 3), r4c2 (8 or 3) and r4c5 (3 or 8)."
+    """
+    listed = [f"{place_name(place)} ({a} or {b})" for place, a, b in differences]
+    if len(listed) > DIFFERENCES_LISTED:
+        listed[DIFFERENCES_LISTED:] = [f"{len(listed) - DIFFERENCES_LISTED} more"]
+    return f"They differ in {len(differences)} cells: {in_words(listed)}."
+
+
+def link_code_problem(error: PuzzleError) -> str:
+    """What keeps a share link's code from being a puzzle, said about the link: "The link's
+    code, character 3: 'x' is not a Sudoku symbol (...)"; a code has no lines to count."""
+    where = f"line {error.line}, column {error.column}: "
+    if error.line == 1 and error.message.startswith(where):
+        return f"The link's code, character {error.column}: {error.message.removeprefix(where)}"
+    return f"The link's code: {error.message}"
 
 
 def format_ms(ms: float) -> str:

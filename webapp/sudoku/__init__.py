@@ -4,6 +4,7 @@ Pure Python: no web framework, no I/O. Everything a caller needs is here.
 """
 
 from .conflicts import Conflict, find_conflicts
+from .dead_end import DeadEnd, find_dead_end
 from .errors import PuzzleError
 from .geometry import Geometry, Unit, diagonals, standard_geometry, x_sudoku
 from .grid import Grid, is_solution
@@ -22,6 +23,7 @@ __all__ = [
     "SYMBOLS",
     "Budget",
     "Conflict",
+    "DeadEnd",
     "Geometry",
     "Grid",
     "PuzzleError",
@@ -30,6 +32,7 @@ __all__ = [
     "Unit",
     "diagonals",
     "find_conflicts",
+    "find_dead_end",
     "is_solution",
     "parse",
     "prepare",

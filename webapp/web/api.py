@@ -12,9 +12,19 @@ from werkzeug.wrappers import Response
 
 from ..explanations.hints import STEP, hint_for
 from ..explanations.records import path_record, rating_record, step_record
-from ..sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, Grid, PuzzleError, parse
+from ..sudoku import (
+    GAVE_UP,
+    MULTIPLE,
+    NO_SOLUTION,
+    Grid,
+    PuzzleError,
+    SolveResult,
+    find_dead_end,
+    parse,
+)
+from ..sudoku.dead_end import CELL
 from ..sudoku.progress import read_progress
-from ..wording import conflict_message
+from ..wording import conflict_message, dead_end_message
 from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .http_caching import cache_by_outcome
 from .links import absolute_url
@@ -165,7 +175,7 @@ def _answer(text: str) -> tuple[dict[str, Any], int]:
     except PuzzleError as error:
         return _invalid(error.message, error.cells)
     result = solve_within_budget(grid)
-    return {
+    body: dict[str, Any] = {
         "status": result.status,
         "solution": result.solution.code if result.solution else None,
         "solutions": [solution.code for solution in result.solutions],
@@ -184,7 +194,28 @@ def _answer(text: str) -> tuple[dict[str, Any], int]:
             }
             for conflict in result.conflicts
         ],
-    }, 200
+    }
+    if result.status == NO_SOLUTION:
+        body["dead_end"] = _dead_end(result)
+    return body, 200
+
+
+def _dead_end(result: SolveResult) -> dict[str, Any] | None:
+    """Where singles from the givens of a puzzle without a solution run out of options;
+    None when its givens clash or the singles stop first."""
+    dead_end = None if result.conflicts else find_dead_end(result.puzzle)
+    if dead_end is None:
+        return None
+    if dead_end.kind == CELL:
+        where: dict[str, Any] = {"cell": list(dead_end.place)}
+    else:
+        where = {"unit": dead_end.unit, "index": dead_end.index, "symbol": dead_end.symbol}
+    return {
+        "kind": dead_end.kind,
+        **where,
+        "forced": dead_end.forced,
+        "message": dead_end_message(dead_end),
+    }
 
 
 def _invalid(

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from werkzeug.datastructures import FileStorage
-from wtforms import Field, FileField, Form, StringField, TextAreaField
+from wtforms import Field, FileField, Form, HiddenField, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
 from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
@@ -14,6 +14,10 @@ from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts,
 DEFAULT_SIZE = 9
 SIZE_CHOICES = tuple(str(size) for size in SHAPES)
 SIZE_MESSAGE = "There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"
+# The paste form says where it comes from: an empty paste box is a question unanswered,
+# while an empty grid from the grid form is a puzzle (one with very many solutions).
+PASTE_SOURCE = "paste"
+NOTHING_PASTED = "Paste a puzzle or choose a file to upload"
 
 
 def _stripped(value: str | None) -> str:
@@ -45,6 +49,7 @@ class PuzzleForm(Form):
     size = StringField(default=str(DEFAULT_SIZE), validators=[AnyOf(SIZE_CHOICES, SIZE_MESSAGE)])
     puzzle = TextAreaField("Puzzle text", filters=[_stripped])
     upload = FileField("Or upload a text file")
+    source = HiddenField(filters=[_stripped])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -102,6 +107,7 @@ def read_form(formdata: Any) -> PuzzleForm:
 
     A pasted or uploaded puzzle is used instead of the cells; when it can be
     read, the form comes back at that puzzle's size with its cells filled in.
+    The paste form (source=paste) sent with nothing in it asks for a puzzle.
     Clashing givens are found even when other cells are wrong, so that one
     round trip shows every problem.
     """
@@ -109,6 +115,10 @@ def read_form(formdata: Any) -> PuzzleForm:
     form = form_class(int(size) if size in SIZE_CHOICES else DEFAULT_SIZE)(formdata)
     valid = form.validate()
     text = form.uploaded or form.puzzle.data
+    if not text and form.source.data == PASTE_SOURCE:
+        if not form.upload.errors:
+            form.puzzle.errors = [*form.puzzle.errors, NOTHING_PASTED]
+        return form
     if not text:
         grid = form.cells_grid()
     elif not valid:

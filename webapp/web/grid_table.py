@@ -12,6 +12,16 @@ from ..wording import place_name
 Place = tuple[int, int]  # 1-based (row, column)
 C = TypeVar("C")  # what a board's cells are: a form's inputs, a result's values, pencil marks
 
+# What each class of a result cell means, in words a screen reader says after the symbol:
+# the colours and weights a sighted reader goes by are CSS only.
+NOTES = {
+    "given": "given",
+    "filled": "solved",
+    "blank": "blank",
+    "differs": "differs from the other solution",
+    "conflict": "clashes with another given",
+}
+
 
 @dataclass(frozen=True)
 class Cell:
@@ -23,6 +33,11 @@ class Cell:
     classes: str = ""
     invalid: bool = False
     described_by: str = ""
+
+    @property
+    def note(self) -> str:
+        """What the cell's classes mean, for a screen reader: "given", "solved, differs ..."."""
+        return ", ".join(NOTES[name] for name in self.classes.split() if name in NOTES)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from ..sudoku import GAVE_UP, PuzzleError, parse
 from ..sudoku.logic import SOLVED
+from ..wording import link_code_problem
 from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .explain_view import learning
 from .forms import PuzzleForm, read_form
@@ -16,6 +17,8 @@ from .links import absolute_url
 from .views import Links, form_page, result_page
 
 bp = Blueprint("pages", __name__)
+
+BAD_LINK_NOTICE = "This link does not hold a puzzle the solver can read"
 
 
 @bp.get("/")
@@ -40,9 +43,9 @@ def result(code: str) -> Response | tuple[str, int]:
     refuse_long_code(code)
     try:
         grid = parse(code)
-    except PuzzleError:
-        notice = "This link does not hold a puzzle the solver can read."
-        return _show_form(read_form(MultiDict({"puzzle": code})), notice)
+    except PuzzleError as error:
+        # The code is the link's, not something typed: an empty form, and why the link failed.
+        return _show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if grid.code != code:
         return redirect(url_for(".result", code=grid.code), 301)
     result = solve_within_budget(grid)
@@ -54,7 +57,9 @@ def result(code: str) -> Response | tuple[str, int]:
     return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)
 
 
-def _show_form(form: PuzzleForm, notice: str = "") -> tuple[str, int]:
+def _show_form(
+    form: PuzzleForm, notice: str = "", about_request: tuple[str, ...] = ()
+) -> tuple[str, int]:
     """The form page; 422 when there is anything to fix."""
-    page = form_page(form, notice)
+    page = form_page(form, notice, about_request)
     return render_template("index.html", page=page), 422 if page.problems else 200

@@ -6,8 +6,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult
-from ..wording import conflict_message, format_ms, place_name
+from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult, find_dead_end
+from ..wording import (
+    conflict_message,
+    dead_end_message,
+    deep_contradiction_message,
+    differences_message,
+    format_ms,
+    place_name,
+)
 from .forms import PuzzleForm
 from .grid_table import Board, Cell, board, cell, grid_board, place_of
 
@@ -41,6 +48,11 @@ class FormPage:
     notice: str = ""
     sizes: tuple[int, ...] = tuple(SHAPES)
 
+    @property
+    def heading(self) -> str:
+        """The page's title and its <h1>: what the person is asked to do."""
+        return "Fix the puzzle" if self.problems else "Solve a Sudoku"
+
 
 @dataclass(frozen=True)
 class Links:
@@ -52,12 +64,14 @@ class Links:
 
 @dataclass(frozen=True)
 class Verdict:
-    """What a solve's status means for a person: a heading, why, and the boards that show it."""
+    """What a solve's status means for a person: a heading, why, the boards that show it, and
+    what the boards show in words (`detail`, under them)."""
 
     heading: str
     summary: str
     reasons: tuple[str, ...]
     boards: tuple[Board[Cell], ...]
+    detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,8 +84,12 @@ class ResultPage:
     links: Links
 
 
-def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
-    """The form with every problem listed once and marked on the fields it concerns."""
+def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] = ()) -> FormPage:
+    """The form with every problem listed once and marked on the fields it concerns.
+
+    `about_request` are problems with the request itself (a share link's code) that no
+    field holds; they come first.
+    """
     problems: list[Problem] = []
     notes: dict[str, list[str]] = defaultdict(list)
 
@@ -82,7 +100,7 @@ def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
         for name in names:
             notes[name].append(problem.id)
 
-    for message in form.size.errors:
+    for message in (*about_request, *form.size.errors):
         report(message)
     for field in form.cell_fields():
         for message in field.errors:
@@ -94,8 +112,16 @@ def form_page(form: PuzzleForm, notice: str = "") -> FormPage:
             report(message, [field.id])
 
     shape = form.shape
+    # "clash" marks a cell the script may unmark once the clash is fixed (it marks live ones so).
+    clashing = {place_name(place) for conflict in form.conflicts for place in conflict.cells}
     cells = [
-        cell(shape, index, field.data or "", described_by=" ".join(notes[field.id]))
+        cell(
+            shape,
+            index,
+            field.data or "",
+            "clash" if field.id in clashing else "",
+            described_by=" ".join(notes[field.id]),
+        )
         for index, field in enumerate(form.cell_fields())
     ]
     caption = f"{shape.name} puzzle: type the givens, leave the other cells blank"
@@ -134,11 +160,12 @@ def verdict(result: SolveResult) -> Verdict:
         return Verdict("Solved", summary, (), boards)
     if result.status == MULTIPLE:
         first, second = result.solutions[:2]
-        differ = {
-            place_of(puzzle.shape, index)
-            for index, (a, b) in enumerate(zip(first.cells, second.cells, strict=True))
+        differences = [
+            (place_of(puzzle.shape, index), a, b)
+            for index, (a, b) in enumerate(zip(first.symbols, second.symbols, strict=True))
             if a != b
-        }
+        ]
+        differ = {place for place, _, _ in differences}
         summary = (
             "This puzzle has more than one solution, so it is not a proper Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
@@ -147,7 +174,8 @@ def verdict(result: SolveResult) -> Verdict:
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
             for number, solution in enumerate((first, second), start=1)
         )
-        return Verdict("More than one solution", summary, (), boards)
+        detail = differences_message(differences)
+        return Verdict("More than one solution", summary, (), boards, detail)
     if result.status == GAVE_UP:
         summary = (
             f"The solver ran out of its work budget after {result.nodes:,} search nodes"
@@ -171,4 +199,6 @@ def verdict(result: SolveResult) -> Verdict:
         " this puzzle has no solution."
     )
     boards = (grid_board(puzzle, "The puzzle"),)
-    return Verdict("No solution", summary, (), boards)
+    dead_end = find_dead_end(puzzle)
+    reason = dead_end_message(dead_end) if dead_end else deep_contradiction_message(result.nodes)
+    return Verdict("No solution", summary, (reason,), boards)

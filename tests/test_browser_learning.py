@@ -209,3 +209,32 @@ def _picture(page, name: str) -> None:
     (ARTIFACTS / f"readme-{name}.png").write_bytes(picture)
     if REFRESH_README_PICTURE:
         README_PICTURES[name].write_bytes(picture)
+
+
+def test_a_phone_plays_with_the_digit_pad(phone, base_url):
+    phone.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
+    pad = phone.get_by_role("group", name="Symbols to enter in the selected cell")
+    expect(pad).to_be_visible()
+    phone.locator("#r1c1").tap()
+    pad.get_by_role("button", name="4", exact=True).tap()
+    assert phone.locator("#r1c1").input_value() == "4"
+    phone.locator("#r1c3").tap()  # a given: the pad leaves it alone
+    pad.get_by_role("button", name="9", exact=True).tap()
+    assert phone.locator("#r1c3").input_value() == "3"
+    phone.get_by_role("button", name="Check").tap()
+    expect(phone.locator(".check-results")).to_contain_text("No mistakes")
+    assert f"progress=4{NORVIG_EASY_CODE[1:]}" in phone.url
+    phone.screenshot(path=ARTIFACTS / "play-phone.png", full_page=True)
+
+
+def test_the_play_grid_is_one_tab_stop(page, base_url):
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
+    tab_stops = page.eval_on_selector_all(
+        "table.input-board input", "all => all.filter(i => i.tabIndex === 0).length"
+    )
+    assert tab_stops == 1
+    page.locator("#r1c9").focus()
+    page.keyboard.press("ArrowRight")  # wraps to the next row
+    assert page.evaluate("document.activeElement.id") == "r2c1"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Check"

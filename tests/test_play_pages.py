@@ -88,7 +88,9 @@ def test_check_marks_wrong_entries_and_clashes_without_giving_answers(client):
     assert "r1c1 is not 5" in html
     assert "Row 2 has two 9s (columns 1 and 2)" in html
     assert "Box 1 has two 9s" in html
-    assert re.search(r'<td class="entry wrong"><input id="r1c1"[^>]*aria-invalid="true"', html)
+    assert re.search(
+        r'<td class="entry wrong invalid"><input id="r1c1"[^>]*aria-invalid="true"', html
+    )
     assert re.search(r'<td class="entry clash[^"]*"><input id="r2c2"', html)
     assert "r1c1 is 4" not in html and "r1c1 is not 4" not in html
 

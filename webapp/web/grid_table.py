@@ -33,6 +33,8 @@ class Cell:
     classes: str = ""
     invalid: bool = False
     described_by: str = ""
+    locked: bool = False  # a given on the play page: shown in its field, not to be changed
+    marks: tuple[str, ...] = ()  # pencil marks, one per value ("" where not a candidate)
 
     @property
     def note(self) -> str:

@@ -11,21 +11,7 @@ from ..sudoku import Grid, Shape
 from ..sudoku.logic import Position
 from ..sudoku.progress import Mistakes, Progress
 from ..wording import conflict_message, in_words, place_name
-from .grid_table import Board, board, place_of
-
-
-@dataclass(frozen=True)
-class PlayCell:
-    """One cell of the play grid: a locked given or an entry field, its marks and state."""
-
-    name: str
-    label: str
-    symbol: str
-    given: bool
-    classes: str
-    marks: tuple[str, ...]  # one per value, "" where it is not a candidate; () when hidden
-    invalid: bool
-    described_by: str
+from .grid_table import Board, Cell, board, place_of
 
 
 @dataclass(frozen=True)
@@ -50,7 +36,7 @@ class PlayPage:
 
     code: str
     progress: str
-    board: Board[PlayCell]
+    board: Board[Cell]
     filled: int
     solved: bool
     full_but_wrong: bool
@@ -134,7 +120,7 @@ def _cell(
     entered: str | None,
     states: dict[int, list[str]],
     about: dict[int, list[str]],
-) -> PlayCell:
+) -> Cell:
     """One cell of the play grid; `entered` is what was typed there when it was refused."""
     row, col = place_of(shape, cell)
     given = bool(puzzle.cells[cell])
@@ -148,11 +134,15 @@ def _cell(
         )
         label += ", candidates " + (in_words([m for m in marks if m]) or "none")
     classes = ["given" if given else "entry", *states.get(cell, [])]
-    return PlayCell(
+    if about.get(cell) and "invalid" not in classes:
+        classes.append(
+            "invalid"
+        )  # what the page says about it stays when the script checks clashes
+    return Cell(
         name=place_name((row, col)),
         label=label,
         symbol=symbol,
-        given=given,
+        locked=given,
         classes=" ".join(classes),
         marks=marks,
         invalid=bool(about.get(cell)),

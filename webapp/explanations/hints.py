@@ -17,7 +17,7 @@ from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
 from .names import technique_name, with_article
-from .words import cell_name, unit_name
+from .words import capitalized, cell_name, unit_name
 
 # What kind of help a hint gives.
 WRONG = "wrong"  # an entry is wrong: fix it first
@@ -120,7 +120,7 @@ def _step_tiers(shape: Shape, steps: tuple[Step, ...]) -> tuple[str, str, str]:
 def _told(shape: Shape, steps: tuple[Step, ...]) -> str:
     """Steps in words, in order: "First, …. Then …."."""
     if len(steps) == 1:
-        return _capital(sentence(shape, steps[0])) + "."
+        return capitalized(sentence(shape, steps[0])) + "."
     said = [f"First, {sentence(shape, steps[0])}."]
     said += [f"Then {sentence(shape, step)}." for step in steps[1:]]
     return " ".join(said)
@@ -145,8 +145,3 @@ def _box_name(shape: Shape, cell: int) -> str:
     """ "box 5" for the box holding a 0-based cell."""
     row, col = divmod(cell, shape.size)
     return f"box {shape.box_of(row, col) + 1}"
-
-
-def _capital(text: str) -> str:
-    """The text with its first letter upper case (cell names like r5c6 stay as they are)."""
-    return text if text[:1] == "r" and text[1:2].isdigit() else text[:1].upper() + text[1:]

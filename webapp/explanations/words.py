@@ -15,6 +15,11 @@ def cell_name(shape: Shape, cell: int) -> str:
     return f"r{row + 1}c{col + 1}"
 
 
+def capitalized(text: str) -> str:
+    """A sentence's first letter in upper case, unless it starts with a cell name (r5c6)."""
+    return text if text[:1] == "r" and text[1:2].isdigit() else text[:1].upper() + text[1:]
+
+
 def unit_name(unit: tuple[str, int]) -> str:
     """ "row 3", "box 5", "diagonal 1"."""
     kind, index = unit

@@ -11,6 +11,7 @@ from flask import url_for
 from ..explanations import level_of, sentence
 from ..explanations.names import technique_name, with_article
 from ..explanations.records import STOPPED_FOR_BUDGET, STOPPED_FOR_TECHNIQUE
+from ..explanations.words import capitalized
 from ..sudoku import Grid, SolveResult
 from ..sudoku.logic import SOLVED, STOPPED, Path, Position
 from .grid_table import Board, Cell, grid_board
@@ -146,11 +147,10 @@ def explain_page(grid: Grid, result: SolveResult, path: Path, number: int) -> Ex
     )
     step_view = None
     if shown is not None:
-        text = sentence(shape, shown)
         step_view = ShownStep(
             technique_name(shown.technique),
             shown.difficulty,
-            text[:1].upper() + text[1:] if not text.startswith("r") else text,
+            capitalized(sentence(shape, shown)),
             bool(shown.placements),
         )
     stopped = ""

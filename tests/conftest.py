@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
+import tempfile
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
@@ -15,8 +17,15 @@ from webapp.cli import main
 
 from puzzles import data_lines
 
-# The browser tests' server, Chromium and pages, shared by every browser test module.
-pytest_plugins = ["browser_fixtures"]
+# Plugins: the browser tests' server, Chromium and pages; a real Redis for the tests that want one.
+pytest_plugins = ["browser_fixtures", "redis_server"]
+
+# Every app the tests make, and every server they start, keeps its jobs and shared results in
+# a store of this run's own, not in the checkout's instance folder where a result from an
+# earlier run would answer for a solve. Tests about the stores set their own.
+os.environ.setdefault(
+    "FLASK_JOB_STORE", f"sqlite:///{tempfile.mkdtemp(prefix='sudoku-tests-')}/jobs.sqlite3"
+)
 
 
 class Puzzle(NamedTuple):

@@ -46,6 +46,10 @@ TOP95_SEVENTH = "6.2.5.........3.4..........43...8....1....2........7..5..27....
 # forcing chain.
 TOP1465_FIRST = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 # Two 5s in row 1, which is also box 1.
+# Rated 5.7 by Sudoku Explainer: one search node is not enough to solve it, and its
+# easiest-first path takes some milliseconds, more than a budget of 2 ms.
+RATED_5_7 = "84.3....6..5..81.7.7.5...2..6..4.2.8...8.6...9.4.7..6..5...2.4.4.26..7..7....4.82"
+RATED_5_7_CODE = RATED_5_7.replace(".", "0")
 CLASHING = "55" + "." * 79
 CLASHING_CODE = CLASHING.replace(".", "0")
 SIX = "23.54..6....1..........3....1..12.35"

@@ -138,6 +138,27 @@ def test_share_links_keep_the_host_nginx_was_asked_for(front):
     assert f'href="http://localhost:{front}/solve/{EASY}"'.encode() in page
 
 
+@pytest.mark.parametrize(
+    ("path", "method", "third"),
+    [
+        (f"/explain/{EASY}", "GET", 10),
+        (f"/play/{EASY}", "GET", 11),
+        (f"/api/rate/{EASY}", "GET", 12),
+        ("/api/jobs", "POST", 13),
+    ],
+)
+def test_a_flood_of_any_costly_route_is_slowed_to_429(front, path, method, third):
+    source = bound_sources(1, first=(127, 0, third))[0]
+    statuses = {fetch(front, path, method, source=source)[0] for _ in range(30)}
+    assert 429 in statuses
+
+
+def test_a_jobs_page_asked_again_and_again_is_not_slowed(front):
+    source = bound_sources(1, first=(127, 0, 14))[0]
+    path = "/api/jobs/solve-0123456789abcdef01234567"
+    assert {fetch(front, path, source=source)[0] for _ in range(30)} == {404}
+
+
 def test_a_flood_of_solves_from_one_client_is_slowed_to_429(front):
     source = bound_sources(1, first=(127, 0, 9))[0]
     statuses = [fetch(front, f"/api/solve/{EASY}", source=source)[0] for _ in range(40)]

@@ -29,6 +29,18 @@ DEFAULTS: dict[str, Any] = {
     "SOLVE_CACHE_SIZE": 1024,
     # Solves that may wait, per worker, for the one under way; more get 503 at once.
     "SOLVE_QUEUE_DEPTH": 4,
+    # Where the job queue and the jobs' records live: None for a SQLite file in the instance
+    # folder (one machine), or redis://host:port/db (several). See webapp/jobs/.
+    "JOB_STORE": None,
+    # A job's own time limit: "Keep working" and "Keep explaining" go on for this long.
+    "JOB_SECONDS": 60.0,
+    # Jobs that may wait or run at once; more get 503 and a page saying to come back.
+    "JOB_QUEUE_DEPTH": 8,
+    # Run each job inside the request that submits it (tests), instead of in a consumer.
+    "JOB_IMMEDIATE": False,
+    # redis://host:port/db to share every decided solve between app servers; None keeps
+    # them in each worker (jobs' results are shared through JOB_STORE either way).
+    "SOLVE_CACHE_URL": None,
     # A 25x25 grid form is about 6 KB; anything far larger is not a puzzle.
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # Multipart bodies only: the paste form sends two parts (the paste box and the upload);
@@ -71,6 +83,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(app.wsgi_app, **app.config["PROXY_FIX"])  # type: ignore[method-assign]
     app.jinja_env.globals.update(asset_url=links.asset_url, home_url=links.home_url)
 
+    from . import jobs
     from .serving import requestlog
     from .web import (
         api,
@@ -79,12 +92,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         explain_pages,
         headers,
         health,
+        job_pages,
         pages,
         play_pages,
         solver_seat,
     )
 
     cache.init_app(app)
+    jobs.init_app(app)
     solver_seat.init_app(app)
     requestlog.init_app(app)
     app.register_blueprint(pages.bp)
@@ -92,6 +107,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(play_pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(job_pages.bp)
     app.after_request(headers.add_security_headers)
     app.after_request(headers.mark_immutable_assets)
     app.after_request(headers.keep_redirects_on_site)

@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, explain, hint, rate, serve, solve
+from . import bench, explain, hint, jobs, rate, serve, solve
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
@@ -24,6 +24,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     hint.add_steps,
     bench.add,
     serve.add,
+    jobs.add,
 )
 
 

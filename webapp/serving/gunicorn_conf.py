@@ -7,14 +7,17 @@ only share the cores and make every solve slower against its wall-clock
 budget. Each worker has threads, one of which may solve at a time, so that
 health checks and cached pages never wait behind a solve. SUDOKU_BIND
 (default 127.0.0.1:8000), SUDOKU_WORKERS (default: the number of cores) and
-SUDOKU_THREADS (default 8) override the address and the counts.
+SUDOKU_THREADS (default 8) override the address and the counts. The master
+also runs the job consumer (`sudoku jobs`) unless SUDOKU_CONSUMER=0.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
 
 from ..sudoku import SHAPES, prepare
+from . import consumer_process
 from .serverlog import RedactingLogger
 
 DEFAULT_BIND = "127.0.0.1:8000"
@@ -60,3 +63,19 @@ def on_starting(server: object) -> None:
     """Build the engine's tables for every size in the master, before any worker forks."""
     for shape in SHAPES.values():
         prepare(shape)
+
+
+# The job consumer beside the workers (serving/consumer_process.py), while the master runs.
+_consumer: list[subprocess.Popen[bytes]] = []
+
+
+def when_ready(server: object) -> None:
+    """Start the job consumer once the server is ready, unless SUDOKU_CONSUMER=0."""
+    if consumer_process.wanted():
+        _consumer.append(consumer_process.start())
+
+
+def on_exit(server: object) -> None:
+    """Stop the job consumer with the server."""
+    for process in _consumer:
+        consumer_process.stop(process)

@@ -11,8 +11,9 @@ from typing import Generic, TypeVar
 from flask import Flask, abort, current_app, g
 
 from ..explanations.records import path_for
-from ..sudoku import SHAPES, Budget, Grid, SolveResult, solve
-from ..sudoku.logic import Path
+from ..jobs import job_queue, shared, shared_results
+from ..sudoku import GAVE_UP, SHAPES, Budget, Grid, SolveResult, solve
+from ..sudoku.logic import SOLVED, Path
 from .solver_seat import solver_seat
 
 # The longest share code a grid has: one symbol per cell of the largest size.
@@ -74,7 +75,9 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     whole budget of CPU, and the one a repeated link would multiply; the same
     budget next time rarely does better, as each worker solves one puzzle at a
     time on its own core whatever the load (solver_seat.py), and the entry ages
-    out of the cache like any other.
+    out of the cache like any other. Before solving, and in place of a gave_up, a
+    result kept in the shared results (by a job, or with SOLVE_CACHE_URL by any
+    server) answers; a decided result is kept there for the others.
     """
     config = current_app.config
     budget = Budget(
@@ -83,12 +86,22 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
     key = (grid.code, budget)
     result = cache.get(key) if cache is not None else None
+    if result is None or result.status == GAVE_UP:
+        # A job, or another server, may have decided it (or worked on it longer).
+        kept = shared.kept_solve(job_queue().results, grid)
+        if kept is not None and kept.seconds >= budget.seconds:
+            result = kept.result
+            if cache is not None:
+                cache.put(key, result)
     cached = result is not None
     if result is None:
         with solver_seat().taken():
             result = solve(grid, max_solutions=2, budget=budget)
         if cache is not None:
             cache.put(key, result)
+        everyone = shared_results()
+        if everyone is not None and result.status != GAVE_UP:
+            shared.keep_solve(everyone, result, budget.seconds)
     g.solve = {"outcome": result.status, "nodes": result.nodes, "cached": cached}
     return result
 
@@ -101,7 +114,8 @@ def path_within_budget(
     solution.
 
     Remembered like solves: stepping through an explanation asks for the same path once a
-    step, and a path the budget cut short would cost the whole budget again each time.
+    step, and a path the budget cut short would cost the whole budget again each time. A
+    path cut short gives way to a longer one a job kept in the shared results.
     """
     seconds = float(current_app.config[budget])
     cache: LruCache[tuple[str, float], tuple[Path | None]] | None = current_app.extensions.get(
@@ -110,10 +124,14 @@ def path_within_budget(
     key = (grid.code, seconds)
     kept = cache.get(key) if cache is not None else None
     if kept is not None:
-        return kept[0]
-    with solver_seat().taken():
-        path = path_for(grid, result, seconds)
-    if cache is not None:
+        path = kept[0]
+    else:
+        with solver_seat().taken():
+            path = path_for(grid, result, seconds)
+    if path is not None and path.status != SOLVED:
+        # A "Keep explaining" job may have gone further.
+        path = shared.kept_path(job_queue().results, grid) or path
+    if cache is not None and kept is None:
         cache.put(key, (path,))
     return path
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, make_response, render_template, url_for
 from werkzeug.wrappers import Response
 
+from ..jobs.job import EXPLAIN
 from ..sudoku import GAVE_UP, SOLVED
+from ..sudoku.logic import STOPPED
 from .cache import path_within_budget, solve_within_budget
 from .explain_view import explain_page
 from .http_caching import cache_by_outcome
+from .job_view import offer_for
 from .linked import linked_grid, whole_number
 from .views import verdict
 
@@ -32,6 +35,9 @@ def explain(code: str) -> Response:
         )
         return cache_by_outcome(make_response(html), result.status)
     number = whole_number("step", 0, len(path.steps), 0)
-    html = render_template("explain.html", page=explain_page(grid, result, path, number))
+    offer = offer_for(EXPLAIN, grid) if path.status == STOPPED else None
+    html = render_template(
+        "explain.html", page=explain_page(grid, result, path, number), offer=offer
+    )
     complete = path.status == SOLVED
     return cache_by_outcome(make_response(html), result.status if complete else GAVE_UP)

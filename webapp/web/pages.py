@@ -6,6 +6,7 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
 
+from ..jobs.job import SOLVE
 from ..sudoku import GAVE_UP, PuzzleError, parse
 from ..sudoku.logic import SOLVED
 from ..wording import link_code_problem
@@ -13,6 +14,7 @@ from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .explain_view import learning
 from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
+from .job_view import offer_for
 from .links import absolute_url
 from .views import Links, form_page, result_page
 
@@ -52,7 +54,10 @@ def result(code: str) -> Response | tuple[str, int]:
     links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
     path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
     offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
-    html = render_template("result.html", page=result_page(result, links), learning=offered)
+    offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
+    html = render_template(
+        "result.html", page=result_page(result, links), learning=offered, offer=offer
+    )
     rated_in_full = path is None or path.status == SOLVED
     return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)
 

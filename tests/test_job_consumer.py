@@ -1,0 +1,117 @@
+"""Jobs in real consumer processes: the one `sudoku serve` starts beside gunicorn, and a
+`sudoku jobs` killed in the middle of a job and started again, which finishes it."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+from webapp import create_app
+from webapp.jobs import QUEUE_KEY
+from webapp.jobs.job import DONE, RUNNING, SOLVE
+from webapp.sudoku import parse
+
+from puzzles import RATED_5_7_CODE as HARD_CODE
+from puzzles import frisch_25x25
+from redis_server import answers, free_port
+
+WAIT_SECONDS = 60
+
+
+@contextmanager
+def running(argv: list[str], env: dict[str, str], log: Path):
+    """A `sudoku` command in a session of its own (so that it can be killed whole), what
+    it prints appended to `log`."""
+    with log.open("ab") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "webapp", *argv],
+            env={**os.environ, **env},
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def request(port: int, method: str, path: str) -> tuple[int, str, str]:
+    """(status, Location, body) of one request to 127.0.0.1:port."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, path, headers={"Host": "127.0.0.1"})
+        response = connection.getresponse()
+        return response.status, response.getheader("Location") or "", response.read().decode()
+    finally:
+        connection.close()
+
+
+def until(check, what: str, seconds: float = WAIT_SECONDS):
+    """Wait for `check()` to be truthy; its value."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def test_sudoku_serve_runs_the_jobs_itself(tmp_path):
+    port = free_port()
+    env = {
+        "FLASK_JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
+        "FLASK_SOLVE_BUDGET_NODES": "1",
+        "SUDOKU_WORKERS": "1",
+    }
+    log = tmp_path / "serve.log"
+    with running(["serve", "--bind", f"127.0.0.1:{port}"], env, log) as server:
+        until(lambda: answers(port), "the server answers")
+        status, _, html = request(port, "GET", f"/solve/{HARD_CODE}")
+        assert status == 200 and "Keep working" in html
+        status, job_page, _ = request(port, "POST", f"/solve/{HARD_CODE}/work")
+        assert status == 303 and job_page.startswith("/jobs/solve-")
+        status, result, _ = until(
+            lambda: (answer := request(port, "GET", job_page))[0] == 303 and answer,
+            "the job is done",
+        )
+        assert result == f"/solve/{HARD_CODE}"
+        status, _, html = request(port, "GET", result)
+        assert '<h1 class="status status-solved">Solved</h1>' in html
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    # gunicorn took its consumer with it: no process is left with the store in its environment
+    left = subprocess.run(["pgrep", "-f", "webapp jobs"], capture_output=True, text=True)
+    for pid in left.stdout.split():
+        environ = Path(f"/proc/{pid}/environ").read_bytes()
+        assert str(tmp_path).encode() not in environ, log.read_text()
+
+
+def test_a_job_whose_consumer_is_killed_runs_again_when_a_consumer_is_back(tmp_path):
+    store = f"sqlite:///{tmp_path}/jobs.sqlite3"
+    queue = create_app({"JOB_STORE": store, "JOB_SECONDS": 4}).extensions[QUEUE_KEY]
+    job = queue.submit(SOLVE, parse(frisch_25x25()[0]))
+    log = tmp_path / "consumer.log"
+    with running(["jobs"], {"FLASK_JOB_STORE": store}, log) as consumer:
+        until(lambda: queue.job(job.id).state == RUNNING, "the first consumer takes the job")
+        os.killpg(consumer.pid, signal.SIGKILL)  # the whole consumer, as a crash would
+        consumer.wait()
+    time.sleep(1)
+    assert queue.job(job.id).state == RUNNING  # as the killed consumer left it
+    with running(["jobs"], {"FLASK_JOB_STORE": store}, log):
+        finished = until(lambda: (found := queue.job(job.id)).state == DONE and found, "done")
+    assert finished.attempts == 2, log.read_text()
+    assert finished.outcome in ("solved", "gave_up")

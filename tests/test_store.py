@@ -1,0 +1,81 @@
+"""The shared key-value store, in both its forms: a SQLite file and a real Redis."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import redis
+
+from webapp.jobs.store import BREAK_SECONDS, RedisStore, SqliteStore, Unreachable, open_store
+
+from redis_server import free_port
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request, tmp_path):
+    """An empty store of each kind."""
+    if request.param == "sqlite":
+        return open_store(f"sqlite:///{tmp_path}/store.sqlite3")
+    server = request.getfixturevalue("redis_server")
+    redis.Redis.from_url(server.url).flushdb()
+    return open_store(server.url)
+
+
+def test_what_is_put_is_got_back(store):
+    assert store.get("a") is None
+    store.put("a", b"one")
+    store.put("a", b"two")
+    assert store.get("a") == b"two"
+
+
+def test_add_stores_only_when_nothing_is_there(store):
+    assert store.add("claim", b"first") is True
+    assert store.add("claim", b"second") is False
+    assert store.get("claim") == b"first"
+
+
+def test_entries_expire(store):
+    store.put("short", b"x", seconds=0.2)
+    store.put("long", b"y", seconds=60)
+    assert store.get("short") == b"x"
+    time.sleep(0.3)
+    assert store.get("short") is None
+    assert store.get("long") == b"y"
+    assert store.add("short", b"again") is True
+
+
+def test_groups_hold_names_once(store):
+    store.join("open", "job-1")
+    store.join("open", "job-1")
+    store.join("open", "job-2")
+    assert store.members("open") == {"job-1", "job-2"}
+    store.leave("open", "job-1")
+    assert store.members("open") == {"job-2"}
+    assert store.members("other") == set()
+
+
+def test_one_sqlite_file_is_one_store(tmp_path):
+    first = SqliteStore(tmp_path / "shared.sqlite3")
+    second = SqliteStore(tmp_path / "shared.sqlite3")
+    first.put("k", b"v")
+    assert second.get("k") == b"v"
+
+
+def test_a_redis_that_does_not_answer_is_unreachable_at_once_and_then_again_later():
+    store = RedisStore(f"redis://127.0.0.1:{free_port()}/0")
+    started = time.monotonic()
+    with pytest.raises(Unreachable, match="Redis at redis://127.0.0.1"):
+        store.get("k")
+    with pytest.raises(Unreachable, match="a moment ago"):
+        store.put("k", b"v")  # within BREAK_SECONDS: not even tried
+    assert time.monotonic() - started < BREAK_SECONDS
+    time.sleep(BREAK_SECONDS)
+    with pytest.raises(Unreachable, match="Redis at redis://127.0.0.1:\\d+/0: "):
+        store.get("k")
+
+
+@pytest.mark.parametrize("url", ["postgres://db/x", "sqlite://relative.db", ""])
+def test_an_unknown_store_address_is_refused(url):
+    with pytest.raises(ValueError, match="redis://... or sqlite:///path"):
+        open_store(url)

@@ -1,0 +1,43 @@
+"""`sudoku jobs`: run a consumer of the job queue (`sudoku serve` starts one by itself)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from .arguments import EXIT_OK, Subcommands, positive_int
+
+
+def add(commands: Subcommands) -> None:
+    """Declare `sudoku jobs`."""
+    parser = commands.add_parser(
+        "jobs",
+        help="run a consumer of the job queue",
+        description=(
+            "Take long jobs (Keep working, Keep explaining) off the queue and run them, and put"
+            " back any job whose consumer stopped. The queue is where the app's JOB_STORE says:"
+            " set FLASK_JOB_STORE=redis://... as for the app servers; by default the SQLite"
+            " file in the app's instance folder. SIGTERM stops at once, SIGINT after the job"
+            " under way."
+        ),
+    )
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="jobs run at once, each in a process of its own (default 1)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the consumer until a signal stops it."""
+    from .. import create_app
+    from ..jobs import QUEUE_KEY
+    from ..jobs.consumer import run_consumer
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    app = create_app()
+    run_consumer(app.extensions[QUEUE_KEY], args.workers)
+    return EXIT_OK

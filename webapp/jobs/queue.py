@@ -1,0 +1,190 @@
+"""The job queue: Huey carries each job to a consumer; its record and output live in the store.
+
+submit() writes a job's record and puts it on Huey's queue, or finds the same work
+already there and joins it. A consumer runs it (run_job), writing a heartbeat and
+its progress into the record, then its output where every server reads it (the
+shared results) and the record as done. Huey drops a message when a consumer takes
+it, so a consumer that dies mid-job would lose it: sweep(), which each consumer
+runs every second, puts back on the queue any job whose heartbeat has stopped (and
+any queued job whose message is gone), up to MAX_ATTEMPTS runs.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from huey import Huey
+
+from ..sudoku import Grid, parse
+from . import shared, work
+from .job import DONE, EXPLAIN, FAILED, QUEUED, RUNNING, SOLVE, Job
+from .store import Store, Unreachable
+
+OPEN = "jobs:open"
+# A finished job's record is kept this long: its page and its id answer until then.
+KEEP_SECONDS = 24 * 3600
+# A running job writes its record this often; one silent for STALE_SECONDS has stopped.
+HEARTBEAT_SECONDS = 0.5
+STALE_SECONDS = 5.0
+# A queued job whose message is gone (the queue is empty) is put back after this long.
+LOST_SECONDS = 5.0
+# A job that stopped its consumer this many times is given up as failed.
+MAX_ATTEMPTS = 3
+
+log = logging.getLogger(__name__)
+
+
+class QueueFull(Exception):
+    """As many jobs as the queue holds are waiting or running."""
+
+
+class JobQueue:
+    """Jobs of one app: submitted by its servers, run by its consumers."""
+
+    def __init__(
+        self, huey: Huey, board: Store, results: Store, seconds: float, depth: int
+    ) -> None:
+        self.huey = huey
+        self.board = board
+        self.results = results
+        self.seconds = seconds
+        self.depth = depth
+        self._task = huey.task(name="run_job")(self.run_job)
+
+    def job(self, id: str) -> Job | None:
+        """The record of job `id`, or None; Unreachable when the store does not answer."""
+        data = self.board.get(f"job:{id}")
+        return Job.from_bytes(data) if data is not None else None
+
+    def submit(self, kind: str, grid: Grid) -> Job:
+        """Start `kind` of work on `grid` within the queue's seconds, or join the same work
+        already queued, running or done. QueueFull or Unreachable when it cannot start."""
+        job = Job.new(kind, grid.code, self.seconds)
+        existing = self.job(job.id)
+        if existing is not None and existing.state != FAILED:
+            return existing
+        if len(self.board.members(OPEN)) >= self.depth:
+            raise QueueFull(f"{self.depth} jobs are already waiting or running")
+        if existing is None and not self.board.add(f"job:{job.id}", job.to_bytes(), KEEP_SECONDS):
+            return self.job(job.id) or job  # someone else submitted it a moment ago
+        if existing is not None:
+            self._write(job)
+        self.board.join(OPEN, job.id)
+        self._enqueue(job)
+        return self.job(job.id) or job  # in immediate mode it has already run
+
+    def _enqueue(self, job: Job) -> None:
+        """Put `job` on Huey's queue; Unreachable when the queue's store does not answer."""
+        try:
+            self.huey.enqueue(self._task.s(job.id, job.kind, job.code, job.seconds))
+        except Unreachable:
+            raise
+        except Exception as error:  # the queue's own store (Redis or SQLite) failed
+            raise Unreachable(f"the job queue did not take the job: {error}") from error
+
+    def _write(self, job: Job) -> None:
+        self.board.put(f"job:{job.id}", job.to_bytes(), KEEP_SECONDS)
+
+    def run_job(self, id: str, kind: str, code: str, seconds: float) -> None:
+        """Do job `id` (the consumer's side); its record says how it went."""
+        job = self.job(id) or Job.new(kind, code, seconds)
+        if job.state == DONE:
+            return  # a second message for work already done
+        now = time.time()
+        job = job.but(
+            state=RUNNING, started=now, heartbeat=now, attempts=job.attempts + 1, phase="starting"
+        )
+        if job.attempts > MAX_ATTEMPTS:
+            reason = f"its consumer stopped {MAX_ATTEMPTS} times before it finished"
+            self._finish(job.but(state=FAILED, outcome=reason))
+            return
+        self._write(job)
+        log.info("job %s started (attempt %d)", id, job.attempts)
+        progress: dict[str, Any] = {}
+        try:
+            with self._heartbeat(job, progress):
+                outcome = self._do(job, progress)
+        except Exception as error:
+            log.exception("job %s failed", id)
+            self._finish(job.but(**progress, state=FAILED, outcome=f"it failed: {error}"))
+            return
+        self._finish(job.but(**progress, state=DONE, outcome=outcome))
+        log.info("job %s done: %s", id, outcome)
+
+    def _do(self, job: Job, progress: dict[str, Any]) -> str:
+        """The work of `job`; its outcome in a word (the solve's status, or the path's)."""
+
+        def report(phase: str, done: int, unit: str) -> None:
+            progress.update(phase=phase, work=done, work_unit=unit)
+
+        grid = parse(job.code)
+        if job.kind == SOLVE:
+            result = work.keep_solving(grid, job.seconds, report)
+            shared.keep_solve(self.results, result, job.seconds)
+            return result.status
+        if job.kind == EXPLAIN:
+            known = shared.kept_solve(self.results, grid)
+            decided, path = work.keep_explaining(
+                grid, job.seconds, report, known.result if known else None
+            )
+            shared.keep_solve(self.results, decided, job.seconds)
+            if path is None:
+                return decided.status
+            shared.keep_path(self.results, grid, path)
+            return path.status
+        raise ValueError(f"no such kind of job: {job.kind}")
+
+    @contextmanager
+    def _heartbeat(self, job: Job, progress: dict[str, Any]) -> Iterator[None]:
+        """While the block runs, write `job`'s record with a fresh heartbeat and the
+        `progress` the block puts in the dict."""
+        stop = threading.Event()
+
+        def beat() -> None:
+            while not stop.wait(HEARTBEAT_SECONDS):
+                try:
+                    self._write(job.but(heartbeat=time.time(), **dict(progress)))
+                except Unreachable as error:
+                    log.warning("job %s: no heartbeat written: %s", job.id, error)
+
+        beating = threading.Thread(target=beat, name=f"heartbeat {job.id}", daemon=True)
+        beating.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            beating.join()
+
+    def _finish(self, job: Job) -> None:
+        """Write `job` finished, and take it out of the open jobs."""
+        self._write(job.but(finished=time.time(), heartbeat=time.time()))
+        self.board.leave(OPEN, job.id)
+
+    def sweep(self) -> list[str]:
+        """Put back on the queue every open job that lost its consumer or its message; the
+        ids put back. Several consumers may sweep at once: a claim in the store lets one
+        of them put each job back."""
+        now = time.time()
+        back = []
+        for id in self.board.members(OPEN):
+            job = self.job(id)
+            if job is None or not job.open:
+                self.board.leave(OPEN, id)
+                continue
+            lost = job.state == QUEUED and now - job.submitted > LOST_SECONDS
+            if not (job.stale(STALE_SECONDS, now) or (lost and self.huey.pending_count() == 0)):
+                continue
+            if not self.board.add(f"requeue:{id}:{job.attempts}:{job.submitted}", b"1", 600):
+                continue
+            phase = "waiting for a consumer (the last one stopped)"
+            job = job.but(state=QUEUED, submitted=now, phase=phase, heartbeat=None)
+            self._write(job)
+            self._enqueue(job)
+            back.append(id)
+            log.warning("job %s put back on the queue", id)
+        return back

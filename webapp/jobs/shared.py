@@ -1,0 +1,100 @@
+"""Results kept in the store for every server to read: decided solves and explanations.
+
+A solve is kept as JSON with the seconds of the budget that produced it (a job's
+60 s say more than a request's 1 s). An explanation's path is kept pickled: it is
+made of the engine's own values, and only the app's own consumers write it, into
+a store that Huey trusts with pickled tasks too. Reading never raises: a store that
+cannot be reached, or an entry that does not read back, is a miss.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import pickle
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..sudoku import Grid, SolveResult, find_conflicts, parse
+from ..sudoku.logic import Path
+from .store import Store, Unreachable
+
+# Decided results never change; they leave the store only to free room.
+KEEP_SECONDS = 30 * 24 * 3600
+GRID_FIELDS = {"puzzle", "solutions", "conflicts"}
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A solve read back from the store, and the seconds of the budget that produced it."""
+
+    result: SolveResult
+    seconds: float
+
+
+def keep_solve(store: Store, result: SolveResult, seconds: float) -> bool:
+    """Put `result`, found within `seconds`, where every server finds it; False if the store
+    could not be reached."""
+    record = {
+        field.name: getattr(result, field.name)
+        for field in fields(result)
+        if field.name not in GRID_FIELDS
+    }
+    record["puzzle"] = result.puzzle.code
+    record["solutions"] = [solution.code for solution in result.solutions]
+    record["seconds"] = seconds
+    return _put(store, f"solve:{result.puzzle.code}", json.dumps(record).encode())
+
+
+def kept_solve(store: Store, grid: Grid) -> Kept | None:
+    """The solve of `grid` kept in the store, or None."""
+    data = _get(store, f"solve:{grid.code}")
+    if data is None:
+        return None
+    try:
+        record: dict[str, Any] = json.loads(data)
+        seconds = float(record.pop("seconds"))
+        record["puzzle"] = grid
+        record["solutions"] = tuple(parse(code) for code in record["solutions"])
+        record["conflicts"] = find_conflicts(grid)
+        return Kept(SolveResult(**record), seconds)
+    except (ValueError, TypeError, KeyError) as error:
+        log.warning("a kept solve of %d cells did not read back: %s", len(grid.cells), error)
+        return None
+
+
+def keep_path(store: Store, grid: Grid, path: Path) -> bool:
+    """Put the easiest-first path of `grid` where every server finds it."""
+    return _put(store, f"path:{grid.code}", pickle.dumps(path))
+
+
+def kept_path(store: Store, grid: Grid) -> Path | None:
+    """The path of `grid` kept in the store, or None."""
+    data = _get(store, f"path:{grid.code}")
+    if data is None:
+        return None
+    try:
+        path = pickle.loads(data)
+    except Exception as error:  # an entry from another version of the app
+        log.warning("a kept path did not read back: %s", error)
+        return None
+    return path if isinstance(path, Path) else None
+
+
+def _put(store: Store, key: str, value: bytes) -> bool:
+    try:
+        store.put(key, value, KEEP_SECONDS)
+    except Unreachable as error:
+        log.warning("not shared: %s", error)
+        return False
+    return True
+
+
+def _get(store: Store, key: str) -> bytes | None:
+    try:
+        return store.get(key)
+    except Unreachable as error:
+        log.warning("shared results not read: %s", error)
+        return None

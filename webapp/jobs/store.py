@@ -1,0 +1,192 @@
+"""A small shared key-value store: a SQLite file on one machine, or Redis for several.
+
+Jobs keep their records here, and decided results are shared through it, so every
+process that opens the same file or the same Redis sees the same values. Values
+are bytes; an entry may carry a lifetime in seconds. A group is a set of names
+(the jobs still open). When the store cannot be reached, every call raises
+Unreachable at once; after a Redis failure the store waits BREAK_SECONDS before it
+tries again, so that a Redis that hangs costs one timeout, not one per request.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Protocol
+
+import redis
+
+# How long a Redis store answers Unreachable without trying, after a failure.
+BREAK_SECONDS = 1.0
+# Redis must answer within these (seconds): a request that asks the store must not hang.
+CONNECT_TIMEOUT = 0.5
+READ_TIMEOUT = 1.0
+PREFIX = "sudoku:"
+
+
+class Unreachable(Exception):
+    """The store did not answer; the message says which store and why."""
+
+
+class Store(Protocol):
+    """What jobs and the shared results need of a store."""
+
+    def get(self, key: str) -> bytes | None:
+        """The value under `key`, or None when there is none (or it has expired)."""
+
+    def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
+        """Store `value` under `key`, for `seconds` if given, else until replaced."""
+
+    def add(self, key: str, value: bytes, seconds: float | None = None) -> bool:
+        """Store `value` under `key` only if nothing is there; True if it was stored."""
+
+    def join(self, group: str, name: str) -> None:
+        """Add `name` to `group`."""
+
+    def leave(self, group: str, name: str) -> None:
+        """Take `name` out of `group`."""
+
+    def members(self, group: str) -> set[str]:
+        """The names in `group`."""
+
+
+def open_store(url: str) -> Store:
+    """The store at `url`: redis://... (or rediss://), or sqlite:///path/to/file."""
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return RedisStore(url)
+    if url.startswith("sqlite:///"):
+        return SqliteStore(Path(url.removeprefix("sqlite://")))
+    raise ValueError(f"a store is redis://... or sqlite:///path, not {url!r}")
+
+
+class SqliteStore:
+    """A store in one SQLite file, shared by every process on the machine that opens it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._local = threading.local()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Made with a connection of its own, closed at once: the app is created in gunicorn's
+        # master, and a connection must not cross into the workers it forks.
+        db = sqlite3.connect(path, timeout=5, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS store_values"
+                " (key TEXT PRIMARY KEY, value BLOB, expires REAL)"
+            )
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS store_groups"
+                " (grp TEXT, name TEXT, PRIMARY KEY (grp, name))"
+            )
+        finally:
+            db.close()
+
+    def _connection(self) -> sqlite3.Connection:
+        """This thread's connection (a connection cannot cross threads)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            try:
+                db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
+            except sqlite3.Error as error:
+                raise Unreachable(f"cannot open {self.path}: {error}") from error
+            self._local.db = db
+        return db
+
+    def _run(self, sql: str, *parameters: object) -> list[tuple[object, ...]]:
+        """Run one statement; its rows."""
+        try:
+            return self._connection().execute(sql, parameters).fetchall()
+        except sqlite3.Error as error:
+            raise Unreachable(f"{self.path}: {error}") from error
+
+    def get(self, key: str) -> bytes | None:
+        rows = self._run("SELECT value, expires FROM store_values WHERE key = ?", key)
+        if not rows:
+            return None
+        value, expires = rows[0]
+        if isinstance(expires, float) and expires < time.time():
+            self._run("DELETE FROM store_values WHERE key = ? AND expires = ?", key, expires)
+            return None
+        return bytes(value) if isinstance(value, bytes | bytearray | memoryview) else None
+
+    def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
+        self._run(
+            "INSERT OR REPLACE INTO store_values VALUES (?, ?, ?)", key, value, _expiry(seconds)
+        )
+
+    def add(self, key: str, value: bytes, seconds: float | None = None) -> bool:
+        # An expired entry counts as absent: clear it first, in the same statement's spirit.
+        self._run("DELETE FROM store_values WHERE key = ? AND expires < ?", key, time.time())
+        rows = self._run(
+            "INSERT OR IGNORE INTO store_values VALUES (?, ?, ?) RETURNING key",
+            key,
+            value,
+            _expiry(seconds),
+        )
+        return bool(rows)
+
+    def join(self, group: str, name: str) -> None:
+        self._run("INSERT OR IGNORE INTO store_groups VALUES (?, ?)", group, name)
+
+    def leave(self, group: str, name: str) -> None:
+        self._run("DELETE FROM store_groups WHERE grp = ? AND name = ?", group, name)
+
+    def members(self, group: str) -> set[str]:
+        return {
+            str(name) for (name,) in self._run("SELECT name FROM store_groups WHERE grp = ?", group)
+        }
+
+
+def _expiry(seconds: float | None) -> float | None:
+    """When an entry stored now for `seconds` expires (epoch seconds); None for never."""
+    return None if seconds is None else time.time() + seconds
+
+
+class RedisStore:
+    """A store in Redis, shared by every machine that reaches it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._redis = redis.Redis.from_url(
+            url, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=READ_TIMEOUT
+        )
+        self._broken_until = 0.0
+
+    def _call(self, method: str, *arguments: object, **options: object) -> object:
+        """One Redis command, or Unreachable (at once while the last failure is recent)."""
+        if time.monotonic() < self._broken_until:
+            raise Unreachable(f"Redis at {self.url} did not answer a moment ago")
+        try:
+            return getattr(self._redis, method)(*arguments, **options)
+        except redis.RedisError as error:
+            self._broken_until = time.monotonic() + BREAK_SECONDS
+            raise Unreachable(f"Redis at {self.url}: {error}") from error
+
+    def get(self, key: str) -> bytes | None:
+        value = self._call("get", PREFIX + key)
+        return value if isinstance(value, bytes) else None
+
+    def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
+        self._call("set", PREFIX + key, value, px=_milliseconds(seconds))
+
+    def add(self, key: str, value: bytes, seconds: float | None = None) -> bool:
+        return bool(self._call("set", PREFIX + key, value, px=_milliseconds(seconds), nx=True))
+
+    def join(self, group: str, name: str) -> None:
+        self._call("sadd", PREFIX + group, name)
+
+    def leave(self, group: str, name: str) -> None:
+        self._call("srem", PREFIX + group, name)
+
+    def members(self, group: str) -> set[str]:
+        names = self._call("smembers", PREFIX + group)
+        assert isinstance(names, set)
+        return {name.decode() for name in names}
+
+
+def _milliseconds(seconds: float | None) -> int | None:
+    """A lifetime for Redis's PX option; None for none."""
+    return None if seconds is None else max(1, int(seconds * 1000))

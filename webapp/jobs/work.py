@@ -1,0 +1,32 @@
+"""What each kind of job does with its puzzle, reporting its phase and work as it goes."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from ..explanations.records import path_for
+from ..sudoku import SOLVED, Budget, Grid, SolveResult, solve
+from ..sudoku.logic import Path
+
+# report(phase, work done, what the work counts): the job's progress, for its page.
+Report = Callable[[str, int, str], None]
+
+
+def keep_solving(grid: Grid, seconds: float, report: Report) -> SolveResult:
+    """Solve `grid`, looking for two solutions, for up to `seconds` (no node limit)."""
+    report("searching for solutions", 0, "search nodes")
+    return solve(grid, max_solutions=2, budget=Budget(nodes=sys.maxsize, seconds=seconds))
+
+
+def keep_explaining(
+    grid: Grid, seconds: float, report: Report, decided: SolveResult | None = None
+) -> tuple[SolveResult, Path | None]:
+    """The easiest-first path of `grid`, after the exact solve that says it has one solution
+    (`decided`, when already known, else made here), the two within `seconds`."""
+    if decided is None or decided.status != SOLVED:
+        report("checking the puzzle has one solution", 0, "")
+        decided = keep_solving(grid, seconds, report)
+    report("finding the easiest step at each point", 0, "")
+    left = max(0.1, seconds - decided.ms / 1000)
+    return decided, path_for(grid, decided, left)

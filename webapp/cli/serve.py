@@ -1,4 +1,5 @@
-"""`sudoku serve`: become gunicorn serving the app with the production settings."""
+"""`sudoku serve`: become gunicorn serving the app with the production settings (its master
+starts the job consumer)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ def add(commands: Subcommands) -> None:
         "serve",
         help="serve the web app with gunicorn",
         description=(
-            "Serve the web app with gunicorn and the settings of webapp/gunicorn_conf.py:"
-            " sync workers, the engine's tables built once before the workers fork."
+            "Serve the web app with gunicorn and the settings of webapp/serving/gunicorn_conf.py:"
+            " threaded workers, the engine's tables built once before the workers fork, and a"
+            " consumer of the job queue beside them (SUDOKU_CONSUMER=0 leaves it out)."
         ),
     )
     parser.add_argument(

@@ -10,6 +10,7 @@ from webapp.sudoku import (
     GAVE_UP,
     MULTIPLE,
     NO_SOLUTION,
+    SHAPES,
     SOLVED,
     Budget,
     Grid,
@@ -173,3 +174,18 @@ def test_a_state_its_singles_fill_is_one_solution_and_an_empty_formula():
     found = sat(puzzle)
     assert len(found.solutions) == 1 and found.exhausted
     assert is_solution(found.solutions[0], puzzle)
+
+
+def test_a_state_with_a_constraint_out_of_options_has_no_solution():
+    # r1c16 can hold nothing: row 1 has 1 to 15 and column 16 has the 16 (in row 2).
+    shape = SHAPES[16]
+    cells = [0] * shape.cell_count
+    cells[:15] = range(1, 16)
+    cells[16 + 15] = 16
+    puzzle = Grid(shape, tuple(cells))
+    assert not find_conflicts(puzzle)
+    board = bitboard_for(standard_geometry(shape))
+    state = initial_state(board, puzzle)
+    assert propagate(board, state) is None
+    found = sat_solve(board, *state, 2, time.perf_counter() + ROOMY.seconds)
+    assert (found.solutions, found.exhausted, found.gave_up) == ((), True, False)

@@ -10,6 +10,8 @@ comments, and each file's first comment names its fields:
 - tdoku_test_puzzles.txt: PUZZLE:COUNT:SOLUTION, tdoku's test puzzles
 - web_{unique,multiple,impossible}.txt: PUZZLE COUNT SOLUTION, 9x9 puzzles for the web tests
 - prod_25x25.txt: PUZZLE, minimal 25x25 puzzles no solve finishes within the web's budget
+  (the search or CaDiCaL: 12 s and more each)
+- sat_25x25_answers.txt: PUZZLE COUNT SOLUTION, 25x25 puzzles beyond the search, quick for SAT
 - x_sudoku.txt: PUZZLE ANSWER, X-Sudoku puzzles made here
 - hodoku_reglib_1.3.txt: HoDoKu's regression library, ':'-separated, one technique case a line
 - easy.ss: one grid (SEED_EASY) in Sudoku Explainer's .ss layout, read whole as EASY_SS

@@ -7,7 +7,7 @@ import pytest
 from webapp import create_app
 from webapp.sudoku import is_solution, parse
 
-from puzzles import CLASHING, NORVIG_IMPOSSIBLE
+from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 
 FIELDS = [
     "status",
@@ -16,6 +16,8 @@ FIELDS = [
     "givens",
     "size",
     "nodes",
+    "engine",
+    "sat_conflicts",
     "ms",
     "share_url",
     "conflicts",
@@ -35,6 +37,7 @@ def test_post_solves_a_puzzle(client, unique_puzzle):
     assert body["givens"] == unique_puzzle.code
     assert body["size"] == 9
     assert isinstance(body["nodes"], int) and body["nodes"] >= 0
+    assert (body["engine"], body["sat_conflicts"]) == ("search", 0)
     assert isinstance(body["ms"], float) and body["ms"] >= 0
     assert body["share_url"] == f"http://localhost/solve/{unique_puzzle.code}"
     assert body["conflicts"] == []
@@ -142,6 +145,14 @@ def test_no_solution_says_where_singles_run_out_of_options(client, puzzle, dead_
 
 def test_only_no_solution_carries_a_dead_end(client, multiple_puzzle):
     assert "dead_end" not in client.get(f"/api/solve/{multiple_puzzle.code}").json
+
+
+def test_a_big_puzzle_beyond_the_search_says_the_sat_solver_decided(client):
+    puzzle, _, solution = data_lines("sat_25x25_answers.txt")[0]
+    body = client.post("/api/solve", json={"puzzle": puzzle}).json
+    assert (body["status"], body["solution"]) == ("solved", parse(solution).code)
+    assert body["engine"] == "sat"
+    assert body["sat_conflicts"] > 0
 
 
 def test_gave_up_when_the_budget_runs_out(impossible_puzzle):

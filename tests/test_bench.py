@@ -10,6 +10,7 @@ from webapp.cli import main
 from webapp.cli import timing as bench
 from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
+from webapp.sudoku.result import SAT
 
 from fresh_process import run_fresh
 from puzzles import CLASHING, DATA, FOUR, SEED_EASY, SEED_EASY_SOLUTION, SIX, data_lines
@@ -101,6 +102,46 @@ def test_measure_counts_statuses_and_nodes(answers, decided, gave_up, mean_nodes
     assert 0 <= figures.median_ms <= figures.p99_ms <= figures.max_ms
     assert figures.mean_ms <= figures.max_ms
     assert figures.per_second > 0
+
+
+def test_measure_counts_what_went_to_the_sat_solver_and_what_it_decided():
+    grid = parse(EASY)
+    results = iter(
+        [
+            SolveResult(SOLVED, grid, engine=SAT),
+            SolveResult(GAVE_UP, grid, engine=SAT),
+            SolveResult(SOLVED, grid),
+            SolveResult(GAVE_UP, grid),
+        ]
+    )
+    figures = bench.measure(lambda _: next(results), [grid] * 4)
+    assert (figures.decided, figures.handed_over, figures.sat_decided) == (2, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("handed_over", "sat_decided", "note"),
+    [
+        (0, 0, None),
+        (
+            18,
+            13,
+            "f.txt: the search handed 18 of 18 to the SAT solver (CaDiCaL), which decided 13.",
+        ),
+    ],
+)
+def test_sat_note_only_when_the_sat_solver_had_puzzles(handed_over, sat_decided, note):
+    figures = Figures(18, 13, 5, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, handed_over, sat_decided)
+    assert bench.sat_note("f.txt", figures) == note
+
+
+def test_bench_notes_the_sat_solver_on_a_big_puzzle_beyond_the_search(capsys, tmp_path):
+    puzzle = data_lines("sat_25x25_answers.txt")[0][0]
+    out = run(capsys, "bench", "--budget-seconds", "5", write(tmp_path, puzzle))[1]
+    (row,) = table_rows(out)[2:]
+    assert row[3] == "1"  # decided
+    assert notes(out)[-1] == (
+        "puzzles.txt: the search handed 1 of 1 to the SAT solver (CaDiCaL), which decided 1."
+    )
 
 
 def test_measure_of_no_puzzles_is_all_zeros():

@@ -30,7 +30,7 @@ SIX_BY_SIX, _, SIX_BY_SIX_SOLUTION, _ = SEEDS[-1]
 TDOKU = [fields[0].split(":") for fields in data_lines("tdoku_test_puzzles.txt")]
 NO_SOLUTION_PUZZLE = next(fields[0] for fields in TDOKU if fields[1] == "0")
 
-JSON_KEYS = {"puzzle", "status", "solution", "solutions", "nodes", "ms"}
+JSON_KEYS = {"puzzle", "status", "solution", "solutions", "nodes", "engine", "sat_conflicts", "ms"}
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
@@ -94,6 +94,7 @@ def test_json_matches_the_known_answers(capsys, tmp_path):
         assert set(record) == JSON_KEYS
         assert record["puzzle"] == puzzle
         assert isinstance(record["nodes"], int)
+        assert (record["engine"], record["sat_conflicts"]) == ("search", 0)
         assert record["ms"] >= 0
         if count == "0":
             assert (record["status"], record["solution"], record["solutions"]) == (
@@ -123,10 +124,21 @@ def test_json_reports_an_invalid_line_and_goes_on(capsys, tmp_path):
         "solution": None,
         "solutions": [],
         "nodes": 0,
+        "engine": None,
+        "sat_conflicts": 0,
         "ms": 0.0,
         "error": "line 1, column 31: 'x' is not a symbol of a 9x9 grid"
         " (symbols are 1-9; . or 0 is a blank)",
     }
+
+
+def test_json_says_when_the_sat_solver_decided(capsys, tmp_path):
+    puzzle, _, solution = data_lines("sat_25x25_answers.txt")[0]
+    code, out, _ = run(capsys, "solve", "--json", "--budget-ms", "5000", write(tmp_path, puzzle))
+    record = json.loads(out)
+    assert (code, record["status"], record["solution"]) == (0, "solved", solution)
+    assert record["engine"] == "sat"
+    assert record["sat_conflicts"] > 0
 
 
 def test_json_names_the_clashing_givens(capsys, tmp_path):

@@ -11,7 +11,7 @@ from webapp import create_app
 from webapp.sudoku import SHAPES, is_solution, parse
 
 from puzzles import CLASHING_CODE as CLASH_CODE
-from puzzles import FOUR
+from puzzles import FOUR, data_lines
 
 CONFLICT_ROW_3 = "0" * 19 + "5" + "0" * 4 + "5" + "0" * 56  # r3c2 and r3c7 are both 5
 PROVEN_IMPOSSIBLE = "123456780" + "000000009" + "0" * 63  # r1c9 needs a 9; column 9 has one
@@ -317,8 +317,19 @@ def test_the_result_page_has_the_share_link_copy_button_and_edit_link(client, un
     [copy] = page.all("button", **{"data-copy": "share-link"})
     assert "hidden" in copy  # the script shows it; without script there is nothing to copy with
     assert page.all("a", href=f"/?puzzle={unique_puzzle.code}")
-    for figure in ("Time", "Search nodes", "Givens"):
+    for figure in ("Time", "Decided by", "Search nodes", "Givens"):
         assert f"<dt>{figure}</dt>" in response.text
+    assert "<dd>exact search</dd>" in response.text
+
+
+def test_a_result_the_sat_solver_decided_says_so_with_its_conflicts(client):
+    puzzle, _, solution = data_lines("sat_25x25_answers.txt")[0]
+    response = client.get(f"/solve/{parse(puzzle).code}")
+    page = Page(response.text)
+    assert "".join(page.cells) == solution
+    assert "<dt>Decided by</dt>" in response.text
+    assert "<dd>SAT solver (CaDiCaL)</dd>" in response.text
+    assert "<dt>SAT conflicts</dt>" in response.text
 
 
 @pytest.mark.parametrize(

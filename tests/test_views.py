@@ -5,12 +5,16 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from webapp.sudoku import GAVE_UP, Budget, SolveResult, parse, solve
+from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
+from webapp.sudoku.result import SAT
 from webapp.web.forms import read_form
 from webapp.web.views import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
 
-from puzzles import CLASHING, NORVIG_IMPOSSIBLE
+from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
+
+# A 25x25 puzzle beyond the search (singles reach no dead end), and its answer.
+BIG, _, BIG_ANSWER = data_lines("sat_25x25_answers.txt")[0]
 
 
 def test_a_clean_form_has_no_problems():
@@ -152,7 +156,37 @@ def test_a_result_page_carries_the_status_figures_and_links(unique_puzzle):
     assert (page.status, page.verdict) == ("solved", verdict(result))
     assert dict(page.figures) == {
         "Time": format_ms(result.ms),
+        "Decided by": "exact search",
         "Search nodes": f"{result.nodes:,}",
         "Givens": f"{result.puzzle.givens} of 81",
     }
     assert page.links == links
+
+
+@pytest.mark.parametrize(
+    ("status", "engine_figure"),
+    [
+        (SOLVED, ("Decided by", "SAT solver (CaDiCaL)")),
+        (NO_SOLUTION, ("Decided by", "SAT solver (CaDiCaL)")),
+        (GAVE_UP, ("Gave up in", "SAT solver (CaDiCaL)")),
+    ],
+)
+def test_a_result_the_sat_solver_had_shows_its_conflicts(status, engine_figure):
+    found = (parse(BIG_ANSWER),) if status == SOLVED else ()
+    result = SolveResult(
+        status, parse(BIG), found, nodes=400, ms=300.0, engine=SAT, sat_conflicts=1234
+    )
+    figures = result_page(result, Links(share="", edit="")).figures
+    assert figures[1] == engine_figure
+    assert dict(figures)["Search nodes"] == "400"
+    assert dict(figures)["SAT conflicts"] == "1,234"
+
+
+def test_the_sat_solver_is_named_as_the_one_that_proved_or_ran_out():
+    puzzle = parse(BIG)
+    proved = verdict(SolveResult(NO_SOLUTION, puzzle, engine=SAT, sat_conflicts=57, ms=1.0))
+    assert "the SAT solver proved that no way of filling the grid works" in proved.summary
+    [reason] = proved.reasons
+    assert reason.endswith("the SAT solver proved it, after 57 conflicts")
+    out = verdict(SolveResult(GAVE_UP, puzzle, nodes=9, engine=SAT, sat_conflicts=5000, ms=1.0))
+    assert "after 9 search nodes and 5,000 SAT solver conflicts" in out.summary

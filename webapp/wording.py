@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, DeadEnd, PuzzleError
 from .sudoku.dead_end import CELL
+from .sudoku.result import SAT, SEARCH
 
 # Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
 COUNT_WORDS = dict(
@@ -79,6 +80,19 @@ def deep_contradiction_message(nodes: int) -> str:
         f" filling the grid fails: the search tried {branches} and each ran into a cell"
         " or a unit with no option left"
     )
+
+
+def sat_contradiction_message(conflicts: int) -> str:
+    """Why there is no solution when singles reach no dead end and the SAT solver proved it."""
+    return (
+        "Filling in what the givens force runs into no dead end by itself, but every way of"
+        " filling the grid fails: the SAT solver proved it, after"
+        f" {conflicts:,} {'conflict' if conflicts == 1 else 'conflicts'}"
+    )
+
+
+# What each engine (SolveResult.engine) is called on a page.
+ENGINE_NAMES = {SEARCH: "exact search", SAT: "SAT solver (CaDiCaL)"}
 
 
 # Past this many, the cells two solutions differ in are counted rather than listed.

@@ -61,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
             notes.append(timing.tables_note(name, grids, timing.build_tables(grids)))
         engine = timing.measure(lambda grid: solve(grid, budget=budget), grids)
         print(timing.table_row(name, "engine", engine))
+        if sat := timing.sat_note(name, engine):
+            notes.append(sat)
         if args.baseline:
             plain = timing.measure(
                 lambda grid: plain_backtracking.solve(grid, budget=baseline_budget), grids

@@ -27,9 +27,10 @@ Output: one line per puzzle, the solution when there is exactly one, else
 multiple, no_solution, gave_up or invalid. With --count, each puzzle's
 solutions (up to K) on lines of their own, then the status word unless it is
 solved or multiple, and an empty line between puzzles. --json prints one JSON
-object per puzzle: puzzle, status, solution, solutions, nodes, ms, plus error
-(invalid) or conflicts (clashing givens). Blank lines and lines starting with
-# are skipped.
+object per puzzle: puzzle, status, solution, solutions, nodes, engine
+(search, or sat when CaDiCaL decided a 16x16 or 25x25 the search could not),
+sat_conflicts, ms, plus error (invalid) or conflicts (clashing givens). Blank
+lines and lines starting with # are skipped.
 """
 
 
@@ -83,6 +84,8 @@ def solve_record(
             "solution": None,
             "solutions": [],
             "nodes": 0,
+            "engine": None,
+            "sat_conflicts": 0,
             "ms": 0.0,
             "error": error.message,
         }
@@ -95,6 +98,8 @@ def solve_record(
         "solution": result.solution.line if result.solution else None,
         "solutions": [solution.line for solution in result.solutions[:count]],
         "nodes": result.nodes,
+        "engine": result.engine,
+        "sat_conflicts": result.sat_conflicts,
         "ms": round(result.ms, 3),
     }
     if result.conflicts:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..sudoku import Grid, PuzzleError, SolveResult, parse, prepare
-from ..sudoku.result import GAVE_UP
+from ..sudoku.result import GAVE_UP, SAT
 
 COLUMNS = (
     "file|solver|puzzles|decided|gave up|puzzles/s|mean ms|median ms|p99 ms|max ms|mean nodes"
@@ -44,6 +44,8 @@ class SolverFigures:
     p99_ms: float
     max_ms: float
     mean_nodes: float
+    handed_over: int = 0  # given to the SAT solver when the search's share ran out
+    sat_decided: int = 0  # of those, the ones it decided
 
 
 def read_puzzles(
@@ -101,6 +103,8 @@ def measure(solver: Callable[[Grid], SolveResult], grids: list[Grid]) -> SolverF
         p99_ms=times[math.ceil(0.99 * count) - 1] if times else 0.0,
         max_ms=times[-1] if times else 0.0,
         mean_nodes=statistics.fmean(result.nodes for result, _ in runs) if runs else 0.0,
+        handed_over=sum(1 for result, _ in runs if result.engine == SAT),
+        sat_decided=sum(1 for r, _ in runs if r.engine == SAT and r.status != GAVE_UP),
     )
 
 
@@ -139,6 +143,17 @@ def tables_note(name: str, grids: list[Grid], ms: float) -> str:
     return (
         f"{name}: the engine's {sizes} tables took {figure(ms)} ms to build, before timing"
         " (once per size and run)."
+    )
+
+
+def sat_note(name: str, figures: SolverFigures) -> str | None:
+    """A sentence saying how many puzzles of a file went to the SAT solver and how many
+    it decided, or None when none did."""
+    if not figures.handed_over:
+        return None
+    return (
+        f"{name}: the search handed {figures.handed_over} of {figures.puzzles} to the SAT"
+        f" solver (CaDiCaL), which decided {figures.sat_decided}."
     )
 
 

@@ -1,6 +1,7 @@
 """The Sudoku engine: read a puzzle, check its givens against its units, solve it in a budget.
 
-Pure Python: no web framework, no I/O. Everything a caller needs is here.
+Pure Python (save CaDiCaL, through python-sat, for big grids): no web framework, no I/O.
+Everything a caller needs is here.
 """
 
 from .conflicts import Conflict, find_conflicts

@@ -13,6 +13,12 @@ NO_SOLUTION = "no_solution"
 GAVE_UP = "gave_up"
 STATUSES = (SOLVED, MULTIPLE, NO_SOLUTION, GAVE_UP)
 
+# Which solver's answer a result is: the exact search, or the SAT solver it hands
+# big grids to (sat.py).
+SEARCH = "search"
+SAT = "sat"
+ENGINES = (SEARCH, SAT)
+
 
 def status_for(found: int, gave_up: bool) -> str:
     """The status of a search that found `found` solutions and did or did not run out of budget."""
@@ -41,6 +47,12 @@ class SolveResult:
     lists clashing givens when that is why there is no solution. `exhausted`
     is True when the whole search space was explored, so the number of
     solutions found is the exact count.
+
+    `engine` says whose answer this is: SEARCH, or SAT when the search ran
+    out of its share of time on a big grid and CaDiCaL had the rest (its
+    answer stands, gave_up included; the solutions the search found come
+    first). `nodes` and `propagated` are always the search's work;
+    `sat_conflicts` is the SAT solver's, 0 when it did not run.
     """
 
     status: str
@@ -51,6 +63,8 @@ class SolveResult:
     propagated: int = 0
     ms: float = 0.0
     exhausted: bool = False
+    engine: str = SEARCH
+    sat_conflicts: int = 0
 
     @property
     def solution(self) -> Grid | None:

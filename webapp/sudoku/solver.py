@@ -8,6 +8,11 @@ returned as None). Branching picks the unsatisfied constraint with the
 fewest options, whether it is a cell ("which digit goes here?") or a place
 ("where does 7 go in row 3?"), as exact-cover solvers do; that is what keeps
 proofs of impossibility short.
+
+On 16x16 and 25x25 grids the search gets only a share of the seconds: a puzzle
+it has not finished by then goes, as the search's root state, to a SAT solver
+(sat.py) for the rest of the budget, unless its formula would be too big to
+pay off (a nearly empty grid), and then the search goes on.
 """
 
 from __future__ import annotations
@@ -18,10 +23,24 @@ from .bitboard import Bitboard, bitboard_for
 from .conflicts import find_conflicts
 from .geometry import Geometry, standard_geometry
 from .grid import Grid
-from .result import NO_SOLUTION, Budget, SolveResult, status_for
+from .result import NO_SOLUTION, SAT, Budget, SolveResult, status_for
+from .sat import sat_solve, setup_seconds
 from .shape import Shape
 
 State = tuple[int, int]
+
+# Grids at least this big go to the SAT solver when the search has not finished
+# in its share of the seconds: SEARCH_SHARE of them, SEARCH_SECONDS at most. Below
+# 16x16 the search decides everything in milliseconds. On 16x16 and 25x25 puzzles
+# (README, "Big grids") the search was faster than CaDiCaL only on puzzles it
+# decided within 60 ms, and CaDiCaL decided within 60 ms every one the search
+# needed longer for; past that the search's time is CaDiCaL's loss.
+SAT_FROM_SIZE = 16
+SEARCH_SHARE = 0.1
+SEARCH_SECONDS = 0.1
+# The SAT solver is only started if building its formula would take at most this
+# share of the time left.
+SETUP_SHARE = 0.5
 
 
 def solve(
@@ -50,9 +69,42 @@ def solve(
             ms=(time.perf_counter() - started) * 1000,
             exhausted=True,
         )
-    search = _Search(board, max(2, max_solutions), budget, started)
-    search.run(_initial_state(board, grid))
-    solutions = tuple(_decode(board, grid, alive) for alive in search.solutions)
+    wanted = max(2, max_solutions)
+    deadline = started + budget.seconds
+    root = initial_state(board, grid)
+    search = _Search(board, wanted, budget.nodes, root)
+    if grid.size < SAT_FROM_SIZE:
+        search.run(deadline)
+        return _search_result(grid, search, started)
+    search.run(started + min(budget.seconds * SEARCH_SHARE, SEARCH_SECONDS))
+    if search.out_of_time:
+        # The root's singles, as the search's first node places them. If they run into
+        # a contradiction (only when the search stopped before that node), the root as
+        # it is goes over: CaDiCaL finds the same contradiction.
+        alive, done = propagate(board, root) or root
+        if setup_seconds(board, alive, done) <= (deadline - time.perf_counter()) * SETUP_SHARE:
+            found = _solutions(board, grid, search)
+            sat = sat_solve(board, alive, done, wanted - len(found), deadline, known=found)
+            return SolveResult(
+                status_for(len(found) + len(sat.solutions), sat.gave_up),
+                grid,
+                solutions=found + sat.solutions,
+                nodes=search.nodes,
+                propagated=search.propagated,
+                ms=(time.perf_counter() - started) * 1000,
+                exhausted=sat.exhausted,
+                engine=SAT,
+                sat_conflicts=sat.conflicts,
+            )
+        # A formula too big to pay off: nearly empty grids, whose solutions the
+        # search finds without backtracking. It goes on where it stopped.
+        search.run(deadline)
+    return _search_result(grid, search, started)
+
+
+def _search_result(grid: Grid, search: _Search, started: float) -> SolveResult:
+    """The result of a solve the search decided alone (or gave up on)."""
+    solutions = _solutions(search.board, grid, search)
     return SolveResult(
         status_for(len(solutions), search.gave_up),
         grid,
@@ -64,12 +116,17 @@ def solve(
     )
 
 
+def _solutions(board: Bitboard, grid: Grid, search: _Search) -> tuple[Grid, ...]:
+    """The grids of the solutions the search has found, in order."""
+    return tuple(_decode(board, grid, alive) for alive in search.solutions)
+
+
 def prepare(shape: Shape) -> None:
     """Build the solver's tables for a shape's standard units now, so no solve pays for them."""
     bitboard_for(standard_geometry(shape))
 
 
-def _initial_state(board: Bitboard, grid: Grid) -> State:
+def initial_state(board: Bitboard, grid: Grid) -> State:
     """Every option alive, then the givens placed (they do not clash: conflicts come first)."""
     alive, done = board.full, 0
     n = board.n
@@ -81,6 +138,31 @@ def _initial_state(board: Bitboard, grid: Grid) -> State:
     return alive, done
 
 
+def propagate(board: Bitboard, state: State) -> State | None:
+    """The state with every single placed (an option that is the last of a constraint),
+    until none is left; None if some constraint runs out of options.
+
+    The search does the same at each node, written into its loop for speed.
+    """
+    alive, done = state
+    guards, full, low, n = board.guards, board.full, board.low, board.n
+    option_at, placements = board.option_at, board.placements
+    while True:
+        nonempty = (alive + full) & guards
+        if nonempty != guards:
+            return None
+        rest = alive & ((alive | guards) - low)
+        singles = nonempty ^ ((rest + full) & guards) ^ done
+        if not singles:
+            return alive, done
+        pending = alive & (singles - (singles >> n))
+        while pending:
+            keep, satisfied, unrelated = placements[option_at[pending.bit_length() - 1]]
+            alive &= keep
+            done |= satisfied
+            pending &= unrelated
+
+
 def _decode(board: Bitboard, grid: Grid, alive: int) -> Grid:
     """The grid a solved state spells out in its cell layout."""
     width, mask = board.width, board.field_mask
@@ -89,38 +171,41 @@ def _decode(board: Bitboard, grid: Grid, alive: int) -> Grid:
 
 
 class _Search:
-    """One depth-first search, with its counters and budget."""
+    """One depth-first search, with its counters and node limit; it can stop at a deadline
+    and go on later from where it stopped."""
 
-    def __init__(self, board: Bitboard, max_solutions: int, budget: Budget, started: float):
+    def __init__(self, board: Bitboard, max_solutions: int, node_limit: int, root: State):
         self.board = board
         self.max_solutions = max_solutions
-        self.node_limit = budget.nodes
-        self.deadline = started + budget.seconds
+        self.node_limit = node_limit
+        self.stack = [root]  # the states still to explore, the next one last
         self.solutions: list[int] = []
         self.nodes = 0
         self.propagated = 0
         self.gave_up = False
+        self.out_of_time = False  # gave up at the deadline, not at the node limit
         self.exhausted = False
 
-    def run(self, root: State) -> None:
-        """Explore from `root` until the space is exhausted, enough solutions, or the budget."""
+    def run(self, deadline: float) -> None:
+        """Explore until the space is exhausted, enough solutions, the node limit or `deadline`."""
         # One loop with everything in locals: this is the hot path, and
         # method calls and attribute lookups would cost a third of its time.
         board = self.board
         guards, full, low, n = board.guards, board.full, board.low, board.n
         cell_guards, width, field_options = board.cell_guards, board.width, board.field_options
         option_at, placements = board.option_at, board.placements
-        clock, deadline, node_limit = time.perf_counter, self.deadline, self.node_limit
+        clock, node_limit = time.perf_counter, self.node_limit
         # Reading the clock costs as much as a small 9x9 node, so there it is read
         # every 32 nodes; a 25x25 node costs far more, and waiting 32 of them
         # could overrun the deadline by tens of milliseconds.
         clock_mask = 31 if n <= 12 else 0  # nodes & clock_mask == 0: time to look
         solutions, max_solutions = self.solutions, self.max_solutions
-        nodes = placed = 0
-        stack = [root]
+        nodes, placed, stack = self.nodes, self.propagated, self.stack
+        self.gave_up = self.out_of_time = False
         while stack:
             if nodes >= node_limit or (nodes & clock_mask == 0 and clock() > deadline):
                 self.gave_up = True
+                self.out_of_time = nodes < node_limit
                 break
             nodes += 1
             alive, done = stack.pop()

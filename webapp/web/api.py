@@ -182,6 +182,8 @@ def _answer(text: str) -> tuple[dict[str, Any], int]:
         "givens": grid.code,
         "size": grid.size,
         "nodes": result.nodes,
+        "engine": result.engine,
+        "sat_conflicts": result.sat_conflicts,
         "ms": round(result.ms, 3),
         "share_url": absolute_url("pages.result", code=grid.code),
         "conflicts": [

@@ -7,13 +7,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult, find_dead_end
+from ..sudoku.result import SAT
 from ..wording import (
+    ENGINE_NAMES,
     conflict_message,
     dead_end_message,
     deep_contradiction_message,
     differences_message,
     format_ms,
     place_name,
+    sat_contradiction_message,
 )
 from .forms import PuzzleForm
 from .grid_table import Board, Cell, board, cell, grid_board, place_of
@@ -143,9 +146,15 @@ def _field(value: str, described_by: list[str]) -> FieldView:
 def result_page(result: SolveResult, links: Links) -> ResultPage:
     """Everything the result template shows about one solve, built in this one place."""
     puzzle = result.puzzle
+    engine = (
+        "Gave up in" if result.status == GAVE_UP else "Decided by",
+        ENGINE_NAMES[result.engine],
+    )
     figures = (
         ("Time", format_ms(result.ms)),
+        engine,
         ("Search nodes", f"{result.nodes:,}"),
+        *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
     )
     return ResultPage(result.status, verdict(result), figures, links)
@@ -177,8 +186,11 @@ def verdict(result: SolveResult) -> Verdict:
         detail = differences_message(differences)
         return Verdict("More than one solution", summary, (), boards, detail)
     if result.status == GAVE_UP:
+        work = f"{result.nodes:,} search nodes"
+        if result.engine == SAT:
+            work += f" and {result.sat_conflicts:,} SAT solver conflicts"
         summary = (
-            f"The solver ran out of its work budget after {result.nodes:,} search nodes"
+            f"The solver ran out of its work budget after {work}"
             f" ({format_ms(result.ms)}) and stopped before it could finish. This does not mean"
             " there is no solution: it did not find out."
         )
@@ -194,11 +206,17 @@ def verdict(result: SolveResult) -> Verdict:
         summary = "Some givens clash, so no solution can exist:"
         reasons = tuple(conflict_message(conflict) for conflict in result.conflicts)
         return Verdict("No solution", summary, reasons, boards)
+    prover = "the SAT solver" if result.engine == SAT else "the search"
     summary = (
-        "The givens do not clash, but the search proved that no way of filling the grid works:"
+        f"The givens do not clash, but {prover} proved that no way of filling the grid works:"
         " this puzzle has no solution."
     )
     boards = (grid_board(puzzle, "The puzzle"),)
     dead_end = find_dead_end(puzzle)
-    reason = dead_end_message(dead_end) if dead_end else deep_contradiction_message(result.nodes)
+    if dead_end:
+        reason = dead_end_message(dead_end)
+    elif result.engine == SAT:
+        reason = sat_contradiction_message(result.sat_conflicts)
+    else:
+        reason = deep_contradiction_message(result.nodes)
     return Verdict("No solution", summary, (reason,), boards)

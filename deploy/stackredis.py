@@ -11,7 +11,7 @@ import redis
 # recently used first: kept solves and paths, and job records, which can all be made again.
 # The queue and the set of open jobs have none, so a waiting job is never dropped (as
 # allkeys-lru could), and writes are not all refused (as noeviction would). A decided 25x25
-# solve takes about 1.5 KB.
+# solve takes about 2.3 KB of Redis's memory, so this holds some 100,000 of them.
 MEMORY = "256mb"
 POLICY = "volatile-lru"
 

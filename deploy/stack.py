@@ -1,19 +1,45 @@
-"""The production stack on one machine: gunicorn as `sudoku serve` runs it, behind nginx.
+"""The production stack on one machine: gunicorn app servers behind nginx, the job consumer,
+and Redis when asked.
 
-    deploy/stack PORT [--workers N] [--public-url URL] [--exempt ADDRESS ...]
+    deploy/stack PORT [--workers N] [--app-servers K] [--job-workers N]
+                      [--redis | --redis-url URL] [--public-url URL] [--exempt ADDRESS ...]
 
-Gunicorn listens on a free loopback port, nginx on 127.0.0.1:PORT with
-deploy/nginx.conf (its @NAME@ placeholders filled in, in a fresh run folder).
-Both run in the foreground; "ready" is printed once both answer /healthz, and
-Ctrl-C or SIGTERM stops both. If either stops by itself, the other is stopped
-too and the exit status is 1. Tests, benchmarks and a person trying the
-production setup all start it this way.
+Each of the K app servers (gunicorn as `sudoku serve` runs it) listens on a free loopback
+port, and nginx on 127.0.0.1:PORT sends requests to all of them, with deploy/nginx.conf
+filled in a fresh run folder (nginxconf.py). The stack runs the one job consumer
+(`python -m webapp jobs`) itself, for every app server, so that each job runs once:
+gunicorn's own is switched off with SUDOKU_CONSUMER=0.
+
+Jobs, their results and the shared solves live where the app's settings say. By default
+that is the SQLite file in the instance folder (or FLASK_JOB_STORE), which every app server
+on this machine opens, so K > 1 needs nothing more on one machine; only decided solves stay
+in each worker. --redis starts a redis-server of the stack's own, in memory only, on a free
+loopback port, and points FLASK_JOB_STORE and FLASK_SOLVE_CACHE_URL at it, so that every
+decided solve is shared too; --redis-url does the same with a Redis already running, the
+one that stacks on several machines share.
+
+Before "ready" it prints what it started, a line each, for people and tests to find:
+
+    redis pid 5678 port 40000
+    app server 1 pid 1234 port 40001
+    consumer pid 1240
+
+"ready" comes once every app server, nginx and Redis answer. Ctrl-C or SIGTERM stops
+everything (exit 0). If nginx, an app server or the stack's Redis stops by itself, the
+rest is stopped too and the exit status is 1. A consumer that stops is started again after
+RESTART_SECONDS instead (another "consumer pid" line), as a service manager would, and the
+job it left is put back by the next one's sweeper. The consumer and Redis each run in a
+process group of their own, so that a test may kill a consumer with its workers
+(kill -KILL -PID) or pause Redis (kill -STOP PID, then -CONT) and leave the rest alone.
+Redis is not started again: what it held lived in memory only, so its loss is an outage
+for the app to ride out, not a hiccup for the stack to hide.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import signal
 import socket
@@ -26,13 +52,18 @@ import urllib.request
 from pathlib import Path
 from types import FrameType
 
+from nginxconf import ConfigError, write_config
+from stackredis import redis_answers, redis_command
+
+from webapp.cli.arguments import positive_int
 from webapp.serving.launch import gunicorn_command
-from webapp.web.headers import HSTS, SECURITY_HEADERS
 
 DEPLOY = Path(__file__).parent
 ROOT = DEPLOY.parent
 READY_SECONDS = 60
 STOP_SECONDS = 30
+# A consumer that stopped is started again this long after.
+RESTART_SECONDS = 1.0
 # One proxy in front: the app trusts exactly one X-Forwarded-For/-Proto/-Host.
 PROXY_FIX = {"x_for": 1, "x_proto": 1, "x_host": 1}
 
@@ -48,82 +79,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def nginx_binary() -> str:
-    """Where nginx is: on PATH, or Debian's /usr/sbin/nginx."""
-    found = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/usr/local/sbin")
+def binary(name: str, install: str) -> str:
+    """Where the program `name` is: on PATH, or in Debian's /usr/sbin or /usr/bin."""
+    found = shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin:/usr/local/sbin")
     if not found:
-        raise StackError("nginx is not installed (Debian: apt-get install nginx)")
+        raise StackError(f"{name} is not installed (Debian: apt-get install {install})")
     return found
-
-
-def static_root() -> Path:
-    """The folder that holds static/: the checkout, or the installed package."""
-    import webapp
-
-    for base in (ROOT, Path(webapp.__file__).parent):
-        if (base / "static").is_dir():
-            return base
-    raise StackError("cannot find the static/ folder")
-
-
-def header_maps(hsts: bool) -> str:
-    """nginx map blocks: each of the app's headers, only where the upstream sent none."""
-    headers = dict(SECURITY_HEADERS)
-    headers["Strict-Transport-Security"] = HSTS if hsts else ""
-    blocks = []
-    for name, value in headers.items():
-        if '"' in value:
-            raise StackError(f"cannot write {name} for nginx: it holds a double quote")
-        variable = name.lower().replace("-", "_")
-        blocks.append(
-            f"map $upstream_http_{variable} $stack_{variable} {{\n"
-            f'        "" "{value}";\n'
-            f'        default "";\n'
-            f"    }}"
-        )
-    return "\n    ".join(blocks)
-
-
-def header_lines() -> str:
-    """security_headers.conf: add each header the maps chose, on every status."""
-    names = [*SECURITY_HEADERS, "Strict-Transport-Security"]
-    lines = [f"add_header {name} $stack_{name.lower().replace('-', '_')} always;" for name in names]
-    return "# Written by deploy/stack from the app's own headers.\n" + "\n".join(lines) + "\n"
-
-
-def write_config(
-    run_dir: Path, port: int, app_ports: list[int], public_url: str | None, exempt: list[str]
-) -> Path:
-    """Fill deploy/nginx.conf into `run_dir` beside its snippets; the config's path."""
-    server_names = ["localhost", "127.0.0.1"]
-    if public_url:
-        host = public_url.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0]
-        server_names.append(host)
-    values = {
-        "@LISTEN@": f"127.0.0.1:{port}",
-        "@SERVER_NAMES@": " ".join(server_names),
-        "@UPSTREAMS@": " ".join(f"server 127.0.0.1:{app};" for app in app_ports),
-        "@STATIC_ROOT@": str(static_root()),
-        "@RUN_DIR@": str(run_dir),
-        "@EXEMPT@": " ".join(f"{address} 0;" for address in exempt),
-        "@HEADERS@": header_maps(hsts=bool(public_url and public_url.startswith("https://"))),
-    }
-    lines = (DEPLOY / "nginx.conf").read_text().splitlines(keepends=True)
-    config = run_dir / "nginx.conf"
-    config.write_text("".join(fill(line, values) for line in lines))
-    for snippet in ("proxy.conf", "client_errors.conf"):
-        shutil.copy(DEPLOY / snippet, run_dir / snippet)
-    (run_dir / "security_headers.conf").write_text(header_lines())
-    return config
-
-
-def fill(line: str, values: dict[str, str]) -> str:
-    """One line of the template with its placeholders filled; comments stay as written."""
-    if line.lstrip().startswith("#"):
-        return line
-    for placeholder, value in values.items():
-        line = line.replace(placeholder, value)
-    return line
 
 
 def answers(url: str) -> bool:
@@ -135,69 +96,230 @@ def answers(url: str) -> bool:
         return False
 
 
+def say(line: str) -> None:
+    """Print one line of what the stack does, at once."""
+    print(line, flush=True)
+
+
+def signal_group(process: subprocess.Popen[bytes], signum: int) -> None:
+    """Send `signum` to the process group `process` leads, what is left of it."""
+    try:
+        os.killpg(process.pid, signum)
+    except ProcessLookupError:
+        pass
+
+
 class Stack:
-    """gunicorn and nginx as child processes, started and stopped together."""
+    """The app servers, nginx, the consumer and Redis as child processes."""
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
         self.run_dir = Path(tempfile.mkdtemp(prefix="sudoku-stack-"))
         # nginx's workers drop root to "nobody", who must reach the temporary folders.
         self.run_dir.chmod(0o755)
-        self.app_port = free_port()
-        self.processes: list[subprocess.Popen[bytes]] = []
+        self.app_ports = [free_port() for _ in range(args.app_servers)]
+        self.redis_url: str | None = args.redis_url
+        # Each with its name: if one of these stops by itself, the stack stops.
+        self.servers: list[tuple[str, subprocess.Popen[bytes]]] = []
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.consumer: subprocess.Popen[bytes] | None = None
+        self.consumer_back_at: float | None = None
 
     def start(self) -> None:
-        """Start gunicorn and nginx; return once both answer, else raise StackError."""
+        """Start everything; return once the servers answer, else raise StackError."""
         args = self.args
-        nginx = nginx_binary()
-        config = write_config(
-            self.run_dir, args.port, [self.app_port], args.public_url, args.exempt
-        )
-        nginx_argv = [nginx, "-e", "stderr", "-p", str(self.run_dir), "-c", str(config)]
-        checked = subprocess.run([*nginx_argv, "-t", "-q"], capture_output=True, text=True)
+        nginx_argv = self.nginx_command()
+        if args.redis:
+            self.start_redis()
+        self.wait_for_redis()
+        env = self.app_environment()
+        for number, port in enumerate(self.app_ports, 1):
+            argv, app_env = gunicorn_command(
+                bind=f"127.0.0.1:{port}", workers=args.workers, environ=env
+            )
+            server = subprocess.Popen(argv, cwd=ROOT, env=app_env)
+            self.servers.append((f"app server {number}", server))
+            say(f"app server {number} pid {server.pid} port {port}")
+        self.start_consumer()
+        self.servers.append(("nginx", subprocess.Popen(nginx_argv)))
+        self.wait_until_ready()
+
+    def nginx_command(self) -> list[str]:
+        """nginx's command line, with its config written and checked."""
+        args = self.args
+        nginx = binary("nginx", "nginx")
+        try:
+            config = write_config(
+                self.run_dir, args.port, self.app_ports, args.public_url, args.exempt
+            )
+        except ConfigError as error:
+            raise StackError(str(error)) from error
+        argv = [nginx, "-e", "stderr", "-p", str(self.run_dir), "-c", str(config)]
+        checked = subprocess.run([*argv, "-t", "-q"], capture_output=True, text=True)
         if checked.returncode != 0:
             raise StackError(f"nginx refused the config:\n{checked.stderr}")
-        argv, env = gunicorn_command(bind=f"127.0.0.1:{self.app_port}", workers=args.workers)
-        env["FLASK_PROXY_FIX"] = json.dumps(PROXY_FIX)
-        if args.public_url:
-            env["FLASK_PUBLIC_URL"] = args.public_url
-        self.processes.append(subprocess.Popen(argv, cwd=ROOT, env=env))
-        self.processes.append(subprocess.Popen(nginx_argv))
+        return argv
+
+    def start_redis(self) -> None:
+        """redis-server on a free loopback port, in memory only (stackredis.py), in the run
+        folder."""
+        port = free_port()
+        folder = self.run_dir / "redis"
+        folder.mkdir()
+        argv = redis_command(binary("redis-server", "redis-server"), port, folder)
+        self.redis = subprocess.Popen(argv, start_new_session=True)
+        self.servers.append(("redis", self.redis))
+        self.redis_url = f"redis://127.0.0.1:{port}/0"
+        say(f"redis pid {self.redis.pid} port {port}")
+
+    def wait_for_redis(self) -> None:
+        """Return once the Redis of the jobs answers (if there is one), before anything that
+        uses it starts."""
+        url = self.redis_url
         deadline = time.monotonic() + READY_SECONDS
-        urls = [f"http://127.0.0.1:{port}/healthz" for port in (self.app_port, args.port)]
-        while not all(answers(url) for url in urls):
-            if self.stopped_by_itself():
-                raise StackError("a server stopped while starting (its output is above)")
+        while url is not None and not redis_answers(url):
+            stopped = self.stopped_by_itself()
+            if stopped:
+                raise StackError(f"{stopped} stopped while starting (its output is above)")
             if time.monotonic() > deadline:
-                raise StackError(f"not answering after {READY_SECONDS} s: {' '.join(urls)}")
+                raise StackError(f"Redis at {url} is not answering after {READY_SECONDS} s")
             time.sleep(0.1)
 
-    def stopped_by_itself(self) -> bool:
-        """True when gunicorn or nginx has exited."""
-        return any(process.poll() is not None for process in self.processes)
+    def app_environment(self) -> dict[str, str]:
+        """The environment of the app servers and the consumer: the app's settings."""
+        env = dict(os.environ)
+        env["FLASK_PROXY_FIX"] = json.dumps(PROXY_FIX)
+        if self.args.public_url:
+            env["FLASK_PUBLIC_URL"] = self.args.public_url
+        if self.redis_url:
+            env["FLASK_JOB_STORE"] = self.redis_url
+            env["FLASK_SOLVE_CACHE_URL"] = self.redis_url
+        # The stack's consumer runs the jobs; one per gunicorn master would be K of them.
+        env["SUDOKU_CONSUMER"] = "0"
+        return env
+
+    def start_consumer(self) -> None:
+        """`python -m webapp jobs` in a process group of its own, with its workers."""
+        argv = [sys.executable, "-m", "webapp", "jobs", "--workers", str(self.args.job_workers)]
+        self.consumer = subprocess.Popen(
+            argv, cwd=ROOT, env=self.app_environment(), start_new_session=True
+        )
+        self.consumer_back_at = None
+        say(f"consumer pid {self.consumer.pid}")
+
+    def wait_until_ready(self) -> None:
+        """Return once every app server and nginx answer; StackError if one never does."""
+        ports = [*self.app_ports, self.args.port]
+        urls = [f"http://127.0.0.1:{port}/healthz" for port in ports]
+        deadline = time.monotonic() + READY_SECONDS
+        while not all(answers(url) for url in urls):
+            stopped = self.stopped_by_itself()
+            if stopped:
+                raise StackError(f"{stopped} stopped while starting (its output is above)")
+            if time.monotonic() > deadline:
+                raise StackError(f"not answering after {READY_SECONDS} s: {' '.join(urls)}")
+            self.tend_consumer()
+            time.sleep(0.1)
+
+    def stopped_by_itself(self) -> str | None:
+        """What has stopped among nginx, the app servers and Redis, with its exit status; None
+        while they all run."""
+        for name, process in self.servers:
+            if process.poll() is not None:
+                return f"{name} (pid {process.pid}, exit status {process.returncode})"
+        return None
+
+    def tend_consumer(self) -> None:
+        """Start the consumer again RESTART_SECONDS after it stopped."""
+        consumer = self.consumer
+        if consumer is None or consumer.poll() is None:
+            return
+        if self.consumer_back_at is None:
+            # Its workers outlive it when it is killed alone: they would go on taking jobs.
+            signal_group(consumer, signal.SIGKILL)
+            status = consumer.returncode
+            say(f"consumer pid {consumer.pid} stopped (exit status {status}); starting another")
+            self.consumer_back_at = time.monotonic() + RESTART_SECONDS
+        elif time.monotonic() >= self.consumer_back_at:
+            self.start_consumer()
 
     def stop(self) -> None:
-        """Stop nginx, then gunicorn, each gracefully first; remove the run folder."""
-        for process in reversed(self.processes):
+        """Stop nginx, the app servers and the consumer, each gracefully first, then Redis;
+        remove the run folder."""
+        first = [process for name, process in reversed(self.servers) if name != "redis"]
+        if self.consumer is not None:
+            first.append(self.consumer)
+        for process in first:
             if process.poll() is None:
                 process.terminate()
-        for process in self.processes:
-            try:
-                process.wait(timeout=STOP_SECONDS)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        for process in first:
+            wait_or_kill(process)
+        if self.consumer is not None:
+            signal_group(self.consumer, signal.SIGKILL)  # any worker it left
+        if self.redis is not None:
+            if self.redis.poll() is None:
+                signal_group(self.redis, signal.SIGCONT)  # a test may have paused it
+                self.redis.terminate()
+            wait_or_kill(self.redis)
         shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+def wait_or_kill(process: subprocess.Popen[bytes]) -> None:
+    """Wait STOP_SECONDS for `process` to exit, then kill it."""
+    try:
+        process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line."""
     parser = argparse.ArgumentParser(
         prog="deploy/stack",
-        description="gunicorn behind nginx on 127.0.0.1:PORT, in the foreground.",
+        description=(
+            "gunicorn app servers behind nginx on 127.0.0.1:PORT, with the job consumer (and"
+            " Redis with --redis), in the foreground. Prints a line per process started, then"
+            ' "ready"; Ctrl-C stops everything.'
+        ),
+        epilog=(
+            "Without --redis or --redis-url, jobs and their results live where the app's"
+            " JOB_STORE says, by default a SQLite file in the instance folder, which the app"
+            " servers of this machine share; decided solves then stay in each worker."
+        ),
     )
     parser.add_argument("port", type=int, help="the port nginx listens on (127.0.0.1)")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: one per core)")
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        metavar="N",
+        help="gunicorn workers per app server (default: one per core)",
+    )
+    parser.add_argument(
+        "--app-servers",
+        type=positive_int,
+        default=1,
+        metavar="K",
+        help="gunicorn instances behind nginx, each on its own port (default 1)",
+    )
+    parser.add_argument(
+        "--job-workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
+        help="jobs the consumer runs at once, each in a process of its own (default 1)",
+    )
+    store = parser.add_mutually_exclusive_group()
+    store.add_argument(
+        "--redis",
+        action="store_true",
+        help="start a redis-server (in memory only) and keep jobs and shared solves there",
+    )
+    store.add_argument(
+        "--redis-url",
+        metavar="URL",
+        help="keep jobs and shared solves in this Redis, e.g. redis://10.0.0.5:6379/0",
+    )
     parser.add_argument("--public-url", help="the site's address, e.g. https://sudoku.example.org")
     parser.add_argument(
         "--exempt",
@@ -223,15 +345,20 @@ def main(argv: list[str] | None = None) -> int:
     stack = Stack(args)
     try:
         stack.start()
-        print("ready", flush=True)
-        while not stopping and not stack.stopped_by_itself():
+        say("ready")
+        while not stopping:
+            stopped = stack.stopped_by_itself()
+            if stopped:
+                print(f"deploy/stack: {stopped} stopped by itself", file=sys.stderr)
+                return 1
+            stack.tend_consumer()
             time.sleep(0.2)
     except StackError as error:
         print(f"deploy/stack: {error}", file=sys.stderr)
         return 1
     finally:
         stack.stop()
-    return 0 if stopping else 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -15,6 +16,10 @@ from pathlib import Path
 
 DEPLOY = Path(__file__).parent
 READY_SECONDS = 90
+# What deploy/stack prints about each process it starts.
+APP_SERVER = re.compile(r"app server (\d+) pid (\d+) port (\d+)")
+CONSUMER = re.compile(r"consumer pid (\d+)")
+REDIS = re.compile(r"redis pid (\d+) port (\d+)")
 
 
 class StackFailed(Exception):
@@ -33,6 +38,26 @@ class RunningStack:
     def output(self) -> str:
         """What the stack (gunicorn, nginx, the app's log) has printed so far."""
         return "\n".join(self.lines)
+
+    def printed(self, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+        """The lines printed so far that `pattern` matches whole, in order."""
+        return [found for line in list(self.lines) if (found := pattern.fullmatch(line))]
+
+    @property
+    def app_ports(self) -> list[int]:
+        """The ports of the app servers (gunicorn instances), in their order."""
+        return [int(found.group(3)) for found in self.printed(APP_SERVER)]
+
+    @property
+    def consumer_pid(self) -> int:
+        """The pid of the consumer started last: it leads the process group of its workers."""
+        return int(self.printed(CONSUMER)[-1].group(1))
+
+    @property
+    def redis(self) -> tuple[int, int]:
+        """The pid and port of the stack's own Redis (--redis)."""
+        found = self.printed(REDIS)[-1]
+        return int(found.group(1)), int(found.group(2))
 
 
 def free_port() -> int:

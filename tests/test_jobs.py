@@ -11,7 +11,7 @@ import time
 import pytest
 
 from webapp import create_app
-from webapp.jobs import QUEUE_KEY
+from webapp.jobs import QUEUE_KEY, SHARED_KEY
 from webapp.jobs.job import DONE, EXPLAIN, FAILED, QUEUED, RUNNING, SOLVE, Job, job_id
 from webapp.jobs.queue import MAX_ATTEMPTS, STALE_SECONDS
 from webapp.sudoku import parse
@@ -169,6 +169,13 @@ def test_a_queue_that_cannot_be_reached_refuses_jobs_but_pages_still_answer(tmp_
 
 def queue_of(app):
     return app.extensions[QUEUE_KEY]
+
+
+def test_jobs_and_shared_solves_in_one_redis_go_through_one_store(tmp_path):
+    """So that a Redis that hangs costs a page one timeout, not one for each use."""
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"
+    app = make_app(tmp_path, JOB_IMMEDIATE=False, JOB_STORE=nowhere, SOLVE_CACHE_URL=nowhere)
+    assert app.extensions[SHARED_KEY] is queue_of(app).board is queue_of(app).results
 
 
 def test_a_job_whose_consumer_stopped_goes_back_on_the_queue(idle):

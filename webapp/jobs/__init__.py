@@ -29,7 +29,9 @@ def init_app(app: Flask) -> None:
     url = app.config["JOB_STORE"] or f"sqlite:///{Path(app.instance_path) / 'jobs.sqlite3'}"
     board = open_store(url)
     cache_url = app.config["SOLVE_CACHE_URL"]
-    shared = open_store(cache_url) if cache_url else None
+    # One Redis for both is one store, with one breaker: a Redis that hangs then costs a
+    # request one timeout, not one for the shared solve and another for the job's record.
+    shared = (board if cache_url == url else open_store(cache_url)) if cache_url else None
     app.extensions[SHARED_KEY] = shared
     app.extensions[QUEUE_KEY] = JobQueue(
         huey_for(url, immediate=bool(app.config["JOB_IMMEDIATE"])),

@@ -1,0 +1,86 @@
+"""deploy/nginx.conf filled in for one run of deploy/stack: its @NAME@ placeholders, its
+snippets beside it, and the app's security headers for the responses the app did not write."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from webapp.web.headers import HSTS, SECURITY_HEADERS
+
+DEPLOY = Path(__file__).parent
+ROOT = DEPLOY.parent
+
+
+class ConfigError(Exception):
+    """The config cannot be written: the static folder is missing, or a header cannot be."""
+
+
+def static_root() -> Path:
+    """The folder that holds static/: the checkout, or the installed package."""
+    import webapp
+
+    for base in (ROOT, Path(webapp.__file__).parent):
+        if (base / "static").is_dir():
+            return base
+    raise ConfigError("cannot find the static/ folder")
+
+
+def header_maps(hsts: bool) -> str:
+    """nginx map blocks: each of the app's headers, only where the upstream sent none."""
+    headers = dict(SECURITY_HEADERS)
+    headers["Strict-Transport-Security"] = HSTS if hsts else ""
+    blocks = []
+    for name, value in headers.items():
+        if '"' in value:
+            raise ConfigError(f"cannot write {name} for nginx: it holds a double quote")
+        variable = name.lower().replace("-", "_")
+        blocks.append(
+            f"map $upstream_http_{variable} $stack_{variable} {{\n"
+            f'        "" "{value}";\n'
+            f'        default "";\n'
+            f"    }}"
+        )
+    return "\n    ".join(blocks)
+
+
+def header_lines() -> str:
+    """security_headers.conf: add each header the maps chose, on every status."""
+    names = [*SECURITY_HEADERS, "Strict-Transport-Security"]
+    lines = [f"add_header {name} $stack_{name.lower().replace('-', '_')} always;" for name in names]
+    return "# Written by deploy/stack from the app's own headers.\n" + "\n".join(lines) + "\n"
+
+
+def write_config(
+    run_dir: Path, port: int, app_ports: list[int], public_url: str | None, exempt: list[str]
+) -> Path:
+    """Fill deploy/nginx.conf into `run_dir` beside its snippets; the config's path."""
+    server_names = ["localhost", "127.0.0.1"]
+    if public_url:
+        host = public_url.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0]
+        server_names.append(host)
+    values = {
+        "@LISTEN@": f"127.0.0.1:{port}",
+        "@SERVER_NAMES@": " ".join(server_names),
+        "@UPSTREAMS@": " ".join(f"server 127.0.0.1:{app};" for app in app_ports),
+        "@STATIC_ROOT@": str(static_root()),
+        "@RUN_DIR@": str(run_dir),
+        "@EXEMPT@": " ".join(f"{address} 0;" for address in exempt),
+        "@HEADERS@": header_maps(hsts=bool(public_url and public_url.startswith("https://"))),
+    }
+    lines = (DEPLOY / "nginx.conf").read_text().splitlines(keepends=True)
+    config = run_dir / "nginx.conf"
+    config.write_text("".join(fill(line, values) for line in lines))
+    for snippet in ("proxy.conf", "client_errors.conf"):
+        shutil.copy(DEPLOY / snippet, run_dir / snippet)
+    (run_dir / "security_headers.conf").write_text(header_lines())
+    return config
+
+
+def fill(line: str, values: dict[str, str]) -> str:
+    """One line of the template with its placeholders filled; comments stay as written."""
+    if line.lstrip().startswith("#"):
+        return line
+    for placeholder, value in values.items():
+        line = line.replace(placeholder, value)
+    return line

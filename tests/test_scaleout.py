@@ -1,0 +1,184 @@
+"""Scale-out: `deploy/stack --redis --app-servers 2`, real nginx, gunicorn and Redis.
+
+A job started through one app server is run by the stack's consumer and its result is
+served by the other; a consumer killed in the middle of a job is started again by the
+stack and the job finishes; Redis paused for 5 s under load costs no 5xx, refuses new
+jobs with a page that says so, and shares decided solves again once it is back.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import shutil
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import redis
+
+from puzzles import NORVIG_EASY_CODE, RATED_5_7_CODE, SEED_EASY, eased_25x25
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+from stackrun import stack  # noqa: E402
+
+# The app servers give up after 5 search nodes, so a share link of either 25x25 below can only
+# show "solved" with a job's result; a job has no node limit and JOB_SECONDS of time.
+SETTINGS = {"FLASK_SOLVE_BUDGET_NODES": "5", "FLASK_JOB_SECONDS": "20"}
+QUICK_25 = eased_25x25(1, 16)  # about 1,300 nodes: half a second for a job
+LONGER_25 = eased_25x25(2, 8)  # about 8,400 nodes: three seconds or so
+WAIT_SECONDS = 45
+# The load's own share links: decided in a node or two, or given up at once (RATED_5_7).
+LOAD_PATHS = ["/healthz", f"/solve/{NORVIG_EASY_CODE}", f"/solve/{RATED_5_7_CODE}"]
+LOAD_PATHS.append(f"/solve/{QUICK_25}")
+PAUSE_SECONDS = 5
+
+
+def tools_missing() -> str | None:
+    """Why the stack cannot run here, or None; in CI a missing nginx or redis-server fails."""
+    for name in ("nginx", "redis-server"):
+        if not (shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin")):
+            message = f"{name} is not installed (apt-get install {name})"
+            if os.environ.get("CI"):
+                pytest.fail(message)
+            return message
+    return None
+
+
+@pytest.fixture(scope="module")
+def scaled(tmp_path_factory):
+    """One stack of two app servers, the stack's consumer and Redis, for the module."""
+    missing = tools_missing()
+    if missing:
+        pytest.skip(missing)
+    log = tmp_path_factory.mktemp("scaleout") / "stack.log"
+    options = ("--redis", "--app-servers", "2", "--workers", "1", "--exempt", "127.0.0.1")
+    with stack(*options, env=SETTINGS, log=log) as running:
+        yield running
+
+
+def request(port: int, method: str, path: str) -> tuple[int, dict[str, str], str]:
+    """(status, headers, body) of one request to 127.0.0.1:port."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+    try:
+        connection.request(method, path, headers={"Host": "127.0.0.1"})
+        response = connection.getresponse()
+        return response.status, dict(response.headers), response.read().decode()
+    finally:
+        connection.close()
+
+
+def job_json(port: int, job_url: str) -> dict:
+    """The record of the job at `job_url` (/jobs/<id>), as app server `port` reads it."""
+    status, _, body = request(port, "GET", f"/api{job_url}")
+    assert status == 200, body
+    return json.loads(body)
+
+
+def until(check, what: str, seconds: float = WAIT_SECONDS):
+    """Wait for `check()` to be truthy; its value."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def start_job(port: int, code: str) -> str:
+    """Press "Keep working" on app server `port`'s page of `code`; the job's page."""
+    status, _, html = request(port, "GET", f"/solve/{code}")
+    assert status == 200 and "Keep working (up to 20 s)" in html
+    status, headers, _ = request(port, "POST", f"/solve/{code}/work")
+    assert status == 303 and headers["Location"].startswith("/jobs/solve-")
+    return headers["Location"]
+
+
+def test_a_job_started_on_one_server_is_served_by_the_other(scaled):
+    first, second = scaled.app_ports
+    job_url = start_job(first, QUICK_25)
+    done = until(lambda: (job := job_json(second, job_url))["state"] == "done" and job, "done")
+    assert done["outcome"] == "solved" and done["attempts"] == 1
+    status, headers, _ = request(second, "GET", job_url)
+    assert status == 303 and headers["Location"] == f"/solve/{QUICK_25}"
+    status, _, html = request(second, "GET", f"/solve/{QUICK_25}")
+    # Five nodes would have given up: the page shows the job's solve, read from Redis.
+    assert status == 200 and '<h1 class="status status-solved">Solved</h1>' in html
+
+
+def test_a_killed_consumer_is_started_again_and_finishes_the_job(scaled):
+    first, second = scaled.app_ports
+    killed = scaled.consumer_pid
+    job_url = start_job(second, LONGER_25)
+    until(lambda: job_json(first, job_url)["state"] == "running", "the consumer takes the job")
+    os.killpg(killed, signal.SIGKILL)  # the consumer and its workers, as a crash would
+    until(lambda: scaled.consumer_pid != killed, "the stack starts another consumer")
+    done = until(lambda: (job := job_json(first, job_url))["state"] == "done" and job, "done")
+    assert done["attempts"] == 2 and done["outcome"] == "solved", scaled.output
+    assert scaled.process.poll() is None
+
+
+class Load:
+    """Threads asking for share links and /healthz through nginx until stopped; every answer's
+    status, and what failed to answer at all."""
+
+    def __init__(self, port: int, threads: int = 4) -> None:
+        self.port = port
+        self.statuses: Counter[int] = Counter()
+        self.failures: list[str] = []
+        self.stop = threading.Event()
+        self.threads = [threading.Thread(target=self.ask, args=(n,)) for n in range(threads)]
+
+    def ask(self, offset: int) -> None:
+        count = offset
+        while not self.stop.is_set():
+            path = LOAD_PATHS[count % len(LOAD_PATHS)]
+            count += 1
+            try:
+                status, _, _ = request(self.port, "GET", path)
+            except OSError as error:
+                self.failures.append(f"{path}: {error!r}")
+                continue
+            self.statuses[status] += 1
+
+    def __enter__(self) -> Load:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for thread in self.threads:
+            thread.join()
+
+
+def test_redis_paused_under_load_costs_no_5xx_and_sharing_comes_back(scaled):
+    redis_pid, redis_port = scaled.redis
+    shared = redis.Redis(port=redis_port, socket_timeout=2)
+    new_code = SEED_EASY.replace(".", "0")
+    with Load(scaled.port) as load:
+        time.sleep(2)
+        os.kill(redis_pid, signal.SIGSTOP)  # Redis stops answering, as a hung server would
+        try:
+            time.sleep(1.5)
+            during = sum(load.statuses.values())
+            status, headers, html = request(scaled.port, "POST", f"/solve/{RATED_5_7_CODE}/work")
+            time.sleep(PAUSE_SECONDS - 1.5)
+            during = sum(load.statuses.values()) - during
+        finally:
+            os.kill(redis_pid, signal.SIGCONT)
+        time.sleep(1.5)  # each server tries Redis again a second after its last failure
+        assert request(scaled.port, "GET", f"/solve/{new_code}")[0] == 200
+        until(lambda: shared.exists(f"sudoku:solve:{new_code}"), "the new solve is shared", 5)
+        time.sleep(2)
+    assert status == 503 and headers["Retry-After"] == "30"
+    assert "The job queue cannot be reached right now" in html
+    assert not load.failures, load.failures[:5]
+    assert all(status < 500 for status in load.statuses), load.statuses
+    assert during > 20, load.statuses  # the load was answered while Redis was away

@@ -25,7 +25,7 @@ from webapp.sudoku.result import SAT, SEARCH
 from webapp.sudoku.sat import formula, sat_solve
 from webapp.sudoku.solver import initial_state, propagate
 
-from puzzles import NORVIG_EASY, data_lines
+from puzzles import NORVIG_EASY, data_lines, frisch_25x25
 
 # Enough for CaDiCaL on the puzzles below (about 0.1 s each) many times over.
 ROOMY = Budget(seconds=5)
@@ -189,3 +189,16 @@ def test_a_state_with_a_constraint_out_of_options_has_no_solution():
     assert propagate(board, state) is None
     found = sat_solve(board, *state, 2, time.perf_counter() + ROOMY.seconds)
     assert (found.solutions, found.exhausted, found.gave_up) == ((), True, False)
+
+
+def test_a_long_solve_tells_how_far_it_has_come():
+    told: list[tuple[str, int]] = []
+    hard = parse(frisch_25x25()[0])  # beyond a second for CaDiCaL too
+    result = solve(
+        hard, budget=Budget(nodes=10**9, seconds=1.3), progress=lambda *t: told.append(t)
+    )
+    assert result.engine == SAT and result.status == GAVE_UP
+    assert told[0] == ("search nodes", result.nodes)
+    counts = [count for unit, count in told[1:] if unit == "SAT conflicts"]
+    assert len(counts) == len(told) - 1 >= 1
+    assert counts == sorted(counts) and counts[-1] <= result.sat_conflicts

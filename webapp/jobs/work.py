@@ -16,7 +16,13 @@ Report = Callable[[str, int, str], None]
 def keep_solving(grid: Grid, seconds: float, report: Report) -> SolveResult:
     """Solve `grid`, looking for two solutions, for up to `seconds` (no node limit)."""
     report("searching for solutions", 0, "search nodes")
-    return solve(grid, max_solutions=2, budget=Budget(nodes=sys.maxsize, seconds=seconds))
+
+    def counted(unit: str, done: int) -> None:
+        phase = "the SAT solver at work" if unit == "SAT conflicts" else "searching for solutions"
+        report(phase, done, unit)
+
+    budget = Budget(nodes=sys.maxsize, seconds=seconds)
+    return solve(grid, max_solutions=2, budget=budget, progress=counted)
 
 
 def keep_explaining(

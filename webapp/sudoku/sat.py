@@ -26,7 +26,7 @@ of 300 conflicts 124 s.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -44,6 +44,8 @@ OPTIONS = {"stabilizeonly": 1}
 # 25x25, whatever the slice.
 SLICE_SECONDS = 0.01
 FIRST_SLICE = 50  # conflicts
+# How often a long solve tells its caller how far it is (a job's page shows it).
+PROGRESS_SECONDS = 0.5
 LARGEST_SLICE = 1 << 30  # python-sat passes the limit on as a C int
 # Building the formula and loading it into CaDiCaL, per clause: measured here
 # 1.7 us (an empty 16x16, 124k clauses), 1.9 us (an empty 25x25, 753k) and
@@ -121,9 +123,11 @@ def sat_solve(
     max_solutions: int,
     deadline: float,
     known: Sequence[Grid] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> SatResult:
     """Up to `max_solutions` solutions of the propagated state (alive, done) that are not
-    in `known`, looked for until `deadline` (a time.perf_counter() value)."""
+    in `known`, looked for until `deadline` (a time.perf_counter() value). `progress`, if
+    given, is told the conflicts so far about every PROGRESS_SECONDS."""
     cnf = formula(board, alive, done)
     options = cnf.options
     found: list[Grid] = []
@@ -133,7 +137,7 @@ def sat_solve(
             _block(solver, board, cnf, solution)
         answer: bool | None = True
         while len(found) < max_solutions:
-            answer = _solve_until(solver, deadline)
+            answer = _solve_until(solver, deadline, progress)
             if not answer:
                 break
             solution = _decode(board, cnf.fixed, options, solver.get_model())
@@ -148,11 +152,18 @@ def sat_solve(
     )
 
 
-def _solve_until(solver: Solver, deadline: float) -> bool | None:
-    """True (a model), False (no model) or None (the deadline came first), solving in slices."""
+def _solve_until(
+    solver: Solver, deadline: float, progress: Callable[[int], None] | None = None
+) -> bool | None:
+    """True (a model), False (no model) or None (the deadline came first), solving in slices
+    and telling `progress` the conflicts so far between them, every PROGRESS_SECONDS."""
     clock = time.perf_counter
     conflicts = FIRST_SLICE
+    next_report = clock() + PROGRESS_SECONDS
     while (left := deadline - clock()) > 0:
+        if progress is not None and clock() >= next_report:
+            progress(int(solver.accum_stats()["conflicts"]))
+            next_report = clock() + PROGRESS_SECONDS
         solver.conf_budget(conflicts)
         started = clock()
         answer: bool | None = solver.solve_limited()

@@ -18,6 +18,8 @@ pay off (a nearly empty grid), and then the search goes on.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from functools import partial
 
 from .bitboard import Bitboard, bitboard_for
 from .conflicts import find_conflicts
@@ -28,6 +30,8 @@ from .sat import sat_solve, setup_seconds
 from .shape import Shape
 
 State = tuple[int, int]
+# progress(what the count counts, the count so far): how far a long solve has come.
+Progress = Callable[[str, int], None]
 
 # Grids at least this big go to the SAT solver when the search has not finished
 # in its share of the seconds: SEARCH_SHARE of them, SEARCH_SECONDS at most. Below
@@ -48,11 +52,14 @@ def solve(
     max_solutions: int = 2,
     budget: Budget | None = None,
     geometry: Geometry | None = None,
+    progress: Progress | None = None,
 ) -> SolveResult:
     """Solve `grid`, looking for up to `max_solutions` (at least 2) within `budget`.
 
     `geometry` says which units the grid obeys: its shape's rows, columns and
-    boxes unless given (X-Sudoku adds the diagonals).
+    boxes unless given (X-Sudoku adds the diagonals). `progress`, if given, is
+    told the work done as it goes: the search nodes when the search hands over,
+    then the SAT solver's conflicts every half second (a job's page shows them).
     """
     budget = budget or Budget()
     geometry = geometry or standard_geometry(grid.shape)
@@ -84,7 +91,14 @@ def solve(
         alive, done = propagate(board, root) or root
         if setup_seconds(board, alive, done) <= (deadline - time.perf_counter()) * SETUP_SHARE:
             found = _solutions(board, grid, search)
-            sat = sat_solve(board, alive, done, wanted - len(found), deadline, known=found)
+            if progress is not None:
+                progress("search nodes", search.nodes)
+                told: Callable[[int], None] | None = partial(progress, "SAT conflicts")
+            else:
+                told = None
+            sat = sat_solve(
+                board, alive, done, wanted - len(found), deadline, known=found, progress=told
+            )
             return SolveResult(
                 status_for(len(found) + len(sat.solutions), sat.gave_up),
                 grid,

@@ -20,8 +20,7 @@ from webapp.sudoku import parse
 from puzzles import RATED_5_7_CODE as HARD_CODE
 from puzzles import frisch_25x25
 from redis_server import answers, free_port
-
-WAIT_SECONDS = 60
+from waiting import until
 
 
 @contextmanager
@@ -57,17 +56,6 @@ def request(port: int, method: str, path: str) -> tuple[int, str, str]:
         return response.status, response.getheader("Location") or "", response.read().decode()
     finally:
         connection.close()
-
-
-def until(check, what: str, seconds: float = WAIT_SECONDS):
-    """Wait for `check()` to be truthy; its value."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def test_sudoku_serve_runs_the_jobs_itself(tmp_path):

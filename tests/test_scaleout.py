@@ -27,12 +27,13 @@ from puzzles import NORVIG_EASY_CODE, RATED_5_7_CODE, SEED_EASY, eased_25x25
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import stack  # noqa: E402
 
+from waiting import until
+
 # The app servers give up after 5 search nodes, so a share link of either 25x25 below can only
 # show "solved" with a job's result; a job has no node limit and JOB_SECONDS of time.
 SETTINGS = {"FLASK_SOLVE_BUDGET_NODES": "5", "FLASK_JOB_SECONDS": "20"}
 QUICK_25 = eased_25x25(1, 16)  # about 1,300 nodes: half a second for a job
 LONGER_25 = eased_25x25(2, 8)  # about 8,400 nodes: three seconds or so
-WAIT_SECONDS = 45
 # The load's own share links: decided in a node or two, or given up at once (RATED_5_7).
 LOAD_PATHS = ["/healthz", f"/solve/{NORVIG_EASY_CODE}", f"/solve/{RATED_5_7_CODE}"]
 LOAD_PATHS.append(f"/solve/{QUICK_25}")
@@ -78,17 +79,6 @@ def job_json(port: int, job_url: str) -> dict:
     status, _, body = request(port, "GET", f"/api{job_url}")
     assert status == 200, body
     return json.loads(body)
-
-
-def until(check, what: str, seconds: float = WAIT_SECONDS):
-    """Wait for `check()` to be truthy; its value."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    raise AssertionError(f"not within {seconds} s: {what}")
 
 
 def start_job(port: int, code: str) -> str:

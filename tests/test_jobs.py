@@ -279,3 +279,19 @@ def test_pages_answer_while_the_shared_results_are_away_and_share_again_after(
     time.sleep(1.1)  # the store tries Redis again a second after a failure
     client.get(f"/solve/{NORVIG_EASY_CODE}")
     assert shared.exists(f"sudoku:solve:{NORVIG_EASY_CODE}") == 1
+
+
+@pytest.mark.parametrize(
+    ("unit", "line"),
+    [
+        ("SAT conflicts", "SAT conflicts so far: 129,658."),
+        ("search nodes", "Search nodes so far: 129,658."),
+    ],
+)
+def test_a_running_job_says_how_much_work_it_has_done(idle, unit, line):
+    queue = queue_of(idle)
+    job = queue.submit(SOLVE, parse(HARD_CODE))
+    now = time.time()
+    queue._write(job.but(state=RUNNING, started=now, heartbeat=now, work=129_658, work_unit=unit))
+    assert line in idle.test_client().get(f"/jobs/{job.id}").get_data(as_text=True)
+    assert line in idle.test_client().get(f"/api/jobs/{job.id}").get_json()["lines"]

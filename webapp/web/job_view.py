@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import url_for
 
+from ..explanations.words import capitalized
 from ..jobs import job_queue
 from ..jobs.job import DONE, EXPLAIN, FAILED, QUEUED, SOLVE, Job, job_id
 from ..jobs.queue import STALE_SECONDS
@@ -114,7 +115,7 @@ def progress_lines(job: Job, now: float | None = None) -> tuple[str, ...]:
     if job.started is not None:
         lines.append(f"Time so far: {format_ms(job.elapsed(now) * 1000)}.")
     if job.work and job.work_unit:
-        lines.append(f"{job.work_unit.capitalize()} so far: {job.work:,}.")
+        lines.append(f"{capitalized(job.work_unit)} so far: {job.work:,}.")
     if job.attempts > 1:
         lines.append(f"This is run {job.attempts}: an earlier consumer stopped before finishing.")
     return tuple(lines)

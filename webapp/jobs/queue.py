@@ -83,7 +83,7 @@ class JobQueue:
         try:
             self.huey.enqueue(self._task.s(job.id, job.kind, job.code, job.seconds))
         except Unreachable:
-            raise
+            raise  # in immediate mode the job runs in here, and its store's failure passes
         except Exception as error:  # the queue's own store (Redis or SQLite) failed
             raise Unreachable(f"the job queue did not take the job: {error}") from error
 

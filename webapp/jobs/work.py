@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ..explanations.records import path_for
 from ..sudoku import SOLVED, Budget, Grid, SolveResult, solve
 from ..sudoku.logic import Path
+from ..sudoku.solver import SAT_CONFLICTS, SEARCH_NODES
 
 # report(phase, work done, what the work counts): the job's progress, for its page.
 Report = Callable[[str, int, str], None]
@@ -15,10 +16,10 @@ Report = Callable[[str, int, str], None]
 
 def keep_solving(grid: Grid, seconds: float, report: Report) -> SolveResult:
     """Solve `grid`, looking for two solutions, for up to `seconds` (no node limit)."""
-    report("searching for solutions", 0, "search nodes")
+    report("searching for solutions", 0, SEARCH_NODES)
 
     def counted(unit: str, done: int) -> None:
-        phase = "the SAT solver at work" if unit == "SAT conflicts" else "searching for solutions"
+        phase = "the SAT solver at work" if unit == SAT_CONFLICTS else "searching for solutions"
         report(phase, done, unit)
 
     budget = Budget(nodes=sys.maxsize, seconds=seconds)

@@ -32,6 +32,9 @@ from .shape import Shape
 State = tuple[int, int]
 # progress(what the count counts, the count so far): how far a long solve has come.
 Progress = Callable[[str, int], None]
+# What the counts progress is told count.
+SEARCH_NODES = "search nodes"
+SAT_CONFLICTS = "SAT conflicts"
 
 # Grids at least this big go to the SAT solver when the search has not finished
 # in its share of the seconds: SEARCH_SHARE of them, SEARCH_SECONDS at most. Below
@@ -92,8 +95,8 @@ def solve(
         if setup_seconds(board, alive, done) <= (deadline - time.perf_counter()) * SETUP_SHARE:
             found = _solutions(board, grid, search)
             if progress is not None:
-                progress("search nodes", search.nodes)
-                told: Callable[[int], None] | None = partial(progress, "SAT conflicts")
+                progress(SEARCH_NODES, search.nodes)
+                told: Callable[[int], None] | None = partial(progress, SAT_CONFLICTS)
             else:
                 told = None
             sat = sat_solve(

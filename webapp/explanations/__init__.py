@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ..sudoku import Shape
 from ..sudoku.logic import Step
+from ..sudoku.logic.levels import LEVELS, level_of
 from ..sudoku.logic.step import BASE, TARGET
 from ..wording import in_words
 from . import als, chains, coloring, forcing, uniqueness
@@ -30,20 +31,6 @@ FAMILY_SENTENCES: dict[str, Callable[[Shape, Step], str]] = {
     **forcing.SENTENCES,
     **uniqueness.SENTENCES,
 }
-
-# Five bands of Sudoku Explainer's scale, by the hardest step a puzzle needs.
-LEVELS = (
-    (1.5, "easy"),  # full houses and hidden singles
-    (2.8, "medium"),  # naked singles and locked candidates
-    (4.0, "hard"),  # pairs, x-wings, triples, swordfish
-    (6.0, "expert"),  # quads, jellyfish, wings and uniqueness
-    (float("inf"), "extreme"),  # chains, nets and forcing
-)
-
-
-def level_of(rating: float) -> str:
-    """The level name of a rating: easy, medium, hard, expert or extreme."""
-    return next(name for top, name in LEVELS if rating <= top)
 
 
 def sentence(shape: Shape, step: Step) -> str:

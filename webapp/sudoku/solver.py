@@ -135,7 +135,7 @@ def _search_result(grid: Grid, search: _Search, started: float) -> SolveResult:
 
 def _solutions(board: Bitboard, grid: Grid, search: _Search) -> tuple[Grid, ...]:
     """The grids of the solutions the search has found, in order."""
-    return tuple(_decode(board, grid, alive) for alive in search.solutions)
+    return tuple(decode(board, grid.shape, alive) for alive in search.solutions)
 
 
 def prepare(shape: Shape) -> None:
@@ -155,11 +155,13 @@ def initial_state(board: Bitboard, grid: Grid) -> State:
     return alive, done
 
 
-def propagate(board: Bitboard, state: State) -> State | None:
+def propagate(board: Bitboard, state: State, within: int | None = None) -> State | None:
     """The state with every single placed (an option that is the last of a constraint),
     until none is left; None if some constraint runs out of options.
 
-    The search does the same at each node, written into its loop for speed.
+    `within` (guard bits): only the singles of those constraints are placed; the units'
+    alone are the hidden singles. The search does the same at each node, written into
+    its loop for speed.
     """
     alive, done = state
     guards, full, low, n = board.guards, board.full, board.low, board.n
@@ -170,6 +172,8 @@ def propagate(board: Bitboard, state: State) -> State | None:
             return None
         rest = alive & ((alive | guards) - low)
         singles = nonempty ^ ((rest + full) & guards) ^ done
+        if within is not None:
+            singles &= within
         if not singles:
             return alive, done
         pending = alive & (singles - (singles >> n))
@@ -180,11 +184,21 @@ def propagate(board: Bitboard, state: State) -> State | None:
             pending &= unrelated
 
 
-def _decode(board: Bitboard, grid: Grid, alive: int) -> Grid:
-    """The grid a solved state spells out in its cell layout."""
+def count_solutions(board: Bitboard, state: State, most: int, nodes: int) -> int | None:
+    """How many solutions `state` has, counting up to `most`; None when the search used up
+    `nodes` first. No clock: the same question always gets the same answer."""
+    search = _Search(board, most, nodes, state)
+    search.run(float("inf"))
+    if search.gave_up:
+        return None
+    return len(search.solutions)
+
+
+def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
+    """The grid a solved state spells out."""
     width, mask = board.width, board.field_mask
     cells = tuple(((alive >> (cell * width)) & mask).bit_length() for cell in range(board.cells))
-    return Grid(grid.shape, cells)
+    return Grid(shape, cells)
 
 
 class _Search:

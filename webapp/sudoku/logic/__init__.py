@@ -5,13 +5,24 @@ units. Finding (these modules), wording and drawing (outside the engine) are
 separate; every step is a value.
 """
 
-from .path import PLACED, SOLVED, STOPPED, STUCK, Path, find_path, next_step, to_next_placement
+from .path import (
+    ABOVE,
+    PLACED,
+    SOLVED,
+    STOPPED,
+    STUCK,
+    Path,
+    find_path,
+    next_step,
+    to_next_placement,
+)
 from .pencilmarks import looks_like_pencil_marks, parse_pencil_marks, read_position
 from .position import Position, bits_of
 from .step import Step
 from .techniques import BY_SLUG, TECHNIQUES
 
 __all__ = [
+    "ABOVE",
     "BY_SLUG",
     "PLACED",
     "SOLVED",

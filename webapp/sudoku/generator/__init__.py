@@ -1,0 +1,33 @@
+"""The generator: new puzzles of every size, at a chosen level and symmetry, from a seed.
+
+Pure Python like the rest of the engine. `generate` is all a caller needs.
+"""
+
+from ..logic.levels import LEVEL_NAMES
+from .generate import (
+    GAVE_UP,
+    GENERATED,
+    LARGEST_SEED,
+    SIZES,
+    Generated,
+    Order,
+    OrderError,
+    generate,
+)
+from .symmetry import DESCRIPTIONS, SYMMETRIES, is_symmetric, orbits
+
+__all__ = [
+    "DESCRIPTIONS",
+    "GAVE_UP",
+    "GENERATED",
+    "LARGEST_SEED",
+    "LEVEL_NAMES",
+    "SIZES",
+    "SYMMETRIES",
+    "Generated",
+    "Order",
+    "OrderError",
+    "generate",
+    "is_symmetric",
+    "orbits",
+]

@@ -1,0 +1,191 @@
+"""Taking givens out of a solution grid, an orbit at a time, while the puzzle stays what
+is asked; and putting some back when it has become too hard.
+
+Two questions are asked over and over, so each has a fast way before the slow one:
+
+- *Does it still have one solution?* The exact search, bounded in nodes (not time,
+  so the answer is the same on every machine); a question it cannot settle in its
+  nodes keeps the given.
+- *Is its rating at most a ceiling?* Hidden singles alone (rating at most 1.5) and
+  singles alone (at most 2.3) are asked of the solver's bit layouts in a fraction of
+  a millisecond; only a puzzle they do not solve is walked by the logic engine, on a
+  path that stops at the first step above the ceiling. A puzzle solved that way has
+  one solution too: every step is sound, so every solution is the one it reached.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..bitboard import bitboard_for
+from ..geometry import standard_geometry
+from ..grid import Grid
+from ..logic import SOLVED, STOPPED, Path, find_path
+from ..logic.budget import OutOfTime
+from ..logic.singles import HIDDEN_SINGLE, NAKED_SINGLE
+from ..shape import Shape
+from ..solver import count_solutions, initial_state, propagate
+from .seeded import SeededRandom
+
+Orbit = tuple[int, ...]
+
+# The most search nodes one uniqueness question may take, by grid size: enough that
+# the search settles nearly every question (a 9x9 node costs about 10 microseconds,
+# a 25x25 one about half a millisecond).
+UNIQUENESS_NODES = {4: 1_000, 6: 5_000, 9: 20_000, 12: 10_000, 16: 4_000, 25: 1_000}
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How far the easiest steps up to a ceiling get: to the end, or stuck with cells open.
+
+    `path` is the logic engine's path when it had to walk (the singles did not do it)."""
+
+    solved: bool
+    open_cells: tuple[int, ...] = ()
+    path: Path | None = None
+
+
+class Carver:
+    """The questions the generator asks of puzzles of one shape, within one deadline."""
+
+    def __init__(self, shape: Shape, deadline: float) -> None:
+        self.shape = shape
+        self.geometry = standard_geometry(shape)
+        self.board = bitboard_for(self.geometry)
+        self.deadline = deadline
+        self.nodes = UNIQUENESS_NODES[shape.size]
+        # The units' constraints (rows, columns, boxes): their singles are hidden singles.
+        self.units = self.board.guards & ~self.board.cell_guards
+
+    def grid(self, cells: Sequence[int]) -> Grid:
+        """The puzzle `cells` spell."""
+        return Grid(self.shape, tuple(cells))
+
+    def seconds_left(self) -> float:
+        """What is left of the deadline; OutOfTime once it has passed."""
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise OutOfTime
+        return left
+
+    def is_unique(self, cells: Sequence[int]) -> bool:
+        """True when the search proves `cells` have exactly one solution within its nodes."""
+        state = initial_state(self.board, self.grid(cells))
+        return count_solutions(self.board, state, 2, self.nodes) == 1
+
+    def after_singles(self, cells: Sequence[int], hidden_only: bool) -> list[int] | None:
+        """`cells` with every single placed (hidden singles alone, if asked), until none is
+        left; None when they run into a contradiction (only without a solution)."""
+        board = self.board
+        within = self.units if hidden_only else None
+        state = propagate(board, initial_state(board, self.grid(cells)), within)
+        if state is None:
+            return None
+        (alive, done), width, n, mask = state, board.width, board.n, board.field_mask
+        return [
+            ((alive >> (cell * width)) & mask).bit_length() if done >> (cell * width + n) & 1 else 0
+            for cell in range(board.cells)
+        ]
+
+    def reach(self, cells: Sequence[int], ceiling: float, unique: bool) -> Reach:
+        """Whether the easiest steps of `cells` up to `ceiling` get to the end (`unique`:
+        uniqueness techniques may be used). OutOfTime when the deadline passes on the way.
+
+        Singles go first, on the bit layouts; the logic engine walks on from where they
+        stop. Any sound step only takes out candidates, so the steps up to a ceiling get
+        exactly as far in either order; the rating itself is the whole path's (generate.py).
+        """
+        placed = list(cells)
+        if ceiling >= HIDDEN_SINGLE:
+            after = self.after_singles(cells, hidden_only=ceiling < NAKED_SINGLE)
+            if after is None:
+                return Reach(False, tuple(range(len(cells))))
+            placed = after
+            left = tuple(cell for cell, value in enumerate(placed) if not value)
+            if not left or ceiling < NAKED_SINGLE:  # hidden singles settle the easy level
+                return Reach(not left, left)
+            if not unique and not self.is_unique(placed):
+                return Reach(False, left)  # no path gets to the end of two solutions
+        path = find_path(
+            self.grid(placed), self.geometry, self.seconds_left(), unique=unique, ceiling=ceiling
+        )
+        if path.status == STOPPED:
+            raise OutOfTime
+        open_cells = tuple(cell for cell, value in enumerate(path.end.values) if not value)
+        return Reach(path.status == SOLVED, open_cells, path)
+
+    def rating_above(self, cells: Sequence[int], floor: float) -> bool | None:
+        """False when singles alone show the rating of `cells` is at most `floor`; None when
+        they cannot tell."""
+        for top, hidden_only in ((NAKED_SINGLE, False), (HIDDEN_SINGLE, True)):
+            if floor >= top:
+                placed = self.after_singles(cells, hidden_only)
+                if placed is not None and all(placed):
+                    return False
+        return None
+
+    def is_minimal(self, cells: Sequence[int]) -> bool:
+        """True when taking out any one given loses uniqueness (the search proves each)."""
+        trial = list(cells)
+        for cell, value in enumerate(cells):
+            if not value:
+                continue
+            trial[cell] = 0
+            state = initial_state(self.board, self.grid(trial))
+            if count_solutions(self.board, state, 2, self.nodes) != 2:
+                return False  # still one solution, or not settled: not shown minimal
+            trial[cell] = value
+        return True
+
+
+def carve_unique(carver: Carver, solution: Grid, order: Sequence[Orbit]) -> list[int]:
+    """Take out each orbit in `order` that leaves one solution: a puzzle no orbit can
+    leave (unless the search could not settle it)."""
+    cells = list(solution.cells)
+    for orbit in order:
+        carver.seconds_left()
+        for cell in orbit:
+            cells[cell] = 0
+        if not carver.is_unique(cells):
+            for cell in orbit:
+                cells[cell] = solution.cells[cell]
+    return cells
+
+
+def carve_under(
+    carver: Carver, solution: Grid, order: Sequence[Orbit], ceiling: float
+) -> list[int]:
+    """Take out each orbit in `order` that leaves the puzzle's path solved with no step
+    above `ceiling` (and so one solution)."""
+    cells = list(solution.cells)
+    for orbit in order:
+        for cell in orbit:
+            cells[cell] = 0
+        if not carver.reach(cells, ceiling, unique=False).solved:
+            for cell in orbit:
+                cells[cell] = solution.cells[cell]
+    return cells
+
+
+def ease(
+    carver: Carver,
+    cells: list[int],
+    solution: Grid,
+    orbit_of: dict[int, Orbit],
+    ceiling: float,
+    random: SeededRandom,
+    rounds: int,
+) -> Reach:
+    """Give back, up to `rounds` times, the orbit of a random cell the path left open,
+    until the path of `cells` (changed in place) gets to the end under `ceiling`."""
+    reached = carver.reach(cells, ceiling, unique=True)
+    for _ in range(rounds):
+        if reached.solved:
+            break
+        for cell in orbit_of[random.choice(reached.open_cells)]:
+            cells[cell] = solution.cells[cell]
+        reached = carver.reach(cells, ceiling, unique=True)
+    return reached

@@ -1,0 +1,192 @@
+"""Generate a puzzle of a size, level and symmetry from a seed: one solution, rated in its
+level, givens in the symmetry's pattern, and the same puzzle for the same order everywhere.
+
+Each *attempt* draws a random solution grid (fill.py) and an order of the symmetry's
+orbits from a stream seeded by the order and the attempt's number, and carves a
+puzzle from it (carve.py) one of two ways:
+
+- *down to one solution, then eased*: take out every orbit that keeps one solution,
+  then, while the path needs a step above the level, give back the orbit of a cell
+  where it got stuck. Minimal puzzles are often harder than asked, and easing brings
+  them down to just inside the level's top, which is where most attempts land.
+- *under the level's top*: take out every orbit that keeps the path at or under the
+  level's top. Big grids carved down to one solution are far too hard to rate (a
+  16x16 one needs chains for minutes), so their easier levels are carved this way.
+
+An attempt's puzzle is kept only if the exact solver proves it has one solution and
+the logic engine's rating (the same one the site shows) falls in the level; otherwise
+the next attempt starts. Attempts are counted, not timed, so the same order gives the
+same puzzle on a slow machine or a fast one; the clock only decides when to give up,
+and then the result says so instead of naming another puzzle.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..grid import Grid
+from ..logic import SOLVED, STOPPED, find_path
+from ..logic.budget import OutOfTime
+from ..logic.levels import LEVEL_NAMES, band
+from ..result import GAVE_UP as GAVE_UP_SOLVING
+from ..result import SOLVED as ONE_SOLUTION
+from ..result import Budget
+from ..shape import SHAPES
+from ..solver import solve
+from .carve import Carver, carve_under, carve_unique, ease
+from .fill import random_solution
+from .seeded import SeededRandom
+from .symmetry import SYMMETRIES, is_symmetric, orbits
+
+GENERATED = "generated"
+GAVE_UP = "gave_up"
+
+SIZES = tuple(SHAPES)
+LARGEST_SEED = 2**63 - 1
+# The levels the big grids carve under the level's top, not down to one solution.
+CARVED_UNDER = {16: ("easy", "medium", "hard", "expert"), 25: ("easy", "medium", "hard", "expert")}
+# How often an eased puzzle may get an orbit back before the attempt is given up.
+EASING_ROUNDS = 12
+MAX_ATTEMPTS = 5_000
+
+# progress(attempts started so far): a generation's job page shows it.
+Progress = Callable[[int], None]
+
+
+class OrderError(ValueError):
+    """An order the generator cannot take: its message names the field and what it takes."""
+
+
+@dataclass(frozen=True)
+class Order:
+    """What is asked for: the grid's size, the level, the symmetry of the givens, the seed,
+    and whether every given must be needed."""
+
+    size: int
+    level: str
+    symmetry: str = "rotational"
+    seed: int = 0
+    minimal: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse what the generator cannot make: OrderError naming the field."""
+        if self.size not in SHAPES:
+            sizes = ", ".join(map(str, SIZES))
+            raise OrderError(f"size must be one of {sizes}, not {self.size}")
+        if self.level not in LEVEL_NAMES:
+            raise OrderError(f"level must be one of {', '.join(LEVEL_NAMES)}, not {self.level!r}")
+        if self.symmetry not in SYMMETRIES:
+            known = ", ".join(SYMMETRIES)
+            raise OrderError(f"symmetry must be one of {known}, not {self.symmetry!r}")
+        if not 0 <= self.seed <= LARGEST_SEED:
+            raise OrderError(f"seed must be a whole number from 0 to {LARGEST_SEED}")
+
+    def seed_text(self, attempt: int) -> str:
+        """The text that seeds one attempt's random stream."""
+        minimal = "minimal" if self.minimal else "any"
+        return f"{self.size}:{self.level}:{self.symmetry}:{minimal}:{self.seed}:{attempt}"
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generation's outcome: the puzzle, its solution and rating, or why there is none.
+
+    `rated_to_end` is False only for an extreme puzzle whose path the engine could not
+    finish: its rating is then a floor (still above the expert level's top)."""
+
+    status: str  # GENERATED or GAVE_UP
+    order: Order
+    puzzle: Grid | None = None
+    solution: Grid | None = None
+    rating: float | None = None
+    hardest: str | None = None
+    rated_to_end: bool = True
+    attempts: int = 0
+    ms: float = 0.0
+    why: str = ""
+
+
+def generate(
+    size: int,
+    level: str,
+    symmetry: str = "rotational",
+    seed: int = 0,
+    minimal: bool = False,
+    seconds: float = 10.0,
+    attempts: int = MAX_ATTEMPTS,
+    progress: Progress | None = None,
+) -> Generated:
+    """A puzzle of `size` at `level` whose givens follow `symmetry`, drawn from `seed`
+    (`minimal`: no given can go without losing uniqueness), within `seconds` and
+    `attempts`; or GAVE_UP saying which ran out. OrderError for what cannot be asked."""
+    order = Order(size, level, symmetry, seed, minimal)
+    started = time.perf_counter()
+    carver = Carver(SHAPES[size], started + seconds)
+    tried = 0
+
+    def outcome(status: str, **found: object) -> Generated:
+        ms = (time.perf_counter() - started) * 1000
+        return Generated(status, order, attempts=tried, ms=ms, **found)  # type: ignore[arg-type]
+
+    try:
+        while tried < attempts:
+            carver.seconds_left()
+            tried += 1
+            if progress is not None:
+                progress(tried)
+            found = _attempt(order, carver, SeededRandom(order.seed_text(tried)))
+            if found is not None:
+                return outcome(GENERATED, **found)
+    except OutOfTime:
+        why = f"the {seconds:g} s ran out after {tried} attempts"
+        return outcome(GAVE_UP, why=f"{why}, none of them {_a_puzzle_of(order)}")
+    return outcome(GAVE_UP, why=f"none of {tried} attempts gave {_a_puzzle_of(order)}")
+
+
+def _a_puzzle_of(order: Order) -> str:
+    """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard"."""
+    minimal = "minimal " if order.minimal else ""
+    return f"a {minimal}{order.size}x{order.size} puzzle at level {order.level}"
+
+
+def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, object] | None:
+    """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
+    low, high = band(order.level)
+    shape = carver.shape
+    solution = random_solution(shape, random)
+    cells_of = orbits(shape, order.symmetry)
+    random.shuffle(cells_of)
+    if order.level in CARVED_UNDER.get(order.size, ()) and not order.minimal:
+        cells = carve_under(carver, solution, cells_of, high)
+    else:
+        cells = carve_unique(carver, solution, cells_of)
+        if high < math.inf and not order.minimal:  # a minimal puzzle cannot take givens back
+            orbit_of = {cell: orbit for orbit in cells_of for cell in orbit}
+            if not ease(carver, cells, solution, orbit_of, high, random, EASING_ROUNDS).solved:
+                return None
+    if carver.rating_above(cells, low) is False:
+        return None  # singles solve it: easier than the level
+    puzzle = carver.grid(cells)
+    decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=carver.seconds_left()))
+    if decided.status == GAVE_UP_SOLVING:
+        raise OutOfTime
+    if decided.status != ONE_SOLUTION:
+        return None
+    path = find_path(puzzle, carver.geometry, carver.seconds_left(), unique=True, ceiling=high)
+    if path.status == STOPPED and (high < math.inf or path.rating <= low):
+        raise OutOfTime  # not rated far enough to know its level
+    finished = path.status == SOLVED
+    in_level = low < path.rating <= high and (finished or high == math.inf)
+    if not in_level or (order.minimal and not carver.is_minimal(cells)):
+        return None
+    assert decided.solution == solution and is_symmetric(puzzle, order.symmetry)
+    return {
+        "puzzle": puzzle,
+        "solution": solution,
+        "rating": path.rating,
+        "hardest": path.hardest,
+        "rated_to_end": finished,
+    }

@@ -165,7 +165,7 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
         cells = carve_unique(carver, solution, cells_of)
         if high < math.inf and not order.minimal:  # a minimal puzzle cannot take givens back
             orbit_of = {cell: orbit for orbit in cells_of for cell in orbit}
-            if not ease(carver, cells, solution, orbit_of, high, random, EASING_ROUNDS).solved:
+            if not ease(carver, cells, solution, orbit_of, (low, high), random, EASING_ROUNDS):
                 return None
     if carver.rating_above(cells, low) is False:
         return None  # singles solve it: easier than the level

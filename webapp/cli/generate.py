@@ -19,9 +19,11 @@ from ..sudoku.generator import (
     SIZES,
     SYMMETRIES,
     Generated,
+    Order,
+    OrderError,
     generate,
 )
-from .arguments import EXIT_OK, Subcommands, positive_float, positive_int
+from .arguments import EXIT_OK, Subcommands, UsageError, positive_float, positive_int
 from .timing import figure
 
 EXIT_GAVE_UP = 1
@@ -105,12 +107,17 @@ def run(args: argparse.Namespace) -> int:
     if args.bench:
         print("\n".join(bench_table(args)))
         return EXIT_OK
+    asked = [(size, level) for size in args.size or [9] for level in args.level or ["medium"]]
+    for size, level in asked:
+        try:
+            Order(size, level, args.symmetry)
+        except OrderError as error:
+            raise UsageError(str(error)) from error
     gave_up = False
-    for size in args.size or [9]:
-        for level in args.level or ["medium"]:
-            for generated in _puzzles(args, size, level, args.count or 1):
-                gave_up |= generated.status != GENERATED
-                _print(generated, args.json)
+    for size, level in asked:
+        for generated in _puzzles(args, size, level, args.count or 1):
+            gave_up |= generated.status != GENERATED
+            _print(generated, args.json)
     return EXIT_GAVE_UP if gave_up else EXIT_OK
 
 

@@ -13,6 +13,7 @@ from .generate import (
     Order,
     OrderError,
     generate,
+    levels_of,
 )
 from .symmetry import DESCRIPTIONS, SYMMETRIES, is_symmetric, orbits
 
@@ -28,6 +29,7 @@ __all__ = [
     "Order",
     "OrderError",
     "generate",
+    "levels_of",
     "is_symmetric",
     "orbits",
 ]

@@ -1,0 +1,101 @@
+"""`sudoku generate`: puzzle lines or JSON, the level names, and the benchmark table."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from webapp.cli import main
+from webapp.sudoku import SOLVED, parse, solve
+from webapp.sudoku.generator import LEVEL_NAMES, SYMMETRIES, is_symmetric
+from webapp.sudoku.logic import find_path
+from webapp.sudoku.logic.levels import level_of
+
+
+def test_list_levels_names_them_easiest_first(sudoku):
+    code, out = sudoku("generate", "--list-levels")
+    assert code == 0 and out.split() == list(LEVEL_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("size", "level", "symmetry"),
+    [("9", "hard", "rotational"), ("6", "easy", "mirror"), ("12", "medium", "diagonal")],
+)
+def test_each_line_is_a_puzzle_of_the_level_and_symmetry_asked(sudoku, size, level, symmetry):
+    argv = ["--size", size, "--level", level, "--symmetry", symmetry, "--count", "3"]
+    code, out = sudoku("generate", *argv, "--seed", "40")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 3 and len(set(lines)) == 3
+    for line in lines:
+        grid = parse(line)
+        assert grid.size == int(size) and is_symmetric(grid, symmetry)
+        assert solve(grid).status == SOLVED
+        assert level_of(find_path(grid, seconds=30, unique=True).rating) == level
+    _, again = sudoku("generate", *argv, "--seed", "40")
+    assert again == out
+
+
+def test_json_says_everything_about_each_puzzle(sudoku):
+    code, out = sudoku("generate", "--level", "expert", "--count", "2", "--seed", "7", "--json")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [record["seed"] for record in records] == [7, 8]
+    for record in records:
+        assert record["status"] == "generated" and record["level"] == "expert"
+        assert record["symmetry"] == "rotational" and record["size"] == 9
+        grid = parse(record["puzzle"])
+        assert solve(grid).solution.line == record["solution"]
+        assert record["givens"] == grid.givens
+        assert level_of(record["rating"]) == "expert" and record["hardest"]
+        assert record["ms"] > 0 and record["attempts"] >= 1
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    """`sudoku generate argv...` in this process: exit status, stdout, stderr."""
+    code = main(["generate", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_giving_up_is_said_and_exits_1(sudoku, capsys):
+    argv = ["--size", "6", "--level", "extreme", "--seconds", "0.2", "--seed", "3"]
+    code, out, err = run(capsys, *argv, "--symmetry", "mirror")
+    assert code == 1 and out == ""
+    assert "seed 3: gave up: the 0.2 s ran out after" in err
+    code, out = sudoku("generate", *argv, "--json")
+    record = json.loads(out)
+    assert code == 1 and record["status"] == "gave_up" and "ran out" in record["why"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--seed", "-1"], "is not a whole number from 0 to"),
+        (["--seed", "x"], "is not a whole number from 0 to"),
+        (["--size", "10"], "invalid choice: 10"),
+        (["--level", "insane"], "invalid choice: 'insane'"),
+        (["--symmetry", "spiral"], "invalid choice: 'spiral'"),
+        (["--count", "0"], "is not a whole number above zero"),
+    ],
+)
+def test_a_bad_option_is_named(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and message in err and "Traceback" not in err
+
+
+def test_a_4x4_of_another_level_is_refused_by_name(capsys):
+    code, out, err = run(capsys, "--size", "4", "--level", "hard")
+    assert (code, out) == (2, "") and "a 4x4 grid has only the level easy" in err
+
+
+def test_bench_prints_a_row_per_size_and_level(sudoku):
+    argv = ["--bench", "--size", "6", "--level", "easy", "--level", "hard", "--count", "3"]
+    code, out = sudoku("generate", *argv, "--symmetry", SYMMETRIES[0])
+    header, rule, *rows = out.splitlines()
+    assert code == 0 and len(rows) == 2
+    names = header.strip("| ").split(" | ")
+    for row, level in zip(rows, ["easy", "hard"], strict=True):
+        cells = dict(zip(names, row.strip("| ").split(" | "), strict=True))
+        assert (cells["size"], cells["level"], cells["puzzles"]) == ("6x6", level, "3")
+        assert cells["gave up"] == "0" and float(cells["median ms"]) > 0
+        assert 0 < int(cells["reached the level"].rstrip("%")) <= 100

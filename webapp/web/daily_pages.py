@@ -38,16 +38,18 @@ def daily() -> Response:
     made = within_deadline(orders, float(current_app.config["GENERATE_SECONDS"]))
     html = render_template("daily.html", page=daily_page(now.date(), size, SIZES, orders, made))
     response = make_response(html)
-    if all(found is not None for found in made):
-        # The same for everyone until midnight UTC, when the next day's seed takes over.
+    # The same for everyone until midnight UTC, when the next day's seed takes over; counted
+    # from now, after the making, and not at all if the day ended meanwhile.
+    left = seconds_to_midnight(now, datetime.now(UTC))
+    if left > 0 and all(found is not None for found in made):
         response.cache_control.public = True
-        response.cache_control.max_age = seconds_to_midnight(now)
+        response.cache_control.max_age = left
     else:
         response.cache_control.no_store = True  # the rest are still being made
     return response
 
 
-def seconds_to_midnight(now: datetime) -> int:
-    """Whole seconds from `now` (UTC) to the next midnight UTC, at least 1."""
-    midnight = (now + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
-    return max(1, int((midnight - now).total_seconds()))
+def seconds_to_midnight(day: datetime, now: datetime) -> int:
+    """Whole seconds from `now` to the midnight UTC that ends `day`'s date; 0 once past it."""
+    midnight = (day + timedelta(days=1)).replace(hour=0, minute=0, second=0, microsecond=0)
+    return max(0, int((midnight - now).total_seconds()))

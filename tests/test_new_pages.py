@@ -156,7 +156,7 @@ def test_a_level_the_size_does_not_have_is_an_honest_page_at_once(client):
     assert answer.status_code == 422
     assert "No 4x4 puzzle at level hard was found." in html
     assert "The generator finds 4x4 puzzles at level easy only." in html
-    assert '<a href="/new/4/easy/rotational/1">Easy</a>' in html
+    assert '<a href="/new/4/easy/rotational/1">Easy, from the same seed</a>' in html
     assert "Try the next seed" not in html  # no seed would do
 
 

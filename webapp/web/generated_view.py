@@ -111,7 +111,9 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     return NoneFoundPage(
         summary=summary,
         why=why,
-        levels=tuple(Link(href, level.capitalize()) for level, href in links.items()),
+        levels=tuple(
+            Link(href, f"{level.capitalize()}, from the same seed") for level, href in links.items()
+        ),
         other_seed=url_for("new.order", **{**order_parts(order), "seed": order.seed + 1})
         if generated is not None and order.seed < LARGEST_SEED
         else "",

@@ -64,10 +64,16 @@ def test_a_none_found_cut_short_by_fewer_seconds_than_a_job_has_is_not_known(tmp
 def test_orders_the_deadline_does_not_reach_are_started_in_jobs(tmp_path):
     app = make_app(tmp_path)
     orders = [Order(9, level, "rotational", 7) for level in ("easy", "medium")]
+    queue = app.extensions[QUEUE_KEY]
     with app.test_request_context():
         assert generation.within_deadline(orders, 0.0) == [None, None]
-        assert app.extensions[QUEUE_KEY].huey.pending_count() == 2
-        made = generation.within_deadline(orders, 10.0)
+        assert queue.huey.pending_count() == 2
+        # being made: the time a page has is not spent on them again
+        assert generation.within_deadline(orders, 10.0) == [None, None]
+        for id in queue.board.members("jobs:open"):
+            job = queue.job(id)
+            queue.run_job(job.id, job.kind, job.code, job.seconds)  # what a consumer does
+        made = generation.within_deadline(orders, 0.0)
     assert [found.puzzle for found in made] == [generate(9, o.level, seed=7).puzzle for o in orders]
 
 
@@ -81,3 +87,12 @@ def test_orders_the_deadline_does_not_reach_are_started_in_jobs(tmp_path):
 )
 def test_which_orders_the_generator_finds_puzzles_for(order, exists):
     assert generation.exists(order) is exists
+
+
+def test_while_a_job_makes_an_order_its_link_goes_straight_to_the_job(tmp_path):
+    client = make_app(tmp_path, GENERATE_SECONDS=0).test_client()
+    first = client.get("/new/9/easy/rotational/1").headers["Location"]  # no time: a job
+    assert first.startswith("/jobs/generate-")
+    # with time now, but the job is under way: no request spends its seconds on it again
+    other = make_app(tmp_path, GENERATE_SECONDS=5).test_client()
+    assert other.get("/new/9/easy/rotational/1").headers["Location"] == first

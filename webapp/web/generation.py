@@ -17,8 +17,9 @@ from flask import Flask, abort, current_app
 from werkzeug.exceptions import ServiceUnavailable
 
 from ..jobs import job_queue, shared
-from ..jobs.job import DONE, GENERATE, Job
+from ..jobs.job import DONE, GENERATE, Job, job_id
 from ..jobs.orders import order_code
+from ..jobs.store import Unreachable
 from ..sudoku.generator import GAVE_UP, LEVEL_NAMES, SIZES, Generated, Order, generate
 from ..sudoku.generator.generate import MAX_ATTEMPTS
 from .cache import LruCache, remember_solve
@@ -92,6 +93,9 @@ def generated_within(order: Order, seconds: float) -> Generated | None:
 def made_or_job(order: Order) -> Generated | Job:
     """The generation of `order`, made within GENERATE_SECONDS, or else the job making it
     (started now, or already under way); 503 when no job can start."""
+    under_way = _open_job(order)
+    if under_way is not None:
+        return known(order) or under_way  # not the request's seconds again meanwhile
     made = generated_within(order, float(current_app.config["GENERATE_SECONDS"]))
     if made is not None:
         return made
@@ -113,9 +117,22 @@ def within_deadline(orders: list[Order], seconds: float) -> list[Generated | Non
     deadline = time.monotonic() + seconds
     found: list[Generated | None] = []
     for order in orders:
+        if _open_job(order) is not None:
+            found.append(known(order))  # being made: not the page's seconds too
+            continue
         made = generated_within(order, deadline - time.monotonic())
         found.append(made if made is not None else _started(order))
     return found
+
+
+def _open_job(order: Order) -> Job | None:
+    """The job making `order` if one is queued or running (None if the store cannot say)."""
+    queue = job_queue()
+    try:
+        job = queue.job(job_id(GENERATE, order_code(order), queue.seconds))
+    except Unreachable:
+        return None
+    return job if job is not None and job.open else None
 
 
 def _started(order: Order) -> Generated | None:

@@ -1,5 +1,6 @@
-"""Hostile input: garbage on every route never gets a 5xx or comes back unescaped, and puzzles
-built to be slow come back within the work budget with an honest status."""
+"""Hostile input: garbage on every route (new-puzzle links and queries too) never gets a 5xx or
+comes back unescaped, and puzzles built to be slow come back within the work budget with an
+honest status."""
 
 from __future__ import annotations
 
@@ -242,3 +243,38 @@ def test_clashing_givens_in_big_grids_are_no_solution_at_once(production_app, da
         conflict["unit"] == "row" and all(place in conflict["cells"] for place in clash)
         for conflict in body["conflicts"]
     )
+
+
+ORDER_PARTS = st.one_of(
+    in_address,
+    st.sampled_from(["9", "4", "25", "hard", "Extreme", "mirror", "0", "-1", "1" * 30, "", " "]),
+)
+
+
+@pytest.fixture(scope="module")
+def maker(tmp_path_factory):
+    """A client whose queue holds any number of jobs, in a store of its own: the orders drawn
+    may start many (without a consumer they stay queued), and a full queue's 503 is meant."""
+    store = tmp_path_factory.mktemp("hostile") / "jobs.sqlite3"
+    config = {"TESTING": True, "JOB_STORE": f"sqlite:///{store}", "JOB_QUEUE_DEPTH": 10**6}
+    return create_app(config).test_client()
+
+
+@FUZZ
+@given(parts=st.lists(ORDER_PARTS, min_size=4, max_size=4))
+def test_any_new_puzzle_link_is_answered_safely(maker, parts):
+    path = "/".join(quote(part, safe="") for part in parts)
+    assert_safe(maker.get(f"/new/{path}"))
+
+
+@FUZZ
+@given(
+    route=st.sampled_from(["/new", "/daily", "/print", "/api/generate"]),
+    query=st.dictionaries(
+        st.sampled_from(["size", "level", "symmetry", "seed", "count", "make", "surprise", "x"]),
+        ORDER_PARTS,
+        max_size=6,
+    ),
+)
+def test_any_new_puzzle_query_is_answered_safely(maker, route, query):
+    assert_safe(maker.get(f"{route}?{urlencode(query)}"))

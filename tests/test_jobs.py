@@ -1,7 +1,8 @@
-"""Jobs through the Flask test client: Keep working, Keep explaining, the job page and JSON,
-joining the same work, a full queue, a queue that cannot be reached, and putting back jobs
-whose consumer stopped. Jobs run inside the request here (Huey's immediate mode) or not
-at all (no consumer); tests/test_job_consumer.py runs them in real consumer processes."""
+"""Jobs through the Flask test client: Keep working, Keep explaining, making a new puzzle, the
+job page and JSON, joining the same work, a full queue, a queue that cannot be reached, and
+putting back jobs whose consumer stopped. Jobs run inside the request here (Huey's immediate
+mode) or not at all (no consumer); tests/test_job_consumer.py runs them in real consumer
+processes."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import time
 import pytest
 
 from webapp import create_app
-from webapp.jobs import QUEUE_KEY, SHARED_KEY
-from webapp.jobs.job import DONE, EXPLAIN, FAILED, QUEUED, RUNNING, SOLVE, Job, job_id
+from webapp.jobs import QUEUE_KEY, SHARED_KEY, shared
+from webapp.jobs.job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job, job_id
+from webapp.jobs.orders import order_of
 from webapp.jobs.queue import MAX_ATTEMPTS, STALE_SECONDS
 from webapp.sudoku import parse
+from webapp.sudoku.generator import generate
 
 from puzzles import NORVIG_EASY_CODE, RATED_5_7, RATED_5_7_CODE
 from redis_server import free_port
@@ -295,3 +298,48 @@ def test_a_running_job_says_how_much_work_it_has_done(idle, unit, line):
     queue._write(job.but(state=RUNNING, started=now, heartbeat=now, work=129_658, work_unit=unit))
     assert line in idle.test_client().get(f"/jobs/{job.id}").get_data(as_text=True)
     assert line in idle.test_client().get(f"/api/jobs/{job.id}").get_json()["lines"]
+
+
+GENERATE_CODE = "9/easy/rotational/1"
+
+
+def test_a_generate_job_keeps_its_puzzle_and_its_solve_for_every_server(idle):
+    queue = queue_of(idle)
+    job = queue.submit_code(GENERATE, GENERATE_CODE)
+    queue.run_job(job.id, job.kind, job.code, job.seconds)
+    done = queue.job(job.id)
+    assert done.state == DONE and done.outcome == "generated"
+    assert (done.work, done.work_unit) == (1, "attempts")  # 9x9 easy from seed 1: the first
+    made = generate(9, "easy", "rotational", 1)
+    kept = shared.kept_generated(queue.results, order_of(GENERATE_CODE))
+    assert kept.seconds == 20 and kept.generated.puzzle == made.puzzle
+    assert (kept.generated.rating, kept.generated.hardest) == (made.rating, made.hardest)
+    solve = shared.kept_solve(queue.results, made.puzzle).result
+    assert solve.status == "solved" and solve.solution == made.solution
+
+
+def test_a_generation_kept_under_another_orders_code_is_a_miss(idle):
+    queue = queue_of(idle)
+    made = generate(9, "easy", "rotational", 1)
+    shared.keep_generated(queue.results, made, 20)
+    record = queue.results.get(f"generated:{GENERATE_CODE}")
+    queue.results.put("generated:9/easy/rotational/2", record)
+    assert shared.kept_generated(queue.results, order_of("9/easy/rotational/2")) is None
+    assert shared.kept_generated(queue.results, order_of(GENERATE_CODE)).generated == made
+
+
+def test_a_failed_generate_job_offers_to_try_again(idle):
+    queue = queue_of(idle)
+    job = queue.submit_code(GENERATE, GENERATE_CODE)
+    queue._write(job.but(attempts=MAX_ATTEMPTS))
+    queue.run_job(job.id, job.kind, job.code, job.seconds)
+    html = idle.test_client().get(f"/jobs/{job.id}").get_data(as_text=True)
+    assert "Making a new puzzle" in html and "Stopped: its consumer stopped 3 times" in html
+    assert (
+        f'action="/new/{GENERATE_CODE}/work" class="inline"><button type="submit">Try again' in html
+    )
+    record = idle.test_client().get(f"/api/jobs/{job.id}").get_json()
+    assert (
+        record["kind"] == GENERATE
+        and record["result_url"] == f"http://localhost/new/{GENERATE_CODE}"
+    )

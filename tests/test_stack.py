@@ -145,6 +145,10 @@ def test_share_links_keep_the_host_nginx_was_asked_for(front):
         (f"/play/{EASY}", "GET", 11),
         (f"/api/rate/{EASY}", "GET", 12),
         ("/api/jobs", "POST", 13),
+        ("/new/4/easy/rotational/1", "GET", 15),
+        ("/daily?size=6", "GET", 16),
+        ("/print?size=4&level=easy&count=4&seed=1", "GET", 17),
+        ("/api/generate?size=4&level=easy&seed=1", "GET", 18),
     ],
 )
 def test_a_flood_of_any_costly_route_is_slowed_to_429(front, path, method, third):
@@ -153,10 +157,18 @@ def test_a_flood_of_any_costly_route_is_slowed_to_429(front, path, method, third
     assert 429 in statuses
 
 
-def test_a_jobs_page_asked_again_and_again_is_not_slowed(front):
-    source = bound_sources(1, first=(127, 0, 14))[0]
-    path = "/api/jobs/solve-0123456789abcdef01234567"
-    assert {fetch(front, path, source=source)[0] for _ in range(30)} == {404}
+@pytest.mark.parametrize(
+    ("path", "status", "third"),
+    [
+        ("/api/jobs/solve-0123456789abcdef01234567", 404, 14),
+        ("/new?size=9", 200, 19),  # the form: it only sends on to a /new/ link, which is limited
+    ],
+)
+def test_a_jobs_page_or_the_new_puzzle_form_asked_again_and_again_is_not_slowed(
+    front, path, status, third
+):
+    source = bound_sources(1, first=(127, 0, third))[0]
+    assert {fetch(front, path, source=source)[0] for _ in range(30)} == {status}
 
 
 def test_a_flood_of_solves_from_one_client_is_slowed_to_429(front):

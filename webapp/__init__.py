@@ -25,6 +25,10 @@ DEFAULTS: dict[str, Any] = {
     # The same for the rating a solve page shows: most puzzles are rated in a few ms, and a
     # share link should not cost much more than its solve; past it the page says "at least".
     "RATING_BUDGET_SECONDS": 0.2,
+    # How long a request may spend making a new puzzle (/new/..., /daily, /print,
+    # /api/generate) before the order goes to a job: most 9x9 puzzles take well under a
+    # second, the hardest levels a second or more now and then (the job makes the same one).
+    "GENERATE_SECONDS": 2.0,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
     # Solves that may wait, per worker, for the one under way; more get 503 at once.
@@ -88,17 +92,23 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .web import (
         api,
         cache,
+        daily_pages,
         errors,
         explain_pages,
+        generate_api,
+        generation,
         headers,
         health,
         job_pages,
+        new_pages,
         pages,
         play_pages,
+        print_pages,
         solver_seat,
     )
 
     cache.init_app(app)
+    generation.init_app(app)
     jobs.init_app(app)
     solver_seat.init_app(app)
     requestlog.init_app(app)
@@ -108,6 +118,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(job_pages.bp)
+    app.register_blueprint(new_pages.bp)
+    app.register_blueprint(daily_pages.bp)
+    app.register_blueprint(print_pages.bp)
+    app.register_blueprint(generate_api.bp)
     app.after_request(headers.add_security_headers)
     app.after_request(headers.mark_immutable_assets)
     app.after_request(headers.keep_redirects_on_site)

@@ -1,4 +1,5 @@
-"""One job: what it does (its kind, the puzzle's share code, its budget) and how far it is.
+"""One job: what it does (its kind, the puzzle's share code or the generator's order, its
+budget) and how far it is.
 
 A job's id follows from its work, so asking for the same work twice names the same
 job. Its record is JSON in the store; the consumer that runs it writes its phase,
@@ -15,7 +16,10 @@ from dataclasses import asdict, dataclass, replace
 
 SOLVE = "solve"
 EXPLAIN = "explain"
+# The kinds of work on a puzzle, whose code is a share code (POST /api/jobs takes these).
 KINDS = (SOLVE, EXPLAIN)
+# Making a puzzle: its code is the order's (orders.py), such as 9/extreme/rotational/12345.
+GENERATE = "generate"
 
 QUEUED = "queued"
 RUNNING = "running"
@@ -25,7 +29,7 @@ OPEN_STATES = (QUEUED, RUNNING)
 
 
 def job_id(kind: str, code: str, seconds: float) -> str:
-    """The id of the job that does `kind` for the puzzle `code` within `seconds`."""
+    """The id of the job that does `kind` for `code` (a puzzle, or an order) within `seconds`."""
     work = f"{kind}:{seconds:g}:{code}".encode()
     return f"{kind}-{hashlib.sha256(work).hexdigest()[:24]}"
 

@@ -22,7 +22,8 @@ from huey import Huey
 
 from ..sudoku import Grid, parse
 from . import shared, work
-from .job import DONE, EXPLAIN, FAILED, QUEUED, RUNNING, SOLVE, Job
+from .job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
+from .orders import order_of
 from .store import Store, Unreachable
 
 OPEN = "jobs:open"
@@ -64,7 +65,12 @@ class JobQueue:
     def submit(self, kind: str, grid: Grid) -> Job:
         """Start `kind` of work on `grid` within the queue's seconds, or join the same work
         already queued, running or done. QueueFull or Unreachable when it cannot start."""
-        job = Job.new(kind, grid.code, self.seconds)
+        return self.submit_code(kind, grid.code)
+
+    def submit_code(self, kind: str, code: str) -> Job:
+        """Start `kind` of work on `code` (a share code, or a generator's order) as submit()
+        does."""
+        job = Job.new(kind, code, self.seconds)
         existing = self.job(job.id)
         if existing is not None and existing.state != FAILED:
             return existing
@@ -117,11 +123,16 @@ class JobQueue:
         log.info("job %s done: %s", id, outcome)
 
     def _do(self, job: Job, progress: dict[str, Any]) -> str:
-        """The work of `job`; its outcome in a word (the solve's status, or the path's)."""
+        """The work of `job`; its outcome in a word (the solve's status, the path's, or the
+        generation's)."""
 
         def report(phase: str, done: int, unit: str) -> None:
             progress.update(phase=phase, work=done, work_unit=unit)
 
+        if job.kind == GENERATE:
+            generated = work.keep_generating(order_of(job.code), job.seconds, report)
+            shared.keep_generated(self.results, generated, job.seconds)
+            return generated.status
         grid = parse(job.code)
         if job.kind == SOLVE:
             result = work.keep_solving(grid, job.seconds, report)

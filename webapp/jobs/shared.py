@@ -1,10 +1,16 @@
-"""Results kept in the store for every server to read: decided solves and explanations.
+"""Results kept in the store for every server to read: decided solves, explanations and
+generated puzzles.
 
 A solve is kept as JSON with the seconds of the budget that produced it (a job's
 60 s say more than a request's 1 s). An explanation's path is kept pickled: it is
 made of the engine's own values, and only the app's own consumers write it, into
 a store that Huey trusts with pickled tasks too. Reading never raises: a store that
 cannot be reached, or an entry that does not read back, is a miss.
+
+A generation is kept as JSON by its order's code, with the seconds it had: a puzzle,
+or a "none found", is the same for every server (the generator is deterministic),
+and a generated puzzle's solve is kept beside it, so that its play page, on any
+server, need not solve again what the generator has already proved.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ import pickle
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..sudoku import Grid, SolveResult, find_conflicts, parse
+from ..sudoku import SOLVED, Grid, SolveResult, find_conflicts, parse
+from ..sudoku.generator import GENERATED, Generated, Order
 from ..sudoku.logic import Path
+from .orders import order_code, order_of
 from .store import Store, Unreachable
 
 # Decided results never change; they leave the store only to free room.
@@ -62,6 +70,62 @@ def kept_solve(store: Store, grid: Grid) -> Kept | None:
         return Kept(SolveResult(**record), seconds)
     except (ValueError, TypeError, KeyError) as error:
         log.warning("a kept solve of %d cells did not read back: %s", len(grid.cells), error)
+        return None
+
+
+@dataclass(frozen=True)
+class KeptGeneration:
+    """A generation read back from the store, and the seconds it had."""
+
+    generated: Generated
+    seconds: float
+
+
+def generated_solve(generated: Generated) -> SolveResult:
+    """What the generator proved of a puzzle it made, as a solve: one solution, exhausted."""
+    assert generated.status == GENERATED and generated.puzzle and generated.solution
+    return SolveResult(SOLVED, generated.puzzle, (generated.solution,), exhausted=True)
+
+
+def keep_generated(store: Store, generated: Generated, seconds: float) -> bool:
+    """Put `generated`, made within `seconds`, where every server finds it by its order, and
+    a generated puzzle's solve beside it; False if the store could not be reached."""
+    record = {
+        "status": generated.status,
+        "order": order_code(generated.order),
+        "puzzle": generated.puzzle.code if generated.puzzle else None,
+        "solution": generated.solution.code if generated.solution else None,
+        "rating": generated.rating,
+        "hardest": generated.hardest,
+        "rated_to_end": generated.rated_to_end,
+        "attempts": generated.attempts,
+        "ms": generated.ms,
+        "why": generated.why,
+        "seconds": seconds,
+    }
+    key = f"generated:{record['order']}"
+    if not _put(store, key, json.dumps(record).encode()):
+        return False
+    if generated.status == GENERATED:
+        return keep_solve(store, generated_solve(generated), seconds)
+    return True
+
+
+def kept_generated(store: Store, order: Order) -> KeptGeneration | None:
+    """The generation of `order` kept in the store, or None."""
+    code = order_code(order)
+    data = _get(store, f"generated:{code}")
+    if data is None:
+        return None
+    try:
+        record: dict[str, Any] = json.loads(data)
+        seconds = float(record.pop("seconds"))
+        if order_of(record.pop("order")) != order:
+            raise ValueError("it is kept under another order's code")
+        grids = {name: record[name] and parse(record[name]) for name in ("puzzle", "solution")}
+        return KeptGeneration(Generated(**{**record, **grids}, order=order), seconds)
+    except (ValueError, TypeError, KeyError) as error:
+        log.warning("a kept generation of %s did not read back: %s", code, error)
         return None
 
 

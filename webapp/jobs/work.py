@@ -1,4 +1,5 @@
-"""What each kind of job does with its puzzle, reporting its phase and work as it goes."""
+"""What each kind of job does with its puzzle (or order), reporting its phase and work as it
+goes."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ from collections.abc import Callable
 
 from ..explanations.records import path_for
 from ..sudoku import SOLVED, Budget, Grid, SolveResult, solve
+from ..sudoku.generator import Generated, Order, generate
 from ..sudoku.logic import Path
 from ..sudoku.solver import SAT_CONFLICTS, SEARCH_NODES
 
 # report(phase, work done, what the work counts): the job's progress, for its page.
 Report = Callable[[str, int, str], None]
+# What a generate job's work counts: the generator's attempts, each a puzzle tried.
+ATTEMPTS = "attempts"
 
 
 def keep_solving(grid: Grid, seconds: float, report: Report) -> SolveResult:
@@ -37,3 +41,16 @@ def keep_explaining(
     report("finding the easiest step at each point", 0, "")
     left = max(0.1, seconds - decided.ms / 1000)
     return decided, path_for(grid, decided, left)
+
+
+def keep_generating(order: Order, seconds: float, report: Report) -> Generated:
+    """Make the puzzle `order` asks for, trying for up to `seconds`; the same puzzle a
+    request would have made, since only the time it may take differs."""
+
+    def attempted(tried: int) -> None:
+        report("trying puzzles until one has the level asked for", tried, ATTEMPTS)
+
+    attempted(0)
+    return generate(
+        order.size, order.level, order.symmetry, order.seed, seconds=seconds, progress=attempted
+    )

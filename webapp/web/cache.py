@@ -79,10 +79,7 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     result kept in the shared results (by a job, or with SOLVE_CACHE_URL by any
     server) answers; a decided result is kept there for the others.
     """
-    config = current_app.config
-    budget = Budget(
-        nodes=int(config["SOLVE_BUDGET_NODES"]), seconds=float(config["SOLVE_BUDGET_SECONDS"])
-    )
+    budget = _solve_budget()
     cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
     key = (grid.code, budget)
     result = cache.get(key) if cache is not None else None
@@ -104,6 +101,23 @@ def solve_within_budget(grid: Grid) -> SolveResult:
             shared.keep_solve(everyone, result, budget.seconds)
     g.solve = {"outcome": result.status, "nodes": result.nodes, "cached": cached}
     return result
+
+
+def remember_solve(result: SolveResult) -> None:
+    """Remember a decided solve made elsewhere (the generator's proof that a puzzle it made
+    has one solution) as this worker's solve of its puzzle: decided, it stands for any budget."""
+    assert result.status != GAVE_UP
+    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
+    if cache is not None:
+        cache.put((result.puzzle.code, _solve_budget()), result)
+
+
+def _solve_budget() -> Budget:
+    """The budget of a solve in a request: SOLVE_BUDGET_NODES and SOLVE_BUDGET_SECONDS."""
+    config = current_app.config
+    return Budget(
+        nodes=int(config["SOLVE_BUDGET_NODES"]), seconds=float(config["SOLVE_BUDGET_SECONDS"])
+    )
 
 
 def path_within_budget(

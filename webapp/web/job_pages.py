@@ -17,7 +17,7 @@ from ..jobs import job_queue
 from ..jobs.job import DONE, EXPLAIN, KINDS, SOLVE, Job
 from ..jobs.queue import QueueFull
 from ..jobs.store import Unreachable
-from ..sudoku import Grid, PuzzleError, parse
+from ..sudoku import PuzzleError, parse
 from .job_view import job_page, job_record, result_url
 from .linked import linked_grid
 
@@ -48,14 +48,15 @@ def _submit(kind: str, code: str, endpoint: str) -> Response:
     grid = linked_grid(code, endpoint)
     if isinstance(grid, Response):
         return grid
-    job = _start(kind, grid)
+    job = start_job(kind, grid.code)
     return redirect(url_for(".job", id=job.id), 303)
 
 
-def _start(kind: str, grid: Grid) -> Job:
-    """The job doing `kind` for `grid`, started now or already under way; 503 if refused."""
+def start_job(kind: str, code: str) -> Job:
+    """The job doing `kind` for `code` (a puzzle's share code, or a generator's order),
+    started now or already under way; 503 if refused."""
     try:
-        return job_queue().submit(kind, grid)
+        return job_queue().submit_code(kind, code)
     except QueueFull:
         abort(503, description=FULL, retry_after=RETRY_AFTER)
     except Unreachable:
@@ -107,5 +108,5 @@ def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
         grid = parse(puzzle)
     except PuzzleError as error:
         return {"status": "invalid", "error": error.message}, 422, {}
-    record = job_record(_start(kind, grid))
+    record = job_record(start_job(kind, grid.code))
     return record, 202, {"Location": record["job_url"]}

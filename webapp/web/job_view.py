@@ -1,4 +1,8 @@
-"""What a job's page and its JSON say: the work, how far it is, and where its result is."""
+"""What a job's page and its JSON say: the work, how far it is, and where its result is.
+
+A solve or an explanation is shown on its puzzle's pages; a generated puzzle at its
+order's stable link (/new/size/level/symmetry/seed), which moves on to its play page.
+"""
 
 from __future__ import annotations
 
@@ -10,17 +14,27 @@ from flask import url_for
 
 from ..explanations.words import capitalized
 from ..jobs import job_queue
-from ..jobs.job import DONE, EXPLAIN, FAILED, QUEUED, SOLVE, Job, job_id
+from ..jobs.job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, job_id
+from ..jobs.orders import order_of, order_parts
 from ..jobs.queue import STALE_SECONDS
 from ..jobs.store import Unreachable
 from ..sudoku import Grid, parse
+from ..sudoku.generator import DESCRIPTIONS
 from ..wording import format_ms
 from .links import absolute_url
 
 # What each kind of job is called on its page, and where its result is shown.
-TITLES = {SOLVE: "Working on the puzzle", EXPLAIN: "Working on the explanation"}
-RESULT_ENDPOINTS = {SOLVE: "pages.result", EXPLAIN: "explain.explain"}
-SUBMIT_ENDPOINTS = {SOLVE: "jobs.keep_solving", EXPLAIN: "jobs.keep_explaining"}
+TITLES = {
+    SOLVE: "Working on the puzzle",
+    EXPLAIN: "Working on the explanation",
+    GENERATE: "Making a new puzzle",
+}
+RESULT_ENDPOINTS = {SOLVE: "pages.result", EXPLAIN: "explain.explain", GENERATE: "new.order"}
+SUBMIT_ENDPOINTS = {
+    SOLVE: "jobs.keep_solving",
+    EXPLAIN: "jobs.keep_explaining",
+    GENERATE: "new.keep_generating",
+}
 # Seconds between refreshes of a job's page without script.
 REFRESH_SECONDS = 2
 
@@ -35,6 +49,8 @@ class JobPage:
     lines: tuple[str, ...]
     result: str
     again: str
+    back: str
+    back_label: str
 
     @property
     def refresh(self) -> int | None:
@@ -84,14 +100,36 @@ def offer_for(kind: str, grid: Grid) -> Offer:
     )
 
 
+def _link_values(job: Job) -> dict[str, Any]:
+    """What the job's routes are given: the order's parts for a generation, else the code."""
+    if job.kind == GENERATE:
+        return order_parts(order_of(job.code))
+    return {"code": job.code}
+
+
 def result_url(job: Job) -> str:
-    """Where the job's result is shown: the share link of its puzzle (or its explanation)."""
-    return url_for(RESULT_ENDPOINTS[job.kind], code=job.code)
+    """Where the job's result is shown: the share link of its puzzle (or its explanation),
+    or the stable link of the puzzle it made."""
+    return url_for(RESULT_ENDPOINTS[job.kind], **_link_values(job))
 
 
 def again_url(job: Job) -> str:
     """Where a form posts to start the job's work (again)."""
-    return url_for(SUBMIT_ENDPOINTS[job.kind], code=job.code)
+    return url_for(SUBMIT_ENDPOINTS[job.kind], **_link_values(job))
+
+
+def back_link(job: Job) -> tuple[str, str]:
+    """Where "back" leads from the job's page, and its label: the puzzle, or the choices of
+    the puzzle being made (its stable link would only come back here while it runs)."""
+    if job.kind == GENERATE:
+        order = order_of(job.code)
+        choices: dict[str, Any] = {
+            "size": order.size,
+            "level": order.level,
+            "symmetry": order.symmetry,
+        }
+        return url_for("new.form", **choices), "Back to the choices"
+    return result_url(job), "Back to the puzzle"
 
 
 def state_words(job: Job, now: float | None = None) -> str:
@@ -107,11 +145,23 @@ def state_words(job: Job, now: float | None = None) -> str:
     return f"Running: {job.phase}."
 
 
-def progress_lines(job: Job, now: float | None = None) -> tuple[str, ...]:
-    """What the job works on and how far it has come, a sentence each."""
+def work_line(job: Job) -> str:
+    """What the job works on, in a sentence."""
+    if job.kind == GENERATE:
+        order = order_of(job.code)
+        return (
+            f"A new {order.size}x{order.size} puzzle at level {order.level}, its givens"
+            f" {DESCRIPTIONS[order.symmetry]}, from seed {order.seed},"
+            f" tried for up to {job.seconds:g} s."
+        )
     shape = parse(job.code).shape
     givens = shape.cell_count - job.code.count("0")
-    lines = [f"A {shape.name} puzzle with {givens} givens, for up to {job.seconds:g} s."]
+    return f"A {shape.name} puzzle with {givens} givens, for up to {job.seconds:g} s."
+
+
+def progress_lines(job: Job, now: float | None = None) -> tuple[str, ...]:
+    """What the job works on and how far it has come, a sentence each."""
+    lines = [work_line(job)]
     if job.started is not None:
         lines.append(f"Time so far: {format_ms(job.elapsed(now) * 1000)}.")
     if job.work and job.work_unit:
@@ -124,6 +174,7 @@ def progress_lines(job: Job, now: float | None = None) -> tuple[str, ...]:
 def job_page(job: Job) -> JobPage:
     """The page of `job`, as of now."""
     now = time.time()
+    back, back_label = back_link(job)
     return JobPage(
         job=job,
         title=TITLES[job.kind],
@@ -131,6 +182,8 @@ def job_page(job: Job) -> JobPage:
         lines=progress_lines(job, now),
         result=result_url(job),
         again=again_url(job),
+        back=back,
+        back_label=back_label,
     )
 
 
@@ -151,5 +204,5 @@ def job_record(job: Job) -> dict[str, Any]:
         "attempts": job.attempts,
         "outcome": job.outcome,
         "job_url": absolute_url("jobs.job", id=job.id),
-        "result_url": absolute_url(RESULT_ENDPOINTS[job.kind], code=job.code),
+        "result_url": absolute_url(RESULT_ENDPOINTS[job.kind], **_link_values(job)),
     }

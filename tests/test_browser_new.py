@@ -1,0 +1,60 @@
+"""The new-puzzle pages in Chromium: the form works with JavaScript off and lands on the new
+puzzle's play page, Surprise me too; the day's puzzles fit a phone; axe-core finds nothing
+to fix on the form, the day's page, a sheet and the page saying no such puzzle is found."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import ARTIFACTS
+
+RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
+
+
+def test_the_form_makes_a_puzzle_without_script(no_script_page, base_url):
+    no_script_page.goto(base_url + "/")
+    no_script_page.get_by_role("link", name="New puzzle").click()
+    no_script_page.get_by_label("Size").select_option("6")
+    no_script_page.get_by_label("Level").select_option("hard")
+    no_script_page.get_by_label("Symmetry of the givens").select_option("mirror")
+    no_script_page.get_by_role("button", name="Make a puzzle").click()
+    assert re.search(r"/play/[0-6]{36}$", no_script_page.url)
+    assert no_script_page.get_by_role("heading", name="Play this puzzle").is_visible()
+
+
+def test_surprise_me_lands_on_a_puzzle_of_the_size_chosen(no_script_page, base_url):
+    no_script_page.goto(base_url + "/new?size=4")
+    no_script_page.get_by_role("button", name="Surprise me").click()
+    assert re.search(r"/play/[0-4]{16}$", no_script_page.url)
+
+
+def test_the_days_puzzles_fit_a_phone(phone, base_url):
+    phone.goto(base_url + "/daily")
+    assert phone.locator("table.board").count() == 5
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=ARTIFACTS / "daily-phone.png", full_page=True)
+    phone.get_by_role("link", name="Play the expert puzzle").click()
+    assert "/play/" in phone.url
+
+
+@pytest.mark.parametrize(
+    ("width", "path"),
+    [
+        (360, "/new?size=10&make=1"),
+        (1366, "/daily"),
+        (1366, "/print?size=9&level=easy&count=4&seed=1"),
+        (360, "/new/4/hard/rotational/1"),
+    ],
+)
+def test_axe_finds_nothing_to_fix(browser, base_url, width, path):
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
+    )
+    page = context.new_page()
+    page.goto(base_url + path)
+    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
+    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
+    context.close()
+    assert violations == {}

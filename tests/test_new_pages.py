@@ -1,0 +1,196 @@
+"""/new: the form that answers with a new puzzle's stable link, and each stable link
+/new/<size>/<level>/<symmetry>/<seed>, which answers 303 to its puzzle's play page (made
+in the request, or in a job when that takes longer), or says no such puzzle is found."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from webapp import create_app
+from webapp.jobs import QUEUE_KEY
+from webapp.jobs.job import DONE, GENERATE, job_id
+from webapp.sudoku.generator import generate
+from webapp.web.http_caching import DECIDED_SECONDS
+
+EASY_LINK = "/new/9/easy/rotational/1"
+
+
+def make_app(tmp_path, **config):
+    """An app with a job store of its own, running jobs inside the request unless told."""
+    settings = {
+        "TESTING": True,
+        "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
+        "JOB_IMMEDIATE": True,
+        "JOB_SECONDS": 20,
+        **config,
+    }
+    return create_app(settings)
+
+
+@pytest.fixture
+def client(tmp_path):
+    """A client of an app that runs each job inside the request that submits it."""
+    return make_app(tmp_path).test_client()
+
+
+def play_link(size: int, level: str, seed: int, symmetry: str = "rotational") -> str:
+    """The play page of the puzzle the generator makes for that order."""
+    made = generate(size, level, symmetry, seed)
+    return f"/play/{made.puzzle.code}"
+
+
+def test_the_form_offers_every_size_level_and_symmetry(client):
+    page = client.get("/new")
+    html = page.text
+    assert page.status_code == 200
+    assert '<form class="new-form" method="get" action="/new">' in html
+    assert "csrf" not in html.lower()
+    for value in ("4", "25", "easy", "extreme", "none", "rotational-90", "diagonal"):
+        assert f'<option value="{value}"' in html
+    assert '<option value="9" selected>9×9</option>' in html
+    assert 'name="make" value="1">Make a puzzle' in html
+    assert 'name="surprise" value="1" class="secondary">Surprise me' in html
+    assert 'href="/daily"' in html and 'href="/print?size=9&amp;level=medium"' in html
+
+
+def test_the_form_keeps_the_choices_it_is_given(client):
+    html = client.get("/new?size=16&level=hard&symmetry=mirror").text
+    for chosen in ('"16" selected', '"hard" selected', '"mirror" selected'):
+        assert chosen in html
+    assert 'href="/print?size=16&amp;level=hard"' in html
+
+
+def test_make_answers_303_to_a_stable_link_with_a_random_seed(client):
+    seen = set()
+    for _ in range(3):
+        answer = client.get("/new?size=6&level=hard&symmetry=mirror&make=1")
+        assert answer.status_code == 303 and answer.headers["Cache-Control"] == "no-store"
+        found = re.fullmatch(r"/new/6/hard/mirror/(\d+)", answer.headers["Location"])
+        assert found and int(found.group(1)) < 10**9
+        seen.add(found.group(1))
+    assert len(seen) == 3
+
+
+def test_surprise_me_draws_a_level_and_a_symmetry_for_the_size(client):
+    links = {client.get("/new?size=4&surprise=1").headers["Location"] for _ in range(10)}
+    for link in links:
+        assert re.fullmatch(r"/new/4/easy/[a-z0-9-]+/\d+", link)  # 4x4 has the easy level only
+    assert len({link.split("/")[4] for link in links}) > 1
+
+
+@pytest.mark.parametrize(
+    ("query", "message", "field"),
+    [
+        ("size=10&make=1", "Size must be one of 4, 6, 9, 12, 16, 25, not 10", "size"),
+        ("size=x&make=1", "Size must be a whole number such as 9, not &#39;x&#39;", "size"),
+        ("level=insane&make=1", "Level must be one of easy, medium", "level"),
+        ("symmetry=spiral&surprise=1", None, None),  # surprise draws its own symmetry
+        ("symmetry=spiral&make=1", "Symmetry must be one of none, rotational", "symmetry"),
+    ],
+)
+def test_the_form_names_what_cannot_be_made(client, query, message, field):
+    answer = client.get(f"/new?{query}")
+    if message is None:
+        assert answer.status_code == 303
+        return
+    assert answer.status_code == 400
+    assert f'<li id="new-problem"><a href="#{field}">{message}' in answer.text
+    assert f'<select id="{field}" name="{field}" aria-invalid="true"' in answer.text
+
+
+@pytest.mark.parametrize(
+    ("size", "level", "seed", "symmetry"),
+    [(9, "easy", 1, "rotational"), (6, "medium", 8, "mirror"), (4, "easy", 3, "none")],
+)
+def test_a_stable_link_answers_303_to_the_generators_puzzle_and_may_be_kept(
+    client, size, level, seed, symmetry
+):
+    answer = client.get(f"/new/{size}/{level}/{symmetry}/{seed}")
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == play_link(size, level, seed, symmetry)
+    assert answer.cache_control.public and answer.cache_control.max_age == DECIDED_SECONDS
+    assert client.get(answer.headers["Location"]).status_code == 200
+
+
+def test_the_same_link_gives_the_same_puzzle_on_another_server(tmp_path, client):
+    other = make_app(tmp_path / "other").test_client()
+    assert client.get(EASY_LINK).headers["Location"] == other.get(EASY_LINK).headers["Location"]
+
+
+@pytest.mark.parametrize(
+    ("link", "canonical"),
+    [
+        ("/new/9/Easy/rotational/1", EASY_LINK),
+        ("/new/09/easy/ROTATIONAL/001", EASY_LINK),
+    ],
+)
+def test_other_spellings_of_a_link_move_to_the_canonical_one(client, link, canonical):
+    answer = client.get(link)
+    assert answer.status_code == 301 and answer.headers["Location"] == canonical
+
+
+@pytest.mark.parametrize(
+    ("link", "message"),
+    [
+        ("/new/10/easy/rotational/1", "size must be one of 4, 6, 9, 12, 16, 25, not 10"),
+        ("/new/nine/easy/rotational/1", "size must be a whole number such as 9"),
+        ("/new/9/insane/rotational/1", "level must be one of easy, medium, hard, expert, extreme"),
+        ("/new/9/easy/spiral/1", "symmetry must be one of none, rotational, rotational-90"),
+        ("/new/9/easy/rotational/-1", "seed must be a whole number from 0 to 9223372036854775807"),
+        ("/new/9/easy/rotational/9223372036854775808", "seed must be a whole number from 0"),
+        ("/new/9/easy/rotational/" + "9" * 400, "seed must be a whole number from 0"),
+        ("/new/9/easy/rotational/1.5", "seed must be a whole number from 0"),
+    ],
+)
+def test_a_link_that_names_no_order_is_not_found_and_says_why(client, link, message):
+    answer = client.get(link)
+    assert answer.status_code == 404
+    assert f"There is no such puzzle to make: {message}" in answer.text
+
+
+def test_a_level_the_size_does_not_have_is_an_honest_page_at_once(client):
+    answer = client.get("/new/4/hard/rotational/1")
+    html = answer.text
+    assert answer.status_code == 422
+    assert "No 4x4 puzzle at level hard was found." in html
+    assert "The generator finds 4x4 puzzles at level easy only." in html
+    assert '<a href="/new/4/easy/rotational/1">Easy, from the same seed</a>' in html
+    assert "Try the next seed" not in html  # no seed would do
+
+
+def test_an_order_a_request_cannot_finish_goes_to_a_job_that_comes_back_to_the_link(tmp_path):
+    app = make_app(tmp_path, JOB_IMMEDIATE=False, GENERATE_SECONDS=0.001)
+    client = app.test_client()
+    started = client.get("/new/9/hard/rotational/5")
+    location = started.headers["Location"]
+    assert started.status_code == 303 and started.headers["Cache-Control"] == "no-store"
+    assert location == f"/jobs/{job_id(GENERATE, '9/hard/rotational/5', 20)}"
+    waiting = client.get(location).text
+    assert "A new 9x9 puzzle at level hard, its givens the same after a half turn" in waiting
+    assert "from seed 5, tried for up to 20 s." in waiting
+    back = 'href="/new?size=9&amp;level=hard&amp;symmetry=rotational">Back to the choices'
+    assert back in waiting
+    queue = app.extensions[QUEUE_KEY]
+    job = queue.job(location.rsplit("/", 1)[1])
+    queue.run_job(job.id, job.kind, job.code, job.seconds)  # what a consumer does
+    assert queue.job(job.id).state == DONE and queue.job(job.id).work_unit == "attempts"
+    done = client.get(location)
+    assert done.status_code == 303 and done.headers["Location"] == "/new/9/hard/rotational/5"
+    # the same puzzle the request would have made, given the time
+    assert client.get("/new/9/hard/rotational/5").headers["Location"] == play_link(9, "hard", 5)
+
+
+@pytest.mark.parametrize("link", ["/new/16/expert/rotational/1", "/new/25/easy/none/1"])
+def test_the_slowest_orders_go_to_a_job_at_once(tmp_path, link):
+    client = make_app(tmp_path, JOB_IMMEDIATE=False).test_client()
+    answer = client.get(link)
+    assert answer.status_code == 303 and answer.headers["Location"].startswith("/jobs/generate-")
+
+
+def test_keep_generating_starts_the_job_of_a_link(tmp_path):
+    client = make_app(tmp_path, JOB_IMMEDIATE=False).test_client()
+    answer = client.post("/new/9/easy/rotational/1/work")
+    assert answer.status_code == 303
+    assert answer.headers["Location"] == f"/jobs/{job_id(GENERATE, '9/easy/rotational/1', 20)}"

@@ -85,7 +85,10 @@ def test_a_bad_option_is_named(capsys, argv, message):
 
 def test_a_4x4_of_another_level_is_refused_by_name(capsys):
     code, out, err = run(capsys, "--size", "4", "--level", "hard")
-    assert (code, out) == (2, "") and "a 4x4 grid has only the level easy" in err
+    assert (code, out) == (
+        2,
+        "",
+    ) and "no 4x4 puzzle at level hard: 4x4 grids come only at level easy" in err
 
 
 def test_bench_prints_a_row_per_size_and_level(sudoku):

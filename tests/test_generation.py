@@ -51,7 +51,8 @@ def test_another_server_plays_a_generated_puzzle_from_the_shared_results(tmp_pat
 def test_a_none_found_cut_short_by_fewer_seconds_than_a_job_has_is_not_known(tmp_path):
     app = make_app(tmp_path, GENERATE_SECONDS=0)
     queue = app.extensions[QUEUE_KEY]
-    cut_short = Generated(GAVE_UP, HARD, attempts=3, why="the 2 s ran out after 3 attempts")
+    why = "the 2 s ran out after 3 attempts"
+    cut_short = Generated(GAVE_UP, HARD, attempts=3, why=why, out_of_time=True)
     shared.keep_generated(queue.results, cut_short, 2.0)
     answer = app.test_client().get("/new/9/hard/rotational/5")
     assert answer.headers["Location"].startswith("/jobs/generate-")  # made again, in a job

@@ -174,7 +174,15 @@ def test_other_seeds_give_other_puzzles():
 def test_it_gives_up_honestly(kwargs, why):
     generated = generate(**kwargs)
     assert generated.status == GAVE_UP and why in generated.why
+    assert generated.out_of_time == ("seconds" in kwargs)
     assert generated.puzzle is None and generated.rating is None
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES[1:])
+def test_a_4x4_above_easy_is_refused_at_once(level):
+    generated = generate(4, level)
+    assert generated.status == GAVE_UP and generated.attempts == 0
+    assert generated.why.startswith("4x4 grids come only at level easy")
 
 
 def test_it_keeps_to_its_seconds():
@@ -188,7 +196,6 @@ def test_it_keeps_to_its_seconds():
     [
         ({"size": 10, "level": "easy"}, "size must be one of 4, 6, 9, 12, 16, 25, not 10"),
         ({"size": 9, "level": "insane"}, "level must be one of easy, medium, hard, expert"),
-        ({"size": 4, "level": "medium"}, "a 4x4 grid has only the level easy"),
         ({"size": 9, "level": "easy", "symmetry": "spiral"}, "symmetry must be one of none,"),
         ({"size": 9, "level": "easy", "seed": -1}, "seed must be a whole number from 0 to"),
         ({"size": 9, "level": "easy", "seed": 2**63}, "seed must be a whole number from 0 to"),

@@ -22,7 +22,9 @@ from ..sudoku.generator import (
     Order,
     OrderError,
     generate,
+    levels_of,
 )
+from ..sudoku.generator.generate import ONLY_EASY_WHY
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_float, positive_int
 from .timing import figure
 
@@ -113,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
             Order(size, level, args.symmetry)
         except OrderError as error:
             raise UsageError(str(error)) from error
+        if level not in levels_of(size):
+            raise UsageError(f"no {size}x{size} puzzle at level {level}: {ONLY_EASY_WHY}")
     gave_up = False
     for size, level in asked:
         for generated in _puzzles(args, size, level, args.count or 1):

@@ -14,6 +14,8 @@ import json
 import time
 from dataclasses import asdict, dataclass, replace
 
+from ..sudoku.generator import VERSION as GENERATOR_VERSION
+
 SOLVE = "solve"
 EXPLAIN = "explain"
 # The kinds of work on a puzzle, whose code is a share code (POST /api/jobs takes these).
@@ -30,8 +32,11 @@ OPEN_STATES = (QUEUED, RUNNING)
 
 def job_id(kind: str, code: str, seconds: float) -> str:
     """The id of the job that does `kind` for `code` (a puzzle, or an order) within `seconds`."""
-    work = f"{kind}:{seconds:g}:{code}".encode()
-    return f"{kind}-{hashlib.sha256(work).hexdigest()[:24]}"
+    work = f"{kind}:{seconds:g}:{code}"
+    if kind == GENERATE:  # a new generator makes other puzzles: a new job, not the old one's
+        work += f":generator {GENERATOR_VERSION}"
+    work_bytes = work.encode()
+    return f"{kind}-{hashlib.sha256(work_bytes).hexdigest()[:24]}"
 
 
 @dataclass(frozen=True)

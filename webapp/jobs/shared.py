@@ -23,6 +23,7 @@ from typing import Any
 
 from ..sudoku import SOLVED, Grid, SolveResult, find_conflicts, parse
 from ..sudoku.generator import GENERATED, Generated, Order
+from ..sudoku.generator import VERSION as GENERATOR_VERSION
 from ..sudoku.logic import Path
 from .orders import order_code, order_of
 from .store import Store, Unreachable
@@ -101,9 +102,10 @@ def keep_generated(store: Store, generated: Generated, seconds: float) -> bool:
         "attempts": generated.attempts,
         "ms": generated.ms,
         "why": generated.why,
+        "out_of_time": generated.out_of_time,
         "seconds": seconds,
     }
-    key = f"generated:{record['order']}"
+    key = _generated_key(order_code(generated.order))
     if not _put(store, key, json.dumps(record).encode()):
         return False
     if generated.status == GENERATED:
@@ -114,7 +116,7 @@ def keep_generated(store: Store, generated: Generated, seconds: float) -> bool:
 def kept_generated(store: Store, order: Order) -> KeptGeneration | None:
     """The generation of `order` kept in the store, or None."""
     code = order_code(order)
-    data = _get(store, f"generated:{code}")
+    data = _get(store, _generated_key(code))
     if data is None:
         return None
     try:
@@ -127,6 +129,12 @@ def kept_generated(store: Store, order: Order) -> KeptGeneration | None:
     except (ValueError, TypeError, KeyError) as error:
         log.warning("a kept generation of %s did not read back: %s", code, error)
         return None
+
+
+def _generated_key(code: str) -> str:
+    """Where the generation of the order `code` is kept: under this generator's version,
+    as an older one made other puzzles for the same orders."""
+    return f"generated:v{GENERATOR_VERSION}:{code}"
 
 
 def keep_path(store: Store, grid: Grid, path: Path) -> bool:

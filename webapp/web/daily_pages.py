@@ -13,9 +13,9 @@ from datetime import UTC, datetime, timedelta
 from flask import Blueprint, abort, current_app, make_response, render_template, request
 from werkzeug.wrappers import Response
 
-from ..sudoku.generator import Order
+from ..sudoku.generator import Order, levels_of
 from .generated_view import DEFAULT_SIZE, DEFAULT_SYMMETRY, daily_page
-from .generation import LEVELS_OF_SIZE, within_deadline
+from .generation import within_deadline
 
 bp = Blueprint("daily", __name__)
 
@@ -34,7 +34,7 @@ def daily() -> Response:
     size = int(text)
     now = datetime.now(UTC)
     seed = int(f"{now:%Y%m%d}")
-    orders = [Order(size, level, DEFAULT_SYMMETRY, seed) for level in LEVELS_OF_SIZE[size]]
+    orders = [Order(size, level, DEFAULT_SYMMETRY, seed) for level in levels_of(size)]
     made = within_deadline(orders, float(current_app.config["GENERATE_SECONDS"]))
     html = render_template("daily.html", page=daily_page(now.date(), size, SIZES, orders, made))
     response = make_response(html)

@@ -13,9 +13,9 @@ from werkzeug.wrappers import Response
 
 from ..jobs.job import Job
 from ..jobs.orders import order_parts, read_order
-from ..sudoku.generator import GAVE_UP, Generated, Order, OrderError
+from ..sudoku.generator import GAVE_UP, Generated, Order, OrderError, levels_of
 from .generated_view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY
-from .generation import LEVELS_OF_SIZE, exists, made_or_job
+from .generation import exists, made_or_job
 from .http_caching import DECIDED_SECONDS
 from .job_view import job_record
 from .links import absolute_url
@@ -39,7 +39,7 @@ def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
     except OrderError as error:
         return {"status": "invalid", "error": str(error)}, 400, {}
     if not exists(order):
-        levels = " and ".join(LEVELS_OF_SIZE[order.size])
+        levels = " and ".join(levels_of(order.size))
         why = f"the generator finds {order.size}x{order.size} puzzles at level {levels} only"
         return _none_found(order, why), 422, {}
     made = made_or_job(order)
@@ -91,6 +91,6 @@ def _none_found(order: Order, why: str) -> dict[str, Any]:
     return {
         "status": GAVE_UP,
         "error": f"no puzzle was found: {why}",
-        "levels": list(LEVELS_OF_SIZE[order.size]),
+        "levels": list(levels_of(order.size)),
         **order_parts(order),
     }

@@ -11,8 +11,16 @@ from flask import url_for
 
 from ..explanations.names import technique_name, with_article
 from ..jobs.orders import order_parts
-from ..sudoku.generator import DESCRIPTIONS, LARGEST_SEED, SIZES, SYMMETRIES, Generated, Order
-from .generation import JOB_ONLY, LEVELS_OF_SIZE, ran_out_of_time
+from ..sudoku.generator import (
+    DESCRIPTIONS,
+    LARGEST_SEED,
+    SIZES,
+    SYMMETRIES,
+    Generated,
+    Order,
+    levels_of,
+)
+from .generation import JOB_ONLY, ran_out_of_time
 from .grid_table import Board, Cell, grid_board
 from .views import Problem
 
@@ -59,7 +67,7 @@ def new_page(size: str, level: str, symmetry: str, problem: str = "") -> NewPage
     """The form with the choices made (each one the form does not offer left unchosen), and
     `problem`, an OrderError's message: it starts with the field it is about."""
     sizes = tuple(str(n) for n in SIZES)
-    levels = LEVELS_OF_SIZE[max(SIZES)]
+    levels = levels_of(max(SIZES))
     field = problem.split(" ", 1)[0]
     problems: tuple[Problem, ...] = ()
     if problem:
@@ -95,7 +103,7 @@ class NoneFoundPage:
 def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     """What to say when `order` gives no puzzle: known beforehand (`generated` None), or
     after the generator's attempts or a job's time ran out."""
-    n, levels = order.size, LEVELS_OF_SIZE[order.size]
+    n, levels = order.size, levels_of(order.size)
     summary = f"No {n}x{n} puzzle at level {order.level} was found."
     if generated is None:
         why = f"The generator finds {n}x{n} puzzles at level {' and '.join(levels)} only."

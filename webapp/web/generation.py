@@ -20,8 +20,7 @@ from ..jobs import job_queue, shared
 from ..jobs.job import DONE, GENERATE, Job, job_id
 from ..jobs.orders import order_code
 from ..jobs.store import Unreachable
-from ..sudoku.generator import GAVE_UP, LEVEL_NAMES, SIZES, Generated, Order, generate
-from ..sudoku.generator.generate import MAX_ATTEMPTS
+from ..sudoku.generator import LEVEL_NAMES, Generated, Order, generate, levels_of
 from .cache import LruCache, remember_solve
 from .job_pages import start_job
 from .solver_seat import solver_seat
@@ -30,10 +29,6 @@ CACHE_KEY = "webapp.generation_cache"
 # Orders no request can make in its budget (16x16 expert and extreme take many seconds
 # on this project's machine, 25x25 tens of seconds): these go to a job at once.
 JOB_ONLY = {(16, "expert"), (16, "extreme"), *((25, level) for level in LEVEL_NAMES)}
-# The levels the generator finds puzzles of, by size. A 4x4 grid falls to hidden singles,
-# so all 5,000 attempts at any harder level come to nothing (in about 3 s): an order for
-# one is answered at once, without spending that on it again.
-LEVELS_OF_SIZE = {size: ("easy",) if size == 4 else LEVEL_NAMES for size in SIZES}
 UNREADABLE = (
     "The puzzle was made, but it cannot be read back from the shared results right now."
     " Try again in a minute."
@@ -47,12 +42,12 @@ def init_app(app: Flask) -> None:
 
 def exists(order: Order) -> bool:
     """False when the generator is known to find no puzzle of the order's size and level."""
-    return order.level in LEVELS_OF_SIZE[order.size]
+    return order.level in levels_of(order.size)
 
 
 def ran_out_of_time(generated: Generated) -> bool:
     """True when the generation stopped at its clock, not after all its attempts."""
-    return generated.status == GAVE_UP and generated.attempts < MAX_ATTEMPTS
+    return generated.out_of_time
 
 
 def known(order: Order) -> Generated | None:

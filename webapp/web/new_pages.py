@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from ..jobs.job import GENERATE, Job
 from ..jobs.orders import order_code, order_parts, read_order
-from ..sudoku.generator import GAVE_UP, SYMMETRIES, Generated, Order, OrderError
+from ..sudoku.generator import GAVE_UP, SYMMETRIES, Generated, Order, OrderError, levels_of
 from .generated_view import (
     DEFAULT_LEVEL,
     DEFAULT_SIZE,
@@ -25,7 +25,7 @@ from .generated_view import (
     new_page,
     none_found_page,
 )
-from .generation import LEVELS_OF_SIZE, exists, made_or_job
+from .generation import exists, made_or_job
 from .http_caching import DECIDED_SECONDS
 from .job_pages import start_job
 
@@ -47,7 +47,7 @@ def form() -> Response | tuple[str, int]:
     try:
         if "surprise" in args:  # the level and symmetry drawn for the size chosen
             size_only = read_order(size, DEFAULT_LEVEL, DEFAULT_SYMMETRY, str(seed))
-            level = secrets.choice(LEVELS_OF_SIZE[size_only.size])
+            level = secrets.choice(levels_of(size_only.size))
             symmetry = secrets.choice(SYMMETRIES)
         order = read_order(size, level, symmetry, str(seed))
     except OrderError as error:

@@ -27,9 +27,9 @@ from flask import (
 from werkzeug.wrappers import Response
 
 from ..jobs.orders import read_order
-from ..sudoku.generator import LARGEST_SEED, Order, OrderError
+from ..sudoku.generator import LARGEST_SEED, Order, OrderError, levels_of
 from .generated_view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, sheet_page
-from .generation import LEVELS_OF_SIZE, exists, within_deadline
+from .generation import exists, within_deadline
 from .http_caching import DECIDED_SECONDS
 from .new_pages import RANDOM_SEEDS
 
@@ -89,7 +89,7 @@ def _orders(size: str, level: str, symmetry: str, count: str, seed: str) -> list
         sizes = ", ".join(map(str, SIZES))
         abort(400, description=f"size must be one of {sizes} for a printed sheet, not {size}.")
     if not exists(first):
-        levels = " and ".join(LEVELS_OF_SIZE[first.size])
+        levels = " and ".join(levels_of(first.size))
         abort(400, description=f"level: {size}x{size} puzzles come at level {levels} only.")
     if count not in {str(number) for number in COUNTS}:
         counts = " or ".join(map(str, COUNTS))

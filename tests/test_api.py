@@ -78,6 +78,16 @@ def test_post_reads_any_format_the_parser_reads(client, text):
     assert (body["status"], body["size"], body["solution"]) == ("solved", 4, "1234341221434321")
 
 
+def test_post_reads_a_hexadoku_as_0_to_f(client):
+    # Issue 13's reproduction: the first janko 16x16 written 0-F was read with 0 as a blank
+    # and answered "multiple"; the share code stays in the standard alphabet.
+    puzzle, _, solution = data_lines("engine_16x16_answers.txt")[0]
+    hexadoku = puzzle.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    body = client.post("/api/solve", json={"puzzle": hexadoku}).json
+    assert (body["status"], body["size"]) == ("solved", 16)
+    assert body["solution"] == parse(solution).code
+
+
 def test_two_solutions_for_a_puzzle_that_has_more(client, multiple_puzzle):
     body = client.get(f"/api/solve/{multiple_puzzle.code}").json
     assert body["status"] == "multiple"

@@ -30,7 +30,17 @@ SIX_BY_SIX, _, SIX_BY_SIX_SOLUTION, _ = SEEDS[-1]
 TDOKU = [fields[0].split(":") for fields in data_lines("tdoku_test_puzzles.txt")]
 NO_SOLUTION_PUZZLE = next(fields[0] for fields in TDOKU if fields[1] == "0")
 
-JSON_KEYS = {"puzzle", "status", "solution", "solutions", "nodes", "engine", "sat_conflicts", "ms"}
+JSON_KEYS = {
+    "puzzle",
+    "alphabet",
+    "status",
+    "solution",
+    "solutions",
+    "nodes",
+    "engine",
+    "sat_conflicts",
+    "ms",
+}
 
 
 def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
@@ -120,6 +130,7 @@ def test_json_reports_an_invalid_line_and_goes_on(capsys, tmp_path):
     assert first["status"] == last["status"] == "solved"
     assert invalid == {
         "puzzle": bad,
+        "alphabet": None,
         "status": "invalid",
         "solution": None,
         "solutions": [],
@@ -130,6 +141,18 @@ def test_json_reports_an_invalid_line_and_goes_on(capsys, tmp_path):
         "error": "line 1, column 31: 'x' is not a symbol of a 9x9 grid"
         " (symbols are 1-9; . or 0 is a blank)",
     }
+
+
+def test_a_hexadoku_is_answered_in_0_to_f(capsys, tmp_path):
+    puzzle, _, solution = data_lines("engine_16x16_answers.txt")[0]
+    to_hex = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
+    path = write(tmp_path, puzzle.translate(to_hex) + "\n" + puzzle + "\n")
+    code, out, _ = run(capsys, "solve", path)
+    assert (code, out.split()) == (0, [solution.translate(to_hex), solution])
+    code, out, _ = run(capsys, "solve", "--json", "--alphabet", "hex", path)
+    hexadoku, standard = (json.loads(line) for line in out.splitlines())
+    assert (hexadoku["alphabet"], hexadoku["solution"]) == ("hex", solution.translate(to_hex))
+    assert standard["status"] == "invalid" and "'G' is not a symbol" in standard["error"]
 
 
 def test_json_says_when_the_sat_solver_decided(capsys, tmp_path):

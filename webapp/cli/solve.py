@@ -7,7 +7,9 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from ..sudoku import Budget, PuzzleError, parse, solve
+from ..sudoku import Budget, PuzzleError, solve
+from ..sudoku.alphabet import ALPHABETS, written
+from ..sudoku.parse import read
 from ..sudoku.result import MULTIPLE, SOLVED
 from ..wording import conflict_message
 from .arguments import (
@@ -27,10 +29,14 @@ Output: one line per puzzle, the solution when there is exactly one, else
 multiple, no_solution, gave_up or invalid. With --count, each puzzle's
 solutions (up to K) on lines of their own, then the status word unless it is
 solved or multiple, and an empty line between puzzles. --json prints one JSON
-object per puzzle: puzzle, status, solution, solutions, nodes, engine
+object per puzzle: puzzle, alphabet, status, solution, solutions, nodes, engine
 (search, or sat when CaDiCaL decided a 16x16 or 25x25 the search could not),
 sat_conflicts, ms, plus error (invalid) or conflicts (clashing givens). Blank
 lines and lines starting with # are skipped.
+
+Grids are written back in the alphabet the puzzle came in: a 16x16 Hexadoku
+(0-F, . for blanks: told apart by its 0, or --alphabet hex) gets its answer in
+0-F too; every other puzzle in 1-9 and A-P.
 """
 
 
@@ -49,6 +55,12 @@ def add(commands: Subcommands) -> None:
     parser.add_argument(
         "--grid", action="store_true", help="read the whole input as one grid over several lines"
     )
+    parser.add_argument(
+        "--alphabet",
+        choices=ALPHABETS,
+        help="the symbols the puzzles are in: hex is 0-F on 16x16 (default: told from each"
+        " puzzle, hex when a 16x16 with . blanks holds a 0)",
+    )
     add_budget(parser)
     parser.set_defaults(run=run)
 
@@ -58,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
     budget = budget_from(args)
     first = True
     for text in puzzle_texts(args.file, whole=args.grid):
-        record = solve_record(text, count=args.count, budget=budget)
+        record = solve_record(text, count=args.count, budget=budget, alphabet=args.alphabet)
         if args.json:
             print(json.dumps(record))
         elif args.count:
@@ -72,14 +84,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def solve_record(
-    text: str, count: int | None = None, budget: Budget | None = None
+    text: str, count: int | None = None, budget: Budget | None = None, alphabet: str | None = None
 ) -> dict[str, Any]:
-    """Read and solve one puzzle text: the record `solve --json` prints for it."""
+    """Read and solve one puzzle text (in `alphabet`, or the one it is told to be in): the
+    record `solve --json` prints for it, its grids in the puzzle's alphabet."""
     try:
-        grid = parse(text)
+        grid, alphabet = read(text, alphabet)
     except PuzzleError as error:
         return {
             "puzzle": text,
+            "alphabet": alphabet,
             "status": INVALID,
             "solution": None,
             "solutions": [],
@@ -93,10 +107,11 @@ def solve_record(
     # first puzzle of a size must not be charged for them.
     result = solve(grid, max_solutions=max(2, count or 0), budget=budget)
     record = {
-        "puzzle": grid.line,
+        "puzzle": written(grid, alphabet),
+        "alphabet": alphabet,
         "status": result.status,
-        "solution": result.solution.line if result.solution else None,
-        "solutions": [solution.line for solution in result.solutions[:count]],
+        "solution": written(result.solution, alphabet) if result.solution else None,
+        "solutions": [written(solution, alphabet) for solution in result.solutions[:count]],
         "nodes": result.nodes,
         "engine": result.engine,
         "sat_conflicts": result.sat_conflicts,

@@ -3,21 +3,28 @@
 Every character that is not a separator is a cell. The size follows from how
 many cells there are (81 -> 9x9), and only then is each cell checked against
 the symbols of that size, so the error can say exactly which character is
-wrong and where. `.` and `0` are blanks at every size: no grid uses 0 as a symbol.
+wrong and where. `.` and `0` are blanks at every size in the standard alphabet, but a
+16x16 grid with `.` blanks that holds a `0` is Hexadoku, 0-F (alphabet.py); a caller
+who knows the alphabet may say which.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
 from .errors import PuzzleError
 from .grid import Grid
-from .shape import SHAPES_BY_CELLS, SYMBOLS, Shape
+from .shape import SHAPES, SHAPES_BY_CELLS, SYMBOLS, Shape
 
 MAX_LENGTH = 10_000
 SEPARATORS = frozenset("|-+")
 BLANKS = frozenset(".0")
 CELL_COUNTS = sorted(SHAPES_BY_CELLS)
 
-# value of each symbol, either case; blanks are 0
+HEX_SHAPE = SHAPES[HEX_SIZE]
+
+# value of each symbol of the standard alphabet at any size, either case; blanks are 0
 VALUES = {symbol: value for value, symbol in enumerate(SYMBOLS, start=1)}
 VALUES.update({symbol.lower(): value for symbol, value in list(VALUES.items())})
 VALUES.update({blank: 0 for blank in BLANKS})
@@ -25,8 +32,24 @@ VALUES.update({blank: 0 for blank in BLANKS})
 Cell = tuple[str, int, int]  # the character and its 1-based line and column
 
 
-def parse(text: str) -> Grid:
-    """The grid written in `text`; raises PuzzleError saying what is wrong and where."""
+class Reading(NamedTuple):
+    """A grid read from text, and the alphabet it was written in."""
+
+    grid: Grid
+    alphabet: str
+
+
+def parse(text: str, alphabet: str | None = None) -> Grid:
+    """The grid written in `text`; raises PuzzleError saying what is wrong and where.
+
+    `alphabet` (alphabet.py) is the one the text is in; None tells it from the text."""
+    return read(text, alphabet).grid
+
+
+def read(text: str, alphabet: str | None = None) -> Reading:
+    """The grid written in `text` and its alphabet (as `parse`, which see)."""
+    if alphabet is not None and alphabet not in ALPHABETS:
+        raise PuzzleError(f"the alphabet is one of {', '.join(ALPHABETS)}, not {alphabet!r}")
     if len(text) > MAX_LENGTH:
         raise PuzzleError(
             f"the text is {len(text):,} characters long; a puzzle takes at most {MAX_LENGTH:,}"
@@ -36,10 +59,44 @@ def parse(text: str) -> Grid:
         raise PuzzleError(
             "the puzzle is empty: give 81 cells (or 16 to 625) with . or 0 for blanks"
         )
+    if alphabet == HEX and len(cells) != HEX_SHAPE.cell_count:
+        raise PuzzleError(
+            f"the hex alphabet (0-F) is for 16x16 grids of 256 cells; this one has {len(cells)}"
+        )
     shape = SHAPES_BY_CELLS.get(len(cells))
     if shape is None:
         raise _count_error(cells)
-    return Grid(shape, tuple(_value(cell, index, shape) for index, cell in enumerate(cells)))
+    alphabet = alphabet or _told_apart(cells, shape)
+    known = values(shape, alphabet)
+    return Reading(
+        Grid(
+            shape,
+            tuple(_value(cell, index, shape, alphabet, known) for index, cell in enumerate(cells)),
+        ),
+        alphabet,
+    )
+
+
+def _told_apart(cells: list[Cell], shape: Shape) -> str:
+    """The alphabet of a grid's cells: hex for a 16x16 with "." blanks and a "0" symbol
+    (PuzzleError if it also has a "G", which only the standard alphabet has), else standard."""
+    if shape is not HEX_SHAPE:
+        return STANDARD
+    chars = {char for char, _, _ in cells}
+    if "." not in chars or "0" not in chars:
+        return STANDARD
+    for char, line, column in cells:
+        if char in "Gg":
+            zero = next((line, column) for c, line, column in cells if c == "0")
+            raise PuzzleError(
+                f"line {line}, column {column}: {char!r} cannot be read beside the 0 at line"
+                f" {zero[0]}, column {zero[1]}: with . for blanks, a 0 means the grid is"
+                " written 0-F (Hexadoku), where there is no G; write it 1-G or 0-F, not both,"
+                " or say which alphabet it is in",
+                line=line,
+                column=column,
+            )
+    return HEX
 
 
 def _cells(text: str) -> list[Cell]:
@@ -52,14 +109,20 @@ def _cells(text: str) -> list[Cell]:
     return cells
 
 
-def _value(cell: Cell, index: int, shape: Shape) -> int:
-    """The value of one cell of a grid of `shape`, 0 for a blank."""
+def _value(cell: Cell, index: int, shape: Shape, alphabet: str, known: dict[str, int]) -> int:
+    """The value of one cell of a grid of `shape` in `alphabet` (`known`: its symbols'
+    values), 0 for a blank."""
     char, line, column = cell
-    value = VALUES.get(char)
-    if value is None or value > shape.size:
+    value = known.get(char)
+    if value is None:
+        symbols = (
+            "written 0-F (symbols are 0-9 and A-F; . is a blank)"
+            if alphabet == HEX
+            else f"(symbols are {shape.symbol_range}; . or 0 is a blank)"
+        )
         raise PuzzleError(
             f"line {line}, column {column}: {char!r} is not a symbol of a {shape.name} grid"
-            f" (symbols are {shape.symbol_range}; . or 0 is a blank)",
+            f" {symbols}",
             line=line,
             column=column,
             cells=((index // shape.size + 1, index % shape.size + 1),),

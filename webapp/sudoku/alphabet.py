@@ -1,0 +1,51 @@
+"""Alphabets: the symbols a grid is written in.
+
+- standard: 1-9, then A-P for 10-25 ("A" is 10), with "." or "0" for a blank; the share
+  code and every page use it.
+- hex: 0-9 and A-F for the values 1-16 of a 16x16 grid, with "." for a blank, as most
+  Hexadoku sources write them ("0" is the value 1, "F" is 16).
+
+A 16x16 grid written with "." for blanks that holds a "0" can only be hex (no standard
+grid uses "0" as a symbol beside "." blanks), so parse.py reads it as hex unless told
+otherwise; one with no "0" reads as standard, and a reader who knows better says so.
+"""
+
+from __future__ import annotations
+
+from .grid import Grid
+from .shape import SYMBOLS, Shape
+
+STANDARD = "standard"
+HEX = "hex"
+ALPHABETS = (STANDARD, HEX)
+
+HEX_SYMBOLS = "0123456789ABCDEF"
+HEX_SIZE = 16
+
+DESCRIPTIONS = {
+    STANDARD: "1-9 then A-P (A is 10), . or 0 for a blank",
+    HEX: "0-9 and A-F for 1-16 on a 16x16 grid (0 is 1, F is 16), . for a blank",
+}
+
+
+def symbols(shape: Shape, alphabet: str) -> str:
+    """The symbols of `shape` in `alphabet`, in value order."""
+    if alphabet == HEX:
+        return HEX_SYMBOLS
+    return SYMBOLS[: shape.size]
+
+
+def values(shape: Shape, alphabet: str) -> dict[str, int]:
+    """Each symbol of `shape` in `alphabet` (either case) and each blank, to its value."""
+    found = {symbol: value for value, symbol in enumerate(symbols(shape, alphabet), start=1)}
+    found.update({symbol.lower(): value for symbol, value in list(found.items())})
+    found["."] = 0
+    if alphabet == STANDARD:
+        found["0"] = 0
+    return found
+
+
+def written(grid: Grid, alphabet: str) -> str:
+    """`grid` on one line in `alphabet`, "." for blanks."""
+    shown = "." + symbols(grid.shape, alphabet)
+    return "".join(shown[value] for value in grid.cells)

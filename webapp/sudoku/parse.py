@@ -1,4 +1,5 @@
-"""Read a puzzle from the text people paste: one line, rows on lines, or .ss with rules.
+"""Read a puzzle from the text people paste: one line, rows on lines, .ss with rules, or
+numbers in fields (numbers.py).
 
 Every character that is not a separator is a cell. The size follows from how
 many cells there are (81 -> 9x9), and only then is each cell checked against
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from . import numbers
 from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
 from .errors import PuzzleError
 from .grid import Grid
@@ -55,6 +57,8 @@ def read(text: str, alphabet: str | None = None) -> Reading:
             f"the text is {len(text):,} characters long; a puzzle takes at most {MAX_LENGTH:,}"
         )
     cells = _cells(text)
+    if alphabet != HEX and _written_as_numbers(text, cells):
+        return Reading(numbers.grid_of(numbers.fields(text)), STANDARD)
     if not cells:
         raise PuzzleError(
             "the puzzle is empty: give 81 cells (or 16 to 625) with . or 0 for blanks"
@@ -75,6 +79,20 @@ def read(text: str, alphabet: str | None = None) -> Reading:
         ),
         alphabet,
     )
+
+
+def _written_as_numbers(text: str, cells: list[Cell]) -> bool:
+    """True when `text` is a grid of numbers (numbers.py): its fields are separated by
+    commas, semicolons or tabs, or it fits a size a number a field and not a character a
+    cell (a 16x16 written with 10 to 16 has more characters than cells)."""
+    if not cells:
+        return False  # nothing but spaces and tabs: an empty puzzle, said as such
+    if numbers.has_field_separators(text):
+        return True
+    if len(cells) in SHAPES_BY_CELLS:
+        return False
+    found = numbers.fields(text)
+    return len(found) in SHAPES_BY_CELLS and any(len(field) > 1 for field, _, _ in found)
 
 
 def _told_apart(cells: list[Cell], shape: Shape) -> str:

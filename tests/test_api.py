@@ -9,6 +9,9 @@ from webapp.sudoku import is_solution, parse
 
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 
+# 1-G to 0-F, as `tr '123456789ABCDEFG' '0123456789ABCDEF'` writes a Hexadoku.
+TO_HEX = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
+
 FIELDS = [
     "status",
     "solution",
@@ -21,6 +24,8 @@ FIELDS = [
     "ms",
     "share_url",
     "conflicts",
+    "alphabet",
+    "written",
 ]
 CLASH = CLASHING
 PROVEN_IMPOSSIBLE = "12345678." + "........9" + "." * 63
@@ -82,10 +87,25 @@ def test_post_reads_a_hexadoku_as_0_to_f(client):
     # Issue 13's reproduction: the first janko 16x16 written 0-F was read with 0 as a blank
     # and answered "multiple"; the share code stays in the standard alphabet.
     puzzle, _, solution = data_lines("engine_16x16_answers.txt")[0]
-    hexadoku = puzzle.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    hexadoku = puzzle.translate(TO_HEX)
     body = client.post("/api/solve", json={"puzzle": hexadoku}).json
-    assert (body["status"], body["size"]) == ("solved", 16)
+    assert (body["status"], body["size"], body["alphabet"]) == ("solved", 16, "hex")
     assert body["solution"] == parse(solution).code
+    assert body["written"] == {"givens": hexadoku, "solution": solution.translate(TO_HEX)}
+
+
+def test_post_takes_the_alphabet_when_told():
+    # without a given 1 its hex form has no 0: nothing tells it apart but being told
+    puzzle = data_lines("engine_16x16_answers.txt")[0][0].replace("1", ".")
+    hexadoku = puzzle.translate(TO_HEX)
+    client = create_app({"TESTING": True}).test_client()
+    told = client.post("/api/solve", json={"puzzle": hexadoku, "alphabet": "hex"}).json
+    assert told["givens"] == parse(puzzle).code and told["alphabet"] == "hex"
+    guessed = client.post("/api/solve", json={"puzzle": hexadoku}).json
+    assert guessed["alphabet"] == "standard" and guessed["givens"] != told["givens"]
+    refused = client.post("/api/solve", json={"puzzle": hexadoku, "alphabet": 16})
+    assert refused.status_code == 422
+    assert refused.json["error"].startswith("alphabet: one of standard, hex, or none")
 
 
 def test_two_solutions_for_a_puzzle_that_has_more(client, multiple_puzzle):

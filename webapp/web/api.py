@@ -22,7 +22,9 @@ from ..sudoku import (
     find_dead_end,
     parse,
 )
+from ..sudoku.alphabet import ALPHABETS, written
 from ..sudoku.dead_end import CELL
+from ..sudoku.parse import read
 from ..sudoku.progress import read_progress
 from ..wording import conflict_message, dead_end_message
 from .cache import path_within_budget, refuse_long_code, solve_within_budget
@@ -47,11 +49,17 @@ HINT_USAGE = (
 
 @bp.post("/solve")
 def solve_posted() -> tuple[dict[str, Any], int]:
-    """Solve {"puzzle": "<any format the parser reads>"}."""
-    puzzle = _json_body().get("puzzle")
+    """Solve {"puzzle": "<any format the parser reads>"}, with "alphabet": "hex" for a
+    16x16 written 0-F that has no 0 to tell it apart ("standard" for one that does not)."""
+    body = _json_body()
+    puzzle, alphabet = body.get("puzzle"), body.get("alphabet")
     if not isinstance(puzzle, str):
         return _invalid(USAGE)
-    return _answer(puzzle)
+    if alphabet is not None and alphabet not in ALPHABETS:
+        return _invalid(
+            f"alphabet: one of {', '.join(ALPHABETS)}, or none to tell it from the puzzle"
+        )
+    return _answer(puzzle, alphabet)
 
 
 @bp.get("/solve/<code>")
@@ -168,10 +176,12 @@ def _kept_if_final(body: dict[str, Any]) -> Response:
     return cache_by_outcome(make_response(body), body["status"] if final else GAVE_UP)
 
 
-def _answer(text: str) -> tuple[dict[str, Any], int]:
-    """The solve of `text` as JSON, or why it cannot be read (422)."""
+def _answer(text: str, alphabet: str | None = None) -> tuple[dict[str, Any], int]:
+    """The solve of `text` (in `alphabet`, or the one it is told to be in) as JSON, or why
+    it cannot be read (422). Codes are standard; `written` has the grids in the puzzle's
+    own alphabet."""
     try:
-        grid = parse(text)
+        grid, alphabet = read(text, alphabet)
     except PuzzleError as error:
         return _invalid(error.message, error.cells)
     result = solve_within_budget(grid)
@@ -196,6 +206,11 @@ def _answer(text: str) -> tuple[dict[str, Any], int]:
             }
             for conflict in result.conflicts
         ],
+    }
+    body["alphabet"] = alphabet
+    body["written"] = {
+        "givens": written(grid, alphabet),
+        "solution": written(result.solution, alphabet) if result.solution else None,
     }
     if result.status == NO_SOLUTION:
         body["dead_end"] = _dead_end(result)

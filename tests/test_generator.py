@@ -185,10 +185,12 @@ def test_a_4x4_above_easy_is_refused_at_once(level):
     assert generated.why.startswith("4x4 grids come only at level easy")
 
 
-def test_it_keeps_to_its_seconds():
-    generated = generate(16, "extreme", "rotational", 3, seconds=0.5)
-    # the clock is read between steps; one step of a 16x16 walk is short
-    assert generated.status == GAVE_UP and generated.ms < 500 + 1500
+@pytest.mark.parametrize(("size", "level"), [(16, "extreme"), (25, "easy")])
+def test_it_keeps_to_its_seconds(size, level):
+    generated = generate(size, level, "rotational", 3, seconds=0.5)
+    # the clock is read between steps and between orbits; each is short
+    assert generated.status == GAVE_UP and generated.out_of_time
+    assert generated.ms < 500 + 1500
 
 
 @pytest.mark.parametrize(

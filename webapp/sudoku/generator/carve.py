@@ -176,6 +176,7 @@ def carve_under(
     above `ceiling` (and so one solution)."""
     cells = list(solution.cells)
     for orbit in order:
+        carver.seconds_left()  # singles alone never read the clock: a 25x25 takes seconds
         for cell in orbit:
             cells[cell] = 0
         if not carver.reach(cells, ceiling, unique=False).solved:

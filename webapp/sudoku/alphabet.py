@@ -12,6 +12,8 @@ otherwise; one with no "0" reads as standard, and a reader who knows better says
 
 from __future__ import annotations
 
+from functools import cache
+
 from .grid import Grid
 from .shape import SYMBOLS, Shape
 
@@ -35,8 +37,10 @@ def symbols(shape: Shape, alphabet: str) -> str:
     return SYMBOLS[: shape.size]
 
 
+@cache
 def values(shape: Shape, alphabet: str) -> dict[str, int]:
-    """Each symbol of `shape` in `alphabet` (either case) and each blank, to its value."""
+    """Each symbol of `shape` in `alphabet` (either case) and each blank, to its value
+    (made once per shape and alphabet: every puzzle read asks; do not change it)."""
     found = {symbol: value for value, symbol in enumerate(symbols(shape, alphabet), start=1)}
     found.update({symbol.lower(): value for symbol, value in list(found.items())})
     found["."] = 0

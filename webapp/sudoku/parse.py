@@ -17,19 +17,16 @@ from . import numbers
 from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
 from .errors import PuzzleError
 from .grid import Grid
-from .shape import SHAPES, SHAPES_BY_CELLS, SYMBOLS, Shape
+from .shape import SHAPES, SHAPES_BY_CELLS, Shape
 
 MAX_LENGTH = 10_000
 SEPARATORS = frozenset("|-+")
-BLANKS = frozenset(".0")
 CELL_COUNTS = sorted(SHAPES_BY_CELLS)
 
 HEX_SHAPE = SHAPES[HEX_SIZE]
 
 # value of each symbol of the standard alphabet at any size, either case; blanks are 0
-VALUES = {symbol: value for value, symbol in enumerate(SYMBOLS, start=1)}
-VALUES.update({symbol.lower(): value for symbol, value in list(VALUES.items())})
-VALUES.update({blank: 0 for blank in BLANKS})
+VALUES = values(SHAPES[max(SHAPES)], STANDARD)
 
 Cell = tuple[str, int, int]  # the character and its 1-based line and column
 
@@ -57,8 +54,9 @@ def read(text: str, alphabet: str | None = None) -> Reading:
             f"the text is {len(text):,} characters long; a puzzle takes at most {MAX_LENGTH:,}"
         )
     cells = _cells(text)
-    if alphabet != HEX and _written_as_numbers(text, cells):
-        return Reading(numbers.grid_of(numbers.fields(text)), STANDARD)
+    fields = _number_fields(text, cells) if alphabet != HEX else None
+    if fields is not None:
+        return Reading(numbers.grid_of(fields), STANDARD)
     if not cells:
         raise PuzzleError(
             "the puzzle is empty: give 81 cells (or 16 to 625) with . or 0 for blanks"
@@ -81,18 +79,20 @@ def read(text: str, alphabet: str | None = None) -> Reading:
     )
 
 
-def _written_as_numbers(text: str, cells: list[Cell]) -> bool:
-    """True when `text` is a grid of numbers (numbers.py): its fields are separated by
-    commas, semicolons or tabs, or it fits a size a number a field and not a character a
-    cell (a 16x16 written with 10 to 16 has more characters than cells)."""
+def _number_fields(text: str, cells: list[Cell]) -> list[numbers.Field] | None:
+    """The fields of `text` when it is a grid of numbers (numbers.py), else None: its fields
+    are separated by commas, semicolons or tabs, or it fits a size a number a field and not
+    a character a cell (a 16x16 written with 10 to 16 has more characters than cells)."""
     if not cells:
-        return False  # nothing but spaces and tabs: an empty puzzle, said as such
+        return None  # nothing but spaces and tabs: an empty puzzle, said as such
     if numbers.has_field_separators(text):
-        return True
+        return numbers.fields(text)
     if len(cells) in SHAPES_BY_CELLS:
-        return False
+        return None
     found = numbers.fields(text)
-    return len(found) in SHAPES_BY_CELLS and any(len(field) > 1 for field, _, _ in found)
+    if len(found) in SHAPES_BY_CELLS and any(len(field) > 1 for field, _, _ in found):
+        return found
+    return None
 
 
 def _told_apart(cells: list[Cell], shape: Shape) -> str:

@@ -188,9 +188,9 @@ def bench_table(args: argparse.Namespace) -> list[str]:
         " | max ms | mean givens | mean rating | reached the level |",
         "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
+    bench_args = argparse.Namespace(**{**vars(args), "seed": args.seed or 0})
     for size, levels in asked:
         for level in levels:
-            bench_args = argparse.Namespace(**{**vars(args), "seed": args.seed or 0})
             runs = list(_puzzles(bench_args, size, level, count))
             rows.append(bench_row(runs))
             print(rows[-1], file=sys.stderr, flush=True)  # a long run shows it is alive

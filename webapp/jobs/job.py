@@ -35,8 +35,7 @@ def job_id(kind: str, code: str, seconds: float) -> str:
     work = f"{kind}:{seconds:g}:{code}"
     if kind == GENERATE:  # a new generator makes other puzzles: a new job, not the old one's
         work += f":generator {GENERATOR_VERSION}"
-    work_bytes = work.encode()
-    return f"{kind}-{hashlib.sha256(work_bytes).hexdigest()[:24]}"
+    return f"{kind}-{hashlib.sha256(work.encode()).hexdigest()[:24]}"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from ..sudoku.generator import (
     Order,
     levels_of,
 )
-from .generation import JOB_ONLY, ran_out_of_time
+from .generation import JOB_ONLY
 from .grid_table import Board, Cell, grid_board
 from .views import Problem
 
@@ -107,7 +107,7 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     summary = f"No {n}x{n} puzzle at level {order.level} was found."
     if generated is None:
         why = f"The generator finds {n}x{n} puzzles at level {' and '.join(levels)} only."
-    elif ran_out_of_time(generated):
+    elif generated.out_of_time:
         why = f"A job tried for as long as a job may: {generated.why}. Another seed may do."
     else:
         why = f"The generator gave up: {generated.why}."

@@ -45,11 +45,6 @@ def exists(order: Order) -> bool:
     return order.level in levels_of(order.size)
 
 
-def ran_out_of_time(generated: Generated) -> bool:
-    """True when the generation stopped at its clock, not after all its attempts."""
-    return generated.out_of_time
-
-
 def known(order: Order) -> Generated | None:
     """What is known of `order`: remembered by this worker, or kept in the shared results
     by a job or another server; None when it has yet to be made. A "none found" cut short
@@ -59,7 +54,7 @@ def known(order: Order) -> Generated | None:
     found = cache.get(code)
     if found is None:
         kept = shared.kept_generated(job_queue().results, order)
-        if kept is None or (ran_out_of_time(kept.generated) and kept.seconds < _job_seconds()):
+        if kept is None or (kept.generated.out_of_time and kept.seconds < _job_seconds()):
             return None
         found = kept.generated
         cache.put(code, found)
@@ -76,7 +71,7 @@ def generated_within(order: Order, seconds: float) -> Generated | None:
         return found
     with solver_seat().taken():
         made = generate(order.size, order.level, order.symmetry, order.seed, seconds=seconds)
-    if ran_out_of_time(made):
+    if made.out_of_time:
         return None
     current_app.extensions[CACHE_KEY].put(order_code(order), made)
     shared.keep_generated(job_queue().results, made, seconds)

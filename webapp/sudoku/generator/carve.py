@@ -75,10 +75,15 @@ class Carver:
             raise OutOfTime
         return left
 
+    def solutions(self, cells: Sequence[int]) -> int | None:
+        """How many solutions `cells` have, counting to 2; None when the search cannot
+        settle it within its nodes."""
+        state = initial_state(self.board, self.grid(cells))
+        return count_solutions(self.board, state, 2, self.nodes)
+
     def is_unique(self, cells: Sequence[int]) -> bool:
         """True when the search proves `cells` have exactly one solution within its nodes."""
-        state = initial_state(self.board, self.grid(cells))
-        return count_solutions(self.board, state, 2, self.nodes) == 1
+        return self.solutions(cells) == 1
 
     def after_singles(self, cells: Sequence[int], hidden_only: bool) -> list[int] | None:
         """`cells` with every single placed (hidden singles alone, if asked), until none is
@@ -129,17 +134,17 @@ class Carver:
         path's, singles being easier than any of them."""
         if reached.path is not None and reached.path.steps:
             return reached.path.rating > floor
-        return self.rating_above(cells, floor) is not False
+        return not self.singles_keep_under(cells, floor)
 
-    def rating_above(self, cells: Sequence[int], floor: float) -> bool | None:
-        """False when singles alone show the rating of `cells` is at most `floor`; None when
-        they cannot tell."""
+    def singles_keep_under(self, cells: Sequence[int], floor: float) -> bool:
+        """True when singles alone solve `cells` with no step above `floor` (all singles
+        rate 2.3 at most, hidden ones 1.5); False when they do not, or cannot tell."""
         for top, hidden_only in ((NAKED_SINGLE, False), (HIDDEN_SINGLE, True)):
             if floor >= top:
                 placed = self.after_singles(cells, hidden_only)
                 if placed is not None and all(placed):
-                    return False
-        return None
+                    return True
+        return False
 
     def is_minimal(self, cells: Sequence[int]) -> bool:
         """True when taking out any one given loses uniqueness (the search proves each)."""
@@ -148,8 +153,7 @@ class Carver:
             if not value:
                 continue
             trial[cell] = 0
-            state = initial_state(self.board, self.grid(trial))
-            if count_solutions(self.board, state, 2, self.nodes) != 2:
+            if self.solutions(trial) != 2:
                 return False  # still one solution, or not settled: not shown minimal
             trial[cell] = value
         return True

@@ -190,7 +190,7 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
             orbit_of = {cell: orbit for orbit in cells_of for cell in orbit}
             if not ease(carver, cells, solution, orbit_of, (low, high), random, EASING_ROUNDS):
                 return None
-    if carver.rating_above(cells, low) is False:
+    if carver.singles_keep_under(cells, low):
         return None  # singles solve it: easier than the level
     puzzle = carver.grid(cells)
     decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=carver.seconds_left()))

@@ -9,6 +9,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_fixtures import ARTIFACTS
+from playwright.sync_api import expect
 
 RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 
@@ -20,14 +21,16 @@ def test_the_form_makes_a_puzzle_without_script(no_script_page, base_url):
     no_script_page.get_by_label("Level").select_option("hard")
     no_script_page.get_by_label("Symmetry of the givens").select_option("mirror")
     no_script_page.get_by_role("button", name="Make a puzzle").click()
-    assert re.search(r"/play/[0-6]{36}$", no_script_page.url)
-    assert no_script_page.get_by_role("heading", name="Play this puzzle").is_visible()
+    # The click returns once the last redirect is under way, before the page has loaded:
+    # expect() waits for it where a plain assert would race it.
+    expect(no_script_page).to_have_url(re.compile(r"/play/[0-6]{36}$"))
+    expect(no_script_page.get_by_role("heading", name="Play this puzzle")).to_be_visible()
 
 
 def test_surprise_me_lands_on_a_puzzle_of_the_size_chosen(no_script_page, base_url):
     no_script_page.goto(base_url + "/new?size=4")
     no_script_page.get_by_role("button", name="Surprise me").click()
-    assert re.search(r"/play/[0-4]{16}$", no_script_page.url)
+    expect(no_script_page).to_have_url(re.compile(r"/play/[0-4]{16}$"))
 
 
 def test_the_days_puzzles_fit_a_phone(phone, base_url):
@@ -36,7 +39,7 @@ def test_the_days_puzzles_fit_a_phone(phone, base_url):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.screenshot(path=ARTIFACTS / "daily-phone.png", full_page=True)
     phone.get_by_role("link", name="Play the expert puzzle").click()
-    assert "/play/" in phone.url
+    expect(phone).to_have_url(re.compile(r"/play/[0-9]{81}$"))
 
 
 @pytest.mark.parametrize(

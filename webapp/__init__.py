@@ -104,6 +104,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         pages,
         play_pages,
         print_pages,
+        shown_alphabet,
         solver_seat,
     )
 
@@ -112,6 +113,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     jobs.init_app(app)
     solver_seat.init_app(app)
     requestlog.init_app(app)
+    shown_alphabet.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(explain_pages.bp)
     app.register_blueprint(play_pages.bp)

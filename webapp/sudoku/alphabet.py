@@ -12,10 +12,11 @@ otherwise; one with no "0" reads as standard, and a reader who knows better says
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from .grid import Grid
-from .shape import SYMBOLS, Shape
+from .shape import SHAPES, SYMBOLS, Shape
 
 STANDARD = "standard"
 HEX = "hex"
@@ -37,6 +38,32 @@ def symbols(shape: Shape, alphabet: str) -> str:
     return SYMBOLS[: shape.size]
 
 
+def fits(shape: Shape, alphabet: str) -> bool:
+    """True when a grid of `shape` can be written in `alphabet` (hex: 16x16 only)."""
+    return alphabet == STANDARD or shape.size == HEX_SIZE
+
+
+def spelled_shape(shape: Shape, alphabet: str) -> Shape:
+    """`shape` with the symbols of `alphabet`; ValueError when it does not fit the size."""
+    if not fits(shape, alphabet):
+        raise ValueError(f"a {shape.name} grid cannot be written in the {alphabet} alphabet")
+    standard = SHAPES[shape.size]
+    return standard if alphabet == STANDARD else replace(standard, spelling=HEX_SYMBOLS)
+
+
+def spelled(grid: Grid, alphabet: str) -> Grid:
+    """`grid` to be shown in `alphabet`: the same values, on a shape whose symbols are that
+    alphabet's, so every board, message and form drawn from it speaks it (its code stays
+    standard). ValueError when the alphabet does not fit the grid's size."""
+    shape = spelled_shape(grid.shape, alphabet)
+    return grid if grid.shape == shape else Grid(shape, grid.cells)
+
+
+def alphabet_of(shape: Shape) -> str:
+    """The alphabet a shape is spelled in."""
+    return HEX if shape.spelling == HEX_SYMBOLS else STANDARD
+
+
 @cache
 def values(shape: Shape, alphabet: str) -> dict[str, int]:
     """Each symbol of `shape` in `alphabet` (either case) and each blank, to its value
@@ -51,5 +78,4 @@ def values(shape: Shape, alphabet: str) -> dict[str, int]:
 
 def written(grid: Grid, alphabet: str) -> str:
     """`grid` on one line in `alphabet`, "." for blanks."""
-    shown = "." + symbols(grid.shape, alphabet)
-    return "".join(shown[value] for value in grid.cells)
+    return spelled(grid, alphabet).line

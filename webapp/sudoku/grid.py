@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .errors import PuzzleError
 from .geometry import Geometry, standard_geometry
-from .shape import SHAPES_BY_CELLS, Shape
+from .shape import SHAPES_BY_CELLS, SYMBOLS, Shape
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,9 @@ class Grid:
 
     @property
     def code(self) -> str:
-        """The share code: every cell in reading order, "0" for a blank."""
-        symbols = "0" + self.shape.symbols
+        """The share code: every cell in reading order, "0" for a blank, always in the standard
+        symbols (whatever the shape's spelling)."""
+        symbols = "0" + SYMBOLS[: self.shape.size]
         return "".join(symbols[v] for v in self.cells)
 
     @property

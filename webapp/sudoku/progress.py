@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .conflicts import Conflict, find_conflicts
 from .errors import PuzzleError
 from .grid import Grid
+from .shape import SYMBOLS
 
 BLANKS = "0."
 # How many bad symbols one message names before it says "and N more".
@@ -68,7 +69,8 @@ def read_progress(puzzle: Grid, text: str) -> Progress:
     """The progress `text` spells on `puzzle`; PuzzleError says what is wrong and where.
 
     An empty text is the puzzle itself. A `0` where the puzzle has a given keeps the
-    given; any other symbol there must be the given.
+    given; any other symbol there must be the given. Like a share code, the text is in the
+    standard symbols whatever the puzzle is shown in (alphabet.py), and so are its messages.
     """
     text = text.strip()
     if not text:
@@ -79,13 +81,14 @@ def read_progress(puzzle: Grid, text: str) -> Progress:
             f"The progress has {len(text)} cells; a {shape.name} puzzle has {shape.cell_count}"
         )
     n = shape.size
+    symbols = SYMBOLS[:n]
     values: list[int] = []
     bad: list[tuple[int, str]] = []
     for cell, char in enumerate(text):
         if char in BLANKS:
             values.append(0)
-        elif char.upper() in shape.symbols:
-            values.append(shape.symbols.index(char.upper()) + 1)
+        elif char.upper() in symbols:
+            values.append(symbols.index(char.upper()) + 1)
         else:
             bad.append((cell, char))
             values.append(0)
@@ -95,14 +98,14 @@ def read_progress(puzzle: Grid, text: str) -> Progress:
         more = f" and {len(bad) - NAMED_AT_MOST} more" if len(bad) > NAMED_AT_MOST else ""
         raise PuzzleError(
             f"The progress has {', '.join(named)}{more}: each cell holds a {kind} from 1 to"
-            f" {shape.symbols[-1]}, or 0 when empty",
+            f" {symbols[-1]}, or 0 when empty",
             cells=tuple((c // n + 1, c % n + 1) for c, _ in bad),
         )
     for cell, (given, value) in enumerate(zip(puzzle.cells, values, strict=True)):
         if given and value and value != given:
             raise PuzzleError(
-                f"r{cell // n + 1}c{cell % n + 1} is a given {shape.symbol(given)}; the progress"
-                f" has {shape.symbol(value)} there",
+                f"r{cell // n + 1}c{cell % n + 1} is a given {symbols[given - 1]}; the progress"
+                f" has {symbols[value - 1]} there",
                 cells=((cell // n + 1, cell % n + 1),),
             )
     filled = tuple(value or given for given, value in zip(puzzle.cells, values, strict=True))

@@ -4,7 +4,9 @@ Glossary used across the engine:
 - cell: one square of the grid, numbered 0..N*N-1 in reading order;
 - unit: N cells that must hold each symbol once: a row, a column, a box, or
   a variant's extra region (geometry.py lists a grid's units);
-- value: 1..N, the number behind a symbol ("A" is 10); 0 is a blank.
+- value: 1..N, the number behind a symbol ("A" is 10); 0 is a blank;
+- spelling: the symbols a grid is shown in when not the standard ones (alphabet.py:
+  a Hexadoku is shown 0-F); share codes are always standard.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ class Shape:
     size: int
     box_rows: int
     box_cols: int
+    spelling: str = ""  # the symbols in value order when not SYMBOLS (alphabet.py)
 
     @property
     def cell_count(self) -> int:
@@ -29,8 +32,9 @@ class Shape:
 
     @property
     def symbols(self) -> str:
-        """The symbols of this size in value order: "1234" for 4x4."""
-        return SYMBOLS[: self.size]
+        """The symbols of this size in value order: "1234" for 4x4 ("0123456789ABCDEF" for a
+        16x16 spelled in hex)."""
+        return self.spelling or SYMBOLS[: self.size]
 
     @property
     def name(self) -> str:
@@ -44,9 +48,11 @@ class Shape:
 
     @property
     def symbol_range(self) -> str:
-        """The symbols as a range: "1-4", "1-9", "1-9 and A-G"."""
-        last = self.symbols[-1]
-        return f"1-{last}" if self.digits_only else f"1-9 and A-{last}"
+        """The symbols as a range: "1-4", "1-9", "1-9 and A-G" (hex: "0-9 and A-F")."""
+        symbols = self.symbols
+        digits = "".join(symbol for symbol in symbols if symbol.isdigit())
+        letters = symbols[len(digits) :]
+        return f"{digits[0]}-{digits[-1]}" + (f" and {letters[0]}-{letters[-1]}" if letters else "")
 
     def box_of(self, row: int, col: int) -> int:
         """The 0-based box number of a 0-based (row, col), boxes in reading order."""
@@ -61,7 +67,7 @@ class Shape:
 
     def symbol(self, value: int) -> str:
         """The symbol for a value 1..N."""
-        return SYMBOLS[value - 1]
+        return self.symbols[value - 1]
 
 
 SHAPES: dict[int, Shape] = {

@@ -13,6 +13,7 @@ from .explain_view import explain_page
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .linked import linked_grid, whole_number
+from .shown_alphabet import as_shown, as_shown_result
 from .views import verdict
 
 bp = Blueprint("explain", __name__)
@@ -24,12 +25,13 @@ def explain(code: str) -> Response:
     grid = linked_grid(code, ".explain")
     if isinstance(grid, Response):
         return grid
+    shown = as_shown(grid)
     result = solve_within_budget(grid)
     path = path_within_budget(grid, result)
     if path is None:  # no single solution: nothing a path could explain
         html = render_template(
             "unexplained.html",
-            verdict=verdict(result),
+            verdict=verdict(as_shown_result(result)),
             solve=url_for("pages.result", code=code),
             status=result.status,
         )
@@ -37,7 +39,9 @@ def explain(code: str) -> Response:
     number = whole_number("step", 0, len(path.steps), 0)
     offer = offer_for(EXPLAIN, grid) if path.status == STOPPED else None
     html = render_template(
-        "explain.html", page=explain_page(grid, result, path, number), offer=offer
+        "explain.html",
+        page=explain_page(shown, as_shown_result(result), path, number),
+        offer=offer,
     )
     complete = path.status == SOLVED
     return cache_by_outcome(make_response(html), result.status if complete else GAVE_UP)

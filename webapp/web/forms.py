@@ -9,7 +9,9 @@ from werkzeug.datastructures import FileStorage
 from wtforms import Field, FileField, Form, HiddenField, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
-from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
+from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts
+from ..sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, fits, spelled, spelled_shape
+from ..sudoku.parse import read
 
 DEFAULT_SIZE = 9
 SIZE_CHOICES = tuple(str(size) for size in SHAPES)
@@ -18,6 +20,9 @@ SIZE_MESSAGE = "There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"
 # while an empty grid from the grid form is a puzzle (one with very many solutions).
 PASTE_SOURCE = "paste"
 NOTHING_PASTED = "Paste a puzzle or choose a file to upload"
+# "" tells the alphabet from the puzzle (parse.py); the others say which it is.
+ALPHABET_CHOICES = ("", *ALPHABETS)
+ALPHABET_MESSAGE = "Symbols: choose to tell them from the puzzle, 1-9 then A-P, or 0-F"
 
 
 def _stripped(value: str | None) -> str:
@@ -30,7 +35,7 @@ class CellSymbol:
 
     def __init__(self, shape: Shape) -> None:
         kind = "digit" if shape.digits_only else "symbol"
-        self.allowed = f"{kind} from 1 to {shape.symbols[-1]}"
+        self.allowed = f"{kind} from {shape.symbols[0]} to {shape.symbols[-1]}"
         self.symbols = shape.symbols
 
     def __call__(self, form: Form, field: Field) -> None:
@@ -47,6 +52,9 @@ class PuzzleForm(Form):
     cell_names: tuple[str, ...]
 
     size = StringField(default=str(DEFAULT_SIZE), validators=[AnyOf(SIZE_CHOICES, SIZE_MESSAGE)])
+    alphabet = StringField(
+        "Symbols", filters=[_stripped], validators=[AnyOf(ALPHABET_CHOICES, ALPHABET_MESSAGE)]
+    )
     puzzle = TextAreaField("Puzzle text", filters=[_stripped])
     upload = FileField("Or upload a text file")
     source = HiddenField(filters=[_stripped])
@@ -56,6 +64,7 @@ class PuzzleForm(Form):
         self.uploaded = ""
         self.grid: Grid | None = None
         self.conflicts: tuple[Conflict, ...] = ()
+        self.written_in = alphabet_of(self.shape)
 
     def validate_upload(self, field: FileField) -> None:
         """Read an uploaded file as text; one source at a time."""
@@ -81,9 +90,10 @@ class PuzzleForm(Form):
 
 
 @cache
-def form_class(size: int) -> type[PuzzleForm]:
-    """The form for a size x size grid: fields r1c1 .. rNcN in reading order."""
-    shape = SHAPES[size]
+def form_class(size: int, alphabet: str = STANDARD) -> type[PuzzleForm]:
+    """The form for a size x size grid whose cells are typed in `alphabet`: fields r1c1 ..
+    rNcN in reading order."""
+    shape = spelled_shape(SHAPES[size], alphabet)
     places = [(row, col) for row in range(1, size + 1) for col in range(1, size + 1)]
     names = tuple(f"r{row}c{col}" for row, col in places)
     fields = {
@@ -92,27 +102,34 @@ def form_class(size: int) -> type[PuzzleForm]:
         )
         for name, (row, col) in zip(names, places, strict=True)
     }
-    return type(f"PuzzleForm{size}", (PuzzleForm,), {"shape": shape, "cell_names": names, **fields})
+    name = f"PuzzleForm{size}{alphabet.capitalize()}"
+    return type(name, (PuzzleForm,), {"shape": shape, "cell_names": names, **fields})
 
 
-def filled_form(grid: Grid) -> PuzzleForm:
-    """A form of the grid's size with its cells filled in."""
-    cls = form_class(grid.size)
-    symbols = grid.symbols
-    return cls(data={"size": str(grid.size), **dict(zip(cls.cell_names, symbols, strict=True))})
+def filled_form(grid: Grid, alphabet: str = STANDARD) -> PuzzleForm:
+    """A form of the grid's size with its cells filled in, in `alphabet`."""
+    cls = form_class(grid.size, alphabet)
+    symbols = spelled(grid, alphabet).symbols
+    data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
+    return cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})
 
 
-def read_form(formdata: Any) -> PuzzleForm:
+def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
     """The form filled from `formdata` and checked: `form.grid` is set when it holds a puzzle.
 
-    A pasted or uploaded puzzle is used instead of the cells; when it can be
-    read, the form comes back at that puzzle's size with its cells filled in.
-    The paste form (source=paste) sent with nothing in it asks for a puzzle.
-    Clashing givens are found even when other cells are wrong, so that one
-    round trip shows every problem.
+    A pasted or uploaded puzzle is used instead of the cells, read in the alphabet the form
+    names (told from the text when it names none); when it can be read, the form comes back at
+    that puzzle's size with its cells filled in, in the alphabet it was written in
+    (`form.written_in`). `shown_in`: the text is a share code, always standard, to be shown
+    in that alphabet (a result page's edit link). The paste form (source=paste) sent with
+    nothing in it asks for a puzzle. Clashing givens are found even when other cells are
+    wrong, so that one round trip shows every problem.
     """
-    size = formdata.get("size", str(DEFAULT_SIZE))
-    form = form_class(int(size) if size in SIZE_CHOICES else DEFAULT_SIZE)(formdata)
+    size_text = formdata.get("size", str(DEFAULT_SIZE))
+    size = int(size_text) if size_text in SIZE_CHOICES else DEFAULT_SIZE
+    chosen = formdata.get("alphabet", "")
+    typed_in = chosen if chosen in ALPHABETS and fits(SHAPES[size], chosen) else STANDARD
+    form = form_class(size, typed_in)(formdata)
     valid = form.validate()
     text = form.uploaded or form.puzzle.data
     if not text and form.source.data == PASTE_SOURCE:
@@ -125,14 +142,22 @@ def read_form(formdata: Any) -> PuzzleForm:
         return form
     else:
         try:
-            grid = parse(text)
+            grid, written_in = read(text, STANDARD if shown_in else form.alphabet.data or None)
         except PuzzleError as error:
             source, where = (
                 (form.upload, "Uploaded file") if form.uploaded else (form.puzzle, "Pasted puzzle")
             )
             source.errors = [*source.errors, f"{where}: {error.message}"]
             return form
-        form = filled_form(grid)
+        if shown_in and not fits(grid.shape, shown_in):
+            form.puzzle.errors = [
+                *form.puzzle.errors,
+                f"The link asks for the {shown_in} alphabet, which a {grid.shape.name} puzzle"
+                " cannot be written in",
+            ]
+            return form
+        alphabet = shown_in or written_in
+        form, grid = filled_form(grid, alphabet), spelled(grid, alphabet)
     form.conflicts = find_conflicts(grid)
     if form.conflicts:
         form.puzzle.data = text  # keep what was pasted beside the marked grid

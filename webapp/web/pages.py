@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
 
@@ -16,6 +18,7 @@ from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .links import absolute_url
+from .shown_alphabet import as_shown, as_shown_result, link_values, requested_alphabet
 from .views import Links, form_page, result_page
 
 bp = Blueprint("pages", __name__)
@@ -25,9 +28,10 @@ BAD_LINK_NOTICE = "This link does not hold a puzzle the solver can read"
 
 @bp.get("/")
 def index() -> tuple[str, int]:
-    """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>)."""
+    """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>, shown in the
+    ?alphabet= it came in)."""
     refuse_long_code(request.args.get("puzzle", ""))
-    return _show_form(read_form(request.args))
+    return _show_form(read_form(request.args, shown_in=requested_alphabet()))
 
 
 @bp.post("/")
@@ -36,7 +40,8 @@ def submit() -> Response | tuple[str, int]:
     form = read_form(CombinedMultiDict([request.files, request.form]))
     if form.grid is None:
         return _show_form(form)
-    return redirect(url_for(".result", code=form.grid.code), 303)
+    written_in = link_values(form.written_in)
+    return redirect(url_for(".result", code=form.grid.code, **written_in), 303)
 
 
 @bp.get("/solve/<code>")
@@ -49,15 +54,17 @@ def result(code: str) -> Response | tuple[str, int]:
         # The code is the link's, not something typed: an empty form, and why the link failed.
         return _show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if grid.code != code:
-        return redirect(url_for(".result", code=grid.code), 301)
+        query: dict[str, Any] = request.args.to_dict()  # ?alphabet= and the rest kept
+        return redirect(url_for(".result", code=grid.code, **query), 301)
+    shown = as_shown(grid)
     result = solve_within_budget(grid)
-    links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
+    edit = url_for(".index", puzzle=code, **link_values(g.alphabet))
+    links = Links(share=absolute_url(".result", code=code), edit=edit)
     path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
-    offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
+    offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
-    html = render_template(
-        "result.html", page=result_page(result, links), learning=offered, offer=offer
-    )
+    page = result_page(as_shown_result(result), links)
+    html = render_template("result.html", page=page, learning=offered, offer=offer)
     rated_in_full = path is None or path.status == SOLVED
     return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)
 

@@ -17,6 +17,7 @@ from .http_caching import cache_by_outcome
 from .linked import linked_grid, unusable, whole_number
 from .links import absolute_url
 from .play_view import play_page
+from .shown_alphabet import as_shown, as_shown_result
 from .solver_seat import solver_seat
 from .views import verdict
 
@@ -102,7 +103,8 @@ def _puzzle_and_solution(code: str) -> tuple[Grid, Grid] | Response:
     grid = linked_grid(code, ".play")
     if isinstance(grid, Response):
         return grid
-    result = solve_within_budget(grid)
+    as_shown(grid)  # a bad ?alphabet= is refused before any solving
+    result = as_shown_result(solve_within_budget(grid))
     if result.solution is None:
         html = render_template(
             "unexplained.html",
@@ -112,7 +114,7 @@ def _puzzle_and_solution(code: str) -> tuple[Grid, Grid] | Response:
             what="play",
         )
         return cache_by_outcome(make_response(html), result.status)
-    return grid, result.solution
+    return result.puzzle, result.solution
 
 
 def _progress(puzzle: Grid, text: str) -> Progress | Response:
@@ -142,14 +144,16 @@ def _entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, 
         if name not in request.form:
             continue
         text = request.form[name].strip()
-        if text in ("", "0", "."):
+        if text in ("", ".") or (text == "0" and "0" not in shape.symbols):
             entered[cell] = (text, 0)
         elif len(text) == 1 and text.upper() in shape.symbols:
             entered[cell] = (text.upper(), shape.symbols.index(text.upper()) + 1)
         else:
             shown = text if len(text) <= 10 else text[:10] + "…"
             entered[cell] = (text, 0)
-            problems[cell] = f"{name}: {shown!r} is not a {kind} from 1 to {shape.symbols[-1]}"
+            problems[cell] = (
+                f"{name}: {shown!r} is not a {kind} from {shape.symbols[0]} to {shape.symbols[-1]}"
+            )
     return entered, problems
 
 

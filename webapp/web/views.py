@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult, find_dead_end
+from ..sudoku.alphabet import HEX, STANDARD
 from ..sudoku.result import SAT
 from ..wording import (
     ENGINE_NAMES,
@@ -20,6 +21,13 @@ from ..wording import (
 )
 from .forms import PuzzleForm
 from .grid_table import Board, Cell, board, cell, grid_board, place_of
+
+# The paste box's choice of symbols, as its menu says them.
+ALPHABET_CHOICE_WORDS = {
+    "": "Tell from the puzzle",
+    STANDARD: "1–9, then A–P",
+    HEX: "0–9 and A–F (Hexadoku, 16×16)",
+}
 
 
 @dataclass(frozen=True)
@@ -50,6 +58,8 @@ class FormPage:
     upload: FieldView
     notice: str = ""
     sizes: tuple[int, ...] = tuple(SHAPES)
+    cells_alphabet: str = ""  # the alphabet the grid's cells are typed in ("" standard)
+    alphabets: tuple[tuple[str, str, bool], ...] = ()  # the paste box's: value, words, chosen
 
     @property
     def heading(self) -> str:
@@ -103,7 +113,7 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         for name in names:
             notes[name].append(problem.id)
 
-    for message in (*about_request, *form.size.errors):
+    for message in (*about_request, *form.size.errors, *form.alphabet.errors):
         report(message)
     for field in form.cell_fields():
         for message in field.errors:
@@ -134,6 +144,11 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         puzzle=_field(form.puzzle.data or "", ["puzzle-hint", *notes["puzzle"]]),
         upload=_field("", notes["upload"]),
         notice=notice,
+        cells_alphabet="" if form.written_in == STANDARD else form.written_in,
+        alphabets=tuple(
+            (value, words, value == form.alphabet.data)
+            for value, words in ALPHABET_CHOICE_WORDS.items()
+        ),
     )
 
 

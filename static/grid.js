@@ -79,7 +79,7 @@
 
   function enhanceBoard(table) {
     var size = Number(table.dataset.size);
-    var symbols = SYMBOLS.slice(0, size);
+    var symbols = table.dataset.symbols || SYMBOLS.slice(0, size);  // a Hexadoku: 0-F
     var units = boardUnits(size, Number(table.dataset.boxRows), Number(table.dataset.boxCols));
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
     var wrapper = table.closest(".input-grid") || table.parentNode;
@@ -226,7 +226,8 @@
         event.preventDefault();
         inputs.forEach(function (input, i) {
           var symbol = text.charAt(i).toUpperCase();
-          fill(input, symbol === "0" || symbol === "." ? "" : symbol, true);
+          var blank = symbol === "." || (symbol === "0" && symbols.indexOf("0") < 0);
+          fill(input, blank ? "" : symbol, true);
         });
         refresh();
         focusAt(0);

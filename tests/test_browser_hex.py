@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from webapp.sudoku import parse
 
 from puzzles import data_lines
 
+RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 TO_HEX = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
 PUZZLE, _, SOLUTION = data_lines("engine_16x16_answers.txt")[0]
 CODE = parse(PUZZLE).code
@@ -36,3 +38,9 @@ def test_the_pad_and_the_keys_speak_hex(phone, base_url):
     progress = re.search(r"progress=([0-9A-G]+)", phone.url)
     assert progress and progress.group(1)[FIRST_OPEN] == "1"
     expect(phone.locator(f"#{NAME}")).to_have_value("0")
+
+
+def test_axe_finds_nothing_to_fix_on_a_hexadoku_result(page, base_url):
+    page.goto(f"{base_url}/solve/{CODE}?alphabet=hex")
+    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
+    assert {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]} == {}

@@ -16,7 +16,7 @@ from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .links import absolute_url
-from .views import Links, form_page, result_page
+from .views import Links, form_page, open_elsewhere, result_page
 
 bp = Blueprint("pages", __name__)
 
@@ -51,7 +51,11 @@ def result(code: str) -> Response | tuple[str, int]:
     if grid.code != code:
         return redirect(url_for(".result", code=grid.code), 301)
     result = solve_within_budget(grid)
-    links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
+    links = Links(
+        share=absolute_url(".result", code=code),
+        edit=url_for(".index", puzzle=code),
+        elsewhere=open_elsewhere(grid),
+    )
     path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
     offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None

@@ -5,8 +5,9 @@ written least significant bit first, 6 bits to a base64 character: code 0 brings
 8-bit unit, 1 a new 16-bit unit, 2 ends the text, and every further code names an entry
 of the dictionary built as it goes, whose codes widen by a bit each time it fills.
 
-Both directions are bounded: a link's text is short, and the text it opens to is refused
-past MAX_OUTPUT code units, so a hostile payload cannot make a reader allocate without end.
+Reading is bounded: a payload past MAX_INPUT characters, or one that opens to more than
+MAX_OUTPUT code units, is refused, so a hostile link cannot make a reader allocate without
+end; each code read takes bits from the payload, so the loop ends with it.
 """
 
 from __future__ import annotations
@@ -137,21 +138,20 @@ class _BitWriter:
                 self.value = self.count = 0
 
     def text(self) -> str:
-        """All that was written, the last character filled with zeros, padded with "="."""
-        if self.count:
-            self.write(0, BITS_PER_CHAR - self.count)
+        """All that was written, padded with "=": LZ-string always ends with one more
+        character, the last bits filled with zeros ("A" when none are left over)."""
+        self.write(0, BITS_PER_CHAR - self.count)
         written = "".join(self.chars)
         return written + "=" * (-len(written) % 4)
 
 
 def compress_to_base64(text: str) -> str:
-    """`text` compressed as LZ-string's compressToBase64 does (PuzzleError past MAX_OUTPUT)."""
-    units = _units(text)
-    if len(units) > MAX_OUTPUT:
-        raise errors.PuzzleError(f"a text of more than {MAX_OUTPUT:,} characters is not compressed")
+    """`text` compressed as LZ-string's compressToBase64 does."""
+    # Words are kept as strings of code units (chr of each), which Python joins and hashes
+    # quickly; a word's units are its characters' ordinals.
     out = _BitWriter()
-    codes: dict[tuple[int, ...], int] = {}
-    fresh: set[int] = set()  # units with a code that the reader has not been sent yet
+    codes: dict[str, int] = {}
+    fresh: set[str] = set()  # units with a code that the reader has not been sent yet
     width, enlarge_in = 2, 2
 
     def grow() -> None:
@@ -160,9 +160,9 @@ def compress_to_base64(text: str) -> str:
         if enlarge_in == 0:
             enlarge_in, width = 1 << width, width + 1
 
-    def emit(word: tuple[int, ...]) -> None:
-        if len(word) == 1 and word[0] in fresh:
-            unit = word[0]
+    def emit(word: str) -> None:
+        if word in fresh:
+            unit = ord(word)
             if unit < 256:
                 out.write(NEW_BYTE, width)
                 out.write(unit, 8)
@@ -170,23 +170,23 @@ def compress_to_base64(text: str) -> str:
                 out.write(NEW_UNIT, width)
                 out.write(unit, 16)
             grow()
-            fresh.discard(unit)
+            fresh.discard(word)
         else:
             out.write(codes[word], width)
         grow()
 
-    word: tuple[int, ...] = ()
-    for unit in units:
-        if (unit,) not in codes:
-            codes[(unit,)] = len(codes) + 3
+    word = ""
+    for unit in map(chr, _units(text)):
+        if unit not in codes:
+            codes[unit] = len(codes) + 3
             fresh.add(unit)
-        longer = (*word, unit)
+        longer = word + unit
         if longer in codes:
             word = longer
             continue
         emit(word)
         codes[longer] = len(codes) + 3
-        word = (unit,)
+        word = unit
     if word:
         emit(word)
     out.write(END, width)

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import ARTIFACTS
 from playwright.sync_api import expect
 from test_browser import shown_cells
 from test_links import real_links
@@ -53,5 +54,6 @@ def test_a_pasted_variant_link_says_what_is_not_read(any_page, base_url):
 
 def test_axe_finds_nothing_to_fix_on_a_result_with_links_onward(page, base_url):
     page.goto(f"{base_url}/solve/{CODE}")
+    page.screenshot(path=ARTIFACTS / "result-links-onward.png", full_page=True)
     found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
     assert {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]} == {}

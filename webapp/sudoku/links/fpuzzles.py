@@ -117,7 +117,7 @@ def _refuse_variants(data: dict[str, Any], shape: Shape, source: str) -> None:
     for key, value in data.items():
         if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
             continue
-        found.append(VARIANT_NAMES.get(key, f"{key!r}, which the solver does not know"))
+        found.append(VARIANT_NAMES.get(key, f"{key!r} (a rule the solver does not know)"))
     if _irregular(data["grid"], shape):
         found.append("irregular regions (jigsaw)")
     cells = [cell for row in data["grid"] for cell in row]

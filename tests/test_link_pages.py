@@ -54,6 +54,13 @@ def test_a_pasted_link_we_cannot_use_is_a_422_saying_why(client, link, words):
 def test_the_api_reads_a_link_and_refuses_a_variant_with_a_4xx(client):
     solved = client.post("/api/solve", json={"puzzle": CLASSIC})
     assert solved.status_code == 200 and solved.get_json()["status"] == "solved"
+    onward = solved.get_json()["open_in"]
+    assert onward["sudokuwiki"].endswith(f"sudoku.htm?bd={CODE}")
+    for link in onward.values():
+        linked = read_link(link)
+        assert linked is not None and linked.puzzle == parse(CODE)
+    four = client.post("/api/solve", json={"puzzle": FOUR}).get_json()
+    assert four["open_in"] == {}
     refused = client.post("/api/solve", json={"puzzle": KILLER})
     assert refused.status_code == 422
     assert "killer cages" in refused.get_json()["error"]

@@ -4,8 +4,10 @@ cannot use say why, and our own "Open in" links read back to the grid they were 
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 
 import pytest
 from hypothesis import given, settings
@@ -265,3 +267,11 @@ def test_f_puzzles_pencil_marks_and_placed_values_are_kept_apart_from_the_givens
     assert linked.puzzle.cells[:3] == (1, 0, 0)
     assert linked.solved.cells[:3] == (1, 2, 0)
     assert linked.candidates[:4] == (0, 0, 1 << 3 | 1 << 4, sum(1 << v for v in range(1, 10)))
+
+
+def test_a_sudokupad_link_with_raw_deflate_data_is_read_too():
+    """Some tools write SudokuPad's fpuzzles payload raw-deflated instead of LZ-string."""
+    packer = zlib.compressobj(level=9, wbits=-15)
+    data = packer.compress(write_json(NINE).encode()) + packer.flush()
+    linked = read_link("https://sudokupad.app/fpuzzles" + base64.b64encode(data).decode())
+    assert linked is not None and linked.site == "SudokuPad" and linked.puzzle == NINE

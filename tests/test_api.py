@@ -26,6 +26,7 @@ FIELDS = [
     "conflicts",
     "alphabet",
     "written",
+    "open_in",
 ]
 CLASH = CLASHING
 PROVEN_IMPOSSIBLE = "12345678." + "........9" + "." * 63

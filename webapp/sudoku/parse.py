@@ -1,5 +1,5 @@
-"""Read a puzzle from the text people paste: one line, rows on lines, .ss with rules, or
-numbers in fields (numbers.py).
+"""Read a puzzle from the text people paste: one line, rows on lines, .ss with rules,
+numbers in fields (numbers.py), or another site's link (links/).
 
 Every character that is not a separator is a cell. The size follows from how
 many cells there are (81 -> 9x9), and only then is each cell checked against
@@ -17,6 +17,7 @@ from . import numbers
 from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
 from .errors import PuzzleError
 from .grid import Grid
+from .links import read_link
 from .shape import SHAPES, SHAPES_BY_CELLS, Shape
 
 MAX_LENGTH = 10_000
@@ -53,6 +54,9 @@ def read(text: str, alphabet: str | None = None) -> Reading:
         raise PuzzleError(
             f"the text is {len(text):,} characters long; a puzzle takes at most {MAX_LENGTH:,}"
         )
+    linked = read_link(text)  # a SudokuWiki, f-puzzles or SudokuPad link (links/)
+    if linked is not None:
+        return Reading(linked.puzzle, STANDARD)
     cells = _cells(text)
     fields = _number_fields(text, cells) if alphabet != HEX else None
     if fields is not None:

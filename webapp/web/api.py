@@ -24,6 +24,7 @@ from ..sudoku import (
 )
 from ..sudoku.alphabet import ALPHABETS, written
 from ..sudoku.dead_end import CELL
+from ..sudoku.links import fpuzzles_link, sudokuwiki_link
 from ..sudoku.parse import read
 from ..sudoku.progress import read_progress
 from ..wording import conflict_message, dead_end_message
@@ -212,6 +213,11 @@ def _answer(text: str, alphabet: str | None = None) -> tuple[dict[str, Any], int
         "givens": written(grid, alphabet),
         "solution": written(result.solution, alphabet) if result.solution else None,
     }
+    body["open_in"] = (  # the puzzle in other solvers, which take 9x9 grids
+        {"sudokuwiki": sudokuwiki_link(grid), "fpuzzles": fpuzzles_link(grid)}
+        if grid.size == 9
+        else {}
+    )
     if result.status == NO_SOLUTION:
         body["dead_end"] = _dead_end(result)
     return body, 200

@@ -19,7 +19,7 @@ from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .links import absolute_url
 from .shown_alphabet import as_shown, as_shown_result, link_values, requested_alphabet
-from .views import Links, form_page, result_page
+from .views import Links, form_page, open_elsewhere, result_page
 
 bp = Blueprint("pages", __name__)
 
@@ -58,8 +58,11 @@ def result(code: str) -> Response | tuple[str, int]:
         return redirect(url_for(".result", code=grid.code, **query), 301)
     shown = as_shown(grid)
     result = solve_within_budget(grid)
-    edit = url_for(".index", puzzle=code, **link_values(g.alphabet))
-    links = Links(share=absolute_url(".result", code=code), edit=edit)
+    links = Links(
+        share=absolute_url(".result", code=code),
+        edit=url_for(".index", puzzle=code, **link_values(g.alphabet)),
+        elsewhere=open_elsewhere(grid),
+    )
     path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
     offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None

@@ -6,8 +6,9 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, SolveResult, find_dead_end
+from ..sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Grid, SolveResult, find_dead_end
 from ..sudoku.alphabet import HEX, STANDARD
+from ..sudoku.links import fpuzzles_link, sudokuwiki_link
 from ..sudoku.result import SAT
 from ..wording import (
     ENGINE_NAMES,
@@ -69,10 +70,22 @@ class FormPage:
 
 @dataclass(frozen=True)
 class Links:
-    """Where a result page leads: its own share link (absolute) and the form to edit it."""
+    """Where a result page leads: its own share link (absolute), the form to edit it, and
+    the puzzle in other solvers (`elsewhere`: label and address pairs, 9x9 only)."""
 
     share: str
     edit: str
+    elsewhere: tuple[tuple[str, str], ...] = ()
+
+
+def open_elsewhere(grid: Grid) -> tuple[tuple[str, str], ...]:
+    """Links that open a 9x9 puzzle in SudokuWiki and f-puzzles; none for other sizes."""
+    if grid.size != 9:
+        return ()
+    return (
+        ("Open in SudokuWiki", sudokuwiki_link(grid)),
+        ("Open in f-puzzles", fpuzzles_link(grid)),
+    )
 
 
 @dataclass(frozen=True)

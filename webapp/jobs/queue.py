@@ -21,8 +21,8 @@ from typing import Any
 from huey import Huey
 
 from ..sudoku import Grid, parse
-from . import shared, work
-from .job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
+from . import batches, shared, work
+from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
 from .orders import order_of
 from .store import Store, Unreachable
 
@@ -133,6 +133,8 @@ class JobQueue:
             generated = work.keep_generating(order_of(job.code), job.seconds, report)
             shared.keep_generated(self.results, generated, job.seconds)
             return generated.status
+        if job.kind == BATCH:
+            return batches.run_batch(self.board, self.results, job.code, job.seconds, report)
         grid = parse(job.code)
         if job.kind == SOLVE:
             result = work.keep_solving(grid, job.seconds, report)

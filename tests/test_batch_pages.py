@@ -4,7 +4,9 @@ and every bad input a message or a 4xx, never a 500."""
 
 from __future__ import annotations
 
+import json
 import re
+import sys
 import time
 from io import BytesIO
 
@@ -120,6 +122,16 @@ def test_a_batch_that_runs_out_of_time_says_which_rows_were_not_tried(tmp_path):
     html = upload(client, TWO_9X9).text
     assert table_rows(html) == [("Line 1", "Gave up"), ("Line 2", "Gave up")]
     assert html.count("not tried: the batch&#39;s 0 s ran out first") == 2
+    # The page offers the whole batch to a job, which has the time for it.
+    action = re.search(r'<form method="post" action="(/batch/[^"]+/work)">', html)
+    assert action and "Keep working on the batch (up to 20 s)" in html
+    job_page = client.post(action.group(1)).headers["Location"]
+    results = client.get(client.get(job_page).headers["Location"]).text
+    assert table_rows(results) == [("Line 1", "Solved"), ("Line 2", "Solved")]
+
+
+def test_a_batch_all_decided_offers_no_job(client):
+    assert "Keep working" not in upload(client, TWO_9X9).text
 
 
 @pytest.mark.parametrize(
@@ -178,6 +190,10 @@ def test_a_long_batch_goes_to_a_job_whose_page_shows_the_same_table(tmp_path):
     assert page.status_code == 200
     assert table_rows(page.text) == [(f"Line {n}", words) for n, words in MIXED_STATUSES.items()]
     assert "Solved and rated by a job, within 20 s in all." in page.text
+    # Each of its puzzles had its share of the job's 20 s, with no node limit.
+    kept = json.loads(client.application.extensions[QUEUE_KEY].board.get(f"batch-input:{code}"))
+    assert kept["solve_seconds"] == 20 / len(MIXED_STATUSES)
+    assert kept["solve_nodes"] == sys.maxsize
     # The same file again is the same job, already done.
     assert upload(client, MIXED).headers["Location"] == response.headers["Location"]
 

@@ -9,6 +9,7 @@ solves it (303 to the job's page, which moves on to /batch/<code> when it is don
 
 from __future__ import annotations
 
+import sys
 import time
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
@@ -17,11 +18,12 @@ from werkzeug.wrappers import Response
 from ..jobs import batches, job_queue
 from ..jobs.job import BATCH, Job
 from ..jobs.store import Unreachable
-from ..sudoku import Budget
+from ..sudoku import GAVE_UP, Budget
 from ..sudoku.batch import MAX_PUZZLES, Entry
 from ..sudoku.batch_solve import BatchBudget, Row, solve_batch
 from .batch_view import batch_page
 from .job_pages import RETRY_AFTER, UNREACHABLE, start_job
+from .job_view import Offer
 from .solver_seat import solver_seat
 
 bp = Blueprint("batch", __name__)
@@ -58,26 +60,33 @@ def solved_here_or_job(entries: tuple[Entry, ...]) -> tuple[tuple[Row, ...], flo
     if len(entries) <= int(config["BATCH_REQUEST_PUZZLES"]):
         started = time.perf_counter()
         with solver_seat().taken():
-            rows = solve_batch(entries, _budget(float(config["BATCH_REQUEST_SECONDS"])))
+            rows = solve_batch(entries, _request_budget())
         return rows, time.perf_counter() - started
-    code = batches.batch_code(entries)
-    queue = job_queue()
-    try:
-        batches.keep_input(queue.board, code, entries, _budget(queue.seconds))
-    except Unreachable:
+    code = _kept(entries)
+    if code is None:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)
     return start_job(BATCH, code)
 
 
 def answer(entries: tuple[Entry, ...]) -> Response | str:
-    """The paste form's answer to a batch: its results page, or 303 to the job's page."""
+    """The paste form's answer to a batch: its results page, or 303 to the job's page. A
+    page with rows not decided in the request's time offers a job for the whole batch."""
     done = solved_here_or_job(entries)
     if isinstance(done, Job):
         return redirect(url_for("jobs.job", id=done.id), 303)
     rows, seconds = done
     limit = float(current_app.config["BATCH_REQUEST_SECONDS"])
     how = f"Solved and rated on this page in {seconds:.2f} s (at most {limit:g} s in all)."
-    return render_template("batch.html", page=batch_page(rows, how))
+    offer = None
+    if any(row.status == GAVE_UP for row in rows):
+        code = _kept(entries)
+        if code is not None:
+            offer = Offer(
+                f"A job can solve the whole batch again, for up to {job_queue().seconds:g} s.",
+                action=url_for("batch.again", code=code),
+                label=f"Keep working on the batch (up to {job_queue().seconds:g} s)",
+            )
+    return render_template("batch.html", page=batch_page(rows, how), offer=offer)
 
 
 @bp.get("/batch/<code>")
@@ -92,7 +101,8 @@ def results(code: str) -> str:
 
 @bp.post("/batch/<code>/work")
 def again(code: str) -> Response:
-    """Run a batch's job again (after it failed), while its puzzles are kept."""
+    """Run a batch's job: for a page that gave up on some of its puzzles, or again after
+    the job failed; while its puzzles are kept."""
     try:
         kept = batches.is_batch_code(code) and batches.has_input(job_queue().board, code)
     except Unreachable:
@@ -102,9 +112,33 @@ def again(code: str) -> Response:
     return redirect(url_for("jobs.job", id=start_job(BATCH, code).id), 303)
 
 
-def _budget(seconds: float) -> BatchBudget:
-    """A batch's budget: each puzzle's solve as a page's (SOLVE_BUDGET_*), its rating as a
-    solve page's (RATING_BUDGET_SECONDS), and `seconds` in all."""
+def _request_budget() -> BatchBudget:
+    """A batch's budget in a request: each puzzle solved as a page solves it (SOLVE_BUDGET_*)
+    and rated as a solve page rates it (RATING_BUDGET_SECONDS), BATCH_REQUEST_SECONDS in all."""
     config = current_app.config
     solve = Budget(int(config["SOLVE_BUDGET_NODES"]), float(config["SOLVE_BUDGET_SECONDS"]))
-    return BatchBudget(solve, float(config["RATING_BUDGET_SECONDS"]), seconds)
+    rating = float(config["RATING_BUDGET_SECONDS"])
+    return BatchBudget(solve, rating, float(config["BATCH_REQUEST_SECONDS"]))
+
+
+def _job_budget(count: int) -> BatchBudget:
+    """A batch's budget in a job of JOB_SECONDS: each of its `count` puzzles may search
+    without a node limit for its share of the job's time, and never less than a page's
+    SOLVE_BUDGET_SECONDS (a few puzzles a page gave up on get tens of seconds each); rated
+    as a solve page rates it."""
+    config = current_app.config
+    seconds = job_queue().seconds
+    share = max(float(config["SOLVE_BUDGET_SECONDS"]), seconds / max(1, count))
+    rating = float(config["RATING_BUDGET_SECONDS"])
+    return BatchBudget(Budget(nodes=sys.maxsize, seconds=share), rating, seconds)
+
+
+def _kept(entries: tuple[Entry, ...]) -> str | None:
+    """Keep a batch's puzzles and job budget in the job store; its code, or None when the
+    store cannot be reached."""
+    code = batches.batch_code(entries)
+    try:
+        batches.keep_input(job_queue().board, code, entries, _job_budget(len(entries)))
+    except Unreachable:
+        return None
+    return code

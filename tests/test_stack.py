@@ -156,6 +156,7 @@ def test_share_links_keep_the_host_nginx_was_asked_for(front):
         ("/print?size=4&level=easy&count=4&seed=1", "GET", 17),
         ("/api/generate?size=4&level=easy&seed=1", "GET", 18),
         ("/api/solve/batch", "POST", 20),
+        ("/batch/2-0123456789abcdef01234567/work", "POST", 23),
         ("/", "POST", 21),
     ],
 )

@@ -14,6 +14,9 @@ comments, and each file's first comment names its fields:
 - sat_25x25_answers.txt: PUZZLE COUNT SOLUTION, 25x25 puzzles beyond the search, quick for SAT
 - x_sudoku.txt: PUZZLE ANSWER, X-Sudoku puzzles made here
 - hodoku_reglib_1.3.txt: HoDoKu's regression library, ':'-separated, one technique case a line
+- two_9x9.sdm: two puzzles a line each, as the issue's file that answered "expected 144
+  cells, found 162": norvig_hardest lines 1 and 2 (Inkala 2006 and 2010), no comment
+- batch_mixed.sdm: a batch of every outcome, one puzzle a line (sources in its comments)
 - easy.ss: one grid (SEED_EASY) in Sudoku Explainer's .ss layout, read whole as EASY_SS
 """
 

@@ -34,7 +34,7 @@ REQUESTS = [
     ("get", "/solve/12x", {}, 422),
     ("get", "/nowhere", {}, 404),
     ("delete", "/", {}, 405),
-    ("post", "/", {"data": {"puzzle": "1" * 70_000}}, 413),
+    ("post", "/", {"data": {"puzzle": "1" * 140_000}}, 413),  # over a batch's 128 KB
     ("get", f"/api/solve/{CODE}", {}, 200),
     ("post", "/api/solve", {"json": {"puzzle": "x"}}, 422),
     ("post", "/api/solve", {"json": {"puzzle": "1" * 70_000}}, 413),
@@ -85,9 +85,17 @@ def test_the_500_page_is_rendered_and_says_sorry(responses):
     assert "a bug" not in response.text
 
 
-def test_the_body_limit_comes_from_config():
-    small = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 100}).test_client()
-    assert small.post("/", data={"puzzle": "1" * 200}).status_code == 413
+@pytest.mark.parametrize(
+    ("setting", "path", "body"),
+    [
+        ("MAX_CONTENT_LENGTH", "/api/solve", {"json": {"puzzle": "1" * 200}}),
+        ("BATCH_MAX_CONTENT_LENGTH", "/", {"data": {"puzzle": "1" * 200}}),
+        ("BATCH_MAX_CONTENT_LENGTH", "/api/solve/batch", {"json": {"text": "1" * 200}}),
+    ],
+)
+def test_the_body_limit_comes_from_config(setting, path, body):
+    small = create_app({"TESTING": True, setting: 100}).test_client()
+    assert small.post(path, **body).status_code == 413
 
 
 def test_config_comes_from_a_mapping_over_the_defaults():

@@ -126,12 +126,24 @@ def test_any_upload_is_answered_safely(client, name, content):
 
 @FUZZ
 @given(
-    path=st.sampled_from(["/", "/api/solve"]),
+    path=st.sampled_from(["/", "/api/solve", "/api/solve/batch"]),
     body=st.binary(max_size=3000) | in_body.map(str.encode),
     content_type=st.sampled_from(CONTENT_TYPES),
 )
 def test_any_body_of_any_type_is_answered_safely(client, path, body, content_type):
     assert_safe(client.post(path, data=body, content_type=content_type))
+
+
+@FUZZ
+@given(
+    value=json_values
+    | st.fixed_dictionaries({"puzzles": st.lists(in_body, max_size=3) | json_values})
+    | st.fixed_dictionaries({"text": in_body | json_values})
+)
+def test_any_batch_is_answered_safely(client, value):
+    response = client.post("/api/solve/batch", json=value)
+    assert_safe(response)
+    assert response.status_code in (200, 202, 400, 413, 422)
 
 
 @FUZZ

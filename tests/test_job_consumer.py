@@ -1,5 +1,6 @@
-"""Jobs in real consumer processes: the one `sudoku serve` starts beside gunicorn, and a
-`sudoku jobs` killed in the middle of a job and started again, which finishes it."""
+"""Jobs in real consumer processes: the one `sudoku serve` starts beside gunicorn, a
+`sudoku jobs` killed in the middle of a job and started again, which finishes it, and a
+batch's job."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from webapp import create_app
-from webapp.jobs import QUEUE_KEY
-from webapp.jobs.job import DONE, RUNNING, SOLVE
-from webapp.sudoku import parse
+from webapp.jobs import QUEUE_KEY, batches
+from webapp.jobs.job import BATCH, DONE, RUNNING, SOLVE
+from webapp.sudoku import Budget, parse
+from webapp.sudoku.batch import read_batch
+from webapp.sudoku.batch_solve import BatchBudget, counts
 
+from puzzles import DATA, frisch_25x25
 from puzzles import RATED_5_7_CODE as HARD_CODE
-from puzzles import frisch_25x25
 from redis_server import answers, free_port
 from waiting import until
 
@@ -103,3 +106,22 @@ def test_a_job_whose_consumer_is_killed_runs_again_when_a_consumer_is_back(tmp_p
         finished = until(lambda: (found := queue.job(job.id)).state == DONE and found, "done")
     assert finished.attempts == 2, log.read_text()
     assert finished.outcome in ("solved", "gave_up")
+
+
+def test_a_batch_job_is_solved_by_a_consumer_of_its_own(tmp_path):
+    store = f"sqlite:///{tmp_path}/jobs.sqlite3"
+    app = create_app({"JOB_STORE": store, "JOB_SECONDS": 20})
+    queue = app.extensions[QUEUE_KEY]
+    entries = read_batch((DATA / "batch_mixed.sdm").read_text())
+    assert entries is not None
+    code = batches.batch_code(entries)
+    budget = BatchBudget(Budget(), rating_seconds=0.2, seconds=20)
+    batches.keep_input(queue.board, code, entries, budget)
+    job = queue.submit_code(BATCH, code)
+    with running(["jobs"], {"FLASK_JOB_STORE": store}, tmp_path / "consumer.log"):
+        finished = until(lambda: (found := queue.job(job.id)).state == DONE and found, "done")
+    assert (finished.work, finished.work_unit) == (len(entries), "puzzles")
+    rows = batches.kept_rows(queue.results, code)
+    assert rows is not None
+    assert [row.line for row in rows] == [entry.line for entry in entries]
+    assert finished.outcome == f"{counts(rows)['solved']} of {len(entries)} puzzles solved"

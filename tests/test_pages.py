@@ -498,7 +498,7 @@ def test_errors_are_pages_that_say_what_to_do(client, method, path, status, titl
 
 
 def test_an_oversized_submission_is_413_with_a_page(client):
-    response = client.post("/", data={"puzzle": "1" * (64 * 1024)})
+    response = client.post("/", data={"puzzle": "1" * (128 * 1024)})  # a batch's limit
     assert response.status_code == 413
     assert "<h1>Too much to read</h1>" in response.text
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import http.client
+import json
 import os
 import shutil
 import socket
@@ -93,6 +94,11 @@ def assert_security_headers(headers) -> None:
         ("nginx's 404 for static", {"path": "/static/missing.css"}, 404),
         ("an unknown host", {"path": "/", "headers": {"Host": "evil.example"}}, 421),
         ("a body over 64 KB", {"path": "/api/solve", "method": "POST", "body": b"1" * 70_000}, 413),
+        (
+            "a batch's body over 128 KB",
+            {"path": "/api/solve/batch", "method": "POST", "body": b"1" * 140_000},
+            413,
+        ),
     ],
 )
 def test_every_response_carries_the_security_headers(front, what, request_args, status):
@@ -149,6 +155,9 @@ def test_share_links_keep_the_host_nginx_was_asked_for(front):
         ("/daily?size=6", "GET", 16),
         ("/print?size=4&level=easy&count=4&seed=1", "GET", 17),
         ("/api/generate?size=4&level=easy&seed=1", "GET", 18),
+        ("/api/solve/batch", "POST", 20),
+        ("/batch/2-0123456789abcdef01234567/work", "POST", 23),
+        ("/", "POST", 21),
     ],
 )
 def test_a_flood_of_any_costly_route_is_slowed_to_429(front, path, method, third):
@@ -183,6 +192,20 @@ def test_a_flood_of_solves_from_one_client_is_slowed_to_429(front):
         assert b"Too many requests" in body
     # another client is not held back by this one's flood
     assert fetch(front, f"/api/solve/{EASY}", source="127.0.0.10")[0] == 200
+
+
+def test_a_batch_of_a_thousand_lines_passes_nginx_to_the_app(front):
+    # 1,000 9x9 lines, 82 KB: over the 64 KB of other routes, within a batch's 128 KB. Sent
+    # from an address of its own, as the batch routes are limited to one every 5 s.
+    text = "\n".join([EASY] * 1_000)
+    body = json.dumps({"text": text}).encode()
+    assert 64 * 1024 < len(body) < 128 * 1024
+    source = bound_sources(1, first=(127, 0, 22))[0]
+    headers = {"Content-Type": "application/json"}
+    status, _, answer = fetch(
+        front, "/api/solve/batch", "POST", source=source, body=body, headers=headers
+    )
+    assert status in (202, 503), answer  # a job, or a queue that is full: never nginx's 413
 
 
 def test_slow_clients_cannot_keep_a_person_out(front):

@@ -54,6 +54,14 @@ DEFAULTS: dict[str, Any] = {
     # also checks it against each read of a multipart body, so in practice it bounds the
     # paste form's whole body, upload included, to about that.
     "MAX_FORM_MEMORY_SIZE": 16 * 1024,
+    # Many puzzles at once (the paste form with one puzzle a line, POST /api/solve/batch):
+    # up to BATCH_REQUEST_PUZZLES are solved and rated in the request, within
+    # BATCH_REQUEST_SECONDS in all; longer batches (up to 1,000 puzzles) go to a job.
+    "BATCH_REQUEST_PUZZLES": 25,
+    "BATCH_REQUEST_SECONDS": 3.0,
+    # The body those two routes read, in place of MAX_CONTENT_LENGTH (and, for the paste
+    # form, MAX_FORM_MEMORY_SIZE): a file of 1,000 9x9 lines is 82 KB.
+    "BATCH_MAX_CONTENT_LENGTH": 128 * 1024,
     # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
     # link the app writes uses it instead of the request's Host header (and https adds HSTS).
     "PUBLIC_URL": None,
@@ -91,6 +99,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .serving import requestlog
     from .web import (
         api,
+        batch_api,
+        batch_pages,
         cache,
         daily_pages,
         errors,
@@ -124,6 +134,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(daily_pages.bp)
     app.register_blueprint(print_pages.bp)
     app.register_blueprint(generate_api.bp)
+    app.register_blueprint(batch_pages.bp)
+    app.register_blueprint(batch_api.bp)
     app.after_request(headers.add_security_headers)
     app.after_request(headers.mark_immutable_assets)
     app.after_request(headers.keep_redirects_on_site)

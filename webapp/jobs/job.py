@@ -22,6 +22,8 @@ EXPLAIN = "explain"
 KINDS = (SOLVE, EXPLAIN)
 # Making a puzzle: its code is the order's (orders.py), such as 9/extreme/rotational/12345.
 GENERATE = "generate"
+# Solving and rating many puzzles: its code is the batch's (batches.py), such as 240-3fa9...
+BATCH = "batch"
 
 QUEUED = "queued"
 RUNNING = "running"

@@ -21,8 +21,8 @@ from typing import Any
 from huey import Huey
 
 from ..sudoku import Grid, parse
-from . import shared, work
-from .job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
+from . import batches, shared, work
+from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
 from .orders import order_of
 from .store import Store, Unreachable
 
@@ -124,7 +124,7 @@ class JobQueue:
 
     def _do(self, job: Job, progress: dict[str, Any]) -> str:
         """The work of `job`; its outcome in a word (the solve's status, the path's, or the
-        generation's)."""
+        generation's), or for a batch in a few ("240 of 241 puzzles solved")."""
 
         def report(phase: str, done: int, unit: str) -> None:
             progress.update(phase=phase, work=done, work_unit=unit)
@@ -133,6 +133,8 @@ class JobQueue:
             generated = work.keep_generating(order_of(job.code), job.seconds, report)
             shared.keep_generated(self.results, generated, job.seconds)
             return generated.status
+        if job.kind == BATCH:
+            return batches.run_batch(self.board, self.results, job.code, job.seconds, report)
         grid = parse(job.code)
         if job.kind == SOLVE:
             result = work.keep_solving(grid, job.seconds, report)

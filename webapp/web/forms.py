@@ -11,6 +11,7 @@ from wtforms.validators import AnyOf, ValidationError
 
 from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts
 from ..sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, fits, spelled, spelled_shape
+from ..sudoku.batch import Entry, read_batch
 from ..sudoku.parse import read
 
 DEFAULT_SIZE = 9
@@ -63,6 +64,7 @@ class PuzzleForm(Form):
         super().__init__(*args, **kwargs)
         self.uploaded = ""
         self.grid: Grid | None = None
+        self.batch: tuple[Entry, ...] | None = None  # several puzzles, one a line
         self.conflicts: tuple[Conflict, ...] = ()
         self.written_in = alphabet_of(self.shape)
 
@@ -121,7 +123,8 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
     names (told from the text when it names none); when it can be read, the form comes back at
     that puzzle's size with its cells filled in, in the alphabet it was written in
     (`form.written_in`). `shown_in`: the text is a share code, always standard, to be shown
-    in that alphabet (a result page's edit link). The paste form (source=paste) sent with
+    in that alphabet (a result page's edit link). Several puzzles, one a line, come back
+    as `form.batch` (sudoku/batch.py). The paste form (source=paste) sent with
     nothing in it asks for a puzzle. Clashing givens are found even when other cells are
     wrong, so that one round trip shows every problem.
     """
@@ -142,6 +145,9 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
         return form
     else:
         try:
+            form.batch = read_batch(text)
+            if form.batch is not None:
+                return form  # the caller answers a batch (batch_pages.py)
             grid, written_in = read(text, STANDARD if shown_in else form.alphabet.data or None)
         except PuzzleError as error:
             source, where = (

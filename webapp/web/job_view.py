@@ -14,7 +14,8 @@ from flask import url_for
 
 from ..explanations.words import capitalized
 from ..jobs import job_queue
-from ..jobs.job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, job_id
+from ..jobs.batches import puzzle_count
+from ..jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, job_id
 from ..jobs.orders import order_of, order_parts
 from ..jobs.queue import STALE_SECONDS
 from ..jobs.store import Unreachable
@@ -28,12 +29,19 @@ TITLES = {
     SOLVE: "Working on the puzzle",
     EXPLAIN: "Working on the explanation",
     GENERATE: "Making a new puzzle",
+    BATCH: "Solving a batch of puzzles",
 }
-RESULT_ENDPOINTS = {SOLVE: "pages.result", EXPLAIN: "explain.explain", GENERATE: "new.order"}
+RESULT_ENDPOINTS = {
+    SOLVE: "pages.result",
+    EXPLAIN: "explain.explain",
+    GENERATE: "new.order",
+    BATCH: "batch.results",
+}
 SUBMIT_ENDPOINTS = {
     SOLVE: "jobs.keep_solving",
     EXPLAIN: "jobs.keep_explaining",
     GENERATE: "new.keep_generating",
+    BATCH: "batch.again",
 }
 # Seconds between refreshes of a job's page without script.
 REFRESH_SECONDS = 2
@@ -129,6 +137,8 @@ def back_link(job: Job) -> tuple[str, str]:
             "symmetry": order.symmetry,
         }
         return url_for("new.form", **choices), "Back to the choices"
+    if job.kind == BATCH:
+        return url_for("pages.index"), "Solve other puzzles"
     return result_url(job), "Back to the puzzle"
 
 
@@ -153,6 +163,11 @@ def work_line(job: Job) -> str:
             f"A new {order.size}x{order.size} puzzle at level {order.level}, its givens"
             f" {DESCRIPTIONS[order.symmetry]}, from seed {order.seed},"
             f" tried for up to {job.seconds:g} s."
+        )
+    if job.kind == BATCH:
+        return (
+            f"A batch of {puzzle_count(job.code):,} puzzles, each solved and rated in turn,"
+            f" for up to {job.seconds:g} s in all."
         )
     shape = parse(job.code).shape
     givens = shape.cell_count - job.code.count("0")

@@ -12,6 +12,7 @@ from ..jobs.job import SOLVE
 from ..sudoku import GAVE_UP, PuzzleError, parse
 from ..sudoku.logic import SOLVED
 from ..wording import link_code_problem
+from . import batch_pages
 from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .explain_view import learning
 from .forms import PuzzleForm, read_form
@@ -31,13 +32,20 @@ def index() -> tuple[str, int]:
     """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>, shown in the
     ?alphabet= it came in)."""
     refuse_long_code(request.args.get("puzzle", ""))
-    return _show_form(read_form(request.args, shown_in=requested_alphabet()))
+    form = read_form(request.args, shown_in=requested_alphabet())
+    if form.batch is not None:  # a batch is posted, never in a link
+        form.puzzle.errors = [batch_pages.ONE_AT_A_TIME]
+    return _show_form(form)
 
 
 @bp.post("/")
-def submit() -> Response | tuple[str, int]:
-    """Check a submitted puzzle: on to its share link, or back to the form saying what is wrong."""
+def submit() -> Response | tuple[str, int] | str:
+    """Check a submitted puzzle: on to its share link, or back to the form saying what is wrong;
+    several puzzles, one a line, get a table of results (batch_pages.py)."""
+    batch_pages.allow_batch_body()
     form = read_form(CombinedMultiDict([request.files, request.form]))
+    if form.batch is not None:
+        return batch_pages.answer(form.batch)
     if form.grid is None:
         return _show_form(form)
     written_in = link_values(form.written_in)

@@ -1,0 +1,116 @@
+"""Many puzzles at once: a file with one puzzle a line (.sdm, lists of puzzles), told apart
+from one puzzle written over several lines, each line read on its own.
+
+A batch is text with two or more content lines (a line without its `#` comment, holding
+at least one cell character; blank and comment lines are skipped), at least half of which
+read as a whole puzzle on their own. A puzzle written a row a line has no line that is a
+whole puzzle (a row of 9 is no grid), so it goes on being read as one (parse.py). Lines of
+4x4 or 6x6 puzzles can add up to a bigger grid (nine 4x4 lines are 144 cells, a 12x12):
+such a text is one puzzle only when it also has as many lines as that grid has rows.
+
+A line that cannot be read is kept with its PuzzleError, so a batch with a bad line is
+still a batch: that line's row says what is wrong with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import PuzzleError
+from .grid import Grid
+from .parse import MAX_LENGTH, SEPARATORS, read
+from .shape import SHAPES
+
+# The most puzzles a batch holds: a job of JOB_SECONDS (60 s) gets through a thousand 9x9
+# puzzles, solved and rated, when they are not of the hardest.
+MAX_PUZZLES = 1_000
+# The longest batch text: a thousand 9x9 lines (82 KB) with comments, or 500 16x16 lines.
+MAX_BATCH_LENGTH = 128 * 1024
+COMMENT = "#"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One puzzle of a batch: where it is (`line` in the text, from 1; None for a puzzle
+    sent in a list), what it says, and its grid and alphabet or why it cannot be read."""
+
+    index: int  # its place among the batch's puzzles, from 0
+    line: int | None
+    text: str
+    grid: Grid | None = None
+    alphabet: str | None = None
+    error: PuzzleError | None = None
+
+
+def read_batch(text: str) -> tuple[Entry, ...] | None:
+    """The puzzles of `text` when it is a batch, one puzzle a line; None when it is one
+    puzzle (parse.py reads it, or says what is wrong with it). PuzzleError when a batch is
+    longer than MAX_BATCH_LENGTH or holds more than MAX_PUZZLES puzzles."""
+    lines = content_lines(text)
+    if len(lines) < 2:
+        return None
+    if len(text) > MAX_BATCH_LENGTH:
+        raise PuzzleError(
+            f"the text is {len(text):,} characters long; one puzzle takes at most"
+            f" {MAX_LENGTH:,} and a batch, one puzzle a line, at most {MAX_BATCH_LENGTH:,}"
+        )
+    # Past the limit, the first MAX_PUZZLES lines say whether it is a batch: bounded work.
+    entries = tuple(
+        read_entry(index, number, line)
+        for index, (number, line) in enumerate(lines[: MAX_PUZZLES + 1])
+    )
+    whole = sum(1 for entry in entries if entry.grid is not None)
+    if whole == 0 or 2 * whole < len(entries) or _one_grid(text, len(lines)):
+        return None
+    if len(lines) > MAX_PUZZLES:
+        raise PuzzleError(
+            f"the batch holds {len(lines):,} puzzles, one a line; a batch takes at most"
+            f" {MAX_PUZZLES:,}: split it into files of {MAX_PUZZLES:,} lines or fewer"
+        )
+    return entries
+
+
+def read_puzzles(texts: Sequence[str]) -> tuple[Entry, ...]:
+    """Each of `texts` read as one puzzle (in any format parse.py reads), in order;
+    PuzzleError when there are more than MAX_PUZZLES."""
+    if len(texts) > MAX_PUZZLES:
+        raise PuzzleError(
+            f"{len(texts):,} puzzles were sent; a batch takes at most {MAX_PUZZLES:,}"
+        )
+    return tuple(read_entry(index, None, text) for index, text in enumerate(texts))
+
+
+def content_lines(text: str) -> list[tuple[int, str]]:
+    """The lines of `text` that hold a puzzle, each with its number (from 1), without its
+    `#` comment and surrounding spaces: lines that are blank, a comment or only separators
+    (a `---+---` rule) are skipped."""
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        content = line.split(COMMENT, 1)[0].strip()
+        if any(not (char.isspace() or char in SEPARATORS) for char in content):
+            found.append((number, content))
+    return found
+
+
+def read_entry(index: int, line: int | None, text: str) -> Entry:
+    """The puzzle `text`, the batch's `index`th (from 0) on `line`, read: its grid and
+    alphabet, or the error that says why it is none."""
+    try:
+        grid, alphabet = read(text)
+    except PuzzleError as error:
+        return Entry(index, line, text, error=error)
+    return Entry(index, line, text, grid=grid, alphabet=alphabet)
+
+
+def _one_grid(text: str, line_count: int) -> bool:
+    """True when the whole text is one grid written a row a line: it reads as a grid with
+    as many rows as the text has content lines (16 lines of 16 cells are a 16x16, though
+    each would also read as a 4x4)."""
+    if line_count > max(SHAPES) or len(text) > MAX_LENGTH:
+        return False
+    try:
+        grid = read(text).grid
+    except PuzzleError:
+        return False
+    return grid.size == line_count

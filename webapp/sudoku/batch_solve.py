@@ -1,0 +1,126 @@
+"""Solving a batch: each puzzle solved by the exact solver and, with one solution, rated on
+its easiest-first path, each within its own budget and all within the batch's.
+
+Every row says honestly what was done: a puzzle the solver could not decide in its budget
+is gave_up; one the batch's time ran out before is gave_up too, and says it was not tried;
+a rating cut short is a floor (`rated_to_end` False), and a puzzle solved after the time
+for rating ran out has no rating, saying why.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from .batch import Entry
+from .logic import SOLVED as PATH_SOLVED
+from .logic import STOPPED, find_path
+from .logic.levels import level_of
+from .result import GAVE_UP, SOLVED, STATUSES, Budget
+from .solver import solve
+
+# The status of a line that cannot be read as a puzzle (as `sudoku solve` and the API say).
+INVALID = "invalid"
+ROW_STATUSES = (*STATUSES, INVALID)
+# Below this many seconds left, a rating is not begun: it could not take a step.
+LEAST_RATING_SECONDS = 0.005
+
+# progress(rows done, rows in all), after each row.
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class BatchBudget:
+    """The work a batch may do: each puzzle's solve, each puzzle's rating, and in all."""
+
+    solve: Budget
+    rating_seconds: float
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Row:
+    """What became of one puzzle of a batch: its place, status, share code, givens, and its
+    rating, level and hardest technique when it has one solution and was rated; `message`
+    says why it could not be read, decided or rated to the end."""
+
+    index: int
+    line: int | None
+    text: str
+    status: str
+    code: str | None = None
+    size: int | None = None
+    givens: int | None = None
+    rating: float | None = None
+    level: str | None = None
+    hardest: str | None = None
+    rated_to_end: bool = False
+    message: str = ""
+
+
+def solve_batch(
+    entries: Iterable[Entry], budget: BatchBudget, progress: Progress | None = None
+) -> tuple[Row, ...]:
+    """A row for each entry (batch.py), in order, solved and rated within `budget`."""
+    entries = tuple(entries)
+    deadline = time.perf_counter() + budget.seconds
+    rows = []
+    for entry in entries:
+        rows.append(_row(entry, budget, deadline))
+        if progress is not None:
+            progress(len(rows), len(entries))
+    return tuple(rows)
+
+
+def counts(rows: Iterable[Row]) -> dict[str, int]:
+    """How many rows have each status (every status named, 0 included), and in all."""
+    found = Counter(row.status for row in rows)
+    return {**{status: found[status] for status in ROW_STATUSES}, "total": found.total()}
+
+
+def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
+    """The row of one entry: read, solved and rated in what is left of the batch's time."""
+    if entry.grid is None:
+        message = entry.error.message if entry.error is not None else "it is not a puzzle"
+        return Row(entry.index, entry.line, entry.text, INVALID, message=message)
+    grid = entry.grid
+    read = Row(
+        entry.index,
+        entry.line,
+        entry.text,
+        GAVE_UP,
+        code=grid.code,
+        size=grid.size,
+        givens=sum(1 for value in grid.cells if value),
+    )
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        return replace(read, message=f"not tried: the batch's {budget.seconds:g} s ran out first")
+    seconds = min(budget.solve.seconds, left)
+    result = solve(grid, max_solutions=2, budget=Budget(budget.solve.nodes, seconds))
+    if result.status == GAVE_UP:
+        return replace(read, message=f"not decided within {seconds:.3g} s")
+    if result.status != SOLVED:
+        return replace(read, status=result.status)
+    left = deadline - time.perf_counter()
+    if left < LEAST_RATING_SECONDS:
+        return replace(read, status=SOLVED, message="not rated: the batch's time ran out first")
+    path = find_path(grid, seconds=min(budget.rating_seconds, left), unique=True)
+    complete = path.status == PATH_SOLVED
+    if not path.steps and not complete:
+        return replace(read, status=SOLVED, message="not rated: its time ran out at once")
+    message = ""
+    if not complete:
+        why = "its time ran out" if path.status == STOPPED else "the engine lacks the technique"
+        message = f"rated up to where {why}: the rating is a floor"
+    return replace(
+        read,
+        status=SOLVED,
+        rating=path.rating,
+        level=level_of(path.rating),
+        hardest=path.hardest,
+        rated_to_end=complete,
+        message=message,
+    )

@@ -103,7 +103,8 @@ hosts = st.sampled_from(
         "https://sudokupad.app/?puzzleid=",
     ]
 )
-tails = st.text(st.characters(blacklist_categories=["Zs", "Cc"]), max_size=400)
+# No lone surrogates: a browser cannot send one (they have no UTF-8), nor can the test client.
+tails = st.text(st.characters(blacklist_categories=["Zs", "Cc", "Cs"]), max_size=400)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,6 +10,7 @@ from wtforms import Field, FileField, Form, HiddenField, StringField, TextAreaFi
 from wtforms.validators import AnyOf, ValidationError
 
 from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
+from ..sudoku.logic import Position, looks_like_pencil_marks, parse_pencil_marks
 
 DEFAULT_SIZE = 9
 SIZE_CHOICES = tuple(str(size) for size in SHAPES)
@@ -55,6 +56,7 @@ class PuzzleForm(Form):
         super().__init__(*args, **kwargs)
         self.uploaded = ""
         self.grid: Grid | None = None
+        self.position: Position | None = None  # a pasted pencil-mark grid's
         self.conflicts: tuple[Conflict, ...] = ()
 
     def validate_upload(self, field: FileField) -> None:
@@ -107,6 +109,7 @@ def read_form(formdata: Any) -> PuzzleForm:
 
     A pasted or uploaded puzzle is used instead of the cells; when it can be
     read, the form comes back at that puzzle's size with its cells filled in.
+    A pasted pencil-mark grid is read as a position: `form.position` is set.
     The paste form (source=paste) sent with nothing in it asks for a puzzle.
     Clashing givens are found even when other cells are wrong, so that one
     round trip shows every problem.
@@ -125,6 +128,9 @@ def read_form(formdata: Any) -> PuzzleForm:
         return form
     else:
         try:
+            if looks_like_pencil_marks(text):
+                form.position = parse_pencil_marks(text)
+                return form
             grid = parse(text)
         except PuzzleError as error:
             source, where = (

@@ -16,6 +16,7 @@ from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .links import absolute_url
+from .marks import linked_marks, marked_location, marked_view
 from .views import Links, form_page, result_page
 
 bp = Blueprint("pages", __name__)
@@ -34,6 +35,8 @@ def index() -> tuple[str, int]:
 def submit() -> Response | tuple[str, int]:
     """Check a submitted puzzle: on to its share link, or back to the form saying what is wrong."""
     form = read_form(CombinedMultiDict([request.files, request.form]))
+    if form.position is not None:  # a pencil-mark grid: on to its position's page
+        return redirect(marked_location(form.position), 303)
     if form.grid is None:
         return _show_form(form)
     return redirect(url_for(".result", code=form.grid.code), 303)
@@ -49,14 +52,24 @@ def result(code: str) -> Response | tuple[str, int]:
         # The code is the link's, not something typed: an empty form, and why the link failed.
         return _show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if grid.code != code:
-        return redirect(url_for(".result", code=grid.code), 301)
+        marks = request.args.get("marks")
+        return redirect(url_for(".result", code=grid.code, marks=marks), 301)
+    marked = linked_marks(grid, ".result")
+    if isinstance(marked, Response):
+        return marked
     result = solve_within_budget(grid)
-    links = Links(share=absolute_url(".result", code=code), edit=url_for(".index", puzzle=code))
+    marks = request.args.get("marks") or None
+    share = absolute_url(".result", code=code, marks=marks)
+    links = Links(share=share, edit=url_for(".index", puzzle=code))
     path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
     offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
     html = render_template(
-        "result.html", page=result_page(result, links), learning=offered, offer=offer
+        "result.html",
+        page=result_page(result, links),
+        learning=offered if marked is None else None,
+        offer=offer,
+        marked=marked_view(grid, marked, result) if marked is not None else None,
     )
     rated_in_full = path is None or path.status == SOLVED
     return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)

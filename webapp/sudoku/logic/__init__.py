@@ -8,7 +8,7 @@ separate; every step is a value.
 from .marks_check import mark_problems
 from .marks_code import decode as decode_marks
 from .marks_code import encode as encode_marks
-from .marks_code import position_of
+from .marks_code import narrowed, position_of
 from .path import (
     ABOVE,
     PLACED,
@@ -41,6 +41,7 @@ __all__ = [
     "find_path",
     "looks_like_pencil_marks",
     "next_step",
+    "narrowed",
     "path_from",
     "position_of",
     "mark_problems",

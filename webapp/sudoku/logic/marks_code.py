@@ -99,3 +99,13 @@ def position_of(solved: Grid, candidates: Sequence[int] | None = None) -> Positi
         allowed & given for allowed, given in zip(start.candidates, candidates, strict=True)
     )
     return Position(start.geometry, start.values, masks)
+
+
+def narrowed(marks: Position, grid: Grid) -> Position:
+    """The position of `grid` (the marks' solved cells and a player's entries) with each open
+    cell's candidates those its values allow that `marks` keeps too."""
+    start = Position.from_grid(grid, marks.geometry, marks.unique)
+    masks = tuple(
+        allowed & kept for allowed, kept in zip(start.candidates, marks.candidates, strict=True)
+    )
+    return Position(start.geometry, start.values, masks, start.unique)

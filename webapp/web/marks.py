@@ -30,7 +30,9 @@ def read_marks(grid: Grid, text: str) -> Position | None:
         return None
     room = longest(grid)
     if len(text) > room:  # refused before reading: a 25x25's code is 2,605 letters at most
-        raise PuzzleError(f"The marks code has {len(text)} letters; this puzzle's fit in {room}")
+        raise PuzzleError(
+            f"The marks code has {len(text)} letters; this puzzle's candidates fit in {room}"
+        )
     return decode_marks(grid, text)
 
 

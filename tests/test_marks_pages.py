@@ -8,6 +8,7 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from test_numbers import FRISCH, JANKO, as_numbers
 from test_pencilmarks import marks_of
 
 from webapp.sudoku import solve
@@ -260,3 +261,21 @@ def test_play_refuses_bad_marks_sent_with_the_form(client):
     response = client.post(f"/play/{CODE}", data={"progress": CODE, "marks": "#", "action": "save"})
     assert response.status_code == 422
     assert "The marks code has &#39;#&#39; at letter 1" in response.text
+
+
+@pytest.mark.parametrize(
+    ("grid", "separator", "blank"),
+    [(JANKO, " ", "0"), (JANKO, "\t", "0"), (FRISCH, " ", "0")],
+    ids=["16x16 spaces", "16x16 tabs", "25x25 spaces"],
+)
+def test_a_grid_of_numbers_is_still_a_puzzle(client, grid, separator, blank):
+    # as many words as cells, some of two digits, as a pencil-mark grid has
+    response = client.post("/", data={"puzzle": as_numbers(grid, separator, blank)})
+    assert location(response) == (f"/solve/{grid.code}", {})
+
+
+def test_a_pencil_mark_grid_that_cannot_be_read_says_where(client):
+    text = MARKED_TEXT.replace("15", "1x", 1)
+    response = client.post("/", data={"puzzle": text, "source": "paste"})
+    assert response.status_code == 422
+    assert "Pasted puzzle: line 2, column 8: &#39;x&#39; is not a candidate" in response.text

@@ -82,6 +82,23 @@ class PuzzleForm(Form):
         return Grid(self.shape, tuple(values))
 
 
+def _pencil_marks(text: str) -> Position | None:
+    """The position `text` writes when it is a pencil-mark grid, else None. A grid of numbers
+    between spaces (a 16x16 with 10 to 16) has as many words as cells too: when the text is
+    not pencil marks but reads as a puzzle, it is the puzzle; when it is neither, the
+    pencil-mark reading says what is wrong."""
+    if not looks_like_pencil_marks(text):
+        return None
+    try:
+        return parse_pencil_marks(text)
+    except PuzzleError as marks_error:
+        try:
+            parse(text)
+        except PuzzleError:
+            raise marks_error from None
+        return None
+
+
 @cache
 def form_class(size: int) -> type[PuzzleForm]:
     """The form for a size x size grid: fields r1c1 .. rNcN in reading order."""
@@ -128,8 +145,8 @@ def read_form(formdata: Any) -> PuzzleForm:
         return form
     else:
         try:
-            if looks_like_pencil_marks(text):
-                form.position = parse_pencil_marks(text)
+            form.position = _pencil_marks(text)
+            if form.position is not None:
                 return form
             grid = parse(text)
         except PuzzleError as error:

@@ -11,9 +11,10 @@ import pytest
 from test_numbers import FRISCH, JANKO, as_numbers
 from test_pencilmarks import marks_of
 
-from webapp.sudoku import solve
+from webapp.sudoku import parse, solve
 from webapp.sudoku.logic import (
     Position,
+    bits_of,
     encode_marks,
     find_path,
     next_step,
@@ -23,6 +24,7 @@ from webapp.sudoku.logic import (
 from webapp.sudoku.logic.marks_code import longest
 from webapp.sudoku.logic.techniques import TECHNIQUES
 
+from puzzles import NORVIG_HARD1
 from reglib import read_cases
 
 # A pencil-mark grid as Sudoku Explainer and HoDoKu print one: Sudopedia's example on its
@@ -112,6 +114,7 @@ def test_explaining_from_the_marks_starts_with_the_step_they_make(client):
     path = path_from(MARKED.assuming_unique(), 10)
     assert f"({len(path.steps)} steps to go)" in html
     assert "The board shows the pasted position" in html
+    assert "<h1>Explain from the pasted position</h1>" in html
     assert f'href="/explain/{CODE}?step=1&amp;marks={MARKS}"' in html
     first = client.get(f"/explain/{CODE}?step=1&marks={MARKS}").text
     assert f"Step 1 of {len(path.steps)}: Hidden single</h1>" in first
@@ -279,3 +282,17 @@ def test_a_pencil_mark_grid_that_cannot_be_read_says_where(client):
     response = client.post("/", data={"puzzle": text, "source": "paste"})
     assert response.status_code == 422
     assert "Pasted puzzle: line 2, column 8: &#39;x&#39; is not a candidate" in response.text
+
+
+def test_marks_on_cells_with_several_solutions_have_nothing_to_explain(client):
+    grid = parse(NORVIG_HARD1)
+    start = Position.from_grid(grid)
+    cell = next(cell for cell, mask in enumerate(start.candidates) if mask.bit_count() > 3)
+    marks = encode_marks(without(start, (cell, max(bits_of(start.candidates[cell])))))
+    result = client.get(f"/solve/{grid.code}?marks={marks}").text
+    assert "More than one solution" in result and "The pasted position" in result
+    assert "Explain from here" not in result
+    explained = client.get(f"/explain/{grid.code}?marks={marks}")
+    assert explained.status_code == 200
+    assert "Nothing to explain" in explained.text
+    assert f'href="/solve/{grid.code}?marks={marks}"' in explained.text

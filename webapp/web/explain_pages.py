@@ -38,7 +38,7 @@ def explain(code: str) -> Response:
         html = render_template(
             "unexplained.html",
             verdict=verdict(result),
-            solve=url_for("pages.result", code=code),
+            solve=url_for("pages.result", code=code, marks=request.args.get("marks") or None),
             status=result.status,
         )
         return cache_by_outcome(make_response(html), result.status)

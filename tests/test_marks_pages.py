@@ -249,6 +249,7 @@ def test_a_hint_starts_from_the_marks(client):
     name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
     html = client.get(f"/play/{CODE}?marks={MARKS}&hint=2").text
     assert "There is a hidden single" in html
+    assert f"{name} must be {value}" in html
     assert f"Place {value} in {name}." not in html  # tier 3 is not shown yet
     applied = client.post(
         f"/play/{CODE}", data={"progress": CODE, "marks": MARKS, "action": "apply"}
@@ -257,7 +258,7 @@ def test_a_hint_starts_from_the_marks(client):
     assert query["progress"][cell] == str(value) and query["marks"] == MARKS
     # from the solved cells alone, the hint is another one
     plain = client.get(f"/play/{CODE}?hint=2").text
-    assert "There is a hidden single" not in plain or name not in plain
+    assert "There is a hidden single" not in plain and f"{name} must be" not in plain
 
 
 def test_play_refuses_bad_marks_sent_with_the_form(client):

@@ -61,13 +61,14 @@ def result(code: str) -> Response | tuple[str, int]:
     marks = request.args.get("marks") or None
     share = absolute_url(".result", code=code, marks=marks)
     links = Links(share=share, edit=url_for(".index", puzzle=code))
-    path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
+    # a pasted position is rated by its explanation, from the marks: not from its cells here
+    path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS") if marked is None else None
     offered = learning(grid, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
     html = render_template(
         "result.html",
         page=result_page(result, links),
-        learning=offered if marked is None else None,
+        learning=offered,
         offer=offer,
         marked=marked_view(grid, marked, result) if marked is not None else None,
     )

@@ -100,7 +100,8 @@ def submit(code: str) -> Response:
         candidates = True
     elif action == "hide-candidates":
         candidates = False
-    query: dict[str, Any] = {"progress": progress.code, "marks": request.form.get("marks") or None}
+    marks_code = encode_marks(marks) if marks is not None else ""
+    query: dict[str, Any] = {"progress": progress.code, "marks": marks_code or None}
     if action == "check":
         query["check"] = 1
     elif action in ("hint", "more"):

@@ -1,8 +1,9 @@
 """A hint for a player's position, in three tiers: where to look, what it is, and doing it.
 
-A player keeps no pencil marks in the link, so a hint leads to the next value
-they can place: the easiest-first steps from their grid's candidates up to the
-first that places one (any steps before it only clear candidates, and the hint
+A player keeps no pencil marks of their own in the link, so a hint leads to the
+next value they can place: the easiest-first steps from their grid's candidates
+(within the pasted pencil marks the game started from, if any) up to the first
+that places one (any steps before it only clear candidates, and the hint
 says so). A position with a wrong entry gets that entry first, never a hint
 worked out from a wrong grid; the right value is not given away.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..sudoku import Grid, Shape
-from ..sudoku.logic import PLACED, SOLVED, STOPPED, Position, Step, to_next_placement
+from ..sudoku.logic import PLACED, SOLVED, STOPPED, Position, Step, narrowed, to_next_placement
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
@@ -44,9 +45,12 @@ class Hint:
     cells: tuple[int, ...]
 
 
-def hint_for(progress: Progress, solution: Grid, seconds: float) -> Hint:
+def hint_for(
+    progress: Progress, solution: Grid, seconds: float, marks: Position | None = None
+) -> Hint:
     """The hint for `progress` toward `solution` (the puzzle's only one), its steps found
-    within `seconds`."""
+    within `seconds`, from the candidates `marks` (pasted pencil marks that keep the
+    solution) leaves, when given."""
     shape = progress.puzzle.shape
     if progress.grid == solution:
         done = "Solved! Every cell is filled and right."
@@ -54,7 +58,10 @@ def hint_for(progress: Progress, solution: Grid, seconds: float) -> Hint:
     wrong = check(progress, solution).wrong
     if wrong:
         return _wrong_entry(progress, wrong)
-    position = Position.from_grid(progress.grid, unique=True)
+    if marks is not None:
+        position = narrowed(marks, progress.grid).assuming_unique()
+    else:
+        position = Position.from_grid(progress.grid, unique=True)
     path = to_next_placement(position, seconds)
     if path.status == PLACED:
         last = path.steps[-1]

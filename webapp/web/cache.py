@@ -13,7 +13,8 @@ from flask import Flask, abort, current_app, g
 from ..explanations.records import path_for
 from ..jobs import job_queue, shared, shared_results
 from ..sudoku import GAVE_UP, SHAPES, Budget, Grid, SolveResult, solve
-from ..sudoku.logic import SOLVED, Path
+from ..sudoku import SOLVED as ONE_SOLUTION
+from ..sudoku.logic import SOLVED, Path, Position, encode_marks, path_from
 from .solver_seat import solver_seat
 
 # The longest share code a grid has: one symbol per cell of the largest size.
@@ -64,7 +65,7 @@ def init_app(app: Flask) -> None:
     """Give `app` its solve and path caches, SOLVE_CACHE_SIZE results each (0 turns them off)."""
     size = int(app.config["SOLVE_CACHE_SIZE"])
     app.extensions[CACHE_KEY] = LruCache[tuple[str, Budget], SolveResult](size)
-    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, float], tuple[Path | None]](size)
+    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, float], tuple[Path | None]](size)
 
 
 def solve_within_budget(grid: Grid) -> SolveResult:
@@ -121,28 +122,38 @@ def _solve_budget() -> Budget:
 
 
 def path_within_budget(
-    grid: Grid, result: SolveResult, budget: str = "EXPLAIN_BUDGET_SECONDS"
+    grid: Grid,
+    result: SolveResult,
+    budget: str = "EXPLAIN_BUDGET_SECONDS",
+    start: Position | None = None,
 ) -> Path | None:
     """The easiest-first path of `grid`, which the solver decided as `result`, found within
     the seconds of the config key `budget`, holding the solver seat; None unless it has one
-    solution.
+    solution. From `start` when given: pasted pencil marks on `grid`'s cells, checked by the
+    caller (they keep the one solution), so uniqueness techniques may reason from them.
 
     Remembered like solves: stepping through an explanation asks for the same path once a
     step, and a path the budget cut short would cost the whole budget again each time. A
     path cut short gives way to a longer one a job kept in the shared results.
     """
     seconds = float(current_app.config[budget])
-    cache: LruCache[tuple[str, float], tuple[Path | None]] | None = current_app.extensions.get(
+    cache: LruCache[tuple[str, str, float], tuple[Path | None]] | None = current_app.extensions.get(
         PATH_CACHE_KEY
     )
-    key = (grid.code, seconds)
+    marks = encode_marks(start) if start is not None else ""
+    key = (grid.code, marks, seconds)
     kept = cache.get(key) if cache is not None else None
     if kept is not None:
         path = kept[0]
+    elif start is not None:
+        path = None
+        if result.status == ONE_SOLUTION:
+            with solver_seat().taken():
+                path = path_from(start.assuming_unique(), seconds)
     else:
         with solver_seat().taken():
             path = path_for(grid, result, seconds)
-    if path is not None and path.status != SOLVED:
+    if path is not None and path.status != SOLVED and not marks:
         # A "Keep explaining" job may have gone further.
         path = shared.kept_path(job_queue().results, grid) or path
     if cache is not None and kept is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, render_template, url_for
+from flask import Blueprint, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..jobs.job import EXPLAIN
@@ -13,6 +13,7 @@ from .explain_view import explain_page
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .linked import linked_grid, whole_number
+from .marks import linked_marks, problems_of, refused_marks
 from .shown_alphabet import as_shown, as_shown_result
 from .views import verdict
 
@@ -21,26 +22,34 @@ bp = Blueprint("explain", __name__)
 
 @bp.get("/explain/<code>")
 def explain(code: str) -> Response:
-    """Step ?step=N of the path of the puzzle a share link holds (0 or none: the start)."""
+    """Step ?step=N of the path of the puzzle a share link holds (0 or none: the start), or
+    with ?marks= of the path from pasted pencil marks on it."""
     grid = linked_grid(code, ".explain")
     if isinstance(grid, Response):
         return grid
     shown = as_shown(grid)
+    marked = linked_marks(grid, ".explain")
+    if isinstance(marked, Response):
+        return marked
     result = solve_within_budget(grid)
-    path = path_within_budget(grid, result)
+    problems = problems_of(marked, result) if marked is not None else ()
+    if problems:  # steps from marks that lose the solution would prove false things
+        return refused_marks(grid, "; ".join(problems), request.args.get("marks", ""))
+    path = path_within_budget(grid, result, start=marked)
     if path is None:  # no single solution: nothing a path could explain
         html = render_template(
             "unexplained.html",
             verdict=verdict(as_shown_result(result)),
-            solve=url_for("pages.result", code=code),
+            solve=url_for("pages.result", code=code, marks=request.args.get("marks") or None),
             status=result.status,
         )
         return cache_by_outcome(make_response(html), result.status)
     number = whole_number("step", 0, len(path.steps), 0)
-    offer = offer_for(EXPLAIN, grid) if path.status == STOPPED else None
+    # a job explains from the puzzle's start, not from pasted marks
+    offer = offer_for(EXPLAIN, grid) if path.status == STOPPED and marked is None else None
     html = render_template(
         "explain.html",
-        page=explain_page(shown, as_shown_result(result), path, number),
+        page=explain_page(shown, as_shown_result(result), path, number, marked),
         offer=offer,
     )
     complete = path.status == SOLVED

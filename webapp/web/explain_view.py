@@ -13,7 +13,7 @@ from ..explanations.names import technique_name, with_article
 from ..explanations.records import STOPPED_FOR_BUDGET, STOPPED_FOR_TECHNIQUE
 from ..explanations.words import capitalized
 from ..sudoku import Grid, SolveResult
-from ..sudoku.logic import SOLVED, STOPPED, Path, Position
+from ..sudoku.logic import SOLVED, STOPPED, Path, Position, encode_marks
 from .grid_table import Board, Cell, grid_board
 from .pencil_board import KeyEntry, MarkedCell, pencil_board
 
@@ -84,6 +84,7 @@ class ExplainPage:
     """Everything the explanation template shows."""
 
     code: str
+    marks: str | None  # the pasted pencil marks the path starts from, if any
     number: int  # 0: the puzzle before any step
     total: int
     step: ShownStep | None
@@ -103,22 +104,28 @@ def rating_of(path: Path) -> Rating:
     return Rating(path.rating, level_of(path.rating), hardest, path.status == SOLVED)
 
 
-def explain_page(grid: Grid, result: SolveResult, path: Path, number: int) -> ExplainPage:
-    """Step `number` (1-based; 0 for the start) of `path`, the path of `grid`."""
+def explain_page(
+    grid: Grid, result: SolveResult, path: Path, number: int, start: Position | None = None
+) -> ExplainPage:
+    """Step `number` (1-based; 0 for the start) of `path`, the path of `grid` (from pasted
+    pencil marks `start`, when given)."""
     shape = grid.shape
     total = len(path.steps)
-    position = Position.from_grid(grid, unique=True)
+    position = start or Position.from_grid(grid, unique=True)
+    marks = encode_marks(start) or None if start is not None else None
     for step in path.steps[: max(number - 1, 0)]:
         position = step.apply(position)
     shown = path.steps[number - 1] if number else None
-    if shown is None:
+    if shown is None and start is not None:
+        caption = f"The pasted position, its candidates as pasted ({total} steps to go)"
+    elif shown is None:
         caption = f"The puzzle with every cell's candidates ({total} steps to go)"
     else:
         caption = f"Step {number} of {total}, before it is taken"
     board, key = pencil_board(grid, position, caption, shown)
 
     def link(n: int) -> str:
-        return url_for("explain.explain", code=grid.code, step=n)
+        return url_for("explain.explain", code=grid.code, step=n, marks=marks)
 
     step_links = tuple(
         StepLink(n, technique_name(step.technique), link(n), n == number)
@@ -161,6 +168,7 @@ def explain_page(grid: Grid, result: SolveResult, path: Path, number: int) -> Ex
         rest = grid_board(path.end.grid, "The solver's answer for the cells left", result.solution)
     return ExplainPage(
         code=grid.code,
+        marks=marks,
         number=number,
         total=total,
         step=step_view,

@@ -9,9 +9,11 @@ from werkzeug.datastructures import FileStorage
 from wtforms import Field, FileField, Form, HiddenField, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
-from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts
+from ..sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
 from ..sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, fits, spelled, spelled_shape
 from ..sudoku.batch import Entry, read_batch
+from ..sudoku.links import read_link
+from ..sudoku.logic import Position, looks_like_pencil_marks, parse_pencil_marks, position_of
 from ..sudoku.parse import read
 
 DEFAULT_SIZE = 9
@@ -65,6 +67,7 @@ class PuzzleForm(Form):
         self.uploaded = ""
         self.grid: Grid | None = None
         self.batch: tuple[Entry, ...] | None = None  # several puzzles, one a line
+        self.position: Position | None = None  # a pasted pencil-mark grid's
         self.conflicts: tuple[Conflict, ...] = ()
         self.written_in = alphabet_of(self.shape)
 
@@ -89,6 +92,27 @@ class PuzzleForm(Form):
         texts = [field.data.upper() for field in self.cell_fields()]
         values = [symbols.index(t) + 1 if len(t) == 1 and t in symbols else 0 for t in texts]
         return Grid(self.shape, tuple(values))
+
+
+def _position(text: str) -> Position | None:
+    """The position `text` writes when it is a pencil-mark grid or another site's link with
+    candidates (SudokuWiki's packed board), else None. A grid of numbers between spaces (a
+    16x16 with 10 to 16) has as many words as cells too: when the text is not pencil marks
+    but reads as a puzzle, it is the puzzle; when it is neither, the pencil-mark reading
+    says what is wrong."""
+    linked = read_link(text)
+    if linked is not None:
+        return position_of(linked.solved, linked.candidates) if linked.candidates else None
+    if not looks_like_pencil_marks(text):
+        return None
+    try:
+        return parse_pencil_marks(text)
+    except PuzzleError as marks_error:
+        try:
+            parse(text)
+        except PuzzleError:
+            raise marks_error from None
+        return None
 
 
 @cache
@@ -124,9 +148,10 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
     that puzzle's size with its cells filled in, in the alphabet it was written in
     (`form.written_in`). `shown_in`: the text is a share code, always standard, to be shown
     in that alphabet (a result page's edit link). Several puzzles, one a line, come back
-    as `form.batch` (sudoku/batch.py). The paste form (source=paste) sent with
-    nothing in it asks for a puzzle. Clashing givens are found even when other cells are
-    wrong, so that one round trip shows every problem.
+    as `form.batch` (sudoku/batch.py); a pencil-mark grid, or a link with candidates, as
+    `form.position`. The paste form (source=paste) sent with nothing in it asks for a
+    puzzle. Clashing givens are found even when other cells are wrong, so that one round
+    trip shows every problem.
     """
     size_text = formdata.get("size", str(DEFAULT_SIZE))
     size = int(size_text) if size_text in SIZE_CHOICES else DEFAULT_SIZE
@@ -148,6 +173,9 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
             form.batch = read_batch(text)
             if form.batch is not None:
                 return form  # the caller answers a batch (batch_pages.py)
+            form.position = None if shown_in else _position(text)
+            if form.position is not None:
+                return form  # the caller opens the position's page (marks.py)
             grid, written_in = read(text, STANDARD if shown_in else form.alphabet.data or None)
         except PuzzleError as error:
             source, where = (

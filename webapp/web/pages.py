@@ -19,6 +19,7 @@ from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
 from .links import absolute_url
+from .marks import linked_marks, marked_location, marked_view
 from .shown_alphabet import as_shown, as_shown_result, link_values, requested_alphabet
 from .views import Links, form_page, open_elsewhere, result_page
 
@@ -46,6 +47,8 @@ def submit() -> Response | tuple[str, int] | str:
     form = read_form(CombinedMultiDict([request.files, request.form]))
     if form.batch is not None:
         return batch_pages.answer(form.batch)
+    if form.position is not None:  # a pencil-mark grid: on to its position's page
+        return redirect(marked_location(form.position), 303)
     if form.grid is None:
         return _show_form(form)
     written_in = link_values(form.written_in)
@@ -62,20 +65,29 @@ def result(code: str) -> Response | tuple[str, int]:
         # The code is the link's, not something typed: an empty form, and why the link failed.
         return _show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if grid.code != code:
-        query: dict[str, Any] = request.args.to_dict()  # ?alphabet= and the rest kept
+        query: dict[str, Any] = request.args.to_dict()  # ?alphabet=, ?marks= and the rest kept
         return redirect(url_for(".result", code=grid.code, **query), 301)
     shown = as_shown(grid)
+    marked = linked_marks(grid, ".result")
+    if isinstance(marked, Response):
+        return marked
     result = solve_within_budget(grid)
     links = Links(
-        share=absolute_url(".result", code=code),
+        share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
         edit=url_for(".index", puzzle=code, **link_values(g.alphabet)),
         elsewhere=open_elsewhere(grid),
     )
-    path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS")
+    # a pasted position is rated by its explanation, from the marks: not from its cells here
+    path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS") if marked is None else None
     offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
-    page = result_page(as_shown_result(result), links)
-    html = render_template("result.html", page=page, learning=offered, offer=offer)
+    html = render_template(
+        "result.html",
+        page=result_page(as_shown_result(result), links),
+        learning=offered,
+        offer=offer,
+        marked=marked_view(shown, marked, result) if marked is not None else None,
+    )
     rated_in_full = path is None or path.status == SOLVED
     return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)
 

@@ -11,11 +11,13 @@ from werkzeug.wrappers import Response
 
 from ..explanations.hints import OUT_OF_REACH, Hint, hint_for
 from ..sudoku import GAVE_UP, SOLVED, Grid, PuzzleError
+from ..sudoku.logic import Position, encode_marks, mark_problems
 from ..sudoku.progress import Progress, check, read_progress
 from .cache import refuse_long_code, solve_within_budget
 from .http_caching import cache_by_outcome
 from .linked import linked_grid, unusable, whole_number
 from .links import absolute_url
+from .marks import linked_marks, read_marks, refused_marks
 from .play_view import play_page
 from .shown_alphabet import as_shown, as_shown_result
 from .solver_seat import solver_seat
@@ -30,25 +32,31 @@ ACTIONS = ("save", "check", "hint", "more", "apply", "show-candidates", "hide-ca
 @bp.get("/play/<code>")
 def play(code: str) -> Response:
     """The position ?progress= of the puzzle a link holds, with ?check=1, ?hint=1 or 2, or
-    ?candidates=1 when asked for."""
+    ?candidates=1 when asked for; from pasted pencil marks ?marks= (candidates shown unless
+    ?candidates=0)."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
     puzzle, solution = found
+    marks = _sound(puzzle, solution, linked_marks(puzzle, ".play"))
+    if isinstance(marks, Response):
+        return marks
     progress = _progress(puzzle, request.args.get("progress", ""))
     if isinstance(progress, Response):
         return progress
     tier = whole_number("hint", 0, 2, 0)
-    hint = _hint(progress, solution) if tier else None
+    hint = _hint(progress, solution, marks) if tier else None
+    shown = request.args.get("candidates", "1" if marks is not None else "0")
     page = play_page(
         progress,
         mistakes=check(progress, solution) if request.args.get("check") == "1" else None,
         hint=hint,
         tier=tier,
-        candidates=request.args.get("candidates") == "1",
+        candidates=shown == "1",
         solved=progress.grid == solution,
+        marks=marks,
     )
-    share = absolute_url(".play", code=code, progress=progress.code)
+    share = absolute_url(".play", code=code, progress=progress.code, marks=page.marks)
     html = render_template("play.html", page=page, share=share)
     budget_bound = hint is not None and hint.kind == OUT_OF_REACH
     return cache_by_outcome(make_response(html), GAVE_UP if budget_bound else SOLVED)
@@ -65,6 +73,12 @@ def submit(code: str) -> Response:
     action = request.form.get("action", "save")
     if action not in ACTIONS:
         abort(400, description=f"The play form has no button {action[:20]!r}.")
+    try:
+        marks = _sound(puzzle, solution, read_marks(puzzle, request.form.get("marks", "")))
+    except PuzzleError as error:
+        return refused_marks(puzzle, error.message)
+    if isinstance(marks, Response):
+        return marks
     before = _progress(puzzle, request.form.get("progress", ""))
     if isinstance(before, Response):
         return before
@@ -77,24 +91,29 @@ def submit(code: str) -> Response:
             progress,
             entered={cell: text for cell, (text, _) in entered.items()},
             problems=problems,
+            marks=marks,
+            candidates=request.form.get("candidates") == "1",
         )
-        share = absolute_url(".play", code=code, progress=progress.code)
+        share = absolute_url(".play", code=code, progress=progress.code, marks=page.marks)
         return make_response(render_template("play.html", page=page, share=share), 422)
     candidates = request.form.get("candidates") == "1"
     if action == "show-candidates":
         candidates = True
     elif action == "hide-candidates":
         candidates = False
-    query: dict[str, Any] = {"progress": progress.code}
+    marks_code = encode_marks(marks) if marks is not None else ""
+    query: dict[str, Any] = {"progress": progress.code, "marks": marks_code or None}
     if action == "check":
         query["check"] = 1
     elif action in ("hint", "more"):
         shown = request.form.get("tier", "0")
         query["hint"] = min(int(shown) + 1, 2) if action == "more" and shown.isdigit() else 1
     elif action == "apply":
-        query["progress"] = _hint(progress, solution).after.code
+        query["progress"] = _hint(progress, solution, marks).after.code
     if candidates:
         query["candidates"] = 1
+    elif marks is not None:  # a marked game shows them unless told not to
+        query["candidates"] = 0
     return Response(status=303, headers={"Location": url_for(".play", code=code, **query)})
 
 
@@ -115,6 +134,19 @@ def _puzzle_and_solution(code: str) -> tuple[Grid, Grid] | Response:
         )
         return cache_by_outcome(make_response(html), result.status)
     return result.puzzle, result.solution
+
+
+def _sound(
+    puzzle: Grid, solution: Grid, marks: Position | None | Response
+) -> Position | None | Response:
+    """The pasted pencil `marks` when they keep `solution`, else a 422 page saying where
+    they do not (hints from them would be false)."""
+    if not isinstance(marks, Position):
+        return marks
+    problems = mark_problems(marks, solution)
+    if problems:
+        return refused_marks(puzzle, "; ".join(problems), encode_marks(marks))
+    return marks
 
 
 def _progress(puzzle: Grid, text: str) -> Progress | Response:
@@ -157,8 +189,9 @@ def _entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, 
     return entered, problems
 
 
-def _hint(progress: Progress, solution: Grid) -> Hint:
-    """The hint for `progress`, worked out within EXPLAIN_BUDGET_SECONDS in the solver seat."""
+def _hint(progress: Progress, solution: Grid, marks: Position | None) -> Hint:
+    """The hint for `progress` (within pasted pencil `marks`, if any), worked out within
+    EXPLAIN_BUDGET_SECONDS in the solver seat."""
     seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
     with solver_seat().taken():
-        return hint_for(progress, solution, seconds)
+        return hint_for(progress, solution, seconds, marks)

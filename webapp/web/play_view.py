@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..explanations.hints import TIER_NAMES, Hint
 from ..sudoku import Grid, Shape
-from ..sudoku.logic import Position
+from ..sudoku.logic import Position, encode_marks, narrowed
 from ..sudoku.progress import Mistakes, Progress
 from ..wording import conflict_message, in_words, place_name
 from .grid_table import Board, Cell, board, place_of
@@ -45,6 +45,7 @@ class PlayPage:
     hint_tiers: tuple[Shown, ...]
     hint_kind: str
     candidates: bool
+    marks: str | None = None  # the pasted pencil marks the game started from, if any
 
     @property
     def more_help(self) -> bool:
@@ -62,9 +63,11 @@ def play_page(
     solved: bool = False,
     entered: dict[int, str] | None = None,
     problems: dict[int, str] | None = None,
+    marks: Position | None = None,
 ) -> PlayPage:
     """The page for `progress`: checked (`mistakes`), with `hint` up to `tier`, with
-    `candidates`; after a bad submission, with what was `entered` and the `problems`."""
+    `candidates` (within pasted pencil `marks`, when given); after a bad submission, with
+    what was `entered` and the `problems`."""
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
     messages: list[Message] = []
@@ -90,7 +93,9 @@ def play_page(
     if hint is not None and tier >= 2:
         for cell in hint.cells:
             states[cell].append("hinted")
-    position = Position.from_grid(grid) if candidates else None
+    position = None
+    if candidates:
+        position = narrowed(marks, grid) if marks is not None else Position.from_grid(grid)
     cells = [
         _cell(shape, puzzle, grid, cell, position, (entered or {}).get(cell), states, about)
         for cell in range(shape.cell_count)
@@ -108,6 +113,7 @@ def play_page(
         hint_tiers=tuple(Shown(TIER_NAMES[i], hint.tiers[i]) for i in range(tier)) if hint else (),
         hint_kind=hint.kind if hint else "",
         candidates=candidates,
+        marks=encode_marks(marks) or None if marks is not None else None,
     )
 
 

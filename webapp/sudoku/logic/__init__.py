@@ -5,6 +5,10 @@ units. Finding (these modules), wording and drawing (outside the engine) are
 separate; every step is a value.
 """
 
+from .marks_check import mark_problems
+from .marks_code import decode as decode_marks
+from .marks_code import encode as encode_marks
+from .marks_code import narrowed, position_of
 from .path import (
     ABOVE,
     PLACED,
@@ -14,6 +18,7 @@ from .path import (
     Path,
     find_path,
     next_step,
+    path_from,
     to_next_placement,
 )
 from .pencilmarks import looks_like_pencil_marks, parse_pencil_marks, read_position
@@ -33,10 +38,16 @@ __all__ = [
     "Position",
     "Step",
     "bits_of",
+    "decode_marks",
+    "encode_marks",
     "find_path",
     "looks_like_pencil_marks",
+    "mark_problems",
+    "narrowed",
     "next_step",
     "parse_pencil_marks",
+    "path_from",
+    "position_of",
     "read_position",
     "to_next_placement",
 ]

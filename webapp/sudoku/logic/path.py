@@ -94,6 +94,11 @@ def find_path(
     return _walk(position, seconds, until_placed=False, ceiling=ceiling)
 
 
+def path_from(position: Position, seconds: float = 1.0) -> Path:
+    """The easiest-first path from `position` (pasted pencil marks, say) to its end."""
+    return _walk(position, seconds, until_placed=False)
+
+
 def to_next_placement(position: Position, seconds: float = 1.0) -> Path:
     """The easiest-first steps from `position` up to and including the first that places a
     value: what a player who keeps no pencil marks needs for one more digit. Ends PLACED,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from sudoku_rules import brute_force, valid_solution
 
 from webapp.sudoku import SHAPES, Budget, Grid, parse, solve
 from webapp.sudoku.counting import (
@@ -30,54 +31,6 @@ TDOKU_847 = next(puzzle for puzzle, count in TDOKU if count == 847)
 # The seed documents' under-constrained board: exactly 5 solutions.
 SEED_FIVE = next(fields[0] for fields in data_lines("seed_examples.txt") if fields[1] == "5")
 ROOMY = Budget(nodes=1_000_000, seconds=60)
-
-
-def brute_force(puzzle: str, box_rows: int, box_cols: int) -> set[str]:
-    """Every solution of `puzzle` (digits, '.' for blanks), found by trying each digit in
-    each blank in reading order: no engine code, so it can check the engine's count."""
-    size = box_rows * box_cols
-    cells = [0 if symbol in ".0" else int(symbol) for symbol in puzzle]
-    found: set[str] = set()
-
-    def fits(index: int, digit: int) -> bool:
-        row, col = divmod(index, size)
-        top, left = row - row % box_rows, col - col % box_cols
-        row_cells = [row * size + c for c in range(size)]
-        column_cells = [r * size + col for r in range(size)]
-        box_cells = [(top + r) * size + left + c for r in range(box_rows) for c in range(box_cols)]
-        return all(cells[other] != digit for other in row_cells + column_cells + box_cells)
-
-    def fill(index: int) -> None:
-        while index < len(cells) and cells[index]:
-            index += 1
-        if index == len(cells):
-            found.add("".join(map(str, cells)))
-            return
-        for digit in range(1, size + 1):
-            if fits(index, digit):
-                cells[index] = digit
-                fill(index + 1)
-                cells[index] = 0
-
-    fill(0)
-    return found
-
-
-def valid_solution(solution: str, puzzle: str, box_rows: int, box_cols: int) -> bool:
-    """True when `solution` keeps the givens of `puzzle` and every row, column and box holds
-    each symbol once, checked without the engine."""
-    size = box_rows * box_cols
-    pairs = zip(puzzle, solution, strict=True)
-    if len(solution) != size * size or any(g not in ".0" and g != s for g, s in pairs):
-        return False
-    rows = [solution[r * size : (r + 1) * size] for r in range(size)]
-    columns = ["".join(row[c] for row in rows) for c in range(size)]
-    boxes = [
-        "".join(rows[top + r][left + c] for r in range(box_rows) for c in range(box_cols))
-        for top in range(0, size, box_rows)
-        for left in range(0, size, box_cols)
-    ]
-    return all(len(set(unit)) == size for unit in rows + columns + boxes)
 
 
 def thinned(solution: str, step: int, offset: int) -> str:

@@ -63,7 +63,9 @@ def solve_posted() -> tuple[dict[str, Any], int]:
             f"alphabet: one of {', '.join(ALPHABETS)}, or none to tell it from the puzzle"
         )
     if not isinstance(listing, bool):
-        return _invalid("all: true to list every solution, or false (the default) for two")
+        return _invalid(
+            "all: true to list every solution (up to a cap), or false for the first two"
+        )
     return _answer(puzzle, alphabet, listing)
 
 

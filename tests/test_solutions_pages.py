@@ -250,10 +250,12 @@ def test_all_other_than_1_is_a_bad_request_saying_so(client, value):
     assert "all must be 1 to list every solution, or left out." in response.text
 
 
-def test_another_spelling_of_the_code_moves_to_the_list_on_the_canonical_link(client):
-    response = client.get(f"/solve/{SEED_FIVE.replace('0', '.')}?all=1")
+@pytest.mark.parametrize("query", ["all=1", "all=1&candidates=1", "code=1&all=1", "_external=1"])
+def test_another_spelling_of_the_code_moves_to_the_canonical_link_query_and_all(client, query):
+    """The query goes along as it came, even names url_for would read as its own."""
+    response = client.get(f"/solve/{SEED_FIVE.replace('0', '.')}?{query}")
     assert response.status_code == 301
-    assert response.headers["Location"] == f"/solve/{SEED_FIVE}?all=1"
+    assert response.headers["Location"] == f"/solve/{SEED_FIVE}?{query}"
 
 
 @pytest.mark.parametrize("query", ["", "?all=1"])

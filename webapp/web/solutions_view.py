@@ -12,6 +12,7 @@ from ..sudoku import Grid
 from ..sudoku.counting import CAP, COUNTED, SolutionCount
 from ..wording import solution_count_message, solution_count_number
 from .grid_table import Board, Cell, grid_board, place_of
+from .solution_counts import listed_for
 
 # The class of a cell that differs from the first solution (grid_table.NOTES words it).
 UNLIKE_FIRST = "unlike-first"
@@ -83,7 +84,7 @@ def _unshown(count: SolutionCount, puzzle: Grid) -> str:
     """What the list leaves out, in words; "" when it shows every solution there is."""
     listed = len(count.solutions)
     size = f"{puzzle.size}×{puzzle.size}"
-    left_out = f" This page lists at most {listed:,} solutions of a {size} grid." if listed else ""
+    left_out = f" This page lists at most {listed_for(puzzle.shape):,} solutions of a {size} grid."
     if count.exact:
         if listed == count.count:
             return ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from sudoku_rules import valid_solution
 
 from webapp import create_app
 from webapp.sudoku import is_solution, parse
@@ -111,12 +112,98 @@ def test_post_takes_the_alphabet_when_told():
 
 def test_two_solutions_for_a_puzzle_that_has_more(client, multiple_puzzle):
     body = client.get(f"/api/solve/{multiple_puzzle.code}").json
+    assert list(body) == [*FIELDS, "solution_count"]
     assert body["status"] == "multiple"
     assert body["solution"] is None
     first, second = (parse(s) for s in body["solutions"])
     puzzle = parse(multiple_puzzle.puzzle)
     assert first != second
     assert is_solution(first, puzzle) and is_solution(second, puzzle)
+
+
+# tdoku's test puzzles by their exact count, and the seed documents' board with 5 solutions.
+TDOKU = {int(count): puzzle for puzzle, count, *_ in data_lines("tdoku_test_puzzles.txt", ":")}
+SEED_FIVE = next(fields[0] for fields in data_lines("seed_examples.txt") if fields[1] == "5")
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "count"),
+    [
+        pytest.param(SEED_FIVE, {"count": 5, "exact": True, "stopped": None}, id="seed 5"),
+        pytest.param(TDOKU[847], {"count": 847, "exact": True, "stopped": None}, id="847"),
+        pytest.param("." * 81, {"count": 1000, "exact": False, "stopped": "cap"}, id="empty"),
+    ],
+)
+def test_a_puzzle_with_more_than_one_solution_has_them_counted(client, puzzle, count):
+    posted = client.post("/api/solve", json={"puzzle": puzzle}).json
+    got = client.get(f"/api/solve/{puzzle}").json
+    assert posted["solution_count"] == got["solution_count"] == count
+    assert len(posted["solutions"]) == 2
+
+
+def test_only_more_than_one_solution_carries_a_count(client, unique_puzzle):
+    for puzzle in (unique_puzzle.puzzle, CLASHING):
+        assert "solution_count" not in client.post("/api/solve", json={"puzzle": puzzle}).json
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "listed"),
+    [
+        pytest.param(SEED_FIVE, 5, id="seed 5"),
+        pytest.param(TDOKU[9], 9, id="tdoku 9"),
+        pytest.param(TDOKU[847], 100, id="847: the first 100"),
+        pytest.param("0" * 256, 31, id="empty 16x16: the first 31"),
+    ],
+)
+def test_all_lists_every_solution_up_to_the_cap(client, puzzle, listed):
+    posted = client.post("/api/solve", json={"puzzle": puzzle, "all": True}).json
+    got = client.get(f"/api/solve/{puzzle}?all=1").json
+    assert posted["solutions"] == got["solutions"]
+    solutions = got["solutions"]
+    assert len(solutions) == len(set(solutions)) == listed
+    box = {81: (3, 3), 256: (4, 4)}[len(puzzle)]
+    assert all(valid_solution(solution, puzzle, *box) for solution in solutions)
+    assert list(got) == [*FIELDS, "solution_count"]
+
+
+def test_all_on_one_solution_lists_just_it(client, unique_puzzle):
+    body = client.post("/api/solve", json={"puzzle": unique_puzzle.puzzle, "all": True}).json
+    assert body["solutions"] == [unique_puzzle.solution]
+    assert client.get(f"/api/solve/{unique_puzzle.code}?all=1").json["solutions"] == [
+        unique_puzzle.solution
+    ]
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None, [True], {"all": True}])
+def test_all_in_a_post_must_be_true_or_false(client, value):
+    response = client.post("/api/solve", json={"puzzle": SEED_FIVE, "all": value})
+    assert response.status_code == 422
+    assert response.json["error"] == (
+        "all: true to list every solution (up to a cap), or false for the first two"
+    )
+
+
+@pytest.mark.parametrize("value", ["", "0", "2", "true"])
+def test_all_in_a_get_must_be_1(client, value):
+    response = client.get(f"/api/solve/{SEED_FIVE}", query_string={"all": value})
+    assert response.status_code == 400
+    assert response.json == {
+        "status": "error",
+        "error": "Bad request: all must be 1 to list every solution, or left out.",
+    }
+
+
+@pytest.mark.parametrize(
+    ("config", "stored"),
+    [({}, True), ({"COUNT_BUDGET_NODES": 50}, False)],
+    ids=["counted", "cut short"],
+)
+def test_a_count_cut_short_by_its_budget_is_not_stored(config, stored):
+    client = create_app({"TESTING": True, **config}).test_client()
+    response = client.get("/api/solve/" + "0" * 81)
+    assert response.json["solution_count"]["stopped"] == ("cap" if stored else "nodes")
+    assert response.cache_control.no_store is not stored
+    assert response.cache_control.public is stored
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""The `sudoku` command end to end: solve (plain, --json, --count, --grid), errors, the script.
+"""The `sudoku` command end to end: solve (plain, --json, --count, --all, --grid), errors, the
+script.
 
 `sudoku bench` has its own file, test_bench.py.
 """
@@ -29,6 +30,7 @@ EASY, _, EASY_SOLUTION, _ = SEEDS[0]
 SIX_BY_SIX, _, SIX_BY_SIX_SOLUTION, _ = SEEDS[-1]
 TDOKU = [fields[0].split(":") for fields in data_lines("tdoku_test_puzzles.txt")]
 NO_SOLUTION_PUZZLE = next(fields[0] for fields in TDOKU if fields[1] == "0")
+TDOKU_847 = next(fields[0] for fields in TDOKU if fields[1] == "847")
 
 JSON_KEYS = {
     "puzzle",
@@ -61,7 +63,10 @@ def write(tmp_path: Path, text: str, name: str = "puzzles.txt") -> str:
 
 @pytest.mark.parametrize(
     ("puzzle", "expected"),
-    [pytest.param(p, s if c == "1" else "multiple", id=n) for p, c, s, n in SEEDS]
+    [
+        pytest.param(p, s if c == "1" else f"multiple: exactly {c} solutions", id=n)
+        for p, c, s, n in SEEDS
+    ]
     + [
         pytest.param(SIX_BY_SIX.replace(".", "0"), SIX_BY_SIX_SOLUTION, id="6x6 with zeros"),
         pytest.param(
@@ -82,7 +87,12 @@ def test_solve_prints_one_line_per_puzzle_and_skips_blanks_and_comments(capsys, 
     text = f"# a comment\n\n  {EASY}  \n   \n# another\n{CLASHING}\nnonsense\n{UNDER_CONSTRAINED}\n"
     code, out, _ = run(capsys, "solve", write(tmp_path, text))
     assert code == 0
-    assert out.splitlines() == [EASY_SOLUTION, "no_solution", "invalid", "multiple"]
+    assert out.splitlines() == [
+        EASY_SOLUTION,
+        "no_solution",
+        "invalid",
+        "multiple: exactly 5 solutions",
+    ]
 
 
 def test_solve_reads_stdin_by_default_and_for_a_dash(capsys, monkeypatch):
@@ -101,7 +111,7 @@ def test_json_matches_the_known_answers(capsys, tmp_path):
     assert len(lines) == len(TDOKU)
     for line, (puzzle, count, *solution) in zip(lines, TDOKU, strict=True):
         record = json.loads(line)
-        assert set(record) == JSON_KEYS
+        assert set(record) == JSON_KEYS | ({"solution_count"} if int(count) > 1 else set())
         assert record["puzzle"] == puzzle
         assert isinstance(record["nodes"], int)
         assert (record["engine"], record["sat_conflicts"]) == ("search", 0)
@@ -118,6 +128,7 @@ def test_json_matches_the_known_answers(capsys, tmp_path):
             assert record["solutions"] == solution
         else:
             assert (record["status"], record["solution"]) == ("multiple", None)
+            assert record["solution_count"] == {"count": int(count), "exact": True, "stopped": None}
             assert len(set(record["solutions"])) == 2
             assert all(is_solution(parse(s), parse(puzzle)) for s in record["solutions"])
 
@@ -207,6 +218,56 @@ def test_count_separates_puzzles_and_names_what_is_not_a_count(capsys, tmp_path)
     assert blocks[3] == ["invalid"]
 
 
+@pytest.mark.parametrize(
+    ("puzzle", "budget", "line"),
+    [
+        pytest.param(
+            "." * 81, [], "multiple: at least 1,000 solutions (counting stops there)", id="empty"
+        ),
+        pytest.param(
+            TDOKU_847,
+            ["--budget-nodes", "300"],
+            "multiple: at least {} solutions (counting them ran out of its work budget)",
+            id="847 in 300 nodes",
+        ),
+        pytest.param(TDOKU_847, [], "multiple: exactly 847 solutions", id="847"),
+    ],
+)
+def test_a_count_that_stops_says_at_least(capsys, tmp_path, puzzle, budget, line):
+    code, out, _ = run(capsys, "solve", *budget, write(tmp_path, puzzle))
+    record = json.loads(run(capsys, "solve", "--json", *budget, write(tmp_path, puzzle))[1])
+    assert (code, out) == (0, line.format(record["solution_count"]["count"]) + "\n")
+    assert record["solution_count"]["exact"] == ("exactly" in line)
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "count", "last"),
+    [
+        pytest.param(UNDER_CONSTRAINED, 5, "multiple: exactly 5 solutions", id="5"),
+        pytest.param(TDOKU_847, 847, "multiple: exactly 847 solutions", id="847"),
+        pytest.param(
+            "." * 81, 1000, "multiple: at least 1,000 solutions (counting stops there)", id="empty"
+        ),
+    ],
+)
+def test_all_lists_every_solution_up_to_the_cap_then_how_many(
+    capsys, tmp_path, puzzle, count, last
+):
+    code, out, _ = run(capsys, "solve", "--all", write(tmp_path, puzzle))
+    *solutions, said = out.splitlines()
+    assert (code, said, len(solutions), len(set(solutions))) == (0, last, count, count)
+    grid = parse(puzzle)
+    assert all(is_solution(parse(solution), grid) for solution in solutions)
+    record = json.loads(run(capsys, "solve", "--all", "--json", write(tmp_path, puzzle))[1])
+    assert record["solutions"] == solutions
+
+
+def test_all_on_one_solution_or_none_prints_what_count_does(capsys, tmp_path):
+    text = f"{EASY}\n{CLASHING}\n"
+    out = run(capsys, "solve", "--all", write(tmp_path, text))[1]
+    assert out.split("\n\n") == [EASY_SOLUTION, "no_solution\n"]
+
+
 def test_a_tiny_node_budget_gives_up(capsys, tmp_path):
     path = write(tmp_path, NO_SOLUTION_PUZZLE)
     code, out, _ = run(capsys, "solve", "--budget-nodes", "1", "--budget-ms", "60000", path)
@@ -236,6 +297,7 @@ def test_grid_reports_where_in_the_text_the_error_is(capsys, tmp_path):
         pytest.param(["solve", "missing.txt"], "cannot read missing.txt", id="missing file"),
         pytest.param(["solve", "."], "cannot read .", id="a directory"),
         pytest.param(["solve", "--count", "0"], "not a whole number above zero", id="count 0"),
+        pytest.param(["solve", "--all", "--count", "3"], "not allowed with", id="all and count"),
         pytest.param(["solve", "--budget-ms", "soon"], "not a number above zero", id="bad ms"),
         pytest.param(["bench"], "required: FILE", id="bench without files"),
         pytest.param(["bench", "missing.txt"], "cannot read missing.txt", id="bench missing"),

@@ -192,3 +192,14 @@ def test_a_link_without_a_puzzle_says_so(client):
     response = client.get("/play/hello")
     assert response.status_code == 422
     assert "This link does not hold a puzzle the solver can read" in response.text
+
+
+@pytest.mark.parametrize("path", ["/play", "/explain", "/solve"])
+@pytest.mark.parametrize(
+    "query", ["", "?step=1", "?code=1", "?_external=1&candidates=1", "?a=1&a=2"]
+)
+def test_another_spelling_of_the_code_moves_with_the_query_as_sent(client, path, query):
+    """Names url_for would take as its own (code, _external) go along as they came."""
+    response = client.get(f"{path}/{CODE.replace('0', '.')}{query}")
+    assert response.status_code == 301
+    assert response.headers["Location"] == f"{path}/{CODE}{query}"

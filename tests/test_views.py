@@ -95,6 +95,20 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
     assert page.detail.count(" or ") == min(differ, 30)
 
 
+@pytest.mark.parametrize(
+    ("how_many", "says"),
+    [
+        ("", "This puzzle has more than one solution, so it is not a proper Sudoku."),
+        ("exactly 5 solutions", "This puzzle has exactly 5 solutions, so it is not a proper"),
+    ],
+)
+def test_more_than_one_solution_says_how_many_when_counted(multiple_sample, how_many, says):
+    page = verdict(solve(parse(multiple_sample.puzzle)), how_many)
+    assert page.summary.startswith(says)
+    assert "Here are two;" in page.summary
+    assert len(page.boards) == 2
+
+
 def test_clashing_givens_say_why_there_is_no_solution():
     page = verdict(solve(parse(CLASHING)))
     assert page.heading == "No solution"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.sudoku import Conflict, DeadEnd, PuzzleError, parse
+from webapp.sudoku.counting import CAP, NODES, TIME, SolutionCount
 from webapp.sudoku.dead_end import CELL, UNIT
 from webapp.wording import (
     conflict_headline,
@@ -16,6 +17,8 @@ from webapp.wording import (
     in_words,
     link_code_problem,
     place_name,
+    solution_count_message,
+    solution_count_number,
 )
 
 
@@ -135,3 +138,31 @@ def test_a_deeper_contradiction_says_how_much_search_it_took(nodes, tried):
     message = deep_contradiction_message(nodes)
     assert message.startswith("Filling in what the givens force runs into no dead end by itself")
     assert f"the search tried {tried} and each ran into a cell or a unit with no option" in message
+
+
+@pytest.mark.parametrize(
+    ("count", "number", "message"),
+    [
+        (SolutionCount(5, True), "exactly 5 solutions", "exactly 5 solutions"),
+        (SolutionCount(1, True), "exactly 1 solution", "exactly 1 solution"),
+        (SolutionCount(2847, True), "exactly 2,847 solutions", "exactly 2,847 solutions"),
+        (
+            SolutionCount(1000, False, stopped_by=CAP),
+            "at least 1,000 solutions",
+            "at least 1,000 solutions (counting stops there)",
+        ),
+        (
+            SolutionCount(2, False, stopped_by=NODES),
+            "at least 2 solutions",
+            "at least 2 solutions (counting them ran out of its work budget)",
+        ),
+        (
+            SolutionCount(37, False, stopped_by=TIME),
+            "at least 37 solutions",
+            "at least 37 solutions (counting them ran out of its work budget)",
+        ),
+    ],
+)
+def test_a_solution_count_says_whether_it_is_exact_and_why_it_stopped(count, number, message):
+    assert solution_count_number(count) == number
+    assert solution_count_message(count) == message

@@ -31,6 +31,12 @@ DEFAULTS: dict[str, Any] = {
     "GENERATE_SECONDS": 2.0,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
+    # Solution counts each worker keeps, by share code (each with up to 100 solutions of a
+    # 9x9, fewer of bigger grids); 0 turns the cache off.
+    "COUNT_CACHE_SIZE": 256,
+    # Search nodes for counting a puzzle's solutions past the two a solve finds; None: the
+    # engine's figure for the grid's size (webapp/sudoku/counting.py, COUNT_NODES).
+    "COUNT_BUDGET_NODES": None,
     # Solves that may wait, per worker, for the one under way; more get 503 at once.
     "SOLVE_QUEUE_DEPTH": 4,
     # Where the job queue and the jobs' records live: None for a SQLite file in the instance
@@ -115,6 +121,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         play_pages,
         print_pages,
         shown_alphabet,
+        solution_counts,
         solver_seat,
     )
 
@@ -122,6 +129,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     generation.init_app(app)
     jobs.init_app(app)
     solver_seat.init_app(app)
+    solution_counts.init_app(app)
     requestlog.init_app(app)
     shown_alphabet.init_app(app)
     app.register_blueprint(pages.bp)

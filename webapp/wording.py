@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, DeadEnd, PuzzleError
+from .sudoku.counting import CAP, SolutionCount
 from .sudoku.dead_end import CELL
 from .sudoku.result import SAT, SEARCH
 
@@ -107,6 +108,23 @@ def differences_message(differences: Sequence[tuple[tuple[int, int], str, str]])
     if len(listed) > DIFFERENCES_LISTED:
         listed[DIFFERENCES_LISTED:] = [f"{len(listed) - DIFFERENCES_LISTED} more"]
     return f"They differ in {len(differences)} cells: {in_words(listed)}."
+
+
+def solution_count_message(count: SolutionCount) -> str:
+    """How many solutions a count found, and why it stopped if it is not exact: "exactly 5
+    solutions", "at least 1,000 solutions (counting stops there)", or "at least 2 solutions
+    (counting them ran out of its work budget)"."""
+    if count.exact:
+        return solution_count_number(count)
+    if count.stopped_by == CAP:
+        return f"{solution_count_number(count)} (counting stops there)"
+    return f"{solution_count_number(count)} (counting them ran out of its work budget)"
+
+
+def solution_count_number(count: SolutionCount) -> str:
+    """ "exactly 5 solutions" or "at least 1,000 solutions": the count, and whether it is exact."""
+    solutions = f"{count.count:,} solution{'' if count.count == 1 else 's'}"
+    return f"exactly {solutions}" if count.exact else f"at least {solutions}"
 
 
 def link_code_problem(error: PuzzleError) -> str:

@@ -9,9 +9,10 @@ from typing import Any
 
 from ..sudoku import Budget, PuzzleError, solve
 from ..sudoku.alphabet import ALPHABETS, written
+from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
 from ..sudoku.parse import read
 from ..sudoku.result import MULTIPLE, SOLVED
-from ..wording import conflict_message
+from ..wording import conflict_message, solution_count_message
 from .arguments import (
     EXIT_OK,
     Subcommands,
@@ -26,13 +27,21 @@ INVALID = "invalid"
 
 SOLVE_EPILOG = """\
 Output: one line per puzzle, the solution when there is exactly one, else
-multiple, no_solution, gave_up or invalid. With --count, each puzzle's
-solutions (up to K) on lines of their own, then the status word unless it is
-solved or multiple, and an empty line between puzzles. --json prints one JSON
+no_solution, gave_up or invalid, or for more than one solution "multiple:" and
+how many ("multiple: exactly 5 solutions", "multiple: at least 1,000 solutions
+(counting stops there)"). With --count, each puzzle's solutions (up to K) on
+lines of their own, then the status word unless it is solved or multiple, and
+an empty line between puzzles; --all is the same with every solution up to
+1,000, then how many there are when more than one. --json prints one JSON
 object per puzzle: puzzle, alphabet, status, solution, solutions, nodes, engine
 (search, or sat when CaDiCaL decided a 16x16 or 25x25 the search could not),
-sat_conflicts, ms, plus error (invalid) or conflicts (clashing givens). Blank
-lines and lines starting with # are skipped.
+sat_conflicts, ms, plus error (invalid), conflicts (clashing givens) or
+solution_count (more than one solution: count, exact, and stopped, which is
+null, cap, nodes or time). Blank lines and lines starting with # are skipped.
+
+Solutions are counted up to 1,000, within the --budget options when given,
+else within a node budget for the grid's size (20,000 nodes on 9x9, 600 on
+25x25), so a count is the same on every run.
 
 Grids are written back in the alphabet the puzzle came in: a 16x16 Hexadoku
 (0-F, . for blanks: told apart by its 0, or --alphabet hex) gets its answer in
@@ -51,7 +60,11 @@ def add(commands: Subcommands) -> None:
     )
     parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
-    parser.add_argument("--count", type=positive_int, metavar="K", help="list up to K solutions")
+    listing = parser.add_mutually_exclusive_group()
+    listing.add_argument("--count", type=positive_int, metavar="K", help="list up to K solutions")
+    listing.add_argument(
+        "--all", action="store_true", help=f"list every solution, up to {COUNTED:,}"
+    )
     parser.add_argument(
         "--grid", action="store_true", help="read the whole input as one grid over several lines"
     )
@@ -70,24 +83,31 @@ def run(args: argparse.Namespace) -> int:
     budget = budget_from(args)
     first = True
     for text in puzzle_texts(args.file, whole=args.grid):
-        record = solve_record(text, count=args.count, budget=budget, alphabet=args.alphabet)
+        record = solve_record(
+            text, count=args.count, budget=budget, alphabet=args.alphabet, listing=args.all
+        )
         if args.json:
             print(json.dumps(record))
-        elif args.count:
+        elif args.count or args.all:
             if not first:
                 print()
-            _print_solutions(record)
+            _print_solutions(record, args.all)
         else:
-            print(record["solution"] or record["status"])
+            print(record["solution"] or _status_line(record))
         first = False
     return EXIT_OK
 
 
 def solve_record(
-    text: str, count: int | None = None, budget: Budget | None = None, alphabet: str | None = None
+    text: str,
+    count: int | None = None,
+    budget: Budget | None = None,
+    alphabet: str | None = None,
+    listing: bool = False,
 ) -> dict[str, Any]:
     """Read and solve one puzzle text (in `alphabet`, or the one it is told to be in): the
-    record `solve --json` prints for it, its grids in the puzzle's alphabet."""
+    record `solve --json` prints for it, its grids in the puzzle's alphabet. One with more
+    than one solution has them counted (up to COUNTED) and, with `listing`, listed."""
     try:
         grid, alphabet = read(text, alphabet)
     except PuzzleError as error:
@@ -106,7 +126,7 @@ def solve_record(
     # The solve's own time: a size's tables are built once per process, and the
     # first puzzle of a size must not be charged for them.
     result = solve(grid, max_solutions=max(2, count or 0), budget=budget)
-    record = {
+    record: dict[str, Any] = {
         "puzzle": written(grid, alphabet),
         "alphabet": alphabet,
         "status": result.status,
@@ -119,15 +139,41 @@ def solve_record(
     }
     if result.conflicts:
         record["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
+    if result.status == MULTIPLE:
+        counted = count_solutions_of(
+            grid, COUNTED, budget or counting_budget(grid.shape), keep=COUNTED if listing else 0
+        ).at_least(result.solutions)
+        record["solution_count"] = {
+            "count": counted.count,
+            "exact": counted.exact,
+            "stopped": counted.stopped_by,
+        }
+        if listing:
+            record["solutions"] = [written(solution, alphabet) for solution in counted.solutions]
     return record
 
 
-def _print_solutions(record: dict[str, Any]) -> None:
-    """The --count form of one record: its solutions, then the status if it is not a count."""
+def _status_line(record: dict[str, Any]) -> str:
+    """The status word, and for more than one solution how many: "multiple: exactly 5
+    solutions"."""
+    counted = record.get("solution_count")
+    if counted is None:
+        return str(record["status"])
+    words = solution_count_message(
+        SolutionCount(counted["count"], counted["exact"], stopped_by=counted["stopped"])
+    )
+    return f"{record['status']}: {words}"
+
+
+def _print_solutions(record: dict[str, Any], listing: bool) -> None:
+    """The --count and --all form of one record: its solutions, then the status if it is not
+    a count, and with --all how many there are when more than one."""
     for solution in record["solutions"]:
         print(solution)
     if record["status"] not in (SOLVED, MULTIPLE):
         print(record["status"])
+    elif listing and record["status"] == MULTIPLE:
+        print(_status_line(record))
 
 
 def puzzle_texts(path: str, whole: bool) -> Iterator[str]:

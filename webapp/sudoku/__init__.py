@@ -1,10 +1,12 @@
-"""The Sudoku engine: read a puzzle, check its givens against its units, solve it in a budget.
+"""The Sudoku engine: read a puzzle, check its givens against its units, solve it in a budget,
+count its solutions.
 
 Pure Python (save CaDiCaL, through python-sat, for big grids): no web framework, no I/O.
 Everything a caller needs is here.
 """
 
 from .conflicts import Conflict, find_conflicts
+from .counting import SolutionCount, count_solutions_of
 from .dead_end import DeadEnd, find_dead_end
 from .errors import PuzzleError
 from .geometry import Geometry, Unit, diagonals, standard_geometry, x_sudoku
@@ -29,8 +31,10 @@ __all__ = [
     "Grid",
     "PuzzleError",
     "Shape",
+    "SolutionCount",
     "SolveResult",
     "Unit",
+    "count_solutions_of",
     "diagonals",
     "find_conflicts",
     "find_dead_end",

@@ -23,6 +23,7 @@ from ..sudoku import (
     parse,
 )
 from ..sudoku.alphabet import ALPHABETS, written
+from ..sudoku.counting import NODES, TIME
 from ..sudoku.dead_end import CELL
 from ..sudoku.links import fpuzzles_link, sudokuwiki_link
 from ..sudoku.parse import read
@@ -31,6 +32,7 @@ from ..wording import conflict_message, dead_end_message
 from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .http_caching import cache_by_outcome
 from .links import absolute_url
+from .solution_counts import count_within_budget, wants_all
 from .solver_seat import solver_seat
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -51,29 +53,37 @@ HINT_USAGE = (
 @bp.post("/solve")
 def solve_posted() -> tuple[dict[str, Any], int]:
     """Solve {"puzzle": "<any format the parser reads>"}, with "alphabet": "hex" for a
-    16x16 written 0-F that has no 0 to tell it apart ("standard" for one that does not)."""
+    16x16 written 0-F that has no 0 to tell it apart ("standard" for one that does not),
+    and "all": true to list every solution of one with more than one (up to a cap)."""
     body = _json_body()
-    puzzle, alphabet = body.get("puzzle"), body.get("alphabet")
+    puzzle, alphabet, listing = body.get("puzzle"), body.get("alphabet"), body.get("all", False)
     if not isinstance(puzzle, str):
         return _invalid(USAGE)
     if alphabet is not None and alphabet not in ALPHABETS:
         return _invalid(
             f"alphabet: one of {', '.join(ALPHABETS)}, or none to tell it from the puzzle"
         )
-    return _answer(puzzle, alphabet)
+    if not isinstance(listing, bool):
+        return _invalid(
+            "all: true to list every solution (up to a cap), or false for the first two"
+        )
+    return _answer(puzzle, alphabet, listing)
 
 
 @bp.get("/solve/<code>")
 def solve_code(code: str) -> Response | tuple[dict[str, Any], int]:
-    """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case).
+    """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case); all=1
+    lists every solution of one with more than one (up to a cap).
 
-    A decided answer is the same forever, so browsers and CDNs may keep it.
+    A decided answer is the same forever, so browsers and CDNs may keep it; not one whose
+    solutions a budget stopped counting.
     """
     refuse_long_code(code)
-    body, status = _answer(code)
+    body, status = _answer(code, listing=wants_all(request.args))
     if status != 200:
         return body, status
-    return cache_by_outcome(make_response(body), body["status"])
+    counted = body.get("solution_count", {}).get("stopped") not in (NODES, TIME)
+    return cache_by_outcome(make_response(body), body["status"] if counted else GAVE_UP)
 
 
 @bp.get("/explain/<code>")
@@ -177,10 +187,13 @@ def _kept_if_final(body: dict[str, Any]) -> Response:
     return cache_by_outcome(make_response(body), body["status"] if final else GAVE_UP)
 
 
-def _answer(text: str, alphabet: str | None = None) -> tuple[dict[str, Any], int]:
+def _answer(
+    text: str, alphabet: str | None = None, listing: bool = False
+) -> tuple[dict[str, Any], int]:
     """The solve of `text` (in `alphabet`, or the one it is told to be in) as JSON, or why
     it cannot be read (422). Codes are standard; `written` has the grids in the puzzle's
-    own alphabet."""
+    own alphabet. One with more than one solution has them counted (`solution_count`),
+    and with `listing` its `solutions` are every one the count kept, not the first two."""
     try:
         grid, alphabet = read(text, alphabet)
     except PuzzleError as error:
@@ -220,6 +233,15 @@ def _answer(text: str, alphabet: str | None = None) -> tuple[dict[str, Any], int
     )
     if result.status == NO_SOLUTION:
         body["dead_end"] = _dead_end(result)
+    count = count_within_budget(result)
+    if count is not None:
+        body["solution_count"] = {
+            "count": count.count,
+            "exact": count.exact,
+            "stopped": count.stopped_by,
+        }
+        if listing:
+            body["solutions"] = [solution.code for solution in count.solutions]
     return body, 200
 
 

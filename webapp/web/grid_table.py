@@ -19,6 +19,7 @@ NOTES = {
     "filled": "solved",
     "blank": "blank",
     "differs": "differs from the other solution",
+    "unlike-first": "differs from solution 1",
     "conflict": "clashes with another given",
 }
 

@@ -3,16 +3,15 @@ spelling, or a page saying plainly that the link holds no puzzle."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..sudoku import Grid, PuzzleError, parse
 from .cache import refuse_long_code
+from .links import query_kept
 
 
-def linked_grid(code: str, endpoint: str, **values: Any) -> Grid | Response:
+def linked_grid(code: str, endpoint: str) -> Grid | Response:
     """The grid `code` spells, or the response to send instead: a 301 to the canonical
     code (the query kept), or a 422 page saying why the code is not a puzzle."""
     refuse_long_code(code)
@@ -22,9 +21,7 @@ def linked_grid(code: str, endpoint: str, **values: Any) -> Grid | Response:
         advice = f"This link does not hold a puzzle the solver can read: {error.message}."
         return unusable("Not a puzzle", advice)
     if grid.code != code:
-        query: dict[str, Any] = {**request.args.to_dict(), **values}
-        target = url_for(endpoint, code=grid.code, **query)
-        return redirect(target, 301)
+        return redirect(query_kept(url_for(endpoint, code=grid.code)), 301)
     return grid
 
 

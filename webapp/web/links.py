@@ -11,7 +11,7 @@ import hashlib
 from functools import cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from flask import current_app, request, url_for
 
@@ -43,6 +43,15 @@ def public_location(location: str) -> str:
     path = parts.path + (f"?{parts.query}" if parts.query else "")
     public: str = current_app.config.get("PUBLIC_URL") or ""
     return public + path
+
+
+def query_kept(location: str, **changes: str | None) -> str:
+    """`location` with this request's query string as sent, `changes` made (None drops a
+    name): for a redirect to another spelling of the same page. Not through url_for, where a
+    query name such as `code` or `_external` would be taken as its own argument."""
+    items = [(name, value) for name, value in request.args.items(multi=True) if name not in changes]
+    items += [(name, value) for name, value in changes.items() if value is not None]
+    return location + (f"?{urlencode(items)}" if items else "")
 
 
 def home_url() -> str:

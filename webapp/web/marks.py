@@ -10,7 +10,6 @@ marks that contradict themselves or leave out the only solution's values.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from flask import redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -20,6 +19,7 @@ from ..sudoku.logic import Position, decode_marks, encode_marks, mark_problems
 from ..sudoku.logic.marks_code import longest
 from .grid_table import Board
 from .linked import unusable
+from .links import query_kept
 from .pencil_board import MarkedCell, pencil_board
 
 
@@ -46,8 +46,8 @@ def linked_marks(grid: Grid, endpoint: str) -> Position | None | Response:
         return refused_marks(grid, error.message)
     canonical = encode_marks(position) if position is not None else ""
     if canonical != text:
-        query: dict[str, Any] = {**request.args.to_dict(), "marks": canonical or None}
-        return redirect(url_for(endpoint, code=grid.code, **query), 301)
+        location = query_kept(url_for(endpoint, code=grid.code), marks=canonical or None)
+        return redirect(location, 301)
     return position
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import CombinedMultiDict, MultiDict
 from werkzeug.wrappers import Response
@@ -11,16 +9,18 @@ from werkzeug.wrappers import Response
 from ..jobs.job import SOLVE
 from ..sudoku import GAVE_UP, PuzzleError, parse
 from ..sudoku.logic import SOLVED
-from ..wording import link_code_problem
+from ..wording import link_code_problem, solution_count_message
 from . import batch_pages
 from .cache import path_within_budget, refuse_long_code, solve_within_budget
 from .explain_view import learning
 from .forms import PuzzleForm, read_form
 from .http_caching import cache_by_outcome
 from .job_view import offer_for
-from .links import absolute_url
+from .links import absolute_url, query_kept
 from .marks import linked_marks, marked_location, marked_view
 from .shown_alphabet import as_shown, as_shown_result, link_values, requested_alphabet
+from .solution_counts import count_within_budget, wants_all
+from .solutions_view import solutions_link, solutions_page
 from .views import Links, form_page, open_elsewhere, result_page
 
 bp = Blueprint("pages", __name__)
@@ -57,21 +57,27 @@ def submit() -> Response | tuple[str, int] | str:
 
 @bp.get("/solve/<code>")
 def result(code: str) -> Response | tuple[str, int]:
-    """The solve of the puzzle a share link holds; other spellings move to the canonical one."""
+    """The solve of the puzzle a share link holds; other spellings move to the canonical one
+    (the query kept). With all=1, every solution of one with more than one, up to a cap."""
     refuse_long_code(code)
+    listing = wants_all(request.args)
     try:
         grid = parse(code)
     except PuzzleError as error:
         # The code is the link's, not something typed: an empty form, and why the link failed.
         return _show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if grid.code != code:
-        query: dict[str, Any] = request.args.to_dict()  # ?alphabet=, ?marks= and the rest kept
-        return redirect(url_for(".result", code=grid.code, **query), 301)
+        return redirect(query_kept(url_for(".result", code=grid.code)), 301)
     shown = as_shown(grid)
     marked = linked_marks(grid, ".result")
     if isinstance(marked, Response):
         return marked
     result = solve_within_budget(grid)
+    count = count_within_budget(result)
+    counted_in_full = count is None or not count.cut_short
+    if listing and count is not None:
+        html = render_template("solutions.html", page=solutions_page(shown, count))
+        return cache_by_outcome(make_response(html), result.status if counted_in_full else GAVE_UP)
     links = Links(
         share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
         edit=url_for(".index", puzzle=code, **link_values(g.alphabet)),
@@ -81,15 +87,17 @@ def result(code: str) -> Response | tuple[str, int]:
     path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS") if marked is None else None
     offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
+    how_many = solution_count_message(count) if count else ""
     html = render_template(
         "result.html",
-        page=result_page(as_shown_result(result), links),
+        page=result_page(as_shown_result(result), links, how_many),
         learning=offered,
         offer=offer,
         marked=marked_view(shown, marked, result) if marked is not None else None,
+        solutions=solutions_link(code, count) if count else None,
     )
-    rated_in_full = path is None or path.status == SOLVED
-    return cache_by_outcome(make_response(html), result.status if rated_in_full else GAVE_UP)
+    final = counted_in_full and (path is None or path.status == SOLVED)
+    return cache_by_outcome(make_response(html), result.status if final else GAVE_UP)
 
 
 def _show_form(

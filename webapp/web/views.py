@@ -171,8 +171,9 @@ def _field(value: str, described_by: list[str]) -> FieldView:
     return FieldView(value, invalid, " ".join(described_by))
 
 
-def result_page(result: SolveResult, links: Links) -> ResultPage:
-    """Everything the result template shows about one solve, built in this one place."""
+def result_page(result: SolveResult, links: Links, how_many: str = "") -> ResultPage:
+    """Everything the result template shows about one solve, built in this one place;
+    `how_many` says how many solutions one with more than one has ("exactly 5 solutions")."""
     puzzle = result.puzzle
     engine = (
         "Gave up in" if result.status == GAVE_UP else "Decided by",
@@ -185,11 +186,12 @@ def result_page(result: SolveResult, links: Links) -> ResultPage:
         *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
     )
-    return ResultPage(result.status, verdict(result), figures, links)
+    return ResultPage(result.status, verdict(result, how_many), figures, links)
 
 
-def verdict(result: SolveResult) -> Verdict:
-    """The one status of a solve, said plainly, with the boards that show it."""
+def verdict(result: SolveResult, how_many: str = "") -> Verdict:
+    """The one status of a solve, said plainly, with the boards that show it; `how_many`
+    counts the solutions of one with more than one, when they were counted."""
     puzzle = result.puzzle
     if result.status == SOLVED:
         summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
@@ -204,7 +206,8 @@ def verdict(result: SolveResult) -> Verdict:
         ]
         differ = {place for place, _, _ in differences}
         summary = (
-            "This puzzle has more than one solution, so it is not a proper Sudoku. Here are two;"
+            f"This puzzle has {how_many or 'more than one solution'}, so it is not a proper"
+            " Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
         )
         boards = tuple(

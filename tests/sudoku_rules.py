@@ -1,0 +1,61 @@
+"""The rules of Sudoku written out again for the tests, using no engine code: whether a grid
+solves a puzzle, and every solution of a small puzzle by plain backtracking. Tests check
+the engine's counts and listed solutions against these."""
+
+from __future__ import annotations
+
+# The symbols of a grid N wide are the first N of these, as share codes write them.
+SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
+
+
+def brute_force(puzzle: str, box_rows: int, box_cols: int) -> set[str]:
+    """Every solution of `puzzle` (digits, '.' for blanks), found by trying each digit in
+    each blank in reading order: no engine code, so it can check the engine's count."""
+    size = box_rows * box_cols
+    cells = [0 if symbol in ".0" else int(symbol) for symbol in puzzle]
+    found: set[str] = set()
+
+    def fits(index: int, digit: int) -> bool:
+        row, col = divmod(index, size)
+        top, left = row - row % box_rows, col - col % box_cols
+        row_cells = [row * size + c for c in range(size)]
+        column_cells = [r * size + col for r in range(size)]
+        box_cells = [(top + r) * size + left + c for r in range(box_rows) for c in range(box_cols)]
+        return all(cells[other] != digit for other in row_cells + column_cells + box_cells)
+
+    def fill(index: int) -> None:
+        while index < len(cells) and cells[index]:
+            index += 1
+        if index == len(cells):
+            found.add("".join(map(str, cells)))
+            return
+        for digit in range(1, size + 1):
+            if fits(index, digit):
+                cells[index] = digit
+                fill(index + 1)
+                cells[index] = 0
+
+    fill(0)
+    return found
+
+
+def valid_solution(solution: str, puzzle: str, box_rows: int, box_cols: int) -> bool:
+    """True when `solution` keeps the givens of `puzzle` ('.' or '0' for blanks) and every
+    row, column and box holds each symbol once, checked without the engine."""
+    size = box_rows * box_cols
+    pairs = zip(puzzle, solution, strict=True)
+    if len(solution) != size * size or any(g not in ".0" and g != s for g, s in pairs):
+        return False
+    rows = [solution[r * size : (r + 1) * size] for r in range(size)]
+    columns = ["".join(row[c] for row in rows) for c in range(size)]
+    boxes = [
+        "".join(rows[top + r][left + c] for r in range(box_rows) for c in range(box_cols))
+        for top in range(0, size, box_rows)
+        for left in range(0, size, box_cols)
+    ]
+    return all(set(unit) == set(SYMBOLS[:size]) for unit in rows + columns + boxes)
+
+
+def box_shape(size: int) -> tuple[int, int]:
+    """The (rows, columns) of a box of a grid `size` wide, as the site's shapes have them."""
+    return {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}[size]

@@ -1,0 +1,116 @@
+"""Count a puzzle's solutions: up to a cap, within a budget, keeping the first few found.
+
+A solve stops at its second solution; this goes on to say how many there are. The count
+is exact when the search explored everything before it reached the cap; otherwise it is
+a lower bound, and `stopped_by` says why it stopped: the cap (there are at least that
+many), or the budget's nodes or seconds (the search ran out of work first).
+
+Near-empty grids have astronomically many solutions, so the cap is what makes counting
+them end. Each solution costs the search a node or two on a 9x9 grid, but on a 25x25
+one a node costs some 30 times as much and the first solution takes a thousand nodes:
+there the budget, not the cap, ends the count, and COUNT_NODES keeps it to a fraction
+of a second by nodes, so that the same grid always gets the same count.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+
+from .bitboard import bitboard_for
+from .conflicts import find_conflicts
+from .geometry import Geometry, standard_geometry
+from .grid import Grid
+from .result import Budget
+from .shape import Shape
+from .solver import _Search, decode, initial_state
+
+# Why a count is not exact: it reached the cap, or it ran out of nodes or of seconds.
+CAP = "cap"
+NODES = "nodes"
+TIME = "time"
+STOPS = (CAP, NODES, TIME)
+
+# How many solutions a count goes up to unless told otherwise: past it, "at least 1,000".
+COUNTED = 1000
+
+# The search nodes a count gets by grid size: about a quarter of a second each on the
+# 2-core machine of the README's figures (a node there costs about 15 us on 9x9, 25 us on
+# 12x12, 45 us on 16x16 and 450 us on 25x25). Every 9x9 of tests/data/serg_multiple.txt
+# is counted exactly within 2,000 nodes; the empty 9x9 reaches 1,000 solutions in 2,000.
+COUNT_NODES = {4: 20_000, 6: 20_000, 9: 20_000, 12: 10_000, 16: 5_000, 25: 600}
+
+
+@dataclass(frozen=True)
+class SolutionCount:
+    """How many solutions a puzzle has, as far as a count went.
+
+    `count` is the exact number when `exact`, else how many were found (a lower bound).
+    `stopped_by` is None when exact, else CAP, NODES or TIME. `solutions` holds the first
+    ones found (as many as the count was asked to keep), in the search's order. `nodes`
+    and `ms` are the count's work.
+    """
+
+    count: int
+    exact: bool
+    solutions: tuple[Grid, ...] = ()
+    stopped_by: str | None = None
+    nodes: int = 0
+    ms: float = 0.0
+
+    @property
+    def cut_short(self) -> bool:
+        """True when the budget stopped the count: a bigger budget could count further."""
+        return self.stopped_by in (NODES, TIME)
+
+    def at_least(self, found: tuple[Grid, ...]) -> SolutionCount:
+        """This count, or one of len(`found`) when another search (a solve) found more
+        solutions than this count did before its budget ran out."""
+        if self.exact or len(found) <= self.count:
+            return self
+        return replace(self, count=len(found), solutions=found)
+
+
+def counting_budget(shape: Shape, seconds: float = Budget().seconds) -> Budget:
+    """The budget of a count on a grid of `shape`: COUNT_NODES for its size, and `seconds`
+    at most should the machine be slower than the nodes allow for."""
+    return Budget(nodes=COUNT_NODES[shape.size], seconds=seconds)
+
+
+def count_solutions_of(
+    grid: Grid,
+    most: int = COUNTED,
+    budget: Budget | None = None,
+    keep: int = 0,
+    geometry: Geometry | None = None,
+) -> SolutionCount:
+    """Count the solutions of `grid`, up to `most` (at least 1), within `budget` (by
+    default counting_budget's for its shape), keeping the first `keep` of them.
+
+    `geometry` says which units the grid obeys, as for solve().
+    """
+    if most < 1 or keep < 0:
+        raise ValueError(f"a count goes up to at least 1 and keeps none or more, not {most}/{keep}")
+    budget = budget or counting_budget(grid.shape)
+    geometry = geometry or standard_geometry(grid.shape)
+    board = bitboard_for(geometry)
+    started = time.perf_counter()
+    if find_conflicts(grid, geometry):
+        return SolutionCount(0, exact=True, ms=(time.perf_counter() - started) * 1000)
+    search = _Search(board, most, budget.nodes, initial_state(board, grid))
+    search.run(started + budget.seconds)
+    found = search.solutions
+    if search.exhausted:
+        stopped_by = None
+    elif len(found) >= most:
+        stopped_by = CAP
+    else:
+        stopped_by = TIME if search.out_of_time else NODES
+    return SolutionCount(
+        count=len(found),
+        exact=stopped_by is None,
+        solutions=tuple(decode(board, grid.shape, alive) for alive in found[:keep]),
+        stopped_by=stopped_by,
+        nodes=search.nodes,
+        ms=(time.perf_counter() - started) * 1000,
+    )

@@ -157,3 +157,15 @@ def test_an_edit_link_asking_hex_of_a_9x9_is_named(client):
     response = client.get(f"/?puzzle={parse(NINE).code}&alphabet=hex")
     assert response.status_code == 422
     assert "asks for the hex alphabet, which a 9x9 puzzle cannot be written in" in response.text
+
+
+def test_every_solution_of_a_hexadoku_is_listed_0_to_f(client):
+    # the answer with its first two rows blanked: each column's two values can swap
+    code = parse("." * 32 + SOLUTION[32:]).code
+    result = client.get(f"/solve/{code}?alphabet=hex").text
+    assert f'href="/solve/{code}?all=1&amp;alphabet=hex"' in result
+    listed = client.get(f"/solve/{code}?all=1&alphabet=hex").text
+    symbols = re.findall(r'<td class="(?:given|filled)[^"]*">([^<]*)<span', listed)
+    assert symbols and len(symbols) % 256 == 0
+    assert "G" not in symbols and "0" in symbols
+    assert f'href="/?puzzle={code}&amp;alphabet=hex"' in listed

@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -30,6 +31,32 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+# What axe-core checks a page against: WCAG 2.2 A and AA, and its best practices.
+AXE_RULES = {
+    "type": "tag",
+    "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"],
+}
+
+
+def axe_violations(page) -> dict[str, int]:
+    """What axe-core finds to fix on `page`: each rule broken, and on how many elements."""
+    found = Axe().run(page, options={"runOnly": AXE_RULES, "resultTypes": ["violations"]})
+    return {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
+
+
+def axe_violations_at(browser, url: str, width: int) -> dict[str, int]:
+    """axe_violations of `url` in a fresh window `width` pixels wide (a phone's below 400)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
+    )
+    page = context.new_page()
+    page.goto(url)
+    try:
+        return axe_violations(page)
+    finally:
+        context.close()
 
 
 class QuietHandler(WSGIRequestHandler):

@@ -7,15 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from browser_fixtures import ARTIFACTS
+from browser_fixtures import ARTIFACTS, axe_violations
 from playwright.sync_api import expect
 
 from webapp.sudoku import parse
 
 from puzzles import DATA
 
-RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 MIXED = DATA / "batch_mixed.sdm"
 TWO_9X9 = DATA / "two_9x9.sdm"
 
@@ -48,7 +46,6 @@ def test_axe_finds_nothing_to_fix_on_the_results_table(browser, base_url, width)
     page.get_by_role("button", name="Solve pasted puzzle").click()
     expect(page.get_by_role("heading", name="Results of the batch")).to_be_visible()
     page.screenshot(path=ARTIFACTS / f"batch-{width}.png", full_page=True)
-    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
-    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
+    violations = axe_violations(page)
     context.close()
     assert violations == {}

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import re
 
-from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import axe_violations
 from playwright.sync_api import expect
 
 from webapp.sudoku import parse
 
 from puzzles import data_lines
 
-RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 TO_HEX = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
 PUZZLE, _, SOLUTION = data_lines("engine_16x16_answers.txt")[0]
 CODE = parse(PUZZLE).code
@@ -42,5 +41,4 @@ def test_the_pad_and_the_keys_speak_hex(phone, base_url):
 
 def test_axe_finds_nothing_to_fix_on_a_hexadoku_result(page, base_url):
     page.goto(f"{base_url}/solve/{CODE}?alphabet=hex")
-    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
-    assert {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]} == {}
+    assert axe_violations(page) == {}

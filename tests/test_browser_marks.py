@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import axe_violations_at
 from playwright.sync_api import expect
 from test_pencilmarks import marks_of
 
@@ -15,8 +15,6 @@ from webapp.sudoku import solve
 from webapp.sudoku.logic import encode_marks
 
 from reglib import read_cases
-
-RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 
 # HoDoKu's regression library, case 59: its deleted candidates make a hidden single.
 MARKED = next(case for case in read_cases() if case.line == 59).position
@@ -64,12 +62,4 @@ WRONG = encode_marks(MARKED.eliminate([(OPEN, solve(MARKED.grid).solutions[0].ce
     ],
 )
 def test_axe_finds_nothing_to_fix(browser, base_url, width, path):
-    context = browser.new_context(
-        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
-    )
-    page = context.new_page()
-    page.goto(base_url + path)
-    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
-    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
-    context.close()
-    assert violations == {}
+    assert axe_violations_at(browser, base_url + path, width) == {}

@@ -7,11 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from browser_fixtures import ARTIFACTS
+from browser_fixtures import ARTIFACTS, axe_violations_at
 from playwright.sync_api import expect
-
-RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 
 
 def test_the_form_makes_a_puzzle_without_script(no_script_page, base_url):
@@ -52,12 +49,4 @@ def test_the_days_puzzles_fit_a_phone(phone, base_url):
     ],
 )
 def test_axe_finds_nothing_to_fix(browser, base_url, width, path):
-    context = browser.new_context(
-        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
-    )
-    page = context.new_page()
-    page.goto(base_url + path)
-    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
-    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
-    context.close()
-    assert violations == {}
+    assert axe_violations_at(browser, base_url + path, width) == {}

@@ -7,13 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from browser_fixtures import ARTIFACTS
+from browser_fixtures import ARTIFACTS, axe_violations_at
 from playwright.sync_api import expect
 
 from puzzles import data_lines
 
-RULES = {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]}
 # The seed documents' under-constrained board (tests/data/seed_examples.txt): 5 solutions.
 SEED_FIVE = next(
     fields[0].replace(".", "0") for fields in data_lines("seed_examples.txt") if fields[1] == "5"
@@ -61,12 +59,4 @@ def test_the_list_fits_a_phone(phone, base_url):
     [(360, f"/solve/{SEED_FIVE}?all=1"), (1366, f"/solve/{SEED_FIVE}")],
 )
 def test_axe_finds_nothing_to_fix(browser, base_url, width, path):
-    context = browser.new_context(
-        viewport={"width": width, "height": 740}, has_touch=width < 400, is_mobile=width < 400
-    )
-    page = context.new_page()
-    page.goto(base_url + path)
-    found = Axe().run(page, options={"runOnly": RULES, "resultTypes": ["violations"]})
-    violations = {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
-    context.close()
-    assert violations == {}
+    assert axe_violations_at(browser, base_url + path, width) == {}

@@ -20,7 +20,7 @@ from webapp.sudoku import parse
 from webapp.sudoku.batch import MAX_PUZZLES, read_batch
 from webapp.web.batch_pages import ONE_AT_A_TIME
 
-from puzzles import DATA, FOUR, NORVIG_EASY
+from puzzles import DATA, FOUR, NORVIG_EASY, data_lines
 
 TWO_9X9 = (DATA / "two_9x9.sdm").read_text()
 MIXED = (DATA / "batch_mixed.sdm").read_text()
@@ -69,7 +69,7 @@ def table_rows(html: str) -> list[tuple[str, str]]:
 
 
 def solve_links(html: str) -> list[str]:
-    return re.findall(r'<a href="(/solve/[0-9A-P]+)">Solve page', html)
+    return re.findall(r'<a href="(/solve/[0-9A-P]+(?:\?[^"]*)?)">Solve page', html)
 
 
 def test_the_issues_file_of_two_puzzles_gets_two_rows(client):
@@ -247,3 +247,16 @@ def test_results_of_no_batch_are_404_saying_so(client, path):
     response = client.get(path)
     assert response.status_code == 404
     assert "a batch&#39;s results are kept for a day" in response.text
+
+
+def test_a_hexadoku_lines_links_show_it_0_to_f(client):
+    puzzle = data_lines("engine_16x16_answers.txt")[0][0]
+    hexadoku = puzzle.translate(str.maketrans("123456789ABCDEFG", "0123456789ABCDEF"))
+    html = client.post("/", data={"source": "paste", "puzzle": f"{puzzle}\n{hexadoku}"}).text
+    code = parse(puzzle).code
+    assert solve_links(html) == [f"/solve/{code}", f"/solve/{code}?alphabet=hex"]
+    rows = client.post("/api/solve/batch", json={"puzzles": [puzzle, hexadoku]}).json["results"]
+    assert [row["link"] for row in rows] == [
+        f"http://localhost/solve/{code}",
+        f"http://localhost/solve/{code}?alphabet=hex",
+    ]

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
+from .alphabet import STANDARD
 from .batch import Entry
 from .logic import SOLVED as PATH_SOLVED
 from .logic import STOPPED, find_path
@@ -58,6 +59,7 @@ class Row:
     hardest: str | None = None
     rated_to_end: bool = False
     message: str = ""
+    alphabet: str = STANDARD  # what the line was written in: its links show it so
 
 
 def solve_batch(
@@ -94,6 +96,7 @@ def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
         code=grid.code,
         size=grid.size,
         givens=sum(1 for value in grid.cells if value),
+        alphabet=entry.alphabet or STANDARD,
     )
     left = deadline - time.perf_counter()
     if left <= 0:

@@ -23,7 +23,7 @@ from .geometry import Geometry, standard_geometry
 from .grid import Grid
 from .result import Budget
 from .shape import Shape
-from .solver import _Search, decode, initial_state
+from .solver import Search, decode, initial_state
 
 # Why a count is not exact: it reached the cap, or it ran out of nodes or of seconds.
 CAP = "cap"
@@ -97,7 +97,7 @@ def count_solutions_of(
     started = time.perf_counter()
     if find_conflicts(grid, geometry):
         return SolutionCount(0, exact=True, ms=(time.perf_counter() - started) * 1000)
-    search = _Search(board, most, budget.nodes, initial_state(board, grid))
+    search = Search(board, most, budget.nodes, initial_state(board, grid))
     search.run(started + budget.seconds)
     found = search.solutions
     if search.exhausted:

@@ -82,7 +82,7 @@ def solve(
     wanted = max(2, max_solutions)
     deadline = started + budget.seconds
     root = initial_state(board, grid)
-    search = _Search(board, wanted, budget.nodes, root)
+    search = Search(board, wanted, budget.nodes, root)
     if grid.size < SAT_FROM_SIZE:
         search.run(deadline)
         return _search_result(grid, search, started)
@@ -119,7 +119,7 @@ def solve(
     return _search_result(grid, search, started)
 
 
-def _search_result(grid: Grid, search: _Search, started: float) -> SolveResult:
+def _search_result(grid: Grid, search: Search, started: float) -> SolveResult:
     """The result of a solve the search decided alone (or gave up on)."""
     solutions = _solutions(search.board, grid, search)
     return SolveResult(
@@ -133,7 +133,7 @@ def _search_result(grid: Grid, search: _Search, started: float) -> SolveResult:
     )
 
 
-def _solutions(board: Bitboard, grid: Grid, search: _Search) -> tuple[Grid, ...]:
+def _solutions(board: Bitboard, grid: Grid, search: Search) -> tuple[Grid, ...]:
     """The grids of the solutions the search has found, in order."""
     return tuple(decode(board, grid.shape, alive) for alive in search.solutions)
 
@@ -187,7 +187,7 @@ def propagate(board: Bitboard, state: State, within: int | None = None) -> State
 def count_solutions(board: Bitboard, state: State, most: int, nodes: int) -> int | None:
     """How many solutions `state` has, counting up to `most`; None when the search used up
     `nodes` first. No clock: the same question always gets the same answer."""
-    search = _Search(board, most, nodes, state)
+    search = Search(board, most, nodes, state)
     search.run(float("inf"))
     if search.gave_up:
         return None
@@ -201,7 +201,7 @@ def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
     return Grid(shape, cells)
 
 
-class _Search:
+class Search:
     """One depth-first search, with its counters and node limit; it can stop at a deadline
     and go on later from where it stopped."""
 

@@ -12,6 +12,7 @@ from ..explanations.names import technique_name
 from ..sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED
 from ..sudoku.batch_solve import INVALID, Row, counts
 from .links import absolute_url
+from .shown_alphabet import link_values
 
 STATUS_WORDS = {
     SOLVED: "Solved",
@@ -80,6 +81,7 @@ def row_view(row: Row) -> RowView:
     if row.rating is not None:
         rating = f"{row.rating:.1f}" if row.rated_to_end else f"at least {row.rating:.1f}"
     text = row.text if len(row.text) <= SHOWN_TEXT else row.text[:SHOWN_TEXT] + "…"
+    shown = link_values(row.alphabet)  # a Hexadoku's links show it 0-F
     return RowView(
         place=place,
         label=place.lower(),
@@ -89,8 +91,8 @@ def row_view(row: Row) -> RowView:
         level=(row.level or "").capitalize() if row.rating is not None else "",
         hardest=technique_name(row.hardest) if row.hardest else "",
         givens=f"{row.givens} of {row.size**2}" if row.givens is not None and row.size else "",
-        solve_link=url_for("pages.result", code=row.code) if row.code else "",
-        play_link=url_for("play.play", code=row.code) if row.code else "",
+        solve_link=url_for("pages.result", code=row.code, **shown) if row.code else "",
+        play_link=url_for("play.play", code=row.code, **shown) if row.code else "",
         message=row.message,
         text=text if row.status == INVALID else "",
     )
@@ -98,6 +100,7 @@ def row_view(row: Row) -> RowView:
 
 def row_record(row: Row) -> dict[str, Any]:
     """A row as the JSON API sends it, with its share and play links."""
+    shown = link_values(row.alphabet)
     return {
         "index": row.index,
         "line": row.line,
@@ -109,8 +112,8 @@ def row_record(row: Row) -> dict[str, Any]:
         "level": row.level,
         "hardest": row.hardest,
         "rated_to_end": row.rated_to_end,
-        "link": absolute_url("pages.result", code=row.code) if row.code else None,
-        "play": absolute_url("play.play", code=row.code) if row.code else None,
+        "link": absolute_url("pages.result", code=row.code, **shown) if row.code else None,
+        "play": absolute_url("play.play", code=row.code, **shown) if row.code else None,
         "message": row.message,
     }
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from job_apps import job_app
 
-from webapp import create_app
 from webapp.jobs import batches
 from webapp.jobs.job import BATCH, job_id
 from webapp.sudoku import parse
@@ -24,14 +24,7 @@ FIELDS = {"index", "line", "status", "code", "size", "givens", "rating", "level"
 @pytest.fixture
 def app(tmp_path):
     """An app with a job store of its own that runs each job inside the request."""
-    return create_app(
-        {
-            "TESTING": True,
-            "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-            "JOB_IMMEDIATE": True,
-            "JOB_SECONDS": 20,
-        }
-    )
+    return job_app(tmp_path)
 
 
 @pytest.fixture
@@ -97,15 +90,7 @@ def test_one_puzzle_over_several_lines_is_a_batch_of_one(client):
 
 
 def test_a_long_batch_is_202_with_its_job_and_then_its_rows(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-            "JOB_IMMEDIATE": True,
-            "JOB_SECONDS": 20,
-            "BATCH_REQUEST_PUZZLES": 1,
-        }
-    )
+    app = job_app(tmp_path, BATCH_REQUEST_PUZZLES=1)
     client = app.test_client()
     response = client.post("/api/solve/batch", json={"text": TWO_9X9})
     assert response.status_code == 202

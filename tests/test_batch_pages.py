@@ -11,9 +11,9 @@ import time
 from io import BytesIO
 
 import pytest
+from job_apps import job_app
 from test_limits import assert_headers, inline_code
 
-from webapp import create_app
 from webapp.jobs import QUEUE_KEY, batches
 from webapp.jobs.job import BATCH, DONE, FAILED, job_id
 from webapp.sudoku import parse
@@ -36,21 +36,9 @@ MIXED_STATUSES = {
 }
 
 
-def make_app(tmp_path, **config):
-    """An app with a job store of its own that runs each job inside the request."""
-    settings = {
-        "TESTING": True,
-        "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-        "JOB_IMMEDIATE": True,
-        "JOB_SECONDS": 20,
-        **config,
-    }
-    return create_app(settings)
-
-
 @pytest.fixture
 def client(tmp_path):
-    return make_app(tmp_path).test_client()
+    return job_app(tmp_path).test_client()
 
 
 def upload(client, text: str | bytes, name: str = "puzzles.sdm"):
@@ -118,7 +106,7 @@ def test_a_bad_line_among_good_ones_is_a_row_saying_what_is_wrong(client):
 
 
 def test_a_batch_that_runs_out_of_time_says_which_rows_were_not_tried(tmp_path):
-    client = make_app(tmp_path, BATCH_REQUEST_SECONDS=0).test_client()
+    client = job_app(tmp_path, BATCH_REQUEST_SECONDS=0).test_client()
     html = upload(client, TWO_9X9).text
     assert table_rows(html) == [("Line 1", "Gave up"), ("Line 2", "Gave up")]
     assert html.count("not tried: the batch&#39;s 0 s ran out first") == 2
@@ -176,7 +164,7 @@ def test_the_paste_box_says_a_file_may_hold_one_puzzle_a_line_up_to_the_limits(c
 
 
 def test_a_long_batch_goes_to_a_job_whose_page_shows_the_same_table(tmp_path):
-    client = make_app(tmp_path, BATCH_REQUEST_PUZZLES=3).test_client()
+    client = job_app(tmp_path, BATCH_REQUEST_PUZZLES=3).test_client()
     response = upload(client, MIXED)
     entries = read_batch(MIXED)
     assert entries is not None
@@ -199,7 +187,7 @@ def test_a_long_batch_goes_to_a_job_whose_page_shows_the_same_table(tmp_path):
 
 
 def test_a_batch_job_waiting_for_a_consumer_shows_n_of_n(tmp_path):
-    app = make_app(tmp_path, BATCH_REQUEST_PUZZLES=1, JOB_IMMEDIATE=False)
+    app = job_app(tmp_path, BATCH_REQUEST_PUZZLES=1, JOB_IMMEDIATE=False)
     client = app.test_client()
     location = upload(client, TWO_9X9).headers["Location"]
     page = client.get(location)
@@ -223,7 +211,7 @@ def test_a_batch_job_waiting_for_a_consumer_shows_n_of_n(tmp_path):
 
 
 def test_a_batch_job_whose_puzzles_are_gone_fails_and_can_be_sent_again(tmp_path):
-    app = make_app(tmp_path, BATCH_REQUEST_PUZZLES=1, JOB_IMMEDIATE=False)
+    app = job_app(tmp_path, BATCH_REQUEST_PUZZLES=1, JOB_IMMEDIATE=False)
     queue = app.extensions[QUEUE_KEY]
     client = app.test_client()
     location = upload(client, TWO_9X9).headers["Location"]

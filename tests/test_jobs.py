@@ -10,8 +10,8 @@ import re
 import time
 
 import pytest
+from job_apps import job_app
 
-from webapp import create_app
 from webapp.jobs import QUEUE_KEY, SHARED_KEY, shared
 from webapp.jobs.job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job, job_id
 from webapp.jobs.orders import order_of
@@ -29,17 +29,12 @@ OTHER_CODE = "1" + HARD_CODE[1:]  # a clash: no job needed, but a job may still 
 def make_app(tmp_path, **config):
     """An app whose requests give up after one search node and stop explaining after 2 ms,
     with a job store of its own, running jobs inside the request unless told otherwise."""
-    settings = {
-        "TESTING": True,
-        "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-        "JOB_IMMEDIATE": True,
-        "JOB_SECONDS": 20,
+    stingy = {
         "SOLVE_BUDGET_NODES": 1,
         "EXPLAIN_BUDGET_SECONDS": 0.002,
         "RATING_BUDGET_SECONDS": 0.002,
-        **config,
     }
-    return create_app(settings)
+    return job_app(tmp_path, **{**stingy, **config})
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from job_apps import job_app
 
-from webapp import create_app
 from webapp.jobs import QUEUE_KEY
 from webapp.jobs.job import DONE, GENERATE, job_id
 from webapp.sudoku.generator import generate
@@ -17,22 +17,10 @@ from webapp.web.http_caching import DECIDED_SECONDS
 EASY_LINK = "/new/9/easy/rotational/1"
 
 
-def make_app(tmp_path, **config):
-    """An app with a job store of its own, running jobs inside the request unless told."""
-    settings = {
-        "TESTING": True,
-        "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-        "JOB_IMMEDIATE": True,
-        "JOB_SECONDS": 20,
-        **config,
-    }
-    return create_app(settings)
-
-
 @pytest.fixture
 def client(tmp_path):
     """A client of an app that runs each job inside the request that submits it."""
-    return make_app(tmp_path).test_client()
+    return job_app(tmp_path).test_client()
 
 
 def play_link(size: int, level: str, seed: int, symmetry: str = "rotational") -> str:
@@ -115,7 +103,7 @@ def test_a_stable_link_answers_303_to_the_generators_puzzle_and_may_be_kept(
 
 
 def test_the_same_link_gives_the_same_puzzle_on_another_server(tmp_path, client):
-    other = make_app(tmp_path / "other").test_client()
+    other = job_app(tmp_path / "other").test_client()
     assert client.get(EASY_LINK).headers["Location"] == other.get(EASY_LINK).headers["Location"]
 
 
@@ -161,7 +149,7 @@ def test_a_level_the_size_does_not_have_is_an_honest_page_at_once(client):
 
 
 def test_an_order_a_request_cannot_finish_goes_to_a_job_that_comes_back_to_the_link(tmp_path):
-    app = make_app(tmp_path, JOB_IMMEDIATE=False, GENERATE_SECONDS=0.001)
+    app = job_app(tmp_path, JOB_IMMEDIATE=False, GENERATE_SECONDS=0.001)
     client = app.test_client()
     started = client.get("/new/9/hard/rotational/5")
     location = started.headers["Location"]
@@ -184,13 +172,13 @@ def test_an_order_a_request_cannot_finish_goes_to_a_job_that_comes_back_to_the_l
 
 @pytest.mark.parametrize("link", ["/new/16/expert/rotational/1", "/new/25/easy/none/1"])
 def test_the_slowest_orders_go_to_a_job_at_once(tmp_path, link):
-    client = make_app(tmp_path, JOB_IMMEDIATE=False).test_client()
+    client = job_app(tmp_path, JOB_IMMEDIATE=False).test_client()
     answer = client.get(link)
     assert answer.status_code == 303 and answer.headers["Location"].startswith("/jobs/generate-")
 
 
 def test_keep_generating_starts_the_job_of_a_link(tmp_path):
-    client = make_app(tmp_path, JOB_IMMEDIATE=False).test_client()
+    client = job_app(tmp_path, JOB_IMMEDIATE=False).test_client()
     answer = client.post("/new/9/easy/rotational/1/work")
     assert answer.status_code == 303
     assert answer.headers["Location"] == f"/jobs/{job_id(GENERATE, '9/easy/rotational/1', 20)}"

@@ -22,6 +22,7 @@ from ..sudoku import GAVE_UP, Budget
 from ..sudoku.batch import MAX_PUZZLES, Entry
 from ..sudoku.batch_solve import BatchBudget, Row, solve_batch
 from .batch_view import batch_page
+from .cache import solve_budget
 from .job_pages import RETRY_AFTER, UNREACHABLE, start_job
 from .job_view import Offer
 from .solver_seat import solver_seat
@@ -116,9 +117,8 @@ def _request_budget() -> BatchBudget:
     """A batch's budget in a request: each puzzle solved as a page solves it (SOLVE_BUDGET_*)
     and rated as a solve page rates it (RATING_BUDGET_SECONDS), BATCH_REQUEST_SECONDS in all."""
     config = current_app.config
-    solve = Budget(int(config["SOLVE_BUDGET_NODES"]), float(config["SOLVE_BUDGET_SECONDS"]))
     rating = float(config["RATING_BUDGET_SECONDS"])
-    return BatchBudget(solve, rating, float(config["BATCH_REQUEST_SECONDS"]))
+    return BatchBudget(solve_budget(), rating, float(config["BATCH_REQUEST_SECONDS"]))
 
 
 def _job_budget(count: int) -> BatchBudget:

@@ -80,7 +80,7 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     result kept in the shared results (by a job, or with SOLVE_CACHE_URL by any
     server) answers; a decided result is kept there for the others.
     """
-    budget = _solve_budget()
+    budget = solve_budget()
     cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
     key = (grid.code, budget)
     result = cache.get(key) if cache is not None else None
@@ -110,10 +110,10 @@ def remember_solve(result: SolveResult) -> None:
     assert result.status != GAVE_UP
     cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
     if cache is not None:
-        cache.put((result.puzzle.code, _solve_budget()), result)
+        cache.put((result.puzzle.code, solve_budget()), result)
 
 
-def _solve_budget() -> Budget:
+def solve_budget() -> Budget:
     """The budget of a solve in a request: SOLVE_BUDGET_NODES and SOLVE_BUDGET_SECONDS."""
     config = current_app.config
     return Budget(

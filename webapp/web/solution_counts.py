@@ -8,11 +8,13 @@ page holds about as many cells (8,100) whatever the size.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from flask import Flask, abort, current_app
 from werkzeug.datastructures import MultiDict
 
 from ..sudoku import MULTIPLE, Budget, Shape, SolveResult
-from ..sudoku.counting import COUNT_NODES, COUNTED, SolutionCount, count_solutions_of
+from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
 from .cache import LruCache
 from .solver_seat import solver_seat
 
@@ -78,8 +80,6 @@ def _count_budget(shape: Shape) -> Budget:
     """The budget of a count in a request: COUNT_BUDGET_NODES (None: the engine's figure
     for the size) and SOLVE_BUDGET_SECONDS."""
     config = current_app.config
+    budget = counting_budget(shape, float(config["SOLVE_BUDGET_SECONDS"]))
     nodes = config["COUNT_BUDGET_NODES"]
-    return Budget(
-        nodes=int(nodes) if nodes is not None else COUNT_NODES[shape.size],
-        seconds=float(config["SOLVE_BUDGET_SECONDS"]),
-    )
+    return budget if nodes is None else replace(budget, nodes=int(nodes))

@@ -106,18 +106,6 @@ class Boards(HTMLParser):
 
 
 @pytest.fixture
-def app():
-    """The app in testing mode with the default budgets."""
-    return create_app({"TESTING": True})
-
-
-@pytest.fixture
-def client(app):
-    """A client of that app."""
-    return app.test_client()
-
-
-@pytest.fixture
 def stingy_client():
     """A client of an app that counts solutions for 50 search nodes only."""
     return create_app({"TESTING": True, "COUNT_BUDGET_NODES": 50}).test_client()

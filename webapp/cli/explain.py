@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from ..explanations.records import path_for, path_record
-from ..sudoku import PuzzleError, parse, solve
+from ..sudoku import PuzzleError, read_code, solve
 from ..sudoku.result import MULTIPLE
 from ..sudoku.result import SOLVED as ONE_SOLUTION
 from .arguments import EXIT_OK, Subcommands, add_path_options
@@ -73,8 +73,8 @@ def explain_record(text: str, seconds: float, words: bool = True) -> dict[str, A
 
     Without `words`, each step is just its technique (all `sudoku rate` reads)."""
     try:
-        grid = parse(text)
+        puzzle = read_code(text)
     except PuzzleError as error:
         return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
-    result = solve(grid)
-    return path_record(grid, result, path_for(grid, result, seconds), words)
+    result = solve(puzzle)
+    return path_record(puzzle, result, path_for(puzzle, result, seconds), words)

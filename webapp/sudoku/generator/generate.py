@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..grid import Grid
+from ..puzzle import Puzzle
 from ..logic import SOLVED, STOPPED, find_path
 from ..logic.budget import OutOfTime
 from ..logic.levels import LEVEL_NAMES, band
@@ -113,7 +114,7 @@ class Generated:
 
     status: str  # GENERATED or GAVE_UP
     order: Order
-    puzzle: Grid | None = None
+    puzzle: Puzzle | None = None
     solution: Grid | None = None
     rating: float | None = None
     hardest: str | None = None
@@ -179,7 +180,7 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
     low, high = band(order.level)
     shape = carver.shape
-    solution = random_solution(shape, random)
+    solution = random_solution(carver.geometry, random)
     cells_of = orbits(shape, order.symmetry)
     random.shuffle(cells_of)
     if order.level in CARVED_UNDER.get(order.size, ()) and not order.minimal:
@@ -192,20 +193,20 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
                 return None
     if carver.singles_keep_under(cells, low):
         return None  # singles solve it: easier than the level
-    puzzle = carver.grid(cells)
+    puzzle = carver.puzzle(cells)
     decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=carver.seconds_left()))
     if decided.status == GAVE_UP_SOLVING:
         raise OutOfTime
     if decided.status != ONE_SOLUTION:
         return None
-    path = find_path(puzzle, carver.geometry, carver.seconds_left(), unique=True, ceiling=high)
+    path = find_path(puzzle, carver.seconds_left(), unique=True, ceiling=high)
     if path.status == STOPPED and (high < math.inf or path.rating <= low):
         raise OutOfTime  # not rated far enough to know its level
     finished = path.status == SOLVED
     in_level = low < path.rating <= high and (finished or high == math.inf)
     if not in_level or (order.minimal and not carver.is_minimal(cells)):
         return None
-    assert decided.solution == solution and is_symmetric(puzzle, order.symmetry)
+    assert decided.solution == solution and is_symmetric(puzzle.grid, order.symmetry)
     return {
         "puzzle": puzzle,
         "solution": solution,

@@ -24,7 +24,7 @@ from .path import (
 from .pencilmarks import looks_like_pencil_marks, parse_pencil_marks, read_position
 from .position import Position, bits_of
 from .step import Step
-from .techniques import BY_SLUG, TECHNIQUES
+from .techniques import BY_SLUG, TECHNIQUES, VERSION
 
 __all__ = [
     "ABOVE",
@@ -34,6 +34,7 @@ __all__ = [
     "STOPPED",
     "STUCK",
     "TECHNIQUES",
+    "VERSION",
     "Path",
     "Position",
     "Step",

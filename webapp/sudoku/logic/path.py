@@ -18,8 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..geometry import Geometry
-from ..grid import Grid
+from ..puzzle import Puzzle
 from .budget import OutOfTime, check_time, time_limit
 from .position import Position
 from .step import Step
@@ -79,18 +78,17 @@ def _first_step(position: Position, ceiling: float) -> Step | None:
 
 
 def find_path(
-    grid: Grid,
-    geometry: Geometry | None = None,
+    puzzle: Puzzle,
     seconds: float = 1.0,
     unique: bool = False,
     ceiling: float = math.inf,
 ) -> Path:
-    """The easiest-first path from `grid` (clashing givens: the caller checks them first).
+    """The easiest-first path from `puzzle` (clashing givens: the caller checks them first).
 
     `unique`: the exact solver proved one solution, so uniqueness techniques may be used.
     `ceiling`: stop, ABOVE, at the first step harder than this.
     """
-    position = Position.from_grid(grid, geometry, unique)
+    position = Position.from_puzzle(puzzle, unique)
     return _walk(position, seconds, until_placed=False, ceiling=ceiling)
 
 

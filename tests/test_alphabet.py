@@ -10,6 +10,7 @@ from webapp.sudoku import SHAPES, Grid, solve
 from webapp.sudoku.alphabet import HEX, STANDARD, written
 from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.parse import parse, read
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -23,9 +24,9 @@ TO_HEX = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
 def test_a_hexadoku_with_a_0_is_read_as_0_to_f_and_solved(puzzle, answer):
     hexadoku = puzzle.translate(TO_HEX)
     assert "0" in hexadoku and "." in hexadoku
-    grid, alphabet = read(hexadoku)
-    assert alphabet == HEX and grid == parse(puzzle)
-    result = solve(grid)
+    read_in, alphabet = read(hexadoku)
+    assert alphabet == HEX and read_in.grid == parse(puzzle)
+    result = solve(read_in)
     assert result.status == "solved" and result.solution == parse(answer)
     assert written(result.solution, HEX) == answer.translate(TO_HEX)
 

@@ -11,6 +11,7 @@ from webapp.cli import timing as bench
 from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
 from webapp.sudoku.result import SAT
+from webapp.sudoku.puzzle import Puzzle
 
 from fresh_process import run_fresh
 from puzzles import CLASHING, DATA, FOUR, SEED_EASY, SEED_EASY_SOLUTION, SIX, data_lines
@@ -150,8 +151,8 @@ def test_measure_of_no_puzzles_is_all_zeros():
 
 def test_measure_counts_what_the_real_solver_gives_up_on():
     grids = [parse(EASY), parse(CLASHING), parse(SIX)]
-    figures = bench.measure(lambda grid: solve(grid, budget=Budget(nodes=1)), grids)
-    statuses = [solve(grid, budget=Budget(nodes=1)).status for grid in grids]
+    figures = bench.measure(lambda grid: solve(Puzzle(grid), budget=Budget(nodes=1)), grids)
+    statuses = [solve(Puzzle(grid), budget=Budget(nodes=1)).status for grid in grids]
     assert figures.gave_up == statuses.count(GAVE_UP) > 0
     assert figures.decided == 3 - figures.gave_up
 
@@ -166,7 +167,7 @@ def test_build_tables_builds_each_size_once_so_no_timed_solve_builds_any():
         ms = timing.build_tables(grids)
         before_solving = bitboard_for.cache_info().misses
         for grid in grids:
-            solve(grid)
+            solve(Puzzle(grid))
         print(json.dumps([ms, before_solving, bitboard_for.cache_info().misses]))
     """)
     ms, before_solving, after_solving = built

@@ -10,6 +10,7 @@ import pytest
 from webapp.sudoku import parse
 from webapp.sudoku.logic import STOPPED, Position, find_path, next_step
 from webapp.sudoku.logic.budget import OutOfTime, check_time, time_left, time_limit
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -38,16 +39,16 @@ def test_an_inner_budget_cannot_outlast_the_outer_one():
 
 def test_a_25x25_path_stops_honestly_when_its_budget_runs_out():
     grid = parse(data_lines("engine_25x25_answers.txt")[0][0])
-    path = find_path(grid, seconds=0.2)
+    path = find_path(Puzzle(grid), seconds=0.2)
     assert path.status == STOPPED
     # every step it did take is a real one: applying them gives the position it ended at
-    position = Position.from_grid(grid)
+    position = Position.from_puzzle(Puzzle(grid))
     for step in path.steps:
         position = step.apply(position)
     assert position == path.end
 
 
 def test_a_hint_out_of_time_raises_instead_of_guessing():
-    position = Position.from_grid(parse(data_lines("engine_25x25_answers.txt")[0][0]))
+    position = Position.from_puzzle(Puzzle(parse(data_lines("engine_25x25_answers.txt")[0][0])))
     with pytest.raises(OutOfTime):
         next_step(position, seconds=0.0)

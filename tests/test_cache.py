@@ -9,6 +9,7 @@ import webapp.web.cache
 from webapp import create_app
 from webapp.sudoku import Budget, SolveResult, parse, solve
 from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_IMPOSSIBLE
 
@@ -27,7 +28,7 @@ def solves(monkeypatch):
 
     def counting_solve(grid, **kwargs):
         asked.append(grid.code)
-        return solve(grid, **kwargs)
+        return solve(Puzzle(grid), **kwargs)
 
     monkeypatch.setattr(webapp.web.cache, "solve", counting_solve)
     return asked

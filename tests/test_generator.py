@@ -22,11 +22,12 @@ from webapp.sudoku.generator import (
 )
 from webapp.sudoku.generator.fill import random_solution
 from webapp.sudoku.generator.seeded import SeededRandom
-from webapp.sudoku.grid import is_solution
+from webapp.sudoku.puzzle import is_solution
 from webapp.sudoku.logic import SOLVED, find_path
 from webapp.sudoku.logic.levels import band, level_of
 from webapp.sudoku.result import MULTIPLE
 from webapp.sudoku.result import SOLVED as ONE_SOLUTION
+from webapp.sudoku.puzzle import Puzzle
 
 # Where each symmetry sends (row, col) on an N x N grid (n = N - 1), written out
 # here apart from the generator's own table.
@@ -68,14 +69,14 @@ def check(generated: Generated, size: int, level: str, symmetry: str) -> None:
     puzzle, solution = generated.puzzle, generated.solution
     assert puzzle is not None and solution is not None
     assert puzzle.shape == SHAPES[size]
-    decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=120))
+    decided = solve(Puzzle(puzzle), budget=Budget(nodes=10**9, seconds=120))
     assert decided.status == ONE_SOLUTION and decided.solution == solution
-    assert is_solution(solution, puzzle)
+    assert is_solution(solution, Puzzle(puzzle))
     n = size - 1
     for cell, value in enumerate(puzzle.cells):
         for row, col in IMAGES[symmetry](cell // size, cell % size, n):
             assert bool(puzzle.cells[row * size + col]) == bool(value), (cell, row, col)
-    path = find_path(puzzle, seconds=120, unique=True)
+    path = find_path(Puzzle(puzzle), seconds=120, unique=True)
     assert path.rating == generated.rating
     if path.status == SOLVED:
         assert level_of(path.rating) == level
@@ -110,7 +111,7 @@ def test_a_minimal_puzzle_needs_every_given(size, level, symmetry, seed):
     for cell, value in enumerate(puzzle.cells):
         if value:
             without = Grid(puzzle.shape, puzzle.cells[:cell] + (0,) + puzzle.cells[cell + 1 :])
-            assert solve(without).status == MULTIPLE, f"the given at {cell} is not needed"
+            assert solve(Puzzle(without)).status == MULTIPLE, f"the given at {cell} is not needed"
 
 
 # Recorded from this generator: a change to it changes every generation link's puzzle,
@@ -218,7 +219,7 @@ def test_progress_counts_the_attempts():
 def test_a_random_solution_fills_the_grid(size):
     shape = SHAPES[size]
     grids = [random_solution(shape, SeededRandom(f"fill {seed}")) for seed in range(3)]
-    assert all(is_solution(grid, Grid(shape, (0,) * shape.cell_count)) for grid in grids)
+    assert all(is_solution(grid, Puzzle(Grid(shape, (0,) * shape.cell_count))) for grid in grids)
     assert len({grid.cells for grid in grids}) == 3
 
 

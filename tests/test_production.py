@@ -23,6 +23,7 @@ from webapp import cli
 from webapp.serving import launch as serve
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES
+from webapp.sudoku.puzzle import Puzzle
 
 from fresh_process import run_fresh
 from puzzles import NORVIG_EASY, NORVIG_HARD1, NORVIG_IMPOSSIBLE, frisch_25x25
@@ -96,7 +97,7 @@ def test_the_master_builds_every_size_of_table_before_forking():
         gunicorn_conf.on_starting(None)
         built = bitboard_for.cache_info().misses
         for shape in SHAPES.values():
-            solve(Grid(shape, (0,) * shape.cell_count))
+            solve(Puzzle(Grid(shape, (0,) * shape.cell_count)))
         print(json.dumps([built, bitboard_for.cache_info().misses]))
     """)
     assert built == after_solving == len(SHAPES)

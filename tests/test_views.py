@@ -10,6 +10,7 @@ from webapp.sudoku.result import SAT
 from webapp.web.forms import read_form
 from webapp.web.views import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 
@@ -71,7 +72,7 @@ def test_a_form_without_problems_is_headed_solve_a_sudoku():
 
 
 def test_solved(unique_puzzle):
-    page = verdict(solve(parse(unique_puzzle.puzzle)))
+    page = verdict(solve(Puzzle(parse(unique_puzzle.puzzle))))
     assert page.heading == "Solved"
     assert "exactly one solution" in page.summary
     [solution] = page.boards
@@ -81,7 +82,7 @@ def test_solved(unique_puzzle):
 
 
 def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_puzzle):
-    result = solve(parse(multiple_puzzle.puzzle))
+    result = solve(Puzzle(parse(multiple_puzzle.puzzle)))
     page = verdict(result)
     assert page.heading == "More than one solution"
     first, second = result.solutions
@@ -103,14 +104,14 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
     ],
 )
 def test_more_than_one_solution_says_how_many_when_counted(multiple_sample, how_many, says):
-    page = verdict(solve(parse(multiple_sample.puzzle)), how_many)
+    page = verdict(solve(Puzzle(parse(multiple_sample.puzzle))), how_many)
     assert page.summary.startswith(says)
     assert "Here are two;" in page.summary
     assert len(page.boards) == 2
 
 
 def test_clashing_givens_say_why_there_is_no_solution():
-    page = verdict(solve(parse(CLASHING)))
+    page = verdict(solve(Puzzle(parse(CLASHING))))
     assert page.heading == "No solution"
     assert page.reasons == (
         "Row 1 has two 5s (columns 1 and 2)",
@@ -133,7 +134,7 @@ def test_clashing_givens_say_why_there_is_no_solution():
     ids=["at-once", "after-singles", "search-only"],
 )
 def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason):
-    result = solve(parse(puzzle))
+    result = solve(Puzzle(parse(puzzle)))
     page = verdict(result)
     assert page.heading == "No solution"
     assert "the search proved" in page.summary
@@ -144,7 +145,7 @@ def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason
 
 
 def test_giving_up_never_says_no_solution(impossible_puzzle):
-    page = verdict(solve(parse(impossible_puzzle.puzzle), budget=Budget(nodes=20)))
+    page = verdict(solve(Puzzle(parse(impossible_puzzle.puzzle)), budget=Budget(nodes=20)))
     assert page.heading == "Gave up"
     assert "ran out of its work budget" in page.summary
     assert "This does not mean there is no solution" in page.summary
@@ -164,7 +165,7 @@ def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
 
 
 def test_a_result_page_carries_the_status_figures_and_links(unique_puzzle):
-    result = solve(parse(unique_puzzle.puzzle))
+    result = solve(Puzzle(parse(unique_puzzle.puzzle)))
     links = Links(share="https://example.org/solve/x", edit="/?puzzle=x")
     page = result_page(result, links)
     assert (page.status, page.verdict) == ("solved", verdict(result))

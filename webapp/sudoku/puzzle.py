@@ -78,6 +78,11 @@ class Puzzle:
     grid: Grid
     rules: Rules = field(default=CLASSIC)
 
+    def __post_init__(self) -> None:
+        """Refuse anything but a Grid as the givens (a Puzzle inside a Puzzle, say)."""
+        if not isinstance(self.grid, Grid):
+            raise TypeError(f"a puzzle's givens are a Grid, not {type(self.grid).__name__}")
+
     @cached_property
     def geometry(self) -> Geometry:
         """Every unit of the puzzle, in order: rows, columns, boxes, then the rules' extras."""

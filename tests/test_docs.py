@@ -78,6 +78,12 @@ def test_headings_are_slugged_as_github_does(heading: str, anchor: str) -> None:
     assert slug(heading) == anchor
 
 
+def test_the_documents_are_there() -> None:
+    names = {path.relative_to(ROOT).as_posix() for path in DOCUMENTS}
+    assert {"README.md", "docs/api.md", "docs/operations.md"} <= names
+    assert {"docs/architecture.md", "docs/benchmarks.md"} <= names
+
+
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
 def test_every_relative_link_resolves(document: Path) -> None:
     broken = []

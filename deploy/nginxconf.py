@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from webapp.web.headers import HSTS, SECURITY_HEADERS
+from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
 DEPLOY = Path(__file__).parent
 ROOT = DEPLOY.parent

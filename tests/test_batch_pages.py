@@ -18,7 +18,7 @@ from webapp.jobs import QUEUE_KEY, batches
 from webapp.jobs.job import BATCH, DONE, FAILED, job_id
 from webapp.sudoku import parse
 from webapp.sudoku.batch import MAX_PUZZLES, read_batch
-from webapp.web.batch_pages import ONE_AT_A_TIME
+from webapp.web.batch.answer import ONE_AT_A_TIME
 
 from puzzles import DATA, FOUR, NORVIG_EASY, data_lines
 

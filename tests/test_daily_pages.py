@@ -10,7 +10,7 @@ import pytest
 
 from webapp import create_app
 from webapp.sudoku.generator import LEVEL_NAMES, generate
-from webapp.web.daily_pages import seconds_to_midnight
+from webapp.web.daily.routes import seconds_to_midnight
 
 
 def make_app(tmp_path, **config):

@@ -1,4 +1,4 @@
-"""The generator for the web (webapp/web/generation.py): made in the request or in a job,
+"""The generator for the web (webapp/web/new/generation.py): made in the request or in a job,
 remembered per worker and shared, and a generated puzzle's play page never solving again
 what the generator proved."""
 
@@ -9,7 +9,7 @@ import pytest
 from webapp import create_app
 from webapp.jobs import QUEUE_KEY, shared
 from webapp.sudoku.generator import GAVE_UP, LEVEL_NAMES, Generated, Order, generate
-from webapp.web import generation
+from webapp.web.new import generation
 
 HARD = Order(9, "hard", "rotational", 5)
 

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from webapp import create_app
-from webapp.web.headers import HSTS, SECURITY_HEADERS
+from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
 from puzzles import NORVIG_EASY_CODE
 

@@ -8,7 +8,7 @@ import pytest
 
 from webapp import create_app
 from webapp.web.http_caching import DECIDED_SECONDS
-from webapp.web.links import IMMUTABLE_SECONDS
+from webapp.web.site.links import IMMUTABLE_SECONDS
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE
 

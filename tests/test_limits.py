@@ -115,11 +115,12 @@ def test_a_share_code_longer_than_any_grid_is_refused_before_parsing(client, pat
 
 
 def test_the_length_cap_is_checked_before_the_parser(client, monkeypatch):
-    def must_not_parse(text):
+    def must_not_parse(*text):
         raise AssertionError("parsed")
 
-    monkeypatch.setattr("webapp.web.pages.parse", must_not_parse)
-    monkeypatch.setattr("webapp.web.api.parse", must_not_parse)
+    monkeypatch.setattr("webapp.web.solve.routes.parse", must_not_parse)
+    # the API reads a share code as any text it takes, with the same parser behind
+    monkeypatch.setattr("webapp.web.solve.api.read", must_not_parse)
     assert client.get("/solve/" + "x" * 5000).status_code == 414
     assert client.get("/api/solve/" + "x" * 5000).status_code == 414
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from webapp.web.headers import HSTS, SECURITY_HEADERS
+from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
 from puzzles import NORVIG_EASY_CODE
 

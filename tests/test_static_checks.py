@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-PYTHON_TREES = ("webapp", "tests", "deploy")
+PYTHON_TREES = ("webapp", "tests", "deploy", "setup.py")
 
 CHECKS = {
     "ruff check": [sys.executable, "-m", "ruff", "check", *PYTHON_TREES],

@@ -7,8 +7,8 @@ from werkzeug.datastructures import MultiDict
 
 from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
 from webapp.sudoku.result import SAT
-from webapp.web.forms import read_form
-from webapp.web.views import Links, form_page, result_page, verdict
+from webapp.web.site.forms import read_form
+from webapp.web.solve.view import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
 from webapp.sudoku.puzzle import Puzzle
 

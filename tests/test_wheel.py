@@ -124,9 +124,21 @@ def test_the_wheel_holds_every_module_every_template_and_what_the_templates_link
     }
     assert linked  # the pages do link to static files
     shipped = {name for name in names if name.startswith("webapp/")}
-    # A new subpackage missing from pyproject's list, or a page's file left out, fails here;
+    # A subpackage left out of the wheel, or a page's file left out, fails here;
     # so would static/solved.png, the README's picture, which no page links to.
     assert shipped == modules | {f"webapp/templates/{path.name}" for path in templates} | linked
+
+
+def test_every_folder_of_modules_under_webapp_is_a_package_and_the_wheel_holds_it(names):
+    # setup.py finds the packages by their __init__.py: a folder of modules without one would
+    # be left out of the wheel, and so would its modules.
+    folders = {
+        path.parent.relative_to(ROOT).as_posix()
+        for path in (ROOT / "webapp").rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    assert folders >= {"webapp", "webapp/web", "webapp/sudoku"}
+    assert [folder for folder in sorted(folders) if f"{folder}/__init__.py" not in names] == []
 
 
 def test_the_installed_wheel_renders_the_form_and_serves_what_it_links_to(tmp_path, wheel):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -11,10 +12,13 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .web import links
-from .web.app_class import SudokuFlask
+from .web.site import links
+from .web.site.app_class import SudokuFlask
 
 PACKAGE = Path(__file__).parent
+
+# The web layer's features, one package each in webapp/web/, named by the URL's first word.
+FEATURES = ("site", "solve", "explain", "play", "batch", "new", "daily", "print", "jobs")
 
 DEFAULTS: dict[str, Any] = {
     "SOLVE_BUDGET_SECONDS": 1.0,
@@ -103,27 +107,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import jobs
     from .serving import requestlog
-    from .web import (
-        api,
-        batch_api,
-        batch_pages,
-        cache,
-        daily_pages,
-        errors,
-        explain_pages,
-        generate_api,
-        generation,
-        headers,
-        health,
-        job_pages,
-        new_pages,
-        pages,
-        play_pages,
-        print_pages,
-        shown_alphabet,
-        solution_counts,
-        solver_seat,
-    )
+    from .web import cache, shown_alphabet, solver_seat
+    from .web.new import generation
+    from .web.site import errors, headers
+    from .web.solve import solution_counts
 
     cache.init_app(app)
     generation.init_app(app)
@@ -132,18 +119,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     solution_counts.init_app(app)
     requestlog.init_app(app)
     shown_alphabet.init_app(app)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(explain_pages.bp)
-    app.register_blueprint(play_pages.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(health.bp)
-    app.register_blueprint(job_pages.bp)
-    app.register_blueprint(new_pages.bp)
-    app.register_blueprint(daily_pages.bp)
-    app.register_blueprint(print_pages.bp)
-    app.register_blueprint(generate_api.bp)
-    app.register_blueprint(batch_pages.bp)
-    app.register_blueprint(batch_api.bp)
+    for feature in FEATURES:
+        import_module(f".web.{feature}", __name__).register(app)
     app.after_request(headers.add_security_headers)
     app.after_request(headers.mark_immutable_assets)
     app.after_request(headers.keep_redirects_on_site)

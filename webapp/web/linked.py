@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from ..sudoku import Grid, PuzzleError, parse
 from .cache import refuse_long_code
-from .links import query_kept
+from .site.links import query_kept
 
 
 def linked_grid(code: str, endpoint: str) -> Grid | Response:

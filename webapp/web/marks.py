@@ -19,8 +19,8 @@ from ..sudoku.logic import Position, decode_marks, encode_marks, mark_problems
 from ..sudoku.logic.marks_code import longest
 from .grid_table import Board
 from .linked import unusable
-from .links import query_kept
 from .pencil_board import MarkedCell, pencil_board
+from .site.links import query_kept
 
 
 def read_marks(grid: Grid, text: str) -> Position | None:
@@ -53,7 +53,7 @@ def linked_marks(grid: Grid, endpoint: str) -> Position | None | Response:
 
 def refused_marks(grid: Grid, why: str, marks: str = "") -> Response:
     """A 422 page: the pencil marks in the link cannot be used, and why."""
-    start = url_for("pages.result", code=grid.code, marks=marks or None)
+    start = url_for("solve.result", code=grid.code, marks=marks or None)
     label = "See the pasted position" if marks else "See the puzzle without them"
     return unusable("Pencil marks that cannot be used", f"{why}.", start, label)
 
@@ -61,7 +61,7 @@ def refused_marks(grid: Grid, why: str, marks: str = "") -> Response:
 def marked_location(position: Position) -> str:
     """The result page of a position (pasted pencil marks, or a linked site's candidates)."""
     marks = encode_marks(position)
-    return url_for("pages.result", code=position.grid.code, marks=marks or None)
+    return url_for("solve.result", code=position.grid.code, marks=marks or None)
 
 
 def problems_of(position: Position, result: SolveResult) -> tuple[str, ...]:

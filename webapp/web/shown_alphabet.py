@@ -16,7 +16,7 @@ from ..sudoku import Grid, SolveResult, find_conflicts
 from ..sudoku.alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, fits, spelled
 
 # The pages of one puzzle whose links carry its alphabet on.
-KEEPS_ALPHABET = frozenset({"pages.result", "play.play", "play.submit", "explain.explain"})
+KEEPS_ALPHABET = frozenset({"solve.result", "play.play", "play.submit", "explain.explain"})
 
 
 def requested_alphabet() -> str:

@@ -1,0 +1,99 @@
+"""The documents' links: every relative link names a file that exists, and every #anchor a
+heading of the page it points to, slugged as GitHub does."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^\s*(```|~~~)")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+# [text](target) and ![alt](target); the target stops at a space (a title) or ")".
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+CODE_SPAN = re.compile(r"`[^`]*`")
+
+
+def prose_lines(text: str) -> list[str]:
+    """The lines outside fenced code blocks."""
+    lines, fenced = [], False
+    for line in text.splitlines():
+        if FENCE.match(line):
+            fenced = not fenced
+        elif not fenced:
+            lines.append(line)
+    return lines
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation but - and _ dropped, spaces
+    to hyphens."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link keeps its text
+    text = re.sub(r"[^\w\- ]", "", text.strip().lower())
+    return text.replace(" ", "-")
+
+
+def anchors(document: Path) -> set[str]:
+    """The anchors of a document's headings, repeated ones numbered -1, -2... as GitHub does."""
+    seen: dict[str, int] = {}
+    found = set()
+    for line in prose_lines(document.read_text()):
+        match = HEADING.match(line)
+        if not match:
+            continue
+        base = slug(match.group(2))
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        found.add(base if count == 0 else f"{base}-{count}")
+    return found
+
+
+def links(document: Path) -> list[str]:
+    """The link targets in a document's prose (not in code blocks or code spans)."""
+    return [
+        target
+        for line in prose_lines(document.read_text())
+        for target in LINK.findall(CODE_SPAN.sub("", line))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("heading", "anchor"),
+    [
+        ("The site's addresses", "the-sites-addresses"),
+        ("The `sudoku` command", "the-sudoku-command"),
+        ("`GET /api/generate`", "get-apigenerate"),
+        ("Long work and several machines", "long-work-and-several-machines"),
+        (
+            "25x25: where the search runs out, a SAT solver takes over",
+            "25x25-where-the-search-runs-out-a-sat-solver-takes-over",
+        ),
+        ("snake_case and CamelCase", "snake_case-and-camelcase"),
+    ],
+)
+def test_headings_are_slugged_as_github_does(heading: str, anchor: str) -> None:
+    assert slug(heading) == anchor
+
+
+def test_the_documents_are_there() -> None:
+    names = {path.relative_to(ROOT).as_posix() for path in DOCUMENTS}
+    assert {"README.md", "docs/api.md", "docs/operations.md"} <= names
+    assert {"docs/architecture.md", "docs/benchmarks.md"} <= names
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_every_relative_link_resolves(document: Path) -> None:
+    broken = []
+    for target in links(document):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target):  # https:, mailto: ...: not ours to check
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (document.parent / path).resolve() if path else document
+        if not linked.exists():
+            broken.append(f"{target}: no such file")
+        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+            broken.append(f"{target}: no heading #{anchor} in {linked.name}")
+    assert broken == []

@@ -1,0 +1,13 @@
+"""Many puzzles at once: the results page (/batch/<code>) and the batch API (/api/solve/batch)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import api, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(api.bp)

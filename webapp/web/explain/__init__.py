@@ -1,0 +1,13 @@
+"""Explaining: a puzzle's easiest-first path (/explain/<code>), and /api/explain and /api/rate."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import api, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(api.bp)

@@ -1,0 +1,211 @@
+"""What the explanation page shows: one step of a puzzle's path on its pencil marks, the
+way there and on, and a summary of the whole path."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from flask import url_for
+
+from ...explanations import level_of, sentence
+from ...explanations.names import technique_name, with_article
+from ...explanations.records import STOPPED_FOR_BUDGET, STOPPED_FOR_TECHNIQUE
+from ...explanations.words import capitalized
+from ...sudoku import Grid, SolveResult
+from ...sudoku.logic import SOLVED, STOPPED, Path, Position, encode_marks
+from ..grid_table import Board, Cell, grid_board
+from ..pencil_board import KeyEntry, MarkedCell, pencil_board
+
+
+@dataclass(frozen=True)
+class Rating:
+    """How hard a path says a puzzle is: Sudoku Explainer's number, its level name and the
+    hardest technique; `complete` False when the path stopped short (then it is a floor)."""
+
+    number: float
+    level: str
+    hardest: str
+    complete: bool
+
+    @property
+    def words(self) -> str:
+        """ "Hard: 4.2 on Sudoku Explainer's scale; the hardest step is an X-wing", with
+        "at least" when the path stopped short."""
+        floor = "" if self.complete else "at least "
+        return (
+            f"{self.level.capitalize()}: {floor}{self.number:.1f} on Sudoku Explainer's scale;"
+            f" the hardest step is {self.hardest}"
+        )
+
+
+@dataclass(frozen=True)
+class StepLink:
+    """A step in the path's list: its number, technique and where it leads."""
+
+    number: int
+    technique: str
+    href: str
+    current: bool
+
+
+@dataclass(frozen=True)
+class TechniqueCount:
+    """A technique the path uses, how often, and a link to the first time."""
+
+    technique: str
+    difficulty: float
+    count: int
+    first: StepLink
+
+
+@dataclass(frozen=True)
+class Nav:
+    """The links around a step; None where there is nowhere to go."""
+
+    first: str | None
+    previous: str | None
+    next: str | None
+    last: str | None
+
+
+@dataclass(frozen=True)
+class ShownStep:
+    """The step on show: its technique in words, difficulty and sentence."""
+
+    technique: str
+    difficulty: float
+    text: str
+    places: bool
+
+
+@dataclass(frozen=True)
+class ExplainPage:
+    """Everything the explanation template shows."""
+
+    code: str
+    marks: str | None  # the pasted pencil marks the path starts from, if any
+    number: int  # 0: the puzzle before any step
+    total: int
+    step: ShownStep | None
+    board: Board[MarkedCell]
+    key: tuple[KeyEntry, ...]
+    nav: Nav
+    rating: Rating
+    techniques: tuple[TechniqueCount, ...]
+    steps: tuple[StepLink, ...]
+    stopped: str
+    rest: Board[Cell] | None  # the solver's answer for the cells the path did not reach
+
+
+def rating_of(path: Path) -> Rating:
+    """A path's rating as a value the pages show."""
+    hardest = with_article(technique_name(path.hardest)) if path.hardest else "none"
+    return Rating(path.rating, level_of(path.rating), hardest, path.status == SOLVED)
+
+
+def explain_page(
+    grid: Grid, result: SolveResult, path: Path, number: int, start: Position | None = None
+) -> ExplainPage:
+    """Step `number` (1-based; 0 for the start) of `path`, the path of `grid` (from pasted
+    pencil marks `start`, when given)."""
+    shape = grid.shape
+    total = len(path.steps)
+    position = start or Position.from_grid(grid, unique=True)
+    marks = encode_marks(start) or None if start is not None else None
+    for step in path.steps[: max(number - 1, 0)]:
+        position = step.apply(position)
+    shown = path.steps[number - 1] if number else None
+    if shown is None and start is not None:
+        caption = f"The pasted position, its candidates as pasted ({total} steps to go)"
+    elif shown is None:
+        caption = f"The puzzle with every cell's candidates ({total} steps to go)"
+    else:
+        caption = f"Step {number} of {total}, before it is taken"
+    board, key = pencil_board(grid, position, caption, shown)
+
+    def link(n: int) -> str:
+        return url_for("explain.explain", code=grid.code, step=n, marks=marks)
+
+    step_links = tuple(
+        StepLink(n, technique_name(step.technique), link(n), n == number)
+        for n, step in enumerate(path.steps, start=1)
+    )
+    counts = Counter(step.technique for step in path.steps)
+    firsts: dict[str, StepLink] = {}
+    difficulty: dict[str, float] = {}
+    for step, step_link in zip(path.steps, step_links, strict=True):
+        firsts.setdefault(step.technique, step_link)
+        difficulty[step.technique] = max(difficulty.get(step.technique, 0.0), step.difficulty)
+    techniques = tuple(
+        sorted(
+            (
+                TechniqueCount(firsts[t].technique, difficulty[t], count, firsts[t])
+                for t, count in counts.items()
+            ),
+            key=lambda tc: (tc.difficulty, tc.first.number),
+        )
+    )
+    nav = Nav(
+        first=link(1) if total and number != 1 else None,
+        previous=link(number - 1) if number > 1 else None,
+        next=link(number + 1) if number < total else None,
+        last=link(total) if total and number != total else None,
+    )
+    step_view = None
+    if shown is not None:
+        step_view = ShownStep(
+            technique_name(shown.technique),
+            shown.difficulty,
+            capitalized(sentence(shape, shown)),
+            bool(shown.placements),
+        )
+    stopped = ""
+    rest = None
+    if path.status != SOLVED:
+        why = STOPPED_FOR_BUDGET if path.status == STOPPED else STOPPED_FOR_TECHNIQUE
+        stopped = f"The path stops after {total} steps: {why}."
+        rest = grid_board(path.end.grid, "The solver's answer for the cells left", result.solution)
+    return ExplainPage(
+        code=grid.code,
+        marks=marks,
+        number=number,
+        total=total,
+        step=step_view,
+        board=board,
+        key=key,
+        nav=nav,
+        rating=rating_of(path),
+        techniques=techniques,
+        steps=step_links,
+        stopped=stopped,
+        rest=rest,
+    )
+
+
+@dataclass(frozen=True)
+class Learning:
+    """What a solved puzzle's page offers beyond the answer: its rating, the explanation,
+    play, and its candidates (the board when asked for, and the link that toggles it)."""
+
+    rating: Rating
+    explain: str
+    play: str
+    candidates: Board[MarkedCell] | None
+    toggle: str
+
+
+def learning(grid: Grid, path: Path, candidates: bool) -> Learning:
+    """The rating and the ways on from a solved puzzle's page."""
+    board = None
+    if candidates:
+        position = Position.from_grid(grid, unique=True)
+        board, _ = pencil_board(grid, position, "The puzzle with every empty cell's candidates")
+    toggle = url_for("solve.result", code=grid.code, candidates=None if candidates else 1)
+    return Learning(
+        rating=rating_of(path),
+        explain=url_for("explain.explain", code=grid.code),
+        play=url_for("play.play", code=grid.code),
+        candidates=board,
+        toggle=toggle,
+    )

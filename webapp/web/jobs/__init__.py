@@ -1,0 +1,13 @@
+"""Long work in a job: the job's page (/jobs/<id>) and the jobs API (/api/jobs)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import api, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(api.bp)

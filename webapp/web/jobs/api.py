@@ -1,0 +1,41 @@
+"""The jobs API: a job's state in JSON (GET /api/jobs/<id>), and a job started from JSON
+(POST /api/jobs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, make_response, request
+from werkzeug.wrappers import Response
+
+from ...jobs.job import EXPLAIN, KINDS, SOLVE
+from ...sudoku import PuzzleError, parse
+from .starting import job_or_404, start_job
+from .view import job_record
+
+bp = Blueprint("jobs_api", __name__, url_prefix="/api")
+
+
+@bp.get("/jobs/<id>")
+def job_json(id: str) -> Response:
+    """A job's state and progress in JSON."""
+    response = make_response(job_record(job_or_404(id)))
+    response.cache_control.no_store = True
+    return response
+
+
+@bp.post("/jobs")
+def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Start {"kind": "solve" or "explain", "puzzle": "..."}: 202 and the job's JSON."""
+    body = request.get_json(silent=True)
+    body = body if isinstance(body, dict) else {}
+    kind, puzzle = body.get("kind", SOLVE), body.get("puzzle")
+    if kind not in KINDS or not isinstance(puzzle, str):
+        usage = f'send {{"kind": "{SOLVE}" or "{EXPLAIN}", "puzzle": "53..7...."}}'
+        return {"status": "invalid", "error": usage}, 422, {}
+    try:
+        grid = parse(puzzle)
+    except PuzzleError as error:
+        return {"status": "invalid", "error": error.message}, 422, {}
+    record = job_record(start_job(kind, grid.code))
+    return record, 202, {"Location": record["job_url"]}

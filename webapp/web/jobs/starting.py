@@ -1,0 +1,64 @@
+"""Jobs on the site: "Keep working" and "Keep explaining" start one, its page follows it.
+
+POST /solve/<code>/work or /explain/<code>/work submits the work (or joins the same
+work already under way) and answers 303 to /jobs/<id>. That page refreshes itself
+until the job is done, then answers 303 to the share link, which now shows the
+result the job kept. /api/jobs/<id> says the same in JSON; POST /api/jobs starts one.
+
+This module starts and finds the jobs for those routes (in solve/, explain/ and here in
+jobs/) and for the other pages that hand work to a job (batch/, new/): the 503s when
+the queue refuses or cannot be reached.
+"""
+
+from __future__ import annotations
+
+from flask import abort, redirect, url_for
+from werkzeug.wrappers import Response
+
+from ...jobs import job_queue
+from ...jobs.job import Job
+from ...jobs.queue import QueueFull
+from ...jobs.store import Unreachable
+from ..linked import linked_grid
+
+# Seconds a client is asked to wait before submitting again when jobs are refused.
+RETRY_AFTER = 30
+FULL = "Too many long jobs are waiting or running right now. Try again in a minute."
+UNREACHABLE = (
+    "The job queue cannot be reached right now, so nothing can run longer than a page"
+    " allows. Try again in a minute."
+)
+
+
+def keep_working(kind: str, code: str, endpoint: str) -> Response:
+    """303 to the job doing `kind` for the puzzle of a share link (its canonical spelling
+    first), started now or already under way."""
+    grid = linked_grid(code, endpoint)
+    if isinstance(grid, Response):
+        return grid
+    job = start_job(kind, grid.code)
+    return redirect(url_for("jobs.job", id=job.id), 303)
+
+
+def start_job(kind: str, code: str) -> Job:
+    """The job doing `kind` for `code` (a puzzle's share code, or a generator's order),
+    started now or already under way; 503 if refused."""
+    try:
+        return job_queue().submit_code(kind, code)
+    except QueueFull:
+        abort(503, description=FULL, retry_after=RETRY_AFTER)
+    except Unreachable:
+        abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)
+
+
+def job_or_404(id: str) -> Job:
+    """The record of job `id`; 404 when there is none, 503 when the store cannot say."""
+    if len(id) > 64:
+        abort(404)
+    try:
+        job = job_queue().job(id)
+    except Unreachable:
+        abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)
+    if job is None:
+        abort(404, description="There is no such job: finished jobs are kept for a day.")
+    return job

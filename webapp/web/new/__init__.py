@@ -1,0 +1,13 @@
+"""New puzzles: the form (/new), each generated puzzle's link, and /api/generate."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import api, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(api.bp)

@@ -1,0 +1,95 @@
+"""The generator in JSON: GET /api/generate?size=&level=&symmetry=&seed= answers a new
+puzzle, its solution and rating, and its links; or, when it takes longer than a request
+may, 202 and the job making it (as POST /api/jobs does); a field that is not an order's,
+400 naming it. Without a seed a random one is drawn (and said in the answer)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, make_response, request
+from werkzeug.wrappers import Response
+
+from ...jobs.job import Job
+from ...jobs.orders import order_parts, read_order
+from ...sudoku.generator import GAVE_UP, Generated, Order, OrderError, levels_of
+from ..http_caching import DECIDED_SECONDS
+from ..jobs.view import job_record
+from ..site.links import absolute_url
+from .generation import exists, made_or_job
+from .view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
+
+bp = Blueprint("new_api", __name__, url_prefix="/api")
+
+
+@bp.get("/generate")
+def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
+    """A generated puzzle (?size= 9 and ?level= medium, ?symmetry= rotational unless said)."""
+    args = request.args
+    seed = args.get("seed") or str(secrets.randbelow(RANDOM_SEEDS))
+    try:
+        order = read_order(
+            args.get("size", str(DEFAULT_SIZE)),
+            args.get("level", DEFAULT_LEVEL),
+            args.get("symmetry", DEFAULT_SYMMETRY),
+            seed,
+        )
+    except OrderError as error:
+        return {"status": "invalid", "error": str(error)}, 400, {}
+    if not exists(order):
+        levels = " and ".join(levels_of(order.size))
+        why = f"the generator finds {order.size}x{order.size} puzzles at level {levels} only"
+        return _none_found(order, why), 422, {}
+    made = made_or_job(order)
+    if isinstance(made, Job):
+        record = job_record(made)
+        return record, 202, {"Location": record["job_url"], "Cache-Control": "no-store"}
+    if made.status == GAVE_UP:
+        return _none_found(order, made.why), 422, {}
+    response = make_response(generated_record(made))
+    if "seed" in args and args["seed"]:
+        # The same order makes the same puzzle for good.
+        response.cache_control.public = True
+        response.cache_control.max_age = DECIDED_SECONDS
+    else:
+        response.cache_control.no_store = True  # another random seed next time
+    return response
+
+
+def generated_record(made: Generated) -> dict[str, Any]:
+    """A generated puzzle in JSON: the order, the puzzle and its solution, how it rates, the
+    generator's work, and where to play and share it."""
+    assert made.puzzle is not None and made.solution is not None
+    order = made.order
+    return {
+        "status": made.status,
+        "size": order.size,
+        "level": order.level,
+        "symmetry": order.symmetry,
+        "seed": order.seed,
+        "puzzle": made.puzzle.code,
+        "line": made.puzzle.line,
+        "givens": made.puzzle.givens,
+        "solution": made.solution.code,
+        "rating": made.rating,
+        "rated_to_end": made.rated_to_end,
+        "hardest": made.hardest,
+        "attempts": made.attempts,
+        "ms": round(made.ms, 3),
+        "links": {
+            "play": absolute_url("play.play", code=made.puzzle.code),
+            "share": absolute_url("new.order", **order_parts(order)),
+            "solve": absolute_url("solve.result", code=made.puzzle.code),
+        },
+    }
+
+
+def _none_found(order: Order, why: str) -> dict[str, Any]:
+    """The answer when the generator finds no puzzle of `order`: why, and the levels there are."""
+    return {
+        "status": GAVE_UP,
+        "error": f"no puzzle was found: {why}",
+        "levels": list(levels_of(order.size)),
+        **order_parts(order),
+    }

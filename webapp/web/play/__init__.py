@@ -1,0 +1,13 @@
+"""Playing: the play page (/play/<code>) and the hint API (/api/hint)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import api, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(api.bp)

@@ -1,0 +1,64 @@
+"""The hint API: POST /api/hint, the next step of a player's progress in a puzzle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app
+
+from ...explanations.hints import STEP, hint_for
+from ...explanations.records import step_record
+from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, parse
+from ...sudoku.progress import read_progress
+from ..cache import refuse_long_code, solve_within_budget
+from ..json_input import invalid, json_body
+from ..site.links import absolute_url
+from ..solver_seat import solver_seat
+
+bp = Blueprint("play_api", __name__, url_prefix="/api")
+
+# Why a puzzle without exactly one solution gets no hint.
+NO_HINTS = {
+    MULTIPLE: "the puzzle has more than one solution, so no step can be proved",
+    NO_SOLUTION: "the puzzle has no solution",
+    GAVE_UP: "the solver ran out of its budget before it could decide the puzzle",
+}
+HINT_USAGE = (
+    'send a JSON object with the puzzle and your progress as strings, such as {"puzzle":'
+    ' "53..7....", "progress": "534.7...."} (progress: one symbol per cell, 0 when empty)'
+)
+
+
+@bp.post("/hint")
+def hint() -> tuple[dict[str, Any], int]:
+    """The hint for {"puzzle": ..., "progress": ...}: its kind, three tiers in words, the
+    steps behind it (the last one places a value) and the progress after the third tier."""
+    body = json_body()
+    puzzle, progress_text = (body.get(key) for key in ("puzzle", "progress"))
+    if not isinstance(puzzle, str) or not isinstance(progress_text, str | None):
+        return invalid(HINT_USAGE)
+    try:
+        grid = parse(puzzle)
+    except PuzzleError as error:
+        return invalid(f"puzzle: {error.message}", error.cells)
+    refuse_long_code(progress_text or "")
+    try:
+        progress = read_progress(grid, progress_text or "")
+    except PuzzleError as error:
+        return invalid(error.message, error.cells)
+    result = solve_within_budget(grid)
+    if result.solution is None:
+        return invalid(f"no hints: {NO_HINTS[result.status]}", status=result.status)
+    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    with solver_seat().taken():
+        given = hint_for(progress, result.solution, seconds)
+    shape = grid.shape
+    return {
+        "status": given.kind,
+        "step": step_record(shape, given.steps[-1]) if given.kind == STEP else None,
+        "steps": [step_record(shape, step) for step in given.steps],
+        "tiers": list(given.tiers),
+        "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in given.cells],
+        "progress_after": given.after.code,
+        "play_url": absolute_url("play.play", code=grid.code, progress=given.after.code),
+    }, 200

@@ -1,0 +1,12 @@
+"""A printable sheet of new puzzles: /print."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import routes
+
+    app.register_blueprint(routes.bp)

@@ -1,0 +1,13 @@
+"""The home page and its form, /healthz, and what every page shares: links, headers, error pages."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import health, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(health.bp)

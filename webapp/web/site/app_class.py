@@ -1,0 +1,28 @@
+"""The app's Flask class: how it logs an exception, and how long static files may be kept."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from flask import Flask, request
+
+from ...serving.requestlog import route_pattern
+from .links import IMMUTABLE_SECONDS, is_current_asset
+
+ExcInfo = tuple[type, BaseException, TracebackType] | tuple[None, None, None]
+
+
+class SudokuFlask(Flask):
+    """Flask, keeping puzzles out of its error log and versioned static files in caches."""
+
+    def log_exception(self, exc_info: ExcInfo) -> None:
+        """Log an exception by the route's pattern: the path as sent may hold a puzzle."""
+        self.logger.error(
+            "Exception on %s [%s]", route_pattern(), request.method, exc_info=exc_info
+        )
+
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        """A year for a static file asked for by its current content hash, else revalidate."""
+        if filename and is_current_asset(filename, request.args.get("v")):
+            return IMMUTABLE_SECONDS
+        return super().get_send_file_max_age(filename)

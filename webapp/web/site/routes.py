@@ -1,0 +1,43 @@
+"""The home page: the puzzle form (GET) and its checks (POST), on to the share link."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, request, url_for
+from werkzeug.datastructures import CombinedMultiDict
+from werkzeug.wrappers import Response
+
+from ..batch import answer as batch
+from ..cache import refuse_long_code
+from ..marks import marked_location
+from ..shown_alphabet import link_values, requested_alphabet
+from .form_page import show_form
+from .forms import read_form
+
+bp = Blueprint("site", __name__)
+
+
+@bp.get("/")
+def index() -> tuple[str, int]:
+    """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>, shown in the
+    ?alphabet= it came in)."""
+    refuse_long_code(request.args.get("puzzle", ""))
+    form = read_form(request.args, shown_in=requested_alphabet())
+    if form.batch is not None:  # a batch is posted, never in a link
+        form.puzzle.errors = [batch.ONE_AT_A_TIME]
+    return show_form(form)
+
+
+@bp.post("/")
+def submit() -> Response | tuple[str, int] | str:
+    """Check a submitted puzzle: on to its share link, or back to the form saying what is wrong;
+    several puzzles, one a line, get a table of results (batch/answer.py)."""
+    batch.allow_batch_body()
+    form = read_form(CombinedMultiDict([request.files, request.form]))
+    if form.batch is not None:
+        return batch.answer(form.batch)
+    if form.position is not None:  # a pencil-mark grid: on to its position's page
+        return redirect(marked_location(form.position), 303)
+    if form.grid is None:
+        return show_form(form)
+    written_in = link_values(form.written_in)
+    return redirect(url_for("solve.result", code=form.grid.code, **written_in), 303)

@@ -1,0 +1,13 @@
+"""Solving: a share link's result page (/solve/<code>) and the solve API (/api/solve)."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add this feature's routes to `app`."""
+    from . import api, routes
+
+    app.register_blueprint(routes.bp)
+    app.register_blueprint(api.bp)

@@ -1,0 +1,81 @@
+"""The result a share link shows: /solve/<code>, with ?all=1 every solution; and its "Keep
+working" button (POST /solve/<code>/work), which hands the solve to a job."""
+
+from __future__ import annotations
+
+from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from ...jobs.job import SOLVE
+from ...sudoku import GAVE_UP, PuzzleError, parse
+from ...sudoku.logic import SOLVED
+from ...wording import link_code_problem, solution_count_message
+from ..cache import path_within_budget, refuse_long_code, solve_within_budget
+from ..explain.view import learning
+from ..http_caching import cache_by_outcome
+from ..jobs.starting import keep_working
+from ..jobs.view import offer_for
+from ..marks import linked_marks, marked_view
+from ..shown_alphabet import as_shown, as_shown_result, link_values
+from ..site.form_page import show_form
+from ..site.forms import read_form
+from ..site.links import absolute_url, query_kept
+from .solution_counts import count_within_budget, wants_all
+from .solutions_view import solutions_link, solutions_page
+from .view import Links, open_elsewhere, result_page
+
+bp = Blueprint("solve", __name__)
+
+BAD_LINK_NOTICE = "This link does not hold a puzzle the solver can read"
+
+
+@bp.get("/solve/<code>")
+def result(code: str) -> Response | tuple[str, int]:
+    """The solve of the puzzle a share link holds; other spellings move to the canonical one
+    (the query kept). With all=1, every solution of one with more than one, up to a cap."""
+    refuse_long_code(code)
+    listing = wants_all(request.args)
+    try:
+        grid = parse(code)
+    except PuzzleError as error:
+        # The code is the link's, not something typed: an empty form, and why the link failed.
+        return show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
+    if grid.code != code:
+        return redirect(query_kept(url_for(".result", code=grid.code)), 301)
+    shown = as_shown(grid)
+    marked = linked_marks(grid, ".result")
+    if isinstance(marked, Response):
+        return marked
+    result = solve_within_budget(grid)
+    count = count_within_budget(result)
+    counted_in_full = count is None or not count.cut_short
+    if listing and count is not None:
+        html = render_template("solutions.html", page=solutions_page(shown, count))
+        return cache_by_outcome(make_response(html), result.status if counted_in_full else GAVE_UP)
+    links = Links(
+        share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
+        edit=url_for("site.index", puzzle=code, **link_values(g.alphabet)),
+        elsewhere=open_elsewhere(grid),
+    )
+    # a pasted position is rated by its explanation, from the marks: not from its cells here
+    path = path_within_budget(grid, result, "RATING_BUDGET_SECONDS") if marked is None else None
+    offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
+    offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
+    how_many = solution_count_message(count) if count else ""
+    html = render_template(
+        "result.html",
+        page=result_page(as_shown_result(result), links, how_many),
+        learning=offered,
+        offer=offer,
+        marked=marked_view(shown, marked, result) if marked is not None else None,
+        solutions=solutions_link(code, count) if count else None,
+    )
+    final = counted_in_full and (path is None or path.status == SOLVED)
+    return cache_by_outcome(make_response(html), result.status if final else GAVE_UP)
+
+
+@bp.post("/solve/<code>/work")
+def keep_solving(code: str) -> Response:
+    """Keep solving the puzzle of a share link, for up to JOB_SECONDS, in a job."""
+    return keep_working(SOLVE, code, ".keep_solving")

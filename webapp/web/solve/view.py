@@ -1,0 +1,253 @@
+"""What the pages show: a checked form or a solve, turned into words and boards."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Grid, SolveResult, find_dead_end
+from ...sudoku.alphabet import HEX, STANDARD
+from ...sudoku.links import fpuzzles_link, sudokuwiki_link
+from ...sudoku.result import SAT
+from ...wording import (
+    ENGINE_NAMES,
+    conflict_message,
+    dead_end_message,
+    deep_contradiction_message,
+    differences_message,
+    format_ms,
+    place_name,
+    sat_contradiction_message,
+)
+from ..grid_table import Board, Cell, board, cell, grid_board, place_of
+from ..site.forms import PuzzleForm
+
+# The paste box's choice of symbols, as its menu says them.
+ALPHABET_CHOICE_WORDS = {
+    "": "Tell from the puzzle",
+    STANDARD: "1–9, then A–P",
+    HEX: "0–9 and A–F (Hexadoku, 16×16)",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input: `id` for aria-describedby, `target` the field to fix."""
+
+    id: str
+    message: str
+    target: str = ""
+
+
+@dataclass(frozen=True)
+class FieldView:
+    """A paste box or upload as shown: what it holds and the messages about it."""
+
+    value: str
+    invalid: bool
+    described_by: str
+
+
+@dataclass(frozen=True)
+class FormPage:
+    """The puzzle form as shown: the grid, the sizes to pick from and what is wrong."""
+
+    board: Board[Cell]
+    problems: tuple[Problem, ...]
+    puzzle: FieldView
+    upload: FieldView
+    notice: str = ""
+    sizes: tuple[int, ...] = tuple(SHAPES)
+    cells_alphabet: str = ""  # the alphabet the grid's cells are typed in ("" standard)
+    alphabets: tuple[tuple[str, str, bool], ...] = ()  # the paste box's: value, words, chosen
+
+    @property
+    def heading(self) -> str:
+        """The page's title and its <h1>: what the person is asked to do."""
+        return "Fix the puzzle" if self.problems else "Solve a Sudoku"
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where a result page leads: its own share link (absolute), the form to edit it, and
+    the puzzle in other solvers (`elsewhere`: label and address pairs, 9x9 only)."""
+
+    share: str
+    edit: str
+    elsewhere: tuple[tuple[str, str], ...] = ()
+
+
+def open_elsewhere(grid: Grid) -> tuple[tuple[str, str], ...]:
+    """Links that open a 9x9 puzzle in SudokuWiki and f-puzzles; none for other sizes."""
+    if grid.size != 9:
+        return ()
+    return (
+        ("Open in SudokuWiki", sudokuwiki_link(grid)),
+        ("Open in f-puzzles", fpuzzles_link(grid)),
+    )
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a solve's status means for a person: a heading, why, the boards that show it, and
+    what the boards show in words (`detail`, under them)."""
+
+    heading: str
+    summary: str
+    reasons: tuple[str, ...]
+    boards: tuple[Board[Cell], ...]
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ResultPage:
+    """A solve as shown: one status and its verdict, the figures, and the links onward."""
+
+    status: str
+    verdict: Verdict
+    figures: tuple[tuple[str, str], ...]
+    links: Links
+
+
+def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] = ()) -> FormPage:
+    """The form with every problem listed once and marked on the fields it concerns.
+
+    `about_request` are problems with the request itself (a share link's code) that no
+    field holds; they come first.
+    """
+    problems: list[Problem] = []
+    notes: dict[str, list[str]] = defaultdict(list)
+
+    def report(message: str, names: Iterable[str] = ()) -> None:
+        names = list(names)
+        problem = Problem(f"problem-{len(problems) + 1}", message, names[0] if names else "")
+        problems.append(problem)
+        for name in names:
+            notes[name].append(problem.id)
+
+    for message in (*about_request, *form.size.errors, *form.alphabet.errors):
+        report(message)
+    for field in form.cell_fields():
+        for message in field.errors:
+            report(message, [field.id])
+    for conflict in form.conflicts:
+        report(conflict_message(conflict), map(place_name, conflict.cells))
+    for field in (form.puzzle, form.upload):
+        for message in field.errors:
+            report(message, [field.id])
+
+    shape = form.shape
+    # "clash" marks a cell the script may unmark once the clash is fixed (it marks live ones so).
+    clashing = {place_name(place) for conflict in form.conflicts for place in conflict.cells}
+    cells = [
+        cell(
+            shape,
+            index,
+            field.data or "",
+            "clash" if field.id in clashing else "",
+            described_by=" ".join(notes[field.id]),
+        )
+        for index, field in enumerate(form.cell_fields())
+    ]
+    caption = f"{shape.name} puzzle: type the givens, leave the other cells blank"
+    return FormPage(
+        board=board(shape, caption, cells),
+        problems=tuple(problems),
+        puzzle=_field(form.puzzle.data or "", ["puzzle-hint", *notes["puzzle"]]),
+        upload=_field("", notes["upload"]),
+        notice=notice,
+        cells_alphabet="" if form.written_in == STANDARD else form.written_in,
+        alphabets=tuple(
+            (value, words, value == form.alphabet.data)
+            for value, words in ALPHABET_CHOICE_WORDS.items()
+        ),
+    )
+
+
+def _field(value: str, described_by: list[str]) -> FieldView:
+    """A field's state; it is invalid when a problem (not only a hint) describes it."""
+    invalid = any(name.startswith("problem-") for name in described_by)
+    return FieldView(value, invalid, " ".join(described_by))
+
+
+def result_page(result: SolveResult, links: Links, how_many: str = "") -> ResultPage:
+    """Everything the result template shows about one solve, built in this one place;
+    `how_many` says how many solutions one with more than one has ("exactly 5 solutions")."""
+    puzzle = result.puzzle
+    engine = (
+        "Gave up in" if result.status == GAVE_UP else "Decided by",
+        ENGINE_NAMES[result.engine],
+    )
+    figures = (
+        ("Time", format_ms(result.ms)),
+        engine,
+        ("Search nodes", f"{result.nodes:,}"),
+        *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
+        ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
+    )
+    return ResultPage(result.status, verdict(result, how_many), figures, links)
+
+
+def verdict(result: SolveResult, how_many: str = "") -> Verdict:
+    """The one status of a solve, said plainly, with the boards that show it; `how_many`
+    counts the solutions of one with more than one, when they were counted."""
+    puzzle = result.puzzle
+    if result.status == SOLVED:
+        summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
+        boards: tuple[Board[Cell], ...] = (grid_board(puzzle, "The solution", result.solution),)
+        return Verdict("Solved", summary, (), boards)
+    if result.status == MULTIPLE:
+        first, second = result.solutions[:2]
+        differences = [
+            (place_of(puzzle.shape, index), a, b)
+            for index, (a, b) in enumerate(zip(first.symbols, second.symbols, strict=True))
+            if a != b
+        ]
+        differ = {place for place, _, _ in differences}
+        summary = (
+            f"This puzzle has {how_many or 'more than one solution'}, so it is not a proper"
+            " Sudoku. Here are two;"
+            f" the {len(differ)} cells where they differ are highlighted."
+        )
+        boards = tuple(
+            grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
+            for number, solution in enumerate((first, second), start=1)
+        )
+        detail = differences_message(differences)
+        return Verdict("More than one solution", summary, (), boards, detail)
+    if result.status == GAVE_UP:
+        work = f"{result.nodes:,} search nodes"
+        if result.engine == SAT:
+            work += f" and {result.sat_conflicts:,} SAT solver conflicts"
+        summary = (
+            f"The solver ran out of its work budget after {work}"
+            f" ({format_ms(result.ms)}) and stopped before it could finish. This does not mean"
+            " there is no solution: it did not find out."
+        )
+        found = result.solutions[0] if result.solutions else None
+        if found:
+            summary += " It found the solution below, but not whether it is the only one."
+        boards = (grid_board(puzzle, "A solution" if found else "The puzzle", found),)
+        return Verdict("Gave up", summary, (), boards)
+    if result.conflicts:
+        clashing = {place for conflict in result.conflicts for place in conflict.cells}
+        caption = "The puzzle, with the clashing givens marked"
+        boards = (grid_board(puzzle, caption, None, clashing, "conflict"),)
+        summary = "Some givens clash, so no solution can exist:"
+        reasons = tuple(conflict_message(conflict) for conflict in result.conflicts)
+        return Verdict("No solution", summary, reasons, boards)
+    prover = "the SAT solver" if result.engine == SAT else "the search"
+    summary = (
+        f"The givens do not clash, but {prover} proved that no way of filling the grid works:"
+        " this puzzle has no solution."
+    )
+    boards = (grid_board(puzzle, "The puzzle"),)
+    dead_end = find_dead_end(puzzle)
+    if dead_end:
+        reason = dead_end_message(dead_end)
+    elif result.engine == SAT:
+        reason = sat_contradiction_message(result.sat_conflicts)
+    else:
+        reason = deep_contradiction_message(result.nodes)
+    return Verdict("No solution", summary, (reason,), boards)

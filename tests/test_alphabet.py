@@ -10,7 +10,6 @@ from webapp.sudoku import SHAPES, Grid, solve
 from webapp.sudoku.alphabet import HEX, STANDARD, written
 from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.parse import parse, read
-from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 

@@ -10,8 +10,8 @@ from webapp.cli import main
 from webapp.cli import timing as bench
 from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
-from webapp.sudoku.result import SAT
 from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.result import SAT
 
 from fresh_process import run_fresh
 from puzzles import CLASHING, DATA, FOUR, SEED_EASY, SEED_EASY_SOLUTION, SIX, data_lines

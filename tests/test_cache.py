@@ -8,8 +8,8 @@ import pytest
 import webapp.web.cache
 from webapp import create_app
 from webapp.sudoku import Budget, SolveResult, parse, solve
-from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
 from webapp.sudoku.puzzle import Puzzle
+from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
 
 from puzzles import NORVIG_IMPOSSIBLE
 

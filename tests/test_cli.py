@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.sudoku.puzzle import is_solution
 from webapp.sudoku.parse import parse
-from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.puzzle import Puzzle, is_solution
 
 from puzzles import CLASHING, EASY_SS, data_lines
 

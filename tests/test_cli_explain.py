@@ -7,8 +7,7 @@ import json
 import pytest
 
 from webapp.sudoku import parse
-from webapp.sudoku.puzzle import is_solution
-from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.puzzle import Puzzle, is_solution
 
 from puzzles import (
     CLASHING,

@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from webapp.sudoku.conflicts import Conflict, find_conflicts
 from webapp.sudoku.grid import Grid
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.shape import SHAPES
 from webapp.wording import conflict_message
-from webapp.sudoku.puzzle import Puzzle
 
 
 def grid_with(size: int, givens: dict[tuple[int, int], int]) -> Grid:

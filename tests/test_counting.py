@@ -19,7 +19,6 @@ from webapp.sudoku.counting import (
     count_solutions_of,
     counting_budget,
 )
-from webapp.sudoku.geometry import x_sudoku
 from webapp.sudoku.puzzle import Puzzle, Rules
 
 X_RULES = Rules(("x",))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku import NO_SOLUTION, DeadEnd, find_dead_end, parse, solve, x_sudoku
+from webapp.sudoku import NO_SOLUTION, DeadEnd, find_dead_end, parse, solve
 from webapp.sudoku.dead_end import CELL, UNIT
 from webapp.sudoku.puzzle import Puzzle, Rules
 

@@ -22,12 +22,11 @@ from webapp.sudoku.generator import (
 )
 from webapp.sudoku.generator.fill import random_solution
 from webapp.sudoku.generator.seeded import SeededRandom
-from webapp.sudoku.puzzle import is_solution
 from webapp.sudoku.logic import SOLVED, find_path
 from webapp.sudoku.logic.levels import band, level_of
+from webapp.sudoku.puzzle import Puzzle, is_solution
 from webapp.sudoku.result import MULTIPLE
 from webapp.sudoku.result import SOLVED as ONE_SOLUTION
-from webapp.sudoku.puzzle import Puzzle
 
 # Where each symmetry sends (row, col) on an N x N grid (n = N - 1), written out
 # here apart from the generator's own table.

@@ -6,9 +6,8 @@ from hypothesis import strategies as st
 
 from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.grid import Grid
-from webapp.sudoku.puzzle import is_solution
+from webapp.sudoku.puzzle import Puzzle, is_solution
 from webapp.sudoku.shape import SHAPES
-from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import SEED_EASY, SEED_EASY_SOLUTION
 

@@ -23,7 +23,6 @@ from webapp import cli
 from webapp.serving import launch as serve
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES
-from webapp.sudoku.puzzle import Puzzle
 
 from fresh_process import run_fresh
 from puzzles import NORVIG_EASY, NORVIG_HARD1, NORVIG_IMPOSSIBLE, frisch_25x25

@@ -21,10 +21,10 @@ from webapp.sudoku import (
     standard_geometry,
 )
 from webapp.sudoku.bitboard import bitboard_for
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT, SEARCH
 from webapp.sudoku.sat import formula, sat_solve
 from webapp.sudoku.solver import initial_state, propagate
-from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, data_lines, frisch_25x25
 

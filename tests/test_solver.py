@@ -19,9 +19,9 @@ from webapp.sudoku import (
     parse,
     solve,
 )
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SEARCH
 from webapp.wording import conflict_message
-from webapp.sudoku.puzzle import Puzzle
 
 from fresh_process import run_fresh
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines

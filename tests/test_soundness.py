@@ -17,8 +17,8 @@ import pytest
 
 from webapp.sudoku import Grid, parse, solve
 from webapp.sudoku.logic import SOLVED, TECHNIQUES, find_path
-from webapp.sudoku.result import MULTIPLE
 from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.result import MULTIPLE
 
 from positions import permuted
 from puzzles import data_lines

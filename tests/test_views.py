@@ -6,11 +6,11 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
 from webapp.web.site.forms import read_form
 from webapp.web.solve.view import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
-from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 

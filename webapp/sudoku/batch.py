@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import PuzzleError
-from .puzzle import Puzzle
 from .parse import MAX_LENGTH, SEPARATORS, read
+from .puzzle import Puzzle
 from .shape import SHAPES
 
 # The most puzzles a batch holds: a job of JOB_SECONDS (60 s) gets through a thousand 9x9

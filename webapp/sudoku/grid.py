@@ -77,4 +77,3 @@ class Grid:
 
     def __str__(self) -> str:
         return self.line
-

@@ -20,7 +20,7 @@ from functools import cached_property
 from .errors import PuzzleError
 from .geometry import EXTRA_UNITS, Geometry, geometry_of
 from .grid import Grid
-from .shape import Shape
+from .shape import SHAPES_BY_CELLS, Shape
 
 # Between a share code's grid and its rules.
 RULES_MARK = "-"
@@ -133,7 +133,14 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     if any(g and g != s for g, s in zip(grid.cells, solution.cells, strict=True)):
         return False
     full = set(range(1, grid.size + 1))
-    return all({solution.cells[cell] for cell in unit.cells} == full for unit in puzzle.geometry.units)
+    units = puzzle.geometry.units
+    return all({solution.cells[cell] for cell in unit.cells} == full for unit in units)
+
+
+def longest_code() -> int:
+    """The most characters a share code can have: the largest grid's cells, RULES_MARK and
+    the letter of every kind of unit."""
+    return max(SHAPES_BY_CELLS) + len(RULES_MARK) + len(EXTRA_UNITS)
 
 
 def split_code(text: str) -> tuple[str, Rules]:

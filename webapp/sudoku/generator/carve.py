@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 from ..bitboard import LARGEST_PRECOMPUTED, bitboard_for
 from ..grid import Grid
-from ..puzzle import CLASSIC, Puzzle, Rules
 from ..logic import SOLVED, STOPPED, Path, find_path
 from ..logic.budget import OutOfTime
 from ..logic.singles import HIDDEN_SINGLE, NAKED_SINGLE
+from ..puzzle import CLASSIC, Puzzle, Rules
 from ..shape import Shape
 from ..solver import count_solutions, initial_state, propagate
 from .seeded import SeededRandom
@@ -123,9 +123,7 @@ class Carver:
                 return Reach(not left, left)
             if not unique and self.quick_search and not self.is_unique(placed):
                 return Reach(False, left)  # no path gets to the end of two solutions
-        path = find_path(
-            self.puzzle(placed), self.seconds_left(), unique=unique, ceiling=ceiling
-        )
+        path = find_path(self.puzzle(placed), self.seconds_left(), unique=unique, ceiling=ceiling)
         if path.status == STOPPED:
             raise OutOfTime
         open_cells = tuple(cell for cell, value in enumerate(path.end.values) if not value)

@@ -12,7 +12,6 @@ from ..bitboard import bitboard_for
 from ..geometry import Geometry
 from ..grid import Grid
 from ..logic.position import bits_of
-from ..shape import Shape
 from ..solver import decode, propagate
 from .seeded import SeededRandom
 

@@ -28,10 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..grid import Grid
-from ..puzzle import Puzzle
 from ..logic import SOLVED, STOPPED, find_path
 from ..logic.budget import OutOfTime
 from ..logic.levels import LEVEL_NAMES, band
+from ..puzzle import Puzzle
 from ..result import GAVE_UP as GAVE_UP_SOLVING
 from ..result import SOLVED as ONE_SOLUTION
 from ..result import Budget

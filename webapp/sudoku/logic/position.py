@@ -60,9 +60,7 @@ class Position:
         return cls.of_values(puzzle, puzzle.cells, unique)
 
     @classmethod
-    def of_values(
-        cls, puzzle: Puzzle, values: tuple[int, ...], unique: bool = False
-    ) -> Position:
+    def of_values(cls, puzzle: Puzzle, values: tuple[int, ...], unique: bool = False) -> Position:
         """`values` (the givens and a player's entries) on `puzzle`, every open cell's
         candidates the values no peer holds."""
         geometry = puzzle.geometry

@@ -55,7 +55,9 @@ def test_the_issues_file_of_two_puzzles_is_now_a_batch_of_two():
     assert [(entry.index, entry.line, entry.text) for entry in entries] == [
         (index, index + 1, line) for index, line in enumerate(TWO_9X9.splitlines())
     ]
-    assert [entry.puzzle for entry in entries] == [Puzzle(parse(line)) for line in TWO_9X9.splitlines()]
+    assert [entry.puzzle for entry in entries] == [
+        Puzzle(parse(line)) for line in TWO_9X9.splitlines()
+    ]
 
 
 @pytest.mark.parametrize(
@@ -132,7 +134,10 @@ def test_a_batch_beyond_the_limits_is_refused_naming_them(text, message):
 def test_a_list_of_puzzles_is_read_each_whole_and_bounded():
     entries = read_puzzles([NORVIG_EASY, rows_of(SEED_EASY), "x"])
     assert [(entry.index, entry.line) for entry in entries] == [(0, None), (1, None), (2, None)]
-    assert [entry.puzzle for entry in entries[:2]] == [Puzzle(parse(NORVIG_EASY)), Puzzle(parse(SEED_EASY))]
+    assert [entry.puzzle for entry in entries[:2]] == [
+        Puzzle(parse(NORVIG_EASY)),
+        Puzzle(parse(SEED_EASY)),
+    ]
     assert entries[2].error is not None
     with pytest.raises(PuzzleError, match="1,001 puzzles were sent; a batch takes at most 1,000"):
         read_puzzles([FOUR] * 1_001)
@@ -174,7 +179,7 @@ def test_every_outcome_of_the_mixed_file_is_its_row():
         rated = row.status == SOLVED
         assert (row.rating is not None) == rated
         if rated:
-            path = find_path(Puzzle(entry.puzzle), seconds=5.0, unique=True)
+            path = find_path(entry.puzzle, seconds=5.0, unique=True)
             assert (row.rating, row.hardest) == (path.rating, path.hardest)
             assert row.level == level_of(path.rating)
             assert row.rated_to_end and row.message == ""
@@ -235,10 +240,8 @@ def test_a_puzzle_short_of_budget_says_what_was_not_done(puzzle, budget, status,
     assert row.code == parse(puzzle).code
     assert row.rated_to_end is False
     if "floor" in message:
-        assert (
-            row.rating is not None
-            and row.rating < find_path(Puzzle(parse(puzzle)), seconds=5.0, unique=True).rating + 0.01
-        )
+        path = find_path(Puzzle(parse(puzzle)), seconds=5.0, unique=True)
+        assert row.rating is not None and row.rating < path.rating + 0.01
     else:
         assert row.rating is None
 

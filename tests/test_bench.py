@@ -80,7 +80,7 @@ def canned(statuses_and_nodes: list[tuple[str, int]]):
 
     def solver(grid):
         status, nodes = next(answers)
-        return SolveResult(status, grid, nodes=nodes)
+        return SolveResult(status, Puzzle(grid), nodes=nodes)
 
     return solver
 
@@ -109,10 +109,10 @@ def test_measure_counts_what_went_to_the_sat_solver_and_what_it_decided():
     grid = parse(EASY)
     results = iter(
         [
-            SolveResult(SOLVED, grid, engine=SAT),
-            SolveResult(GAVE_UP, grid, engine=SAT),
-            SolveResult(SOLVED, grid),
-            SolveResult(GAVE_UP, grid),
+            SolveResult(SOLVED, Puzzle(grid), engine=SAT),
+            SolveResult(GAVE_UP, Puzzle(grid), engine=SAT),
+            SolveResult(SOLVED, Puzzle(grid)),
+            SolveResult(GAVE_UP, Puzzle(grid)),
         ]
     )
     figures = bench.measure(lambda _: next(results), [grid] * 4)
@@ -161,7 +161,7 @@ def test_build_tables_builds_each_size_once_so_no_timed_solve_builds_any():
     built = run_fresh(f"""
         import json
         from webapp.cli import timing
-        from webapp.sudoku import parse, solve
+        from webapp.sudoku import Puzzle, parse, solve
         from webapp.sudoku.bitboard import bitboard_for
         grids = [parse({FOUR!r}), parse({SIX!r}), parse({FOUR!r})]
         ms = timing.build_tables(grids)

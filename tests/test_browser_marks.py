@@ -48,7 +48,9 @@ def test_play_from_the_marks_keeps_them_without_script(no_script_page, base_url)
 
 # The same marks without the solution's value in the first open cell: said on the page.
 OPEN = next(cell for cell, mask in enumerate(MARKED.candidates) if mask)
-WRONG = encode_marks(MARKED.eliminate([(OPEN, solve(Puzzle(MARKED.grid)).solutions[0].cells[OPEN])]))
+WRONG = encode_marks(
+    MARKED.eliminate([(OPEN, solve(Puzzle(MARKED.grid)).solutions[0].cells[OPEN])])
+)
 
 
 @pytest.mark.parametrize(

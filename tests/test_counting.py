@@ -21,9 +21,9 @@ from webapp.sudoku.counting import (
 )
 from webapp.sudoku.puzzle import Puzzle, Rules
 
-X_RULES = Rules(("x",))
-
 from puzzles import CLASHING, FOUR_SOLUTION, SIX_SOLUTION, data_lines
+
+X_RULES = Rules(("x",))
 
 # tdoku's test puzzles (tests/data/tdoku_test_puzzles.txt, from t-dillon/tdoku's
 # test/test_puzzles, BSD-2-Clause): PUZZLE:COUNT, the exact number of solutions.

@@ -8,9 +8,9 @@ from webapp.sudoku import NO_SOLUTION, DeadEnd, find_dead_end, parse, solve
 from webapp.sudoku.dead_end import CELL, UNIT
 from webapp.sudoku.puzzle import Puzzle, Rules
 
-X_RULES = Rules(("x",))
-
 from puzzles import NORVIG_IMPOSSIBLE, data_lines
+
+X_RULES = Rules(("x",))
 
 # Each line: a puzzle without a solution whose givens do not clash, and its dead end. Most are
 # a puzzle with one solution and one wrong given added (marked in the comment).
@@ -82,7 +82,8 @@ def test_puzzles_with_a_solution_reach_no_dead_end(unique_puzzle, multiple_puzzl
 def test_every_answer_and_its_puzzle_reach_no_dead_end(size):
     for fields in data_lines(f"engine_{size}x{size}_answers.txt")[:20]:
         assert find_dead_end(Puzzle(parse(fields[0]))) is None
-        assert find_dead_end(Puzzle(parse(fields[-1]))) is None  # a full grid: nothing left to force
+        # a full grid: nothing left to force
+        assert find_dead_end(Puzzle(parse(fields[-1]))) is None
 
 
 def test_the_units_come_from_the_geometry():

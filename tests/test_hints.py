@@ -31,7 +31,7 @@ def mid_game(grid: Grid, answer: Grid, rng: random.Random) -> Progress:
         value if given or rng.random() < share else 0
         for given, value in zip(grid.cells, answer.cells, strict=True)
     ]
-    return Progress(grid, Grid(grid.shape, tuple(cells)))
+    return Progress(Puzzle(grid), Grid(grid.shape, tuple(cells)))
 
 
 def positions() -> list[tuple[Progress, Grid]]:

@@ -48,7 +48,7 @@ def test_a_real_sudokuwiki_link_reads_to_its_board_which_solves_once(url):
     assert linked.puzzle.code == bd_of(url)
     assert linked.solved == linked.puzzle
     assert linked.candidates is None
-    assert solve(linked.puzzle).status == SOLVED
+    assert solve(Puzzle(linked.puzzle)).status == SOLVED
 
 
 @pytest.mark.parametrize(("start", "url"), real_links("position"))

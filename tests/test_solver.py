@@ -200,7 +200,9 @@ def made_puzzle(size: int, seed: int, most_blanks: int) -> tuple[Grid, Grid]:
             break
         trial = cells.copy()
         trial[cell] = 0
-        check = baseline.solve(Puzzle(Grid(shape, tuple(trial))), budget=Budget(nodes=200_000, seconds=5))
+        check = baseline.solve(
+            Puzzle(Grid(shape, tuple(trial))), budget=Budget(nodes=200_000, seconds=5)
+        )
         if check.status == SOLVED:
             cells = trial
     return Grid(shape, tuple(cells)), solution
@@ -230,7 +232,8 @@ def test_building_tables_is_not_charged_to_the_budget() -> None:
     nodes = run_fresh("""
         import json
         from webapp.sudoku import SHAPES, Budget, Grid, Puzzle, solve
-        result = solve(Puzzle(Grid(SHAPES[25], (0,) * 625)), budget=Budget(nodes=1000, seconds=0.05))
+        empty = Puzzle(Grid(SHAPES[25], (0,) * 625))
+        result = solve(empty, budget=Budget(nodes=1000, seconds=0.05))
         print(json.dumps(result.nodes))
     """)
     assert nodes > 0

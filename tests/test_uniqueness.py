@@ -19,10 +19,10 @@ import pytest
 
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid, parse, solve
-from webapp.sudoku.geometry import Geometry, standard_geometry, x_sudoku
+from webapp.sudoku.geometry import standard_geometry, x_sudoku
 from webapp.sudoku.logic import BY_SLUG, Position, Step, bits_of, find_path, uniqueness
 from webapp.sudoku.logic.bug import bug_plus_one
-from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.puzzle import Puzzle, Rules
 
 from positions import easy_steps_taken, permuted, stuck_positions, wrong_moves
 from puzzles import data_lines
@@ -175,27 +175,27 @@ def unique_puzzle(size: int, seed: int) -> tuple[Grid, Grid]:
 def thinned_positions(kind: str) -> list[tuple[Position, Grid]]:
     """Positions of unique puzzles of `kind`, pencil marks thinned at three rates, with answers."""
     rng = random.Random(kind)
-    puzzles: list[tuple[Grid, Grid, Geometry]] = []
+    puzzles: list[tuple[Puzzle, Grid]] = []
     if kind == "9x9":
         lines = [f[0] for f in data_lines("engine_9x9_answers.txt") if f[1] == "1"][:30]
         for grid in (parse(text) for text in lines):
             grid = permuted(grid, rng)
-            puzzles.append((grid, solve(Puzzle(grid)).solutions[0], standard_geometry(grid.shape)))
+            puzzles.append((Puzzle(grid), solve(Puzzle(grid)).solutions[0]))
     elif kind == "16x16":
         for text in [f[0] for f in data_lines("engine_16x16_answers.txt")][:6]:
             grid = parse(text)
-            puzzles.append((grid, solve(Puzzle(grid)).solutions[0], standard_geometry(grid.shape)))
+            puzzles.append((Puzzle(grid), solve(Puzzle(grid)).solutions[0]))
     elif kind == "6x6":
         for seed in range(12):
             grid, answer = unique_puzzle(6, seed)
-            puzzles.append((grid, answer, standard_geometry(grid.shape)))
+            puzzles.append((Puzzle(grid), answer))
     else:  # X-Sudoku: a diagonal through one corner spoils a rectangle
         for text, answer_text in data_lines("x_sudoku.txt"):
             grid = parse(text)
-            puzzles.append((grid, parse(answer_text), x_sudoku(grid.shape)))
+            puzzles.append((Puzzle(grid, Rules(("x",))), parse(answer_text)))
     found = []
-    for grid, answer, geometry in puzzles:
-        position = Position.from_puzzle(Puzzle(grid), geometry, unique=True)
+    for puzzle, answer in puzzles:
+        position = Position.from_puzzle(puzzle, unique=True)
         for keep in (0.15, 0.3, 0.5):
             for _ in range(1 if kind != "x" else 6):
                 found.append((thinned(position, answer, keep, rng), answer))
@@ -327,7 +327,7 @@ def test_bug_plus_one_reads_the_units_of_a_4x4_grave():
     second = (2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2)
     masks = [1 << a | 1 << b for a, b in zip(first, second, strict=True)]
     masks[0] |= 1 << 3
-    position = Position(standard_geometry(shape), (0,) * 16, tuple(masks), unique=True)
+    position = Position(Puzzle(Grid(shape, (0,) * 16)), (0,) * 16, tuple(masks), unique=True)
     (step,) = bug_plus_one(position)
     assert step.placements == ((0, 3),)
     assert sentence(shape, step).endswith("r1c1 must be 3")

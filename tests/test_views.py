@@ -156,7 +156,11 @@ def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
     # A budget this small rarely stops a search between its first and second
     # solution, so the result is written out: the view only reads it.
     found = SolveResult(
-        GAVE_UP, parse(unique_puzzle.puzzle), (parse(unique_puzzle.solution),), nodes=9, ms=1.0
+        GAVE_UP,
+        Puzzle(parse(unique_puzzle.puzzle)),
+        (parse(unique_puzzle.solution),),
+        nodes=9,
+        ms=1.0,
     )
     page = verdict(found)
     assert page.heading == "Gave up"
@@ -189,7 +193,7 @@ def test_a_result_page_carries_the_status_figures_and_links(unique_puzzle):
 def test_a_result_the_sat_solver_had_shows_its_conflicts(status, engine_figure):
     found = (parse(BIG_ANSWER),) if status == SOLVED else ()
     result = SolveResult(
-        status, parse(BIG), found, nodes=400, ms=300.0, engine=SAT, sat_conflicts=1234
+        status, Puzzle(parse(BIG)), found, nodes=400, ms=300.0, engine=SAT, sat_conflicts=1234
     )
     figures = result_page(result, Links(share="", edit="")).figures
     assert figures[1] == engine_figure
@@ -198,7 +202,7 @@ def test_a_result_the_sat_solver_had_shows_its_conflicts(status, engine_figure):
 
 
 def test_the_sat_solver_is_named_as_the_one_that_proved_or_ran_out():
-    puzzle = parse(BIG)
+    puzzle = Puzzle(parse(BIG))
     proved = verdict(SolveResult(NO_SOLUTION, puzzle, engine=SAT, sat_conflicts=57, ms=1.0))
     assert "the SAT solver proved that no way of filling the grid works" in proved.summary
     [reason] = proved.reasons

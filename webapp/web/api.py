@@ -137,9 +137,14 @@ def hint() -> tuple[dict[str, Any], int]:
     result = solve_within_budget(grid)
     if result.solution is None:
         return _invalid(f"no hints: {NO_HINTS[result.status]}", status=result.status)
-    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    config = current_app.config
     with solver_seat().taken():
-        given = hint_for(progress, result.solution, seconds)
+        given = hint_for(
+            progress,
+            result.solution,
+            int(config["HINT_BUDGET_WORK"]),
+            ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
+        )
     shape = grid.shape
     return {
         "status": given.kind,
@@ -173,7 +178,7 @@ def _read_code(code: str) -> Grid | tuple[dict[str, Any], int]:
 
 def _explained(grid: Grid, words: bool) -> tuple[dict[str, Any], float]:
     """The path record of `grid` (its solve within the solve budget, its path within
-    EXPLAIN_BUDGET_SECONDS, holding the worker's solver seat) and the ms it took."""
+    EXPLAIN_BUDGET_WORK, holding the worker's solver seat) and the ms it took."""
     result = solve_within_budget(grid)
     started = time.perf_counter()
     record = path_record(grid, result, path_within_budget(grid, result), words)

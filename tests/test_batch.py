@@ -29,7 +29,7 @@ TWO_9X9 = (DATA / "two_9x9.sdm").read_text()
 MIXED = (DATA / "batch_mixed.sdm").read_text()
 NOT_TRIED = "not tried: the batch's 0 s ran out first"
 NOT_RATED = "not rated: the server stopped the batch to stay responsive (try again)"
-FLOOR = "rated up to where its time ran out: the rating is a floor"
+FLOOR = "rated up to where its work ran out: the rating is a floor"
 ROOMY = BatchBudget(Budget(nodes=250_000, seconds=5.0), rating_work=250_000, seconds=60.0)
 
 

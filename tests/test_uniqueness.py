@@ -138,7 +138,7 @@ def test_positions_along_paths_are_never_given_a_wrong_step():
         answer = solve(grid).solution
         assert answer is not None
         position = Position.from_grid(grid, unique=True)
-        for step in find_path(grid, seconds=10, unique=True).steps:
+        for step in find_path(grid, unique=True).steps:
             for finder in FINDERS.values():
                 steps = list(finder(position))
                 assert wrong_moves(position, answer, steps) == []

@@ -11,11 +11,13 @@ from .marks_code import encode as encode_marks
 from .marks_code import narrowed, position_of
 from .path import (
     ABOVE,
+    CEILING,
     PLACED,
     SOLVED,
     STOPPED,
     STUCK,
     Path,
+    PathStatus,
     find_path,
     next_step,
     path_from,
@@ -29,12 +31,14 @@ from .techniques import BY_SLUG, TECHNIQUES
 __all__ = [
     "ABOVE",
     "BY_SLUG",
+    "CEILING",
     "PLACED",
     "SOLVED",
     "STOPPED",
     "STUCK",
     "TECHNIQUES",
     "Path",
+    "PathStatus",
     "Position",
     "Step",
     "bits_of",

@@ -62,7 +62,7 @@ def _read_code(code: str) -> Grid | tuple[dict[str, Any], int]:
 
 def _explained(grid: Grid, words: bool) -> tuple[dict[str, Any], float]:
     """The path record of `grid` (its solve within the solve budget, its path within
-    EXPLAIN_BUDGET_SECONDS, holding the worker's solver seat) and the ms it took."""
+    EXPLAIN_BUDGET_WORK, holding the worker's solver seat) and the ms it took."""
     result = solve_within_budget(grid)
     started = time.perf_counter()
     record = path_record(grid, result, path_within_budget(grid, result), words)

@@ -1,5 +1,5 @@
 """GET /api/explain/<code> and GET /api/rate/<code>: the easiest-first path and rating of the
-puzzle a share code names, as the command line prints them, within EXPLAIN_BUDGET_SECONDS."""
+puzzle a share code names, as the command line prints them, within EXPLAIN_BUDGET_WORK."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_clashing_givens_are_a_solve_status_and_bad_codes_a_422(client, route):
 
 @pytest.mark.parametrize("route", ["explain", "rate"])
 def test_a_path_cut_short_by_the_budget_says_so_and_is_not_kept(route):
-    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_SECONDS": 0.0}).test_client()
+    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_WORK": 0}).test_client()
     response = client.get(f"/api/{route}/{TOP95_SEVENTH_CODE}")
     assert response.status_code == 200
     body = response.json

@@ -28,7 +28,7 @@ def served(tmp_path_factory):
         **os.environ,
         "FLASK_JOB_STORE": f"sqlite:///{folder}/jobs.sqlite3",
         "FLASK_JOB_SECONDS": str(JOB_SECONDS),
-        "FLASK_RATING_BUDGET_SECONDS": "0.05",
+        "FLASK_RATING_BUDGET_WORK": "2500",
         "SUDOKU_WORKERS": "1",
     }
     with (folder / "serve.log").open("ab") as log:

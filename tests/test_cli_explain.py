@@ -55,14 +55,14 @@ def test_json_steps_replay_to_the_solution(sudoku):
 
 
 def test_a_path_out_of_budget_stops_and_says_why(sudoku):
-    _, out = sudoku("explain", "--budget-seconds", "0.01", stdin=TOP95_SEVENTH + "\n")
+    _, out = sudoku("explain", "--budget-work", "100", stdin=TOP95_SEVENTH + "\n")
     last = out.splitlines()[-1]
     assert last.startswith("Stopped after ")
     assert "the next step needs more work than the budget" in last
 
 
 def test_a_hard_path_ends_in_forcing_chains_that_name_their_dead_end(sudoku):
-    _, out = sudoku("explain", "--budget-seconds", "300", stdin=TOP1465_FIRST + "\n")
+    _, out = sudoku("explain", stdin=TOP1465_FIRST + "\n")
     chains = [line for line in out.splitlines() if "Forcing chain: if " in line]
     assert chains
     assert all("would have no" in line for line in chains)

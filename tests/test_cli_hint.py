@@ -109,7 +109,7 @@ def test_the_hint_summary_times_every_position(sudoku):
 
 def test_a_hint_that_needs_more_than_its_budget_says_it_stopped(sudoku):
     big = data_lines("engine_25x25_answers.txt")[0][0]
-    code, out = sudoku("hint", "--budget-seconds", "0.000001", stdin=big + "\n")
+    code, out = sudoku("hint", "--budget-work", "1", stdin=big + "\n")
     assert code == 0
     assert out.strip() == "stopped: the next step needs more work than the budget"
 
@@ -123,7 +123,7 @@ def test_steps_says_whether_it_found_every_instance(sudoku):
         "steps",
         "--technique",
         "jellyfish",
-        "--budget-seconds",
+        "--ceiling-seconds",
         "0.000001",
         "--json",
         stdin=big + "\n",

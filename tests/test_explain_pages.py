@@ -17,7 +17,7 @@ from webapp.sudoku.puzzle import Puzzle
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, TOP95_SEVENTH
 
 TOP95_SEVENTH_CODE = TOP95_SEVENTH.replace(".", "0")
-PATH = find_path(Puzzle(parse(TOP95_SEVENTH)), seconds=30, unique=True)
+PATH = find_path(Puzzle(parse(TOP95_SEVENTH)), unique=True)
 
 
 def numbered(technique: str) -> int:
@@ -136,7 +136,7 @@ def test_a_puzzle_without_one_solution_has_nothing_to_explain(client, code, says
 
 
 def test_a_path_cut_short_says_so_and_shows_the_solvers_answer():
-    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_SECONDS": 0.0}).test_client()
+    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_WORK": 0}).test_client()
     response = client.get(f"/explain/{TOP95_SEVENTH_CODE}")
     assert response.status_code == 200
     assert "the next step needs more work than the budget" in response.text

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from webapp.explanations.hints import DONE, OUT_OF_REACH, STEP, WRONG, hint_for
+from webapp.explanations.hints import BUSY, DONE, OUT_OF_REACH, STEP, WRONG, hint_for
 from webapp.explanations.names import technique_name, with_article
 from webapp.sudoku import Grid, parse, solve
 from webapp.sudoku.progress import Progress, start
@@ -53,7 +53,7 @@ POSITIONS = positions()
 
 def wrong_in(progress: Progress, answer: Grid) -> list[str]:
     """What is wrong with the hint for one position (nothing, if all is well)."""
-    hint = hint_for(progress, answer, seconds=5)
+    hint = hint_for(progress, answer, work=100_000)
     line = progress.code
     problems = [
         f"{line}: {step.technique} {step}"
@@ -78,6 +78,14 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
     return problems
 
 
+def test_past_the_ceiling_a_hint_says_the_server_is_busy():
+    grid = parse(TOP1465_FIRST)
+    hint = hint_for(
+        start(Puzzle(grid)), solve(Puzzle(grid)).solution, work=100_000, ceiling_seconds=0.0
+    )
+    assert hint.kind == BUSY and "busy" in hint.tiers[0]
+
+
 @pytest.mark.parametrize("start_at", range(0, len(POSITIONS), CHUNK), ids=lambda s: f"from-{s}")
 def test_no_hint_is_wrong(start_at):
     chunk = POSITIONS[start_at : start_at + CHUNK]
@@ -95,14 +103,15 @@ def test_doing_every_hint_solves_the_puzzle(text):
     answer = solve(Puzzle(grid)).solution
     progress = start(Puzzle(grid))
     for _ in range(grid.shape.cell_count):
-        hint = hint_for(progress, answer, seconds=10)
+        hint = hint_for(progress, answer, work=100_000)
         if hint.kind == DONE:
             break
         assert hint.kind == STEP
         progress = hint.after
     assert progress.grid == answer
     assert (
-        hint_for(progress, answer, seconds=10).tiers[0] == "Solved! Every cell is filled and right."
+        hint_for(progress, answer, work=100_000).tiers[0]
+        == "Solved! Every cell is filled and right."
     )
 
 
@@ -111,7 +120,7 @@ def test_a_wrong_entry_comes_first_and_is_cleared_without_the_answer():
     answer = solve(Puzzle(grid)).solution
     # r1c1 is 4 in the solution: enter 1 there, and another wrong value further on
     progress = start(Puzzle(grid)).with_values({0: 1, 80: 1 if answer.cells[80] != 1 else 2})
-    hint = hint_for(progress, answer, seconds=5)
+    hint = hint_for(progress, answer, work=100_000)
     assert hint.kind == WRONG
     assert hint.tiers == (
         "r1c1 is wrong; fix it before the next step. 1 other entry is wrong too.",
@@ -124,7 +133,7 @@ def test_a_wrong_entry_comes_first_and_is_cleared_without_the_answer():
 
 def test_the_tiers_go_from_where_to_what_to_doing_it():
     grid = parse(NORVIG_EASY)
-    hint = hint_for(start(Puzzle(grid)), solve(Puzzle(grid)).solution, seconds=5)
+    hint = hint_for(start(Puzzle(grid)), solve(Puzzle(grid)).solution, work=100_000)
     ((cell, value),) = hint.steps[-1].placements
     name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
     look, what, do = hint.tiers
@@ -137,9 +146,9 @@ def test_the_tiers_go_from_where_to_what_to_doing_it():
 def test_clearing_steps_are_named_before_the_placement():
     grid = parse(TOP1465_FIRST)
     answer = solve(Puzzle(grid)).solution
-    hint = hint_for(start(Puzzle(grid)), answer, seconds=10)
+    hint = hint_for(start(Puzzle(grid)), answer, work=100_000)
     while len(hint.steps) == 1:  # its first values fall to singles
-        hint = hint_for(hint.after, answer, seconds=10)
+        hint = hint_for(hint.after, answer, work=100_000)
     assert hint.kind == STEP
     assert all(not step.placements for step in hint.steps[:-1])
     assert ", once " in hint.tiers[0]
@@ -150,9 +159,9 @@ def test_clearing_steps_are_named_before_the_placement():
 def test_out_of_budget_the_solver_answers_one_cell():
     grid = parse(TOP1465_FIRST)
     answer = solve(Puzzle(grid)).solution
-    hint = hint_for(start(Puzzle(grid)), answer, seconds=0)
+    hint = hint_for(start(Puzzle(grid)), answer, work=0)
     assert hint.kind == OUT_OF_REACH
-    assert hint.tiers[0] == "The next step needs more work than the time a hint may take."
+    assert hint.tiers[0] == "The next step needs more work than a hint may take."
     (cell,) = hint.cells
     assert hint.after.grid.cells[cell] == answer.cells[cell]
     assert hint.tiers[2] == f"Place {answer.cells[cell]} in r{cell // 9 + 1}c{cell % 9 + 1}."

@@ -100,3 +100,16 @@ def test_the_error_page_names_static_files_by_content_too(client):
     page = client.get("/no-such-page")
     assert page.status_code == 404
     assert all("?v=" in link for link in asset_links(page.get_data(as_text=True)))
+
+
+@pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
+def test_the_etag_leaves_out_how_long_the_solve_took(prefix):
+    # Two servers (no cache between them) solve the same puzzle in different times: a
+    # revalidation with one's ETag matches the other's answer.
+    servers = [create_app({"TESTING": True}).test_client() for _ in range(2)]
+    first = servers[0].get(prefix + EASY)
+    etag, _ = first.get_etag()
+    again = servers[1].get(prefix + EASY, headers={"If-None-Match": f'"{etag}"'})
+    assert again.status_code == 304
+    if prefix == "/solve/":
+        assert re.search(r"<dd data-timing>[^<]*ms</dd>", first.text)

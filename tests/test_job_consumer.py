@@ -115,7 +115,7 @@ def test_a_batch_job_is_solved_by_a_consumer_of_its_own(tmp_path):
     entries = read_batch((DATA / "batch_mixed.sdm").read_text())
     assert entries is not None
     code = batches.batch_code(entries)
-    budget = BatchBudget(Budget(), rating_seconds=0.2, seconds=20)
+    budget = BatchBudget(Budget(), rating_work=10_000, seconds=20)
     batches.keep_input(queue.board, code, entries, budget)
     job = queue.submit_code(BATCH, code)
     with running(["jobs"], {"FLASK_JOB_STORE": store}, tmp_path / "consumer.log"):

@@ -27,12 +27,12 @@ OTHER_CODE = "1" + HARD_CODE[1:]  # a clash: no job needed, but a job may still 
 
 
 def make_app(tmp_path, **config):
-    """An app whose requests give up after one search node and stop explaining after 2 ms,
+    """An app whose requests give up after one search node and stop explaining after 100 units,
     with a job store of its own, running jobs inside the request unless told otherwise."""
     stingy = {
         "SOLVE_BUDGET_NODES": 1,
-        "EXPLAIN_BUDGET_SECONDS": 0.002,
-        "RATING_BUDGET_SECONDS": 0.002,
+        "EXPLAIN_BUDGET_WORK": 100,
+        "RATING_BUDGET_WORK": 100,
     }
     return job_app(tmp_path, **{**stingy, **config})
 

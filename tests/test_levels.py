@@ -36,8 +36,8 @@ PUZZLES = [NORVIG_EASY, TOP95_SEVENTH] + [
 @pytest.mark.parametrize("ceiling", [1.5, 2.8, 4.0, 6.0])
 def test_a_path_with_a_ceiling_is_the_whole_path_up_to_its_first_harder_step(puzzle, ceiling):
     grid = parse(puzzle)
-    whole = find_path(Puzzle(grid), seconds=30, unique=True)
-    capped = find_path(Puzzle(grid), seconds=30, unique=True, ceiling=ceiling)
+    whole = find_path(Puzzle(grid), unique=True)
+    capped = find_path(Puzzle(grid), unique=True, ceiling=ceiling)
     assert whole.status == SOLVED
     assert capped.steps == whole.steps[: len(capped.steps)]
     if whole.rating <= ceiling:

@@ -76,7 +76,7 @@ def sample_puzzles() -> list:
 def test_no_step_of_a_path_is_ever_wrong(grid):
     answer = solve(Puzzle(grid)).solution
     assert answer is not None
-    path = find_path(Puzzle(grid), seconds=30, unique=True)
+    path = find_path(Puzzle(grid), unique=True)
     for step in path.steps:
         for cell, value in step.eliminations:
             assert answer.cells[cell] != value, step
@@ -96,7 +96,7 @@ def test_boxes_of_2x3_and_3x4_get_their_singles_and_intersections():
         cells = list(answer.cells)
         for cell in rng.sample(range(shape.cell_count), shape.cell_count // 3):
             cells[cell] = 0
-        path = find_path(Puzzle(Grid(shape, tuple(cells))), seconds=30)
+        path = find_path(Puzzle(Grid(shape, tuple(cells))))
         assert path.status == SOLVED
         assert path.end.grid == answer
         assert {step.technique for step in path.steps} >= {"hidden-single"}

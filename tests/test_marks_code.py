@@ -31,7 +31,7 @@ def along_paths() -> list[Position]:
     puzzles = [TOP95_SEVENTH, *(fields[0] for fields in data_lines("se_rated_sample.txt")[:6])]
     found = []
     for text in puzzles:
-        path = find_path(Puzzle(parse(text)), seconds=10, unique=True)
+        path = find_path(Puzzle(parse(text)), unique=True)
         position = Position.from_puzzle(Puzzle(parse(text)), unique=True)
         for number, step in enumerate(path.steps):
             position = step.apply(position)

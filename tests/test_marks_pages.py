@@ -112,7 +112,7 @@ def test_marks_that_remove_nothing_open_the_puzzle_itself(client):
 
 def test_explaining_from_the_marks_starts_with_the_step_they_make(client):
     html = client.get(f"/explain/{CODE}?marks={MARKS}").text
-    path = path_from(MARKED.assuming_unique(), 10)
+    path = path_from(MARKED.assuming_unique())
     assert f"({len(path.steps)} steps to go)" in html
     assert "The board shows the pasted position" in html
     assert "<h1>Explain from the pasted position</h1>" in html
@@ -126,7 +126,7 @@ def test_explaining_from_the_marks_starts_with_the_step_they_make(client):
 
 
 def test_every_step_from_the_marks_keeps_the_solution():
-    path = path_from(MARKED.assuming_unique(), 10)
+    path = path_from(MARKED.assuming_unique())
     assert path.steps
     for step in path.steps:
         assert all(SOLUTION.cells[cell] != value for cell, value in step.eliminations)
@@ -137,8 +137,8 @@ def test_the_explanation_is_kept_apart_from_the_puzzles_own(client):
     # asked in turn in one app: a path cached by code alone would answer the second wrongly
     marked = client.get(f"/explain/{CODE}?marks={MARKS}").text
     plain = client.get(f"/explain/{CODE}").text
-    from_marks = path_from(MARKED.assuming_unique(), 10)
-    from_start = find_path(Puzzle(MARKED.grid), seconds=10, unique=True)
+    from_marks = path_from(MARKED.assuming_unique())
+    from_start = find_path(Puzzle(MARKED.grid), unique=True)
     assert from_marks.steps[0] != from_start.steps[0]
     assert f"({len(from_marks.steps)} steps to go)" in marked
     assert f"takes {len(from_start.steps)} steps" in plain

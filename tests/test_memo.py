@@ -9,7 +9,7 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, Step, find_path, memo, next_step
-from webapp.sudoku.logic.budget import OutOfTime
+from webapp.sudoku.logic.budget import OutOfWork
 from webapp.sudoku.logic.memo import FRUITLESS, Fruitless
 from webapp.sudoku.puzzle import Puzzle
 
@@ -23,11 +23,11 @@ def a_step() -> Step:
 
 
 def search(started: list[str], steps: list[Step], fail: bool = False) -> Iterator[Step]:
-    """A search that notes when it starts, yields `steps`, and may run out of time."""
+    """A search that notes when it starts, yields `steps`, and may run out of work."""
     started.append("started")
     yield from steps
     if fail:
-        raise OutOfTime
+        raise OutOfWork
 
 
 def test_a_search_that_found_nothing_is_not_run_again():
@@ -48,7 +48,7 @@ def test_a_search_that_found_a_step_is_run_again():
 
 def test_a_search_stopped_by_the_budget_is_not_remembered():
     memo, started = Fruitless(), []
-    with pytest.raises(OutOfTime):
+    with pytest.raises(OutOfWork):
         list(memo.search("key", search(started, [], fail=True)))
     assert list(memo.search("key", search(started, []))) == []
     assert started == ["started", "started"]
@@ -135,9 +135,9 @@ def test_a_path_is_the_same_with_nothing_remembered(puzzle, monkeypatch):
     # Within a path, a search is skipped at a later position whose value (or unit) reads the
     # same as at an earlier one where it found nothing: skipping must not change the path.
     FRUITLESS.clear()
-    remembering = find_path(Puzzle(parse(puzzle)), seconds=60, unique=True)
+    remembering = find_path(Puzzle(parse(puzzle)), unique=True)
     monkeypatch.setattr(memo, "FRUITLESS", Fruitless(limit=0))
-    forgetting = find_path(Puzzle(parse(puzzle)), seconds=60, unique=True)
+    forgetting = find_path(Puzzle(parse(puzzle)), unique=True)
     assert len(memo.FRUITLESS._keys) == 0
     assert remembering.steps == forgetting.steps
     assert remembering.status == forgetting.status

@@ -26,7 +26,7 @@ def expert_puzzles() -> list[str]:
 
 @pytest.mark.parametrize("puzzle", expert_puzzles()[:8])
 def test_carried_masks_match_masks_worked_out_afresh(puzzle):
-    path = find_path(Puzzle(parse(puzzle)), seconds=60, unique=True)
+    path = find_path(Puzzle(parse(puzzle)), unique=True)
     position = Position.from_puzzle(Puzzle(parse(puzzle)), unique=True)
     for name in MASKS:
         getattr(position, name)  # worked out here, carried from here on
@@ -61,7 +61,7 @@ def test_placing_over_a_filled_cell_moves_it_between_values():
 
 @pytest.mark.parametrize("puzzle", expert_puzzles()[:3])
 def test_cells_with_a_count_of_candidates_are_those_with_that_count(puzzle):
-    path = find_path(Puzzle(parse(puzzle)), seconds=60, unique=True)
+    path = find_path(Puzzle(parse(puzzle)), unique=True)
     position = Position.from_puzzle(Puzzle(parse(puzzle)), unique=True)
     for step in path.steps:
         for fewest, most in ((0, 0), (1, 1), (2, 2), (2, 4), (3, 9)):

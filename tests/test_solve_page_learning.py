@@ -4,6 +4,7 @@ and its candidates on request."""
 from __future__ import annotations
 
 import pytest
+from job_apps import job_app
 
 from webapp import create_app
 from webapp.sudoku import parse
@@ -16,7 +17,7 @@ from puzzles import NORVIG_EASY_CODE, TOP95_SEVENTH
 @pytest.mark.parametrize("puzzle", [NORVIG_EASY_CODE, TOP95_SEVENTH.replace(".", "0")])
 def test_the_rating_and_the_ways_on(client, puzzle):
     html = client.get(f"/solve/{puzzle}").text
-    path = find_path(Puzzle(parse(puzzle)), seconds=30, unique=True)
+    path = find_path(Puzzle(parse(puzzle)), unique=True)
     assert f": {path.rating:.1f} on Sudoku Explainer&#39;s scale" in html
     assert f'href="/explain/{puzzle}">Explain the solution</a>' in html
     assert f'href="/play/{puzzle}">Play this puzzle</a>' in html
@@ -34,11 +35,42 @@ def test_the_candidates_view_marks_every_open_cell(client):
     assert f'href="/solve/{NORVIG_EASY_CODE}">Hide candidates</a>' in html
 
 
-def test_a_rating_cut_short_says_at_least_and_is_not_kept():
-    client = create_app({"TESTING": True, "RATING_BUDGET_SECONDS": 0.0}).test_client()
+def test_a_rating_cut_short_says_at_least_and_how_far_and_is_not_kept():
+    client = create_app({"TESTING": True, "RATING_BUDGET_WORK": 200}).test_client()
     response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
-    assert ": at least " in response.text
+    path = find_path(Puzzle(parse(TOP95_SEVENTH)), work=200, unique=True)
+    assert f": at least {path.rating:.1f} on Sudoku Explainer&#39;s scale" in response.text
+    assert f"after {len(path.steps)} steps" in response.text
     assert "the explanation works on it longer" in response.text
+    assert "no-store" in response.headers["Cache-Control"]
+
+
+HARDEST = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+
+
+@pytest.mark.parametrize(
+    ("work", "says"),
+    [
+        (0, "Not rated within a page&#39;s work: its first step needs more than that"),
+        # a page's 10,000 units (the default) reach its first step, a forcing chain, on
+        # every server
+        (None, "Extreme: at least 8.8 on Sudoku Explainer&#39;s scale after 1 step;"),
+    ],
+)
+def test_the_hardest_puzzle_never_says_0_or_none(tmp_path, work, says):
+    config = {} if work is None else {"RATING_BUDGET_WORK": work}
+    client = job_app(tmp_path, **config).test_client()
+    html = client.get(f"/solve/{HARDEST}").text
+    assert says in html
+    assert " 0.0 " not in html and "is none" not in html
+    assert "Keep explaining" in html or work is None
+
+
+def test_a_rating_past_the_ceiling_says_the_server_stopped_it_and_is_not_kept():
+    client = create_app({"TESTING": True, "RATING_CEILING_SECONDS": 0.0}).test_client()
+    response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
+    assert "Not rated: the server stopped rating it to stay responsive" in response.text
+    assert "Sudoku Explainer" not in response.text
     assert "no-store" in response.headers["Cache-Control"]
 
 

@@ -43,7 +43,7 @@ def wrong_steps(grid: Grid) -> list[str]:
     """What is wrong with the path of one uniquely solvable puzzle (nothing, if all is well)."""
     answer = solve(Puzzle(grid)).solution
     assert answer is not None, grid.line
-    path = find_path(Puzzle(grid), seconds=10, unique=True)
+    path = find_path(Puzzle(grid), unique=True)
     wrong = [
         f"{grid.line}: {step}"
         for step in path.steps
@@ -80,7 +80,7 @@ def multiple_solution_puzzles() -> list[Grid]:
 @pytest.mark.parametrize("grid", multiple_solution_puzzles()[::5], ids=lambda g: g.line[:20])
 def test_uniqueness_reasoning_is_never_used_without_a_proof(grid):
     assert solve(Puzzle(grid)).status == MULTIPLE
-    path = find_path(Puzzle(grid), seconds=2)  # nothing proved: unique is False
+    path = find_path(Puzzle(grid), work=100_000)  # nothing proved: unique is False
     assert not any(step.technique.startswith(tuple(UNIQUENESS)) for step in path.steps)
     assert not path.end.unique
 

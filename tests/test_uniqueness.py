@@ -139,7 +139,7 @@ def test_positions_along_paths_are_never_given_a_wrong_step():
         answer = solve(Puzzle(grid)).solution
         assert answer is not None
         position = Position.from_puzzle(Puzzle(grid), unique=True)
-        for step in find_path(Puzzle(grid), seconds=10, unique=True).steps:
+        for step in find_path(Puzzle(grid), unique=True).steps:
             for finder in FINDERS.values():
                 steps = list(finder(position))
                 assert wrong_moves(position, answer, steps) == []

@@ -23,12 +23,22 @@ FEATURES = ("site", "solve", "explain", "play", "batch", "new", "daily", "print"
 DEFAULTS: dict[str, Any] = {
     "SOLVE_BUDGET_SECONDS": 1.0,
     "SOLVE_BUDGET_NODES": 250_000,
-    # The easiest-first path of an explanation, a rating or a hint: past it, a page shows
-    # the steps found and says the rest needs more work than the budget.
-    "EXPLAIN_BUDGET_SECONDS": 2.0,
-    # The same for the rating a solve page shows: most puzzles are rated in a few ms, and a
-    # share link should not cost much more than its solve; past it the page says "at least".
-    "RATING_BUDGET_SECONDS": 0.2,
+    # The easiest-first path of an explanation, in units of work (webapp/sudoku/logic/
+    # budget.py), never seconds, so that every server shows the same path: past it, a page
+    # shows the steps found and says the rest needs more work than the budget. About 2 s
+    # on one idle core (a path spends about 50,000 units a second).
+    "EXPLAIN_BUDGET_WORK": 100_000,
+    # The same for the rating a solve page shows (about 0.2 s): most puzzles are rated in a
+    # few ms, and a share link should not cost much more than its solve; past it the page
+    # says "at least", or that the puzzle is not rated within a page's work.
+    "RATING_BUDGET_WORK": 10_000,
+    # The same for the steps of a hint, up to the next value placed.
+    "HINT_BUDGET_WORK": 100_000,
+    # Safety nets in seconds, ten times what the work takes on an idle core: past one, the
+    # server stops the path to stay responsive and says so; such an answer is never cached,
+    # shared, or shown as the puzzle's rating. (Hints share the explanation's.)
+    "EXPLAIN_CEILING_SECONDS": 20.0,
+    "RATING_CEILING_SECONDS": 2.0,
     # How long a request may spend making a new puzzle (/new/..., /daily, /print,
     # /api/generate) before the order goes to a job: most 9x9 puzzles take well under a
     # second, the hardest levels a second or more now and then (the job makes the same one).

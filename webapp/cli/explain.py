@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from typing import Any
 
 from ..explanations.records import path_for, path_record
@@ -19,8 +20,9 @@ rating (the hardest step's difficulty on Sudoku Explainer's scale) and its level
 puzzle without exactly one solution gets its status instead. --json prints one object
 per puzzle: puzzle, status, rating, level, complete, steps (technique, difficulty,
 digits, cells with roles, eliminations, placements, text; cells 1-based [row, col] and
-candidates [row, col, symbol]), ms. A path that runs out of budget stops there and
-says so (the rating is then a floor).
+candidates [row, col, symbol]), ms. A path that runs out of its work budget stops
+there and says so (the rating is then a floor); the budget counts work, not seconds,
+so every machine prints the same path.
 """
 
 
@@ -41,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     """Explain every puzzle in the input."""
     first = True
     for text in puzzle_texts(args.file, whole=False):
-        record = explain_record(text, args.budget_seconds)
+        record = explain_record(text, args.budget_work, args.ceiling_seconds)
         if args.json:
             print(json.dumps(record))
             continue
@@ -68,8 +70,11 @@ def summary(record: dict[str, Any]) -> str:
     return f"Stopped after {len(record['steps'])} steps: {record['stopped']}. So far: {rating}"
 
 
-def explain_record(text: str, seconds: float, words: bool = True) -> dict[str, Any]:
-    """Read, check and explain one puzzle: the record `explain --json` prints for it.
+def explain_record(
+    text: str, work: int, ceiling_seconds: float = math.inf, words: bool = True
+) -> dict[str, Any]:
+    """Read, check and explain one puzzle within `work` units: the record `explain --json`
+    prints for it.
 
     Without `words`, each step is just its technique (all `sudoku rate` reads)."""
     try:
@@ -77,4 +82,4 @@ def explain_record(text: str, seconds: float, words: bool = True) -> dict[str, A
     except PuzzleError as error:
         return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
     result = solve(puzzle)
-    return path_record(puzzle, result, path_for(puzzle, result, seconds), words)
+    return path_record(puzzle, result, path_for(puzzle, result, work, ceiling_seconds), words)

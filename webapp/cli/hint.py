@@ -12,8 +12,8 @@ from typing import Any
 from ..explanations.records import step_record
 from ..sudoku import PuzzleError
 from ..sudoku.logic import BY_SLUG, Position, Step, next_step, read_position
-from ..sudoku.logic.budget import OutOfTime, check_time, time_limit
-from .arguments import EXIT_OK, Subcommands, UsageError, positive_float
+from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
+from .arguments import EXIT_OK, Subcommands, UsageError, add_work_budget
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
 
@@ -67,13 +67,7 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="take each position to have exactly one solution, so uniqueness techniques apply",
     )
-    parser.add_argument(
-        "--budget-seconds",
-        type=positive_float,
-        default=5.0,
-        metavar="S",
-        help="time for each position (default 5); past it the answer says it stopped",
-    )
+    add_work_budget(parser, "each position")
 
 
 def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
@@ -100,9 +94,11 @@ def run_hint(args: argparse.Namespace) -> int:
             record["status"] = "solved"
         else:
             try:
-                step = next_step(position, args.budget_seconds)
-            except OutOfTime:
+                step = next_step(position, args.budget_work, ceiling_seconds=args.ceiling_seconds)
+            except OutOfWork:
                 record["status"] = "stopped"
+            except PastCeiling:
+                record["status"] = "ceiling"
             else:
                 record["status"] = "step" if step else "stuck"
                 if step:
@@ -116,6 +112,8 @@ def run_hint(args: argparse.Namespace) -> int:
             print("stuck: the next step needs a technique the engine does not have yet")
         elif record["status"] == "stopped":
             print("stopped: the next step needs more work than the budget")
+        elif record["status"] == "ceiling":
+            print("ceiling: stopped by --ceiling-seconds, not by the work budget")
         elif record["status"] == "invalid":
             print(f"invalid: {record['error']}")
         else:
@@ -136,7 +134,9 @@ def run_steps(args: argparse.Namespace) -> int:
             record: dict[str, Any] = {"position": text.strip(), "error": position}
         else:
             shape = position.geometry.shape
-            steps, complete = _every_instance(finder, position, args.budget_seconds)
+            steps, complete = _every_instance(
+                finder, position, args.budget_work, args.ceiling_seconds
+            )
             record = {
                 "position": text.strip(),
                 "technique": args.technique,
@@ -162,15 +162,19 @@ def run_steps(args: argparse.Namespace) -> int:
 
 
 def _every_instance(
-    finder: Callable[[Position], Iterator[Step]], position: Position, seconds: float
+    finder: Callable[[Position], Iterator[Step]],
+    position: Position,
+    work: int,
+    ceiling_seconds: float,
 ) -> tuple[list[Step], bool]:
-    """The instances `finder` yields within `seconds`, and whether it got through them all."""
+    """The instances `finder` yields within `work` units (each instance one more), and
+    whether it got through them all."""
     steps: list[Step] = []
     try:
-        with time_limit(seconds):
+        with work_limit(work, ceiling_seconds):
             for step in finder(position):
                 steps.append(step)
-                check_time()
-    except OutOfTime:
+                spend()
+    except (OutOfWork, PastCeiling):
         return steps, False
     return steps, True

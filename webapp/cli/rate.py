@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections import Counter
@@ -48,10 +49,10 @@ def add(commands: Subcommands) -> None:
     parser.set_defaults(run=run)
 
 
-def rate_record(text: str, seconds: float) -> dict[str, Any]:
-    """One puzzle's rating record, timed."""
+def rate_record(text: str, work: int, ceiling_seconds: float = math.inf) -> dict[str, Any]:
+    """One puzzle's rating record within `work` units, timed."""
     started = time.perf_counter()
-    explained = explain_record(text, seconds, words=False)
+    explained = explain_record(text, work, ceiling_seconds, words=False)
     ms = (time.perf_counter() - started) * 1000
     return rating_record(explained, ms)
 
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         reference = None
         if args.reference:
             text, reference = _with_reference(text)
-        record = rate_record(text, args.budget_seconds)
+        record = rate_record(text, args.budget_work, args.ceiling_seconds)
         if reference is not None:
             record["reference"] = reference
         records.append(record)

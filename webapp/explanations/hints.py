@@ -10,10 +10,20 @@ worked out from a wrong grid; the right value is not given away.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..sudoku import Grid, Shape
-from ..sudoku.logic import PLACED, SOLVED, STOPPED, Position, Step, narrowed, to_next_placement
+from ..sudoku.logic import (
+    CEILING,
+    PLACED,
+    SOLVED,
+    STOPPED,
+    Position,
+    Step,
+    narrowed,
+    to_next_placement,
+)
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
@@ -24,6 +34,7 @@ from .words import capitalized, cell_name, unit_name
 WRONG = "wrong"  # an entry is wrong: fix it first
 STEP = "step"  # the steps to the next value
 OUT_OF_REACH = "out-of-reach"  # the engine ran out of budget or techniques: the solver's answer
+BUSY = "busy"  # the server stopped the search to stay responsive: ask again (never cached)
 DONE = "solved"
 
 TIER_NAMES = ("Where to look", "What it is", "Do it")
@@ -46,11 +57,15 @@ class Hint:
 
 
 def hint_for(
-    progress: Progress, solution: Grid, seconds: float, marks: Position | None = None
+    progress: Progress,
+    solution: Grid,
+    work: float,
+    marks: Position | None = None,
+    ceiling_seconds: float = math.inf,
 ) -> Hint:
     """The hint for `progress` toward `solution` (the puzzle's only one), its steps found
-    within `seconds`, from the candidates `marks` (pasted pencil marks that keep the
-    solution) leaves, when given."""
+    within `work` units (and `ceiling_seconds`, a safety net), from the candidates `marks`
+    (pasted pencil marks that keep the solution) leaves, when given."""
     shape = progress.puzzle.shape
     if progress.grid == solution:
         done = "Solved! Every cell is filled and right."
@@ -62,7 +77,7 @@ def hint_for(
         position = narrowed(marks, progress.grid).assuming_unique()
     else:
         position = Position.of_values(progress.puzzle, progress.grid.cells, unique=True)
-    path = to_next_placement(position, seconds)
+    path = to_next_placement(position, work, ceiling_seconds)
     if path.status == PLACED:
         last = path.steps[-1]
         after = progress.with_values(dict(last.placements))
@@ -75,16 +90,16 @@ def hint_for(
         key=lambda c: path.end.candidates[c].bit_count(),
     )
     value = solution.cells[cell]
-    why = (
-        "The next step needs more work than the time a hint may take"
-        if path.status == STOPPED
-        else "The next step needs a technique this solver does not explain yet"
-    )
+    why = {
+        STOPPED: "The next step needs more work than a hint may take",
+        CEILING: "The server is busy and stopped looking for the next step; try again shortly",
+    }.get(path.status, "The next step needs a technique this solver does not explain yet")
     answer = f"The solver's answer for {cell_name(shape, cell)} is {shape.symbol(value)}."
     found = _told(shape, path.steps) + " " if path.steps else ""
     place = f"Place {shape.symbol(value)} in {cell_name(shape, cell)}."
     tiers = (f"{why}.", f"{found}{answer}", place)
-    return Hint(OUT_OF_REACH, tiers, path.steps, progress.with_values({cell: value}), (cell,))
+    kind = BUSY if path.status == CEILING else OUT_OF_REACH
+    return Hint(kind, tiers, path.steps, progress.with_values({cell: value}), (cell,))
 
 
 def _wrong_entry(progress: Progress, wrong: tuple[int, ...]) -> Hint:

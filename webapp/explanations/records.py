@@ -8,11 +8,12 @@ for a puzzle with one solution, its easiest-first path into plain dicts: cells
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
 from ..sudoku import Puzzle, Shape
-from ..sudoku.logic import SOLVED, STOPPED, Path, Step, find_path
+from ..sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Step, find_path
 from ..sudoku.result import MULTIPLE, NO_SOLUTION, SolveResult
 from ..sudoku.result import SOLVED as ONE_SOLUTION
 from ..wording import conflict_message
@@ -20,14 +21,28 @@ from . import level_of, sentence
 
 STOPPED_FOR_BUDGET = "the next step needs more work than the budget"
 STOPPED_FOR_TECHNIQUE = "the next step needs a technique the engine does not have yet"
+STOPPED_FOR_CEILING = (
+    "it was stopped to stay responsive, not by the puzzle or the budget: try again later"
+)
 
 
-def path_for(puzzle: Puzzle, result: SolveResult, seconds: float) -> Path | None:
-    """The easiest-first path of `puzzle` within `seconds`, when the exact solver decided
-    (`result`) that it has one solution; None otherwise."""
+def why_stopped(status: PathStatus) -> str:
+    """Why a path that did not get to the end stopped, in words."""
+    if status == STOPPED:
+        return STOPPED_FOR_BUDGET
+    if status == CEILING:
+        return STOPPED_FOR_CEILING
+    return STOPPED_FOR_TECHNIQUE
+
+
+def path_for(
+    puzzle: Puzzle, result: SolveResult, work: float, ceiling_seconds: float = math.inf
+) -> Path | None:
+    """The easiest-first path of `puzzle` within `work` units (and `ceiling_seconds`, a safety
+    net), when the exact solver decided (`result`) that it has one solution; None otherwise."""
     if result.status != ONE_SOLUTION:
         return None
-    return find_path(puzzle, seconds=seconds, unique=True)
+    return find_path(puzzle, work=work, unique=True, ceiling_seconds=ceiling_seconds)
 
 
 def path_record(
@@ -54,7 +69,7 @@ def path_record(
         ],
     }
     if path.status != SOLVED:
-        record["stopped"] = STOPPED_FOR_BUDGET if path.status == STOPPED else STOPPED_FOR_TECHNIQUE
+        record["stopped"] = why_stopped(path.status)
     return record
 
 

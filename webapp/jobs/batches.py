@@ -62,7 +62,7 @@ def keep_input(store: Store, code: str, entries: tuple[Entry, ...], budget: Batc
         "puzzles": [[entry.line, entry.text] for entry in entries],
         "solve_nodes": budget.solve.nodes,
         "solve_seconds": budget.solve.seconds,
-        "rating_seconds": budget.rating_seconds,
+        "rating_work": budget.rating_work,
     }
     store.put(_input_key(code), json.dumps(record).encode(), KEEP_SECONDS)
 
@@ -84,7 +84,7 @@ def run_batch(board: Store, results: Store, code: str, seconds: float, report: R
     )
     budget = BatchBudget(
         Budget(int(record["solve_nodes"]), float(record["solve_seconds"])),
-        float(record["rating_seconds"]),
+        int(record["rating_work"]),
         seconds,
     )
 

@@ -21,6 +21,7 @@ from typing import Any
 from huey import Huey
 
 from ..sudoku import Puzzle, read_code
+from ..sudoku.logic import CEILING
 from . import batches, shared, work
 from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
 from .orders import order_of
@@ -148,7 +149,8 @@ class JobQueue:
             shared.keep_solve(self.results, decided, job.seconds)
             if path is None:
                 return decided.status
-            shared.keep_path(self.results, puzzle, path)
+            if path.status != CEILING:  # one the job's seconds stopped says nothing lasting
+                shared.keep_path(self.results, puzzle, path)
             return path.status
         raise ValueError(f"no such kind of job: {job.kind}")
 

@@ -16,6 +16,10 @@ from ..sudoku.solver import SAT_CONFLICTS, SEARCH_NODES
 Report = Callable[[str, int, str], None]
 # What a generate job's work counts: the generator's attempts, each a puzzle tried.
 ATTEMPTS = "attempts"
+# The work of a "Keep explaining" job's path (logic/budget.py): twenty page explanations,
+# about 40 s on one idle core, so that the path a job keeps is the same on any consumer.
+# The job's seconds are only its ceiling: a path they stop is not kept.
+EXPLAIN_JOB_WORK = 2_000_000
 
 
 def keep_solving(puzzle: Puzzle, seconds: float, report: Report) -> SolveResult:
@@ -33,14 +37,15 @@ def keep_solving(puzzle: Puzzle, seconds: float, report: Report) -> SolveResult:
 def keep_explaining(
     puzzle: Puzzle, seconds: float, report: Report, decided: SolveResult | None = None
 ) -> tuple[SolveResult, Path | None]:
-    """The easiest-first path of `puzzle`, after the exact solve that says it has one solution
-    (`decided`, when already known, else made here), the two within `seconds`."""
+    """The easiest-first path of `puzzle` within EXPLAIN_JOB_WORK, after the exact solve that
+    says it has one solution (`decided`, when already known, else made here), the two
+    within `seconds`."""
     if decided is None or decided.status != SOLVED:
         report("checking the puzzle has one solution", 0, "")
         decided = keep_solving(puzzle, seconds, report)
     report("finding the easiest step at each point", 0, "")
     left = max(0.1, seconds - decided.ms / 1000)
-    return decided, path_for(puzzle, decided, left)
+    return decided, path_for(puzzle, decided, EXPLAIN_JOB_WORK, left)
 
 
 def keep_generating(order: Order, seconds: float, report: Report) -> Generated:

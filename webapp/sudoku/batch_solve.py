@@ -3,8 +3,9 @@ its easiest-first path, each within its own budget and all within the batch's.
 
 Every row says honestly what was done: a puzzle the solver could not decide in its budget
 is gave_up; one the batch's time ran out before is gave_up too, and says it was not tried;
-a rating cut short is a floor (`rated_to_end` False), and a puzzle solved after the time
-for rating ran out has no rating, saying why.
+a rating cut short by its work is a floor (`rated_to_end` False), the same on every
+server. The batch's seconds are only a ceiling that keeps a request responsive: a row
+the ceiling stopped says so, and that it is about the server, not the puzzle.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from dataclasses import dataclass, replace
 
 from .alphabet import STANDARD
 from .batch import Entry
+from .logic import CEILING, STOPPED, find_path
 from .logic import SOLVED as PATH_SOLVED
-from .logic import STOPPED, find_path
 from .logic.levels import level_of
 from .result import GAVE_UP, SOLVED, STATUSES, Budget
 from .solver import solve
@@ -25,7 +26,7 @@ from .solver import solve
 # The status of a line that cannot be read as a puzzle (as `sudoku solve` and the API say).
 INVALID = "invalid"
 ROW_STATUSES = (*STATUSES, INVALID)
-# Below this many seconds left, a rating is not begun: it could not take a step.
+# Below this many seconds left under the batch's ceiling, a rating is not begun.
 LEAST_RATING_SECONDS = 0.005
 
 # progress(rows done, rows in all), after each row.
@@ -37,8 +38,8 @@ class BatchBudget:
     """The work a batch may do: each puzzle's solve, each puzzle's rating, and in all."""
 
     solve: Budget
-    rating_seconds: float
-    seconds: float
+    rating_work: int  # units of work for each rating (logic/budget.py)
+    seconds: float  # a ceiling for the whole batch
 
 
 @dataclass(frozen=True)
@@ -108,15 +109,18 @@ def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     if result.status != SOLVED:
         return replace(read, status=result.status)
     left = deadline - time.perf_counter()
+    busy = "not rated: the server stopped the batch to stay responsive (try again)"
     if left < LEAST_RATING_SECONDS:
-        return replace(read, status=SOLVED, message="not rated: the batch's time ran out first")
-    path = find_path(puzzle, seconds=min(budget.rating_seconds, left), unique=True)
+        return replace(read, status=SOLVED, message=busy)
+    path = find_path(puzzle, work=budget.rating_work, unique=True, ceiling_seconds=left)
+    if path.status == CEILING:
+        return replace(read, status=SOLVED, message=busy)
     complete = path.status == PATH_SOLVED
     if not path.steps and not complete:
-        return replace(read, status=SOLVED, message="not rated: its time ran out at once")
+        return replace(read, status=SOLVED, message="not rated: its first step needs more work")
     message = ""
     if not complete:
-        why = "its time ran out" if path.status == STOPPED else "the engine lacks the technique"
+        why = "its work ran out" if path.status == STOPPED else "the engine lacks the technique"
         message = f"rated up to where {why}: the rating is a floor"
     return replace(
         read,

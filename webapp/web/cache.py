@@ -14,7 +14,7 @@ from ..explanations.records import path_for
 from ..jobs import job_queue, shared, shared_results
 from ..sudoku import GAVE_UP, Budget, Puzzle, SolveResult, solve
 from ..sudoku import SOLVED as ONE_SOLUTION
-from ..sudoku.logic import SOLVED, Path, Position, encode_marks, path_from
+from ..sudoku.logic import CEILING, SOLVED, Path, Position, encode_marks, path_from
 from ..sudoku.puzzle import longest_code
 from .solver_seat import solver_seat
 
@@ -63,7 +63,7 @@ def init_app(app: Flask) -> None:
     """Give `app` its solve and path caches, SOLVE_CACHE_SIZE results each (0 turns them off)."""
     size = int(app.config["SOLVE_CACHE_SIZE"])
     app.extensions[CACHE_KEY] = LruCache[tuple[str, Budget], SolveResult](size)
-    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, float], tuple[Path | None]](size)
+    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, int], tuple[Path | None]](size)
 
 
 def solve_within_budget(puzzle: Puzzle) -> SolveResult:
@@ -122,24 +122,28 @@ def solve_budget() -> Budget:
 def path_within_budget(
     puzzle: Puzzle,
     result: SolveResult,
-    budget: str = "EXPLAIN_BUDGET_SECONDS",
+    budget: str = "EXPLAIN",
     start: Position | None = None,
 ) -> Path | None:
     """The easiest-first path of `puzzle`, which the solver decided as `result`, found within
-    the seconds of the config key `budget`, holding the solver seat; None unless it has one
-    solution. From `start` when given: pasted pencil marks on `puzzle`'s cells, checked by the
-    caller (they keep the one solution), so uniqueness techniques may reason from them.
+    the work of `budget` (EXPLAIN or RATING: the config's {budget}_BUDGET_WORK, and
+    {budget}_CEILING_SECONDS as a safety net), holding the solver seat; None unless it has
+    one solution. From `start` when given: pasted pencil marks on `puzzle`'s cells, checked
+    by the caller (they keep the one solution), so uniqueness techniques may reason from them.
 
     Remembered like solves: stepping through an explanation asks for the same path once a
-    step, and a path the budget cut short would cost the whole budget again each time. A
-    path cut short gives way to a longer one a job kept in the shared results.
+    step, and a path the budget cut short would cost the whole budget again each time (it
+    is the same path on every server: the budget counts work). A path cut short gives way
+    to a longer one a job kept in the shared results. One the ceiling stopped says nothing
+    about the puzzle, only about the moment: it is never remembered.
     """
-    seconds = float(current_app.config[budget])
-    cache: LruCache[tuple[str, str, float], tuple[Path | None]] | None = current_app.extensions.get(
+    work = int(current_app.config[f"{budget}_BUDGET_WORK"])
+    ceiling = float(current_app.config[f"{budget}_CEILING_SECONDS"])
+    cache: LruCache[tuple[str, str, int], tuple[Path | None]] | None = current_app.extensions.get(
         PATH_CACHE_KEY
     )
     marks = encode_marks(start) if start is not None else ""
-    key = (puzzle.code, marks, seconds)
+    key = (puzzle.code, marks, work)
     kept = cache.get(key) if cache is not None else None
     if kept is not None:
         path = kept[0]
@@ -147,14 +151,14 @@ def path_within_budget(
         path = None
         if result.status == ONE_SOLUTION:
             with solver_seat().taken():
-                path = path_from(start.assuming_unique(), seconds)
+                path = path_from(start.assuming_unique(), work, ceiling)
     else:
         with solver_seat().taken():
-            path = path_for(puzzle, result, seconds)
+            path = path_for(puzzle, result, work, ceiling)
     if path is not None and path.status != SOLVED and not marks:
         # A "Keep explaining" job may have gone further.
         path = shared.kept_path(job_queue().results, puzzle) or path
-    if cache is not None and kept is None:
+    if cache is not None and kept is None and (path is None or path.status != CEILING):
         cache.put(key, (path,))
     return path
 

@@ -4,9 +4,17 @@ A decided result (solved, multiple, no_solution) for a share code never
 changes, so its page and JSON are public and long-lived, with a strong ETag
 (a hash of the body) for revalidation. gave_up depends on the budget and the
 moment, so it is never stored.
+
+The ETag hashes only what does not change between two answers to the same link: not
+the time a solve took (an HTML element marked `data-timing`, a JSON answer's "ms"),
+so a revalidation on another server, or after a restart, still matches.
 """
 
 from __future__ import annotations
+
+import hashlib
+import json
+import re
 
 from flask import request
 from werkzeug.wrappers import Response
@@ -15,6 +23,10 @@ from ..sudoku import GAVE_UP
 
 # A week: the answer itself never changes, but a new release may draw the page differently.
 DECIDED_SECONDS = 7 * 24 * 3600
+# An HTML element whose content is a timing: <dd data-timing>3.2 ms</dd>.
+TIMING = re.compile(rb"(<(\w+)[^>]*\sdata-timing[^>]*>).*?(</\2>)", re.S)
+# The keys of a JSON answer that say how long it took.
+TIMING_KEYS = ("ms",)
 
 
 def cache_by_outcome(response: Response, status: str) -> Response:
@@ -24,5 +36,17 @@ def cache_by_outcome(response: Response, status: str) -> Response:
         return response
     response.cache_control.public = True
     response.cache_control.max_age = DECIDED_SECONDS
-    response.add_etag()
+    response.set_etag(hashlib.sha1(untimed(response)).hexdigest())
     return response.make_conditional(request)
+
+
+def untimed(response: Response) -> bytes:
+    """`response`'s body without the timings in it: what its ETag hashes."""
+    body = response.get_data()
+    if response.is_json:
+        answer = json.loads(body)
+        if isinstance(answer, dict):
+            kept = {key: value for key, value in answer.items() if key not in TIMING_KEYS}
+            return json.dumps(kept, sort_keys=True).encode()
+        return body
+    return TIMING.sub(rb"\1\3", body)

@@ -21,8 +21,7 @@ from dataclasses import dataclass
 
 from ..bitboard import LARGEST_PRECOMPUTED, bitboard_for
 from ..grid import Grid
-from ..logic import SOLVED, STOPPED, Path, find_path
-from ..logic.budget import OutOfTime
+from ..logic import CEILING, SOLVED, STOPPED, Path, find_path
 from ..logic.singles import HIDDEN_SINGLE, NAKED_SINGLE
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..shape import Shape
@@ -35,6 +34,12 @@ Orbit = tuple[int, ...]
 # the search settles nearly every question (a 9x9 node costs about 10 microseconds,
 # a 25x25 one about half a millisecond).
 UNIQUENESS_NODES = {4: 1_000, 6: 5_000, 9: 20_000, 12: 10_000, 16: 4_000, 25: 1_000}
+
+
+class OutOfTime(Exception):
+    """The generator's deadline passed. Its seconds (GENERATE_SECONDS on the site) only
+    decide whether a request waits or a job makes the puzzle: an order's puzzle is the same
+    either way, so here, unlike a path's budget, wall time may decide."""
 
 
 @dataclass(frozen=True)
@@ -123,8 +128,13 @@ class Carver:
                 return Reach(not left, left)
             if not unique and self.quick_search and not self.is_unique(placed):
                 return Reach(False, left)  # no path gets to the end of two solutions
-        path = find_path(self.puzzle(placed), self.seconds_left(), unique=unique, ceiling=ceiling)
-        if path.status == STOPPED:
+        path = find_path(
+            self.puzzle(placed),
+            unique=unique,
+            ceiling=ceiling,
+            ceiling_seconds=self.seconds_left(),
+        )
+        if path.status in (STOPPED, CEILING):
             raise OutOfTime
         open_cells = tuple(cell for cell, value in enumerate(path.end.values) if not value)
         return Reach(path.status == SOLVED, open_cells, path)

@@ -28,8 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..grid import Grid
-from ..logic import SOLVED, STOPPED, find_path
-from ..logic.budget import OutOfTime
+from ..logic import CEILING, SOLVED, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle
 from ..result import GAVE_UP as GAVE_UP_SOLVING
@@ -37,7 +36,7 @@ from ..result import SOLVED as ONE_SOLUTION
 from ..result import Budget
 from ..shape import SHAPES
 from ..solver import solve
-from .carve import Carver, carve_under, carve_unique, ease
+from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
 from .fill import random_solution
 from .seeded import SeededRandom
 from .symmetry import SYMMETRIES, is_symmetric, orbits
@@ -199,8 +198,8 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
         raise OutOfTime
     if decided.status != ONE_SOLUTION:
         return None
-    path = find_path(puzzle, carver.seconds_left(), unique=True, ceiling=high)
-    if path.status == STOPPED and (high < math.inf or path.rating <= low):
+    path = find_path(puzzle, unique=True, ceiling=high, ceiling_seconds=carver.seconds_left())
+    if path.status == CEILING and (high < math.inf or path.rating <= low):
         raise OutOfTime  # not rated far enough to know its level
     finished = path.status == SOLVED
     in_level = low < path.rating <= high and (finished or high == math.inf)

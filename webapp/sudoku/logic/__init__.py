@@ -11,11 +11,13 @@ from .marks_code import encode as encode_marks
 from .marks_code import narrowed, position_of
 from .path import (
     ABOVE,
+    CEILING,
     PLACED,
     SOLVED,
     STOPPED,
     STUCK,
     Path,
+    PathStatus,
     find_path,
     next_step,
     path_from,
@@ -29,6 +31,7 @@ from .techniques import BY_SLUG, TECHNIQUES, VERSION
 __all__ = [
     "ABOVE",
     "BY_SLUG",
+    "CEILING",
     "PLACED",
     "SOLVED",
     "STOPPED",
@@ -36,6 +39,7 @@ __all__ = [
     "TECHNIQUES",
     "VERSION",
     "Path",
+    "PathStatus",
     "Position",
     "Step",
     "bits_of",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .als_sets import Als, als_context, common_removals, make_step
-from .budget import check_time
+from .budget import spend
 from .position import Position, bits_of
 from .step import Step
 
@@ -38,7 +38,7 @@ def als_chains(position: Position) -> Iterator[Step]:
     ]
     budget = [BUDGET]
     for start, first in enumerate(sets):
-        check_time()
+        spend()
         for z in bits_of(first.values):
             if not first.seeing[z] & places[z]:
                 continue

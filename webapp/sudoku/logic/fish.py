@@ -15,7 +15,7 @@ from functools import cache, lru_cache, partial
 from itertools import combinations
 
 from ..geometry import Geometry, Unit
-from .budget import check_time
+from .budget import check_ceiling
 from .memo import each_value_since
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
@@ -35,7 +35,7 @@ def _basic_fish(position: Position, value: int, before: int | None, size: int) -
     """The fish of one value, rows as bases first. A group of base lines whose places are
     all as in `before` (see `memo.each_value_since`) is skipped: its cover lines are the
     same, and what it removes can only have shrunk since it removed nothing."""
-    check_time()
+    check_ceiling()  # a memo may skip this search: it spends nothing (see budget.py)
     has = position.value_cells[value]
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
@@ -177,7 +177,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
     """
     shape = position.geometry.shape
     has = position.value_cells[value]
-    check_time()
+    check_ceiling()  # a memo may skip this search: it spends nothing (see budget.py)
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
         # fins lie in one box, so they reach at most a box's width of cover lines

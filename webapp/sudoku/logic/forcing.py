@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from .budget import spend, work_limit
 from .forcing_search import (
     CELL_CHAIN,
     CELL_NET,
@@ -186,19 +187,25 @@ def _ranked(found: list[Found], position: Position) -> list[Found]:
     )
 
 
-# The last position searched and what was found there: the chains' finder and the nets'
-# finder (which yields the chains first) often ask about the same position in a row.
-_last: list[tuple[Position, int, list[Found]]] = []
+# The last position searched, what was found there and the work it took: the chains'
+# finder and the nets' finder (which yields the chains first) often ask about the same
+# position in a row.
+_last: list[tuple[Position, int, list[Found], int]] = []
 
 
 def _search(position: Position, level: int) -> list[Found]:
     """The conclusions in `position` at a level (0 chains, 1 nets, 2 nested nets), ranked,
-    remembered for the next caller."""
-    for seen, seen_level, found in _last:
+    remembered for the next caller. A remembered search spends the work it took, so that
+    a path's count does not depend on what this process (or another thread) searched
+    before."""
+    for seen, seen_level, found, work in _last:
         if seen_level == level and seen == position:
+            spend(work)
             return found
-    found = _ranked(search(position, nets=level > 0, nested=level > 1), position)
-    _last[:] = [*(entry for entry in _last if entry[1] != level), (position, level, found)]
+    with work_limit() as done:
+        found = _ranked(search(position, nets=level > 0, nested=level > 1), position)
+    entry = (position, level, found, done.spent)
+    _last[:] = [*(kept for kept in _last if kept[1] != level), entry]
     return found
 
 

@@ -16,10 +16,9 @@ chain is not passed over for a long one found first.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
-from .budget import check_time
+from .budget import spend, work_limit
 from .forcing_tables import Tables
 from .position import Position, bits_of
 from .propagation import Branch
@@ -37,8 +36,10 @@ EITHER_WAY_NET = "either-way-net"
 # branch reaches (it cannot place more values than the grid has cells, nor remove more
 # candidates than it has).
 FIRST_LIMIT = 8
-# A search starts no new round after this long: one step must leave the path time for more.
-SECONDS = 2.0
+# A search starts no new round after this much work (the nodes its branches follow, see
+# budget.py): one step must leave the path work for more. About 2 s on one core, as the
+# seconds it replaced (a path spends about 50,000 units a second, budget.py).
+WORK = 100_000
 # Once a round finds a conclusion, one more round this many times longer confirms the shortest.
 LOOK_FURTHER = 4
 
@@ -132,79 +133,84 @@ def search(
     position: Position,
     nets: bool,
     nested: bool = False,
-    seconds: float = SECONDS,
-    most_nodes: int | None = None,
+    work: int = WORK,
 ) -> list[Found]:
-    """The conclusions of the first round that has any (singles only, nets, or nested nets),
-    or []. After `seconds` no new round starts: what was found so far is returned."""
-    deadline = time.perf_counter() + seconds
-    tables = Tables(position)
-    candidates = [
-        (cell, value) for cell, mask in enumerate(tables.masks) for value in bits_of(mask)
-    ]
-    if nested:
-        return nested_search(tables, deadline)
-    sides = (True, False) if nets else (True,)
-    branches = {
-        (cell, value, on): Branch(tables, cell, value, on, locked=nets)
-        for cell, value in candidates
-        for on in sides
-    }
-    ceiling = most_nodes or len(tables.masks) * tables.stride
-    limit = FIRST_LIMIT
-    confirmed = False
-    while True:
-        for branch in branches.values():
-            # Out of time mid-round: what the branches followed so far still proves what it does.
-            check_time()  # the path's own budget, which may end sooner
-            if time.perf_counter() > deadline:
-                break
-            branch.run(limit)
-        if nets:
-            found = contradictions(branches, CONTRADICTION_NET)
-            found += forcings(tables, branches, (CELL_NET, UNIT_NET))
-            found += either_ways(tables, branches)
-        else:
-            found = contradictions(branches, CONTRADICTION_CHAIN)
-            found += forcings(tables, branches, (CELL_CHAIN, UNIT_CHAIN))
-        if limit >= ceiling or all(branch.finished for branch in branches.values()):
-            return found
-        check_time()  # the path's own budget, which may end sooner
-        if time.perf_counter() > deadline:
-            return found
-        if found:
-            if confirmed:
+    """The conclusions of the shortest round that has any (nets: `nets`; nested nets: `nested`),
+    or []. After `work` units no new round starts: what was found so far is returned.
+
+    Every branch followed spends its nodes on the path's budget too, which may end sooner
+    (OutOfWork)."""
+    with work_limit() as done:
+        tables = Tables(position)
+        candidates = [
+            (cell, value) for cell, mask in enumerate(tables.masks) for value in bits_of(mask)
+        ]
+        if nested:
+            return nested_search(tables, work)
+        sides = (True, False) if nets else (True,)
+        branches = {
+            (cell, value, on): Branch(tables, cell, value, on, locked=nets)
+            for cell, value in candidates
+            for on in sides
+        }
+        ceiling = len(tables.masks) * tables.stride
+        limit = FIRST_LIMIT
+        confirmed = False
+        while True:
+            for branch in branches.values():
+                # Out of work mid-round: what the branches followed so far still proves it.
+                if done.spent > work:
+                    break
+                followed = len(branch.nodes)
+                branch.run(limit)
+                spend(1 + len(branch.nodes) - followed)
+            if nets:
+                found = contradictions(branches, CONTRADICTION_NET)
+                found += forcings(tables, branches, (CELL_NET, UNIT_NET))
+                found += either_ways(tables, branches)
+            else:
+                found = contradictions(branches, CONTRADICTION_CHAIN)
+                found += forcings(tables, branches, (CELL_CHAIN, UNIT_CHAIN))
+            if limit >= ceiling or all(branch.finished for branch in branches.values()):
                 return found
-            # A branch cut short may hold a shorter chain than one already found (its
-            # nodes follow in order of distance, not of what the dead end needs): look once
-            # more, further, before trusting the round.
-            confirmed = True
-            limit *= LOOK_FURTHER
-        else:
-            limit *= 2
+            if done.spent > work:
+                return found
+            if found:
+                if confirmed:
+                    return found
+                # A branch cut short may hold a shorter chain than one already found (its
+                # nodes follow in order of distance, not of what the dead end needs): look
+                # once more, further, before trusting the round.
+                confirmed = True
+                limit *= LOOK_FURTHER
+            else:
+                limit *= 2
 
 
-def nested_search(tables: Tables, deadline: float) -> list[Found]:
+def nested_search(tables: Tables, work: int) -> list[Found]:
     """Nested nets, cell by cell (fewest candidates first), each candidate's branch followed to
     the end: the first cell whose branches conclude anything returns that. Too dear to rank
-    every cell's; the last resort settles for the first it finds."""
+    every cell's; the last resort settles for the first it finds. After `work` units (of the
+    enclosing search's count) no new branch starts."""
     order = sorted(
         (cell for cell, mask in enumerate(tables.masks) if mask),
         key=lambda cell: tables.masks[cell].bit_count(),
     )
     ceiling = len(tables.masks) * tables.stride
-    for cell in order:
-        branches = {}
-        for value in bits_of(tables.masks[cell]):
-            check_time()  # the path's own budget, which may end sooner
-            if time.perf_counter() > deadline:
-                return []
-            branch = Branch(tables, cell, value, True, locked=True, nested=True)
-            branch.deadline = deadline
-            branch.run(ceiling)
-            branches[cell, value, True] = branch
-        found = contradictions(branches, CONTRADICTION_NET)
-        found += common(CELL_NET, [branches[key] for key in branches], tables.stride)
-        if found:
-            return found
+    with work_limit() as done:
+        for cell in order:
+            branches = {}
+            for value in bits_of(tables.masks[cell]):
+                if done.spent > work:
+                    return []
+                branch = Branch(tables, cell, value, True, locked=True, nested=True)
+                branch.stop_after = work
+                followed = len(branch.nodes)
+                branch.run(ceiling)
+                spend(1 + len(branch.nodes) - followed)
+                branches[cell, value, True] = branch
+            found = contradictions(branches, CONTRADICTION_NET)
+            found += common(CELL_NET, [branches[key] for key in branches], tables.stride)
+            if found:
+                return found
     return []

@@ -3,9 +3,13 @@
 As Sudoku Explainer does, each step is the first instance of the easiest
 technique that applies. The path stops honestly: when the grid is solved,
 when no known technique applies (`stuck`: the rest needs a technique the
-engine does not have yet), or when the budget runs out (`stopped`, even in the
-middle of a long search: see budget.py). The rating is the difficulty of the
-hardest step, on Sudoku Explainer's scale.
+engine does not have yet), or when its work budget runs out (`stopped`, even in
+the middle of a long search: see budget.py). The rating is the difficulty of the
+hardest step, on Sudoku Explainer's scale. The budget counts work, not seconds,
+so a path is the same on every machine however busy: its steps, status and
+rating are a function of the puzzle and the budget. Only a wall-time ceiling, a
+safety net, can end a path early (`ceiling`): that path says nothing about the
+puzzle, so it is never cached, shared or shown as the answer.
 
 A path may be given a ceiling (the generator asks "is this puzzle at most this
 hard?"): it then looks only at techniques up to that difficulty and ends
@@ -17,18 +21,36 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..puzzle import Puzzle
-from .budget import OutOfTime, check_time, time_limit
+from .budget import OutOfWork, PastCeiling, spend, work_limit
 from .position import Position
 from .step import Step
 from .techniques import TECHNIQUES
 
-SOLVED = "solved"
-STUCK = "stuck"
-STOPPED = "stopped"
-PLACED = "placed"  # a hint's path: it ends at the first step that places a value
-ABOVE = "above"  # a capped path: nothing up to its ceiling applies
+
+class PathStatus(StrEnum):
+    """Where a path ended, and why."""
+
+    SOLVED = "solved"
+    STUCK = "stuck"  # no technique the engine has applies
+    STOPPED = "stopped"  # the next step needs more work than the budget
+    CEILING = "ceiling"  # the server stopped it to stay responsive: never cached nor shown
+    PLACED = "placed"  # a hint's path: it ends at the first step that places a value
+    ABOVE = "above"  # a capped path: nothing up to its ceiling applies
+
+
+SOLVED = PathStatus.SOLVED
+STUCK = PathStatus.STUCK
+STOPPED = PathStatus.STOPPED
+CEILING = PathStatus.CEILING
+PLACED = PathStatus.PLACED
+ABOVE = PathStatus.ABOVE
+
+# The work of asking one technique once, by grid size: about what it costs there in
+# time against a 9x9's (the searches that are long by themselves spend more as they go).
+ATTEMPT_WORK = {4: 4, 6: 4, 8: 4, 9: 4, 12: 8, 16: 16, 25: 48}
 
 
 @dataclass(frozen=True)
@@ -37,7 +59,8 @@ class Path:
 
     steps: tuple[Step, ...]
     end: Position
-    status: str  # SOLVED, STUCK, STOPPED, (a hint's path) PLACED or (a capped one) ABOVE
+    status: PathStatus
+    work: int = 0  # the units of work it spent
 
     @property
     def rating(self) -> float:
@@ -52,25 +75,28 @@ class Path:
 
 
 def next_step(
-    position: Position, seconds: float = math.inf, ceiling: float = math.inf
+    position: Position,
+    work: float = math.inf,
+    ceiling: float = math.inf,
+    ceiling_seconds: float = math.inf,
 ) -> Step | None:
     """The first instance of the easiest technique that applies, or None when none does
     (none of difficulty up to `ceiling`, when one is given).
 
-    Raises OutOfTime when `seconds` (or an enclosing budget) run out first.
+    Raises OutOfWork when `work` units (or an enclosing budget) run out first, and
+    PastCeiling after `ceiling_seconds`.
     """
-    if seconds == math.inf:  # an enclosing budget, if any, still holds
-        return _first_step(position, ceiling)
-    with time_limit(seconds):
+    with work_limit(work, ceiling_seconds):
         return _first_step(position, ceiling)
 
 
 def _first_step(position: Position, ceiling: float) -> Step | None:
     """next_step, under whatever budget holds."""
+    attempt = ATTEMPT_WORK.get(position.size, 1)
     for _, difficulty, finder in TECHNIQUES:
         if difficulty > ceiling:
             return None
-        check_time()
+        spend(attempt)
         step = next(finder(position), None)
         if step is not None:
             return step
@@ -79,49 +105,65 @@ def _first_step(position: Position, ceiling: float) -> Step | None:
 
 def find_path(
     puzzle: Puzzle,
-    seconds: float = 1.0,
+    work: float = math.inf,
     unique: bool = False,
     ceiling: float = math.inf,
+    ceiling_seconds: float = math.inf,
 ) -> Path:
-    """The easiest-first path from `puzzle` (clashing givens: the caller checks them first).
+    """The easiest-first path from `puzzle` (clashing givens: the caller checks them first)
+    within `work` units, and `ceiling_seconds` of wall time as a safety net.
 
     `unique`: the exact solver proved one solution, so uniqueness techniques may be used.
     `ceiling`: stop, ABOVE, at the first step harder than this.
     """
     position = Position.from_puzzle(puzzle, unique)
-    return _walk(position, seconds, until_placed=False, ceiling=ceiling)
+    return _walk(position, work, ceiling_seconds, until_placed=False, ceiling=ceiling)
 
 
-def path_from(position: Position, seconds: float = 1.0) -> Path:
+def path_from(
+    position: Position, work: float = math.inf, ceiling_seconds: float = math.inf
+) -> Path:
     """The easiest-first path from `position` (pasted pencil marks, say) to its end."""
-    return _walk(position, seconds, until_placed=False)
+    return _walk(position, work, ceiling_seconds, until_placed=False)
 
 
-def to_next_placement(position: Position, seconds: float = 1.0) -> Path:
+def to_next_placement(
+    position: Position, work: float = math.inf, ceiling_seconds: float = math.inf
+) -> Path:
     """The easiest-first steps from `position` up to and including the first that places a
     value: what a player who keeps no pencil marks needs for one more digit. Ends PLACED,
-    or SOLVED when nothing is open, or STUCK or STOPPED as a path does."""
-    return _walk(position, seconds, until_placed=True)
+    or SOLVED when nothing is open, or STUCK, STOPPED or CEILING as a path does."""
+    return _walk(position, work, ceiling_seconds, until_placed=True)
 
 
 def _walk(
-    position: Position, seconds: float, until_placed: bool, ceiling: float = math.inf
+    position: Position,
+    work: float,
+    ceiling_seconds: float,
+    until_placed: bool,
+    ceiling: float = math.inf,
 ) -> Path:
-    """Easiest-first steps from `position` within `seconds`, to the end or (`until_placed`)
+    """Easiest-first steps from `position` within `work` units, to the end or (`until_placed`)
     to the first step that places a value, or (`ceiling`) to the first harder one."""
     steps: list[Step] = []
-    with time_limit(seconds):
+    with work_limit(work, ceiling_seconds) as spent:
+
+        def ended(status: PathStatus) -> Path:
+            return Path(tuple(steps), position, status, spent.spent)
+
         while not position.is_solved:
             try:
-                step = next_step(position, ceiling=ceiling)
-            except OutOfTime:
-                return Path(tuple(steps), position, STOPPED)
+                step = _first_step(position, ceiling)
+            except OutOfWork:
+                return ended(STOPPED)
+            except PastCeiling:
+                return ended(CEILING)
             if step is None:
-                return Path(tuple(steps), position, STUCK if ceiling == math.inf else ABOVE)
+                return ended(STUCK if ceiling == math.inf else ABOVE)
             if step.difficulty > ceiling:  # a technique whose harder instances rate higher
-                return Path(tuple(steps), position, ABOVE)
+                return ended(ABOVE)
             steps.append(step)
             position = step.apply(position)
             if until_placed and step.placements:
-                return Path(tuple(steps), position, PLACED)
-    return Path(tuple(steps), position, SOLVED)
+                return ended(PLACED)
+        return ended(SOLVED)

@@ -19,9 +19,9 @@ extra rule that makes a forcing chain a net.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterable
 
+from .budget import spend, spent
 from .forcing_tables import Tables
 from .position import Position, bits_of
 
@@ -56,7 +56,8 @@ class Branch:
         self.tables = tables
         self.locked = locked
         self.nested = nested
-        self.deadline = math.inf  # a nested branch tries no more inner chains after this
+        # a nested branch tries no more inner chains once its search spent this much work
+        self.stop_after = math.inf
         self.masks = tables.masks[:]
         self.values = tables.values[:]
         self.places = tables.places[:]
@@ -209,11 +210,12 @@ class Branch:
         )
         doomed = []
         for cell, mask in enumerate(self.masks):
-            if time.perf_counter() > self.deadline:
+            if spent() > self.stop_after:
                 break
             for value in bits_of(mask):
                 inner = Branch(here, cell, value, on=True)
                 inner.run(NESTED_LIMIT)
+                spend(1 + len(inner.nodes))
                 if inner.dead_end is not None:
                     doomed.append((cell, value))
         for cell, value in doomed:

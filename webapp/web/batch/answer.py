@@ -91,9 +91,10 @@ def answer(entries: tuple[Entry, ...]) -> Response | str:
 
 def _request_budget() -> BatchBudget:
     """A batch's budget in a request: each puzzle solved as a page solves it (SOLVE_BUDGET_*)
-    and rated as a solve page rates it (RATING_BUDGET_SECONDS), BATCH_REQUEST_SECONDS in all."""
+    and rated as a solve page rates it (RATING_BUDGET_WORK), BATCH_REQUEST_SECONDS in all (a
+    ceiling: a row it stops says so)."""
     config = current_app.config
-    rating = float(config["RATING_BUDGET_SECONDS"])
+    rating = int(config["RATING_BUDGET_WORK"])
     return BatchBudget(solve_budget(), rating, float(config["BATCH_REQUEST_SECONDS"]))
 
 
@@ -105,7 +106,7 @@ def _job_budget(count: int) -> BatchBudget:
     config = current_app.config
     seconds = job_queue().seconds
     share = max(float(config["SOLVE_BUDGET_SECONDS"]), seconds / max(1, count))
-    rating = float(config["RATING_BUDGET_SECONDS"])
+    rating = int(config["RATING_BUDGET_WORK"])
     return BatchBudget(Budget(nodes=sys.maxsize, seconds=share), rating, seconds)
 
 

@@ -63,7 +63,7 @@ def _read_code(code: str) -> Puzzle | tuple[dict[str, Any], int]:
 
 def _explained(puzzle: Puzzle, words: bool) -> tuple[dict[str, Any], float]:
     """The path record of `puzzle` (its solve within the solve budget, its path within
-    EXPLAIN_BUDGET_SECONDS, holding the worker's solver seat) and the ms it took."""
+    EXPLAIN_BUDGET_WORK, holding the worker's solver seat) and the ms it took."""
     result = solve_within_budget(puzzle)
     started = time.perf_counter()
     record = path_record(puzzle, result, path_within_budget(puzzle, result), words)

@@ -10,10 +10,10 @@ from flask import url_for
 
 from ...explanations import level_of, sentence
 from ...explanations.names import technique_name, with_article
-from ...explanations.records import STOPPED_FOR_BUDGET, STOPPED_FOR_TECHNIQUE
+from ...explanations.records import why_stopped
 from ...explanations.words import capitalized
 from ...sudoku import Puzzle, SolveResult
-from ...sudoku.logic import SOLVED, STOPPED, Path, Position, encode_marks
+from ...sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position, encode_marks
 from ..grid_table import Board, Cell, grid_board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 
@@ -27,16 +27,42 @@ class Rating:
     level: str
     hardest: str
     complete: bool
+    steps: int = 0  # how many steps the path took
+    status: PathStatus = SOLVED
+
+    @property
+    def rated(self) -> bool:
+        """False when the path took no step before its work (or the server) stopped it:
+        there is no rating to show, not even a floor, never a 0.0."""
+        return self.complete or (bool(self.steps) and self.status != CEILING)
 
     @property
     def words(self) -> str:
         """ "Hard: 4.2 on Sudoku Explainer's scale; the hardest step is an X-wing", with
-        "at least" when the path stopped short."""
-        floor = "" if self.complete else "at least "
+        "at least" and how far it got when the path stopped short, or why it has no rating."""
+        if self.status == CEILING:
+            return "Not rated: the server stopped rating it to stay responsive; try again shortly"
+        if not self.rated and self.status == STOPPED:
+            return "Not rated within a page's work: its first step needs more than that"
+        if not self.rated:
+            return "Not rated: its first step needs a technique the engine does not have yet"
+        if self.complete:
+            return (
+                f"{self.level.capitalize()}: {self.number:.1f} on Sudoku Explainer's scale;"
+                f" the hardest step is {self.hardest}"
+            )
         return (
-            f"{self.level.capitalize()}: {floor}{self.number:.1f} on Sudoku Explainer's scale;"
-            f" the hardest step is {self.hardest}"
+            f"{self.level.capitalize()}: at least {self.number:.1f} on Sudoku Explainer's scale"
+            f" after {self.steps} step{'' if self.steps == 1 else 's'};"
+            f" the hardest so far is {self.hardest}"
         )
+
+    @property
+    def note(self) -> str:
+        """What the solve page adds when the rating is not the whole path's."""
+        if self.complete or self.status == CEILING:
+            return ""
+        return "That is as far as rating goes on this page; the explanation works on it longer."
 
 
 @dataclass(frozen=True)
@@ -101,7 +127,10 @@ class ExplainPage:
 def rating_of(path: Path) -> Rating:
     """A path's rating as a value the pages show."""
     hardest = with_article(technique_name(path.hardest)) if path.hardest else "none"
-    return Rating(path.rating, level_of(path.rating), hardest, path.status == SOLVED)
+    complete = path.status == SOLVED
+    return Rating(
+        path.rating, level_of(path.rating), hardest, complete, len(path.steps), path.status
+    )
 
 
 def explain_page(
@@ -163,8 +192,7 @@ def explain_page(
     stopped = ""
     rest = None
     if path.status != SOLVED:
-        why = STOPPED_FOR_BUDGET if path.status == STOPPED else STOPPED_FOR_TECHNIQUE
-        stopped = f"The path stops after {total} steps: {why}."
+        stopped = f"The path stops after {total} steps: {why_stopped(path.status)}."
         left = puzzle.with_grid(path.end.grid)
         rest = grid_board(left, "The solver's answer for the cells left", result.solution)
     return ExplainPage(

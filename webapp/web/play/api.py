@@ -49,9 +49,14 @@ def hint() -> tuple[dict[str, Any], int]:
     result = solve_within_budget(puzzle)
     if result.solution is None:
         return invalid(f"no hints: {NO_HINTS[result.status]}", status=result.status)
-    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    config = current_app.config
     with solver_seat().taken():
-        given = hint_for(progress, result.solution, seconds)
+        given = hint_for(
+            progress,
+            result.solution,
+            int(config["HINT_BUDGET_WORK"]),
+            ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
+        )
     shape = puzzle.shape
     return {
         "status": given.kind,

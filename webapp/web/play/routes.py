@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...explanations.hints import OUT_OF_REACH, Hint, hint_for
+from ...explanations.hints import BUSY, OUT_OF_REACH, Hint, hint_for
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, mark_problems
 from ...sudoku.progress import Progress, check, read_progress
@@ -58,7 +58,7 @@ def play(code: str) -> Response:
     )
     share = absolute_url(".play", code=code, progress=progress.code, marks=page.marks)
     html = render_template("play.html", page=page, share=share)
-    budget_bound = hint is not None and hint.kind == OUT_OF_REACH
+    budget_bound = hint is not None and hint.kind in (OUT_OF_REACH, BUSY)
     return cache_by_outcome(make_response(html), GAVE_UP if budget_bound else SOLVED)
 
 
@@ -191,7 +191,13 @@ def _entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, 
 
 def _hint(progress: Progress, solution: Grid, marks: Position | None) -> Hint:
     """The hint for `progress` (within pasted pencil `marks`, if any), worked out within
-    EXPLAIN_BUDGET_SECONDS in the solver seat."""
-    seconds = float(current_app.config["EXPLAIN_BUDGET_SECONDS"])
+    HINT_BUDGET_WORK (and EXPLAIN_CEILING_SECONDS) in the solver seat."""
+    config = current_app.config
     with solver_seat().taken():
-        return hint_for(progress, solution, seconds, marks)
+        return hint_for(
+            progress,
+            solution,
+            int(config["HINT_BUDGET_WORK"]),
+            marks,
+            float(config["EXPLAIN_CEILING_SECONDS"]),
+        )

@@ -7,9 +7,9 @@ from flask import Blueprint, g, make_response, redirect, render_template, reques
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from ...jobs.job import SOLVE
+from ...jobs.job import EXPLAIN, SOLVE
 from ...sudoku import GAVE_UP, PuzzleError, read_code
-from ...sudoku.logic import SOLVED
+from ...sudoku.logic import SOLVED, STOPPED
 from ...wording import link_code_problem, solution_count_message
 from ..cache import path_within_budget, refuse_long_code, solve_within_budget
 from ..explain.view import learning
@@ -59,9 +59,11 @@ def result(code: str) -> Response | tuple[str, int]:
         elsewhere=open_elsewhere(puzzle),
     )
     # a pasted position is rated by its explanation, from the marks: not from its cells here
-    path = path_within_budget(puzzle, result, "RATING_BUDGET_SECONDS") if marked is None else None
+    path = path_within_budget(puzzle, result, "RATING") if marked is None else None
     offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, puzzle) if result.status == GAVE_UP else None
+    if path is not None and path.status == STOPPED and not path.steps:
+        offer = offer_for(EXPLAIN, puzzle)  # not rated within a page's work: a job may go on
     how_many = solution_count_message(count) if count else ""
     html = render_template(
         "result.html",

@@ -108,6 +108,7 @@ class ResultPage:
     verdict: Verdict
     figures: tuple[tuple[str, str], ...]
     links: Links
+    timed: tuple[str, ...] = ("Time",)  # figures that are timings: no part of the ETag
 
 
 def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] = ()) -> FormPage:

@@ -179,7 +179,7 @@ def test_every_outcome_of_the_mixed_file_is_its_row():
         rated = row.status == SOLVED
         assert (row.rating is not None) == rated
         if rated:
-            path = find_path(Puzzle(entry.puzzle), unique=True)
+            path = find_path(entry.puzzle, unique=True)
             assert (row.rating, row.hardest) == (path.rating, path.hardest)
             assert row.level == level_of(path.rating)
             assert row.rated_to_end and row.message == ""

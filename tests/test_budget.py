@@ -107,7 +107,7 @@ def test_a_hint_out_of_work_raises_instead_of_guessing():
 WALK = """
     import json, sys
     sys.path.insert(0, "tests")
-    from webapp.sudoku import parse
+    from webapp.sudoku import Puzzle, parse
     from webapp.sudoku.logic import find_path
     from webapp.explanations.records import step_record
     texts = json.loads(sys.argv[1])

@@ -15,6 +15,7 @@ from functools import cache
 
 from webapp.sudoku import SHAPES, Grid, parse, solve
 from webapp.sudoku.logic import TECHNIQUES, Position
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -59,9 +60,9 @@ def stuck_positions(count: int = 120, ceiling: float = 3.0) -> tuple[tuple[Posit
     for text in puzzles:
         grid = parse(text)
         for puzzle in (grid, permuted(grid, rng)):
-            answer = solve(puzzle).solution
+            answer = solve(Puzzle(puzzle)).solution
             assert answer is not None
-            position = easy_steps_taken(Position.from_grid(puzzle, unique=True), ceiling)
+            position = easy_steps_taken(Position.from_puzzle(Puzzle(puzzle), unique=True), ceiling)
             if not position.is_solved:
                 found.append((position, answer))
         if len(found) >= count:
@@ -87,10 +88,10 @@ def blanked(size: int, fraction: float, seed: int) -> tuple[Position, Grid]:
     it was made from too.
     """
     shape = SHAPES[size]
-    answer = solve(Grid(shape, (0,) * shape.cell_count)).solutions[0]
+    answer = solve(Puzzle(Grid(shape, (0,) * shape.cell_count))).solutions[0]
     cells = list(answer.cells)
     for cell in random.Random(seed).sample(
         range(shape.cell_count), int(shape.cell_count * fraction)
     ):
         cells[cell] = 0
-    return easy_steps_taken(Position.from_grid(Grid(shape, tuple(cells))), 2.8), answer
+    return easy_steps_taken(Position.from_puzzle(Puzzle(Grid(shape, tuple(cells)))), 2.8), answer

@@ -14,6 +14,7 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, Step
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -43,7 +44,7 @@ class Case:
     def position(self) -> Position:
         """The pencil-mark position the case describes: its values placed, its deletions made."""
         grid = parse(self.givens.replace("+", ""))
-        return Position.from_grid(grid).eliminate(candidates(self.deleted))
+        return Position.from_puzzle(Puzzle(grid)).eliminate(candidates(self.deleted))
 
     @property
     def fails(self) -> bool:

@@ -10,6 +10,7 @@ from webapp.sudoku import SHAPES, Grid, solve
 from webapp.sudoku.alphabet import HEX, STANDARD, written
 from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.parse import parse, read
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -23,9 +24,9 @@ TO_HEX = str.maketrans("123456789ABCDEFG", "0123456789ABCDEF")
 def test_a_hexadoku_with_a_0_is_read_as_0_to_f_and_solved(puzzle, answer):
     hexadoku = puzzle.translate(TO_HEX)
     assert "0" in hexadoku and "." in hexadoku
-    grid, alphabet = read(hexadoku)
-    assert alphabet == HEX and grid == parse(puzzle)
-    result = solve(grid)
+    read_in, alphabet = read(hexadoku)
+    assert alphabet == HEX and read_in.grid == parse(puzzle)
+    result = solve(read_in)
     assert result.status == "solved" and result.solution == parse(answer)
     assert written(result.solution, HEX) == answer.translate(TO_HEX)
 
@@ -35,7 +36,7 @@ def test_without_a_0_it_takes_being_told():
     hexadoku = puzzle.translate(TO_HEX)
     assert "0" not in hexadoku
     assert read(hexadoku).alphabet == STANDARD  # nothing tells it apart: read as 1-G
-    assert read(hexadoku, HEX) == (parse(puzzle), HEX)
+    assert read(hexadoku, HEX) == (Puzzle(parse(puzzle)), HEX)
 
 
 @pytest.mark.parametrize(
@@ -68,7 +69,7 @@ def test_what_cannot_be_read_says_why(text, alphabet, message):
 def test_a_standard_grid_keeps_its_0_blanks():
     line = JANKO[0][0]
     code = parse(line).code  # "0" for blanks, no "."
-    assert read(code) == (parse(line), STANDARD)
+    assert read(code) == (Puzzle(parse(line)), STANDARD)
 
 
 hex_grids = st.lists(st.integers(0, 16), min_size=256, max_size=256).map(
@@ -79,7 +80,7 @@ hex_grids = st.lists(st.integers(0, 16), min_size=256, max_size=256).map(
 @given(hex_grids)
 def test_any_16x16_written_0_to_f_reads_back(grid):
     line = written(grid, HEX)
-    assert read(line, HEX) == (grid, HEX)
+    assert read(line, HEX) == (Puzzle(grid), HEX)
     if "0" in line and "." in line:
-        assert read(line) == (grid, HEX)
+        assert read(line) == (Puzzle(grid), HEX)
     assert read(written(grid, STANDARD)).grid == grid

@@ -16,6 +16,7 @@ from webapp.explanations import sentence
 from webapp.sudoku import SHAPES, parse, solve
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.als_sets import almost_locked_sets, restricted_commons
+from webapp.sudoku.puzzle import Puzzle
 
 from positions import stuck_positions, wrong_moves
 from puzzles import data_lines
@@ -73,9 +74,9 @@ def test_the_finders_fire_on_the_stuck_positions(positions):
 def sixteen() -> tuple[Position, object]:
     """A 16x16 puzzle's opening position and its answer."""
     grid = parse(next(iter(data_lines("engine_16x16_answers.txt")))[0])
-    answer = solve(grid).solution
+    answer = solve(Puzzle(grid)).solution
     assert answer is not None
-    return Position.from_grid(grid, unique=True), answer
+    return Position.from_puzzle(Puzzle(grid), unique=True), answer
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -7,6 +7,7 @@ from sudoku_rules import valid_solution
 
 from webapp import create_app
 from webapp.sudoku import is_solution, parse
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 
@@ -118,7 +119,7 @@ def test_two_solutions_for_a_puzzle_that_has_more(client, multiple_puzzle):
     first, second = (parse(s) for s in body["solutions"])
     puzzle = parse(multiple_puzzle.puzzle)
     assert first != second
-    assert is_solution(first, puzzle) and is_solution(second, puzzle)
+    assert is_solution(first, Puzzle(puzzle)) and is_solution(second, Puzzle(puzzle))
 
 
 # tdoku's test puzzles by their exact count, and the seed documents' board with 5 solutions.

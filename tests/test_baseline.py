@@ -13,6 +13,7 @@ from webapp.sudoku import (
     parse,
     solve,
 )
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import (
     CLASHING,
@@ -69,12 +70,12 @@ NEAR_WORST = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2
 def test_baseline(puzzle, budget, status, solution, found, conflicts, nodes):
     """`found` solutions, `conflicts` clashes; `nodes` exactly, unless None."""
     grid = parse(puzzle)
-    result = baseline.solve(grid, budget=budget)
+    result = baseline.solve(Puzzle(grid), budget=budget)
     assert result.status == status
     assert (result.solution.line if result.solution else None) == solution
     assert len(result.solutions) == found
     assert len(set(result.solutions)) == found
-    assert all(is_solution(each, grid) for each in result.solutions)
+    assert all(is_solution(each, Puzzle(grid)) for each in result.solutions)
     assert len(result.conflicts) == conflicts
     assert result.exhausted is (status in (SOLVED, NO_SOLUTION))
     if nodes is not None:
@@ -83,7 +84,7 @@ def test_baseline(puzzle, budget, status, solution, found, conflicts, nodes):
 
 @pytest.mark.parametrize(("wanted", "found"), [(1, 2), (2, 2), (4, 4), (5, 5), (6, 5), (50, 5)])
 def test_baseline_finds_up_to_max_solutions_and_never_fewer_than_two(wanted, found):
-    result = baseline.solve(parse(FIVE), max_solutions=wanted, budget=ROOMY)
+    result = baseline.solve(Puzzle(parse(FIVE)), max_solutions=wanted, budget=ROOMY)
     assert (result.status, len(set(result.solutions))) == (MULTIPLE, found)
     assert result.exhausted is (found < wanted)
 
@@ -108,7 +109,7 @@ AGREEMENT = (
 @pytest.mark.parametrize("puzzle", AGREEMENT)
 def test_baseline_agrees_with_the_engine(puzzle):
     grid = parse(puzzle)
-    plain, engine = baseline.solve(grid, budget=ROOMY), solve(grid, budget=ROOMY)
+    plain, engine = baseline.solve(Puzzle(grid), budget=ROOMY), solve(Puzzle(grid), budget=ROOMY)
     assert plain.status != GAVE_UP
     assert (plain.status, plain.solution) == (engine.status, engine.solution)
 
@@ -133,8 +134,8 @@ def test_baseline_agrees_with_the_engine(puzzle):
 )
 def test_baseline_and_engine_find_the_same_solutions(puzzle):
     grid = parse(puzzle)
-    plain = baseline.solve(grid, max_solutions=100, budget=ROOMY)
-    engine = solve(grid, max_solutions=100, budget=ROOMY)
+    plain = baseline.solve(Puzzle(grid), max_solutions=100, budget=ROOMY)
+    engine = solve(Puzzle(grid), max_solutions=100, budget=ROOMY)
     assert plain.exhausted and engine.exhausted
     assert set(plain.solutions) == set(engine.solutions)
     assert len(plain.solutions) > 1

@@ -13,6 +13,7 @@ from webapp.sudoku.batch_solve import INVALID, BatchBudget, counts, solve_batch
 from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.logic.levels import level_of
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import (
     DATA,
@@ -54,7 +55,9 @@ def test_the_issues_file_of_two_puzzles_is_now_a_batch_of_two():
     assert [(entry.index, entry.line, entry.text) for entry in entries] == [
         (index, index + 1, line) for index, line in enumerate(TWO_9X9.splitlines())
     ]
-    assert [entry.grid for entry in entries] == [parse(line) for line in TWO_9X9.splitlines()]
+    assert [entry.puzzle for entry in entries] == [
+        Puzzle(parse(line)) for line in TWO_9X9.splitlines()
+    ]
 
 
 @pytest.mark.parametrize(
@@ -93,7 +96,7 @@ def test_a_batch_is_read_a_line_a_puzzle_with_comments_and_blanks_skipped(text, 
     assert [entry.line for entry in entries] == lines
     assert [entry.index for entry in entries] == list(range(len(lines)))
     for entry in entries:
-        assert (entry.grid is None) == (entry.error is not None)
+        assert (entry.puzzle is None) == (entry.error is not None)
 
 
 def test_a_bad_line_is_an_entry_saying_what_is_wrong_with_it():
@@ -101,7 +104,7 @@ def test_a_bad_line_is_an_entry_saying_what_is_wrong_with_it():
     entries = read_batch(f"{good}\n{short}\n{good}\n")
     assert entries is not None
     bad = entries[1]
-    assert (bad.line, bad.text, bad.grid) == (2, short, None)
+    assert (bad.line, bad.text, bad.puzzle) == (2, short, None)
     assert bad.error is not None
     assert (
         bad.error.message
@@ -131,7 +134,10 @@ def test_a_batch_beyond_the_limits_is_refused_naming_them(text, message):
 def test_a_list_of_puzzles_is_read_each_whole_and_bounded():
     entries = read_puzzles([NORVIG_EASY, rows_of(SEED_EASY), "x"])
     assert [(entry.index, entry.line) for entry in entries] == [(0, None), (1, None), (2, None)]
-    assert [entry.grid for entry in entries[:2]] == [parse(NORVIG_EASY), parse(SEED_EASY)]
+    assert [entry.puzzle for entry in entries[:2]] == [
+        Puzzle(parse(NORVIG_EASY)),
+        Puzzle(parse(SEED_EASY)),
+    ]
     assert entries[2].error is not None
     with pytest.raises(PuzzleError, match="1,001 puzzles were sent; a batch takes at most 1,000"):
         read_puzzles([FOUR] * 1_001)
@@ -145,7 +151,7 @@ def test_any_text_is_one_puzzle_a_batch_or_a_puzzle_error(text):
         return
     if entries is not None:
         assert len(entries) >= 2
-        assert sum(entry.grid is not None for entry in entries) * 2 >= len(entries)
+        assert sum(entry.puzzle is not None for entry in entries) * 2 >= len(entries)
 
 
 # Solving
@@ -167,13 +173,13 @@ def test_every_outcome_of_the_mixed_file_is_its_row():
         (12, SOLVED),
     ]
     for row, entry in zip(rows, entries, strict=True):
-        assert entry.grid is not None
-        assert (row.code, row.size) == (entry.grid.code, entry.grid.size)
-        assert row.givens == sum(1 for value in entry.grid.cells if value)
+        assert entry.puzzle is not None
+        assert (row.code, row.size) == (entry.puzzle.code, entry.puzzle.size)
+        assert row.givens == sum(1 for value in entry.puzzle.cells if value)
         rated = row.status == SOLVED
         assert (row.rating is not None) == rated
         if rated:
-            path = find_path(entry.grid, unique=True)
+            path = find_path(entry.puzzle, unique=True)
             assert (row.rating, row.hardest) == (path.rating, path.hardest)
             assert row.level == level_of(path.rating)
             assert row.rated_to_end and row.message == ""
@@ -229,7 +235,7 @@ def test_a_puzzle_short_of_budget_says_what_was_not_done(puzzle, budget, status,
     if "floor" in message:
         assert (
             row.rating is not None
-            and row.rating < find_path(parse(puzzle), unique=True).rating + 0.01
+            and row.rating < find_path(Puzzle(parse(puzzle)), unique=True).rating + 0.01
         )
     else:
         assert row.rating is None
@@ -255,4 +261,4 @@ def test_progress_is_told_after_each_row():
 def test_a_decided_status_agrees_with_the_solver():
     puzzles = [fields[0] for fields in data_lines("web_multiple.txt")[:3]]
     rows = solve_batch(read_puzzles(puzzles), ROOMY)
-    assert [row.status for row in rows] == [solve(parse(p)).status for p in puzzles]
+    assert [row.status for row in rows] == [solve(Puzzle(parse(p))).status for p in puzzles]

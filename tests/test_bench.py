@@ -10,6 +10,7 @@ from webapp.cli import main
 from webapp.cli import timing as bench
 from webapp.cli.timing import SolverFigures as Figures
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
 
 from fresh_process import run_fresh
@@ -79,7 +80,7 @@ def canned(statuses_and_nodes: list[tuple[str, int]]):
 
     def solver(grid):
         status, nodes = next(answers)
-        return SolveResult(status, grid, nodes=nodes)
+        return SolveResult(status, Puzzle(grid), nodes=nodes)
 
     return solver
 
@@ -108,10 +109,10 @@ def test_measure_counts_what_went_to_the_sat_solver_and_what_it_decided():
     grid = parse(EASY)
     results = iter(
         [
-            SolveResult(SOLVED, grid, engine=SAT),
-            SolveResult(GAVE_UP, grid, engine=SAT),
-            SolveResult(SOLVED, grid),
-            SolveResult(GAVE_UP, grid),
+            SolveResult(SOLVED, Puzzle(grid), engine=SAT),
+            SolveResult(GAVE_UP, Puzzle(grid), engine=SAT),
+            SolveResult(SOLVED, Puzzle(grid)),
+            SolveResult(GAVE_UP, Puzzle(grid)),
         ]
     )
     figures = bench.measure(lambda _: next(results), [grid] * 4)
@@ -150,8 +151,8 @@ def test_measure_of_no_puzzles_is_all_zeros():
 
 def test_measure_counts_what_the_real_solver_gives_up_on():
     grids = [parse(EASY), parse(CLASHING), parse(SIX)]
-    figures = bench.measure(lambda grid: solve(grid, budget=Budget(nodes=1)), grids)
-    statuses = [solve(grid, budget=Budget(nodes=1)).status for grid in grids]
+    figures = bench.measure(lambda grid: solve(Puzzle(grid), budget=Budget(nodes=1)), grids)
+    statuses = [solve(Puzzle(grid), budget=Budget(nodes=1)).status for grid in grids]
     assert figures.gave_up == statuses.count(GAVE_UP) > 0
     assert figures.decided == 3 - figures.gave_up
 
@@ -160,13 +161,13 @@ def test_build_tables_builds_each_size_once_so_no_timed_solve_builds_any():
     built = run_fresh(f"""
         import json
         from webapp.cli import timing
-        from webapp.sudoku import parse, solve
+        from webapp.sudoku import Puzzle, parse, solve
         from webapp.sudoku.bitboard import bitboard_for
         grids = [parse({FOUR!r}), parse({SIX!r}), parse({FOUR!r})]
         ms = timing.build_tables(grids)
         before_solving = bitboard_for.cache_info().misses
         for grid in grids:
-            solve(grid)
+            solve(Puzzle(grid))
         print(json.dumps([ms, before_solving, bitboard_for.cache_info().misses]))
     """)
     ms, before_solving, after_solving = built

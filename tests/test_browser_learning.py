@@ -10,11 +10,12 @@ from playwright.sync_api import expect
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import find_path
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, TOP95_SEVENTH
 
 TOP95_SEVENTH_CODE = TOP95_SEVENTH.replace(".", "0")
-TOP95_PATH = find_path(parse(TOP95_SEVENTH), unique=True)
+TOP95_PATH = find_path(Puzzle(parse(TOP95_SEVENTH)), unique=True)
 TOP95_STEPS = len(TOP95_PATH.steps)
 # The README shows a step with fins, a base and a cover: more to see than a single.
 FINNED_STEP = next(

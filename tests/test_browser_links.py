@@ -13,6 +13,7 @@ from test_browser import shown_cells
 from test_links import real_links
 
 from webapp.sudoku import parse, solve
+from webapp.sudoku.puzzle import Puzzle
 
 LINK = real_links("classic")[0][1]  # a SudokuWiki link from a public solver's tests
 CODE = LINK.partition("bd=")[2]
@@ -31,7 +32,7 @@ def test_a_pasted_sudokuwiki_link_lands_on_its_solution(any_page, base_url):
     any_page.get_by_role("button", name="Solve pasted puzzle").click()
     expect(any_page).to_have_url(f"{base_url}/solve/{CODE}")
     expect(any_page.get_by_role("heading", name="Solved")).to_be_visible()
-    solution = solve(parse(CODE)).solution
+    solution = solve(Puzzle(parse(CODE))).solution
     assert solution is not None and shown_cells(any_page) == solution.line
     sudokuwiki = any_page.get_by_role("link", name="Open in SudokuWiki")
     expect(sudokuwiki).to_have_attribute("href", re.compile(f"bd={CODE}$"))

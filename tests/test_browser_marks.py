@@ -13,6 +13,7 @@ from test_pencilmarks import marks_of
 
 from webapp.sudoku import solve
 from webapp.sudoku.logic import encode_marks
+from webapp.sudoku.puzzle import Puzzle
 
 from reglib import read_cases
 
@@ -47,7 +48,9 @@ def test_play_from_the_marks_keeps_them_without_script(no_script_page, base_url)
 
 # The same marks without the solution's value in the first open cell: said on the page.
 OPEN = next(cell for cell, mask in enumerate(MARKED.candidates) if mask)
-WRONG = encode_marks(MARKED.eliminate([(OPEN, solve(MARKED.grid).solutions[0].cells[OPEN])]))
+WRONG = encode_marks(
+    MARKED.eliminate([(OPEN, solve(Puzzle(MARKED.grid)).solutions[0].cells[OPEN])])
+)
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from webapp.sudoku.logic.budget import (
     work_left,
     work_limit,
 )
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -71,32 +72,32 @@ def test_past_the_ceiling_is_not_out_of_work():
 
 def test_a_25x25_path_stops_honestly_when_its_work_runs_out():
     grid = parse(data_lines("engine_25x25_answers.txt")[0][0])
-    path = find_path(grid, work=2_000)
+    path = find_path(Puzzle(grid), work=2_000)
     assert path.status == STOPPED and path.work == 2_000
     # every step it did take is a real one: applying them gives the position it ended at
-    position = Position.from_grid(grid)
+    position = Position.from_puzzle(Puzzle(grid))
     for step in path.steps:
         position = step.apply(position)
     assert position == path.end
     # and a bigger budget walks the same way further
-    assert find_path(grid, work=4_000).steps[: len(path.steps)] == path.steps
+    assert find_path(Puzzle(grid), work=4_000).steps[: len(path.steps)] == path.steps
 
 
 def test_a_path_past_its_ceiling_says_so_and_not_that_it_needs_more_work():
-    path = find_path(parse(HARDEST), unique=True, ceiling_seconds=0.0)
+    path = find_path(Puzzle(parse(HARDEST)), unique=True, ceiling_seconds=0.0)
     assert path.status == CEILING and path.steps == ()
 
 
 def test_the_same_budget_gives_the_same_path_however_often_it_is_asked():
     grid = parse(HARDEST)
-    first = find_path(grid, work=20_000, unique=True)
+    first = find_path(Puzzle(grid), work=20_000, unique=True)
     assert first.status == STOPPED and first.steps
-    assert find_path(grid, work=20_000, unique=True) == first  # now with warm memos
-    assert find_path(grid, work=200_000, unique=True).status == SOLVED
+    assert find_path(Puzzle(grid), work=20_000, unique=True) == first  # now with warm memos
+    assert find_path(Puzzle(grid), work=200_000, unique=True).status == SOLVED
 
 
 def test_a_hint_out_of_work_raises_instead_of_guessing():
-    position = Position.from_grid(parse(data_lines("engine_25x25_answers.txt")[0][0]))
+    position = Position.from_puzzle(Puzzle(parse(data_lines("engine_25x25_answers.txt")[0][0])))
     with pytest.raises(OutOfWork):
         next_step(position, work=0)
 
@@ -106,14 +107,14 @@ def test_a_hint_out_of_work_raises_instead_of_guessing():
 WALK = """
     import json, sys
     sys.path.insert(0, "tests")
-    from webapp.sudoku import parse
+    from webapp.sudoku import Puzzle, parse
     from webapp.sudoku.logic import find_path
     from webapp.explanations.records import step_record
     texts = json.loads(sys.argv[1])
     paths = {}
     for text in texts:
         grid = parse(text)
-        path = find_path(grid, work=30_000, unique=True)
+        path = find_path(Puzzle(grid), work=30_000, unique=True)
         steps = [step_record(grid.shape, step) for step in path.steps]
         paths[text] = [path.status, path.work, path.rating, steps]
     print(json.dumps(paths))

@@ -8,6 +8,7 @@ import pytest
 import webapp.web.cache
 from webapp import create_app
 from webapp.sudoku import Budget, SolveResult, parse, solve
+from webapp.sudoku.puzzle import Puzzle
 from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
 
 from puzzles import NORVIG_IMPOSSIBLE
@@ -17,7 +18,7 @@ BUDGET = Budget()
 
 def _result(code: str) -> SolveResult:
     """A stand-in result to store."""
-    return SolveResult("gave_up", parse(code))
+    return SolveResult("gave_up", Puzzle(parse(code)))
 
 
 @pytest.fixture
@@ -25,9 +26,9 @@ def solves(monkeypatch):
     """The codes the engine is asked to solve, in order."""
     asked: list[str] = []
 
-    def counting_solve(grid, **kwargs):
-        asked.append(grid.code)
-        return solve(grid, **kwargs)
+    def counting_solve(puzzle, **kwargs):
+        asked.append(puzzle.code)
+        return solve(puzzle, **kwargs)
 
     monkeypatch.setattr(webapp.web.cache, "solve", counting_solve)
     return asked
@@ -126,7 +127,7 @@ def test_beyond_its_size_the_app_drops_the_least_recently_used_link(solves):
 
 
 def test_the_node_budget_comes_from_config(impossible_puzzle):
-    puzzle = parse(impossible_puzzle.puzzle)
+    puzzle = Puzzle(parse(impossible_puzzle.puzzle))
     with create_app({"SOLVE_BUDGET_NODES": 20}).app_context():
         stingy = solve_within_budget(puzzle)
     with create_app({"SOLVE_BUDGET_SECONDS": 30.0}).app_context():
@@ -137,6 +138,6 @@ def test_the_node_budget_comes_from_config(impossible_puzzle):
 
 def test_it_looks_for_a_second_solution(app, multiple_puzzle):
     with app.app_context():
-        result = solve_within_budget(parse(multiple_puzzle.puzzle))
+        result = solve_within_budget(Puzzle(parse(multiple_puzzle.puzzle)))
     assert result.status == "multiple"
     assert len(result.solutions) == 2

@@ -17,6 +17,7 @@ from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.chain_graph import build_graph
 from webapp.sudoku.logic.chains import TECHNIQUES, difficulty
 from webapp.sudoku.logic.position import bits_of
+from webapp.sudoku.puzzle import Puzzle
 
 from positions import easy_steps_taken, stuck_positions, wrong_moves
 from puzzles import data_lines
@@ -79,8 +80,8 @@ def test_no_instance_removes_an_answer_value(slug):
 def sixteen_by_sixteen() -> tuple[Position, object]:
     """A 16x16 puzzle after hidden singles, with its answer."""
     grid = parse(data_lines("engine_16x16_answers.txt")[0][0])
-    answer = solve(grid).solution
-    return easy_steps_taken(Position.from_grid(grid, unique=True), 1.5), answer
+    answer = solve(Puzzle(grid)).solution
+    return easy_steps_taken(Position.from_puzzle(Puzzle(grid), unique=True), 1.5), answer
 
 
 @pytest.mark.parametrize("slug", ["x-chain", "aic", "nice-loop", "grouped-aic"])

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.sudoku.grid import is_solution
 from webapp.sudoku.parse import parse
+from webapp.sudoku.puzzle import Puzzle, is_solution
 
 from puzzles import CLASHING, EASY_SS, data_lines
 
@@ -130,7 +130,7 @@ def test_json_matches_the_known_answers(capsys, tmp_path):
             assert (record["status"], record["solution"]) == ("multiple", None)
             assert record["solution_count"] == {"count": int(count), "exact": True, "stopped": None}
             assert len(set(record["solutions"])) == 2
-            assert all(is_solution(parse(s), parse(puzzle)) for s in record["solutions"])
+            assert all(is_solution(parse(s), Puzzle(parse(puzzle))) for s in record["solutions"])
 
 
 def test_json_reports_an_invalid_line_and_goes_on(capsys, tmp_path):
@@ -192,7 +192,7 @@ def test_count_lists_every_solution_of_the_under_constrained_board(capsys, tmp_p
     assert len(solutions) == 5
     assert len(set(solutions)) == 5
     puzzle = parse(UNDER_CONSTRAINED)
-    assert all(is_solution(parse(solution), puzzle) for solution in solutions)
+    assert all(is_solution(parse(solution), Puzzle(puzzle)) for solution in solutions)
 
 
 def test_count_in_json_lists_the_same_solutions(capsys, tmp_path):
@@ -257,7 +257,7 @@ def test_all_lists_every_solution_up_to_the_cap_then_how_many(
     *solutions, said = out.splitlines()
     assert (code, said, len(solutions), len(set(solutions))) == (0, last, count, count)
     grid = parse(puzzle)
-    assert all(is_solution(parse(solution), grid) for solution in solutions)
+    assert all(is_solution(parse(solution), Puzzle(grid)) for solution in solutions)
     record = json.loads(run(capsys, "solve", "--all", "--json", write(tmp_path, puzzle))[1])
     assert record["solutions"] == solutions
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from webapp.sudoku import parse
-from webapp.sudoku.grid import is_solution
+from webapp.sudoku.puzzle import Puzzle, is_solution
 
 from puzzles import (
     CLASHING,
@@ -86,7 +86,7 @@ def test_several_solutions_come_with_two_that_differ(sudoku):
     first, second = (parse(line) for line in json.loads(out)["solutions"])
     puzzle = parse(NORVIG_HARD1)
     assert first != second
-    assert is_solution(first, puzzle) and is_solution(second, puzzle)
+    assert is_solution(first, Puzzle(puzzle)) and is_solution(second, Puzzle(puzzle))
     _, text = sudoku("explain", stdin=NORVIG_HARD1 + "\n")
     assert text.splitlines()[-2:] == [first.line, second.line]
 

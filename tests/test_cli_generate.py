@@ -11,6 +11,7 @@ from webapp.sudoku import SOLVED, parse, solve
 from webapp.sudoku.generator import LEVEL_NAMES, SYMMETRIES, is_symmetric
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.logic.levels import level_of
+from webapp.sudoku.puzzle import Puzzle
 
 
 def test_list_levels_names_them_easiest_first(sudoku):
@@ -30,8 +31,8 @@ def test_each_line_is_a_puzzle_of_the_level_and_symmetry_asked(sudoku, size, lev
     for line in lines:
         grid = parse(line)
         assert grid.size == int(size) and is_symmetric(grid, symmetry)
-        assert solve(grid).status == SOLVED
-        assert level_of(find_path(grid, unique=True).rating) == level
+        assert solve(Puzzle(grid)).status == SOLVED
+        assert level_of(find_path(Puzzle(grid), unique=True).rating) == level
     _, again = sudoku("generate", *argv, "--seed", "40")
     assert again == out
 
@@ -44,7 +45,7 @@ def test_json_says_everything_about_each_puzzle(sudoku):
         assert record["status"] == "generated" and record["level"] == "expert"
         assert record["symmetry"] == "rotational" and record["size"] == 9
         grid = parse(record["puzzle"])
-        assert solve(grid).solution.line == record["solution"]
+        assert solve(Puzzle(grid)).solution.line == record["solution"]
         assert record["givens"] == grid.givens
         assert level_of(record["rating"]) == "expert" and record["hardest"]
         assert record["ms"] > 0 and record["attempts"] >= 1

@@ -8,6 +8,7 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, bits_of
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, NORVIG_EASY_SOLUTION, data_lines
 
@@ -26,7 +27,7 @@ def hodoku_cases(code: str, count: int) -> list[tuple[str, str, set[tuple[int, i
     for fields in data_lines("hodoku_reglib_1.3.txt", sep=":"):
         if fields[1] == code and len(cases) < count:
             _, _, digit, givens, deleted, eliminations, *_ = fields
-            position = Position.from_grid(parse(givens.replace("+", ""))).eliminate(
+            position = Position.from_puzzle(Puzzle(parse(givens.replace("+", "")))).eliminate(
                 ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in deleted.split()
             )
             expected = {(int(c[1]), int(c[2]), c[0]) for c in eliminations.split()}
@@ -49,7 +50,7 @@ def test_a_hint_in_json_says_what_to_place(sudoku):
 
 
 def test_a_framed_grid_over_several_lines_takes_grid(sudoku):
-    marks = one_line_marks(Position.from_grid(parse(NORVIG_EASY))).split()
+    marks = one_line_marks(Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))).split()
     rows = ["| " + " ".join(marks[r * 9 : (r + 1) * 9]) + " |" for r in range(9)]
     _, out = sudoku("hint", "--grid", stdin=".---.\n" + "\n".join(rows) + "\n'---'\n")
     assert out.startswith("r")
@@ -94,7 +95,7 @@ def test_steps_refuses_a_technique_it_does_not_know(sudoku):
 
 
 def test_the_hint_summary_times_every_position(sudoku):
-    marks = one_line_marks(Position.from_grid(parse(NORVIG_EASY)))
+    marks = one_line_marks(Position.from_puzzle(Puzzle(parse(NORVIG_EASY))))
     _, out = sudoku("hint", "--summary", stdin="\n".join([NORVIG_EASY, marks, "12x"]))
     lines = out.splitlines()
     assert lines[0] == lines[1]  # the same position, as a puzzle and as pencil marks

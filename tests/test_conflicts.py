@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from webapp.sudoku.conflicts import Conflict, find_conflicts
 from webapp.sudoku.grid import Grid
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.shape import SHAPES
 from webapp.wording import conflict_message
 
@@ -101,7 +102,7 @@ def row_of(row: int, value: int, columns: range) -> dict[tuple[int, int], int]:
 )
 def test_conflict_messages(size, givens, messages):
     assert [
-        conflict_message(conflict) for conflict in find_conflicts(grid_with(size, givens))
+        conflict_message(conflict) for conflict in find_conflicts(Puzzle(grid_with(size, givens)))
     ] == messages
 
 
@@ -109,7 +110,7 @@ def test_a_solved_grid_with_one_wrong_digit():
     """The last digit of a solved grid changed from 3 to 4 (a published special case)."""
     line = "417369825632158947958724316825437169791586432346912758289643571573291684164875294"
     grid = Grid.from_values([int(char) for char in line])
-    assert [conflict_message(c) for c in find_conflicts(grid)] == [
+    assert [conflict_message(c) for c in find_conflicts(Puzzle(grid))] == [
         "Row 9 has two 4s (columns 3 and 9)",
         "Column 9 has two 4s (rows 8 and 9)",
         "Box 9 has two 4s (r8c9 and r9c9)",
@@ -117,12 +118,12 @@ def test_a_solved_grid_with_one_wrong_digit():
 
 
 def test_a_whole_row_of_one_symbol_is_counted_in_words():
-    (conflict, *_) = find_conflicts(grid_with(25, row_of(1, 1, range(1, 26))))
+    (conflict, *_) = find_conflicts(Puzzle(grid_with(25, row_of(1, 1, range(1, 26)))))
     assert conflict_message(conflict).startswith("Row 1 has twenty-five 1s (columns 1, 2,")
 
 
 def test_conflicts_carry_their_unit_and_cells():
-    assert find_conflicts(grid_with(9, {(3, 2): 5, (3, 7): 5})) == (
+    assert find_conflicts(Puzzle(grid_with(9, {(3, 2): 5, (3, 7): 5}))) == (
         Conflict("row", 3, "5", ((3, 2), (3, 7))),
     )
 
@@ -164,5 +165,5 @@ def sparse_grids(draw) -> Grid:
 
 @given(sparse_grids())
 def test_find_conflicts_agrees_with_the_oracle(grid):
-    found = [(c.unit, c.index, c.symbol, c.cells) for c in find_conflicts(grid)]
+    found = [(c.unit, c.index, c.symbol, c.cells) for c in find_conflicts(Puzzle(grid))]
     assert found == expected_conflicts(grid)

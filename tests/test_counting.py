@@ -19,9 +19,11 @@ from webapp.sudoku.counting import (
     count_solutions_of,
     counting_budget,
 )
-from webapp.sudoku.geometry import x_sudoku
+from webapp.sudoku.puzzle import Puzzle, Rules
 
 from puzzles import CLASHING, FOUR_SOLUTION, SIX_SOLUTION, data_lines
+
+X_RULES = Rules(("x",))
 
 # tdoku's test puzzles (tests/data/tdoku_test_puzzles.txt, from t-dillon/tdoku's
 # test/test_puzzles, BSD-2-Clause): PUZZLE:COUNT, the exact number of solutions.
@@ -55,7 +57,7 @@ SMALL = [
 def test_small_grids_count_what_a_brute_force_finds(puzzle, box_rows, box_cols):
     every = brute_force(puzzle, box_rows, box_cols)
     assert 1 < len(every) < COUNTED  # the table's grids are small enough to count exactly
-    counted = count_solutions_of(parse(puzzle), budget=ROOMY, keep=COUNTED)
+    counted = count_solutions_of(Puzzle(parse(puzzle)), budget=ROOMY, keep=COUNTED)
     assert (counted.count, counted.exact, counted.stopped_by) == (len(every), True, None)
     assert {solution.code for solution in counted.solutions} == every
 
@@ -63,7 +65,7 @@ def test_small_grids_count_what_a_brute_force_finds(puzzle, box_rows, box_cols):
 def test_a_capped_count_keeps_solutions_a_brute_force_finds():
     puzzle = thinned(SIX_SOLUTION, 7, 0)
     every = brute_force(puzzle, 2, 3)
-    counted = count_solutions_of(parse(puzzle), most=100, budget=ROOMY, keep=100)
+    counted = count_solutions_of(Puzzle(parse(puzzle)), most=100, budget=ROOMY, keep=100)
     assert len(every) > 100
     assert (counted.count, counted.exact, counted.stopped_by) == (100, False, CAP)
     kept = {solution.code for solution in counted.solutions}
@@ -76,7 +78,7 @@ def test_a_capped_count_keeps_solutions_a_brute_force_finds():
     + [pytest.param(SEED_FIVE, 5, id="seed 5")],
 )
 def test_known_counts_are_exact(puzzle, count):
-    counted = count_solutions_of(parse(puzzle), budget=ROOMY, keep=COUNTED)
+    counted = count_solutions_of(Puzzle(parse(puzzle)), budget=ROOMY, keep=COUNTED)
     assert (counted.count, counted.exact, counted.stopped_by) == (count, True, None)
     kept = [solution.code for solution in counted.solutions]
     assert len(set(kept)) == count
@@ -89,14 +91,14 @@ def test_known_counts_are_exact(puzzle, count):
     + [pytest.param(CLASHING, 0, id="clashing givens")],
 )
 def test_one_or_no_solution_is_an_exact_count(puzzle, count):
-    counted = count_solutions_of(parse(puzzle), budget=ROOMY, keep=5)
+    counted = count_solutions_of(Puzzle(parse(puzzle)), budget=ROOMY, keep=5)
     assert (counted.count, counted.exact, len(counted.solutions)) == (count, True, count)
 
 
 def test_the_default_budget_counts_every_known_count_exactly():
     """The web's budget by size (COUNT_NODES) is enough for every multiple of tdoku's set."""
     for puzzle, count in TDOKU_MULTIPLE:
-        assert count_solutions_of(parse(puzzle)).count == count
+        assert count_solutions_of(Puzzle(parse(puzzle))).count == count
 
 
 @pytest.mark.parametrize(
@@ -112,7 +114,7 @@ def test_the_default_budget_counts_every_known_count_exactly():
 )
 def test_a_count_that_stops_says_at_least_and_why(puzzle, most, budget, stopped_by):
     grid = parse(puzzle)
-    counted = count_solutions_of(grid, most, budget)
+    counted = count_solutions_of(Puzzle(grid), most, budget)
     assert (counted.exact, counted.stopped_by, counted.cut_short) == (
         False,
         stopped_by,
@@ -126,14 +128,14 @@ def test_a_count_that_stops_says_at_least_and_why(puzzle, most, budget, stopped_
     assert counted.nodes <= limit
     if stopped_by == NODES:  # the same count every time: nodes, not the clock
         assert counted.nodes == limit
-        again = count_solutions_of(grid, most, budget)
+        again = count_solutions_of(Puzzle(grid), most, budget)
         assert (again.count, again.nodes, again.stopped_by) == (counted.count, limit, NODES)
 
 
 def test_a_near_empty_25x25_stops_by_nodes_in_a_fraction_of_a_second():
     grid = Grid(SHAPES[25], tuple(range(1, 26)) + (0,) * 600)
     started = time.perf_counter()
-    first, second = count_solutions_of(grid), count_solutions_of(grid)
+    first, second = count_solutions_of(Puzzle(grid)), count_solutions_of(Puzzle(grid))
     assert time.perf_counter() - started < 10  # a hang would not end; the budget is ~0.3 s
     assert (first.stopped_by, first.nodes) == (NODES, COUNT_NODES[25])
     assert (first.count, first.nodes) == (second.count, second.nodes)  # nodes, not the clock
@@ -141,23 +143,23 @@ def test_a_near_empty_25x25_stops_by_nodes_in_a_fraction_of_a_second():
 
 @pytest.mark.parametrize("keep", [0, 1, 3, 5, 9])
 def test_it_keeps_the_first_solutions_found_and_counts_the_rest(keep):
-    counted = count_solutions_of(parse(SEED_FIVE), keep=keep)
-    everything = count_solutions_of(parse(SEED_FIVE), keep=COUNTED)
+    counted = count_solutions_of(Puzzle(parse(SEED_FIVE)), keep=keep)
+    everything = count_solutions_of(Puzzle(parse(SEED_FIVE)), keep=COUNTED)
     assert counted.count == 5
     assert counted.solutions == everything.solutions[:keep]
 
 
 def test_the_first_kept_solutions_are_the_ones_solve_finds_first():
-    solved = solve(parse(SEED_FIVE))
-    assert count_solutions_of(parse(SEED_FIVE), keep=2).solutions == solved.solutions
+    solved = solve(Puzzle(parse(SEED_FIVE)))
+    assert count_solutions_of(Puzzle(parse(SEED_FIVE)), keep=2).solutions == solved.solutions
 
 
 def test_a_geometry_with_more_units_counts_fewer_solutions():
     puzzle, answer = data_lines("x_sudoku.txt")[0]
     grid = parse(puzzle)
-    under_x = count_solutions_of(grid, budget=ROOMY, keep=2, geometry=x_sudoku(grid.shape))
+    under_x = count_solutions_of(Puzzle(grid, X_RULES), budget=ROOMY, keep=2)
     assert (under_x.count, under_x.exact, under_x.solutions) == (1, True, (parse(answer),))
-    assert count_solutions_of(grid, most=2, budget=ROOMY).count == 2
+    assert count_solutions_of(Puzzle(grid), most=2, budget=ROOMY).count == 2
 
 
 @pytest.mark.parametrize(
@@ -170,7 +172,7 @@ def test_a_geometry_with_more_units_counts_fewer_solutions():
     ],
 )
 def test_a_count_is_never_less_than_what_a_solve_found(counted, found, expected):
-    solutions = count_solutions_of(parse(SEED_FIVE), keep=found).solutions
+    solutions = count_solutions_of(Puzzle(parse(SEED_FIVE)), keep=found).solutions
     raised = counted.at_least(solutions)
     assert raised.count == expected
     assert raised.exact == counted.exact
@@ -180,4 +182,4 @@ def test_a_count_is_never_less_than_what_a_solve_found(counted, found, expected)
 @pytest.mark.parametrize(("most", "keep"), [(0, 0), (-1, 5), (10, -1)])
 def test_nonsense_limits_are_refused(most, keep):
     with pytest.raises(ValueError, match="at least 1"):
-        count_solutions_of(parse(SEED_FIVE), most, keep=keep)
+        count_solutions_of(Puzzle(parse(SEED_FIVE)), most, keep=keep)

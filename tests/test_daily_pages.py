@@ -39,7 +39,7 @@ def test_todays_puzzles_are_the_same_for_everyone_all_day(tmp_path):
     for level in LEVEL_NAMES:
         assert f'href="/new/9/{level}/rotational/{seed}">Play the {level} puzzle' in first.text
     easy = generate(9, "easy", seed=seed).puzzle
-    assert boards(first.text)[0] == "".join(symbol for symbol in easy.symbols if symbol)
+    assert boards(first.text)[0] == "".join(symbol for symbol in easy.grid.symbols if symbol)
 
 
 def test_a_complete_day_may_be_kept_until_midnight_utc(tmp_path):

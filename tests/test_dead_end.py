@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku import NO_SOLUTION, DeadEnd, find_dead_end, parse, solve, x_sudoku
+from webapp.sudoku import NO_SOLUTION, DeadEnd, find_dead_end, parse, solve
 from webapp.sudoku.dead_end import CELL, UNIT
+from webapp.sudoku.puzzle import Puzzle, Rules
 
 from puzzles import NORVIG_IMPOSSIBLE, data_lines
+
+X_RULES = Rules(("x",))
 
 # Each line: a puzzle without a solution whose givens do not clash, and its dead end. Most are
 # a puzzle with one solution and one wrong given added (marked in the comment).
@@ -49,9 +52,9 @@ JANKO_WRONG = (
 )
 def test_singles_from_the_givens_reach_the_dead_end(puzzle, dead_end):
     grid = parse(puzzle)
-    assert solve(grid).status == NO_SOLUTION  # and not because givens clash:
-    assert solve(grid).conflicts == ()
-    assert find_dead_end(grid) == dead_end
+    assert solve(Puzzle(grid)).status == NO_SOLUTION  # and not because givens clash:
+    assert solve(Puzzle(grid)).conflicts == ()
+    assert find_dead_end(Puzzle(grid)) == dead_end
 
 
 @pytest.mark.parametrize(
@@ -66,27 +69,28 @@ def test_singles_from_the_givens_reach_the_dead_end(puzzle, dead_end):
 )
 def test_none_when_only_the_search_finds_the_contradiction(puzzle):
     grid = parse(puzzle)
-    assert solve(grid).status == NO_SOLUTION
-    assert find_dead_end(grid) is None
+    assert solve(Puzzle(grid)).status == NO_SOLUTION
+    assert find_dead_end(Puzzle(grid)) is None
 
 
 def test_puzzles_with_a_solution_reach_no_dead_end(unique_puzzle, multiple_puzzle):
     for puzzle in (unique_puzzle, multiple_puzzle):
-        assert find_dead_end(parse(puzzle.puzzle)) is None
+        assert find_dead_end(Puzzle(parse(puzzle.puzzle))) is None
 
 
 @pytest.mark.parametrize("size", [4, 9, 16])
 def test_every_answer_and_its_puzzle_reach_no_dead_end(size):
     for fields in data_lines(f"engine_{size}x{size}_answers.txt")[:20]:
-        assert find_dead_end(parse(fields[0])) is None
-        assert find_dead_end(parse(fields[-1])) is None  # a full grid: nothing left to force
+        assert find_dead_end(Puzzle(parse(fields[0]))) is None
+        # a full grid: nothing left to force
+        assert find_dead_end(Puzzle(parse(fields[-1]))) is None
 
 
 def test_the_units_come_from_the_geometry():
     # r3c3 may hold 1 or 2 in the standard units, but in X-Sudoku it lies on the diagonal
     # that holds 1 and 2 already.
     crossed = parse("1....23..4......")
-    assert find_dead_end(crossed) is None
-    assert solve(crossed).status != NO_SOLUTION
-    assert find_dead_end(crossed, x_sudoku(crossed.shape)) == DeadEnd(CELL, 0, place=(3, 3))
-    assert solve(crossed, geometry=x_sudoku(crossed.shape)).status == NO_SOLUTION
+    assert find_dead_end(Puzzle(crossed)) is None
+    assert solve(Puzzle(crossed)).status != NO_SOLUTION
+    assert find_dead_end(Puzzle(crossed, X_RULES)) == DeadEnd(CELL, 0, place=(3, 3))
+    assert solve(Puzzle(crossed, X_RULES)).status == NO_SOLUTION

@@ -12,11 +12,12 @@ from webapp.explanations import sentence
 from webapp.explanations.names import technique_name
 from webapp.sudoku import parse
 from webapp.sudoku.logic import find_path
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, TOP95_SEVENTH
 
 TOP95_SEVENTH_CODE = TOP95_SEVENTH.replace(".", "0")
-PATH = find_path(parse(TOP95_SEVENTH), unique=True)
+PATH = find_path(Puzzle(parse(TOP95_SEVENTH)), unique=True)
 
 
 def numbered(technique: str) -> int:

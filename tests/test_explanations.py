@@ -10,6 +10,7 @@ from webapp.explanations import cell_name, level_of, sentence
 from webapp.sudoku import SHAPES, parse
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.step import BASE, TARGET
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -185,7 +186,7 @@ def hodoku_positions() -> list[Position]:
     with one solution, so uniqueness techniques may use it)."""
     cases = data_lines("hodoku_reglib_1.3.txt", sep=":")[::10]
     return [
-        Position.from_grid(parse(fields[3].replace("+", "")), unique=True).eliminate(
+        Position.from_puzzle(Puzzle(parse(fields[3].replace("+", ""))), unique=True).eliminate(
             ((int(c[1]) - 1) * 9 + int(c[2]) - 1, int(c[0])) for c in fields[4].split()
         )
         for fields in cases

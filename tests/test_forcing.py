@@ -26,6 +26,7 @@ from webapp.sudoku.logic.forcing_search import CONTRADICTION_CHAIN, search
 from webapp.sudoku.logic.forcing_tables import Tables
 from webapp.sudoku.logic.position import bits_of
 from webapp.sudoku.logic.propagation import Branch
+from webapp.sudoku.puzzle import Puzzle
 
 from positions import easy_steps_taken, stuck_positions, wrong_moves
 from puzzles import TOP95_SEVENTH, data_lines
@@ -147,7 +148,7 @@ def test_forcing_chains_and_nets_are_sound_in_stuck_positions(number):
 
 def forcing_walk(grid: Grid, most_steps: int = 200) -> list[tuple[Position, Step]]:
     """The forcing steps of a path that uses only easy steps and forcing: where each was taken."""
-    position = Position.from_grid(grid, unique=True)
+    position = Position.from_puzzle(Puzzle(grid), unique=True)
     taken = []
     for _ in range(most_steps):
         position = easy_steps_taken(position, 3.0)
@@ -223,7 +224,7 @@ def test_nested_nets_are_sound(number):
 @pytest.mark.parametrize("number", [28, 54])
 def test_a_16x16_puzzle_gets_sound_forcing_steps(number):
     puzzle, _, solution = data_lines("engine_16x16_answers.txt")[number]
-    position = easy_steps_taken(Position.from_grid(parse(puzzle), unique=True), 3.0)
+    position = easy_steps_taken(Position.from_puzzle(Puzzle(parse(puzzle)), unique=True), 3.0)
     assert not position.is_solved
     steps = list(forcing_chains(position))
     assert steps

@@ -7,7 +7,7 @@ import io
 import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 
-from webapp.sudoku import parse
+from webapp.sudoku import Puzzle, parse
 from webapp.web.site.forms import filled_form, form_class, read_form
 
 EMPTY_9 = "0" * 81
@@ -44,8 +44,8 @@ def test_form_class_has_one_field_per_cell_in_reading_order(size):
 )
 def test_cells_that_hold_symbols_make_the_grid(size, values, code):
     form = read_form(cells(size, **values))
-    assert form.grid is not None
-    assert form.grid.code == code
+    assert form.found is not None
+    assert form.found.code == code
 
 
 @pytest.mark.parametrize(
@@ -65,7 +65,7 @@ def test_cells_that_hold_symbols_make_the_grid(size, values, code):
 )
 def test_a_cell_that_holds_no_symbol_is_named_with_what_was_typed(size, field, typed, message):
     form = read_form(cells(size, **{field: typed}))
-    assert form.grid is None
+    assert form.found is None
     assert form[field].errors == [message]
     assert form[field].data == typed
 
@@ -81,7 +81,7 @@ def test_a_cell_that_holds_no_symbol_is_named_with_what_was_typed(size, field, t
 )
 def test_clashing_givens_keep_the_form_from_solving(values, units):
     form = read_form(cells(**values))
-    assert form.grid is None
+    assert form.found is None
     assert [(c.unit, c.index) for c in form.conflicts] == units
 
 
@@ -94,20 +94,20 @@ def test_clashes_are_found_even_when_another_cell_is_wrong():
 @pytest.mark.parametrize("size", ["7", "nine", "-1"])
 def test_a_size_that_no_grid_has_is_an_error(size):
     form = read_form(MultiDict({"size": size}))
-    assert form.grid is None
+    assert form.found is None
     assert form.size.errors == ["There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"]
     assert form.shape.size == 9
 
 
 def test_a_pasted_puzzle_wins_over_the_cells(unique_puzzle):
     form = read_form(MultiDict({"size": "9", "r1c1": "1", "puzzle": unique_puzzle.puzzle}))
-    assert form.grid == parse(unique_puzzle.puzzle)
+    assert form.found == Puzzle(parse(unique_puzzle.puzzle))
 
 
 def test_a_pasted_puzzle_of_another_size_comes_back_at_its_size():
     text = "12.. / ..12 / 21.. / ..2x".replace(" / ", "\n")
     form = read_form(MultiDict({"size": "9", "puzzle": text}))
-    assert form.grid is None
+    assert form.found is None
     assert form.puzzle.errors == [
         "Pasted puzzle: line 4, column 4: 'x' is not a symbol of a 4x4 grid"
         " (symbols are 1-4; . or 0 is a blank)"
@@ -129,14 +129,14 @@ def test_a_pasted_puzzle_of_another_size_comes_back_at_its_size():
 )
 def test_a_paste_that_cannot_be_read_says_where(text, message):
     form = read_form(MultiDict({"puzzle": text}))
-    assert form.grid is None
+    assert form.found is None
     assert form.puzzle.errors[0].startswith(message)
 
 
 def test_an_uploaded_file_is_read_like_a_paste(unique_puzzle):
     text = f"{unique_puzzle.puzzle}\n".encode()
     form = read_form(MultiDict({"upload": upload(text)}))
-    assert form.grid == parse(unique_puzzle.puzzle)
+    assert form.found == Puzzle(parse(unique_puzzle.puzzle))
 
 
 @pytest.mark.parametrize(
@@ -157,14 +157,14 @@ def test_an_uploaded_file_is_read_like_a_paste(unique_puzzle):
 )
 def test_upload_problems_are_reported_on_the_upload(data, field, message):
     form = read_form(MultiDict(data))
-    assert form.grid is None
+    assert form.found is None
     assert form[field].errors[0].startswith(message)
 
 
 def test_an_empty_upload_is_no_upload():
     form = read_form(MultiDict({"upload": upload(b"", filename="")}))
-    assert form.grid is not None
-    assert form.grid.code == EMPTY_9
+    assert form.found is not None
+    assert form.found.code == EMPTY_9
 
 
 @pytest.mark.parametrize(
@@ -179,7 +179,7 @@ def test_an_empty_upload_is_no_upload():
 )
 def test_the_paste_form_sent_empty_asks_for_a_puzzle(data):
     form = read_form(MultiDict(data))
-    assert form.grid is None
+    assert form.found is None
     assert form.puzzle.errors == ["Paste a puzzle or choose a file to upload"]
 
 
@@ -192,8 +192,8 @@ def test_an_unreadable_upload_is_not_also_called_missing():
 @pytest.mark.parametrize("size", [4, 9, 25])
 def test_an_empty_grid_from_the_grid_form_is_still_a_puzzle(size):
     form = read_form(cells(size))
-    assert form.grid is not None
-    assert form.grid.code == "0" * size * size
+    assert form.found is not None
+    assert form.found.code == "0" * size * size
 
 
 def test_filled_form_holds_the_grid_symbols(unique_puzzle):

@@ -43,7 +43,7 @@ def test_a_generated_puzzle_with_its_solution_rating_and_links(client):
         "symmetry": "mirror",
         "seed": 12,
         "puzzle": made.puzzle.code,
-        "line": made.puzzle.line,
+        "line": made.puzzle.grid.line,
         "givens": made.puzzle.givens,
         "solution": made.solution.code,
         "rating": made.rating,

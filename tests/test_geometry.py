@@ -27,8 +27,11 @@ from webapp.sudoku import (
     standard_geometry,
     x_sudoku,
 )
+from webapp.sudoku.puzzle import Puzzle, Rules
 
 from puzzles import data_lines
+
+X_RULES = Rules(("x",))
 
 SIZES = sorted(SHAPES)
 
@@ -122,26 +125,25 @@ def test_the_exact_solver_obeys_the_diagonals(puzzle, answer):
     grid, expected = parse(puzzle), parse(answer)
     assert obeys_x_rules(expected)
     assert all(g in (0, a) for g, a in zip(grid.cells, expected.cells, strict=True))
-    result = solve(grid, geometry=x_sudoku(grid.shape))
+    result = solve(Puzzle(grid, X_RULES))
     assert result.status == SOLVED
     assert result.solution == expected
     # Without the diagonals the same givens leave more than one way to fill the grid.
-    assert solve(grid).status == MULTIPLE
+    assert solve(Puzzle(grid)).status == MULTIPLE
 
 
 @pytest.mark.parametrize(
     ("puzzle", "answer"), [case for case in x_cases() if case[0].count(".") < 55]
 )
 def test_the_baseline_agrees_on_x_sudoku(puzzle, answer):
-    result = baseline.solve(parse(puzzle), geometry=x_sudoku(parse(puzzle).shape))
+    result = baseline.solve(Puzzle(parse(puzzle), X_RULES))
     assert (result.status, result.solution) == (SOLVED, parse(answer))
 
 
 @pytest.mark.parametrize(("puzzle", "answer"), x_cases())
 def test_is_solution_checks_the_diagonals_too(puzzle, answer):
     grid, solved = parse(puzzle), parse(answer)
-    x = x_sudoku(grid.shape)
-    assert is_solution(solved, grid, x)
+    assert is_solution(solved, Puzzle(grid, X_RULES))
     # Swapping two whole rows inside a band keeps rows, columns and boxes valid but
     # moves digits off the diagonals.
     n = grid.size
@@ -149,8 +151,8 @@ def test_is_solution_checks_the_diagonals_too(puzzle, answer):
     rows[0], rows[1] = rows[1], rows[0]
     swapped = Grid(grid.shape, tuple(v for row in rows for v in row))
     blank = Grid(grid.shape, (0,) * (n * n))
-    assert is_solution(swapped, blank)
-    assert not is_solution(swapped, blank, x)
+    assert is_solution(swapped, Puzzle(blank))
+    assert not is_solution(swapped, Puzzle(blank, X_RULES))
 
 
 def test_a_clash_on_a_diagonal_is_a_conflict_of_the_diagonal():
@@ -158,10 +160,10 @@ def test_a_clash_on_a_diagonal_is_a_conflict_of_the_diagonal():
     cells = [0] * 81
     cells[0] = cells[80] = 5
     grid = Grid(SHAPES[9], tuple(cells))
-    assert find_conflicts(grid) == ()
+    assert find_conflicts(Puzzle(grid)) == ()
     expected = (Conflict("diagonal", 1, "5", ((1, 1), (9, 9))),)
-    assert find_conflicts(grid, x_sudoku(grid.shape)) == expected
-    result = solve(grid, geometry=x_sudoku(grid.shape))
+    assert find_conflicts(Puzzle(grid, X_RULES)) == expected
+    result = solve(Puzzle(grid, X_RULES))
     assert (result.status, result.conflicts, result.nodes) == (NO_SOLUTION, expected, 0)
 
 
@@ -169,7 +171,7 @@ def test_an_anti_diagonal_clash_names_the_second_diagonal():
     cells = [0] * 16
     cells[3] = cells[12] = 2  # r1c4 and r4c1 of a 4x4
     grid = Grid(SHAPES[4], tuple(cells))
-    assert find_conflicts(grid, x_sudoku(grid.shape)) == (
+    assert find_conflicts(Puzzle(grid, X_RULES)) == (
         Conflict("diagonal", 2, "2", ((1, 4), (4, 1))),
     )
 

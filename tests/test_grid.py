@@ -5,7 +5,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from webapp.sudoku.errors import PuzzleError
-from webapp.sudoku.grid import Grid, is_solution
+from webapp.sudoku.grid import Grid
+from webapp.sudoku.puzzle import Puzzle, is_solution
 from webapp.sudoku.shape import SHAPES
 
 from puzzles import SEED_EASY, SEED_EASY_SOLUTION
@@ -128,7 +129,7 @@ LATIN_NOT_SUDOKU = "".join("123456789"[r:] + "123456789"[:r] for r in range(9))
     ],
 )
 def test_is_solution(solution, puzzle, expected):
-    assert is_solution(grid_of(solution), grid_of(puzzle)) is expected
+    assert is_solution(grid_of(solution), Puzzle(grid_of(puzzle))) is expected
 
 
 def test_the_latin_square_really_is_latin():
@@ -164,7 +165,7 @@ def test_every_valid_grid_solves_any_puzzle_cut_from_it(solution, data):
     puzzle = Grid(
         solution.shape, tuple(v if k else 0 for v, k in zip(solution.cells, keep, strict=True))
     )
-    assert is_solution(solution, puzzle)
+    assert is_solution(solution, Puzzle(puzzle))
 
 
 @given(solutions(), st.data())
@@ -174,7 +175,7 @@ def test_changing_one_cell_breaks_a_solution(solution, data):
     cells = list(solution.cells)
     cells[index] = other
     broken = Grid(solution.shape, tuple(cells))
-    assert not is_solution(broken, Grid(solution.shape, (0,) * len(cells)))
+    assert not is_solution(broken, Puzzle(Grid(solution.shape, (0,) * len(cells))))
 
 
 @given(solutions())

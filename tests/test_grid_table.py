@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku import SHAPES, Grid, parse
+from webapp.sudoku import SHAPES, Grid, Puzzle, parse
 from webapp.web.grid_table import board, cell, grid_board, place_name
 
 
@@ -63,7 +63,9 @@ def test_a_described_cell_is_invalid():
 
 def test_givens_are_set_apart_from_filled_cells(unique_puzzle):
     puzzle = parse(unique_puzzle.puzzle)
-    solved = grid_board(puzzle, "The solution", parse(unique_puzzle.solution), {(1, 1)}, "differs")
+    solved = grid_board(
+        Puzzle(puzzle), "The solution", parse(unique_puzzle.solution), {(1, 1)}, "differs"
+    )
     cells = [c for band in solved.bands for row in band for c in row]
     assert "".join(c.symbol for c in cells) == unique_puzzle.solution
     for c, given in zip(cells, unique_puzzle.puzzle, strict=True):
@@ -74,7 +76,7 @@ def test_givens_are_set_apart_from_filled_cells(unique_puzzle):
 
 def test_an_unsolved_board_shows_blanks():
     grid = Grid.from_values([5] + [0] * 80)
-    cells = [c for band in grid_board(grid, "").bands for row in band for c in row]
+    cells = [c for band in grid_board(Puzzle(grid), "").bands for row in band for c in row]
     assert (cells[0].symbol, cells[0].classes) == ("5", "given")
     assert (cells[1].symbol, cells[1].classes) == ("", "blank")
     assert grid.symbols[:2] == ["5", ""]

@@ -16,6 +16,7 @@ from webapp.explanations.hints import BUSY, DONE, OUT_OF_REACH, STEP, WRONG, hin
 from webapp.explanations.names import technique_name, with_article
 from webapp.sudoku import Grid, parse, solve
 from webapp.sudoku.progress import Progress, start
+from webapp.sudoku.puzzle import Puzzle
 
 from positions import permuted
 from puzzles import FOUR, NORVIG_EASY, SIX, TOP1465_FIRST, data_lines
@@ -30,7 +31,7 @@ def mid_game(grid: Grid, answer: Grid, rng: random.Random) -> Progress:
         value if given or rng.random() < share else 0
         for given, value in zip(grid.cells, answer.cells, strict=True)
     ]
-    return Progress(grid, Grid(grid.shape, tuple(cells)))
+    return Progress(Puzzle(grid), Grid(grid.shape, tuple(cells)))
 
 
 def positions() -> list[tuple[Progress, Grid]]:
@@ -41,7 +42,7 @@ def positions() -> list[tuple[Progress, Grid]]:
     found = []
     for text in texts:
         for grid in (parse(text), permuted(parse(text), rng)):
-            answer = solve(grid).solution
+            answer = solve(Puzzle(grid)).solution
             assert answer is not None
             found.append((mid_game(grid, answer, rng), answer))
     return found
@@ -79,7 +80,9 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
 
 def test_past_the_ceiling_a_hint_says_the_server_is_busy():
     grid = parse(TOP1465_FIRST)
-    hint = hint_for(start(grid), solve(grid).solution, work=100_000, ceiling_seconds=0.0)
+    hint = hint_for(
+        start(Puzzle(grid)), solve(Puzzle(grid)).solution, work=100_000, ceiling_seconds=0.0
+    )
     assert hint.kind == BUSY and "busy" in hint.tiers[0]
 
 
@@ -97,8 +100,8 @@ def test_the_sample_is_large_and_mixed():
 @pytest.mark.parametrize("text", [FOUR, SIX, NORVIG_EASY, TOP1465_FIRST])
 def test_doing_every_hint_solves_the_puzzle(text):
     grid = parse(text)
-    answer = solve(grid).solution
-    progress = start(grid)
+    answer = solve(Puzzle(grid)).solution
+    progress = start(Puzzle(grid))
     for _ in range(grid.shape.cell_count):
         hint = hint_for(progress, answer, work=100_000)
         if hint.kind == DONE:
@@ -114,9 +117,9 @@ def test_doing_every_hint_solves_the_puzzle(text):
 
 def test_a_wrong_entry_comes_first_and_is_cleared_without_the_answer():
     grid = parse(NORVIG_EASY)
-    answer = solve(grid).solution
+    answer = solve(Puzzle(grid)).solution
     # r1c1 is 4 in the solution: enter 1 there, and another wrong value further on
-    progress = start(grid).with_values({0: 1, 80: 1 if answer.cells[80] != 1 else 2})
+    progress = start(Puzzle(grid)).with_values({0: 1, 80: 1 if answer.cells[80] != 1 else 2})
     hint = hint_for(progress, answer, work=100_000)
     assert hint.kind == WRONG
     assert hint.tiers == (
@@ -130,7 +133,7 @@ def test_a_wrong_entry_comes_first_and_is_cleared_without_the_answer():
 
 def test_the_tiers_go_from_where_to_what_to_doing_it():
     grid = parse(NORVIG_EASY)
-    hint = hint_for(start(grid), solve(grid).solution, work=100_000)
+    hint = hint_for(start(Puzzle(grid)), solve(Puzzle(grid)).solution, work=100_000)
     ((cell, value),) = hint.steps[-1].placements
     name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
     look, what, do = hint.tiers
@@ -142,8 +145,8 @@ def test_the_tiers_go_from_where_to_what_to_doing_it():
 
 def test_clearing_steps_are_named_before_the_placement():
     grid = parse(TOP1465_FIRST)
-    answer = solve(grid).solution
-    hint = hint_for(start(grid), answer, work=100_000)
+    answer = solve(Puzzle(grid)).solution
+    hint = hint_for(start(Puzzle(grid)), answer, work=100_000)
     while len(hint.steps) == 1:  # its first values fall to singles
         hint = hint_for(hint.after, answer, work=100_000)
     assert hint.kind == STEP
@@ -155,8 +158,8 @@ def test_clearing_steps_are_named_before_the_placement():
 
 def test_out_of_budget_the_solver_answers_one_cell():
     grid = parse(TOP1465_FIRST)
-    answer = solve(grid).solution
-    hint = hint_for(start(grid), answer, work=0)
+    answer = solve(Puzzle(grid)).solution
+    hint = hint_for(start(Puzzle(grid)), answer, work=0)
     assert hint.kind == OUT_OF_REACH
     assert hint.tiers[0] == "The next step needs more work than a hint may take."
     (cell,) = hint.cells

@@ -9,6 +9,7 @@ import pytest
 from webapp.sudoku import parse
 from webapp.sudoku.logic import ABOVE, SOLVED, find_path
 from webapp.sudoku.logic.levels import LEVEL_NAMES, band, level_of
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, TOP95_SEVENTH, data_lines
 
@@ -35,8 +36,8 @@ PUZZLES = [NORVIG_EASY, TOP95_SEVENTH] + [
 @pytest.mark.parametrize("ceiling", [1.5, 2.8, 4.0, 6.0])
 def test_a_path_with_a_ceiling_is_the_whole_path_up_to_its_first_harder_step(puzzle, ceiling):
     grid = parse(puzzle)
-    whole = find_path(grid, unique=True)
-    capped = find_path(grid, unique=True, ceiling=ceiling)
+    whole = find_path(Puzzle(grid), unique=True)
+    capped = find_path(Puzzle(grid), unique=True, ceiling=ceiling)
     assert whole.status == SOLVED
     assert capped.steps == whole.steps[: len(capped.steps)]
     if whole.rating <= ceiling:

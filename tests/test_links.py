@@ -17,6 +17,7 @@ from webapp.sudoku import SHAPES, SOLVED, Grid, PuzzleError, parse, solve
 from webapp.sudoku.links import fpuzzles_link, read_link, sudokuwiki_link
 from webapp.sudoku.links.fpuzzles import VARIANT_NAMES, read_json, write_json
 from webapp.sudoku.links.lzstring import compress_to_base64, decompress_from_base64
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import DATA, SIX, data_lines
 
@@ -47,7 +48,7 @@ def test_a_real_sudokuwiki_link_reads_to_its_board_which_solves_once(url):
     assert linked.puzzle.code == bd_of(url)
     assert linked.solved == linked.puzzle
     assert linked.candidates is None
-    assert solve(linked.puzzle).status == SOLVED
+    assert solve(Puzzle(linked.puzzle)).status == SOLVED
 
 
 @pytest.mark.parametrize(("start", "url"), real_links("position"))
@@ -56,7 +57,7 @@ def test_a_real_packed_position_agrees_with_the_puzzle_it_comes_from(start, url)
     every unsolved cell keeps the solution's value among its candidates."""
     linked = read_link(url)
     puzzle = parse(start)
-    solution = solve(puzzle).solution
+    solution = solve(Puzzle(puzzle)).solution
     assert linked is not None and solution is not None
     assert linked.puzzle == puzzle
     assert linked.candidates is not None

@@ -12,6 +12,7 @@ import loadmix  # noqa: E402
 from loadmix import BLOCK, ONE_IN, pathological_codes, relabeled, share_links, url_mix
 
 from webapp.sudoku import MULTIPLE, NO_SOLUTION, Budget, find_conflicts, parse, solve
+from webapp.sudoku.puzzle import Puzzle
 
 EMPTY_25 = "0" * 625
 
@@ -91,7 +92,7 @@ def test_half_the_pathological_codes_use_the_whole_budget_and_every_kind_is_ther
 def test_contradictory_grids_have_clashing_givens():
     codes = [code for code in pathological_codes(500) if kind_of(code).startswith("contra")]
     assert len(codes) == 100
-    assert all(find_conflicts(parse(code)) for code in codes)
+    assert all(find_conflicts(Puzzle(parse(code))) for code in codes)
 
 
 def test_pathological_codes_are_the_same_for_a_seed_and_differ_between_seeds():
@@ -111,7 +112,7 @@ def test_relabeling_keeps_what_the_solver_finds(text, status):
     variant = relabeled(grid, random.Random(1))
     assert variant.code != grid.code
     assert blanks(variant.code) == blanks(grid.code)
-    assert solve(variant, budget=Budget(nodes=10**6, seconds=60)).status == status
+    assert solve(Puzzle(variant), budget=Budget(nodes=10**6, seconds=60)).status == status
 
 
 def test_exactly_one_request_in_ten_of_every_block_is_pathological_at_random_places():

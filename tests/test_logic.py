@@ -16,6 +16,7 @@ import pytest
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid, parse, solve
 from webapp.sudoku.logic import BY_SLUG, SOLVED, find_path
+from webapp.sudoku.puzzle import Puzzle
 
 from positions import blanked, permuted, stuck_positions, wrong_moves
 from puzzles import data_lines
@@ -73,9 +74,9 @@ def sample_puzzles() -> list:
 
 @pytest.mark.parametrize("grid", sample_puzzles())
 def test_no_step_of_a_path_is_ever_wrong(grid):
-    answer = solve(grid).solution
+    answer = solve(Puzzle(grid)).solution
     assert answer is not None
-    path = find_path(grid, unique=True)
+    path = find_path(Puzzle(grid), unique=True)
     for step in path.steps:
         for cell, value in step.eliminations:
             assert answer.cells[cell] != value, step
@@ -90,12 +91,12 @@ def test_boxes_of_2x3_and_3x4_get_their_singles_and_intersections():
     # blanked: their paths reach the answer.
     for size in (6, 12):
         shape = SHAPES[size]
-        answer = solve(Grid(shape, (0,) * shape.cell_count)).solutions[0]
+        answer = solve(Puzzle(Grid(shape, (0,) * shape.cell_count))).solutions[0]
         rng = random.Random(size)
         cells = list(answer.cells)
         for cell in rng.sample(range(shape.cell_count), shape.cell_count // 3):
             cells[cell] = 0
-        path = find_path(Grid(shape, tuple(cells)))
+        path = find_path(Puzzle(Grid(shape, tuple(cells))))
         assert path.status == SOLVED
         assert path.end.grid == answer
         assert {step.technique for step in path.steps} >= {"hidden-single"}

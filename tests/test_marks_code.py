@@ -20,6 +20,7 @@ from webapp.sudoku.logic import (
     position_of,
 )
 from webapp.sudoku.logic.marks_code import LETTERS, longest
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, TOP95_SEVENTH, data_lines
 from reglib import read_cases
@@ -30,12 +31,12 @@ def along_paths() -> list[Position]:
     puzzles = [TOP95_SEVENTH, *(fields[0] for fields in data_lines("se_rated_sample.txt")[:6])]
     found = []
     for text in puzzles:
-        path = find_path(parse(text), unique=True)
-        position = Position.from_grid(parse(text), unique=True)
+        path = find_path(Puzzle(parse(text)), unique=True)
+        position = Position.from_puzzle(Puzzle(parse(text)), unique=True)
         for number, step in enumerate(path.steps):
             position = step.apply(position)
             if number % 10 == 0:
-                found.append(Position(position.geometry, position.values, position.candidates))
+                found.append(Position(position.puzzle, position.values, position.candidates))
     return found
 
 
@@ -45,21 +46,21 @@ ALONG_PATHS = along_paths()
 @pytest.mark.parametrize("position", ALONG_PATHS, ids=lambda p: f"{sum(map(bool, p.values))}")
 def test_positions_along_paths_make_the_round_trip(position):
     code = encode_marks(position)
-    assert decode_marks(position.grid, code) == position
+    assert decode_marks(position.puzzle, code, position.values) == position
     assert set(code) <= set(LETTERS) and not code.endswith("A")
-    assert len(code) <= longest(position.grid)
+    assert len(code) <= longest(position.puzzle)
 
 
 @pytest.mark.parametrize("case", list(read_cases())[::25], ids=lambda case: str(case.line))
 def test_hodoku_library_positions_make_the_round_trip(case):
     position = case.position
-    assert decode_marks(position.grid, encode_marks(position)) == position
+    assert decode_marks(position.puzzle, encode_marks(position), position.values) == position
 
 
 def test_the_puzzles_own_start_is_the_empty_code():
     grid = parse(NORVIG_EASY)
-    assert encode_marks(Position.from_grid(grid)) == ""
-    assert decode_marks(grid, "") == Position.from_grid(grid)
+    assert encode_marks(Position.from_puzzle(Puzzle(grid))) == ""
+    assert decode_marks(Puzzle(grid), "") == Position.from_puzzle(Puzzle(grid))
 
 
 @st.composite
@@ -68,9 +69,9 @@ def eliminated(draw: st.DrawFn) -> Position:
     size = draw(st.sampled_from([4, 6, 9, 16, 25]))
     shape = SHAPES[size]
     rng = random.Random(draw(st.integers(0, 2**32)))
-    answer = solve(Grid(shape, (0,) * shape.cell_count)).solutions[0]
+    answer = solve(Puzzle(Grid(shape, (0,) * shape.cell_count))).solutions[0]
     cells = [0 if rng.random() < draw(st.floats(0.1, 0.9)) else v for v in answer.cells]
-    start = Position.from_grid(Grid(shape, tuple(cells)))
+    start = Position.from_puzzle(Puzzle(Grid(shape, tuple(cells))))
     share = draw(st.floats(0, 1))
     removed = [
         (cell, value)
@@ -85,13 +86,13 @@ def eliminated(draw: st.DrawFn) -> Position:
 @given(eliminated())
 def test_random_eliminations_make_the_round_trip(position):
     code = encode_marks(position)
-    assert decode_marks(position.grid, code) == position
-    assert len(code) <= longest(position.grid)
+    assert decode_marks(position.puzzle, code, position.values) == position
+    assert len(code) <= longest(position.puzzle)
 
 
 def test_the_longest_codes_are_bounded():
-    assert longest(Grid(SHAPES[9], (0,) * 81)) == 122
-    assert longest(Grid(SHAPES[25], (0,) * 625)) == 2605
+    assert longest(Puzzle(Grid(SHAPES[9], (0,) * 81))) == 122
+    assert longest(Puzzle(Grid(SHAPES[25], (0,) * 625))) == 2605
 
 
 @pytest.mark.parametrize(
@@ -106,38 +107,38 @@ def test_the_longest_codes_are_bounded():
 )
 def test_bad_codes_say_what_is_wrong(code, says):
     with pytest.raises(PuzzleError) as raised:
-        decode_marks(Grid(SHAPES[9], (0,) * 81), code)
+        decode_marks(Puzzle(Grid(SHAPES[9], (0,) * 81)), code)
     assert says in raised.value.message
 
 
 def test_position_of_keeps_the_candidates_the_values_allow():
     grid = parse(NORVIG_EASY)
-    start = Position.from_grid(grid)
+    start = Position.from_puzzle(Puzzle(grid))
     full = ((1 << 10) - 1) << 1
-    assert position_of(grid, None) == start
-    assert position_of(grid, [full] * 81) == start
+    assert position_of(Puzzle(grid), None) == start
+    assert position_of(Puzzle(grid), [full] * 81) == start
     fewer = list(start.candidates)
     fewer[0] &= ~(1 << 4)
-    assert position_of(grid, fewer).candidates == tuple(fewer)
+    assert position_of(Puzzle(grid), fewer).candidates == tuple(fewer)
     with pytest.raises(PuzzleError):
-        position_of(grid, [full] * 80)
+        position_of(Puzzle(grid), [full] * 80)
 
 
 def test_marks_that_keep_the_solution_have_no_problem():
     for position in ALONG_PATHS[:10]:
-        solution = solve(position.grid, max_solutions=2).solution
+        solution = solve(Puzzle(position.grid), max_solutions=2).solution
         assert solution is not None
         assert mark_problems(position, solution) == ()
 
 
 def _without(grid_text: str, *removed: tuple[str, int]) -> Position:
     """NORVIG_EASY's start with candidates removed, each given as ("r3c4", value)."""
-    start = Position.from_grid(parse(grid_text))
+    start = Position.from_puzzle(Puzzle(parse(grid_text)))
     cells = [((int(name[1]) - 1) * 9 + int(name[3]) - 1, value) for name, value in removed]
     return start.eliminate(cells)
 
 
-SOLUTION = solve(parse(NORVIG_EASY)).solution
+SOLUTION = solve(Puzzle(parse(NORVIG_EASY))).solution
 
 
 @pytest.mark.parametrize(
@@ -160,6 +161,6 @@ def test_wrong_marks_say_where(removed, says):
 
 def test_the_cells_of_the_solution_in_the_test_are_what_it_says():
     # the table above leans on these facts about NORVIG_EASY
-    start = Position.from_grid(parse(NORVIG_EASY))
+    start = Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
     assert SOLUTION is not None and SOLUTION.cells[0] == 4
     assert bits_of(start.candidates[0]) == (4, 5)

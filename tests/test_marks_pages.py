@@ -23,6 +23,7 @@ from webapp.sudoku.logic import (
 )
 from webapp.sudoku.logic.marks_code import longest
 from webapp.sudoku.logic.techniques import TECHNIQUES
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_HARD1
 from reglib import read_cases
@@ -52,7 +53,7 @@ MARKED = next(case for case in read_cases() if case.line == 59).position
 MARKED_TEXT = marks_of(MARKED, framed=True)
 CODE = MARKED.grid.code
 MARKS = encode_marks(MARKED)
-SOLUTION = solve(MARKED.grid).solution
+SOLUTION = solve(Puzzle(MARKED.grid)).solution
 FINDERS = {slug: finder for slug, _, finder in TECHNIQUES}
 
 
@@ -71,7 +72,7 @@ def test_the_case_is_what_the_tests_lean_on():
     assert MARKS and SOLUTION is not None
     step = next_step(MARKED.assuming_unique())
     assert step is not None and step.technique == "hidden-single"
-    plain = Position.from_grid(MARKED.grid, unique=True)
+    plain = Position.from_puzzle(Puzzle(MARKED.grid), unique=True)
     assert step not in list(FINDERS[step.technique](plain))
 
 
@@ -137,7 +138,7 @@ def test_the_explanation_is_kept_apart_from_the_puzzles_own(client):
     marked = client.get(f"/explain/{CODE}?marks={MARKS}").text
     plain = client.get(f"/explain/{CODE}").text
     from_marks = path_from(MARKED.assuming_unique())
-    from_start = find_path(MARKED.grid, unique=True)
+    from_start = find_path(Puzzle(MARKED.grid), unique=True)
     assert from_marks.steps[0] != from_start.steps[0]
     assert f"({len(from_marks.steps)} steps to go)" in marked
     assert f"takes {len(from_start.steps)} steps" in plain
@@ -196,7 +197,7 @@ def test_a_bad_marks_code_is_a_422_saying_what_is_wrong(client, page, marks, say
 
 @pytest.mark.parametrize("page", ["solve", "explain", "play"])
 def test_other_spellings_of_the_marks_move_to_the_canonical_one(client, page):
-    padded = MARKS + "A" * (longest(MARKED.grid) - len(MARKS))
+    padded = MARKS + "A" * (longest(MARKED.puzzle) - len(MARKS))
     assert padded != MARKS
     response = client.get(f"/{page}/{CODE}?marks={padded}")
     assert response.status_code == 301
@@ -287,7 +288,7 @@ def test_a_pencil_mark_grid_that_cannot_be_read_says_where(client):
 
 def test_marks_on_cells_with_several_solutions_have_nothing_to_explain(client):
     grid = parse(NORVIG_HARD1)
-    start = Position.from_grid(grid)
+    start = Position.from_puzzle(Puzzle(grid))
     cell = next(cell for cell, mask in enumerate(start.candidates) if mask.bit_count() > 3)
     marks = encode_marks(without(start, (cell, max(bits_of(start.candidates[cell])))))
     result = client.get(f"/solve/{grid.code}?marks={marks}").text

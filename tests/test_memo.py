@@ -11,12 +11,13 @@ from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, Step, find_path, memo, next_step
 from webapp.sudoku.logic.budget import OutOfWork
 from webapp.sudoku.logic.memo import FRUITLESS, Fruitless
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, data_lines
 
 
 def a_step() -> Step:
-    step = next_step(Position.from_grid(parse(NORVIG_EASY)))
+    step = next_step(Position.from_puzzle(Puzzle(parse(NORVIG_EASY))))
     assert step is not None
     return step
 
@@ -77,7 +78,7 @@ def befores(position: Position, fruitless: Fruitless, monkeypatch) -> dict[int, 
 
 def test_a_later_search_gets_the_places_it_found_nothing_in(monkeypatch):
     # a value's places at the last fruitless search are handed on while they only shrink
-    fruitless, start = Fruitless(), Position.from_grid(parse(NORVIG_EASY))
+    fruitless, start = Fruitless(), Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
     assert set(befores(start, fruitless, monkeypatch).values()) == {None}
     cell = next(cell for cell, mask in enumerate(start.candidates) if mask >> 4 & 1)
     fewer = start.eliminate([(cell, 4)])
@@ -90,11 +91,11 @@ def test_a_later_search_gets_the_places_it_found_nothing_in(monkeypatch):
 
 
 def test_a_later_search_with_a_placed_cell_gone_gets_nothing(monkeypatch):
-    fruitless, start = Fruitless(), Position.from_grid(parse(NORVIG_EASY))
+    fruitless, start = Fruitless(), Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
     placed = start.placed_cells[3].bit_length() - 1  # a given 3
     values = list(start.values)
     values[placed] = 0
-    unplaced = Position(start.geometry, tuple(values), start.candidates, False)
+    unplaced = Position(start.puzzle, tuple(values), start.candidates, False)
     befores(start, fruitless, monkeypatch)
     assert befores(unplaced, fruitless, monkeypatch) == {3: None}
 
@@ -113,7 +114,7 @@ def changes(position: Position, fruitless: Fruitless, monkeypatch) -> list[int |
 
 
 def test_a_later_position_gets_the_cells_changed_since_one_that_gave_nothing(monkeypatch):
-    fruitless, start = Fruitless(), Position.from_grid(parse(NORVIG_EASY))
+    fruitless, start = Fruitless(), Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
     assert changes(start, fruitless, monkeypatch) == [None]
     cell = next(cell for cell, mask in enumerate(start.candidates) if mask >> 4 & 1)
     fewer = start.eliminate([(cell, 4)])
@@ -134,9 +135,9 @@ def test_a_path_is_the_same_with_nothing_remembered(puzzle, monkeypatch):
     # Within a path, a search is skipped at a later position whose value (or unit) reads the
     # same as at an earlier one where it found nothing: skipping must not change the path.
     FRUITLESS.clear()
-    remembering = find_path(parse(puzzle), unique=True)
+    remembering = find_path(Puzzle(parse(puzzle)), unique=True)
     monkeypatch.setattr(memo, "FRUITLESS", Fruitless(limit=0))
-    forgetting = find_path(parse(puzzle), unique=True)
+    forgetting = find_path(Puzzle(parse(puzzle)), unique=True)
     assert len(memo.FRUITLESS._keys) == 0
     assert remembering.steps == forgetting.steps
     assert remembering.status == forgetting.status

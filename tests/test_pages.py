@@ -9,6 +9,7 @@ import pytest
 
 from webapp import create_app
 from webapp.sudoku import SHAPES, is_solution, parse
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import CLASHING_CODE as CLASH_CODE
 from puzzles import FOUR, data_lines
@@ -375,7 +376,7 @@ def test_two_solutions_are_shown_side_by_side_with_differences(client, multiple_
     assert page.all("div", class_="boards printable pair")
     first, second = page.cells[:81], page.cells[81:]
     puzzle = parse(multiple_puzzle.puzzle)
-    assert all(is_solution(parse("".join(board)), puzzle) for board in (first, second))
+    assert all(is_solution(parse("".join(board)), Puzzle(puzzle)) for board in (first, second))
     assert first != second
     differs = [i for i, (a, b) in enumerate(zip(first, second, strict=True)) if a != b]
     classes = [a["class"] for t, a in page.elements if t == "td"]

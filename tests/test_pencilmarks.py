@@ -12,6 +12,7 @@ from webapp.sudoku.logic import (
     parse_pencil_marks,
     read_position,
 )
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY
 
@@ -36,7 +37,7 @@ def marks_of(position: Position, framed: bool) -> str:
 
 @pytest.mark.parametrize("framed", [True, False])
 def test_a_position_written_out_reads_back_the_same(framed):
-    position = Position.from_grid(parse(NORVIG_EASY))
+    position = Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
     text = marks_of(position, framed)
     assert looks_like_pencil_marks(text)
     read = parse_pencil_marks(text)
@@ -54,7 +55,7 @@ def test_a_position_written_out_reads_back_the_same(framed):
 
 def test_a_puzzle_line_is_not_pencil_marks():
     assert not looks_like_pencil_marks(NORVIG_EASY)
-    assert read_position(NORVIG_EASY) == Position.from_grid(parse(NORVIG_EASY))
+    assert read_position(NORVIG_EASY) == Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
 
 
 def test_marks_are_taken_as_written():

@@ -8,6 +8,7 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, find_path
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
 
@@ -16,7 +17,7 @@ MASKS = ("value_cells", "placed_cells", "open_cells")
 
 def afresh(position: Position) -> Position:
     """The same grid and candidates, with nothing worked out yet."""
-    return Position(position.geometry, position.values, position.candidates, position.unique)
+    return Position(position.puzzle, position.values, position.candidates, position.unique)
 
 
 def expert_puzzles() -> list[str]:
@@ -25,8 +26,8 @@ def expert_puzzles() -> list[str]:
 
 @pytest.mark.parametrize("puzzle", expert_puzzles()[:8])
 def test_carried_masks_match_masks_worked_out_afresh(puzzle):
-    path = find_path(parse(puzzle), unique=True)
-    position = Position.from_grid(parse(puzzle), unique=True)
+    path = find_path(Puzzle(parse(puzzle)), unique=True)
+    position = Position.from_puzzle(Puzzle(parse(puzzle)), unique=True)
     for name in MASKS:
         getattr(position, name)  # worked out here, carried from here on
     for step in path.steps:
@@ -39,7 +40,7 @@ def test_carried_masks_match_masks_worked_out_afresh(puzzle):
 
 
 def test_a_position_without_worked_out_masks_passes_none_on():
-    position = Position.from_grid(parse(expert_puzzles()[0]))
+    position = Position.from_puzzle(Puzzle(parse(expert_puzzles()[0])))
     cell = next(cell for cell, mask in enumerate(position.candidates) if mask)
     value = position.candidates[cell].bit_length() - 1
     later = position.place([(cell, value)]).eliminate([])
@@ -48,7 +49,7 @@ def test_a_position_without_worked_out_masks_passes_none_on():
 
 
 def test_placing_over_a_filled_cell_moves_it_between_values():
-    position = Position.from_grid(parse(expert_puzzles()[0]))
+    position = Position.from_puzzle(Puzzle(parse(expert_puzzles()[0])))
     cell = next(cell for cell, value in enumerate(position.values) if value)
     other = position.values[cell] % 9 + 1
     for name in MASKS:
@@ -60,8 +61,8 @@ def test_placing_over_a_filled_cell_moves_it_between_values():
 
 @pytest.mark.parametrize("puzzle", expert_puzzles()[:3])
 def test_cells_with_a_count_of_candidates_are_those_with_that_count(puzzle):
-    path = find_path(parse(puzzle), unique=True)
-    position = Position.from_grid(parse(puzzle), unique=True)
+    path = find_path(Puzzle(parse(puzzle)), unique=True)
+    position = Position.from_puzzle(Puzzle(parse(puzzle)), unique=True)
     for step in path.steps:
         for fewest, most in ((0, 0), (1, 1), (2, 2), (2, 4), (3, 9)):
             expected = sum(

@@ -91,12 +91,12 @@ def test_the_master_builds_every_size_of_table_before_forking():
     built, after_solving = run_fresh("""
         import json
         from webapp.serving import gunicorn_conf
-        from webapp.sudoku import SHAPES, Grid, solve
+        from webapp.sudoku import SHAPES, Grid, Puzzle, solve
         from webapp.sudoku.bitboard import bitboard_for
         gunicorn_conf.on_starting(None)
         built = bitboard_for.cache_info().misses
         for shape in SHAPES.values():
-            solve(Grid(shape, (0,) * shape.cell_count))
+            solve(Puzzle(Grid(shape, (0,) * shape.cell_count)))
         print(json.dumps([built, bitboard_for.cache_info().misses]))
     """)
     assert built == after_solving == len(SHAPES)

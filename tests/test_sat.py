@@ -21,6 +21,7 @@ from webapp.sudoku import (
     standard_geometry,
 )
 from webapp.sudoku.bitboard import bitboard_for
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT, SEARCH
 from webapp.sudoku.sat import formula, sat_solve
 from webapp.sudoku.solver import initial_state, propagate
@@ -75,16 +76,16 @@ def without_first_givens(grid: Grid, count: int) -> Grid:
 def test_the_sat_solver_finds_the_one_answer_and_proves_there_is_no_other(puzzle, answer):
     found = sat(puzzle)
     assert found.solutions == (answer,)
-    assert is_solution(found.solutions[0], puzzle)
+    assert is_solution(found.solutions[0], Puzzle(puzzle))
     assert found.exhausted and not found.gave_up
 
 
 @pytest.mark.parametrize(("puzzle", "answer"), BIG, ids=["Gecode #89", "Gecode #90"])
 def test_big_puzzles_beyond_the_search_are_solved_by_sat(puzzle, answer):
-    result = solve(puzzle, budget=ROOMY)
+    result = solve(Puzzle(puzzle), budget=ROOMY)
     assert (result.status, result.engine) == (SOLVED, SAT)
     assert result.solution == answer
-    assert is_solution(result.solution, puzzle)
+    assert is_solution(result.solution, Puzzle(puzzle))
     assert result.exhausted
     assert result.sat_conflicts > 0
     assert result.nodes > 0  # the search had its share first
@@ -93,11 +94,11 @@ def test_big_puzzles_beyond_the_search_are_solved_by_sat(puzzle, answer):
 @pytest.mark.parametrize(("puzzle", "answer"), BIG, ids=["Gecode #89", "Gecode #90"])
 def test_five_givens_fewer_make_two_solutions_that_keep_the_rest(puzzle, answer):
     fewer = without_first_givens(puzzle, 5)
-    result = solve(fewer, budget=ROOMY)
+    result = solve(Puzzle(fewer), budget=ROOMY)
     assert (result.status, result.engine) == (MULTIPLE, SAT)
     first, second = result.solutions
     assert first != second
-    assert is_solution(first, fewer) and is_solution(second, fewer)
+    assert is_solution(first, Puzzle(fewer)) and is_solution(second, Puzzle(fewer))
 
 
 @pytest.mark.parametrize(("puzzle", "answer"), BIG, ids=["Gecode #89", "Gecode #90"])
@@ -107,7 +108,7 @@ def test_a_solution_it_is_told_about_is_never_found_again(puzzle, answer):
     (first,) = sat(fewer, max_solutions=1).solutions
     (second,) = sat(fewer, max_solutions=1, known=(first,)).solutions
     assert second != first
-    assert is_solution(second, fewer)
+    assert is_solution(second, Puzzle(fewer))
 
 
 # A blank cell given a value that clashes with no given but is not its answer's: the
@@ -123,8 +124,8 @@ def test_a_wrong_given_without_a_clash_has_no_solution(which, cell, value):
     puzzle, answer = BIG[which]
     assert puzzle.cells[cell] == 0 and answer.cells[cell] != value
     wrong = with_cells(puzzle, {cell: value})
-    assert not find_conflicts(wrong)
-    result = solve(wrong, budget=ROOMY)
+    assert not find_conflicts(Puzzle(wrong))
+    result = solve(Puzzle(wrong), budget=ROOMY)
     assert (result.status, result.engine) == (NO_SOLUTION, SAT)
     assert result.exhausted
     assert result.solutions == ()
@@ -134,7 +135,7 @@ def test_a_wrong_given_without_a_clash_has_no_solution(which, cell, value):
 def test_out_of_time_it_gives_up_near_the_deadline_and_claims_nothing_false(puzzle, answer):
     budget = Budget(seconds=0.5)
     started = time.perf_counter()
-    result = solve(puzzle, budget=budget)
+    result = solve(Puzzle(puzzle), budget=budget)
     took = time.perf_counter() - started
     assert (result.status, result.engine) == (GAVE_UP, SAT)
     assert not result.exhausted
@@ -154,16 +155,16 @@ def test_out_of_time_it_gives_up_near_the_deadline_and_claims_nothing_false(puzz
     ],
 )
 def test_the_engine_says_who_decided(puzzle, budget, engine):
-    result = solve(puzzle, budget=budget)
+    result = solve(Puzzle(puzzle), budget=budget)
     assert result.status in (SOLVED, MULTIPLE)
     assert result.engine == engine
-    assert all(is_solution(found, puzzle) for found in result.solutions)
+    assert all(is_solution(found, Puzzle(puzzle)) for found in result.solutions)
     assert (result.sat_conflicts > 0) == (engine == SAT)
 
 
 def test_out_of_nodes_the_budget_is_spent_and_nothing_is_handed_over():
     puzzle, answer = BIG[0]
-    result = solve(puzzle, budget=Budget(nodes=50, seconds=30))
+    result = solve(Puzzle(puzzle), budget=Budget(nodes=50, seconds=30))
     assert (result.status, result.engine, result.nodes) == (GAVE_UP, SEARCH, 50)
 
 
@@ -173,7 +174,7 @@ def test_a_state_its_singles_fill_is_one_solution_and_an_empty_formula():
     assert formula(board, *root(puzzle)).clauses == []
     found = sat(puzzle)
     assert len(found.solutions) == 1 and found.exhausted
-    assert is_solution(found.solutions[0], puzzle)
+    assert is_solution(found.solutions[0], Puzzle(puzzle))
 
 
 def test_a_state_with_a_constraint_out_of_options_has_no_solution():
@@ -183,7 +184,7 @@ def test_a_state_with_a_constraint_out_of_options_has_no_solution():
     cells[:15] = range(1, 16)
     cells[16 + 15] = 16
     puzzle = Grid(shape, tuple(cells))
-    assert not find_conflicts(puzzle)
+    assert not find_conflicts(Puzzle(puzzle))
     board = bitboard_for(standard_geometry(shape))
     state = initial_state(board, puzzle)
     assert propagate(board, state) is None
@@ -195,7 +196,7 @@ def test_a_long_solve_tells_how_far_it_has_come():
     told: list[tuple[str, int]] = []
     hard = parse(frisch_25x25()[0])  # beyond a second for CaDiCaL too
     result = solve(
-        hard, budget=Budget(nodes=10**9, seconds=1.3), progress=lambda *t: told.append(t)
+        Puzzle(hard), budget=Budget(nodes=10**9, seconds=1.3), progress=lambda *t: told.append(t)
     )
     assert result.engine == SAT and result.status == GAVE_UP
     assert told[0] == ("search nodes", result.nodes)

@@ -9,6 +9,7 @@ from job_apps import job_app
 from webapp import create_app
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, find_path
+from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY_CODE, TOP95_SEVENTH
 
@@ -16,7 +17,7 @@ from puzzles import NORVIG_EASY_CODE, TOP95_SEVENTH
 @pytest.mark.parametrize("puzzle", [NORVIG_EASY_CODE, TOP95_SEVENTH.replace(".", "0")])
 def test_the_rating_and_the_ways_on(client, puzzle):
     html = client.get(f"/solve/{puzzle}").text
-    path = find_path(parse(puzzle), unique=True)
+    path = find_path(Puzzle(parse(puzzle)), unique=True)
     assert f": {path.rating:.1f} on Sudoku Explainer&#39;s scale" in html
     assert f'href="/explain/{puzzle}">Explain the solution</a>' in html
     assert f'href="/play/{puzzle}">Play this puzzle</a>' in html
@@ -28,7 +29,7 @@ def test_the_candidates_view_marks_every_open_cell(client):
     html = client.get(f"/solve/{NORVIG_EASY_CODE}?candidates=1").text
     grid = parse(NORVIG_EASY_CODE)
     assert html.count('<span class="marks"') == 81 - grid.givens
-    position = Position.from_grid(grid)
+    position = Position.from_puzzle(Puzzle(grid))
     shown = ", ".join(str(v) for v in range(1, 10) if position.has(0, v))
     assert f"r1c1: candidates {shown.rsplit(', ', 1)[0]} and {shown.rsplit(', ', 1)[1]}" in html
     assert f'href="/solve/{NORVIG_EASY_CODE}">Hide candidates</a>' in html
@@ -37,7 +38,7 @@ def test_the_candidates_view_marks_every_open_cell(client):
 def test_a_rating_cut_short_says_at_least_and_how_far_and_is_not_kept():
     client = create_app({"TESTING": True, "RATING_BUDGET_WORK": 200}).test_client()
     response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
-    path = find_path(parse(TOP95_SEVENTH), work=200, unique=True)
+    path = find_path(Puzzle(parse(TOP95_SEVENTH)), work=200, unique=True)
     assert f": at least {path.rating:.1f} on Sudoku Explainer&#39;s scale" in response.text
     assert f"after {len(path.steps)} steps" in response.text
     assert "the explanation works on it longer" in response.text

@@ -19,6 +19,7 @@ from webapp.sudoku import (
     parse,
     solve,
 )
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SEARCH
 from webapp.wording import conflict_message
 
@@ -45,10 +46,10 @@ def known_answer_cases(name: str) -> list:
 )
 def test_known_answers(puzzle: str, count: str, solution: str) -> None:
     grid = parse(puzzle)
-    result = solve(grid, budget=ROOMY)
+    result = solve(Puzzle(grid), budget=ROOMY)
     assert result.status == STATUS_FOR_COUNT.get(count, MULTIPLE)
     for found in result.solutions:
-        assert is_solution(found, grid)
+        assert is_solution(found, Puzzle(grid))
     if count == "1":
         assert result.solution == parse(solution)
     if result.status == MULTIPLE:
@@ -67,7 +68,7 @@ def test_minimal_25x25_with_more_givens_solves_to_the_known_answer(
     blanks = [i for i, v in enumerate(grid.cells) if not v]
     extra = set(random.Random(len(blanks)).sample(blanks, 50))
     cells = tuple(answer.cells[i] if i in extra else v for i, v in enumerate(grid.cells))
-    result = solve(Grid(grid.shape, cells), budget=ROOMY)
+    result = solve(Puzzle(Grid(grid.shape, cells)), budget=ROOMY)
     assert count == "1"
     assert result.status == SOLVED
     assert result.solution == answer
@@ -80,7 +81,7 @@ def test_minimal_25x25_gives_up_honestly(puzzle: str, count: str, solution: str)
     """Out of budget on a puzzle that has one solution: gave_up, never no_solution."""
     # 30 nodes take far less than the search's share of the seconds, so the node
     # limit ends the solve before the SAT solver could have it (test_sat.py).
-    result = solve(parse(puzzle), budget=Budget(nodes=30, seconds=30))
+    result = solve(Puzzle(parse(puzzle)), budget=Budget(nodes=30, seconds=30))
     assert result.status == GAVE_UP
     assert result.nodes == 30
     assert result.engine == SEARCH
@@ -91,7 +92,7 @@ def test_minimal_25x25_gives_up_honestly(puzzle: str, count: str, solution: str)
     ("puzzle", "solution"), [tuple(r) for r in data_lines("engine_4x4_answers.txt")]
 )
 def test_4x4_answers(puzzle: str, solution: str) -> None:
-    result = solve(parse(puzzle))
+    result = solve(Puzzle(parse(puzzle)))
     assert result.status == SOLVED
     assert result.solution == parse(solution)
 
@@ -105,18 +106,18 @@ def test_exact_counts(record: str) -> None:
     """tdoku's test puzzles carry their exact number of solutions, up to 847."""
     puzzle, count, *solution = record.split(":")
     grid = parse(puzzle)
-    result = solve(grid, max_solutions=1000, budget=ROOMY)
+    result = solve(Puzzle(grid), max_solutions=1000, budget=ROOMY)
     assert result.exhausted
     assert len(result.solutions) == int(count)
     assert len(set(result.solutions)) == int(count)
-    assert all(is_solution(found, grid) for found in result.solutions)
+    assert all(is_solution(found, Puzzle(grid)) for found in result.solutions)
     if solution:
         assert result.solution == parse(solution[0])
 
 
 def test_under_constrained_seed_board_lists_its_five_solutions() -> None:
     (puzzle,) = [p for p, c, *_ in data_lines("seed_examples.txt") if c == "5"]
-    result = solve(parse(puzzle), max_solutions=10)
+    result = solve(Puzzle(parse(puzzle)), max_solutions=10)
     assert result.status == MULTIPLE
     assert result.exhausted
     assert len(set(result.solutions)) == 5
@@ -130,7 +131,7 @@ def test_under_constrained_seed_board_lists_its_five_solutions() -> None:
     ],
 )
 def test_special_cases_inside_the_default_budget(puzzle: str, count: str, note: str) -> None:
-    result = solve(parse(puzzle))
+    result = solve(Puzzle(parse(puzzle)))
     assert result.status == STATUS_FOR_COUNT[count], note
     if "conflict" in note.lower():
         assert result.conflicts
@@ -139,7 +140,7 @@ def test_special_cases_inside_the_default_budget(puzzle: str, count: str, note: 
 
 def test_conflicting_givens_are_reported_without_search() -> None:
     grid = parse(CLASHING)
-    result = solve(grid)
+    result = solve(Puzzle(grid))
     assert result.status == NO_SOLUTION
     assert [conflict_message(c) for c in result.conflicts] == [
         "Row 1 has two 5s (columns 1 and 2)",
@@ -150,20 +151,20 @@ def test_conflicting_givens_are_reported_without_search() -> None:
 @pytest.mark.parametrize("size", sorted(SHAPES))
 def test_empty_grid_has_many_solutions(size: int) -> None:
     grid = Grid(SHAPES[size], (0,) * size**2)
-    result = solve(grid, budget=Budget(nodes=100_000, seconds=30))
+    result = solve(Puzzle(grid), budget=Budget(nodes=100_000, seconds=30))
     assert result.status == MULTIPLE
-    assert all(is_solution(found, grid) for found in result.solutions)
+    assert all(is_solution(found, Puzzle(grid)) for found in result.solutions)
 
 
 def test_budget_exhaustion_is_gave_up_not_no_solution() -> None:
-    result = solve(parse(NORVIG_IMPOSSIBLE), budget=Budget(nodes=50, seconds=10))
+    result = solve(Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=50, seconds=10))
     assert result.status == GAVE_UP
     assert result.nodes == 50
     assert not result.exhausted
 
 
 def test_deadline_is_honoured() -> None:
-    result = solve(parse(NORVIG_IMPOSSIBLE), budget=Budget(nodes=10**9, seconds=0.0))
+    result = solve(Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=10**9, seconds=0.0))
     assert result.status == GAVE_UP
 
 
@@ -199,7 +200,9 @@ def made_puzzle(size: int, seed: int, most_blanks: int) -> tuple[Grid, Grid]:
             break
         trial = cells.copy()
         trial[cell] = 0
-        check = baseline.solve(Grid(shape, tuple(trial)), budget=Budget(nodes=200_000, seconds=5))
+        check = baseline.solve(
+            Puzzle(Grid(shape, tuple(trial))), budget=Budget(nodes=200_000, seconds=5)
+        )
         if check.status == SOLVED:
             cells = trial
     return Grid(shape, tuple(cells)), solution
@@ -208,7 +211,7 @@ def made_puzzle(size: int, seed: int, most_blanks: int) -> tuple[Grid, Grid]:
 @pytest.mark.parametrize("size", [4, 6, 9, 12])
 def test_pattern_solution_is_valid(size: int) -> None:
     grid = Grid(SHAPES[size], tuple(pattern_solution(size)))
-    assert is_solution(grid, grid)
+    assert is_solution(grid, Puzzle(grid))
 
 
 @pytest.mark.parametrize(
@@ -218,7 +221,7 @@ def test_pattern_solution_is_valid(size: int) -> None:
 def test_made_puzzles_without_a_public_set(size: int, seed: int, most_blanks: int) -> None:
     puzzle, solution = made_puzzle(size, seed, most_blanks)
     assert puzzle.givens < size * size - size
-    result = solve(puzzle)
+    result = solve(Puzzle(puzzle))
     assert result.status == SOLVED
     assert result.solution == solution
 
@@ -228,8 +231,9 @@ def test_building_tables_is_not_charged_to_the_budget() -> None:
     # Building the 25x25 tables takes far longer than this budget of 50 ms.
     nodes = run_fresh("""
         import json
-        from webapp.sudoku import SHAPES, Budget, Grid, solve
-        result = solve(Grid(SHAPES[25], (0,) * 625), budget=Budget(nodes=1000, seconds=0.05))
+        from webapp.sudoku import SHAPES, Budget, Grid, Puzzle, solve
+        empty = Puzzle(Grid(SHAPES[25], (0,) * 625))
+        result = solve(empty, budget=Budget(nodes=1000, seconds=0.05))
         print(json.dumps(result.nodes))
     """)
     assert nodes > 0

@@ -17,6 +17,7 @@ import pytest
 
 from webapp.sudoku import Grid, parse, solve
 from webapp.sudoku.logic import SOLVED, TECHNIQUES, find_path
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import MULTIPLE
 
 from positions import permuted
@@ -40,9 +41,9 @@ GRIDS = graded_puzzles()
 
 def wrong_steps(grid: Grid) -> list[str]:
     """What is wrong with the path of one uniquely solvable puzzle (nothing, if all is well)."""
-    answer = solve(grid).solution
+    answer = solve(Puzzle(grid)).solution
     assert answer is not None, grid.line
-    path = find_path(grid, unique=True)
+    path = find_path(Puzzle(grid), unique=True)
     wrong = [
         f"{grid.line}: {step}"
         for step in path.steps
@@ -78,8 +79,8 @@ def multiple_solution_puzzles() -> list[Grid]:
 
 @pytest.mark.parametrize("grid", multiple_solution_puzzles()[::5], ids=lambda g: g.line[:20])
 def test_uniqueness_reasoning_is_never_used_without_a_proof(grid):
-    assert solve(grid).status == MULTIPLE
-    path = find_path(grid, work=100_000)  # nothing proved: unique is False
+    assert solve(Puzzle(grid)).status == MULTIPLE
+    path = find_path(Puzzle(grid), work=100_000)  # nothing proved: unique is False
     assert not any(step.technique.startswith(tuple(UNIQUENESS)) for step in path.steps)
     assert not path.end.unique
 

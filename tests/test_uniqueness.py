@@ -19,9 +19,10 @@ import pytest
 
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid, parse, solve
-from webapp.sudoku.geometry import Geometry, standard_geometry, x_sudoku
+from webapp.sudoku.geometry import standard_geometry, x_sudoku
 from webapp.sudoku.logic import BY_SLUG, Position, Step, bits_of, find_path, uniqueness
 from webapp.sudoku.logic.bug import bug_plus_one
+from webapp.sudoku.puzzle import Puzzle, Rules
 
 from positions import easy_steps_taken, permuted, stuck_positions, wrong_moves
 from puzzles import data_lines
@@ -106,7 +107,7 @@ def test_library_positions_are_never_given_a_wrong_step():
     count = 0
     for param in cases(CODES):
         position = param.values[0].position.assuming_unique()
-        answer = solve(position.grid).solution
+        answer = solve(Puzzle(position.grid)).solution
         assert answer is not None
         for finder in FINDERS.values():
             steps = list(finder(position))
@@ -135,10 +136,10 @@ def test_positions_along_paths_are_never_given_a_wrong_step():
     fired = set()
     for text in PATH_PUZZLES:
         grid = parse(text)
-        answer = solve(grid).solution
+        answer = solve(Puzzle(grid)).solution
         assert answer is not None
-        position = Position.from_grid(grid, unique=True)
-        for step in find_path(grid, unique=True).steps:
+        position = Position.from_puzzle(Puzzle(grid), unique=True)
+        for step in find_path(Puzzle(grid), unique=True).steps:
             for finder in FINDERS.values():
                 steps = list(finder(position))
                 assert wrong_moves(position, answer, steps) == []
@@ -162,11 +163,11 @@ def unique_puzzle(size: int, seed: int) -> tuple[Grid, Grid]:
     """A `size` puzzle with one solution (cells blanked while it keeps one) and its answer."""
     shape = SHAPES[size]
     rng = random.Random(seed)
-    answer = permuted(solve(Grid(shape, (0,) * shape.cell_count)).solutions[0], rng)
+    answer = permuted(solve(Puzzle(Grid(shape, (0,) * shape.cell_count))).solutions[0], rng)
     cells = list(answer.cells)
     for cell in rng.sample(range(shape.cell_count), shape.cell_count):
         kept, cells[cell] = cells[cell], 0
-        if solve(Grid(shape, tuple(cells))).solution is None:
+        if solve(Puzzle(Grid(shape, tuple(cells)))).solution is None:
             cells[cell] = kept
     return Grid(shape, tuple(cells)), answer
 
@@ -174,27 +175,27 @@ def unique_puzzle(size: int, seed: int) -> tuple[Grid, Grid]:
 def thinned_positions(kind: str) -> list[tuple[Position, Grid]]:
     """Positions of unique puzzles of `kind`, pencil marks thinned at three rates, with answers."""
     rng = random.Random(kind)
-    puzzles: list[tuple[Grid, Grid, Geometry]] = []
+    puzzles: list[tuple[Puzzle, Grid]] = []
     if kind == "9x9":
         lines = [f[0] for f in data_lines("engine_9x9_answers.txt") if f[1] == "1"][:30]
         for grid in (parse(text) for text in lines):
             grid = permuted(grid, rng)
-            puzzles.append((grid, solve(grid).solutions[0], standard_geometry(grid.shape)))
+            puzzles.append((Puzzle(grid), solve(Puzzle(grid)).solutions[0]))
     elif kind == "16x16":
         for text in [f[0] for f in data_lines("engine_16x16_answers.txt")][:6]:
             grid = parse(text)
-            puzzles.append((grid, solve(grid).solutions[0], standard_geometry(grid.shape)))
+            puzzles.append((Puzzle(grid), solve(Puzzle(grid)).solutions[0]))
     elif kind == "6x6":
         for seed in range(12):
             grid, answer = unique_puzzle(6, seed)
-            puzzles.append((grid, answer, standard_geometry(grid.shape)))
+            puzzles.append((Puzzle(grid), answer))
     else:  # X-Sudoku: a diagonal through one corner spoils a rectangle
         for text, answer_text in data_lines("x_sudoku.txt"):
             grid = parse(text)
-            puzzles.append((grid, parse(answer_text), x_sudoku(grid.shape)))
+            puzzles.append((Puzzle(grid, Rules(("x",))), parse(answer_text)))
     found = []
-    for grid, answer, geometry in puzzles:
-        position = Position.from_grid(grid, geometry, unique=True)
+    for puzzle, answer in puzzles:
+        position = Position.from_puzzle(puzzle, unique=True)
         for keep in (0.15, 0.3, 0.5):
             for _ in range(1 if kind != "x" else 6):
                 found.append((thinned(position, answer, keep, rng), answer))
@@ -239,7 +240,7 @@ def multiple_solution_positions() -> list[Position]:
     """Puzzles with several solutions, after easy steps, not marked unique (as `explain` does)."""
     puzzles = [fields[0] for fields in data_lines("web_multiple.txt")]
     puzzles += [f[0] for f in data_lines("tdoku_test_puzzles.txt", sep=":") if int(f[1]) > 1]
-    return [easy_steps_taken(Position.from_grid(parse(text)), 3.0) for text in puzzles]
+    return [easy_steps_taken(Position.from_puzzle(Puzzle(parse(text))), 3.0) for text in puzzles]
 
 
 def test_nothing_fires_without_uniqueness():
@@ -326,7 +327,7 @@ def test_bug_plus_one_reads_the_units_of_a_4x4_grave():
     second = (2, 1, 4, 3, 4, 3, 2, 1, 1, 2, 3, 4, 3, 4, 1, 2)
     masks = [1 << a | 1 << b for a, b in zip(first, second, strict=True)]
     masks[0] |= 1 << 3
-    position = Position(standard_geometry(shape), (0,) * 16, tuple(masks), unique=True)
+    position = Position(Puzzle(Grid(shape, (0,) * 16)), (0,) * 16, tuple(masks), unique=True)
     (step,) = bug_plus_one(position)
     assert step.placements == ((0, 3),)
     assert sentence(shape, step).endswith("r1c1 must be 3")

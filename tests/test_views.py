@@ -6,6 +6,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
 from webapp.web.site.forms import read_form
 from webapp.web.solve.view import Links, form_page, result_page, verdict
@@ -71,7 +72,7 @@ def test_a_form_without_problems_is_headed_solve_a_sudoku():
 
 
 def test_solved(unique_puzzle):
-    page = verdict(solve(parse(unique_puzzle.puzzle)))
+    page = verdict(solve(Puzzle(parse(unique_puzzle.puzzle))))
     assert page.heading == "Solved"
     assert "exactly one solution" in page.summary
     [solution] = page.boards
@@ -81,7 +82,7 @@ def test_solved(unique_puzzle):
 
 
 def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_puzzle):
-    result = solve(parse(multiple_puzzle.puzzle))
+    result = solve(Puzzle(parse(multiple_puzzle.puzzle)))
     page = verdict(result)
     assert page.heading == "More than one solution"
     first, second = result.solutions
@@ -103,14 +104,14 @@ def test_more_than_one_solution_shows_two_with_the_differences_marked(multiple_p
     ],
 )
 def test_more_than_one_solution_says_how_many_when_counted(multiple_sample, how_many, says):
-    page = verdict(solve(parse(multiple_sample.puzzle)), how_many)
+    page = verdict(solve(Puzzle(parse(multiple_sample.puzzle))), how_many)
     assert page.summary.startswith(says)
     assert "Here are two;" in page.summary
     assert len(page.boards) == 2
 
 
 def test_clashing_givens_say_why_there_is_no_solution():
-    page = verdict(solve(parse(CLASHING)))
+    page = verdict(solve(Puzzle(parse(CLASHING))))
     assert page.heading == "No solution"
     assert page.reasons == (
         "Row 1 has two 5s (columns 1 and 2)",
@@ -133,7 +134,7 @@ def test_clashing_givens_say_why_there_is_no_solution():
     ids=["at-once", "after-singles", "search-only"],
 )
 def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason):
-    result = solve(parse(puzzle))
+    result = solve(Puzzle(parse(puzzle)))
     page = verdict(result)
     assert page.heading == "No solution"
     assert "the search proved" in page.summary
@@ -144,7 +145,7 @@ def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason
 
 
 def test_giving_up_never_says_no_solution(impossible_puzzle):
-    page = verdict(solve(parse(impossible_puzzle.puzzle), budget=Budget(nodes=20)))
+    page = verdict(solve(Puzzle(parse(impossible_puzzle.puzzle)), budget=Budget(nodes=20)))
     assert page.heading == "Gave up"
     assert "ran out of its work budget" in page.summary
     assert "This does not mean there is no solution" in page.summary
@@ -155,7 +156,11 @@ def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
     # A budget this small rarely stops a search between its first and second
     # solution, so the result is written out: the view only reads it.
     found = SolveResult(
-        GAVE_UP, parse(unique_puzzle.puzzle), (parse(unique_puzzle.solution),), nodes=9, ms=1.0
+        GAVE_UP,
+        Puzzle(parse(unique_puzzle.puzzle)),
+        (parse(unique_puzzle.solution),),
+        nodes=9,
+        ms=1.0,
     )
     page = verdict(found)
     assert page.heading == "Gave up"
@@ -164,7 +169,7 @@ def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
 
 
 def test_a_result_page_carries_the_status_figures_and_links(unique_puzzle):
-    result = solve(parse(unique_puzzle.puzzle))
+    result = solve(Puzzle(parse(unique_puzzle.puzzle)))
     links = Links(share="https://example.org/solve/x", edit="/?puzzle=x")
     page = result_page(result, links)
     assert (page.status, page.verdict) == ("solved", verdict(result))
@@ -188,7 +193,7 @@ def test_a_result_page_carries_the_status_figures_and_links(unique_puzzle):
 def test_a_result_the_sat_solver_had_shows_its_conflicts(status, engine_figure):
     found = (parse(BIG_ANSWER),) if status == SOLVED else ()
     result = SolveResult(
-        status, parse(BIG), found, nodes=400, ms=300.0, engine=SAT, sat_conflicts=1234
+        status, Puzzle(parse(BIG)), found, nodes=400, ms=300.0, engine=SAT, sat_conflicts=1234
     )
     figures = result_page(result, Links(share="", edit="")).figures
     assert figures[1] == engine_figure
@@ -197,7 +202,7 @@ def test_a_result_the_sat_solver_had_shows_its_conflicts(status, engine_figure):
 
 
 def test_the_sat_solver_is_named_as_the_one_that_proved_or_ran_out():
-    puzzle = parse(BIG)
+    puzzle = Puzzle(parse(BIG))
     proved = verdict(SolveResult(NO_SOLUTION, puzzle, engine=SAT, sat_conflicts=57, ms=1.0))
     assert "the SAT solver proved that no way of filling the grid works" in proved.summary
     [reason] = proved.reasons

@@ -23,6 +23,7 @@ from webapp.sudoku.logic.wings import (
     crossing_units,
     wxyz_wings,
 )
+from webapp.sudoku.puzzle import Puzzle
 
 from positions import blanked, stuck_positions, wrong_moves
 
@@ -41,11 +42,11 @@ def mask(*values: int) -> int:
 
 def position_with(marks: dict[str, tuple[int, ...]]) -> Position:
     """An empty 9x9 grid (every cell open to every value) but for `marks`' cells."""
-    empty = Position.from_grid(Grid(NINE, (0,) * NINE.cell_count))
+    empty = Position.from_puzzle(Puzzle(Grid(NINE, (0,) * NINE.cell_count)))
     masks = list(empty.candidates)
     for name, values in marks.items():
         masks[cell(name)] = mask(*values)
-    return Position(empty.geometry, empty.values, tuple(masks))
+    return Position(empty.puzzle, empty.values, tuple(masks))
 
 
 # Row 1 and box 1: 1s (r1c1, r1c7) share row 1, 2s (r1c2, r1c7) too, 4s are all in box 1;

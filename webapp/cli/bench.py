@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..sudoku import Budget, Grid, solve
+from ..sudoku import Budget, Grid, Puzzle, solve
 from ..sudoku import baseline as plain_backtracking
 from . import timing
 from .arguments import (
@@ -59,13 +59,13 @@ def run(args: argparse.Namespace) -> int:
     for name, grids in files:
         if grids:
             notes.append(timing.tables_note(name, grids, timing.build_tables(grids)))
-        engine = timing.measure(lambda grid: solve(grid, budget=budget), grids)
+        engine = timing.measure(lambda grid: solve(Puzzle(grid), budget=budget), grids)
         print(timing.table_row(name, "engine", engine))
         if sat := timing.sat_note(name, engine):
             notes.append(sat)
         if args.baseline:
             plain = timing.measure(
-                lambda grid: plain_backtracking.solve(grid, budget=baseline_budget), grids
+                lambda grid: plain_backtracking.solve(Puzzle(grid), budget=baseline_budget), grids
             )
             print(timing.table_row(name, f"baseline ({args.baseline_seconds:g} s)", plain))
             notes.append(timing.ratio_note(name, engine, plain, args.baseline_seconds))

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from ..explanations.records import path_for, path_record
-from ..sudoku import PuzzleError, parse, solve
+from ..sudoku import PuzzleError, read_code, solve
 from ..sudoku.result import MULTIPLE
 from ..sudoku.result import SOLVED as ONE_SOLUTION
 from .arguments import EXIT_OK, Subcommands, add_path_options
@@ -78,8 +78,8 @@ def explain_record(
 
     Without `words`, each step is just its technique (all `sudoku rate` reads)."""
     try:
-        grid = parse(text)
+        puzzle = read_code(text)
     except PuzzleError as error:
         return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
-    result = solve(grid)
-    return path_record(grid, result, path_for(grid, result, work, ceiling_seconds), words)
+    result = solve(puzzle)
+    return path_record(puzzle, result, path_for(puzzle, result, work, ceiling_seconds), words)

@@ -146,7 +146,7 @@ def record(generated: Generated) -> dict[str, Any]:
     found: dict[str, Any] = {"status": generated.status}
     if generated.puzzle is not None and generated.solution is not None:
         found |= {
-            "puzzle": generated.puzzle.line,
+            "puzzle": generated.puzzle.grid.line,
             "solution": generated.solution.line,
             "level": order.level,
             "rating": generated.rating,
@@ -169,7 +169,7 @@ def _print(generated: Generated, as_json: bool) -> None:
     if as_json:
         print(json.dumps(record(generated)), flush=True)
     elif generated.puzzle is not None:
-        print(generated.puzzle.line, flush=True)
+        print(generated.puzzle.grid.line, flush=True)
     else:
         order = generated.order
         print(f"seed {order.seed}: gave up: {generated.why}", file=sys.stderr, flush=True)

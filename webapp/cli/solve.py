@@ -109,7 +109,7 @@ def solve_record(
     record `solve --json` prints for it, its grids in the puzzle's alphabet. One with more
     than one solution has them counted (up to COUNTED) and, with `listing`, listed."""
     try:
-        grid, alphabet = read(text, alphabet)
+        puzzle, alphabet = read(text, alphabet)
     except PuzzleError as error:
         return {
             "puzzle": text,
@@ -125,9 +125,9 @@ def solve_record(
         }
     # The solve's own time: a size's tables are built once per process, and the
     # first puzzle of a size must not be charged for them.
-    result = solve(grid, max_solutions=max(2, count or 0), budget=budget)
+    result = solve(puzzle, max_solutions=max(2, count or 0), budget=budget)
     record: dict[str, Any] = {
-        "puzzle": written(grid, alphabet),
+        "puzzle": written(puzzle.grid, alphabet),
         "alphabet": alphabet,
         "status": result.status,
         "solution": written(result.solution, alphabet) if result.solution else None,
@@ -141,7 +141,7 @@ def solve_record(
         record["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
     if result.status == MULTIPLE:
         counted = count_solutions_of(
-            grid, COUNTED, budget or counting_budget(grid.shape), keep=COUNTED if listing else 0
+            puzzle, COUNTED, budget or counting_budget(puzzle.shape), keep=COUNTED if listing else 0
         ).at_least(result.solutions)
         record["solution_count"] = {
             "count": counted.count,

@@ -76,7 +76,7 @@ def hint_for(
     if marks is not None:
         position = narrowed(marks, progress.grid).assuming_unique()
     else:
-        position = Position.from_grid(progress.grid, unique=True)
+        position = Position.of_values(progress.puzzle, progress.grid.cells, unique=True)
     path = to_next_placement(position, work, ceiling_seconds)
     if path.status == PLACED:
         last = path.steps[-1]

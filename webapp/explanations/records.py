@@ -12,7 +12,7 @@ import math
 from collections import Counter
 from typing import Any
 
-from ..sudoku import Grid, Shape
+from ..sudoku import Puzzle, Shape
 from ..sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Step, find_path
 from ..sudoku.result import MULTIPLE, NO_SOLUTION, SolveResult
 from ..sudoku.result import SOLVED as ONE_SOLUTION
@@ -36,28 +36,28 @@ def why_stopped(status: PathStatus) -> str:
 
 
 def path_for(
-    grid: Grid, result: SolveResult, work: float, ceiling_seconds: float = math.inf
+    puzzle: Puzzle, result: SolveResult, work: float, ceiling_seconds: float = math.inf
 ) -> Path | None:
-    """The easiest-first path of `grid` within `work` units (and `ceiling_seconds`, a safety
+    """The easiest-first path of `puzzle` within `work` units (and `ceiling_seconds`, a safety
     net), when the exact solver decided (`result`) that it has one solution; None otherwise."""
     if result.status != ONE_SOLUTION:
         return None
-    return find_path(grid, work=work, unique=True, ceiling_seconds=ceiling_seconds)
+    return find_path(puzzle, work=work, unique=True, ceiling_seconds=ceiling_seconds)
 
 
 def path_record(
-    grid: Grid, result: SolveResult, path: Path | None, words: bool = True
+    puzzle: Puzzle, result: SolveResult, path: Path | None, words: bool = True
 ) -> dict[str, Any]:
-    """The explanation of `grid`, which the exact solver decided as `result`: its `path`
+    """The explanation of `puzzle`, which the exact solver decided as `result`: its `path`
     (from path_for) and rating when it has one solution, else its status and the evidence.
 
     Without `words`, each step is just its technique (all a rating reads): no sentences,
     cells or candidates are written out."""
     if path is None:
-        return {"puzzle": grid.line, "status": result.status, "steps": [], **evidence(result)}
-    shape = grid.shape
+        return {**_puzzle_fields(puzzle), "status": result.status, "steps": [], **evidence(result)}
+    shape = puzzle.shape
     record: dict[str, Any] = {
-        "puzzle": grid.line,
+        **_puzzle_fields(puzzle),
         "status": result.status,
         "rating": path.rating,
         "level": level_of(path.rating),
@@ -71,6 +71,14 @@ def path_record(
     if path.status != SOLVED:
         record["stopped"] = why_stopped(path.status)
     return record
+
+
+def _puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle as a record names it: its grid as a line, and its rules' letters (as its
+    share code writes them) unless it is classic."""
+    if puzzle.rules.classic:
+        return {"puzzle": puzzle.grid.line}
+    return {"puzzle": puzzle.grid.line, "rules": puzzle.rules.code}
 
 
 def rating_record(explained: dict[str, Any], ms: float) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from huey import Huey
 
-from ..sudoku import Grid, parse
+from ..sudoku import Puzzle, read_code
 from ..sudoku.logic import CEILING
 from . import batches, shared, work
 from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
@@ -63,10 +63,10 @@ class JobQueue:
         data = self.board.get(f"job:{id}")
         return Job.from_bytes(data) if data is not None else None
 
-    def submit(self, kind: str, grid: Grid) -> Job:
-        """Start `kind` of work on `grid` within the queue's seconds, or join the same work
+    def submit(self, kind: str, puzzle: Puzzle) -> Job:
+        """Start `kind` of work on `puzzle` within the queue's seconds, or join the same work
         already queued, running or done. QueueFull or Unreachable when it cannot start."""
-        return self.submit_code(kind, grid.code)
+        return self.submit_code(kind, puzzle.code)
 
     def submit_code(self, kind: str, code: str) -> Job:
         """Start `kind` of work on `code` (a share code, or a generator's order) as submit()
@@ -136,21 +136,21 @@ class JobQueue:
             return generated.status
         if job.kind == BATCH:
             return batches.run_batch(self.board, self.results, job.code, job.seconds, report)
-        grid = parse(job.code)
+        puzzle = read_code(job.code)
         if job.kind == SOLVE:
-            result = work.keep_solving(grid, job.seconds, report)
+            result = work.keep_solving(puzzle, job.seconds, report)
             shared.keep_solve(self.results, result, job.seconds)
             return result.status
         if job.kind == EXPLAIN:
-            known = shared.kept_solve(self.results, grid)
+            known = shared.kept_solve(self.results, puzzle)
             decided, path = work.keep_explaining(
-                grid, job.seconds, report, known.result if known else None
+                puzzle, job.seconds, report, known.result if known else None
             )
             shared.keep_solve(self.results, decided, job.seconds)
             if path is None:
                 return decided.status
             if path.status != CEILING:  # one the job's seconds stopped says nothing lasting
-                shared.keep_path(self.results, grid, path)
+                shared.keep_path(self.results, puzzle, path)
             return path.status
         raise ValueError(f"no such kind of job: {job.kind}")
 

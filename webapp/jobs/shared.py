@@ -21,9 +21,10 @@ import pickle
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..sudoku import SOLVED, Grid, SolveResult, find_conflicts, parse
+from ..sudoku import SOLVED, Puzzle, SolveResult, find_conflicts, parse, read_code
 from ..sudoku.generator import GENERATED, Generated, Order
 from ..sudoku.generator import VERSION as GENERATOR_VERSION
+from ..sudoku.logic import VERSION as LOGIC_VERSION
 from ..sudoku.logic import Path
 from .orders import order_code, order_of
 from .store import Store, Unreachable
@@ -57,20 +58,20 @@ def keep_solve(store: Store, result: SolveResult, seconds: float) -> bool:
     return _put(store, f"solve:{result.puzzle.code}", json.dumps(record).encode())
 
 
-def kept_solve(store: Store, grid: Grid) -> Kept | None:
-    """The solve of `grid` kept in the store, or None."""
-    data = _get(store, f"solve:{grid.code}")
+def kept_solve(store: Store, puzzle: Puzzle) -> Kept | None:
+    """The solve of `puzzle` kept in the store, or None."""
+    data = _get(store, f"solve:{puzzle.code}")
     if data is None:
         return None
     try:
         record: dict[str, Any] = json.loads(data)
         seconds = float(record.pop("seconds"))
-        record["puzzle"] = grid
+        record["puzzle"] = puzzle
         record["solutions"] = tuple(parse(code) for code in record["solutions"])
-        record["conflicts"] = find_conflicts(grid)
+        record["conflicts"] = find_conflicts(puzzle)
         return Kept(SolveResult(**record), seconds)
     except (ValueError, TypeError, KeyError) as error:
-        log.warning("a kept solve of %d cells did not read back: %s", len(grid.cells), error)
+        log.warning("a kept solve of %d cells did not read back: %s", len(puzzle.cells), error)
         return None
 
 
@@ -124,8 +125,15 @@ def kept_generated(store: Store, order: Order) -> KeptGeneration | None:
         seconds = float(record.pop("seconds"))
         if order_of(record.pop("order")) != order:
             raise ValueError("it is kept under another order's code")
-        grids = {name: record[name] and parse(record[name]) for name in ("puzzle", "solution")}
-        return KeptGeneration(Generated(**{**record, **grids}, order=order), seconds)
+        puzzle = record.pop("puzzle")
+        solution = record.pop("solution")
+        made = Generated(
+            **record,
+            puzzle=puzzle and read_code(puzzle),
+            solution=solution and parse(solution),
+            order=order,
+        )
+        return KeptGeneration(made, seconds)
     except (ValueError, TypeError, KeyError) as error:
         log.warning("a kept generation of %s did not read back: %s", code, error)
         return None
@@ -137,14 +145,14 @@ def _generated_key(code: str) -> str:
     return f"generated:v{GENERATOR_VERSION}:{code}"
 
 
-def keep_path(store: Store, grid: Grid, path: Path) -> bool:
-    """Put the easiest-first path of `grid` where every server finds it."""
-    return _put(store, f"path:{grid.code}", pickle.dumps(path))
+def keep_path(store: Store, puzzle: Puzzle, path: Path) -> bool:
+    """Put the easiest-first path of `puzzle` where every server finds it."""
+    return _put(store, _path_key(puzzle), pickle.dumps(path))
 
 
-def kept_path(store: Store, grid: Grid) -> Path | None:
-    """The path of `grid` kept in the store, or None."""
-    data = _get(store, f"path:{grid.code}")
+def kept_path(store: Store, puzzle: Puzzle) -> Path | None:
+    """The path of `puzzle` kept in the store, or None."""
+    data = _get(store, _path_key(puzzle))
     if data is None:
         return None
     try:
@@ -153,6 +161,12 @@ def kept_path(store: Store, grid: Grid) -> Path | None:
         log.warning("a kept path did not read back: %s", error)
         return None
     return path if isinstance(path, Path) else None
+
+
+def _path_key(puzzle: Puzzle) -> str:
+    """Where the path of `puzzle` is kept: under the logic engine's version, as an older
+    engine may have taken other steps."""
+    return f"path:v{LOGIC_VERSION}:{puzzle.code}"
 
 
 def _put(store: Store, key: str, value: bytes) -> bool:

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 
 from ..explanations.records import path_for
-from ..sudoku import SOLVED, Budget, Grid, SolveResult, solve
+from ..sudoku import SOLVED, Budget, Puzzle, SolveResult, solve
 from ..sudoku.generator import Generated, Order, generate
 from ..sudoku.logic import Path
 from ..sudoku.solver import SAT_CONFLICTS, SEARCH_NODES
@@ -22,8 +22,8 @@ ATTEMPTS = "attempts"
 EXPLAIN_JOB_WORK = 2_000_000
 
 
-def keep_solving(grid: Grid, seconds: float, report: Report) -> SolveResult:
-    """Solve `grid`, looking for two solutions, for up to `seconds` (no node limit)."""
+def keep_solving(puzzle: Puzzle, seconds: float, report: Report) -> SolveResult:
+    """Solve `puzzle`, looking for two solutions, for up to `seconds` (no node limit)."""
     report("searching for solutions", 0, SEARCH_NODES)
 
     def counted(unit: str, done: int) -> None:
@@ -31,21 +31,21 @@ def keep_solving(grid: Grid, seconds: float, report: Report) -> SolveResult:
         report(phase, done, unit)
 
     budget = Budget(nodes=sys.maxsize, seconds=seconds)
-    return solve(grid, max_solutions=2, budget=budget, progress=counted)
+    return solve(puzzle, max_solutions=2, budget=budget, progress=counted)
 
 
 def keep_explaining(
-    grid: Grid, seconds: float, report: Report, decided: SolveResult | None = None
+    puzzle: Puzzle, seconds: float, report: Report, decided: SolveResult | None = None
 ) -> tuple[SolveResult, Path | None]:
-    """The easiest-first path of `grid` within EXPLAIN_JOB_WORK, after the exact solve that
+    """The easiest-first path of `puzzle` within EXPLAIN_JOB_WORK, after the exact solve that
     says it has one solution (`decided`, when already known, else made here), the two
     within `seconds`."""
     if decided is None or decided.status != SOLVED:
         report("checking the puzzle has one solution", 0, "")
-        decided = keep_solving(grid, seconds, report)
+        decided = keep_solving(puzzle, seconds, report)
     report("finding the easiest step at each point", 0, "")
     left = max(0.1, seconds - decided.ms / 1000)
-    return decided, path_for(grid, decided, EXPLAIN_JOB_WORK, left)
+    return decided, path_for(puzzle, decided, EXPLAIN_JOB_WORK, left)
 
 
 def keep_generating(order: Order, seconds: float, report: Report) -> Generated:

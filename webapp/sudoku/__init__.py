@@ -10,13 +10,15 @@ from .counting import SolutionCount, count_solutions_of
 from .dead_end import DeadEnd, find_dead_end
 from .errors import PuzzleError
 from .geometry import Geometry, Unit, diagonals, standard_geometry, x_sudoku
-from .grid import Grid, is_solution
-from .parse import parse
+from .grid import Grid
+from .parse import parse, read_code
+from .puzzle import CLASSIC, Puzzle, Rules, is_solution, split_code
 from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, STATUSES, Budget, SolveResult
 from .shape import SHAPES, SYMBOLS, Shape
 from .solver import prepare, solve
 
 __all__ = [
+    "CLASSIC",
     "GAVE_UP",
     "MULTIPLE",
     "NO_SOLUTION",
@@ -29,7 +31,9 @@ __all__ = [
     "DeadEnd",
     "Geometry",
     "Grid",
+    "Puzzle",
     "PuzzleError",
+    "Rules",
     "Shape",
     "SolutionCount",
     "SolveResult",
@@ -41,7 +45,9 @@ __all__ = [
     "is_solution",
     "parse",
     "prepare",
+    "read_code",
     "solve",
+    "split_code",
     "standard_geometry",
     "x_sudoku",
 ]

@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 
 from .conflicts import find_conflicts
-from .geometry import Geometry, standard_geometry
 from .grid import Grid
+from .puzzle import Puzzle
 from .result import NO_SOLUTION, Budget, SolveResult, status_for
 
 # Reading the clock costs more than placing a value, so look at it only this often.
@@ -19,20 +19,19 @@ CLOCK_EVERY = 1024
 
 
 def solve(
-    grid: Grid,
+    puzzle: Puzzle,
     max_solutions: int = 2,
     budget: Budget | None = None,
-    geometry: Geometry | None = None,
 ) -> SolveResult:
-    """Backtrack through `grid` in reading order for up to `max_solutions` (at least 2)."""
+    """Backtrack through `puzzle` in reading order for up to `max_solutions` (at least 2)."""
     budget = budget or Budget()
-    geometry = geometry or standard_geometry(grid.shape)
+    grid, geometry = puzzle.grid, puzzle.geometry
     started = time.perf_counter()
     # Plain backtracking only checks the values it places, so clashing givens
     # would go unnoticed; they are the one thing checked up front.
-    conflicts = find_conflicts(grid, geometry)
+    conflicts = find_conflicts(puzzle)
     if conflicts:
-        return SolveResult(NO_SOLUTION, grid, conflicts=conflicts, exhausted=True)
+        return SolveResult(NO_SOLUTION, puzzle, conflicts=conflicts, exhausted=True)
 
     shape = grid.shape
     n = shape.size
@@ -88,7 +87,7 @@ def solve(
 
     return SolveResult(
         status_for(len(solutions), gave_up),
-        grid,
+        puzzle,
         solutions=tuple(solutions),
         nodes=nodes,
         ms=(time.perf_counter() - started) * 1000,

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import PuzzleError
-from .grid import Grid
 from .parse import MAX_LENGTH, SEPARATORS, read
+from .puzzle import Puzzle
 from .shape import SHAPES
 
 # The most puzzles a batch holds: a job of JOB_SECONDS (60 s) gets through a thousand 9x9
@@ -38,7 +38,7 @@ class Entry:
     index: int  # its place among the batch's puzzles, from 0
     line: int | None
     text: str
-    grid: Grid | None = None
+    puzzle: Puzzle | None = None
     alphabet: str | None = None
     error: PuzzleError | None = None
 
@@ -60,7 +60,7 @@ def read_batch(text: str) -> tuple[Entry, ...] | None:
         read_entry(index, number, line)
         for index, (number, line) in enumerate(lines[: MAX_PUZZLES + 1])
     )
-    whole = sum(1 for entry in entries if entry.grid is not None)
+    whole = sum(1 for entry in entries if entry.puzzle is not None)
     if whole == 0 or 2 * whole < len(entries) or _one_grid(text, len(lines)):
         return None
     if len(lines) > MAX_PUZZLES:
@@ -97,10 +97,10 @@ def read_entry(index: int, line: int | None, text: str) -> Entry:
     """The puzzle `text`, the batch's `index`th (from 0) on `line`, read: its grid and
     alphabet, or the error that says why it is none."""
     try:
-        grid, alphabet = read(text)
+        puzzle, alphabet = read(text)
     except PuzzleError as error:
         return Entry(index, line, text, error=error)
-    return Entry(index, line, text, grid=grid, alphabet=alphabet)
+    return Entry(index, line, text, puzzle=puzzle, alphabet=alphabet)
 
 
 def _one_grid(text: str, line_count: int) -> bool:

@@ -85,25 +85,25 @@ def counts(rows: Iterable[Row]) -> dict[str, int]:
 
 def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     """The row of one entry: read, solved and rated in what is left of the batch's time."""
-    if entry.grid is None:
+    if entry.puzzle is None:
         message = entry.error.message if entry.error is not None else "it is not a puzzle"
         return Row(entry.index, entry.line, entry.text, INVALID, message=message)
-    grid = entry.grid
+    puzzle = entry.puzzle
     read = Row(
         entry.index,
         entry.line,
         entry.text,
         GAVE_UP,
-        code=grid.code,
-        size=grid.size,
-        givens=sum(1 for value in grid.cells if value),
+        code=puzzle.code,
+        size=puzzle.size,
+        givens=puzzle.givens,
         alphabet=entry.alphabet or STANDARD,
     )
     left = deadline - time.perf_counter()
     if left <= 0:
         return replace(read, message=f"not tried: the batch's {budget.seconds:g} s ran out first")
     seconds = min(budget.solve.seconds, left)
-    result = solve(grid, max_solutions=2, budget=Budget(budget.solve.nodes, seconds))
+    result = solve(puzzle, max_solutions=2, budget=Budget(budget.solve.nodes, seconds))
     if result.status == GAVE_UP:
         return replace(read, message=f"not decided within {seconds:.3g} s")
     if result.status != SOLVED:
@@ -112,7 +112,7 @@ def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     busy = "not rated: the server stopped the batch to stay responsive (try again)"
     if left < LEAST_RATING_SECONDS:
         return replace(read, status=SOLVED, message=busy)
-    path = find_path(grid, work=budget.rating_work, unique=True, ceiling_seconds=left)
+    path = find_path(puzzle, work=budget.rating_work, unique=True, ceiling_seconds=left)
     if path.status == CEILING:
         return replace(read, status=SOLVED, message=busy)
     complete = path.status == PATH_SOLVED

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Geometry, standard_geometry
-from .grid import Grid
+from .geometry import Geometry
+from .puzzle import Puzzle
 
 
 @dataclass(frozen=True)
@@ -22,14 +22,14 @@ class Conflict:
     cells: tuple[tuple[int, int], ...]
 
 
-def find_conflicts(grid: Grid, geometry: Geometry | None = None) -> tuple[Conflict, ...]:
-    """Every unit in which a given symbol appears more than once, in the geometry's unit order.
+def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every unit of `puzzle` in which a given symbol appears more than once, in unit order.
 
-    The standard geometry lists rows, then columns, then boxes; within a unit,
+    The units are rows, then columns, then boxes, then the rules' extras; within a unit,
     symbols are taken in value order and cells in the unit's order.
     """
+    grid, geometry = puzzle.grid, puzzle.geometry
     shape = grid.shape
-    geometry = geometry or standard_geometry(shape)
     if not _repeats(grid.cells, geometry):
         return ()
     n = shape.size

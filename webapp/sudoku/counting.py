@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 
 from .bitboard import bitboard_for
 from .conflicts import find_conflicts
-from .geometry import Geometry, standard_geometry
 from .grid import Grid
+from .puzzle import Puzzle
 from .result import Budget
 from .shape import Shape
 from .solver import Search, decode, initial_state
@@ -78,24 +78,21 @@ def counting_budget(shape: Shape, seconds: float = Budget().seconds) -> Budget:
 
 
 def count_solutions_of(
-    grid: Grid,
+    puzzle: Puzzle,
     most: int = COUNTED,
     budget: Budget | None = None,
     keep: int = 0,
-    geometry: Geometry | None = None,
 ) -> SolutionCount:
-    """Count the solutions of `grid`, up to `most` (at least 1), within `budget` (by
-    default counting_budget's for its shape), keeping the first `keep` of them.
-
-    `geometry` says which units the grid obeys, as for solve().
+    """Count the solutions of `puzzle` under its rules, up to `most` (at least 1), within
+    `budget` (by default counting_budget's for its shape), keeping the first `keep` of them.
     """
     if most < 1 or keep < 0:
         raise ValueError(f"a count goes up to at least 1 and keeps none or more, not {most}/{keep}")
+    grid = puzzle.grid
     budget = budget or counting_budget(grid.shape)
-    geometry = geometry or standard_geometry(grid.shape)
-    board = bitboard_for(geometry)
+    board = bitboard_for(puzzle.geometry)
     started = time.perf_counter()
-    if find_conflicts(grid, geometry):
+    if find_conflicts(puzzle):
         return SolutionCount(0, exact=True, ms=(time.perf_counter() - started) * 1000)
     search = Search(board, most, budget.nodes, initial_state(board, grid))
     search.run(started + budget.seconds)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Geometry, standard_geometry
-from .grid import Grid
+from .geometry import Geometry
+from .puzzle import Puzzle
 
 CELL = "cell"
 UNIT = "unit"
@@ -44,10 +44,10 @@ class DeadEnd:
     symbol: str = ""
 
 
-def find_dead_end(grid: Grid, geometry: Geometry | None = None) -> DeadEnd | None:
-    """The first dead end singles reach from the givens of `grid`, or None when they stop
+def find_dead_end(puzzle: Puzzle) -> DeadEnd | None:
+    """The first dead end singles reach from the givens of `puzzle`, or None when they stop
     (or fill the grid) without one. The givens must not clash (find_conflicts first)."""
-    geometry = geometry or standard_geometry(grid.shape)
+    grid, geometry = puzzle.grid, puzzle.geometry
     values = list(grid.cells)
     full = ((1 << grid.size) - 1) << 1
     masks = [

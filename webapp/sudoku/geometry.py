@@ -9,7 +9,8 @@ Glossary (Norvig's, kept):
 Everything else in the engine reads the units from a Geometry (the solver's
 bit layouts, the conflict check, is_solution, the baseline); none of it
 enumerates rows, columns or boxes itself. So a new kind of unit is one more
-entry here.
+entry here: a variant's extra kind of unit is one entry in EXTRA_UNITS, and a puzzle's
+rules (puzzle.py) name the kinds it adds, so its share code, its solve and its pages follow.
 """
 
 from __future__ import annotations
@@ -142,3 +143,34 @@ def diagonals(shape: Shape) -> tuple[Unit, Unit]:
 def x_sudoku(shape: Shape) -> Geometry:
     """The standard units plus both main diagonals."""
     return standard_geometry(shape).with_units(diagonals(shape))
+
+
+@dataclass(frozen=True)
+class ExtraUnits:
+    """A kind of unit a variant adds to the standard ones: its letter in a share code
+    (puzzle.py), what players call the variant, and the units it adds to a shape."""
+
+    letter: str
+    name: str
+    units: Callable[[Shape], tuple[Unit, ...]]
+
+
+# Every extra kind of unit the engine knows, in the order a puzzle's units and its share
+# code list them. One entry here is all a new kind of unit needs.
+EXTRA_UNITS: dict[str, ExtraUnits] = {
+    kind.letter: kind for kind in (ExtraUnits("x", "X-Sudoku", diagonals),)
+}
+
+
+def geometry_of(shape: Shape, extras: tuple[str, ...] = ()) -> Geometry:
+    """The standard units of `shape` plus those of each extra kind named by its letter."""
+    if not extras:
+        return standard_geometry(shape)
+    return _with_extras(shape, extras, tuple(EXTRA_UNITS[letter] for letter in extras))
+
+
+@cache
+def _with_extras(shape: Shape, extras: tuple[str, ...], kinds: tuple[ExtraUnits, ...]) -> Geometry:
+    """geometry_of, kept per shape and kinds (the kinds themselves are in the key, so a kind
+    registered again under the same letter gets its own geometry)."""
+    return standard_geometry(shape).with_units(unit for kind in kinds for unit in kind.units(shape))

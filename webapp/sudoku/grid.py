@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import PuzzleError
-from .geometry import Geometry, standard_geometry
 from .shape import SHAPES_BY_CELLS, SYMBOLS, Shape
 
 
@@ -78,18 +77,3 @@ class Grid:
 
     def __str__(self) -> str:
         return self.line
-
-
-def is_solution(solution: Grid, puzzle: Grid, geometry: Geometry | None = None) -> bool:
-    """True when `solution` is complete, keeps every given of `puzzle`, and fills every unit.
-
-    The units are the shape's rows, columns and boxes unless `geometry` says otherwise.
-    """
-    shape = puzzle.shape
-    if solution.shape != shape or not solution.is_complete:
-        return False
-    if any(g and g != s for g, s in zip(puzzle.cells, solution.cells, strict=True)):
-        return False
-    full = set(range(1, shape.size + 1))
-    units = (geometry or standard_geometry(shape)).units
-    return all({solution.cells[cell] for cell in unit.cells} == full for unit in units)

@@ -18,6 +18,7 @@ from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
 from .errors import PuzzleError
 from .grid import Grid
 from .links import read_link
+from .puzzle import Puzzle, split_code
 from .shape import SHAPES, SHAPES_BY_CELLS, Shape
 
 MAX_LENGTH = 10_000
@@ -33,10 +34,15 @@ Cell = tuple[str, int, int]  # the character and its 1-based line and column
 
 
 class Reading(NamedTuple):
-    """A grid read from text, and the alphabet it was written in."""
+    """A puzzle read from text, and the alphabet it was written in."""
 
-    grid: Grid
+    puzzle: Puzzle
     alphabet: str
+
+    @property
+    def grid(self) -> Grid:
+        """The puzzle's givens."""
+        return self.puzzle.grid
 
 
 def parse(text: str, alphabet: str | None = None) -> Grid:
@@ -46,8 +52,22 @@ def parse(text: str, alphabet: str | None = None) -> Grid:
     return read(text, alphabet).grid
 
 
+def read_code(text: str, alphabet: str | None = None) -> Puzzle:
+    """The puzzle a share code names (or any text `read` reads)."""
+    return read(text, alphabet).puzzle
+
+
 def read(text: str, alphabet: str | None = None) -> Reading:
-    """The grid written in `text` and its alphabet (as `parse`, which see)."""
+    """The puzzle written in `text` and its alphabet (as `parse`, which see): its grid, and
+    the rules' letters after RULES_MARK when it ends with some, as a share code writes them
+    (puzzle.py)."""
+    text, rules = split_code(text)
+    reading = _read_grid(text, alphabet)
+    return reading._replace(puzzle=Puzzle(reading.grid, rules))
+
+
+def _read_grid(text: str, alphabet: str | None) -> Reading:
+    """read, for the grid alone."""
     if alphabet is not None and alphabet not in ALPHABETS:
         raise PuzzleError(f"the alphabet is one of {', '.join(ALPHABETS)}, not {alphabet!r}")
     if len(text) > MAX_LENGTH:
@@ -56,11 +76,11 @@ def read(text: str, alphabet: str | None = None) -> Reading:
         )
     linked = read_link(text)  # a SudokuWiki, f-puzzles or SudokuPad link (links/)
     if linked is not None:
-        return Reading(linked.puzzle, STANDARD)
+        return Reading(Puzzle(linked.puzzle), STANDARD)
     cells = _cells(text)
     fields = _number_fields(text, cells) if alphabet != HEX else None
     if fields is not None:
-        return Reading(numbers.grid_of(fields), STANDARD)
+        return Reading(Puzzle(numbers.grid_of(fields)), STANDARD)
     if not cells:
         raise PuzzleError(
             "the puzzle is empty: give 81 cells (or 16 to 625) with . or 0 for blanks"
@@ -74,13 +94,8 @@ def read(text: str, alphabet: str | None = None) -> Reading:
         raise _count_error(cells)
     alphabet = alphabet or _told_apart(cells, shape)
     known = values(shape, alphabet)
-    return Reading(
-        Grid(
-            shape,
-            tuple(_value(cell, index, shape, alphabet, known) for index, cell in enumerate(cells)),
-        ),
-        alphabet,
-    )
+    cell_values = (_value(cell, index, shape, alphabet, known) for index, cell in enumerate(cells))
+    return Reading(Puzzle(Grid(shape, tuple(cell_values))), alphabet)
 
 
 def _number_fields(text: str, cells: list[Cell]) -> list[numbers.Field] | None:

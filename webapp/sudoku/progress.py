@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .conflicts import Conflict, find_conflicts
 from .errors import PuzzleError
 from .grid import Grid
+from .puzzle import Puzzle
 from .shape import SYMBOLS
 
 BLANKS = "0."
@@ -25,7 +26,7 @@ NAMED_AT_MOST = 3
 class Progress:
     """The puzzle and the grid a player has reached from it: its givens plus their entries."""
 
-    puzzle: Grid
+    puzzle: Puzzle
     grid: Grid
 
     @property
@@ -60,12 +61,12 @@ class Mistakes:
         return bool(self.clashes or self.wrong)
 
 
-def start(puzzle: Grid) -> Progress:
+def start(puzzle: Puzzle) -> Progress:
     """The progress before any entry: just the givens."""
-    return Progress(puzzle, puzzle)
+    return Progress(puzzle, puzzle.grid)
 
 
-def read_progress(puzzle: Grid, text: str) -> Progress:
+def read_progress(puzzle: Puzzle, text: str) -> Progress:
     """The progress `text` spells on `puzzle`; PuzzleError says what is wrong and where.
 
     An empty text is the puzzle itself. A `0` where the puzzle has a given keeps the
@@ -117,4 +118,4 @@ def check(progress: Progress, solution: Grid) -> Mistakes:
     wrong = tuple(
         cell for cell in progress.entries if progress.grid.cells[cell] != solution.cells[cell]
     )
-    return Mistakes(find_conflicts(progress.grid), wrong)
+    return Mistakes(find_conflicts(progress.puzzle.with_grid(progress.grid)), wrong)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from .conflicts import Conflict
 from .grid import Grid
+from .puzzle import Puzzle
 
 SOLVED = "solved"
 MULTIPLE = "multiple"
@@ -56,7 +57,7 @@ class SolveResult:
     """
 
     status: str
-    puzzle: Grid
+    puzzle: Puzzle
     solutions: tuple[Grid, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
     nodes: int = 0

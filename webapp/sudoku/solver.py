@@ -1,4 +1,4 @@
-"""Solve a grid: propagate singles, branch on the tightest constraint, stay in budget.
+"""Solve a puzzle: propagate singles, branch on the tightest constraint, stay in budget.
 
 A search *state* is two ints (see bitboard.py): the live options, and the
 guard bits of the constraints already satisfied. Propagation places every
@@ -23,8 +23,9 @@ from functools import partial
 
 from .bitboard import Bitboard, bitboard_for
 from .conflicts import find_conflicts
-from .geometry import Geometry, standard_geometry
+from .geometry import standard_geometry
 from .grid import Grid
+from .puzzle import Puzzle
 from .result import NO_SOLUTION, SAT, Budget, SolveResult, status_for
 from .sat import sat_solve, setup_seconds
 from .shape import Shape
@@ -51,30 +52,29 @@ SETUP_SHARE = 0.5
 
 
 def solve(
-    grid: Grid,
+    puzzle: Puzzle,
     max_solutions: int = 2,
     budget: Budget | None = None,
-    geometry: Geometry | None = None,
     progress: Progress | None = None,
 ) -> SolveResult:
-    """Solve `grid`, looking for up to `max_solutions` (at least 2) within `budget`.
+    """Solve `puzzle` under its rules, looking for up to `max_solutions` (at least 2) within
+    `budget`.
 
-    `geometry` says which units the grid obeys: its shape's rows, columns and
-    boxes unless given (X-Sudoku adds the diagonals). `progress`, if given, is
-    told the work done as it goes: the search nodes when the search hands over,
-    then the SAT solver's conflicts every half second (a job's page shows them).
+    `progress`, if given, is told the work done as it goes: the search nodes when the
+    search hands over, then the SAT solver's conflicts every half second (a job's page
+    shows them).
     """
     budget = budget or Budget()
-    geometry = geometry or standard_geometry(grid.shape)
+    grid = puzzle.grid
     # The geometry's tables are built once per process (a third of a second for
     # 25x25): a one-off cost, not part of this solve's budget or timing.
-    board = bitboard_for(geometry)
+    board = bitboard_for(puzzle.geometry)
     started = time.perf_counter()
-    conflicts = find_conflicts(grid, geometry)
+    conflicts = find_conflicts(puzzle)
     if conflicts:
         return SolveResult(
             NO_SOLUTION,
-            grid,
+            puzzle,
             conflicts=conflicts,
             ms=(time.perf_counter() - started) * 1000,
             exhausted=True,
@@ -85,7 +85,7 @@ def solve(
     search = Search(board, wanted, budget.nodes, root)
     if grid.size < SAT_FROM_SIZE:
         search.run(deadline)
-        return _search_result(grid, search, started)
+        return _search_result(puzzle, search, started)
     search.run(started + min(budget.seconds * SEARCH_SHARE, SEARCH_SECONDS))
     if search.out_of_time:
         # The root's singles, as the search's first node places them. If they run into
@@ -104,7 +104,7 @@ def solve(
             )
             return SolveResult(
                 status_for(len(found) + len(sat.solutions), sat.gave_up),
-                grid,
+                puzzle,
                 solutions=found + sat.solutions,
                 nodes=search.nodes,
                 propagated=search.propagated,
@@ -116,15 +116,15 @@ def solve(
         # A formula too big to pay off: nearly empty grids, whose solutions the
         # search finds without backtracking. It goes on where it stopped.
         search.run(deadline)
-    return _search_result(grid, search, started)
+    return _search_result(puzzle, search, started)
 
 
-def _search_result(grid: Grid, search: Search, started: float) -> SolveResult:
+def _search_result(puzzle: Puzzle, search: Search, started: float) -> SolveResult:
     """The result of a solve the search decided alone (or gave up on)."""
-    solutions = _solutions(search.board, grid, search)
+    solutions = _solutions(search.board, puzzle.grid, search)
     return SolveResult(
         status_for(len(solutions), search.gave_up),
-        grid,
+        puzzle,
         solutions=solutions,
         nodes=search.nodes,
         propagated=search.propagated,

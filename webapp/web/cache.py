@@ -12,13 +12,11 @@ from flask import Flask, abort, current_app, g
 
 from ..explanations.records import path_for
 from ..jobs import job_queue, shared, shared_results
-from ..sudoku import GAVE_UP, SHAPES, Budget, Grid, SolveResult, solve
+from ..sudoku import GAVE_UP, Budget, Puzzle, SolveResult, solve
 from ..sudoku import SOLVED as ONE_SOLUTION
 from ..sudoku.logic import CEILING, SOLVED, Path, Position, encode_marks, path_from
+from ..sudoku.puzzle import longest_code
 from .solver_seat import solver_seat
-
-# The longest share code a grid has: one symbol per cell of the largest size.
-LONGEST_CODE = max(shape.cell_count for shape in SHAPES.values())
 
 CACHE_KEY = "webapp.solve_cache"
 PATH_CACHE_KEY = "webapp.path_cache"
@@ -68,8 +66,8 @@ def init_app(app: Flask) -> None:
     app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, int], tuple[Path | None]](size)
 
 
-def solve_within_budget(grid: Grid) -> SolveResult:
-    """Solve `grid`, looking for two solutions, within SOLVE_BUDGET_NODES/SECONDS.
+def solve_within_budget(puzzle: Puzzle) -> SolveResult:
+    """Solve `puzzle`, looking for two solutions, within SOLVE_BUDGET_NODES/SECONDS.
 
     The outcome is noted on `g.solve` (status, nodes, whether it was cached)
     for the request log. gave_up is cached too: it is the dearest outcome, a
@@ -82,11 +80,11 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     """
     budget = solve_budget()
     cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
-    key = (grid.code, budget)
+    key = (puzzle.code, budget)
     result = cache.get(key) if cache is not None else None
     if result is None or result.status == GAVE_UP:
         # A job, or another server, may have decided it (or worked on it longer).
-        kept = shared.kept_solve(job_queue().results, grid)
+        kept = shared.kept_solve(job_queue().results, puzzle)
         if kept is not None and kept.seconds >= budget.seconds:
             result = kept.result
             if cache is not None:
@@ -94,7 +92,7 @@ def solve_within_budget(grid: Grid) -> SolveResult:
     cached = result is not None
     if result is None:
         with solver_seat().taken():
-            result = solve(grid, max_solutions=2, budget=budget)
+            result = solve(puzzle, max_solutions=2, budget=budget)
         if cache is not None:
             cache.put(key, result)
         everyone = shared_results()
@@ -122,15 +120,15 @@ def solve_budget() -> Budget:
 
 
 def path_within_budget(
-    grid: Grid,
+    puzzle: Puzzle,
     result: SolveResult,
     budget: str = "EXPLAIN",
     start: Position | None = None,
 ) -> Path | None:
-    """The easiest-first path of `grid`, which the solver decided as `result`, found within
+    """The easiest-first path of `puzzle`, which the solver decided as `result`, found within
     the work of `budget` (EXPLAIN or RATING: the config's {budget}_BUDGET_WORK, and
     {budget}_CEILING_SECONDS as a safety net), holding the solver seat; None unless it has
-    one solution. From `start` when given: pasted pencil marks on `grid`'s cells, checked
+    one solution. From `start` when given: pasted pencil marks on `puzzle`'s cells, checked
     by the caller (they keep the one solution), so uniqueness techniques may reason from them.
 
     Remembered like solves: stepping through an explanation asks for the same path once a
@@ -145,7 +143,7 @@ def path_within_budget(
         PATH_CACHE_KEY
     )
     marks = encode_marks(start) if start is not None else ""
-    key = (grid.code, marks, work)
+    key = (puzzle.code, marks, work)
     kept = cache.get(key) if cache is not None else None
     if kept is not None:
         path = kept[0]
@@ -156,10 +154,10 @@ def path_within_budget(
                 path = path_from(start.assuming_unique(), work, ceiling)
     else:
         with solver_seat().taken():
-            path = path_for(grid, result, work, ceiling)
+            path = path_for(puzzle, result, work, ceiling)
     if path is not None and path.status != SOLVED and not marks:
         # A "Keep explaining" job may have gone further.
-        path = shared.kept_path(job_queue().results, grid) or path
+        path = shared.kept_path(job_queue().results, puzzle) or path
     if cache is not None and kept is None and (path is None or path.status != CEILING):
         cache.put(key, (path,))
     return path
@@ -167,5 +165,5 @@ def path_within_budget(
 
 def refuse_long_code(text: str) -> None:
     """Answer 414 before any parsing when `text` is longer than any share code can be."""
-    if len(text) > LONGEST_CODE:
+    if len(text) > longest_code():
         abort(414)

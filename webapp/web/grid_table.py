@@ -6,7 +6,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from ..sudoku import Grid, Shape
+from ..sudoku import Grid, Puzzle, Shape
 from ..wording import place_name
 
 Place = tuple[int, int]  # 1-based (row, column)
@@ -96,7 +96,7 @@ def board(shape: Shape, caption: str, cells: Sequence[C]) -> Board[C]:
 
 
 def grid_board(
-    puzzle: Grid,
+    puzzle: Puzzle,
     caption: str,
     filled: Grid | None = None,
     marked: Collection[Place] = (),
@@ -104,7 +104,7 @@ def grid_board(
 ) -> Board[Cell]:
     """The puzzle's givens set apart from the cells `filled` adds, `marked` cells tagged `mark`."""
     shape = puzzle.shape
-    shown = (filled or puzzle).symbols
+    shown = (filled or puzzle.grid).symbols
     cells = []
     for index, given in enumerate(puzzle.cells):
         classes = "given" if given else ("filled" if shown[index] else "blank")

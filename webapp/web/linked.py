@@ -6,23 +6,23 @@ from __future__ import annotations
 from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..sudoku import Grid, PuzzleError, parse
+from ..sudoku import Puzzle, PuzzleError, read_code
 from .cache import refuse_long_code
 from .site.links import query_kept
 
 
-def linked_grid(code: str, endpoint: str) -> Grid | Response:
-    """The grid `code` spells, or the response to send instead: a 301 to the canonical
-    code (the query kept), or a 422 page saying why the code is not a puzzle."""
+def linked_puzzle(code: str, endpoint: str) -> Puzzle | Response:
+    """The puzzle `code` names, rules included, or the response to send instead: a 301 to
+    the canonical code (the query kept), or a 422 page saying why the code is not a puzzle."""
     refuse_long_code(code)
     try:
-        grid = parse(code)
+        puzzle = read_code(code)
     except PuzzleError as error:
         advice = f"This link does not hold a puzzle the solver can read: {error.message}."
         return unusable("Not a puzzle", advice)
-    if grid.code != code:
-        return redirect(query_kept(url_for(endpoint, code=grid.code)), 301)
-    return grid
+    if puzzle.code != code:
+        return redirect(query_kept(url_for(endpoint, code=puzzle.code)), 301)
+    return puzzle
 
 
 def unusable(title: str, advice: str, retry: str = "", retry_label: str = "") -> Response:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from flask import redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from ..sudoku import SOLVED, Grid, PuzzleError, SolveResult
+from ..sudoku import SOLVED, Puzzle, PuzzleError, SolveResult
 from ..sudoku.logic import Position, decode_marks, encode_marks, mark_problems
 from ..sudoku.logic.marks_code import longest
 from .grid_table import Board
@@ -23,37 +23,37 @@ from .pencil_board import MarkedCell, pencil_board
 from .site.links import query_kept
 
 
-def read_marks(grid: Grid, text: str) -> Position | None:
-    """The position the marks code `text` writes on `grid` (None when `text` is empty);
+def read_marks(puzzle: Puzzle, text: str) -> Position | None:
+    """The position the marks code `text` writes on `puzzle` (None when `text` is empty);
     PuzzleError saying what is wrong."""
     if not text:
         return None
-    room = longest(grid)
+    room = longest(puzzle)
     if len(text) > room:  # refused before reading: a 25x25's code is 2,605 letters at most
         raise PuzzleError(
             f"The marks code has {len(text)} letters; this puzzle's candidates fit in {room}"
         )
-    return decode_marks(grid, text)
+    return decode_marks(puzzle, text)
 
 
-def linked_marks(grid: Grid, endpoint: str) -> Position | None | Response:
-    """The position a page link's ?marks= writes on `grid`, or the response to send
+def linked_marks(puzzle: Puzzle, endpoint: str) -> Position | None | Response:
+    """The position a page link's ?marks= writes on `puzzle`, or the response to send
     instead: a 422 page saying what is wrong, or a 301 to the canonical spelling."""
     text = request.args.get("marks", "")
     try:
-        position = read_marks(grid, text)
+        position = read_marks(puzzle, text)
     except PuzzleError as error:
-        return refused_marks(grid, error.message)
+        return refused_marks(puzzle, error.message)
     canonical = encode_marks(position) if position is not None else ""
     if canonical != text:
-        location = query_kept(url_for(endpoint, code=grid.code), marks=canonical or None)
+        location = query_kept(url_for(endpoint, code=puzzle.code), marks=canonical or None)
         return redirect(location, 301)
     return position
 
 
-def refused_marks(grid: Grid, why: str, marks: str = "") -> Response:
+def refused_marks(puzzle: Puzzle, why: str, marks: str = "") -> Response:
     """A 422 page: the pencil marks in the link cannot be used, and why."""
-    start = url_for("solve.result", code=grid.code, marks=marks or None)
+    start = url_for("solve.result", code=puzzle.code, marks=marks or None)
     label = "See the pasted position" if marks else "See the puzzle without them"
     return unusable("Pencil marks that cannot be used", f"{why}.", start, label)
 
@@ -61,7 +61,8 @@ def refused_marks(grid: Grid, why: str, marks: str = "") -> Response:
 def marked_location(position: Position) -> str:
     """The result page of a position (pasted pencil marks, or a linked site's candidates)."""
     marks = encode_marks(position)
-    return url_for("solve.result", code=position.grid.code, marks=marks or None)
+    solved = position.puzzle.with_grid(position.grid)  # every solved cell taken as a given
+    return url_for("solve.result", code=solved.code, marks=marks or None)
 
 
 def problems_of(position: Position, result: SolveResult) -> tuple[str, ...]:
@@ -82,18 +83,18 @@ class MarkedView:
     play: str | None
 
 
-def marked_view(grid: Grid, position: Position, result: SolveResult) -> MarkedView:
+def marked_view(puzzle: Puzzle, position: Position, result: SolveResult) -> MarkedView:
     """The pasted position as the result page shows it."""
     marks = encode_marks(position) or None
     problems = problems_of(position, result)
     sound = result.status == SOLVED and not problems
     caption = "The pasted position: its solved cells, and its candidates as pasted"
-    board, _ = pencil_board(grid, position, caption)
+    board, _ = pencil_board(puzzle.grid, position, caption)
     return MarkedView(
         solved=sum(1 for value in position.values if value),
-        cells=grid.shape.cell_count,
+        cells=puzzle.shape.cell_count,
         board=board,
         problems=problems,
-        explain=url_for("explain.explain", code=grid.code, marks=marks) if sound else None,
-        play=url_for("play.play", code=grid.code, marks=marks) if sound else None,
+        explain=url_for("explain.explain", code=puzzle.code, marks=marks) if sound else None,
+        play=url_for("play.play", code=puzzle.code, marks=marks) if sound else None,
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask, abort, g, request
 
-from ..sudoku import Grid, SolveResult, find_conflicts
+from ..sudoku import Grid, Puzzle, SolveResult, find_conflicts
 from ..sudoku.alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, fits, spelled
 
 # The pages of one puzzle whose links carry its alphabet on.
@@ -28,9 +28,15 @@ def requested_alphabet() -> str:
     return alphabet
 
 
-def as_shown(grid: Grid) -> Grid:
-    """`grid` as this request's page shows it: in the alphabet ?alphabet= asks for (400 when
+def as_shown(puzzle: Puzzle) -> Puzzle:
+    """`puzzle` as this request's page shows it: in the alphabet ?alphabet= asks for (400 when
     that is not an alphabet, or not one a grid of this size can be written in)."""
+    shown = as_shown_grid(puzzle.grid)
+    return puzzle if shown is puzzle.grid else puzzle.with_grid(shown)
+
+
+def as_shown_grid(grid: Grid) -> Grid:
+    """`grid` (a solution, say) in the alphabet this request's page shows its puzzle in."""
     alphabet = requested_alphabet()
     if not fits(grid.shape, alphabet):
         abort(
@@ -51,7 +57,7 @@ def as_shown_result(result: SolveResult) -> SolveResult:
     return replace(
         result,
         puzzle=puzzle,
-        solutions=tuple(as_shown(solution) for solution in result.solutions),
+        solutions=tuple(as_shown_grid(solution) for solution in result.solutions),
         conflicts=find_conflicts(puzzle) if result.conflicts else (),
     )
 

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..bitboard import LARGEST_PRECOMPUTED, bitboard_for
-from ..geometry import standard_geometry
 from ..grid import Grid
 from ..logic import CEILING, SOLVED, STOPPED, Path, find_path
 from ..logic.singles import HIDDEN_SINGLE, NAKED_SINGLE
+from ..puzzle import CLASSIC, Puzzle, Rules
 from ..shape import Shape
 from ..solver import count_solutions, initial_state, propagate
 from .seeded import SeededRandom
@@ -56,9 +56,10 @@ class Reach:
 class Carver:
     """The questions the generator asks of puzzles of one shape, within one deadline."""
 
-    def __init__(self, shape: Shape, deadline: float) -> None:
+    def __init__(self, shape: Shape, deadline: float, rules: Rules = CLASSIC) -> None:
         self.shape = shape
-        self.geometry = standard_geometry(shape)
+        self.rules = rules
+        self.geometry = rules.geometry(shape)
         self.board = bitboard_for(self.geometry)
         self.deadline = deadline
         self.nodes = UNIQUENESS_NODES[shape.size]
@@ -70,8 +71,12 @@ class Carver:
         self.units = self.board.guards & ~self.board.cell_guards
 
     def grid(self, cells: Sequence[int]) -> Grid:
-        """The puzzle `cells` spell."""
+        """The grid `cells` spell."""
         return Grid(self.shape, tuple(cells))
+
+    def puzzle(self, cells: Sequence[int]) -> Puzzle:
+        """The puzzle `cells` spell, under the carver's rules."""
+        return Puzzle(self.grid(cells), self.rules)
 
     def seconds_left(self) -> float:
         """What is left of the deadline; OutOfTime once it has passed."""
@@ -124,8 +129,7 @@ class Carver:
             if not unique and self.quick_search and not self.is_unique(placed):
                 return Reach(False, left)  # no path gets to the end of two solutions
         path = find_path(
-            self.grid(placed),
-            self.geometry,
+            self.puzzle(placed),
             unique=unique,
             ceiling=ceiling,
             ceiling_seconds=self.seconds_left(),

@@ -9,17 +9,17 @@ about 500 for 25x25 (150 ms).
 from __future__ import annotations
 
 from ..bitboard import bitboard_for
-from ..geometry import standard_geometry
+from ..geometry import Geometry
 from ..grid import Grid
 from ..logic.position import bits_of
-from ..shape import Shape
 from ..solver import decode, propagate
 from .seeded import SeededRandom
 
 
-def random_solution(shape: Shape, random: SeededRandom) -> Grid:
-    """A full grid of `shape` drawn from `random`."""
-    board = bitboard_for(standard_geometry(shape))
+def random_solution(geometry: Geometry, random: SeededRandom) -> Grid:
+    """A full grid obeying `geometry`'s units, drawn from `random`."""
+    shape = geometry.shape
+    board = bitboard_for(geometry)
     n = board.n
     # The cell layout alone: its guard bits, their fields' lowest bits, their options.
     guards = board.cell_guards

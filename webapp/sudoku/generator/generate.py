@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..grid import Grid
 from ..logic import CEILING, SOLVED, find_path
 from ..logic.levels import LEVEL_NAMES, band
+from ..puzzle import Puzzle
 from ..result import GAVE_UP as GAVE_UP_SOLVING
 from ..result import SOLVED as ONE_SOLUTION
 from ..result import Budget
@@ -112,7 +113,7 @@ class Generated:
 
     status: str  # GENERATED or GAVE_UP
     order: Order
-    puzzle: Grid | None = None
+    puzzle: Puzzle | None = None
     solution: Grid | None = None
     rating: float | None = None
     hardest: str | None = None
@@ -178,7 +179,7 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
     low, high = band(order.level)
     shape = carver.shape
-    solution = random_solution(shape, random)
+    solution = random_solution(carver.geometry, random)
     cells_of = orbits(shape, order.symmetry)
     random.shuffle(cells_of)
     if order.level in CARVED_UNDER.get(order.size, ()) and not order.minimal:
@@ -191,22 +192,20 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
                 return None
     if carver.singles_keep_under(cells, low):
         return None  # singles solve it: easier than the level
-    puzzle = carver.grid(cells)
+    puzzle = carver.puzzle(cells)
     decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=carver.seconds_left()))
     if decided.status == GAVE_UP_SOLVING:
         raise OutOfTime
     if decided.status != ONE_SOLUTION:
         return None
-    path = find_path(
-        puzzle, carver.geometry, unique=True, ceiling=high, ceiling_seconds=carver.seconds_left()
-    )
+    path = find_path(puzzle, unique=True, ceiling=high, ceiling_seconds=carver.seconds_left())
     if path.status == CEILING and (high < math.inf or path.rating <= low):
         raise OutOfTime  # not rated far enough to know its level
     finished = path.status == SOLVED
     in_level = low < path.rating <= high and (finished or high == math.inf)
     if not in_level or (order.minimal and not carver.is_minimal(cells)):
         return None
-    assert decided.solution == solution and is_symmetric(puzzle, order.symmetry)
+    assert decided.solution == solution and is_symmetric(puzzle.grid, order.symmetry)
     return {
         "puzzle": puzzle,
         "solution": solution,

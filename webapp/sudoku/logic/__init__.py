@@ -26,7 +26,7 @@ from .path import (
 from .pencilmarks import looks_like_pencil_marks, parse_pencil_marks, read_position
 from .position import Position, bits_of
 from .step import Step
-from .techniques import BY_SLUG, TECHNIQUES
+from .techniques import BY_SLUG, TECHNIQUES, VERSION
 
 __all__ = [
     "ABOVE",
@@ -37,6 +37,7 @@ __all__ = [
     "STOPPED",
     "STUCK",
     "TECHNIQUES",
+    "VERSION",
     "Path",
     "PathStatus",
     "Position",

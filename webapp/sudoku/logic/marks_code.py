@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import PuzzleError
-from ..geometry import Geometry
 from ..grid import Grid
+from ..puzzle import Puzzle
 from .position import Position, bits_of
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -34,16 +34,16 @@ def _slots(start: Position) -> list[tuple[int, int]]:
     return [(cell, value) for cell, mask in enumerate(start.candidates) for value in bits_of(mask)]
 
 
-def longest(grid: Grid) -> int:
-    """The most letters a marks code of `grid`'s solved cells can need."""
-    return -(-len(_slots(Position.from_grid(grid))) // BITS_PER_LETTER)
+def longest(puzzle: Puzzle) -> int:
+    """The most letters a marks code of `puzzle`'s givens can need."""
+    return -(-len(_slots(Position.from_puzzle(puzzle))) // BITS_PER_LETTER)
 
 
 def encode(position: Position) -> str:
     """The marks code of `position` on its solved cells ("" when it removes nothing more).
 
     A candidate that a solved peer rules out cannot be written, and is left out."""
-    start = Position.from_grid(position.grid, position.geometry)
+    start = Position.of_values(position.puzzle, position.values)
     removed = [not position.has(cell, value) for cell, value in _slots(start)]
     letters = []
     for top in range(0, len(removed), BITS_PER_LETTER):
@@ -55,10 +55,10 @@ def encode(position: Position) -> str:
     return "".join(letters).rstrip(LETTERS[0])
 
 
-def decode(grid: Grid, text: str, geometry: Geometry | None = None) -> Position:
-    """The position `text` (a marks code) writes on the solved cells of `grid`; PuzzleError
-    saying what is wrong and where when it is not a code of this grid."""
-    start = Position.from_grid(grid, geometry)
+def decode(puzzle: Puzzle, text: str, values: tuple[int, ...] | None = None) -> Position:
+    """The position `text` (a marks code) writes on `puzzle` with `values` solved (by default
+    its givens); PuzzleError saying what is wrong and where when it is not a code of them."""
+    start = Position.of_values(puzzle, puzzle.cells if values is None else values)
     slots = _slots(start)
     room = -(-len(slots) // BITS_PER_LETTER)
     if len(text) > room:
@@ -85,10 +85,10 @@ def decode(grid: Grid, text: str, geometry: Geometry | None = None) -> Position:
     return start.eliminate(removed)
 
 
-def position_of(solved: Grid, candidates: Sequence[int] | None = None) -> Position:
+def position_of(solved: Puzzle, candidates: Sequence[int] | None = None) -> Position:
     """The position of `solved`'s values with each open cell's `candidates` (masks with bit
     1 << value; None: every candidate the values allow), kept within what the values allow."""
-    start = Position.from_grid(solved)
+    start = Position.from_puzzle(solved)
     if candidates is None:
         return start
     if len(candidates) != len(start.candidates):
@@ -98,14 +98,14 @@ def position_of(solved: Grid, candidates: Sequence[int] | None = None) -> Positi
     masks = tuple(
         allowed & given for allowed, given in zip(start.candidates, candidates, strict=True)
     )
-    return Position(start.geometry, start.values, masks)
+    return Position(start.puzzle, start.values, masks)
 
 
 def narrowed(marks: Position, grid: Grid) -> Position:
     """The position of `grid` (the marks' solved cells and a player's entries) with each open
     cell's candidates those its values allow that `marks` keeps too."""
-    start = Position.from_grid(grid, marks.geometry, marks.unique)
+    start = Position.of_values(marks.puzzle, grid.cells, marks.unique)
     masks = tuple(
         allowed & kept for allowed, kept in zip(start.candidates, marks.candidates, strict=True)
     )
-    return Position(start.geometry, start.values, masks, start.unique)
+    return Position(start.puzzle, start.values, masks, start.unique)

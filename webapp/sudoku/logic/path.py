@@ -23,8 +23,7 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..geometry import Geometry
-from ..grid import Grid
+from ..puzzle import Puzzle
 from .budget import OutOfWork, PastCeiling, spend, work_limit
 from .position import Position
 from .step import Step
@@ -105,20 +104,19 @@ def _first_step(position: Position, ceiling: float) -> Step | None:
 
 
 def find_path(
-    grid: Grid,
-    geometry: Geometry | None = None,
+    puzzle: Puzzle,
     work: float = math.inf,
     unique: bool = False,
     ceiling: float = math.inf,
     ceiling_seconds: float = math.inf,
 ) -> Path:
-    """The easiest-first path from `grid` (clashing givens: the caller checks them first)
+    """The easiest-first path from `puzzle` (clashing givens: the caller checks them first)
     within `work` units, and `ceiling_seconds` of wall time as a safety net.
 
     `unique`: the exact solver proved one solution, so uniqueness techniques may be used.
     `ceiling`: stop, ABOVE, at the first step harder than this.
     """
-    position = Position.from_grid(grid, geometry, unique)
+    position = Position.from_puzzle(puzzle, unique)
     return _walk(position, work, ceiling_seconds, until_placed=False, ceiling=ceiling)
 
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 
 from ..errors import PuzzleError
-from ..geometry import Geometry, standard_geometry
+from ..grid import Grid
 from ..parse import parse
+from ..puzzle import CLASSIC, Puzzle, Rules
 from ..shape import SHAPES_BY_CELLS, SYMBOLS
 from .position import Position
 
@@ -46,7 +47,7 @@ def looks_like_pencil_marks(text: str) -> bool:
     return len(tokens) in SHAPES_BY_CELLS and any(len(word) > 1 for word, _, _ in tokens)
 
 
-def parse_pencil_marks(text: str, geometry: Geometry | None = None) -> Position:
+def parse_pencil_marks(text: str, rules: Rules = CLASSIC) -> Position:
     """The position a pencil-mark grid writes; PuzzleError saying what is wrong and where."""
     tokens = tokens_of(text)
     shape = SHAPES_BY_CELLS.get(len(tokens))
@@ -56,7 +57,6 @@ def parse_pencil_marks(text: str, geometry: Geometry | None = None) -> Position:
             "a pencil-mark grid has one group of candidates per cell"
             f" ({', '.join(map(str, smaller))} or {largest} groups); found {len(tokens)}"
         )
-    geometry = geometry or standard_geometry(shape)
     values, masks = [], []
     for index, (word, line, column) in enumerate(tokens):
         mask = 0
@@ -79,11 +79,14 @@ def parse_pencil_marks(text: str, geometry: Geometry | None = None) -> Position:
             masks.append(mask)
     # The marks as written, even where a peer still lists a solved cell's value: clearing
     # it would be a deduction made behind the player's back (the engine's steps say it).
-    return Position(geometry, tuple(values), tuple(masks))
+    # A pencil-mark grid does not tell givens from values placed later: every solved cell
+    # is taken as a given.
+    solved = Puzzle(Grid(shape, tuple(values)), rules)
+    return Position(solved, tuple(values), tuple(masks))
 
 
-def read_position(text: str, geometry: Geometry | None = None) -> Position:
+def read_position(text: str, rules: Rules = CLASSIC) -> Position:
     """A pencil-mark grid's position, or a puzzle's with every candidate its givens allow."""
     if looks_like_pencil_marks(text):
-        return parse_pencil_marks(text, geometry)
-    return Position.from_grid(parse(text), geometry)
+        return parse_pencil_marks(text, rules)
+    return Position.from_puzzle(Puzzle(parse(text), rules))

@@ -16,8 +16,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..geometry import Geometry, Unit, standard_geometry
+from ..geometry import Geometry, Unit
 from ..grid import Grid
+from ..puzzle import Puzzle
 
 Candidate = tuple[int, int]  # (cell, value)
 
@@ -45,30 +46,40 @@ _SMALL_BITS = tuple(_bits(mask) for mask in range(_SMALL))
 
 @dataclass(frozen=True)
 class Position:
-    """A grid's filled values and its open cells' candidates, under a geometry's units."""
+    """A puzzle's filled values and its open cells' candidates (its notes), under the
+    puzzle's rules."""
 
-    geometry: Geometry
+    puzzle: Puzzle
     values: tuple[int, ...]  # 0 for an open cell
     candidates: tuple[int, ...]  # masks, 0 for a filled cell
     unique: bool = False  # known to have exactly one solution
 
     @classmethod
-    def from_grid(
-        cls, grid: Grid, geometry: Geometry | None = None, unique: bool = False
-    ) -> Position:
+    def from_puzzle(cls, puzzle: Puzzle, unique: bool = False) -> Position:
         """The givens placed and every other cell's candidates: the values no peer holds."""
-        geometry = geometry or standard_geometry(grid.shape)
-        full = ((1 << grid.size) - 1) << 1
+        return cls.of_values(puzzle, puzzle.cells, unique)
+
+    @classmethod
+    def of_values(cls, puzzle: Puzzle, values: tuple[int, ...], unique: bool = False) -> Position:
+        """`values` (the givens and a player's entries) on `puzzle`, every open cell's
+        candidates the values no peer holds."""
+        geometry = puzzle.geometry
+        full = ((1 << puzzle.size) - 1) << 1
         masks = []
-        for cell, value in enumerate(grid.cells):
+        for cell, value in enumerate(values):
             if value:
                 masks.append(0)
                 continue
             taken = 0
             for peer in geometry.peers[cell]:
-                taken |= 1 << grid.cells[peer]
+                taken |= 1 << values[peer]
             masks.append(full & ~taken)
-        return cls(geometry, grid.cells, tuple(masks), unique)
+        return cls(puzzle, tuple(values), tuple(masks), unique)
+
+    @cached_property
+    def geometry(self) -> Geometry:
+        """The puzzle's units."""
+        return self.puzzle.geometry
 
     @property
     def size(self) -> int:
@@ -188,7 +199,7 @@ class Position:
         open_cells: int | None,
     ) -> Position:
         """A new position of `values` and `masks`, given whichever of its masks are known."""
-        position = Position(self.geometry, tuple(values), tuple(masks), self.unique)
+        position = Position(self.puzzle, tuple(values), tuple(masks), self.unique)
         known = position.__dict__  # where cached_property keeps what it worked out
         if by_value is not None:
             known["value_cells"] = tuple(by_value)
@@ -200,7 +211,7 @@ class Position:
 
     def assuming_unique(self) -> Position:
         """The same position, known (or asserted) to have exactly one solution."""
-        return Position(self.geometry, self.values, self.candidates, True)
+        return Position(self.puzzle, self.values, self.candidates, True)
 
     def eliminate(self, eliminations: Iterable[Candidate]) -> Position:
         """Remove candidates."""

@@ -206,7 +206,7 @@ class Branch:
         inside the branch); True when something was removed."""
         tables = self.tables
         here = Tables(
-            Position(tables.position.geometry, tuple(self.values), tuple(self.masks), unique=False)
+            Position(tables.position.puzzle, tuple(self.values), tuple(self.masks), unique=False)
         )
         doomed = []
         for cell, mask in enumerate(self.masks):

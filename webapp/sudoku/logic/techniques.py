@@ -64,6 +64,10 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     *forcing.TECHNIQUES,
 )
 
+# Raised whenever a change to the techniques, their order or their budgets can make a path
+# take other steps: what servers keep of older paths (keyed by it) is then not served.
+VERSION = 1
+
 # Asked by name only, never by a path: every nice loop's removals are AICs' of no more
 # nodes, which come first (see chains.aics).
 BY_NAME_ONLY = frozenset({"nice-loop", "grouped-nice-loop"})

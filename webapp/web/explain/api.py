@@ -10,7 +10,7 @@ from flask import Blueprint, make_response
 from werkzeug.wrappers import Response
 
 from ...explanations.records import path_record, rating_record
-from ...sudoku import GAVE_UP, Grid, PuzzleError, parse
+from ...sudoku import GAVE_UP, Puzzle, PuzzleError, read_code
 from ..cache import path_within_budget, refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..json_input import invalid
@@ -23,49 +23,50 @@ bp = Blueprint("explain_api", __name__, url_prefix="/api")
 def explain_code(code: str) -> Response | tuple[dict[str, Any], int]:
     """The easiest-first path of the puzzle a share code names, as `sudoku explain --json`
     prints it, with its share link; or why there is none."""
-    grid = _read_code(code)
-    if not isinstance(grid, Grid):
-        return grid  # not a puzzle: why, as a 422
-    record, ms = _explained(grid, words=True)
-    body = {**record, "ms": round(ms, 3), "share_url": absolute_url("solve.result", code=grid.code)}
+    puzzle = _read_code(code)
+    if not isinstance(puzzle, Puzzle):
+        return puzzle  # not a puzzle: why, as a 422
+    record, ms = _explained(puzzle, words=True)
+    share_url = absolute_url("solve.result", code=puzzle.code)
+    body = {**record, "ms": round(ms, 3), "share_url": share_url}
     return _kept_if_final(body)
 
 
 @bp.get("/rate/<code>")
 def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
     """The rating of the puzzle a share code names, as `sudoku rate --json` prints it."""
-    grid = _read_code(code)
-    if not isinstance(grid, Grid):
-        return grid  # not a puzzle: why, as a 422
-    record, ms = _explained(grid, words=False)
+    puzzle = _read_code(code)
+    if not isinstance(puzzle, Puzzle):
+        return puzzle  # not a puzzle: why, as a 422
+    record, ms = _explained(puzzle, words=False)
     rated = rating_record(record, ms)
     body = {
         "puzzle": rated["puzzle"],
         "status": record["status"],
         **rated,
-        "share_url": absolute_url("solve.result", code=grid.code),
+        "share_url": absolute_url("solve.result", code=puzzle.code),
     }
     if "stopped" in record:
         body["stopped"] = record["stopped"]
     return _kept_if_final(body)
 
 
-def _read_code(code: str) -> Grid | tuple[dict[str, Any], int]:
-    """The grid of a share code, or the 422 answer saying why it is not one (414 at once
+def _read_code(code: str) -> Puzzle | tuple[dict[str, Any], int]:
+    """The puzzle of a share code, or the 422 answer saying why it is not one (414 at once
     when it is longer than any share code)."""
     refuse_long_code(code)
     try:
-        return parse(code)
+        return read_code(code)
     except PuzzleError as error:
         return invalid(error.message, error.cells)
 
 
-def _explained(grid: Grid, words: bool) -> tuple[dict[str, Any], float]:
-    """The path record of `grid` (its solve within the solve budget, its path within
+def _explained(puzzle: Puzzle, words: bool) -> tuple[dict[str, Any], float]:
+    """The path record of `puzzle` (its solve within the solve budget, its path within
     EXPLAIN_BUDGET_WORK, holding the worker's solver seat) and the ms it took."""
-    result = solve_within_budget(grid)
+    result = solve_within_budget(puzzle)
     started = time.perf_counter()
-    record = path_record(grid, result, path_within_budget(grid, result), words)
+    record = path_record(puzzle, result, path_within_budget(puzzle, result), words)
     return record, (time.perf_counter() - started) * 1000
 
 

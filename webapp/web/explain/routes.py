@@ -13,7 +13,7 @@ from ..cache import path_within_budget, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..jobs.starting import keep_working
 from ..jobs.view import offer_for
-from ..linked import linked_grid, whole_number
+from ..linked import linked_puzzle, whole_number
 from ..marks import linked_marks, problems_of, refused_marks
 from ..shown_alphabet import as_shown, as_shown_result
 from ..solve.view import verdict
@@ -26,7 +26,7 @@ bp = Blueprint("explain", __name__)
 def explain(code: str) -> Response:
     """Step ?step=N of the path of the puzzle a share link holds (0 or none: the start), or
     with ?marks= of the path from pasted pencil marks on it."""
-    grid = linked_grid(code, ".explain")
+    grid = linked_puzzle(code, ".explain")
     if isinstance(grid, Response):
         return grid
     shown = as_shown(grid)

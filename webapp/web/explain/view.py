@@ -12,7 +12,7 @@ from ...explanations import level_of, sentence
 from ...explanations.names import technique_name, with_article
 from ...explanations.records import why_stopped
 from ...explanations.words import capitalized
-from ...sudoku import Grid, SolveResult
+from ...sudoku import Puzzle, SolveResult
 from ...sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position, encode_marks
 from ..grid_table import Board, Cell, grid_board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
@@ -134,13 +134,13 @@ def rating_of(path: Path) -> Rating:
 
 
 def explain_page(
-    grid: Grid, result: SolveResult, path: Path, number: int, start: Position | None = None
+    puzzle: Puzzle, result: SolveResult, path: Path, number: int, start: Position | None = None
 ) -> ExplainPage:
-    """Step `number` (1-based; 0 for the start) of `path`, the path of `grid` (from pasted
+    """Step `number` (1-based; 0 for the start) of `path`, the path of `puzzle` (from pasted
     pencil marks `start`, when given)."""
-    shape = grid.shape
+    shape = puzzle.shape
     total = len(path.steps)
-    position = start or Position.from_grid(grid, unique=True)
+    position = start or Position.from_puzzle(puzzle, unique=True)
     marks = encode_marks(start) or None if start is not None else None
     for step in path.steps[: max(number - 1, 0)]:
         position = step.apply(position)
@@ -151,10 +151,10 @@ def explain_page(
         caption = f"The puzzle with every cell's candidates ({total} steps to go)"
     else:
         caption = f"Step {number} of {total}, before it is taken"
-    board, key = pencil_board(grid, position, caption, shown)
+    board, key = pencil_board(puzzle.grid, position, caption, shown)
 
     def link(n: int) -> str:
-        return url_for("explain.explain", code=grid.code, step=n, marks=marks)
+        return url_for("explain.explain", code=puzzle.code, step=n, marks=marks)
 
     step_links = tuple(
         StepLink(n, technique_name(step.technique), link(n), n == number)
@@ -193,9 +193,10 @@ def explain_page(
     rest = None
     if path.status != SOLVED:
         stopped = f"The path stops after {total} steps: {why_stopped(path.status)}."
-        rest = grid_board(path.end.grid, "The solver's answer for the cells left", result.solution)
+        left = puzzle.with_grid(path.end.grid)
+        rest = grid_board(left, "The solver's answer for the cells left", result.solution)
     return ExplainPage(
-        code=grid.code,
+        code=puzzle.code,
         marks=marks,
         number=number,
         total=total,
@@ -223,17 +224,18 @@ class Learning:
     toggle: str
 
 
-def learning(grid: Grid, path: Path, candidates: bool) -> Learning:
+def learning(puzzle: Puzzle, path: Path, candidates: bool) -> Learning:
     """The rating and the ways on from a solved puzzle's page."""
     board = None
     if candidates:
-        position = Position.from_grid(grid, unique=True)
-        board, _ = pencil_board(grid, position, "The puzzle with every empty cell's candidates")
-    toggle = url_for("solve.result", code=grid.code, candidates=None if candidates else 1)
+        position = Position.from_puzzle(puzzle, unique=True)
+        caption = "The puzzle with every empty cell's candidates"
+        board, _ = pencil_board(puzzle.grid, position, caption)
+    toggle = url_for("solve.result", code=puzzle.code, candidates=None if candidates else 1)
     return Learning(
         rating=rating_of(path),
-        explain=url_for("explain.explain", code=grid.code),
-        play=url_for("play.play", code=grid.code),
+        explain=url_for("explain.explain", code=puzzle.code),
+        play=url_for("play.play", code=puzzle.code),
         candidates=board,
         toggle=toggle,
     )

@@ -9,7 +9,7 @@ from flask import Blueprint, make_response, request
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, KINDS, SOLVE
-from ...sudoku import PuzzleError, parse
+from ...sudoku import PuzzleError, read_code
 from .starting import job_or_404, start_job
 from .view import job_record
 
@@ -34,8 +34,8 @@ def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
         usage = f'send {{"kind": "{SOLVE}" or "{EXPLAIN}", "puzzle": "53..7...."}}'
         return {"status": "invalid", "error": usage}, 422, {}
     try:
-        grid = parse(puzzle)
+        code = read_code(puzzle).code
     except PuzzleError as error:
         return {"status": "invalid", "error": error.message}, 422, {}
-    record = job_record(start_job(kind, grid.code))
+    record = job_record(start_job(kind, code))
     return record, 202, {"Location": record["job_url"]}

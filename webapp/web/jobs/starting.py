@@ -19,7 +19,7 @@ from ...jobs import job_queue
 from ...jobs.job import Job
 from ...jobs.queue import QueueFull
 from ...jobs.store import Unreachable
-from ..linked import linked_grid
+from ..linked import linked_puzzle
 
 # Seconds a client is asked to wait before submitting again when jobs are refused.
 RETRY_AFTER = 30
@@ -33,7 +33,7 @@ UNREACHABLE = (
 def keep_working(kind: str, code: str, endpoint: str) -> Response:
     """303 to the job doing `kind` for the puzzle of a share link (its canonical spelling
     first), started now or already under way."""
-    grid = linked_grid(code, endpoint)
+    grid = linked_puzzle(code, endpoint)
     if isinstance(grid, Response):
         return grid
     job = start_job(kind, grid.code)

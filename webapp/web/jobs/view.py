@@ -19,7 +19,7 @@ from ...jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, J
 from ...jobs.orders import order_of, order_parts
 from ...jobs.queue import STALE_SECONDS
 from ...jobs.store import Unreachable
-from ...sudoku import Grid, parse
+from ...sudoku import Puzzle, read_code
 from ...sudoku.generator import DESCRIPTIONS
 from ...wording import format_ms
 from ..site.links import absolute_url
@@ -88,12 +88,12 @@ LABELS = {
 }
 
 
-def offer_for(kind: str, grid: Grid) -> Offer:
-    """What to offer on a page where `kind` of work on `grid` ran out of the page's budget."""
+def offer_for(kind: str, puzzle: Puzzle) -> Offer:
+    """What to offer on a page where `kind` of work on `puzzle` ran out of the page's budget."""
     queue = job_queue()
     seconds = queue.seconds
     try:
-        job = queue.job(job_id(kind, grid.code, seconds))
+        job = queue.job(job_id(kind, puzzle.code, seconds))
     except Unreachable:
         job = None  # the button still shows; pressing it says the queue is away
     if job is not None and job.open:
@@ -103,7 +103,7 @@ def offer_for(kind: str, grid: Grid) -> Offer:
         return Offer(DID_ITS_BEST[kind].format(seconds=seconds))
     return Offer(
         "It can go on off the page, in a job that keeps at it for longer.",
-        action=url_for(SUBMIT_ENDPOINTS[kind], code=grid.code),
+        action=url_for(SUBMIT_ENDPOINTS[kind], code=puzzle.code),
         label=LABELS[kind].format(seconds=seconds),
     )
 
@@ -169,9 +169,8 @@ def work_line(job: Job) -> str:
             f"A batch of {puzzle_count(job.code):,} puzzles, each solved and rated in turn,"
             f" for up to {job.seconds:g} s in all."
         )
-    shape = parse(job.code).shape
-    givens = shape.cell_count - job.code.count("0")
-    return f"A {shape.name} puzzle with {givens} givens, for up to {job.seconds:g} s."
+    puzzle = read_code(job.code)
+    return f"A {puzzle.shape.name} puzzle with {puzzle.givens} givens, for up to {job.seconds:g} s."
 
 
 def progress_lines(job: Job, now: float | None = None) -> tuple[str, ...]:

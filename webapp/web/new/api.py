@@ -69,7 +69,7 @@ def generated_record(made: Generated) -> dict[str, Any]:
         "symmetry": order.symmetry,
         "seed": order.seed,
         "puzzle": made.puzzle.code,
-        "line": made.puzzle.line,
+        "line": made.puzzle.grid.line,
         "givens": made.puzzle.givens,
         "solution": made.solution.code,
         "rating": made.rating,

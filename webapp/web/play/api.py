@@ -8,7 +8,7 @@ from flask import Blueprint, current_app
 
 from ...explanations.hints import STEP, hint_for
 from ...explanations.records import step_record
-from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, parse
+from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
 from ..cache import refuse_long_code, solve_within_budget
 from ..json_input import invalid, json_body
@@ -38,15 +38,15 @@ def hint() -> tuple[dict[str, Any], int]:
     if not isinstance(puzzle, str) or not isinstance(progress_text, str | None):
         return invalid(HINT_USAGE)
     try:
-        grid = parse(puzzle)
+        puzzle = read_code(puzzle)
     except PuzzleError as error:
         return invalid(f"puzzle: {error.message}", error.cells)
     refuse_long_code(progress_text or "")
     try:
-        progress = read_progress(grid, progress_text or "")
+        progress = read_progress(puzzle, progress_text or "")
     except PuzzleError as error:
         return invalid(error.message, error.cells)
-    result = solve_within_budget(grid)
+    result = solve_within_budget(puzzle)
     if result.solution is None:
         return invalid(f"no hints: {NO_HINTS[result.status]}", status=result.status)
     config = current_app.config
@@ -57,7 +57,7 @@ def hint() -> tuple[dict[str, Any], int]:
             int(config["HINT_BUDGET_WORK"]),
             ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
         )
-    shape = grid.shape
+    shape = puzzle.shape
     return {
         "status": given.kind,
         "step": step_record(shape, given.steps[-1]) if given.kind == STEP else None,
@@ -65,5 +65,5 @@ def hint() -> tuple[dict[str, Any], int]:
         "tiers": list(given.tiers),
         "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in given.cells],
         "progress_after": given.after.code,
-        "play_url": absolute_url("play.play", code=grid.code, progress=given.after.code),
+        "play_url": absolute_url("play.play", code=puzzle.code, progress=given.after.code),
     }, 200

@@ -10,12 +10,12 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from werkzeug.wrappers import Response
 
 from ...explanations.hints import BUSY, OUT_OF_REACH, Hint, hint_for
-from ...sudoku import GAVE_UP, SOLVED, Grid, PuzzleError
+from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, mark_problems
 from ...sudoku.progress import Progress, check, read_progress
 from ..cache import refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
-from ..linked import linked_grid, unusable, whole_number
+from ..linked import linked_puzzle, unusable, whole_number
 from ..marks import linked_marks, read_marks, refused_marks
 from ..shown_alphabet import as_shown, as_shown_result
 from ..site.links import absolute_url
@@ -117,18 +117,18 @@ def submit(code: str) -> Response:
     return Response(status=303, headers={"Location": url_for(".play", code=code, **query)})
 
 
-def _puzzle_and_solution(code: str) -> tuple[Grid, Grid] | Response:
+def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
     """The puzzle a link holds and its one solution, or the page to answer instead."""
-    grid = linked_grid(code, ".play")
-    if isinstance(grid, Response):
-        return grid
-    as_shown(grid)  # a bad ?alphabet= is refused before any solving
-    result = as_shown_result(solve_within_budget(grid))
+    puzzle = linked_puzzle(code, ".play")
+    if isinstance(puzzle, Response):
+        return puzzle
+    as_shown(puzzle)  # a bad ?alphabet= is refused before any solving
+    result = as_shown_result(solve_within_budget(puzzle))
     if result.solution is None:
         html = render_template(
             "unexplained.html",
             verdict=verdict(result),
-            solve=url_for("solve.result", code=grid.code),
+            solve=url_for("solve.result", code=puzzle.code),
             status=result.status,
             what="play",
         )
@@ -137,7 +137,7 @@ def _puzzle_and_solution(code: str) -> tuple[Grid, Grid] | Response:
 
 
 def _sound(
-    puzzle: Grid, solution: Grid, marks: Position | None | Response
+    puzzle: Puzzle, solution: Grid, marks: Position | None | Response
 ) -> Position | None | Response:
     """The pasted pencil `marks` when they keep `solution`, else a 422 page saying where
     they do not (hints from them would be false)."""
@@ -149,7 +149,7 @@ def _sound(
     return marks
 
 
-def _progress(puzzle: Grid, text: str) -> Progress | Response:
+def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
     """The progress `text` spells on `puzzle`, or a 422 page saying why it cannot be one."""
     refuse_long_code(text)
     try:

@@ -95,9 +95,11 @@ def play_page(
             states[cell].append("hinted")
     position = None
     if candidates:
-        position = narrowed(marks, grid) if marks is not None else Position.from_grid(grid)
+        position = (
+            narrowed(marks, grid) if marks is not None else Position.of_values(puzzle, grid.cells)
+        )
     cells = [
-        _cell(shape, puzzle, grid, cell, position, (entered or {}).get(cell), states, about)
+        _cell(shape, puzzle.grid, grid, cell, position, (entered or {}).get(cell), states, about)
         for cell in range(shape.cell_count)
     ]
     caption = f"{shape.name} puzzle: the givens are locked; fill in the rest"

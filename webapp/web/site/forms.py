@@ -9,7 +9,7 @@ from werkzeug.datastructures import FileStorage
 from wtforms import Field, FileField, Form, HiddenField, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
-from ...sudoku import SHAPES, Conflict, Grid, PuzzleError, Shape, find_conflicts, parse
+from ...sudoku import SHAPES, Conflict, Grid, Puzzle, PuzzleError, Shape, find_conflicts, parse
 from ...sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, fits, spelled, spelled_shape
 from ...sudoku.batch import Entry, read_batch
 from ...sudoku.links import read_link
@@ -65,7 +65,7 @@ class PuzzleForm(Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.uploaded = ""
-        self.grid: Grid | None = None
+        self.found: Puzzle | None = None  # the puzzle it holds, when it holds one
         self.batch: tuple[Entry, ...] | None = None  # several puzzles, one a line
         self.position: Position | None = None  # a pasted pencil-mark grid's
         self.conflicts: tuple[Conflict, ...] = ()
@@ -102,7 +102,9 @@ def _position(text: str) -> Position | None:
     says what is wrong."""
     linked = read_link(text)
     if linked is not None:
-        return position_of(linked.solved, linked.candidates) if linked.candidates else None
+        if not linked.candidates:
+            return None
+        return position_of(Puzzle(linked.solved), linked.candidates)
     if not looks_like_pencil_marks(text):
         return None
     try:
@@ -141,7 +143,7 @@ def filled_form(grid: Grid, alphabet: str = STANDARD) -> PuzzleForm:
 
 
 def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
-    """The form filled from `formdata` and checked: `form.grid` is set when it holds a puzzle.
+    """The form filled from `formdata` and checked: `form.found` is set when it holds a puzzle.
 
     A pasted or uploaded puzzle is used instead of the cells, read in the alphabet the form
     names (told from the text when it names none); when it can be read, the form comes back at
@@ -165,7 +167,7 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
             form.puzzle.errors = [*form.puzzle.errors, NOTHING_PASTED]
         return form
     if not text:
-        grid = form.cells_grid()
+        puzzle = Puzzle(form.cells_grid())
     elif not valid:
         return form
     else:
@@ -176,25 +178,26 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
             form.position = None if shown_in else _position(text)
             if form.position is not None:
                 return form  # the caller opens the position's page (marks.py)
-            grid, written_in = read(text, STANDARD if shown_in else form.alphabet.data or None)
+            puzzle, written_in = read(text, STANDARD if shown_in else form.alphabet.data or None)
         except PuzzleError as error:
             source, where = (
                 (form.upload, "Uploaded file") if form.uploaded else (form.puzzle, "Pasted puzzle")
             )
             source.errors = [*source.errors, f"{where}: {error.message}"]
             return form
-        if shown_in and not fits(grid.shape, shown_in):
+        if shown_in and not fits(puzzle.shape, shown_in):
             form.puzzle.errors = [
                 *form.puzzle.errors,
-                f"The link asks for the {shown_in} alphabet, which a {grid.shape.name} puzzle"
+                f"The link asks for the {shown_in} alphabet, which a {puzzle.shape.name} puzzle"
                 " cannot be written in",
             ]
             return form
         alphabet = shown_in or written_in
-        form, grid = filled_form(grid, alphabet), spelled(grid, alphabet)
-    form.conflicts = find_conflicts(grid)
+        form = filled_form(puzzle.grid, alphabet)
+        puzzle = puzzle.with_grid(spelled(puzzle.grid, alphabet))
+    form.conflicts = find_conflicts(puzzle)
     if form.conflicts:
         form.puzzle.data = text  # keep what was pasted beside the marked grid
     elif valid:
-        form.grid = grid
+        form.found = puzzle
     return form

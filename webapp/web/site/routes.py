@@ -37,7 +37,7 @@ def submit() -> Response | tuple[str, int] | str:
         return batch.answer(form.batch)
     if form.position is not None:  # a pencil-mark grid: on to its position's page
         return redirect(marked_location(form.position), 303)
-    if form.grid is None:
+    if form.found is None:
         return show_form(form)
     written_in = link_values(form.written_in)
-    return redirect(url_for("solve.result", code=form.grid.code, **written_in), 303)
+    return redirect(url_for("solve.result", code=form.found.code, **written_in), 303)

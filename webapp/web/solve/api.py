@@ -68,21 +68,22 @@ def _answer(
     own alphabet. One with more than one solution has them counted (`solution_count`),
     and with `listing` its `solutions` are every one the count kept, not the first two."""
     try:
-        grid, alphabet = read(text, alphabet)
+        puzzle, alphabet = read(text, alphabet)
     except PuzzleError as error:
         return invalid(error.message, error.cells)
-    result = solve_within_budget(grid)
+    result = solve_within_budget(puzzle)
     body: dict[str, Any] = {
         "status": result.status,
         "solution": result.solution.code if result.solution else None,
         "solutions": [solution.code for solution in result.solutions],
-        "givens": grid.code,
-        "size": grid.size,
+        "givens": puzzle.grid.code,
+        **({} if puzzle.rules.classic else {"rules": puzzle.rules.code}),
+        "size": puzzle.size,
         "nodes": result.nodes,
         "engine": result.engine,
         "sat_conflicts": result.sat_conflicts,
         "ms": round(result.ms, 3),
-        "share_url": absolute_url("solve.result", code=grid.code),
+        "share_url": absolute_url("solve.result", code=puzzle.code),
         "conflicts": [
             {
                 "unit": conflict.unit,
@@ -96,12 +97,12 @@ def _answer(
     }
     body["alphabet"] = alphabet
     body["written"] = {
-        "givens": written(grid, alphabet),
+        "givens": written(puzzle.grid, alphabet),
         "solution": written(result.solution, alphabet) if result.solution else None,
     }
     body["open_in"] = (  # the puzzle in other solvers, which take 9x9 grids
-        {"sudokuwiki": sudokuwiki_link(grid), "fpuzzles": fpuzzles_link(grid)}
-        if grid.size == 9
+        {"sudokuwiki": sudokuwiki_link(puzzle.grid), "fpuzzles": fpuzzles_link(puzzle.grid)}
+        if puzzle.size == 9 and puzzle.rules.classic
         else {}
     )
     if result.status == NO_SOLUTION:

@@ -8,7 +8,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, SOLVE
-from ...sudoku import GAVE_UP, PuzzleError, parse
+from ...sudoku import GAVE_UP, PuzzleError, read_code
 from ...sudoku.logic import SOLVED, STOPPED
 from ...wording import link_code_problem, solution_count_message
 from ..cache import path_within_budget, refuse_long_code, solve_within_budget
@@ -37,17 +37,17 @@ def result(code: str) -> Response | tuple[str, int]:
     refuse_long_code(code)
     listing = wants_all(request.args)
     try:
-        grid = parse(code)
+        puzzle = read_code(code)
     except PuzzleError as error:
         # The code is the link's, not something typed: an empty form, and why the link failed.
         return show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
-    if grid.code != code:
-        return redirect(query_kept(url_for(".result", code=grid.code)), 301)
-    shown = as_shown(grid)
-    marked = linked_marks(grid, ".result")
+    if puzzle.code != code:
+        return redirect(query_kept(url_for(".result", code=puzzle.code)), 301)
+    shown = as_shown(puzzle)
+    marked = linked_marks(puzzle, ".result")
     if isinstance(marked, Response):
         return marked
-    result = solve_within_budget(grid)
+    result = solve_within_budget(puzzle)
     count = count_within_budget(result)
     counted_in_full = count is None or not count.cut_short
     if listing and count is not None:
@@ -56,14 +56,14 @@ def result(code: str) -> Response | tuple[str, int]:
     links = Links(
         share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
         edit=url_for("site.index", puzzle=code, **link_values(g.alphabet)),
-        elsewhere=open_elsewhere(grid),
+        elsewhere=open_elsewhere(puzzle),
     )
     # a pasted position is rated by its explanation, from the marks: not from its cells here
-    path = path_within_budget(grid, result, "RATING") if marked is None else None
+    path = path_within_budget(puzzle, result, "RATING") if marked is None else None
     offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
-    offer = offer_for(SOLVE, grid) if result.status == GAVE_UP else None
+    offer = offer_for(SOLVE, puzzle) if result.status == GAVE_UP else None
     if path is not None and path.status == STOPPED and not path.steps:
-        offer = offer_for(EXPLAIN, grid)  # not rated within a page's work: a job may go on
+        offer = offer_for(EXPLAIN, puzzle)  # not rated within a page's work: a job may go on
     how_many = solution_count_message(count) if count else ""
     html = render_template(
         "result.html",

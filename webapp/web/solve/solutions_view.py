@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from flask import url_for
 
-from ...sudoku import Grid
+from ...sudoku import Grid, Puzzle
 from ...sudoku.alphabet import alphabet_of
 from ...sudoku.counting import CAP, COUNTED, SolutionCount
 from ...wording import solution_count_message, solution_count_number
@@ -55,7 +55,7 @@ def solutions_link(code: str, count: SolutionCount) -> SolutionsLink | None:
     return SolutionsLink(href, f"See the {listed:,} found")
 
 
-def solutions_page(puzzle: Grid, count: SolutionCount) -> SolutionsPage:
+def solutions_page(puzzle: Puzzle, count: SolutionCount) -> SolutionsPage:
     """Every solution `count` kept, as boards, and words for what the page does not show."""
     solutions = count.solutions
     listed = len(solutions)
@@ -82,7 +82,7 @@ def solutions_page(puzzle: Grid, count: SolutionCount) -> SolutionsPage:
     )
 
 
-def _unshown(count: SolutionCount, puzzle: Grid) -> str:
+def _unshown(count: SolutionCount, puzzle: Puzzle) -> str:
     """What the list leaves out, in words; "" when it shows every solution there is."""
     listed = len(count.solutions)
     size = f"{puzzle.size}×{puzzle.size}"
@@ -103,7 +103,7 @@ def _unshown(count: SolutionCount, puzzle: Grid) -> str:
     )
 
 
-def _board(puzzle: Grid, number: int, solution: Grid, first: Grid) -> Board[Cell]:
+def _board(puzzle: Puzzle, number: int, solution: Grid, first: Grid) -> Board[Cell]:
     """Solution `number`, the cells where it differs from `first` marked."""
     differ = {
         place_of(puzzle.shape, index)

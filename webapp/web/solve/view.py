@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Grid, SolveResult, find_dead_end
+from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Puzzle, SolveResult, find_dead_end
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.links import fpuzzles_link, sudokuwiki_link
 from ...sudoku.result import SAT
@@ -78,13 +78,13 @@ class Links:
     elsewhere: tuple[tuple[str, str], ...] = ()
 
 
-def open_elsewhere(grid: Grid) -> tuple[tuple[str, str], ...]:
-    """Links that open a 9x9 puzzle in SudokuWiki and f-puzzles; none for other sizes."""
-    if grid.size != 9:
+def open_elsewhere(puzzle: Puzzle) -> tuple[tuple[str, str], ...]:
+    """Links that open a classic 9x9 puzzle in SudokuWiki and f-puzzles; none for others."""
+    if puzzle.size != 9 or not puzzle.rules.classic:
         return ()
     return (
-        ("Open in SudokuWiki", sudokuwiki_link(grid)),
-        ("Open in f-puzzles", fpuzzles_link(grid)),
+        ("Open in SudokuWiki", sudokuwiki_link(puzzle.grid)),
+        ("Open in f-puzzles", fpuzzles_link(puzzle.grid)),
     )
 
 

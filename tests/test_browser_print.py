@@ -148,7 +148,7 @@ def test_the_printed_sheet_holds_every_puzzle_and_every_answer(
     _, answer_words = pages[1]
     assert answer_words[0].text == "Answers"
     for number, found in enumerate(made, start=1):
-        assert board_rows(puzzle_words, "Puzzle", number, size) == given_rows(found.puzzle)
+        assert board_rows(puzzle_words, "Puzzle", number, size) == given_rows(found.puzzle.grid)
         assert board_rows(answer_words, "Answer", number, size) == given_rows(found.solution)
     text = " ".join(word.text for word in puzzle_words)
     for number, found in enumerate(made, start=1):

@@ -60,7 +60,8 @@ class InlineCode(HTMLParser):
         names = {name for name, _ in attrs}
         if tag == "style":
             self.found.append("<style> element")
-        if tag == "script":
+        # a JSON island (type application/json) is data the browser never runs
+        if tag == "script" and dict(attrs).get("type") != "application/json":
             self._in_script = True
             if "src" not in names:
                 self.found.append("<script> without src")
@@ -311,6 +312,7 @@ def test_the_inline_code_check_finds_inline_code():
     html = (
         '<script src="a.js"></script><script>alert(1)</script><style>p{}</style>'
         '<p style="color:red" onclick="x()">'
+        '<script type="application/json">{"units": []}</script>'
     )
     assert inline_code(html) == [
         "<script> without src",

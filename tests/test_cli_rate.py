@@ -32,12 +32,13 @@ def test_json_counts_every_step(sudoku):
 
 
 def test_the_summary_counts_levels_and_times(sudoku):
-    # the third puzzle's path cannot finish in a hundredth of a second
+    # the third puzzle's path cannot finish in a thousandth of a second, even when an earlier
+    # test in this process has filled the engine's caches with its sets and chains
     _, out = sudoku(
         "rate",
         "--summary",
         "--budget-seconds",
-        "0.01",
+        "0.001",
         stdin="\n".join([NORVIG_EASY, NORVIG_EASY, TOP95_SEVENTH]),
     )
     header, rule, row = out.splitlines()[-3:]

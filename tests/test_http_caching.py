@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from webapp import create_app
 from webapp.web.http_caching import DECIDED_SECONDS
 from webapp.web.links import IMMUTABLE_SECONDS
 
@@ -20,9 +19,9 @@ DECIDED = [("solved", EASY), ("no_solution", CLASH)]
 
 
 @pytest.fixture
-def client():
+def client(make_app):
     """A client of an app whose budget cannot finish the empty grid's search."""
-    return create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 5}).test_client()
+    return make_app(SOLVE_BUDGET_NODES=5).test_client()
 
 
 @pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import create_app
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, find_path
 
@@ -33,8 +32,8 @@ def test_the_candidates_view_marks_every_open_cell(client):
     assert f'href="/solve/{NORVIG_EASY_CODE}">Hide candidates</a>' in html
 
 
-def test_a_rating_cut_short_says_at_least_and_is_not_kept():
-    client = create_app({"TESTING": True, "RATING_BUDGET_SECONDS": 0.0}).test_client()
+def test_a_rating_cut_short_says_at_least_and_is_not_kept(make_app):
+    client = make_app(RATING_BUDGET_SECONDS=0.0).test_client()
     response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
     assert ": at least " in response.text
     assert "the explanation works on it longer" in response.text

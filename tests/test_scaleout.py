@@ -35,6 +35,9 @@ from stackrun import stack  # noqa: E402
 
 from waiting import until
 
+# The module shares one stack (`scaled`): one worker runs all of it.
+pytestmark = pytest.mark.xdist_group("scaleout")
+
 # The app servers give up after 5 search nodes, so a share link of either 25x25 below can only
 # show "solved" with a job's result; a job has no node limit and JOB_SECONDS of time.
 SETTINGS = {"FLASK_SOLVE_BUDGET_NODES": "5", "FLASK_JOB_SECONDS": "20"}

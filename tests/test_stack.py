@@ -30,6 +30,9 @@ from fuzz import fuzz  # noqa: E402
 from slowclients import run_probe  # noqa: E402
 from stackrun import bound_sources, stack, stop  # noqa: E402
 
+# The module shares one stack (`front`): one worker runs all of it.
+pytestmark = pytest.mark.xdist_group("stack")
+
 EASY = NORVIG_EASY_CODE
 PUBLIC = "https://sudoku.example.org"
 

@@ -25,6 +25,7 @@ from webapp.web.solver_seat import RETRY_AFTER, SolverSeat
 
 from free_ports import free_port
 from puzzles import frisch_25x25
+from waiting import until
 
 ROOT = Path(__file__).parent.parent
 FRISCH = [parse(puzzle).code for puzzle in frisch_25x25()]
@@ -128,17 +129,16 @@ def slow_gunicorn(tmp_path, request):
     env.update(getattr(request, "param", {}))
     log = (tmp_path / "gunicorn.log").open("wb")
     process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
+
+    def healthy() -> bool:
+        assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
+        try:
+            return get(port, "/healthz", timeout=2)[0] == 200
+        except OSError:
+            return False
+
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if get(port, "/healthz", timeout=2)[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
-            assert time.monotonic() < deadline, "gunicorn did not start"
-            time.sleep(0.1)
+        until(healthy, "gunicorn answers /healthz")
         yield port
     finally:
         process.terminate()

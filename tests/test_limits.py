@@ -19,9 +19,9 @@ UNIQUE = NORVIG_EASY
 HTML_ERRORS = [400, 404, 405, 413, 414, 422, 500]
 
 
-def _test_app():
+def _test_app(make_app):
     """The app as production runs it, plus routes that fail in every way, for tests only."""
-    app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+    app = make_app(TESTING=False, PROPAGATE_EXCEPTIONS=False)
 
     @app.get("/raise")
     def raise_a_bug():
@@ -43,9 +43,9 @@ def _test_app():
 
 
 @pytest.fixture(scope="module")
-def failing():
+def failing(make_app):
     """A client for the app with failing routes."""
-    return _test_app().test_client()
+    return _test_app(make_app).test_client()
 
 
 class InlineCode(HTMLParser):
@@ -301,8 +301,8 @@ def test_no_page_has_inline_script_or_style(client, path):
     assert_headers(response)
 
 
-def test_a_gave_up_page_has_no_inline_script_or_style():
-    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 1}).test_client()
+def test_a_gave_up_page_has_no_inline_script_or_style(make_app):
+    client = make_app(SOLVE_BUDGET_NODES=1).test_client()
     response = client.get("/solve/" + "0" * 81)
     assert "gave up" in response.text.lower()
     assert inline_code(response.text) == []

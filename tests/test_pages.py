@@ -9,7 +9,6 @@ from html.parser import HTMLParser
 
 import pytest
 
-from webapp import create_app
 from webapp.sudoku import SHAPES, is_solution, parse
 from webapp.sudoku.puzzle import Puzzle
 
@@ -92,9 +91,9 @@ def cells_of(code: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def stingy_client():
+def stingy_client(make_app):
     """A client of an app whose solve budget is a handful of search nodes."""
-    return create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+    return make_app(SOLVE_BUDGET_NODES=20).test_client()
 
 
 @pytest.mark.parametrize(

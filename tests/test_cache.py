@@ -7,6 +7,8 @@ import pytest
 
 import webapp.web.cache
 from webapp import create_app
+from webapp.jobs import shared
+from webapp.jobs.store import SqliteStore
 from webapp.sudoku import Budget, SolveResult, parse, solve
 from webapp.sudoku.puzzle import Puzzle
 from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
@@ -81,6 +83,33 @@ def test_gave_up_is_cached_too(solves):
     assert len(solves) == 1
 
 
+def test_a_solve_the_ceiling_stopped_is_neither_cached_nor_shared(solves):
+    """It says the server was busy, not that the puzzle needs more work, and is solved again."""
+    app = create_app({"TESTING": True, "SOLVE_CEILING_SECONDS": 0.0})
+    client = app.test_client()
+    for _ in range(2):
+        body = client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json
+        assert (body["status"], body["stopped_by_ceiling"]) == ("gave_up", True)
+    assert len(solves) == 2
+    assert len(app.extensions[CACHE_KEY]) == 0
+    page = client.get(f"/solve/{Puzzle(parse(NORVIG_IMPOSSIBLE)).code}")
+    assert b"The server stopped this solve" in page.data
+    assert b"more work" not in page.data
+    assert page.headers["Cache-Control"] == "no-store"
+
+
+def test_the_shared_results_never_keep_a_solve_the_ceiling_stopped(tmp_path):
+    store = SqliteStore(tmp_path / "shared.sqlite3")
+    puzzle = Puzzle(parse(NORVIG_IMPOSSIBLE))
+    stopped = solve(puzzle, budget=Budget(ceiling_seconds=0.0))
+    assert stopped.stopped_by_ceiling
+    assert not shared.keep_solve(store, stopped, 60.0)
+    assert shared.kept_solve(store, puzzle) is None
+    out_of_work = solve(puzzle, budget=Budget(nodes=20))
+    assert shared.keep_solve(store, out_of_work, 60.0)
+    assert shared.kept_solve(store, puzzle).result == out_of_work
+
+
 def test_a_different_budget_is_a_different_entry(solves):
     app = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20})
     client = app.test_client()
@@ -130,7 +159,7 @@ def test_the_node_budget_comes_from_config(impossible_puzzle):
     puzzle = Puzzle(parse(impossible_puzzle.puzzle))
     with create_app({"SOLVE_BUDGET_NODES": 20}).app_context():
         stingy = solve_within_budget(puzzle)
-    with create_app({"SOLVE_BUDGET_SECONDS": 30.0}).app_context():
+    with create_app({"SOLVE_BUDGET_NODES": 200_000}).app_context():
         patient = solve_within_budget(puzzle)
     assert stingy.status == "gave_up"
     assert patient.status == "no_solution"

@@ -27,7 +27,7 @@ from puzzles import (
 )
 
 # Generous, so that only a real defect (not a slow machine) fails a test.
-ROOMY = Budget(nodes=1_000_000, seconds=60)
+ROOMY = Budget(nodes=1_000_000, ceiling_seconds=60)
 # Node budgets whose time limit never comes into it.
 NODES_ONLY = 60.0
 
@@ -53,11 +53,18 @@ NEAR_WORST = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2
         pytest.param(BOXED_IN, ROOMY, NO_SOLUTION, None, 0, 0, None, id="no solution by search"),
         pytest.param(CLASHING, ROOMY, NO_SOLUTION, None, 0, 2, 0, id="no solution: conflicts"),
         pytest.param(
-            EASY, Budget(nodes=10, seconds=NODES_ONLY), GAVE_UP, None, 0, 0, 10, id="node budget"
+            EASY,
+            Budget(nodes=10, ceiling_seconds=NODES_ONLY),
+            GAVE_UP,
+            None,
+            0,
+            0,
+            10,
+            id="node budget",
         ),
         pytest.param(
             NEAR_WORST,
-            Budget(nodes=20_000, seconds=NODES_ONLY),
+            Budget(nodes=20_000, ceiling_seconds=NODES_ONLY),
             GAVE_UP,
             None,
             0,

@@ -31,7 +31,7 @@ MIXED = (DATA / "batch_mixed.sdm").read_text()
 NOT_TRIED = "not tried: the batch's 0 s ran out first"
 NOT_RATED = "not rated: the server stopped the batch to stay responsive (try again)"
 FLOOR = "rated up to where its work ran out: the rating is a floor"
-ROOMY = BatchBudget(Budget(nodes=250_000, seconds=5.0), rating_work=250_000, seconds=60.0)
+ROOMY = BatchBudget(Budget(nodes=250_000, ceiling_seconds=5.0), rating_work=250_000, seconds=60.0)
 
 
 def rows_of(text: str) -> list[str]:
@@ -206,7 +206,19 @@ def test_a_line_that_cannot_be_read_is_a_row_with_its_message():
     ("puzzle", "budget", "status", "message"),
     [
         # RATED_5_7: one search node does not solve it; its path takes more than 100 units.
-        (RATED_5_7, BatchBudget(Budget(1, 5.0), 10**6, 60.0), GAVE_UP, "not decided within 5 s"),
+        (
+            RATED_5_7,
+            BatchBudget(Budget(nodes=1), 10**6, 60.0),
+            GAVE_UP,
+            "not decided within its work budget (1 search node)",
+        ),
+        # A ceiling (the batch's time left, or the solve's) says nothing about the puzzle.
+        (
+            RATED_5_7,
+            BatchBudget(Budget(ceiling_seconds=0.0), 10**6, 60.0),
+            GAVE_UP,
+            "not decided: the server stopped the batch to stay responsive (try again)",
+        ),
         (
             NORVIG_EASY,
             BatchBudget(Budget(), 10**6, 0.0),

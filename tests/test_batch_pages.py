@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 import time
 from io import BytesIO
 
@@ -16,6 +15,7 @@ from test_limits import assert_headers, inline_code
 
 from webapp.jobs import QUEUE_KEY, batches
 from webapp.jobs.job import BATCH, DONE, FAILED, job_id
+from webapp.jobs.work import job_solve_budget
 from webapp.sudoku import parse
 from webapp.sudoku.batch import MAX_PUZZLES, read_batch
 from webapp.web.batch.answer import ONE_AT_A_TIME
@@ -179,10 +179,12 @@ def test_a_long_batch_goes_to_a_job_whose_page_shows_the_same_table(tmp_path):
     assert page.status_code == 200
     assert table_rows(page.text) == [(f"Line {n}", words) for n, words in MIXED_STATUSES.items()]
     assert "Solved and rated by a job, within 20 s in all." in page.text
-    # Each of its puzzles had its share of the job's 20 s, with no node limit.
+    # Each of its puzzles had the work of a solve job of its share of the job's 20 s, the
+    # job's 20 s only a ceiling.
     kept = json.loads(client.application.extensions[QUEUE_KEY].board.get(f"batch-input:{code}"))
-    assert kept["solve_seconds"] == 20 / len(MIXED_STATUSES)
-    assert kept["solve_nodes"] == sys.maxsize
+    share = job_solve_budget(20 / len(MIXED_STATUSES))
+    assert (kept["solve_nodes"], kept["solve_conflicts"]) == (share.nodes, share.sat_conflicts)
+    assert kept["solve_seconds"] == 20
     # The same file again is the same job, already done.
     assert upload(client, MIXED).headers["Location"] == response.headers["Location"]
 

@@ -353,12 +353,15 @@ def test_budget_seconds_usage_errors(capsys, argv, message):
 def test_bench_help_gives_the_engine_default_budget(capsys):
     code, out, _ = run(capsys, "bench", "--help")
     text = " ".join(out.split())
-    seconds = Budget().seconds
+    budget = Budget()
+    seconds = budget.ceiling_seconds
     assert code == 0
-    assert f"--budget-seconds S time limit per puzzle in seconds (default {seconds:g})" in text
-    assert (
-        f"--budget-ms MS time limit per puzzle in milliseconds (default {seconds * 1000:g})" in text
-    )
+    assert f"--budget-seconds S time ceiling per puzzle in seconds (default {seconds:g})" in text
+    milliseconds = seconds * 1000
+    assert f"in milliseconds: a solve it stops says so (default {milliseconds:g})" in text
+    assert f"--budget-nodes N search nodes per puzzle (default {budget.nodes:,})" in text
+    conflicts = budget.sat_conflicts
+    assert f"SAT solver conflicts per 16x16 or 25x25 puzzle (default {conflicts:,})" in text
 
 
 def test_bench_limit_and_baseline(capsys):

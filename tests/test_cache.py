@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 import webapp.web.cache
+from webapp.jobs import shared
+from webapp.jobs.store import SqliteStore
 from webapp.sudoku import Budget, SolveResult, parse, solve
 from webapp.sudoku.puzzle import Puzzle
 from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
@@ -80,6 +82,33 @@ def test_gave_up_is_cached_too(make_app, solves):
     assert len(solves) == 1
 
 
+def test_a_solve_the_ceiling_stopped_is_neither_cached_nor_shared(make_app, solves):
+    """It says the server was busy, not that the puzzle needs more work, and is solved again."""
+    app = make_app(SOLVE_CEILING_SECONDS=0.0)
+    client = app.test_client()
+    for _ in range(2):
+        body = client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json
+        assert (body["status"], body["stopped_by_ceiling"]) == ("gave_up", True)
+    assert len(solves) == 2
+    assert len(app.extensions[CACHE_KEY]) == 0
+    page = client.get(f"/solve/{Puzzle(parse(NORVIG_IMPOSSIBLE)).code}")
+    assert b"The server stopped this solve" in page.data
+    assert b"more work" not in page.data
+    assert page.headers["Cache-Control"] == "no-store"
+
+
+def test_the_shared_results_never_keep_a_solve_the_ceiling_stopped(tmp_path):
+    store = SqliteStore(tmp_path / "shared.sqlite3")
+    puzzle = Puzzle(parse(NORVIG_IMPOSSIBLE))
+    stopped = solve(puzzle, budget=Budget(ceiling_seconds=0.0))
+    assert stopped.stopped_by_ceiling
+    assert not shared.keep_solve(store, stopped, 60.0)
+    assert shared.kept_solve(store, puzzle) is None
+    out_of_work = solve(puzzle, budget=Budget(nodes=20))
+    assert shared.keep_solve(store, out_of_work, 60.0)
+    assert shared.kept_solve(store, puzzle).result == out_of_work
+
+
 def test_a_different_budget_is_a_different_entry(make_app, solves):
     app = make_app(SOLVE_BUDGET_NODES=20)
     client = app.test_client()
@@ -129,7 +158,7 @@ def test_the_node_budget_comes_from_config(make_app, impossible_puzzle):
     puzzle = Puzzle(parse(impossible_puzzle.puzzle))
     with make_app(SOLVE_BUDGET_NODES=20).app_context():
         stingy = solve_within_budget(puzzle)
-    with make_app(SOLVE_BUDGET_SECONDS=30.0).app_context():
+    with make_app(SOLVE_BUDGET_NODES=200_000).app_context():
         patient = solve_within_budget(puzzle)
     assert stingy.status == "gave_up"
     assert patient.status == "no_solution"

@@ -68,7 +68,7 @@ def check(generated: Generated, size: int, level: str, symmetry: str) -> None:
     puzzle, solution = generated.puzzle, generated.solution
     assert puzzle is not None and solution is not None
     assert puzzle.shape == SHAPES[size]
-    decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=120))
+    decided = solve(puzzle, budget=Budget(nodes=10**9, ceiling_seconds=120))
     assert decided.status == ONE_SOLUTION and decided.solution == solution
     assert is_solution(solution, puzzle)
     n = size - 1

@@ -102,7 +102,8 @@ def test_a_job_whose_consumer_is_killed_runs_again_when_a_consumer_is_back(make_
     with running(["jobs"], {"FLASK_JOB_STORE": store}, log):
         finished = until(lambda: (found := queue.job(job.id)).state == DONE and found, "done")
     assert finished.attempts == 2, log.read_text()
-    assert finished.outcome in ("solved", "gave_up")
+    # gave_up by its work, or with a word that the job's seconds (its ceiling) stopped it
+    assert finished.outcome.startswith(("solved", "gave_up"))
 
 
 def test_a_batch_job_is_solved_by_a_consumer_of_its_own(make_app, tmp_path):

@@ -112,7 +112,7 @@ def test_relabeling_keeps_what_the_solver_finds(text, status):
     variant = relabeled(grid, random.Random(1))
     assert variant.code != grid.code
     assert blanks(variant.code) == blanks(grid.code)
-    assert solve(Puzzle(variant), budget=Budget(nodes=10**6, seconds=60)).status == status
+    assert solve(Puzzle(variant), budget=Budget(nodes=10**6, ceiling_seconds=60)).status == status
 
 
 def test_exactly_one_request_in_ten_of_every_block_is_pathological_at_random_places():

@@ -175,12 +175,12 @@ def figures(requests=1000, p99_ms=10.0, statuses=None, seconds=1.0):
     ],
 )
 def test_target_met(run, met, monkeypatch):
-    monkeypatch.delenv("FLASK_SOLVE_BUDGET_SECONDS", raising=False)
+    monkeypatch.delenv("LOADTEST_SOLVE_SECONDS", raising=False)
     assert loadtest.target_met(run) is met
 
 
 def test_the_budget_follows_the_apps_environment_variable(monkeypatch):
-    monkeypatch.setenv("FLASK_SOLVE_BUDGET_SECONDS", "2.5")
+    monkeypatch.setenv("LOADTEST_SOLVE_SECONDS", "2.5")
     assert loadtest.budget_ms() == 2500
     assert loadtest.target_met(Run("b", 2, figures(40, 2600.0), 0, 10))
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -20,15 +26,16 @@ from webapp.sudoku import (
     solve,
 )
 from webapp.sudoku.puzzle import Puzzle
-from webapp.sudoku.result import SEARCH
+from webapp.sudoku.result import SAT, SEARCH
 from webapp.wording import conflict_message
 
 from fresh_process import run_fresh
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines
 
+ROOT = Path(__file__).parent.parent
 STATUS_FOR_COUNT = {"0": NO_SOLUTION, "1": SOLVED, "2+": MULTIPLE}
 # Generous, so that only a real defect (not a slow machine) fails a test.
-ROOMY = Budget(nodes=1_000_000, seconds=60)
+ROOMY = Budget(nodes=1_000_000, ceiling_seconds=60)
 
 
 def known_answer_cases(name: str) -> list:
@@ -81,7 +88,7 @@ def test_minimal_25x25_gives_up_honestly(puzzle: str, count: str, solution: str)
     """Out of budget on a puzzle that has one solution: gave_up, never no_solution."""
     # 30 nodes take far less than the search's share of the seconds, so the node
     # limit ends the solve before the SAT solver could have it (test_sat.py).
-    result = solve(Puzzle(parse(puzzle)), budget=Budget(nodes=30, seconds=30))
+    result = solve(Puzzle(parse(puzzle)), budget=Budget(nodes=30, ceiling_seconds=30))
     assert result.status == GAVE_UP
     assert result.nodes == 30
     assert result.engine == SEARCH
@@ -151,21 +158,86 @@ def test_conflicting_givens_are_reported_without_search() -> None:
 @pytest.mark.parametrize("size", sorted(SHAPES))
 def test_empty_grid_has_many_solutions(size: int) -> None:
     grid = Grid(SHAPES[size], (0,) * size**2)
-    result = solve(Puzzle(grid), budget=Budget(nodes=100_000, seconds=30))
+    result = solve(Puzzle(grid), budget=Budget(nodes=100_000, ceiling_seconds=30))
     assert result.status == MULTIPLE
     assert all(is_solution(found, Puzzle(grid)) for found in result.solutions)
 
 
 def test_budget_exhaustion_is_gave_up_not_no_solution() -> None:
-    result = solve(Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=50, seconds=10))
+    result = solve(Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=50, ceiling_seconds=10))
     assert result.status == GAVE_UP
     assert result.nodes == 50
     assert not result.exhausted
 
 
-def test_deadline_is_honoured() -> None:
-    result = solve(Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=10**9, seconds=0.0))
+def test_past_the_ceiling_it_gives_up_and_says_the_ceiling_stopped_it() -> None:
+    result = solve(
+        Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=10**9, ceiling_seconds=0.0)
+    )
     assert result.status == GAVE_UP
+    assert result.stopped_by_ceiling and not result.exhausted
+
+
+def test_out_of_nodes_is_not_the_ceiling() -> None:
+    result = solve(Puzzle(parse(NORVIG_IMPOSSIBLE)), budget=Budget(nodes=50))
+    assert (result.status, result.nodes, result.stopped_by_ceiling) == (GAVE_UP, 50, False)
+
+
+# Each child solves the puzzles it is given (in that order) and prints what a page shows.
+SOLVE_ALL = """
+    import json, sys
+    from webapp.sudoku import Budget, Puzzle, parse, solve
+    cases = json.loads(sys.argv[1])
+    found = []
+    for text, nodes, conflicts in cases:
+        budget = Budget(nodes=nodes, sat_conflicts=conflicts, ceiling_seconds=600)
+        result = solve(Puzzle(parse(text)), budget=budget)
+        found.append([
+            result.status, result.engine, result.nodes, result.sat_conflicts,
+            [grid.code for grid in result.solutions], result.exhausted, result.stopped_by_ceiling,
+        ])
+    print(json.dumps(found))
+"""
+
+
+def _solved_elsewhere(cases: list[tuple[str, int, int]], seed: str) -> list[list[object]]:
+    """What a fresh process with PYTHONHASHSEED `seed` finds for each (puzzle, nodes, conflicts),
+    in order."""
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SOLVE_ALL), json.dumps(cases)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found: list[list[object]] = json.loads(done.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_a_solve_is_the_same_in_every_process_however_busy_the_machine() -> None:
+    """Status, nodes, SAT conflicts and solutions depend on the budget's work alone."""
+    beyond = data_lines("prod_25x25.txt")[0][0]  # beyond 5,000 conflicts
+    cases = [
+        (NORVIG_IMPOSSIBLE, 500, 0),  # the search gives up on nodes
+        (NORVIG_IMPOSSIBLE, 200_000, 0),  # and decides with more
+        (data_lines("sat_25x25_answers.txt")[0][0], 200_000, 5_000),  # CaDiCaL decides
+        (beyond, 200_000, 5_000),  # CaDiCaL gives up on conflicts
+    ]
+    first = _solved_elsewhere(cases, "0")
+    outcomes = [(found[0], found[1]) for found in first]
+    assert outcomes == [(GAVE_UP, SEARCH), (NO_SOLUTION, SEARCH), (SOLVED, SAT), (GAVE_UP, SAT)]
+    assert not any(found[-1] for found in first)  # no ceiling in sight
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        busy = _solved_elsewhere(cases[::-1], "1")
+    finally:
+        burner.kill()
+        burner.wait()
+    assert busy[::-1] == first
 
 
 def pattern_solution(size: int) -> list[int]:
@@ -201,7 +273,7 @@ def made_puzzle(size: int, seed: int, most_blanks: int) -> tuple[Grid, Grid]:
         trial = cells.copy()
         trial[cell] = 0
         check = baseline.solve(
-            Puzzle(Grid(shape, tuple(trial))), budget=Budget(nodes=200_000, seconds=5)
+            Puzzle(Grid(shape, tuple(trial))), budget=Budget(nodes=200_000, ceiling_seconds=5)
         )
         if check.status == SOLVED:
             cells = trial
@@ -233,7 +305,7 @@ def test_building_tables_is_not_charged_to_the_budget() -> None:
         import json
         from webapp.sudoku import SHAPES, Budget, Grid, Puzzle, solve
         empty = Puzzle(Grid(SHAPES[25], (0,) * 625))
-        result = solve(empty, budget=Budget(nodes=1000, seconds=0.05))
+        result = solve(empty, budget=Budget(nodes=1000, ceiling_seconds=0.05))
         print(json.dumps(result.nodes))
     """)
     assert nodes > 0

@@ -38,7 +38,7 @@ def blanked(draw) -> tuple[Grid, Grid]:
 @given(blanked())
 def test_a_solution_is_a_full_valid_grid_keeping_every_given(case: tuple[Grid, Grid]) -> None:
     puzzle, known = case
-    result = solve(Puzzle(puzzle), budget=Budget(nodes=1_000_000, seconds=30))
+    result = solve(Puzzle(puzzle), budget=Budget(nodes=1_000_000, ceiling_seconds=30))
     assert result.status in (SOLVED, MULTIPLE)
     assert all(is_solution(found, Puzzle(puzzle)) for found in result.solutions)
     if result.status == SOLVED:
@@ -89,7 +89,7 @@ def symmetries(draw, grid: Grid):
 def test_symmetric_puzzles_get_symmetric_answers(data) -> None:
     puzzle, solution = data.draw(st.sampled_from(UNIQUE))
     transform = data.draw(symmetries(puzzle))
-    result = solve(Puzzle(transform(puzzle)), budget=Budget(nodes=1_000_000, seconds=30))
+    result = solve(Puzzle(transform(puzzle)), budget=Budget(nodes=1_000_000, ceiling_seconds=30))
     assert result.status == SOLVED
     assert result.solution == transform(solution)
 
@@ -98,7 +98,7 @@ def test_symmetric_puzzles_get_symmetric_answers(data) -> None:
 @given(blanked(), st.integers(min_value=1, max_value=200))
 def test_the_node_budget_is_never_exceeded(case: tuple[Grid, Grid], nodes: int) -> None:
     puzzle, _ = case
-    result = solve(Puzzle(puzzle), budget=Budget(nodes=nodes, seconds=30))
+    result = solve(Puzzle(puzzle), budget=Budget(nodes=nodes, ceiling_seconds=30))
     assert result.nodes <= nodes
     if not result.exhausted and len(result.solutions) < 2:
         assert result.status == "gave_up"

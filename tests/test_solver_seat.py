@@ -122,10 +122,12 @@ def get(port: int, path: str, timeout: float = 60) -> tuple[int, float]:
 
 @pytest.fixture
 def slow_gunicorn(tmp_path, request):
-    """Gunicorn as `sudoku serve` starts it, 2 workers, each solve allowed 2 s."""
+    """Gunicorn as `sudoku serve` starts it, 2 workers, each solve stopped at a 2 s ceiling
+    (its work budget out of reach)."""
     port = free_port()
     argv, env = gunicorn_command(bind=f"127.0.0.1:{port}", workers=2)
-    env.update(FLASK_SOLVE_BUDGET_SECONDS="2", FLASK_SOLVE_BUDGET_NODES="100000000")
+    env.update(FLASK_SOLVE_CEILING_SECONDS="2", FLASK_SOLVE_BUDGET_NODES="100000000")
+    env.update(FLASK_SOLVE_BUDGET_CONFLICTS="100000000")
     env.update(getattr(request, "param", {}))
     log = (tmp_path / "gunicorn.log").open("wb")
     process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
@@ -149,7 +151,7 @@ def slow_gunicorn(tmp_path, request):
 # A line deep enough that no solve is refused, however the workers share the connections.
 @pytest.mark.parametrize("slow_gunicorn", [{"FLASK_SOLVE_QUEUE_DEPTH": "8"}], indirect=True)
 def test_health_answers_while_every_worker_is_solving(slow_gunicorn):
-    # Six minimal 25x25 puzzles, each taking its whole 2 s budget: both workers solve,
+    # Six minimal 25x25 puzzles, each stopped at its 2 s ceiling: both workers solve,
     # the others wait in line. A sync worker would answer health only after a solve.
     with ThreadPoolExecutor(max_workers=6) as pool:
         solves = [pool.submit(get, slow_gunicorn, f"/solve/{code}") for code in FRISCH[:6]]

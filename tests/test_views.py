@@ -152,6 +152,16 @@ def test_giving_up_never_says_no_solution(impossible_puzzle):
     assert "No solution" not in page.heading
 
 
+def test_a_solve_the_ceiling_stopped_says_the_server_was_busy_not_the_puzzle(impossible_puzzle):
+    stopped = solve(Puzzle(parse(impossible_puzzle.puzzle)), budget=Budget(ceiling_seconds=0.0))
+    page = verdict(stopped)
+    assert page.heading == "Not decided: the server was busy"
+    assert "The server stopped this solve" in page.summary
+    assert "says nothing about the puzzle" in page.summary and "Try again" in page.summary
+    assert "ran out of its work budget" not in page.summary
+    assert "No solution" not in page.heading
+
+
 def test_giving_up_after_finding_one_solution_says_so(unique_puzzle):
     # A budget this small rarely stops a search between its first and second
     # solution, so the result is written out: the view only reads it.

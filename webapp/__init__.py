@@ -21,8 +21,16 @@ PACKAGE = Path(__file__).parent
 FEATURES = ("site", "solve", "explain", "play", "batch", "new", "daily", "print", "jobs")
 
 DEFAULTS: dict[str, Any] = {
-    "SOLVE_BUDGET_SECONDS": 1.0,
-    "SOLVE_BUDGET_NODES": 250_000,
+    # The work a solve in a request may do: search nodes, and on 16x16 and 25x25 the SAT
+    # solver's conflicts (webapp/sudoku/solver.py). Counted, never timed, so that every
+    # server gives the same answer; each takes about a second on one idle core. Past it,
+    # a page says the puzzle needs more work than a page allows and offers a job.
+    "SOLVE_BUDGET_NODES": 200_000,
+    "SOLVE_BUDGET_CONFLICTS": 18_000,
+    # A safety net in seconds, ten times what the work takes on an idle core (it also
+    # bounds a count of solutions): past it, the server stops the solve to stay responsive
+    # and says so; such an answer is never cached or shared.
+    "SOLVE_CEILING_SECONDS": 10.0,
     # The easiest-first path of an explanation, in units of work (webapp/sudoku/logic/
     # budget.py), never seconds, so that every server shows the same path: past it, a page
     # shows the steps found and says the rest needs more work than the budget. About 2 s

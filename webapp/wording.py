@@ -163,7 +163,18 @@ def solution_count_message(count: SolutionCount) -> str:
         return solution_count_number(count)
     if count.stopped_by == CAP:
         return f"{solution_count_number(count)} (counting stops there)"
+    if count.stopped_by_ceiling:
+        return f"{solution_count_number(count)} (the server stopped counting to stay responsive)"
     return f"{solution_count_number(count)} (counting them ran out of its work budget)"
+
+
+def ceiling_message(what: str) -> str:
+    """Why `what` ("the solve", "the batch") was not finished when the wall-time ceiling, not
+    the work budget, stopped it: a moment of the server's, nothing about the puzzle."""
+    return (
+        f"The server stopped {what} to stay responsive, before its work budget ran out:"
+        " this says nothing about the puzzle. Try again shortly."
+    )
 
 
 def solution_count_number(count: SolutionCount) -> str:

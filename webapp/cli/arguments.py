@@ -24,7 +24,8 @@ class UsageError(Exception):
 
 
 def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
-    """The options that bound each solve; `seconds` adds --budget-seconds beside --budget-ms."""
+    """The options that bound each solve: its work (nodes, SAT conflicts), which decides the
+    answer, and a ceiling in time; `seconds` adds --budget-seconds beside --budget-ms."""
     defaults = Budget()
     # Both time options store seconds in one place, so only one of them may be given.
     limits = parser.add_mutually_exclusive_group()
@@ -33,7 +34,8 @@ def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
         dest="budget_seconds",
         type=milliseconds,
         metavar="MS",
-        help=f"time limit per puzzle in milliseconds (default {defaults.seconds * 1000:g})",
+        help="time ceiling per puzzle in milliseconds: a solve it stops says so"
+        f" (default {defaults.ceiling_seconds * 1000:g})",
     )
     if seconds:
         limits.add_argument(
@@ -41,13 +43,19 @@ def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
             dest="budget_seconds",
             type=positive_float,
             metavar="S",
-            help=f"time limit per puzzle in seconds (default {defaults.seconds:g})",
+            help=f"time ceiling per puzzle in seconds (default {defaults.ceiling_seconds:g})",
         )
     parser.add_argument(
         "--budget-nodes",
         type=positive_int,
         metavar="N",
         help=f"search nodes per puzzle (default {defaults.nodes:,})",
+    )
+    parser.add_argument(
+        "--budget-conflicts",
+        type=positive_int,
+        metavar="N",
+        help=f"SAT solver conflicts per 16x16 or 25x25 puzzle (default {defaults.sat_conflicts:,})",
     )
 
 
@@ -84,12 +92,14 @@ def add_work_budget(parser: argparse.ArgumentParser, what: str) -> None:
 
 def budget_from(args: argparse.Namespace) -> Budget | None:
     """The budget the options ask for, or None for the solver's default."""
-    if args.budget_seconds is None and args.budget_nodes is None:
+    asked = (args.budget_seconds, args.budget_nodes, args.budget_conflicts)
+    if all(value is None for value in asked):
         return None
     defaults = Budget()
     return Budget(
         nodes=args.budget_nodes or defaults.nodes,
-        seconds=args.budget_seconds or defaults.seconds,
+        sat_conflicts=args.budget_conflicts or defaults.sat_conflicts,
+        ceiling_seconds=args.budget_seconds or defaults.ceiling_seconds,
     )
 
 

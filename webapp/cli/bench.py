@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     """Time the solver (and maybe the baseline) on each file and print a Markdown table."""
     files = [(Path(path).name, _bench_puzzles(path, args.limit)) for path in args.files]
     budget = budget_from(args)
-    baseline_budget = Budget(nodes=sys.maxsize, seconds=args.baseline_seconds)
+    baseline_budget = Budget(nodes=sys.maxsize, ceiling_seconds=args.baseline_seconds)
     for line in timing.table_header():
         print(line)
     notes = []

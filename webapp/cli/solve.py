@@ -135,6 +135,8 @@ def solve_record(
         "nodes": result.nodes,
         "engine": result.engine,
         "sat_conflicts": result.sat_conflicts,
+        # gave_up because the time ceiling stopped it, not the work budget
+        **({"stopped_by_ceiling": True} if result.stopped_by_ceiling else {}),
         "ms": round(result.ms, 3),
     }
     if result.conflicts:

@@ -61,7 +61,8 @@ def keep_input(store: Store, code: str, entries: tuple[Entry, ...], budget: Batc
     record = {
         "puzzles": [[entry.line, entry.text] for entry in entries],
         "solve_nodes": budget.solve.nodes,
-        "solve_seconds": budget.solve.seconds,
+        "solve_conflicts": budget.solve.sat_conflicts,
+        "solve_seconds": budget.solve.ceiling_seconds,
         "rating_work": budget.rating_work,
     }
     store.put(_input_key(code), json.dumps(record).encode(), KEEP_SECONDS)
@@ -83,7 +84,11 @@ def run_batch(board: Store, results: Store, code: str, seconds: float, report: R
         read_entry(index, line, text) for index, (line, text) in enumerate(record["puzzles"])
     )
     budget = BatchBudget(
-        Budget(int(record["solve_nodes"]), float(record["solve_seconds"])),
+        Budget(
+            nodes=int(record["solve_nodes"]),
+            sat_conflicts=int(record.get("solve_conflicts", Budget().sat_conflicts)),
+            ceiling_seconds=float(record["solve_seconds"]),
+        ),
         int(record["rating_work"]),
         seconds,
     )

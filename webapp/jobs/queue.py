@@ -20,7 +20,7 @@ from typing import Any
 
 from huey import Huey
 
-from ..sudoku import Puzzle, read_code
+from ..sudoku import Puzzle, SolveResult, read_code
 from ..sudoku.logic import CEILING
 from . import batches, shared, work
 from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
@@ -37,6 +37,8 @@ STALE_SECONDS = 5.0
 LOST_SECONDS = 5.0
 # A job that stopped its consumer this many times is given up as failed.
 MAX_ATTEMPTS = 3
+# What a solve job's outcome adds when its seconds, not its work, stopped it.
+CEILING_OUTCOME = "the job's time ran out before its work did, which says nothing about the puzzle"
 
 log = logging.getLogger(__name__)
 
@@ -150,8 +152,8 @@ class JobQueue:
         puzzle = read_code(job.code)
         if job.kind == SOLVE:
             result = work.keep_solving(puzzle, job.seconds, report)
-            shared.keep_solve(self.results, result, job.seconds)
-            return result.status
+            shared.keep_solve(self.results, result, job.seconds)  # not if the ceiling stopped it
+            return _solve_outcome(result)
         if job.kind == EXPLAIN:
             known = shared.kept_solve(self.results, puzzle)
             decided, path = work.keep_explaining(
@@ -159,7 +161,7 @@ class JobQueue:
             )
             shared.keep_solve(self.results, decided, job.seconds)
             if path is None:
-                return decided.status
+                return _solve_outcome(decided)
             if path.status != CEILING:  # one the job's seconds stopped says nothing lasting
                 shared.keep_path(self.results, puzzle, path)
             return path.status
@@ -215,3 +217,11 @@ class JobQueue:
             back.append(id)
             log.warning("job %s put back on the queue", id)
         return back
+
+
+def _solve_outcome(result: SolveResult) -> str:
+    """A solve job's outcome: the solve's status, and when the job's seconds (its ceiling)
+    rather than its work stopped it, that it says nothing about the puzzle."""
+    if result.stopped_by_ceiling:
+        return f"{result.status}: {CEILING_OUTCOME}"
+    return result.status

@@ -1,8 +1,9 @@
 """Results kept in the store for every server to read: decided solves, explanations and
 generated puzzles.
 
-A solve is kept as JSON with the seconds of the budget that produced it (a job's
-60 s say more than a request's 1 s). An explanation's path is kept pickled: it is
+A solve is kept as JSON with the seconds of the budget that produced it, and its work
+(nodes, SAT conflicts) says how far it went; one the wall-time ceiling stopped is never
+kept. An explanation's path is kept pickled: it is
 made of the engine's own values, and only the app's own consumers write it, into
 a store that Huey trusts with pickled tasks too. Reading never raises: a store that
 cannot be reached, or an entry that does not read back, is a miss.
@@ -46,7 +47,10 @@ class Kept:
 
 def keep_solve(store: Store, result: SolveResult, seconds: float) -> bool:
     """Put `result`, found within `seconds`, where every server finds it; False if the store
-    could not be reached."""
+    could not be reached, or if the wall-time ceiling stopped the solve: that says nothing
+    about the puzzle, so it is never kept."""
+    if result.stopped_by_ceiling:
+        return False
     record = {
         field.name: getattr(result, field.name)
         for field in fields(result)

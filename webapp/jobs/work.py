@@ -3,7 +3,6 @@ goes."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 from ..explanations.records import path_for
@@ -20,18 +19,32 @@ ATTEMPTS = "attempts"
 # about 40 s on one idle core, so that the path a job keeps is the same on any consumer.
 # The job's seconds are only its ceiling: a path they stop is not kept.
 EXPLAIN_JOB_WORK = 2_000_000
+# The work of a "Keep working" solve, in page budgets (a page's takes about a second on one
+# idle core) per second of the job's: half its seconds' worth, so that the job's seconds stay
+# a ceiling even on a busy consumer, and the answer it keeps is the same on any consumer.
+PAGES_PER_SECOND = 0.5
+
+
+def job_solve_budget(seconds: float) -> Budget:
+    """The budget of a solve in a job of `seconds`: PAGES_PER_SECOND page budgets of work per
+    second, and `seconds` as its ceiling."""
+    page, pages = Budget(), seconds * PAGES_PER_SECOND
+    return Budget(
+        nodes=max(page.nodes, int(page.nodes * pages)),
+        sat_conflicts=max(page.sat_conflicts, int(page.sat_conflicts * pages)),
+        ceiling_seconds=seconds,
+    )
 
 
 def keep_solving(puzzle: Puzzle, seconds: float, report: Report) -> SolveResult:
-    """Solve `puzzle`, looking for two solutions, for up to `seconds` (no node limit)."""
+    """Solve `puzzle`, looking for two solutions, within job_solve_budget(`seconds`)."""
     report("searching for solutions", 0, SEARCH_NODES)
 
     def counted(unit: str, done: int) -> None:
         phase = "the SAT solver at work" if unit == SAT_CONFLICTS else "searching for solutions"
         report(phase, done, unit)
 
-    budget = Budget(nodes=sys.maxsize, seconds=seconds)
-    return solve(puzzle, max_solutions=2, budget=budget, progress=counted)
+    return solve(puzzle, max_solutions=2, budget=job_solve_budget(seconds), progress=counted)
 
 
 def keep_explaining(

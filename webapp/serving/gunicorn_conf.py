@@ -40,8 +40,8 @@ workers = _whole_number("SUDOKU_WORKERS", os.environ.get("SUDOKU_WORKERS"), os.c
 # free. SUDOKU_THREADS overrides the count.
 worker_class = "gthread"
 threads = _whole_number("SUDOKU_THREADS", os.environ.get("SUDOKU_THREADS"), default=8)
-# Every solve stops at SOLVE_BUDGET_SECONDS (1 s by default); this only catches a worker
-# stuck for some other reason.
+# A solve's work takes about a second, and it stops at SOLVE_CEILING_SECONDS (10 s by
+# default) in any case; this only catches a worker stuck for some other reason.
 timeout = 30
 # Load the app once in the master and fork the workers from it, so they share its code
 # and the engine's tables (built in on_starting) instead of each building its own.

@@ -49,7 +49,7 @@ def solve(
     nodes = 0
     gave_up = False
     depth = 0
-    deadline = started + budget.seconds
+    deadline = started + budget.ceiling_seconds
     while depth >= 0:
         if depth == len(empties):
             solutions.append(Grid(shape, tuple(cells)))
@@ -92,4 +92,5 @@ def solve(
         nodes=nodes,
         ms=(time.perf_counter() - started) * 1000,
         exhausted=depth < 0,
+        stopped_by_ceiling=gave_up and nodes < budget.nodes,
     )

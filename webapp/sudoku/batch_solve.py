@@ -20,12 +20,14 @@ from .batch import Entry
 from .logic import CEILING, STOPPED, find_path
 from .logic import SOLVED as PATH_SOLVED
 from .logic.levels import level_of
-from .result import GAVE_UP, SOLVED, STATUSES, Budget
+from .result import GAVE_UP, SAT, SOLVED, STATUSES, Budget, SolveResult
 from .solver import solve
 
 # The status of a line that cannot be read as a puzzle (as `sudoku solve` and the API say).
 INVALID = "invalid"
 ROW_STATUSES = (*STATUSES, INVALID)
+# What a row says when the batch's ceiling, not its work, stopped its solve.
+STOPPED_BY_CEILING = "not decided: the server stopped the batch to stay responsive (try again)"
 # Below this many seconds left under the batch's ceiling, a rating is not begun.
 LEAST_RATING_SECONDS = 0.005
 
@@ -83,6 +85,14 @@ def counts(rows: Iterable[Row]) -> dict[str, int]:
     return {**{status: found[status] for status in ROW_STATUSES}, "total": found.total()}
 
 
+def _work(result: SolveResult) -> str:
+    """The work a solve did, in words: "250,000 search nodes", with the SAT solver's."""
+    work = f"{result.nodes:,} search node{'' if result.nodes == 1 else 's'}"
+    if result.engine == SAT:
+        work += f" and {result.sat_conflicts:,} SAT conflicts"
+    return work
+
+
 def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     """The row of one entry: read, solved and rated in what is left of the batch's time."""
     if entry.puzzle is None:
@@ -102,10 +112,13 @@ def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     left = deadline - time.perf_counter()
     if left <= 0:
         return replace(read, message=f"not tried: the batch's {budget.seconds:g} s ran out first")
-    seconds = min(budget.solve.seconds, left)
-    result = solve(puzzle, max_solutions=2, budget=Budget(budget.solve.nodes, seconds))
+    # The row's work decides it; what is left of the batch's seconds is only a ceiling.
+    ceiling = min(budget.solve.ceiling_seconds, left)
+    result = solve(puzzle, max_solutions=2, budget=replace(budget.solve, ceiling_seconds=ceiling))
+    if result.stopped_by_ceiling:
+        return replace(read, message=STOPPED_BY_CEILING)
     if result.status == GAVE_UP:
-        return replace(read, message=f"not decided within {seconds:.3g} s")
+        return replace(read, message=f"not decided within its work budget ({_work(result)})")
     if result.status != SOLVED:
         return replace(read, status=result.status)
     left = deadline - time.perf_counter()

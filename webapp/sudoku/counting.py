@@ -3,7 +3,8 @@
 A solve stops at its second solution; this goes on to say how many there are. The count
 is exact when the search explored everything before it reached the cap; otherwise it is
 a lower bound, and `stopped_by` says why it stopped: the cap (there are at least that
-many), or the budget's nodes or seconds (the search ran out of work first).
+many), the budget's nodes (the search ran out of work first), or its ceiling in seconds
+(TIME: a busy machine stopped it, which says nothing about the puzzle and is never cached).
 
 Near-empty grids have astronomically many solutions, so the cap is what makes counting
 them end. Each solution costs the search a node or two on a 9x9 grid, but on a 25x25
@@ -25,7 +26,7 @@ from .result import Budget
 from .shape import Shape
 from .solver import Search, decode, initial_state
 
-# Why a count is not exact: it reached the cap, or it ran out of nodes or of seconds.
+# Why a count is not exact: it reached the cap, ran out of nodes, or passed the ceiling.
 CAP = "cap"
 NODES = "nodes"
 TIME = "time"
@@ -63,6 +64,11 @@ class SolutionCount:
         """True when the budget stopped the count: a bigger budget could count further."""
         return self.stopped_by in (NODES, TIME)
 
+    @property
+    def stopped_by_ceiling(self) -> bool:
+        """True when the ceiling, not the work, stopped the count: never cached or shared."""
+        return self.stopped_by == TIME
+
     def at_least(self, found: tuple[Grid, ...]) -> SolutionCount:
         """This count, or one of len(`found`) when another search (a solve) found more
         solutions than this count did before its budget ran out."""
@@ -71,10 +77,10 @@ class SolutionCount:
         return replace(self, count=len(found), solutions=found)
 
 
-def counting_budget(shape: Shape, seconds: float = Budget().seconds) -> Budget:
-    """The budget of a count on a grid of `shape`: COUNT_NODES for its size, and `seconds`
-    at most should the machine be slower than the nodes allow for."""
-    return Budget(nodes=COUNT_NODES[shape.size], seconds=seconds)
+def counting_budget(shape: Shape, ceiling_seconds: float = Budget().ceiling_seconds) -> Budget:
+    """The budget of a count on a grid of `shape`: COUNT_NODES for its size, and a ceiling
+    of `ceiling_seconds` should the machine be far slower than the nodes allow for."""
+    return Budget(nodes=COUNT_NODES[shape.size], ceiling_seconds=ceiling_seconds)
 
 
 def count_solutions_of(
@@ -95,7 +101,7 @@ def count_solutions_of(
     if find_conflicts(puzzle):
         return SolutionCount(0, exact=True, ms=(time.perf_counter() - started) * 1000)
     search = Search(board, most, budget.nodes, initial_state(board, grid))
-    search.run(started + budget.seconds)
+    search.run(started + budget.ceiling_seconds)
     found = search.solutions
     if search.exhausted:
         stopped_by = None

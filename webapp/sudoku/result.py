@@ -32,10 +32,18 @@ def status_for(found: int, gave_up: bool) -> str:
 
 @dataclass(frozen=True)
 class Budget:
-    """The most work one solve may do: search nodes and wall-clock seconds."""
+    """The most work one solve may do, and a safety ceiling.
 
-    nodes: int = 250_000
-    seconds: float = 1.0
+    `nodes` (the search's) and `sat_conflicts` (CaDiCaL's, on big grids) decide the
+    answer: the same puzzle and budget give the same result on any machine at any load.
+    `ceiling_seconds` only keeps a busy server responsive: a solve it stops says so
+    (SolveResult.stopped_by_ceiling), and that says nothing about the puzzle.
+    The defaults take about a second on one idle core (docs/architecture.md, "Budgets").
+    """
+
+    nodes: int = 200_000
+    sat_conflicts: int = 18_000
+    ceiling_seconds: float = 10.0
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,10 @@ class SolveResult:
     answer stands, gave_up included; the solutions the search found come
     first). `nodes` and `propagated` are always the search's work;
     `sat_conflicts` is the SAT solver's, 0 when it did not run.
+
+    `stopped_by_ceiling` is True when the budget's wall-time ceiling, not its work, ended
+    a gave_up: an answer about the server at that moment, never cached, shared or shown as
+    the puzzle's.
     """
 
     status: str
@@ -66,6 +78,7 @@ class SolveResult:
     exhausted: bool = False
     engine: str = SEARCH
     sat_conflicts: int = 0
+    stopped_by_ceiling: bool = False
 
     @property
     def solution(self) -> Grid | None:

@@ -11,20 +11,24 @@ pair "not both". CaDiCaL 1.9.5 (through python-sat) solves it; each model is a
 solution, and a clause that forbids it sends the solver after the next one.
 When the solver says there are no more, the count is exact.
 
-python-sat's CaDiCaL can neither be interrupted (interrupt() raises
-NotImplementedError) nor lets go of the GIL while it runs (a timer thread
-only fires once the call returns), so the deadline is kept by running it in
-slices of a few conflicts and reading the clock between them; between slices
-the process's other threads get their turn too. CaDiCaL goes back to its
-focused mode at every call, and Sudoku wants its stable mode, so stable mode
-is the only one. Measured on the 18 minimal 25x25 puzzles (a solution and the
-proof that it is the only one): one call each, 151 s in all; in slices (from
-1,000 conflicts, doubling) 176 s; stable mode only, one call 122 s and slices
-of 300 conflicts 124 s.
+What decides the answer is a count of CaDiCaL's conflicts, never the clock:
+CaDiCaL is deterministic, so the same formula under the same sequence of
+conflict limits makes the same choices on any machine at any load. It runs in
+slices of SLICE_CONFLICTS conflicts (`conf_budget`, the last one cut to what
+the budget has left), always the same slices, and the count it reports is
+exact. python-sat's CaDiCaL can neither be interrupted (interrupt() raises
+NotImplementedError) nor lets go of the GIL while it runs, so the wall-time
+ceiling, a safety net, is read between slices; a solve it stops says so.
+CaDiCaL goes back to its focused mode at every call, and Sudoku wants its
+stable mode, so stable mode is the only one. Measured on the 18 minimal 25x25
+puzzles (a solution and the proof that it is the only one): one call each,
+151 s in all; in slices (from 1,000 conflicts, doubling) 176 s; stable mode
+only, one call 122 s and slices of 300 conflicts 124 s.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -37,20 +41,16 @@ from .grid import Grid
 
 SOLVER = "cadical195"
 OPTIONS = {"stabilizeonly": 1}
-# Each slice aims at this many seconds of solving at the rate the last one
-# ran: short enough to stop near the deadline, long enough that calls cost
-# nothing (slices of 10 conflicts ran at 97% of the rate of slices of 1,000).
-# CaDiCaL's own housekeeping can still take some 50 ms once in a while on
-# 25x25, whatever the slice.
-SLICE_SECONDS = 0.01
-FIRST_SLICE = 50  # conflicts
-# How often a long solve tells its caller how far it is (a job's page shows it).
-PROGRESS_SECONDS = 0.5
-LARGEST_SLICE = 1 << 30  # python-sat passes the limit on as a C int
-# Building the formula and loading it into CaDiCaL, per clause: measured here
-# 1.7 us (an empty 16x16, 124k clauses), 1.9 us (an empty 25x25, 753k) and
-# 2.2 us (a minimal 25x25, 20k).
-SETUP_SECONDS_PER_CLAUSE = 2e-6
+# Conflicts per call: about 10 ms of a 25x25's solving on an idle core (CaDiCaL
+# does some 20,000 conflicts a second there), so the ceiling is read often
+# enough, and calls cost nothing (slices of 10 conflicts ran at 97% of the rate
+# of slices of 1,000). CaDiCaL's own housekeeping can still take some 50 ms once
+# in a while on 25x25, whatever the slice. Never derived from the clock: the
+# slices are part of what makes the answer the same everywhere.
+SLICE_CONFLICTS = 200
+# How often a long solve tells its caller how far it is (a job's page shows it): about
+# every half second on an idle core.
+PROGRESS_CONFLICTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -59,14 +59,16 @@ class SatResult:
 
     `solutions` are the new ones, in the order found (never one it was told
     about). `exhausted` is True when the solver proved there are no others,
-    so known plus new is the exact count. `gave_up` is True when the deadline
-    came first. `conflicts` is its work count, as search nodes are the search's.
+    so known plus new is the exact count. `gave_up` is True when it stopped
+    first: at its conflict budget, or at the ceiling (`stopped_by_ceiling`).
+    `conflicts` is its work count, as search nodes are the search's.
     """
 
     solutions: tuple[Grid, ...]
     exhausted: bool
     gave_up: bool
     conflicts: int
+    stopped_by_ceiling: bool = False
 
 
 @dataclass(frozen=True)
@@ -105,15 +107,16 @@ def formula(board: Bitboard, alive: int, done: int) -> Formula:
     return Formula(variables, clauses, fixed)
 
 
-def setup_seconds(board: Bitboard, alive: int, done: int) -> float:
-    """About how long building the formula of the state (alive, done) and loading it take."""
+def clause_count(board: Bitboard, alive: int, done: int) -> int:
+    """How many clauses the formula of the state (alive, done) has, without building it:
+    what building and loading it costs (about 2 us a clause)."""
     width, mask = board.width, board.field_mask
     clauses = 0
     for field in range(board.constraints):
         if not done & board.guard[field]:
             options = ((alive >> (field * width)) & mask).bit_count()
             clauses += 1 + options * (options - 1) // 2
-    return clauses * SETUP_SECONDS_PER_CLAUSE
+    return clauses
 
 
 def sat_solve(
@@ -121,13 +124,15 @@ def sat_solve(
     alive: int,
     done: int,
     max_solutions: int,
-    deadline: float,
+    conflicts: int,
+    deadline: float = math.inf,
     known: Sequence[Grid] = (),
     progress: Callable[[int], None] | None = None,
 ) -> SatResult:
     """Up to `max_solutions` solutions of the propagated state (alive, done) that are not
-    in `known`, looked for until `deadline` (a time.perf_counter() value). `progress`, if
-    given, is told the conflicts so far about every PROGRESS_SECONDS."""
+    in `known`, looked for within `conflicts` of CaDiCaL's, or until `deadline` (a
+    time.perf_counter() value, a safety ceiling). `progress`, if given, is told the
+    conflicts so far every PROGRESS_CONFLICTS."""
     cnf = formula(board, alive, done)
     options = cnf.options
     found: list[Grid] = []
@@ -136,44 +141,54 @@ def sat_solve(
         for solution in known:
             _block(solver, board, cnf, solution)
         answer: bool | None = True
+        ceiling = False
         while len(found) < max_solutions:
-            answer = _solve_until(solver, deadline, progress)
+            answer, ceiling = _solve_until(solver, conflicts, deadline, progress)
             if not answer:
                 break
             solution = _decode(board, cnf.fixed, options, solver.get_model())
             found.append(solution)
             _block(solver, board, cnf, solution)
-        conflicts = int(solver.accum_stats()["conflicts"])
+        spent = _conflicts(solver)
     return SatResult(
         solutions=tuple(found),
         exhausted=answer is False,
         gave_up=answer is None,
-        conflicts=conflicts,
+        conflicts=spent,
+        stopped_by_ceiling=answer is None and ceiling,
     )
 
 
 def _solve_until(
-    solver: Solver, deadline: float, progress: Callable[[int], None] | None = None
-) -> bool | None:
-    """True (a model), False (no model) or None (the deadline came first), solving in slices
-    and telling `progress` the conflicts so far between them, every PROGRESS_SECONDS."""
-    clock = time.perf_counter
-    conflicts = FIRST_SLICE
-    next_report = clock() + PROGRESS_SECONDS
-    while (left := deadline - clock()) > 0:
-        if progress is not None and clock() >= next_report:
-            progress(int(solver.accum_stats()["conflicts"]))
-            next_report = clock() + PROGRESS_SECONDS
-        solver.conf_budget(conflicts)
-        started = clock()
+    solver: Solver,
+    conflicts: int,
+    deadline: float,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[bool | None, bool]:
+    """True (a model), False (no model) or None (stopped) and whether the ceiling stopped
+    it: solving in slices of SLICE_CONFLICTS until the solver has spent `conflicts` in
+    all, or `deadline` passes between two slices; telling `progress` the conflicts so far
+    as they pass each multiple of PROGRESS_CONFLICTS."""
+    spent = _conflicts(solver)
+    next_report = (spent // PROGRESS_CONFLICTS + 1) * PROGRESS_CONFLICTS
+    while spent < conflicts:
+        if time.perf_counter() >= deadline:
+            return None, True
+        if progress is not None and spent >= next_report:
+            progress(spent)
+            next_report = (spent // PROGRESS_CONFLICTS + 1) * PROGRESS_CONFLICTS
+        solver.conf_budget(min(SLICE_CONFLICTS, conflicts - spent))
         answer: bool | None = solver.solve_limited()
         if answer is not None:
-            return answer
-        took = max(clock() - started, 1e-6)
-        # The next slice: what the last one's rate fits into SLICE_SECONDS or the time left.
-        seconds = min(SLICE_SECONDS, left - took)
-        conflicts = max(1, min(LARGEST_SLICE, int(conflicts * seconds / took)))
-    return None
+            return answer, False
+        # A slice always counts, so that the loop ends even should CaDiCaL stop unasked.
+        spent = max(_conflicts(solver), spent + 1)
+    return None, False
+
+
+def _conflicts(solver: Solver) -> int:
+    """The conflicts `solver` has had in all its calls."""
+    return int(solver.accum_stats()["conflicts"])
 
 
 def _decode(board: Bitboard, fixed: dict[int, int], options: list[int], model: list[int]) -> Grid:

@@ -9,10 +9,15 @@ fewest options, whether it is a cell ("which digit goes here?") or a place
 ("where does 7 go in row 3?"), as exact-cover solvers do; that is what keeps
 proofs of impossibility short.
 
-On 16x16 and 25x25 grids the search gets only a share of the seconds: a puzzle
-it has not finished by then goes, as the search's root state, to a SAT solver
-(sat.py) for the rest of the budget, unless its formula would be too big to
-pay off (a nearly empty grid), and then the search goes on.
+On 16x16 and 25x25 grids the search gets only HANDOVER_NODES: a puzzle it has
+not finished by then goes, as the search's root state, to a SAT solver (sat.py)
+with the budget's conflicts, unless its formula would be too big to pay off (a
+nearly empty grid), and then the search goes on.
+
+Counted work (nodes, conflicts) decides every answer, so the same puzzle and budget
+give the same result on any machine at any load. The budget's seconds are only a
+ceiling: a solve they stop says so (`stopped_by_ceiling`), never that the puzzle
+needs more work.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from .geometry import standard_geometry
 from .grid import Grid
 from .puzzle import Puzzle
 from .result import NO_SOLUTION, SAT, Budget, SolveResult, status_for
-from .sat import sat_solve, setup_seconds
+from .sat import clause_count, sat_solve
 from .shape import Shape
 
 State = tuple[int, int]
@@ -38,17 +43,25 @@ SEARCH_NODES = "search nodes"
 SAT_CONFLICTS = "SAT conflicts"
 
 # Grids at least this big go to the SAT solver when the search has not finished
-# in its share of the seconds: SEARCH_SHARE of them, SEARCH_SECONDS at most. Below
-# 16x16 the search decides everything in milliseconds. On 16x16 and 25x25 puzzles
-# (README, "Big grids") the search was faster than CaDiCaL only on puzzles it
-# decided within 60 ms, and CaDiCaL decided within 60 ms every one the search
-# needed longer for; past that the search's time is CaDiCaL's loss.
+# within HANDOVER_NODES (by size). Below 16x16 the search decides everything in
+# milliseconds. On 16x16 and 25x25 puzzles (README, "Big grids") the search was
+# faster than CaDiCaL only on puzzles it decided within 60 ms, and CaDiCaL decided
+# within 60 ms every one the search needed longer for; past that the search's time
+# is CaDiCaL's loss. The counts are what the search does in 0.1 s on one idle core
+# (about 25,000 nodes a second on 16x16, 6,500 on 25x25): the share of the second
+# it had when the hand-over was timed.
 SAT_FROM_SIZE = 16
-SEARCH_SHARE = 0.1
-SEARCH_SECONDS = 0.1
-# The SAT solver is only started if building its formula would take at most this
-# share of the time left.
-SETUP_SHARE = 0.5
+HANDOVER_NODES = {16: 3_000, 25: 650}
+# The SAT solver is only started if building its formula would cost at most half of
+# what its conflict budget does: about 2 us a clause against 50 us a conflict (20,000
+# a second), so at most 12 clauses a conflict; a page's conflicts allow some 200,000
+# clauses (an empty 16x16 has 124,000, an empty 25x25 753,000), a job's any grid.
+CLAUSES_PER_CONFLICT = 12
+# When the formula is too big, the search goes on in the SAT solver's place, with its
+# work: a conflict is worth as much time as this many search nodes (an idle core does
+# some 50,000 nodes a second on 16x16 and 6,500 on 25x25, and 20,000 conflicts), and
+# never more than the budget's nodes.
+NODES_PER_CONFLICT = {16: 2.5, 25: 0.33}
 
 
 def solve(
@@ -61,7 +74,7 @@ def solve(
     `budget`.
 
     `progress`, if given, is told the work done as it goes: the search nodes when the
-    search hands over, then the SAT solver's conflicts every half second (a job's page
+    search hands over, then the SAT solver's conflicts every PROGRESS_CONFLICTS (a job's page
     shows them).
     """
     budget = budget or Budget()
@@ -80,19 +93,20 @@ def solve(
             exhausted=True,
         )
     wanted = max(2, max_solutions)
-    deadline = started + budget.seconds
+    ceiling = started + budget.ceiling_seconds
     root = initial_state(board, grid)
     search = Search(board, wanted, budget.nodes, root)
-    if grid.size < SAT_FROM_SIZE:
-        search.run(deadline)
+    handover = HANDOVER_NODES.get(grid.size) if grid.size >= SAT_FROM_SIZE else None
+    if handover is None or handover >= budget.nodes:
+        search.run(ceiling)
         return _search_result(puzzle, search, started)
-    search.run(started + min(budget.seconds * SEARCH_SHARE, SEARCH_SECONDS))
-    if search.out_of_time:
+    search.run(ceiling, stop_at=handover)
+    if search.gave_up and not search.out_of_time:
         # The root's singles, as the search's first node places them. If they run into
         # a contradiction (only when the search stopped before that node), the root as
         # it is goes over: CaDiCaL finds the same contradiction.
         alive, done = propagate(board, root) or root
-        if setup_seconds(board, alive, done) <= (deadline - time.perf_counter()) * SETUP_SHARE:
+        if clause_count(board, alive, done) <= budget.sat_conflicts * CLAUSES_PER_CONFLICT:
             found = _solutions(board, grid, search)
             if progress is not None:
                 progress(SEARCH_NODES, search.nodes)
@@ -100,7 +114,14 @@ def solve(
             else:
                 told = None
             sat = sat_solve(
-                board, alive, done, wanted - len(found), deadline, known=found, progress=told
+                board,
+                alive,
+                done,
+                wanted - len(found),
+                budget.sat_conflicts,
+                ceiling,
+                known=found,
+                progress=told,
             )
             return SolveResult(
                 status_for(len(found) + len(sat.solutions), sat.gave_up),
@@ -112,10 +133,13 @@ def solve(
                 exhausted=sat.exhausted,
                 engine=SAT,
                 sat_conflicts=sat.conflicts,
+                stopped_by_ceiling=sat.stopped_by_ceiling,
             )
         # A formula too big to pay off: nearly empty grids, whose solutions the
-        # search finds without backtracking. It goes on where it stopped.
-        search.run(deadline)
+        # search finds without backtracking. It goes on where it stopped, with the SAT
+        # solver's work as nodes.
+        instead = handover + int(budget.sat_conflicts * NODES_PER_CONFLICT[grid.size])
+        search.run(ceiling, stop_at=instead)
     return _search_result(puzzle, search, started)
 
 
@@ -130,6 +154,7 @@ def _search_result(puzzle: Puzzle, search: Search, started: float) -> SolveResul
         propagated=search.propagated,
         ms=(time.perf_counter() - started) * 1000,
         exhausted=search.exhausted,
+        stopped_by_ceiling=search.out_of_time,
     )
 
 
@@ -202,8 +227,8 @@ def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
 
 
 class Search:
-    """One depth-first search, with its counters and node limit; it can stop at a deadline
-    and go on later from where it stopped."""
+    """One depth-first search, with its counters and node limit; it can stop at a ceiling
+    (or a node count short of its limit) and go on later from where it stopped."""
 
     def __init__(self, board: Bitboard, max_solutions: int, node_limit: int, root: State):
         self.board = board
@@ -214,11 +239,12 @@ class Search:
         self.nodes = 0
         self.propagated = 0
         self.gave_up = False
-        self.out_of_time = False  # gave up at the deadline, not at the node limit
+        self.out_of_time = False  # gave up at the ceiling, not at a node count
         self.exhausted = False
 
-    def run(self, deadline: float) -> None:
-        """Explore until the space is exhausted, enough solutions, the node limit or `deadline`."""
+    def run(self, deadline: float, stop_at: int | None = None) -> None:
+        """Explore until the space is exhausted, enough solutions, the node limit (or
+        `stop_at` nodes in all, if fewer) or `deadline`."""
         # One loop with everything in locals: this is the hot path, and
         # method calls and attribute lookups would cost a third of its time.
         board = self.board
@@ -226,6 +252,8 @@ class Search:
         cell_guards, width, field_options = board.cell_guards, board.width, board.field_options
         option_at, placements = board.option_at, board.placements
         clock, node_limit = time.perf_counter, self.node_limit
+        if stop_at is not None:
+            node_limit = min(node_limit, stop_at)
         # Reading the clock costs as much as a small 9x9 node, so there it is read
         # every 32 nodes; a 25x25 node costs far more, and waiting 32 of them
         # could overrun the deadline by tens of milliseconds.

@@ -67,16 +67,18 @@ def init_app(app: Flask) -> None:
 
 
 def solve_within_budget(puzzle: Puzzle) -> SolveResult:
-    """Solve `puzzle`, looking for two solutions, within SOLVE_BUDGET_NODES/SECONDS.
+    """Solve `puzzle`, looking for two solutions, within SOLVE_BUDGET_NODES and
+    SOLVE_BUDGET_CONFLICTS, with SOLVE_CEILING_SECONDS as a safety net.
 
     The outcome is noted on `g.solve` (status, nodes, whether it was cached)
     for the request log. gave_up is cached too: it is the dearest outcome, a
-    whole budget of CPU, and the one a repeated link would multiply; the same
-    budget next time rarely does better, as each worker solves one puzzle at a
-    time on its own core whatever the load (solver_seat.py), and the entry ages
-    out of the cache like any other. Before solving, and in place of a gave_up, a
-    result kept in the shared results (by a job, or with SOLVE_CACHE_URL by any
-    server) answers; a decided result is kept there for the others.
+    whole budget of CPU, and the one a repeated link would multiply; the budget
+    counts work, so the same budget gives the same gave_up on every server, and
+    the entry ages out of the cache like any other. A solve the ceiling stopped
+    says nothing about the puzzle, only about the moment: it is never cached nor
+    shared. Before solving, and in place of a gave_up, a result kept in the shared
+    results (by a job, or with SOLVE_CACHE_URL by any server) answers; a decided
+    result is kept there for the others.
     """
     budget = solve_budget()
     cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
@@ -85,7 +87,7 @@ def solve_within_budget(puzzle: Puzzle) -> SolveResult:
     if result is None or result.status == GAVE_UP:
         # A job, or another server, may have decided it (or worked on it longer).
         kept = shared.kept_solve(job_queue().results, puzzle)
-        if kept is not None and kept.seconds >= budget.seconds:
+        if kept is not None and _at_least_as_far(kept.result, budget):
             result = kept.result
             if cache is not None:
                 cache.put(key, result)
@@ -93,13 +95,23 @@ def solve_within_budget(puzzle: Puzzle) -> SolveResult:
     if result is None:
         with solver_seat().taken():
             result = solve(puzzle, max_solutions=2, budget=budget)
-        if cache is not None:
+        if cache is not None and not result.stopped_by_ceiling:
             cache.put(key, result)
         everyone = shared_results()
         if everyone is not None and result.status != GAVE_UP:
-            shared.keep_solve(everyone, result, budget.seconds)
+            shared.keep_solve(everyone, result, budget.ceiling_seconds)
     g.solve = {"outcome": result.status, "nodes": result.nodes, "cached": cached}
     return result
+
+
+def _at_least_as_far(kept: SolveResult, budget: Budget) -> bool:
+    """Whether a kept solve answers for one within `budget`: decided, or it gave up after
+    at least the work `budget` allows (a job's)."""
+    if kept.status != GAVE_UP:
+        return True
+    if kept.stopped_by_ceiling:
+        return False
+    return kept.nodes >= budget.nodes or kept.sat_conflicts >= budget.sat_conflicts
 
 
 def remember_solve(result: SolveResult) -> None:
@@ -112,10 +124,13 @@ def remember_solve(result: SolveResult) -> None:
 
 
 def solve_budget() -> Budget:
-    """The budget of a solve in a request: SOLVE_BUDGET_NODES and SOLVE_BUDGET_SECONDS."""
+    """The budget of a solve in a request: SOLVE_BUDGET_NODES and SOLVE_BUDGET_CONFLICTS, and
+    SOLVE_CEILING_SECONDS."""
     config = current_app.config
     return Budget(
-        nodes=int(config["SOLVE_BUDGET_NODES"]), seconds=float(config["SOLVE_BUDGET_SECONDS"])
+        nodes=int(config["SOLVE_BUDGET_NODES"]),
+        sat_conflicts=int(config["SOLVE_BUDGET_CONFLICTS"]),
+        ceiling_seconds=float(config["SOLVE_CEILING_SECONDS"]),
     )
 
 

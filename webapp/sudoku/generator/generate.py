@@ -193,7 +193,9 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     if carver.singles_keep_under(cells, low):
         return None  # singles solve it: easier than the level
     puzzle = carver.puzzle(cells)
-    decided = solve(puzzle, budget=Budget(nodes=10**9, seconds=carver.seconds_left()))
+    # The generator's own seconds bound this solve (a gave_up is OutOfTime), not its work.
+    unbounded = Budget(nodes=10**9, sat_conflicts=10**9, ceiling_seconds=carver.seconds_left())
+    decided = solve(puzzle, budget=unbounded)
     if decided.status == GAVE_UP_SOLVING:
         raise OutOfTime
     if decided.status != ONE_SOLUTION:

@@ -10,7 +10,6 @@ solves it (303 to the job's page, which moves on to /batch/<code> when it is don
 
 from __future__ import annotations
 
-import sys
 import time
 
 from flask import abort, current_app, redirect, render_template, request, url_for
@@ -19,6 +18,7 @@ from werkzeug.wrappers import Response
 from ...jobs import batches, job_queue
 from ...jobs.job import BATCH, Job
 from ...jobs.store import Unreachable
+from ...jobs.work import job_solve_budget
 from ...sudoku import GAVE_UP, Budget
 from ...sudoku.batch import MAX_PUZZLES, Entry
 from ...sudoku.batch_solve import BatchBudget, Row, solve_batch
@@ -99,15 +99,21 @@ def _request_budget() -> BatchBudget:
 
 
 def _job_budget(count: int) -> BatchBudget:
-    """A batch's budget in a job of JOB_SECONDS: each of its `count` puzzles may search
-    without a node limit for its share of the job's time, and never less than a page's
-    SOLVE_BUDGET_SECONDS (a few puzzles a page gave up on get tens of seconds each); rated
-    as a solve page rates it."""
+    """A batch's budget in a job of JOB_SECONDS: each of its `count` puzzles may do the work
+    of a solve job of its share of the job's seconds, and never less than a page's (a few
+    puzzles a page gave up on get tens of seconds' work each); rated as a solve page rates
+    it. The job's seconds are only the batch's ceiling."""
     config = current_app.config
     seconds = job_queue().seconds
-    share = max(float(config["SOLVE_BUDGET_SECONDS"]), seconds / max(1, count))
+    page = solve_budget()
+    share = job_solve_budget(seconds / max(1, count))
+    solve = Budget(
+        nodes=max(page.nodes, share.nodes),
+        sat_conflicts=max(page.sat_conflicts, share.sat_conflicts),
+        ceiling_seconds=seconds,
+    )
     rating = int(config["RATING_BUDGET_WORK"])
-    return BatchBudget(Budget(nodes=sys.maxsize, seconds=share), rating, seconds)
+    return BatchBudget(solve, rating, seconds)
 
 
 def _kept(entries: tuple[Entry, ...]) -> str | None:

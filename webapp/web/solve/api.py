@@ -82,6 +82,8 @@ def _answer(
         "nodes": result.nodes,
         "engine": result.engine,
         "sat_conflicts": result.sat_conflicts,
+        # gave_up because the server stopped it to stay responsive: try again (never cached)
+        **({"stopped_by_ceiling": True} if result.stopped_by_ceiling else {}),
         "ms": round(result.ms, 3),
         "share_url": absolute_url("solve.result", code=puzzle.code),
         "conflicts": [

@@ -53,8 +53,10 @@ def count_within_budget(result: SolveResult) -> SolutionCount | None:
     listed_for(shape) of them; None when it does not have more than one.
 
     A solve that explored everything already knows the count. Otherwise the count runs
-    within COUNT_BUDGET_NODES (by default the engine's COUNT_NODES for the grid's size)
-    and SOLVE_BUDGET_SECONDS, and is never less than the solutions the solve found.
+    within COUNT_BUDGET_NODES (by default the engine's COUNT_NODES for the grid's size),
+    with SOLVE_CEILING_SECONDS as a safety net, and is never less than the solutions the
+    solve found. A count the ceiling stopped is about the moment, not the puzzle: it is
+    never remembered.
     """
     if result.status != MULTIPLE:
         return None
@@ -71,15 +73,15 @@ def count_within_budget(result: SolveResult) -> SolutionCount | None:
         with solver_seat().taken():
             count = count_solutions_of(grid, COUNTED, budget, keep=listed_for(grid.shape))
         count = count.at_least(result.solutions)
-        if cache is not None:
+        if cache is not None and not count.stopped_by_ceiling:
             cache.put(key, count)
     return count
 
 
 def _count_budget(shape: Shape) -> Budget:
     """The budget of a count in a request: COUNT_BUDGET_NODES (None: the engine's figure
-    for the size) and SOLVE_BUDGET_SECONDS."""
+    for the size), and SOLVE_CEILING_SECONDS as its ceiling."""
     config = current_app.config
-    budget = counting_budget(shape, float(config["SOLVE_BUDGET_SECONDS"]))
+    budget = counting_budget(shape, float(config["SOLVE_CEILING_SECONDS"]))
     nodes = config["COUNT_BUDGET_NODES"]
     return budget if nodes is None else replace(budget, nodes=int(nodes))

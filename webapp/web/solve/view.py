@@ -12,6 +12,7 @@ from ...sudoku.links import fpuzzles_link, sudokuwiki_link
 from ...sudoku.result import SAT
 from ...wording import (
     ENGINE_NAMES,
+    ceiling_message,
     conflict_message,
     dead_end_message,
     deep_contradiction_message,
@@ -217,6 +218,12 @@ def verdict(result: SolveResult, how_many: str = "") -> Verdict:
         )
         detail = differences_message(differences)
         return Verdict("More than one solution", summary, (), boards, detail)
+    if result.status == GAVE_UP and result.stopped_by_ceiling:
+        # A busy moment, not the puzzle: no "needs more work", and the page is never kept.
+        found = result.solutions[0] if result.solutions else None
+        boards = (grid_board(puzzle, "A solution" if found else "The puzzle", found),)
+        summary = ceiling_message(f"this solve after {format_ms(result.ms)}")
+        return Verdict("Not decided: the server was busy", summary, (), boards)
     if result.status == GAVE_UP:
         work = f"{result.nodes:,} search nodes"
         if result.engine == SAT:

@@ -10,6 +10,7 @@ from typing import Any
 from ..explanations.solve_record import FIELDS, in_order, result_record
 from ..sudoku import Budget, PuzzleError, solve
 from ..sudoku.alphabet import ALPHABETS, written
+from ..sudoku.batch_solve import RowStatus
 from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
 from ..sudoku.parse import read
 from ..sudoku.result import MULTIPLE, SOLVED
@@ -24,7 +25,6 @@ from .arguments import (
     positive_int,
 )
 
-INVALID = "invalid"
 # What `solve --json` prints of a puzzle: the line read, then the solve's record.
 JSON_FIELDS = ("puzzle", "alphabet", *FIELDS, "error")
 
@@ -117,7 +117,7 @@ def solve_record(
         return {
             "puzzle": text,
             "alphabet": alphabet,
-            "status": INVALID,
+            "status": RowStatus.INVALID,
             "solution": None,
             "solutions": [],
             "nodes": 0,

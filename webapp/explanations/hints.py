@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from ..sudoku import Grid, Shape
 from ..sudoku.logic import (
@@ -29,6 +29,7 @@ from .names import technique_name, with_article
 from .words import capitalized, cell_name, unit_name
 
 
+@unique
 class HintKind(StrEnum):
     """What kind of help a hint gives (the play page and /api/hint say it as its value)."""
 

@@ -13,11 +13,12 @@ import hashlib
 import json
 import time
 from dataclasses import asdict, dataclass, replace
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from ..sudoku.generator import VERSION as GENERATOR_VERSION
 
 
+@unique
 class JobKind(StrEnum):
     """What a job does; its value starts the job's id and names it in links and JSON."""
 
@@ -29,6 +30,7 @@ class JobKind(StrEnum):
     BATCH = "batch"
 
 
+@unique
 class JobState(StrEnum):
     """How far a job is."""
 

@@ -14,7 +14,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from .alphabet import STANDARD
 from .batch import Entry
@@ -24,6 +24,7 @@ from .result import Budget, SolveStatus
 from .solver import solve
 
 
+@unique
 class RowStatus(StrEnum):
     """What became of one line of a batch (or of `sudoku solve`): the exact solver's status,
     or that the line cannot be read as a puzzle."""

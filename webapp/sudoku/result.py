@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from .conflicts import Conflict
 from .grid import Grid
 from .puzzle import Puzzle
 
 
+@unique
 class SolveStatus(StrEnum):
     """What the exact solver decided about a puzzle: how many solutions it has, or that its
     budget ran out first. The values are what JSON, links and stored results say."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from ..explanations.names import ROLE_NAMES, role_name
 from ..sudoku import Grid, Shape, standard_geometry
@@ -15,6 +15,7 @@ from ..wording import in_words, place_name
 from .grid_table import Board, board, place_of
 
 
+@unique
 class MarkState(StrEnum):
     """What a candidate shows, besides being there (its value is the mark's CSS class)."""
 

@@ -26,7 +26,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from ..grid import Grid
 from ..logic import PathStatus, find_path
@@ -46,6 +46,7 @@ from .symmetry import SYMMETRIES, is_symmetric, orbits
 VERSION = 1
 
 
+@unique
 class GenerationStatus(StrEnum):
     """How a generation ended: a puzzle made, or none within its attempts or seconds."""
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, parse, solve
 from webapp.sudoku.batch import MAX_BATCH_LENGTH, MAX_PUZZLES, read_batch, read_puzzles
-from webapp.sudoku.batch_solve import INVALID, BatchBudget, counts, solve_batch
+from webapp.sudoku.batch_solve import BatchBudget, RowStatus, counts, solve_batch
 from webapp.sudoku.errors import PuzzleError
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.logic.levels import level_of
@@ -188,7 +188,7 @@ def test_every_outcome_of_the_mixed_file_is_its_row():
         MULTIPLE: 1,
         NO_SOLUTION: 1,
         GAVE_UP: 0,
-        INVALID: 0,
+        RowStatus.INVALID: 0,
         "total": 7,
     }
 
@@ -197,7 +197,7 @@ def test_a_line_that_cannot_be_read_is_a_row_with_its_message():
     entries = read_batch(f"{NORVIG_EASY}\n{NORVIG_EASY[:-1]}x\n")
     assert entries is not None
     rows = solve_batch(entries, ROOMY)
-    assert [row.status for row in rows] == [SOLVED, INVALID]
+    assert [row.status for row in rows] == [SOLVED, RowStatus.INVALID]
     assert rows[1].message == parse_error(f"{NORVIG_EASY[:-1]}x").message
     assert rows[1].code is None and rows[1].rating is None
 

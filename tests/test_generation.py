@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.jobs import QUEUE_KEY, shared
-from webapp.sudoku.generator import GAVE_UP, LEVEL_NAMES, Generated, Order, generate
+from webapp.sudoku.generator import LEVEL_NAMES, Generated, GenerationStatus, Order, generate
 from webapp.web.new import generation
 
 HARD = Order(9, "hard", "rotational", 5)
@@ -50,7 +50,7 @@ def test_a_none_found_cut_short_by_fewer_seconds_than_a_job_has_is_not_known(mak
     app = make_app(GENERATE_SECONDS=0)
     queue = app.extensions[QUEUE_KEY]
     why = "the 2 s ran out after 3 attempts"
-    cut_short = Generated(GAVE_UP, HARD, attempts=3, why=why, out_of_time=True)
+    cut_short = Generated(GenerationStatus.GAVE_UP, HARD, attempts=3, why=why, out_of_time=True)
     shared.keep_generated(queue.results, cut_short, 2.0)
     answer = app.test_client().get("/new/9/hard/rotational/5")
     assert answer.headers["Location"].startswith("/jobs/generate-")  # made again, in a job

@@ -12,11 +12,10 @@ import pytest
 
 from webapp.sudoku import SHAPES, Budget, Grid, solve, standard_geometry
 from webapp.sudoku.generator import (
-    GAVE_UP,
-    GENERATED,
     LEVEL_NAMES,
     SYMMETRIES,
     Generated,
+    GenerationStatus,
     OrderError,
     generate,
 )
@@ -64,7 +63,7 @@ CASES = [
 def check(generated: Generated, size: int, level: str, symmetry: str) -> None:
     """Everything a generated puzzle promises, checked by the exact solver and the logic
     engine as the site runs them, and by the symmetry's own moves."""
-    assert generated.status == GENERATED, generated.why
+    assert generated.status == GenerationStatus.GENERATED, generated.why
     puzzle, solution = generated.puzzle, generated.solution
     assert puzzle is not None and solution is not None
     assert puzzle.shape == SHAPES[size]
@@ -173,7 +172,7 @@ def test_other_seeds_give_other_puzzles():
 )
 def test_it_gives_up_honestly(kwargs, why):
     generated = generate(**kwargs)
-    assert generated.status == GAVE_UP and why in generated.why
+    assert generated.status == GenerationStatus.GAVE_UP and why in generated.why
     assert generated.out_of_time == ("seconds" in kwargs)
     assert generated.puzzle is None and generated.rating is None
 
@@ -181,7 +180,7 @@ def test_it_gives_up_honestly(kwargs, why):
 @pytest.mark.parametrize("level", LEVEL_NAMES[1:])
 def test_a_4x4_above_easy_is_refused_at_once(level):
     generated = generate(4, level)
-    assert generated.status == GAVE_UP and generated.attempts == 0
+    assert generated.status == GenerationStatus.GAVE_UP and generated.attempts == 0
     assert generated.why.startswith("4x4 grids come only at level easy")
 
 
@@ -189,7 +188,7 @@ def test_a_4x4_above_easy_is_refused_at_once(level):
 def test_it_keeps_to_its_seconds(size, level):
     generated = generate(size, level, "rotational", 3, seconds=0.5)
     # the clock is read between steps and between orbits; each is short
-    assert generated.status == GAVE_UP and generated.out_of_time
+    assert generated.status == GenerationStatus.GAVE_UP and generated.out_of_time
     assert generated.ms < 500 + 1500
 
 

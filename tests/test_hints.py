@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from webapp.explanations.hints import BUSY, DONE, OUT_OF_REACH, STEP, WRONG, hint_for
+from webapp.explanations.hints import HintKind, hint_for
 from webapp.explanations.names import technique_name, with_article
 from webapp.sudoku import Grid, parse, solve
 from webapp.sudoku.progress import Progress, start
@@ -68,7 +68,7 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
         )
         if was != now
     ]
-    if hint.kind not in (STEP, OUT_OF_REACH) or not changed:
+    if hint.kind not in (HintKind.STEP, HintKind.OUT_OF_REACH) or not changed:
         problems.append(f"{line}: a {hint.kind} hint that changes {changed}")
     problems += [
         f"{line}: r{c // 9 + 1}c{c % 9 + 1} wrong"
@@ -83,7 +83,7 @@ def test_past_the_ceiling_a_hint_says_the_server_is_busy():
     hint = hint_for(
         start(Puzzle(grid)), solve(Puzzle(grid)).solution, work=100_000, ceiling_seconds=0.0
     )
-    assert hint.kind == BUSY and "busy" in hint.tiers[0]
+    assert hint.kind == HintKind.BUSY and "busy" in hint.tiers[0]
 
 
 @pytest.mark.parametrize("start_at", range(0, len(POSITIONS), CHUNK), ids=lambda s: f"from-{s}")
@@ -104,9 +104,9 @@ def test_doing_every_hint_solves_the_puzzle(text):
     progress = start(Puzzle(grid))
     for _ in range(grid.shape.cell_count):
         hint = hint_for(progress, answer, work=100_000)
-        if hint.kind == DONE:
+        if hint.kind == HintKind.DONE:
             break
-        assert hint.kind == STEP
+        assert hint.kind == HintKind.STEP
         progress = hint.after
     assert progress.grid == answer
     assert (
@@ -121,7 +121,7 @@ def test_a_wrong_entry_comes_first_and_is_cleared_without_the_answer():
     # r1c1 is 4 in the solution: enter 1 there, and another wrong value further on
     progress = start(Puzzle(grid)).with_values({0: 1, 80: 1 if answer.cells[80] != 1 else 2})
     hint = hint_for(progress, answer, work=100_000)
-    assert hint.kind == WRONG
+    assert hint.kind == HintKind.WRONG
     assert hint.tiers == (
         "r1c1 is wrong; fix it before the next step. 1 other entry is wrong too.",
         "r1c1 is not 1. Every hint from here on needs a grid without mistakes.",
@@ -149,7 +149,7 @@ def test_clearing_steps_are_named_before_the_placement():
     hint = hint_for(start(Puzzle(grid)), answer, work=100_000)
     while len(hint.steps) == 1:  # its first values fall to singles
         hint = hint_for(hint.after, answer, work=100_000)
-    assert hint.kind == STEP
+    assert hint.kind == HintKind.STEP
     assert all(not step.placements for step in hint.steps[:-1])
     assert ", once " in hint.tiers[0]
     assert hint.tiers[1].startswith("First, ")
@@ -160,7 +160,7 @@ def test_out_of_budget_the_solver_answers_one_cell():
     grid = parse(TOP1465_FIRST)
     answer = solve(Puzzle(grid)).solution
     hint = hint_for(start(Puzzle(grid)), answer, work=0)
-    assert hint.kind == OUT_OF_REACH
+    assert hint.kind == HintKind.OUT_OF_REACH
     assert hint.tiers[0] == "The next step needs more work than a hint may take."
     (cell,) = hint.cells
     assert hint.after.grid.cells[cell] == answer.cells[cell]

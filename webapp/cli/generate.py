@@ -13,12 +13,12 @@ from typing import Any
 
 from ..sudoku import SHAPES, prepare
 from ..sudoku.generator import (
-    GENERATED,
     LARGEST_SEED,
     LEVEL_NAMES,
     SIZES,
     SYMMETRIES,
     Generated,
+    GenerationStatus,
     Order,
     OrderError,
     generate,
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     gave_up = False
     for size, level in asked:
         for generated in _puzzles(args, size, level, args.count or 1):
-            gave_up |= generated.status != GENERATED
+            gave_up |= generated.status != GenerationStatus.GENERATED
             _print(generated, args.json)
     return EXIT_GAVE_UP if gave_up else EXIT_OK
 
@@ -200,7 +200,7 @@ def bench_table(args: argparse.Namespace) -> list[str]:
 def bench_row(runs: list[Generated]) -> str:
     """The figures of one size and level's runs as a Markdown table row."""
     order = runs[0].order
-    made = [run for run in runs if run.status == GENERATED]
+    made = [run for run in runs if run.status == GenerationStatus.GENERATED]
     times = sorted(run.ms for run in runs)
     total = sum(times) / 1000
     givens = [run.puzzle.givens for run in made if run.puzzle is not None]

@@ -11,7 +11,8 @@ from typing import Any
 
 from ..explanations.records import step_record
 from ..sudoku import PuzzleError
-from ..sudoku.logic import BY_SLUG, Position, Step, next_step, read_position
+from ..sudoku.batch_solve import RowStatus
+from ..sudoku.logic import BY_SLUG, PathStatus, Position, Step, next_step, read_position
 from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
 from .arguments import EXIT_OK, Subcommands, UsageError, add_work_budget
 from .solve import puzzle_texts
@@ -89,18 +90,18 @@ def run_hint(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         record: dict[str, Any] = {"position": text.strip()}
         if isinstance(position, str):
-            record.update(status="invalid", error=position)
+            record.update(status=RowStatus.INVALID, error=position)
         elif position.is_solved:
-            record["status"] = "solved"
+            record["status"] = PathStatus.SOLVED
         else:
             try:
                 step = next_step(position, args.budget_work, ceiling_seconds=args.ceiling_seconds)
             except OutOfWork:
-                record["status"] = "stopped"
+                record["status"] = PathStatus.STOPPED
             except PastCeiling:
-                record["status"] = "ceiling"
+                record["status"] = PathStatus.CEILING
             else:
-                record["status"] = "step" if step else "stuck"
+                record["status"] = "step" if step else PathStatus.STUCK
                 if step:
                     record["step"] = step_record(position.geometry.shape, step)
         times.append((time.perf_counter() - started) * 1000)
@@ -108,13 +109,13 @@ def run_hint(args: argparse.Namespace) -> int:
             print(json.dumps(record))
         elif "step" in record:
             print(record["step"]["text"])
-        elif record["status"] == "stuck":
+        elif record["status"] == PathStatus.STUCK:
             print("stuck: the next step needs a technique the engine does not have yet")
-        elif record["status"] == "stopped":
+        elif record["status"] == PathStatus.STOPPED:
             print("stopped: the next step needs more work than the budget")
-        elif record["status"] == "ceiling":
+        elif record["status"] == PathStatus.CEILING:
             print("ceiling: stopped by --ceiling-seconds, not by the work budget")
-        elif record["status"] == "invalid":
+        elif record["status"] == RowStatus.INVALID:
             print(f"invalid: {record['error']}")
         else:
             print(record["status"])

@@ -7,12 +7,14 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from ..explanations.solve_record import FIELDS, in_order, result_record
 from ..sudoku import Budget, PuzzleError, solve
 from ..sudoku.alphabet import ALPHABETS, written
+from ..sudoku.batch_solve import RowStatus
 from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
 from ..sudoku.parse import read
 from ..sudoku.result import MULTIPLE, SOLVED
-from ..wording import conflict_message, solution_count_message
+from ..wording import solution_count_message
 from .arguments import (
     EXIT_OK,
     Subcommands,
@@ -23,7 +25,8 @@ from .arguments import (
     positive_int,
 )
 
-INVALID = "invalid"
+# What `solve --json` prints of a puzzle: the line read, then the solve's record.
+JSON_FIELDS = ("puzzle", "alphabet", *FIELDS, "error")
 
 SOLVE_EPILOG = """\
 Output: one line per puzzle, the solution when there is exactly one, else
@@ -114,7 +117,7 @@ def solve_record(
         return {
             "puzzle": text,
             "alphabet": alphabet,
-            "status": INVALID,
+            "status": RowStatus.INVALID,
             "solution": None,
             "solutions": [],
             "nodes": 0,
@@ -126,33 +129,17 @@ def solve_record(
     # The solve's own time: a size's tables are built once per process, and the
     # first puzzle of a size must not be charged for them.
     result = solve(puzzle, max_solutions=max(2, count or 0), budget=budget)
-    record: dict[str, Any] = {
-        "puzzle": written(puzzle.grid, alphabet),
-        "alphabet": alphabet,
-        "status": result.status,
-        "solution": written(result.solution, alphabet) if result.solution else None,
-        "solutions": [written(solution, alphabet) for solution in result.solutions[:count]],
-        "nodes": result.nodes,
-        "engine": result.engine,
-        "sat_conflicts": result.sat_conflicts,
-        # gave_up because the time ceiling stopped it, not the work budget
-        **({"stopped_by_ceiling": True} if result.stopped_by_ceiling else {}),
-        "ms": round(result.ms, 3),
-    }
-    if result.conflicts:
-        record["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
+    counted = None
     if result.status == MULTIPLE:
         counted = count_solutions_of(
             puzzle, COUNTED, budget or counting_budget(puzzle.shape), keep=COUNTED if listing else 0
         ).at_least(result.solutions)
-        record["solution_count"] = {
-            "count": counted.count,
-            "exact": counted.exact,
-            "stopped": counted.stopped_by,
-        }
-        if listing:
-            record["solutions"] = [written(solution, alphabet) for solution in counted.solutions]
-    return record
+    record = result_record(result, counted, alphabet, listing=listing, limit=count)
+    conflicts = [conflict["message"] for conflict in record.pop("conflicts")]
+    fields = {"puzzle": written(puzzle.grid, alphabet), "alphabet": alphabet, **record}
+    if conflicts:  # the clashing givens in words, and only when there are some
+        fields["conflicts"] = conflicts
+    return in_order(fields, JSON_FIELDS)
 
 
 def _status_line(record: dict[str, Any]) -> str:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum, unique
 
 from ..sudoku import Grid, Shape
 from ..sudoku.logic import (
-    CEILING,
-    PLACED,
-    SOLVED,
-    STOPPED,
+    PathStatus,
     Position,
     Step,
     narrowed,
@@ -30,12 +28,17 @@ from . import sentence
 from .names import technique_name, with_article
 from .words import capitalized, cell_name, unit_name
 
-# What kind of help a hint gives.
-WRONG = "wrong"  # an entry is wrong: fix it first
-STEP = "step"  # the steps to the next value
-OUT_OF_REACH = "out-of-reach"  # the engine ran out of budget or techniques: the solver's answer
-BUSY = "busy"  # the server stopped the search to stay responsive: ask again (never cached)
-DONE = "solved"
+
+@unique
+class HintKind(StrEnum):
+    """What kind of help a hint gives (the play page and /api/hint say it as its value)."""
+
+    WRONG = "wrong"  # an entry is wrong: fix it first
+    STEP = "step"  # the steps to the next value
+    OUT_OF_REACH = "out-of-reach"  # out of budget or techniques: the solver's answer
+    BUSY = "busy"  # the server stopped the search to stay responsive: ask again (never cached)
+    DONE = "solved"  # the grid is full and right: nothing left to hint
+
 
 TIER_NAMES = ("Where to look", "What it is", "Do it")
 
@@ -49,7 +52,7 @@ class Hint:
     """One hint: its kind, the three tiers in words, the steps behind it, where it leads
     (the progress after tier 3) and the cells it is about (0-based)."""
 
-    kind: str
+    kind: HintKind
     tiers: tuple[str, str, str]
     steps: tuple[Step, ...]
     after: Progress
@@ -69,7 +72,7 @@ def hint_for(
     shape = progress.puzzle.shape
     if progress.grid == solution:
         done = "Solved! Every cell is filled and right."
-        return Hint(DONE, (done, done, done), (), progress, ())
+        return Hint(HintKind.DONE, (done, done, done), (), progress, ())
     wrong = check(progress, solution).wrong
     if wrong:
         return _wrong_entry(progress, wrong)
@@ -78,12 +81,12 @@ def hint_for(
     else:
         position = Position.of_values(progress.puzzle, progress.grid.cells, unique=True)
     path = to_next_placement(position, work, ceiling_seconds)
-    if path.status == PLACED:
+    if path.status == PathStatus.PLACED:
         last = path.steps[-1]
         after = progress.with_values(dict(last.placements))
         cells = tuple(cell for cell, _ in last.placements)
-        return Hint(STEP, _step_tiers(shape, path.steps), path.steps, after, cells)
-    if path.status == SOLVED:  # cannot happen with a grid that is right but not full
+        return Hint(HintKind.STEP, _step_tiers(shape, path.steps), path.steps, after, cells)
+    if path.status == PathStatus.SOLVED:  # cannot happen with a grid that is right but not full
         raise ValueError("an unfinished grid has no open cell")
     cell = min(
         (c for c, value in enumerate(path.end.values) if not value),
@@ -91,14 +94,16 @@ def hint_for(
     )
     value = solution.cells[cell]
     why = {
-        STOPPED: "The next step needs more work than a hint may take",
-        CEILING: "The server is busy and stopped looking for the next step; try again shortly",
+        PathStatus.STOPPED: "The next step needs more work than a hint may take",
+        PathStatus.CEILING: (
+            "The server is busy and stopped looking for the next step; try again shortly"
+        ),
     }.get(path.status, "The next step needs a technique this solver does not explain yet")
     answer = f"The solver's answer for {cell_name(shape, cell)} is {shape.symbol(value)}."
     found = _told(shape, path.steps) + " " if path.steps else ""
     place = f"Place {shape.symbol(value)} in {cell_name(shape, cell)}."
     tiers = (f"{why}.", f"{found}{answer}", place)
-    kind = BUSY if path.status == CEILING else OUT_OF_REACH
+    kind = HintKind.BUSY if path.status == PathStatus.CEILING else HintKind.OUT_OF_REACH
     return Hint(kind, tiers, path.steps, progress.with_values({cell: value}), (cell,))
 
 
@@ -116,7 +121,7 @@ def _wrong_entry(progress: Progress, wrong: tuple[int, ...]) -> Hint:
         f"{name} is not {symbol}. Every hint from here on needs a grid without mistakes.",
         f"Clear {name}.",
     )
-    return Hint(WRONG, tiers, (), progress.with_values({cell: 0}), (cell,))
+    return Hint(HintKind.WRONG, tiers, (), progress.with_values({cell: 0}), (cell,))
 
 
 def _step_tiers(shape: Shape, steps: tuple[Step, ...]) -> tuple[str, str, str]:

@@ -13,9 +13,8 @@ from collections import Counter
 from typing import Any
 
 from ..sudoku import Puzzle, Shape
-from ..sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Step, find_path
-from ..sudoku.result import MULTIPLE, NO_SOLUTION, SolveResult
-from ..sudoku.result import SOLVED as ONE_SOLUTION
+from ..sudoku.logic import Path, PathStatus, Step, find_path
+from ..sudoku.result import SolveResult, SolveStatus
 from ..wording import conflict_message
 from . import level_of, sentence
 
@@ -28,9 +27,9 @@ STOPPED_FOR_CEILING = (
 
 def why_stopped(status: PathStatus) -> str:
     """Why a path that did not get to the end stopped, in words."""
-    if status == STOPPED:
+    if status == PathStatus.STOPPED:
         return STOPPED_FOR_BUDGET
-    if status == CEILING:
+    if status == PathStatus.CEILING:
         return STOPPED_FOR_CEILING
     return STOPPED_FOR_TECHNIQUE
 
@@ -40,7 +39,7 @@ def path_for(
 ) -> Path | None:
     """The easiest-first path of `puzzle` within `work` units (and `ceiling_seconds`, a safety
     net), when the exact solver decided (`result`) that it has one solution; None otherwise."""
-    if result.status != ONE_SOLUTION:
+    if result.status != SolveStatus.SOLVED:
         return None
     return find_path(puzzle, work=work, unique=True, ceiling_seconds=ceiling_seconds)
 
@@ -62,13 +61,13 @@ def path_record(
         "rating": path.rating,
         "level": level_of(path.rating),
         "hardest": path.hardest,
-        "complete": path.status == SOLVED,
+        "complete": path.status == PathStatus.SOLVED,
         "steps": [
             step_record(shape, step) if words else {"technique": step.technique}
             for step in path.steps
         ],
     }
-    if path.status != SOLVED:
+    if path.status != PathStatus.SOLVED:
         record["stopped"] = why_stopped(path.status)
     return record
 
@@ -101,12 +100,12 @@ def evidence(result: SolveResult) -> dict[str, Any]:
     """Why a puzzle has no path to explain: the exact solver's two solutions, the clashing
     givens, or that search proved there is none (or ran out of budget)."""
     found: dict[str, Any] = {"solutions": [grid.line for grid in result.solutions]}
-    if result.status == MULTIPLE:
+    if result.status == SolveStatus.MULTIPLE:
         found["error"] = "it has more than one solution; here are two that differ"
     elif result.conflicts:
         found["conflicts"] = [conflict_message(conflict) for conflict in result.conflicts]
         found["error"] = "its givens clash: " + "; ".join(found["conflicts"])
-    elif result.status == NO_SOLUTION:
+    elif result.status == SolveStatus.NO_SOLUTION:
         found["error"] = "search proved it has no solution"
     else:
         found["error"] = "the exact solver ran out of budget before deciding it"

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..sudoku import Budget
 from ..sudoku.batch import Entry, read_entry
-from ..sudoku.batch_solve import BatchBudget, Row, counts, solve_batch
+from ..sudoku.batch_solve import BatchBudget, Row, RowStatus, counts, solve_batch
 from .store import Store, Unreachable
 
 # A batch's puzzles and rows are kept as long as a finished job's record.
@@ -119,7 +119,9 @@ def kept_rows(store: Store, code: str) -> tuple[Row, ...] | None:
     if data is None:
         return None
     try:
-        return tuple(Row(**fields) for fields in json.loads(data))
+        return tuple(
+            Row(**{**fields, "status": RowStatus(fields["status"])}) for fields in json.loads(data)
+        )
     except (ValueError, TypeError) as error:
         log.warning("a batch's rows did not read back: %s", error)
         return None

@@ -13,26 +13,42 @@ import hashlib
 import json
 import time
 from dataclasses import asdict, dataclass, replace
+from enum import StrEnum, unique
 
 from ..sudoku.generator import VERSION as GENERATOR_VERSION
 
-SOLVE = "solve"
-EXPLAIN = "explain"
+
+@unique
+class JobKind(StrEnum):
+    """What a job does; its value starts the job's id and names it in links and JSON."""
+
+    SOLVE = "solve"
+    EXPLAIN = "explain"
+    # Making a puzzle: its code is the order's (orders.py), such as 9/extreme/rotational/12345.
+    GENERATE = "generate"
+    # Solving and rating many puzzles: its code is the batch's (batches.py), such as 240-3fa9...
+    BATCH = "batch"
+
+
+@unique
+class JobState(StrEnum):
+    """How far a job is."""
+
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+# The members under their old names, which many callers use.
+SOLVE, EXPLAIN, GENERATE, BATCH = JobKind
+QUEUED, RUNNING, DONE, FAILED = JobState
 # The kinds of work on a puzzle, whose code is a share code (POST /api/jobs takes these).
 KINDS = (SOLVE, EXPLAIN)
-# Making a puzzle: its code is the order's (orders.py), such as 9/extreme/rotational/12345.
-GENERATE = "generate"
-# Solving and rating many puzzles: its code is the batch's (batches.py), such as 240-3fa9...
-BATCH = "batch"
-
-QUEUED = "queued"
-RUNNING = "running"
-DONE = "done"
-FAILED = "failed"
 OPEN_STATES = (QUEUED, RUNNING)
 
 
-def job_id(kind: str, code: str, seconds: float) -> str:
+def job_id(kind: JobKind, code: str, seconds: float) -> str:
     """The id of the job that does `kind` for `code` (a puzzle, or an order) within `seconds`."""
     work = f"{kind}:{seconds:g}:{code}"
     if kind == GENERATE:  # a new generator makes other puzzles: a new job, not the old one's
@@ -45,10 +61,10 @@ class Job:
     """A job's record. Times are epoch seconds; `work` counts `work_unit`s done so far."""
 
     id: str
-    kind: str
+    kind: JobKind
     code: str
     seconds: float
-    state: str = QUEUED
+    state: JobState = QUEUED
     submitted: float = 0.0
     started: float | None = None
     heartbeat: float | None = None
@@ -60,7 +76,7 @@ class Job:
     outcome: str = ""
 
     @classmethod
-    def new(cls, kind: str, code: str, seconds: float, now: float | None = None) -> Job:
+    def new(cls, kind: JobKind, code: str, seconds: float, now: float | None = None) -> Job:
         """A job just submitted (`now`, epoch seconds, by default the time)."""
         submitted = time.time() if now is None else now
         return cls(job_id(kind, code, seconds), kind, code, seconds, submitted=submitted)
@@ -95,4 +111,5 @@ class Job:
     def from_bytes(cls, data: bytes) -> Job:
         """A record read back from the store."""
         fields = json.loads(data)
+        fields["kind"], fields["state"] = JobKind(fields["kind"]), JobState(fields["state"])
         return cls(**fields)

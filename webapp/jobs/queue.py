@@ -23,7 +23,7 @@ from huey import Huey
 from ..sudoku import Puzzle, SolveResult, read_code
 from ..sudoku.logic import CEILING
 from . import batches, shared, work
-from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job
+from .job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job, JobKind
 from .orders import order_of
 from .store import Store, Unreachable
 
@@ -76,12 +76,12 @@ class JobQueue:
         data = self.board.get(f"job:{id}")
         return Job.from_bytes(data) if data is not None else None
 
-    def submit(self, kind: str, puzzle: Puzzle) -> Job:
+    def submit(self, kind: JobKind, puzzle: Puzzle) -> Job:
         """Start `kind` of work on `puzzle` within the queue's seconds, or join the same work
         already queued, running or done. QueueFull or Unreachable when it cannot start."""
         return self.submit_code(kind, puzzle.code)
 
-    def submit_code(self, kind: str, code: str) -> Job:
+    def submit_code(self, kind: JobKind, code: str) -> Job:
         """Start `kind` of work on `code` (a share code, or a generator's order) as submit()
         does."""
         job = Job.new(kind, code, self.seconds, now=self.clock())
@@ -112,7 +112,7 @@ class JobQueue:
 
     def run_job(self, id: str, kind: str, code: str, seconds: float) -> None:
         """Do job `id` (the consumer's side); its record says how it went."""
-        job = self.job(id) or Job.new(kind, code, seconds, now=self.clock())
+        job = self.job(id) or Job.new(JobKind(kind), code, seconds, now=self.clock())
         if job.state == DONE:
             return  # a second message for work already done
         now = self.clock()

@@ -22,9 +22,9 @@ import pickle
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ..sudoku import SOLVED, Puzzle, SolveResult, find_conflicts, parse, read_code
-from ..sudoku.generator import GENERATED, Generated, Order
+from ..sudoku import SOLVED, Puzzle, SolveResult, SolveStatus, find_conflicts, parse, read_code
 from ..sudoku.generator import VERSION as GENERATOR_VERSION
+from ..sudoku.generator import Generated, GenerationStatus, Order
 from ..sudoku.logic import VERSION as LOGIC_VERSION
 from ..sudoku.logic import Path
 from .orders import order_code, order_of
@@ -73,6 +73,7 @@ def kept_solve(store: Store, puzzle: Puzzle) -> Kept | None:
         record["puzzle"] = puzzle
         record["solutions"] = tuple(parse(code) for code in record["solutions"])
         record["conflicts"] = find_conflicts(puzzle)
+        record["status"] = SolveStatus(record["status"])
         return Kept(SolveResult(**record), seconds)
     except (ValueError, TypeError, KeyError) as error:
         log.warning("a kept solve of %d cells did not read back: %s", len(puzzle.cells), error)
@@ -89,7 +90,9 @@ class KeptGeneration:
 
 def generated_solve(generated: Generated) -> SolveResult:
     """What the generator proved of a puzzle it made, as a solve: one solution, exhausted."""
-    assert generated.status == GENERATED and generated.puzzle and generated.solution
+    assert (
+        generated.status == GenerationStatus.GENERATED and generated.puzzle and generated.solution
+    )
     return SolveResult(SOLVED, generated.puzzle, (generated.solution,), exhausted=True)
 
 
@@ -113,7 +116,7 @@ def keep_generated(store: Store, generated: Generated, seconds: float) -> bool:
     key = _generated_key(order_code(generated.order))
     if not _put(store, key, json.dumps(record).encode()):
         return False
-    if generated.status == GENERATED:
+    if generated.status == GenerationStatus.GENERATED:
         return keep_solve(store, generated_solve(generated), seconds)
     return True
 
@@ -129,10 +132,12 @@ def kept_generated(store: Store, order: Order) -> KeptGeneration | None:
         seconds = float(record.pop("seconds"))
         if order_of(record.pop("order")) != order:
             raise ValueError("it is kept under another order's code")
+        status = record.pop("status")
         puzzle = record.pop("puzzle")
         solution = record.pop("solution")
         made = Generated(
             **record,
+            status=GenerationStatus(status),
             puzzle=puzzle and read_code(puzzle),
             solution=solution and parse(solution),
             order=order,

@@ -13,7 +13,16 @@ from .geometry import Geometry, Unit, diagonals, standard_geometry, x_sudoku
 from .grid import Grid
 from .parse import parse, read_code
 from .puzzle import CLASSIC, Puzzle, Rules, is_solution, split_code
-from .result import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, STATUSES, Budget, SolveResult
+from .result import (
+    GAVE_UP,
+    MULTIPLE,
+    NO_SOLUTION,
+    SOLVED,
+    STATUSES,
+    Budget,
+    SolveResult,
+    SolveStatus,
+)
 from .shape import SHAPES, SYMBOLS, Shape
 from .solver import prepare, solve
 
@@ -37,6 +46,7 @@ __all__ = [
     "Shape",
     "SolutionCount",
     "SolveResult",
+    "SolveStatus",
     "Unit",
     "count_solutions_of",
     "diagonals",

@@ -14,20 +14,31 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from enum import StrEnum, unique
 
 from .alphabet import STANDARD
 from .batch import Entry
-from .logic import CEILING, STOPPED, find_path
-from .logic import SOLVED as PATH_SOLVED
+from .logic import PathStatus, find_path
 from .logic.levels import level_of
-from .result import GAVE_UP, SAT, SOLVED, STATUSES, Budget, SolveResult
+from .result import SAT, Budget, SolveResult, SolveStatus
 from .solver import solve
 
-# The status of a line that cannot be read as a puzzle (as `sudoku solve` and the API say).
-INVALID = "invalid"
-ROW_STATUSES = (*STATUSES, INVALID)
 # What a row says when the batch's ceiling, not its work, stopped its solve.
 STOPPED_BY_CEILING = "not decided: the server stopped the batch to stay responsive (try again)"
+
+
+@unique
+class RowStatus(StrEnum):
+    """What became of one line of a batch (or of `sudoku solve`): the exact solver's status,
+    or that the line cannot be read as a puzzle."""
+
+    SOLVED = SolveStatus.SOLVED.value
+    MULTIPLE = SolveStatus.MULTIPLE.value
+    NO_SOLUTION = SolveStatus.NO_SOLUTION.value
+    GAVE_UP = SolveStatus.GAVE_UP.value
+    INVALID = "invalid"
+
+
 # Below this many seconds left under the batch's ceiling, a rating is not begun.
 LEAST_RATING_SECONDS = 0.005
 
@@ -53,7 +64,7 @@ class Row:
     index: int
     line: int | None
     text: str
-    status: str
+    status: RowStatus
     code: str | None = None
     size: int | None = None
     givens: int | None = None
@@ -82,7 +93,7 @@ def solve_batch(
 def counts(rows: Iterable[Row]) -> dict[str, int]:
     """How many rows have each status (every status named, 0 included), and in all."""
     found = Counter(row.status for row in rows)
-    return {**{status: found[status] for status in ROW_STATUSES}, "total": found.total()}
+    return {**{status: found[status] for status in RowStatus}, "total": found.total()}
 
 
 def _work(result: SolveResult) -> str:
@@ -97,13 +108,13 @@ def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     """The row of one entry: read, solved and rated in what is left of the batch's time."""
     if entry.puzzle is None:
         message = entry.error.message if entry.error is not None else "it is not a puzzle"
-        return Row(entry.index, entry.line, entry.text, INVALID, message=message)
+        return Row(entry.index, entry.line, entry.text, RowStatus.INVALID, message=message)
     puzzle = entry.puzzle
     read = Row(
         entry.index,
         entry.line,
         entry.text,
-        GAVE_UP,
+        RowStatus.GAVE_UP,
         code=puzzle.code,
         size=puzzle.size,
         givens=puzzle.givens,
@@ -117,27 +128,28 @@ def _row(entry: Entry, budget: BatchBudget, deadline: float) -> Row:
     result = solve(puzzle, max_solutions=2, budget=replace(budget.solve, ceiling_seconds=ceiling))
     if result.stopped_by_ceiling:
         return replace(read, message=STOPPED_BY_CEILING)
-    if result.status == GAVE_UP:
+    if result.status == SolveStatus.GAVE_UP:
         return replace(read, message=f"not decided within its work budget ({_work(result)})")
-    if result.status != SOLVED:
-        return replace(read, status=result.status)
+    if result.status != SolveStatus.SOLVED:
+        return replace(read, status=RowStatus(result.status))
+    solved = replace(read, status=RowStatus.SOLVED)
     left = deadline - time.perf_counter()
     busy = "not rated: the server stopped the batch to stay responsive (try again)"
     if left < LEAST_RATING_SECONDS:
-        return replace(read, status=SOLVED, message=busy)
+        return replace(solved, message=busy)
     path = find_path(puzzle, work=budget.rating_work, unique=True, ceiling_seconds=left)
-    if path.status == CEILING:
-        return replace(read, status=SOLVED, message=busy)
-    complete = path.status == PATH_SOLVED
+    if path.status == PathStatus.CEILING:
+        return replace(solved, message=busy)
+    complete = path.status == PathStatus.SOLVED
     if not path.steps and not complete:
-        return replace(read, status=SOLVED, message="not rated: its first step needs more work")
+        return replace(solved, message="not rated: its first step needs more work")
     message = ""
     if not complete:
-        why = "its work ran out" if path.status == STOPPED else "the engine lacks the technique"
+        stopped = path.status == PathStatus.STOPPED
+        why = "its work ran out" if stopped else "the engine lacks the technique"
         message = f"rated up to where {why}: the rating is a floor"
     return replace(
-        read,
-        status=SOLVED,
+        solved,
         rating=path.rating,
         level=level_of(path.rating),
         hardest=path.hardest,

@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum, unique
 
 from .conflicts import Conflict
 from .grid import Grid
 from .puzzle import Puzzle
 
-SOLVED = "solved"
-MULTIPLE = "multiple"
-NO_SOLUTION = "no_solution"
-GAVE_UP = "gave_up"
-STATUSES = (SOLVED, MULTIPLE, NO_SOLUTION, GAVE_UP)
+
+@unique
+class SolveStatus(StrEnum):
+    """What the exact solver decided about a puzzle: how many solutions it has, or that its
+    budget ran out first. The values are what JSON, links and stored results say."""
+
+    SOLVED = "solved"  # exactly one solution
+    MULTIPLE = "multiple"  # two or more
+    NO_SOLUTION = "no_solution"
+    GAVE_UP = "gave_up"  # the budget ran out before it was decided
+
+
+# The members under their old names, which many callers use.
+SOLVED = SolveStatus.SOLVED
+MULTIPLE = SolveStatus.MULTIPLE
+NO_SOLUTION = SolveStatus.NO_SOLUTION
+GAVE_UP = SolveStatus.GAVE_UP
+STATUSES = tuple(SolveStatus)
 
 # Which solver's answer a result is: the exact search, or the SAT solver it hands
 # big grids to (sat.py).
@@ -21,7 +35,7 @@ SAT = "sat"
 ENGINES = (SEARCH, SAT)
 
 
-def status_for(found: int, gave_up: bool) -> str:
+def status_for(found: int, gave_up: bool) -> SolveStatus:
     """The status of a search that found `found` solutions and did or did not run out of budget."""
     if found >= 2:
         return MULTIPLE
@@ -50,7 +64,7 @@ class Budget:
 class SolveResult:
     """The outcome of one solve.
 
-    `status` is one of STATUSES. `solutions` holds what the search found, in
+    `status` is a SolveStatus. `solutions` holds what the search found, in
     order: one for solved, the first two (or up to the requested count) for
     multiple, possibly some for gave_up, none for no_solution. `conflicts`
     lists clashing givens when that is why there is no solution. `exhausted`
@@ -68,7 +82,7 @@ class SolveResult:
     the puzzle's.
     """
 
-    status: str
+    status: SolveStatus
     puzzle: Puzzle
     solutions: tuple[Grid, ...] = ()
     conflicts: tuple[Conflict, ...] = ()

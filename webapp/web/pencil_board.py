@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from enum import StrEnum, unique
 
 from ..explanations.names import ROLE_NAMES, role_name
 from ..sudoku import Grid, Shape, standard_geometry
@@ -13,10 +14,18 @@ from ..sudoku.logic import Position, Step
 from ..wording import in_words, place_name
 from .grid_table import Board, board, place_of
 
-# What a candidate shows, besides being there.
-REMOVED = "removed"  # the step removes it: struck through
-PLACED = "placed"  # the step places it
-KEY = "key"  # one of the values the step is about, in one of its pattern's cells
+
+@unique
+class MarkState(StrEnum):
+    """What a candidate shows, besides being there (its value is the mark's CSS class)."""
+
+    REMOVED = "removed"  # the step removes it: struck through
+    PLACED = "placed"  # the step places it
+    KEY = "key"  # one of the values the step is about, in one of its pattern's cells
+
+
+# What a screen reader says of a candidate in a state (a key's candidate needs no words).
+SPOKEN = {MarkState.REMOVED: "removed", MarkState.PLACED: "placed here"}
 
 
 @dataclass(frozen=True)
@@ -25,7 +34,7 @@ class Mark:
     not a candidate), what the step does to it, and its chain node numbers."""
 
     symbol: str
-    state: str = ""
+    state: MarkState | None = None
     numbers: str = ""
 
 
@@ -55,7 +64,7 @@ def pencil_board(
     """The position's pencil marks, with `step` drawn on them, and the key to what is drawn."""
     shape = puzzle.shape
     roles: dict[int, list[str]] = defaultdict(list)
-    states: dict[tuple[int, int], str] = {}
+    states: dict[tuple[int, int], MarkState] = {}
     numbers: dict[tuple[int, int], list[str]] = defaultdict(list)
     in_units: set[int] = set()
     if step is not None:
@@ -65,11 +74,11 @@ def pencil_board(
         for cell, _ in step.cells:
             for value in step.digits:
                 if position.has(cell, value):
-                    states[cell, value] = KEY
+                    states[cell, value] = MarkState.KEY
         for candidate in step.eliminations:
-            states[candidate] = REMOVED
+            states[candidate] = MarkState.REMOVED
         for candidate in step.placements:
-            states[candidate] = PLACED
+            states[candidate] = MarkState.PLACED
         for number, (cells, value, _) in enumerate(step.inferences, start=1):
             for cell in cells:
                 numbers[cell, value].append(str(number))
@@ -94,7 +103,7 @@ def _cell(
     puzzle: Grid,
     cell: int,
     roles: list[str],
-    states: dict[tuple[int, int], str],
+    states: dict[tuple[int, int], MarkState],
     numbers: dict[tuple[int, int], list[str]],
     in_unit: bool,
 ) -> MarkedCell:
@@ -116,7 +125,7 @@ def _cell(
             slots.append(Mark(""))
             continue
         symbol = shape.symbol(value)
-        state = states.get((cell, value), "")
+        state = states.get((cell, value))
         node = numbers.get((cell, value), [])
         slots.append(Mark(symbol, state, ",".join(node)))
         said.append(symbol + _spoken(state, node))
@@ -129,9 +138,9 @@ def _cell(
     return MarkedCell(name, label, "", " ".join(classes), rows)
 
 
-def _spoken(state: str, node: list[str]) -> str:
+def _spoken(state: MarkState | None, node: list[str]) -> str:
     """What a screen reader adds after a candidate: " (removed)", " (chain node 3)"."""
-    words = {REMOVED: "removed", PLACED: "placed here"}.get(state, "")
+    words = SPOKEN.get(state, "") if state is not None else ""
     if node:
         words = ", ".join(filter(None, [words, "chain node " + " and ".join(node)]))
     return f" ({words})" if words else ""
@@ -139,7 +148,7 @@ def _spoken(state: str, node: list[str]) -> str:
 
 def _key(
     roles: dict[int, list[str]],
-    states: dict[tuple[int, int], str],
+    states: dict[tuple[int, int], MarkState],
     numbers: dict[tuple[int, int], list[str]],
     units: bool,
 ) -> tuple[KeyEntry, ...]:
@@ -151,11 +160,11 @@ def _key(
     if units:
         entries.append(KeyEntry("in-unit", "a unit the step reasons over"))
     shown = set(states.values())
-    if KEY in shown:
+    if MarkState.KEY in shown:
         entries.append(KeyEntry("mark key", "a candidate the pattern is made of"))
-    if REMOVED in shown:
+    if MarkState.REMOVED in shown:
         entries.append(KeyEntry("mark removed", "a candidate the step removes"))
-    if PLACED in shown:
+    if MarkState.PLACED in shown:
         entries.append(KeyEntry("mark placed", "the value the step places"))
     if numbers:
         entries.append(KeyEntry("mark numbered", "chain nodes, numbered in the chain's order"))

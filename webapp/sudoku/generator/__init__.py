@@ -5,12 +5,11 @@ Pure Python like the rest of the engine. `generate` is all a caller needs.
 
 from ..logic.levels import LEVEL_NAMES
 from .generate import (
-    GAVE_UP,
-    GENERATED,
     LARGEST_SEED,
     SIZES,
     VERSION,
     Generated,
+    GenerationStatus,
     Order,
     OrderError,
     generate,
@@ -20,14 +19,13 @@ from .symmetry import DESCRIPTIONS, SYMMETRIES, is_symmetric, orbits
 
 __all__ = [
     "DESCRIPTIONS",
-    "GAVE_UP",
-    "GENERATED",
     "LARGEST_SEED",
     "LEVEL_NAMES",
     "SIZES",
     "SYMMETRIES",
     "VERSION",
     "Generated",
+    "GenerationStatus",
     "Order",
     "OrderError",
     "generate",

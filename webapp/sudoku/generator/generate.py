@@ -26,14 +26,13 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum, unique
 
 from ..grid import Grid
-from ..logic import CEILING, SOLVED, find_path
+from ..logic import PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle
-from ..result import GAVE_UP as GAVE_UP_SOLVING
-from ..result import SOLVED as ONE_SOLUTION
-from ..result import Budget
+from ..result import Budget, SolveStatus
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
@@ -46,8 +45,14 @@ from .symmetry import SYMMETRIES, is_symmetric, orbits
 # taken for this one's (tests/test_generator.py records puzzles that show such a change).
 VERSION = 1
 
-GENERATED = "generated"
-GAVE_UP = "gave_up"
+
+@unique
+class GenerationStatus(StrEnum):
+    """How a generation ended: a puzzle made, or none within its attempts or seconds."""
+
+    GENERATED = "generated"
+    GAVE_UP = "gave_up"
+
 
 SIZES = tuple(SHAPES)
 LARGEST_SEED = 2**63 - 1
@@ -111,7 +116,7 @@ class Generated:
     `rated_to_end` is False only for an extreme puzzle whose path the engine could not
     finish: its rating is then a floor (still above the expert level's top)."""
 
-    status: str  # GENERATED or GAVE_UP
+    status: GenerationStatus
     order: Order
     puzzle: Puzzle | None = None
     solution: Grid | None = None
@@ -121,7 +126,7 @@ class Generated:
     attempts: int = 0
     ms: float = 0.0
     why: str = ""
-    out_of_time: bool = False  # GAVE_UP at the clock, not after all its attempts
+    out_of_time: bool = False  # gave up at the clock, not after all its attempts
 
 
 def generate(
@@ -136,15 +141,15 @@ def generate(
 ) -> Generated:
     """A puzzle of `size` at `level` whose givens follow `symmetry`, drawn from `seed`
     (`minimal`: no given can go without losing uniqueness), within `seconds` and
-    `attempts`; or GAVE_UP saying which ran out. OrderError for what cannot be asked."""
+    `attempts`; or gave up, saying which ran out. OrderError for what cannot be asked."""
     order = Order(size, level, symmetry, seed, minimal)
     started = time.perf_counter()
     if level not in levels_of(size):
-        return Generated(GAVE_UP, order, why=ONLY_EASY_WHY)
+        return Generated(GenerationStatus.GAVE_UP, order, why=ONLY_EASY_WHY)
     carver = Carver(SHAPES[size], started + seconds)
     tried = 0
 
-    def outcome(status: str, **found: object) -> Generated:
+    def outcome(status: GenerationStatus, **found: object) -> Generated:
         ms = (time.perf_counter() - started) * 1000
         return Generated(status, order, attempts=tried, ms=ms, **found)  # type: ignore[arg-type]
 
@@ -156,12 +161,14 @@ def generate(
                 progress(tried)
             found = _attempt(order, carver, SeededRandom(order.seed_text(tried)))
             if found is not None:
-                return outcome(GENERATED, **found)
+                return outcome(GenerationStatus.GENERATED, **found)
     except OutOfTime:
         why = f"the {seconds:g} s ran out after {tried} attempts"
         why = f"{why}, none of them {_a_puzzle_of(order)}"
-        return outcome(GAVE_UP, why=why, out_of_time=True)
-    return outcome(GAVE_UP, why=f"none of {tried} attempts gave {_a_puzzle_of(order)}")
+        return outcome(GenerationStatus.GAVE_UP, why=why, out_of_time=True)
+    return outcome(
+        GenerationStatus.GAVE_UP, why=f"none of {tried} attempts gave {_a_puzzle_of(order)}"
+    )
 
 
 def levels_of(size: int) -> tuple[str, ...]:
@@ -196,14 +203,14 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     # The generator's own seconds bound this solve (a gave_up is OutOfTime), not its work.
     unbounded = Budget(nodes=10**9, sat_conflicts=10**9, ceiling_seconds=carver.seconds_left())
     decided = solve(puzzle, budget=unbounded)
-    if decided.status == GAVE_UP_SOLVING:
+    if decided.status == SolveStatus.GAVE_UP:
         raise OutOfTime
-    if decided.status != ONE_SOLUTION:
+    if decided.status != SolveStatus.SOLVED:
         return None
     path = find_path(puzzle, unique=True, ceiling=high, ceiling_seconds=carver.seconds_left())
-    if path.status == CEILING and (high < math.inf or path.rating <= low):
+    if path.status == PathStatus.CEILING and (high < math.inf or path.rating <= low):
         raise OutOfTime  # not rated far enough to know its level
-    finished = path.status == SOLVED
+    finished = path.status == PathStatus.SOLVED
     in_level = low < path.rating <= high and (finished or high == math.inf)
     if not in_level or (order.minimal and not carver.is_minimal(cells)):
         return None

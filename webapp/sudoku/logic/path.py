@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import StrEnum, unique
 
 from ..puzzle import Puzzle
 from .budget import OutOfWork, PastCeiling, spend, work_limit
@@ -30,6 +30,7 @@ from .step import Step
 from .techniques import TECHNIQUES
 
 
+@unique
 class PathStatus(StrEnum):
     """Where a path ended, and why."""
 

@@ -19,9 +19,9 @@ from ...jobs import batches, job_queue
 from ...jobs.job import BATCH, Job
 from ...jobs.store import Unreachable
 from ...jobs.work import job_solve_budget
-from ...sudoku import GAVE_UP, Budget
+from ...sudoku import Budget
 from ...sudoku.batch import MAX_PUZZLES, Entry
-from ...sudoku.batch_solve import BatchBudget, Row, solve_batch
+from ...sudoku.batch_solve import BatchBudget, Row, RowStatus, solve_batch
 from ..cache import solve_budget
 from ..jobs.starting import RETRY_AFTER, UNREACHABLE, start_job
 from ..jobs.view import Offer
@@ -78,7 +78,7 @@ def answer(entries: tuple[Entry, ...]) -> Response | str:
     limit = float(current_app.config["BATCH_REQUEST_SECONDS"])
     how = f"Solved and rated on this page in {seconds:.2f} s (at most {limit:g} s in all)."
     offer = None
-    if any(row.status == GAVE_UP for row in rows):
+    if any(row.status == RowStatus.GAVE_UP for row in rows):
         code = _kept(entries)
         if code is not None:
             offer = Offer(

@@ -9,25 +9,24 @@ from typing import Any
 from flask import url_for
 
 from ...explanations.names import technique_name
-from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED
-from ...sudoku.batch_solve import INVALID, Row, counts
+from ...sudoku.batch_solve import Row, RowStatus, counts
 from ..shown_alphabet import link_values
 from ..site.links import absolute_url
 
 STATUS_WORDS = {
-    SOLVED: "Solved",
-    MULTIPLE: "More than one solution",
-    NO_SOLUTION: "No solution",
-    GAVE_UP: "Gave up",
-    INVALID: "Could not be read",
+    RowStatus.SOLVED: "Solved",
+    RowStatus.MULTIPLE: "More than one solution",
+    RowStatus.NO_SOLUTION: "No solution",
+    RowStatus.GAVE_UP: "Gave up",
+    RowStatus.INVALID: "Could not be read",
 }
 # How the summary counts each status.
 COUNTED = {
-    SOLVED: "solved",
-    MULTIPLE: "with more than one solution",
-    NO_SOLUTION: "without a solution",
-    GAVE_UP: "not decided",
-    INVALID: "could not be read",
+    RowStatus.SOLVED: "solved",
+    RowStatus.MULTIPLE: "with more than one solution",
+    RowStatus.NO_SOLUTION: "without a solution",
+    RowStatus.GAVE_UP: "not decided",
+    RowStatus.INVALID: "could not be read",
 }
 # How much of an unreadable line its row shows.
 SHOWN_TEXT = 40
@@ -94,7 +93,7 @@ def row_view(row: Row) -> RowView:
         solve_link=url_for("solve.result", code=row.code, **shown) if row.code else "",
         play_link=url_for("play.play", code=row.code, **shown) if row.code else "",
         message=row.message,
-        text=text if row.status == INVALID else "",
+        text=text if row.status == RowStatus.INVALID else "",
     )
 
 

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, make_response
 from werkzeug.wrappers import Response
 
 from ...explanations.records import path_record, rating_record
-from ...sudoku import GAVE_UP, Puzzle, PuzzleError, read_code
+from ...sudoku import GAVE_UP, Puzzle, PuzzleError, SolveResult, read_code
+from ...sudoku.logic import Path, PathStatus
 from ..cache import path_within_budget, refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..json_input import invalid
@@ -26,10 +28,10 @@ def explain_code(code: str) -> Response | tuple[dict[str, Any], int]:
     puzzle = _read_code(code)
     if not isinstance(puzzle, Puzzle):
         return puzzle  # not a puzzle: why, as a 422
-    record, ms = _explained(puzzle, words=True)
+    explained = _explained(puzzle, words=True)
     share_url = absolute_url("solve.result", code=puzzle.code)
-    body = {**record, "ms": round(ms, 3), "share_url": share_url}
-    return _kept_if_final(body)
+    body = {**explained.record, "ms": round(explained.ms, 3), "share_url": share_url}
+    return _kept_if_final(body, explained)
 
 
 @bp.get("/rate/<code>")
@@ -38,8 +40,9 @@ def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
     puzzle = _read_code(code)
     if not isinstance(puzzle, Puzzle):
         return puzzle  # not a puzzle: why, as a 422
-    record, ms = _explained(puzzle, words=False)
-    rated = rating_record(record, ms)
+    explained = _explained(puzzle, words=False)
+    record = explained.record
+    rated = rating_record(record, explained.ms)
     body = {
         "puzzle": rated["puzzle"],
         "status": record["status"],
@@ -48,7 +51,7 @@ def rate_code(code: str) -> Response | tuple[dict[str, Any], int]:
     }
     if "stopped" in record:
         body["stopped"] = record["stopped"]
-    return _kept_if_final(body)
+    return _kept_if_final(body, explained)
 
 
 def _read_code(code: str) -> Puzzle | tuple[dict[str, Any], int]:
@@ -61,17 +64,29 @@ def _read_code(code: str) -> Puzzle | tuple[dict[str, Any], int]:
         return invalid(error.message, error.cells)
 
 
-def _explained(puzzle: Puzzle, words: bool) -> tuple[dict[str, Any], float]:
+@dataclass(frozen=True)
+class Explained:
+    """A puzzle's path record, the ms it took, and the solve and path it was made from."""
+
+    record: dict[str, Any]
+    ms: float
+    result: SolveResult
+    path: Path | None
+
+
+def _explained(puzzle: Puzzle, words: bool) -> Explained:
     """The path record of `puzzle` (its solve within the solve budget, its path within
     EXPLAIN_BUDGET_WORK, holding the worker's solver seat) and the ms it took."""
     result = solve_within_budget(puzzle)
     started = time.perf_counter()
-    record = path_record(puzzle, result, path_within_budget(puzzle, result), words)
-    return record, (time.perf_counter() - started) * 1000
+    path = path_within_budget(puzzle, result)
+    record = path_record(puzzle, result, path, words)
+    return Explained(record, (time.perf_counter() - started) * 1000, result, path)
 
 
-def _kept_if_final(body: dict[str, Any]) -> Response:
+def _kept_if_final(body: dict[str, Any], explained: Explained) -> Response:
     """`body` as a response browsers may keep when it cannot change: a decided puzzle whose
-    path finished. One cut short by a budget, or undecided, is never stored."""
-    final = body["status"] != GAVE_UP and body.get("complete", True)
-    return cache_by_outcome(make_response(body), body["status"] if final else GAVE_UP)
+    path (if it has one) finished. One cut short by a budget, or undecided, is never stored."""
+    status, path = explained.result.status, explained.path
+    final = path is None or path.status == PathStatus.SOLVED
+    return cache_by_outcome(make_response(body), status if final else GAVE_UP)

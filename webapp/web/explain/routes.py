@@ -7,8 +7,8 @@ from flask import Blueprint, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN
-from ...sudoku import GAVE_UP, SOLVED
-from ...sudoku.logic import STOPPED
+from ...sudoku import GAVE_UP
+from ...sudoku.logic import PathStatus
 from ..cache import path_within_budget, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..jobs.starting import keep_working
@@ -48,13 +48,15 @@ def explain(code: str) -> Response:
         return cache_by_outcome(make_response(html), result.status)
     number = whole_number("step", 0, len(path.steps), 0)
     # a job explains from the puzzle's start, not from pasted marks
-    offer = offer_for(EXPLAIN, grid) if path.status == STOPPED and marked is None else None
+    offer = (
+        offer_for(EXPLAIN, grid) if path.status == PathStatus.STOPPED and marked is None else None
+    )
     html = render_template(
         "explain.html",
         page=explain_page(shown, as_shown_result(result), path, number, marked),
         offer=offer,
     )
-    complete = path.status == SOLVED
+    complete = path.status == PathStatus.SOLVED
     return cache_by_outcome(make_response(html), result.status if complete else GAVE_UP)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, make_response, request
 from werkzeug.wrappers import Response
 
-from ...jobs.job import EXPLAIN, KINDS, SOLVE
+from ...jobs.job import EXPLAIN, KINDS, SOLVE, JobKind
 from ...sudoku import PuzzleError, read_code
 from .starting import job_or_404, start_job
 from .view import job_record
@@ -37,5 +37,5 @@ def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
         code = read_code(puzzle).code
     except PuzzleError as error:
         return {"status": "invalid", "error": error.message}, 422, {}
-    record = job_record(start_job(kind, code))
+    record = job_record(start_job(JobKind(kind), code))
     return record, 202, {"Location": record["job_url"]}

@@ -16,7 +16,7 @@ from flask import abort, redirect, url_for
 from werkzeug.wrappers import Response
 
 from ...jobs import job_queue
-from ...jobs.job import Job
+from ...jobs.job import Job, JobKind
 from ...jobs.queue import QueueFull
 from ...jobs.store import Unreachable
 from ..linked import linked_puzzle
@@ -30,7 +30,7 @@ UNREACHABLE = (
 )
 
 
-def keep_working(kind: str, code: str, endpoint: str) -> Response:
+def keep_working(kind: JobKind, code: str, endpoint: str) -> Response:
     """303 to the job doing `kind` for the puzzle of a share link (its canonical spelling
     first), started now or already under way."""
     grid = linked_puzzle(code, endpoint)
@@ -40,7 +40,7 @@ def keep_working(kind: str, code: str, endpoint: str) -> Response:
     return redirect(url_for("jobs.job", id=job.id), 303)
 
 
-def start_job(kind: str, code: str) -> Job:
+def start_job(kind: JobKind, code: str) -> Job:
     """The job doing `kind` for `code` (a puzzle's share code, or a generator's order),
     started now or already under way; 503 if refused."""
     try:

@@ -15,7 +15,7 @@ from flask import url_for
 from ...explanations.words import capitalized
 from ...jobs import job_queue
 from ...jobs.batches import puzzle_count
-from ...jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, job_id
+from ...jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, JobKind, job_id
 from ...jobs.orders import order_of, order_parts
 from ...jobs.queue import STALE_SECONDS
 from ...jobs.store import Unreachable
@@ -88,7 +88,7 @@ LABELS = {
 }
 
 
-def offer_for(kind: str, puzzle: Puzzle) -> Offer:
+def offer_for(kind: JobKind, puzzle: Puzzle) -> Offer:
     """What to offer on a page where `kind` of work on `puzzle` ran out of the page's budget."""
     queue = job_queue()
     seconds = queue.seconds

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 
 from ...jobs.job import Job
 from ...jobs.orders import order_parts, read_order
-from ...sudoku.generator import GAVE_UP, Generated, Order, OrderError, levels_of
+from ...sudoku.generator import Generated, GenerationStatus, Order, OrderError, levels_of
 from ..http_caching import DECIDED_SECONDS
 from ..jobs.view import job_record
 from ..site.links import absolute_url
@@ -45,7 +45,7 @@ def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
     if isinstance(made, Job):
         record = job_record(made)
         return record, 202, {"Location": record["job_url"], "Cache-Control": "no-store"}
-    if made.status == GAVE_UP:
+    if made.status == GenerationStatus.GAVE_UP:
         return _none_found(order, made.why), 422, {}
     response = make_response(generated_record(made))
     if "seed" in args and args["seed"]:
@@ -88,7 +88,7 @@ def generated_record(made: Generated) -> dict[str, Any]:
 def _none_found(order: Order, why: str) -> dict[str, Any]:
     """The answer when the generator finds no puzzle of `order`: why, and the levels there are."""
     return {
-        "status": GAVE_UP,
+        "status": GenerationStatus.GAVE_UP,
         "error": f"no puzzle was found: {why}",
         "levels": list(levels_of(order.size)),
         **order_parts(order),

@@ -17,7 +17,14 @@ from werkzeug.wrappers import Response
 
 from ...jobs.job import GENERATE, Job
 from ...jobs.orders import order_code, order_parts, read_order
-from ...sudoku.generator import GAVE_UP, SYMMETRIES, Generated, Order, OrderError, levels_of
+from ...sudoku.generator import (
+    SYMMETRIES,
+    Generated,
+    GenerationStatus,
+    Order,
+    OrderError,
+    levels_of,
+)
 from ..http_caching import DECIDED_SECONDS
 from ..jobs.starting import start_job
 from .generation import exists, made_or_job
@@ -69,7 +76,7 @@ def order(size: str, level: str, symmetry: str, seed: str) -> Response | tuple[s
     made = made_or_job(wanted)
     if isinstance(made, Job):
         return _to_job(made)
-    if made.status == GAVE_UP:
+    if made.status == GenerationStatus.GAVE_UP:
         return _none_found(wanted, made)
     assert made.puzzle is not None
     response = redirect(url_for("play.play", code=made.puzzle.code), 303)

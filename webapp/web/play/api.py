@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
-from ...explanations.hints import STEP, hint_for
+from ...explanations.hints import HintKind, hint_for
 from ...explanations.records import step_record
 from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
@@ -60,7 +60,7 @@ def hint() -> tuple[dict[str, Any], int]:
     shape = puzzle.shape
     return {
         "status": given.kind,
-        "step": step_record(shape, given.steps[-1]) if given.kind == STEP else None,
+        "step": step_record(shape, given.steps[-1]) if given.kind == HintKind.STEP else None,
         "steps": [step_record(shape, step) for step in given.steps],
         "tiers": list(given.tiers),
         "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in given.cells],

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...explanations.hints import BUSY, OUT_OF_REACH, Hint, hint_for
+from ...explanations.hints import Hint, HintKind, hint_for
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, mark_problems
 from ...sudoku.progress import Progress, check, read_progress
@@ -58,7 +58,7 @@ def play(code: str) -> Response:
     )
     share = absolute_url(".play", code=code, progress=progress.code, marks=page.marks)
     html = render_template("play.html", page=page, share=share)
-    budget_bound = hint is not None and hint.kind in (OUT_OF_REACH, BUSY)
+    budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)
     return cache_by_outcome(make_response(html), GAVE_UP if budget_bound else SOLVED)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ...explanations.hints import TIER_NAMES, Hint
+from ...explanations.hints import TIER_NAMES, Hint, HintKind
 from ...sudoku import Grid, Shape
 from ...sudoku.logic import Position, encode_marks, narrowed
 from ...sudoku.progress import Mistakes, Progress
@@ -43,7 +43,7 @@ class PlayPage:
     checked: bool
     messages: tuple[Message, ...]  # what Check found, or what is wrong with what was sent
     hint_tiers: tuple[Shown, ...]
-    hint_kind: str
+    hint_kind: HintKind | None
     candidates: bool
     marks: str | None = None  # the pasted pencil marks the game started from, if any
 
@@ -113,7 +113,7 @@ def play_page(
         checked=mistakes is not None,
         messages=tuple(messages),
         hint_tiers=tuple(Shown(TIER_NAMES[i], hint.tiers[i]) for i in range(tier)) if hint else (),
-        hint_kind=hint.kind if hint else "",
+        hint_kind=hint.kind if hint else None,
         candidates=candidates,
         marks=encode_marks(marks) or None if marks is not None else None,
     )

@@ -3,18 +3,26 @@ names (GET /api/solve/<code>)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, make_response, request
 from werkzeug.wrappers import Response
 
-from ...sudoku import GAVE_UP, NO_SOLUTION, PuzzleError, SolveResult, find_dead_end
+from ...explanations.solve_record import in_order, result_record
+from ...sudoku import (
+    GAVE_UP,
+    NO_SOLUTION,
+    PuzzleError,
+    SolutionCount,
+    SolveResult,
+    find_dead_end,
+)
 from ...sudoku.alphabet import ALPHABETS, written
-from ...sudoku.counting import NODES, TIME
 from ...sudoku.dead_end import CELL
 from ...sudoku.links import fpuzzles_link, sudokuwiki_link
 from ...sudoku.parse import read
-from ...wording import conflict_message, dead_end_message
+from ...wording import dead_end_message
 from ..cache import refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..json_input import invalid, json_body
@@ -22,6 +30,30 @@ from ..site.links import absolute_url
 from .solution_counts import count_within_budget, wants_all
 
 bp = Blueprint("solve_api", __name__, url_prefix="/api")
+
+# The fields of an answer, in order (as docs/api.md lists them): the solve's record, and the
+# API's own; rules only when not classic, dead_end only without a solution, solution_count
+# only with more than one.
+ANSWER_FIELDS = (
+    "status",
+    "solution",
+    "solutions",
+    "givens",
+    "rules",
+    "size",
+    "nodes",
+    "engine",
+    "sat_conflicts",
+    "stopped_by_ceiling",
+    "ms",
+    "share_url",
+    "conflicts",
+    "alphabet",
+    "written",
+    "open_in",
+    "dead_end",
+    "solution_count",
+)
 
 USAGE = 'send a JSON object with the puzzle as a string, such as {"puzzle": "53..7...."}'
 
@@ -41,7 +73,8 @@ def solve_posted() -> tuple[dict[str, Any], int]:
         )
     if not isinstance(listing, bool):
         return invalid("all: true to list every solution (up to a cap), or false for the first two")
-    return _answer(puzzle, alphabet, listing)
+    answered = _solved(puzzle, alphabet, listing)
+    return (answered.body, 200) if isinstance(answered, Solved) else answered
 
 
 @bp.get("/solve/<code>")
@@ -53,72 +86,58 @@ def solve_code(code: str) -> Response | tuple[dict[str, Any], int]:
     solutions a budget stopped counting.
     """
     refuse_long_code(code)
-    body, status = _answer(code, listing=wants_all(request.args))
-    if status != 200:
-        return body, status
-    counted = body.get("solution_count", {}).get("stopped") not in (NODES, TIME)
-    return cache_by_outcome(make_response(body), body["status"] if counted else GAVE_UP)
+    answered = _solved(code, listing=wants_all(request.args))
+    if not isinstance(answered, Solved):
+        return answered  # not a puzzle: why, as a 422
+    final = answered.count is None or not answered.count.cut_short
+    status = answered.result.status if final else GAVE_UP
+    return cache_by_outcome(make_response(answered.body), status)
 
 
-def _answer(
+@dataclass(frozen=True)
+class Solved:
+    """A puzzle's solve as the API answers it, and the values the answer was made from."""
+
+    result: SolveResult
+    count: SolutionCount | None
+    body: dict[str, Any]
+
+
+def _solved(
     text: str, alphabet: str | None = None, listing: bool = False
-) -> tuple[dict[str, Any], int]:
-    """The solve of `text` (in `alphabet`, or the one it is told to be in) as JSON, or why
-    it cannot be read (422). Codes are standard; `written` has the grids in the puzzle's
-    own alphabet. One with more than one solution has them counted (`solution_count`),
-    and with `listing` its `solutions` are every one the count kept, not the first two."""
+) -> Solved | tuple[dict[str, Any], int]:
+    """The solve of `text` (in `alphabet`, or the one it is told to be in), or why it cannot
+    be read (422). The body is the solve's record (result_record), its grids as share codes,
+    with the puzzle, its share link, its grids in the puzzle's own alphabet (`written`),
+    other solvers' links and, without a solution, where singles run out of options. One
+    with more than one solution has them counted (`solution_count`), and with `listing` its
+    `solutions` are every one the count kept, not the first two."""
     try:
         puzzle, alphabet = read(text, alphabet)
     except PuzzleError as error:
         return invalid(error.message, error.cells)
     result = solve_within_budget(puzzle)
-    body: dict[str, Any] = {
-        "status": result.status,
-        "solution": result.solution.code if result.solution else None,
-        "solutions": [solution.code for solution in result.solutions],
+    count = count_within_budget(result)
+    fields: dict[str, Any] = {
+        **result_record(result, count, listing=listing),
         "givens": puzzle.grid.code,
         **({} if puzzle.rules.classic else {"rules": puzzle.rules.code}),
         "size": puzzle.size,
-        "nodes": result.nodes,
-        "engine": result.engine,
-        "sat_conflicts": result.sat_conflicts,
-        # gave_up because the server stopped it to stay responsive: try again (never cached)
-        **({"stopped_by_ceiling": True} if result.stopped_by_ceiling else {}),
-        "ms": round(result.ms, 3),
         "share_url": absolute_url("solve.result", code=puzzle.code),
-        "conflicts": [
-            {
-                "unit": conflict.unit,
-                "index": conflict.index,
-                "symbol": conflict.symbol,
-                "cells": [list(place) for place in conflict.cells],
-                "message": conflict_message(conflict),
-            }
-            for conflict in result.conflicts
-        ],
+        "alphabet": alphabet,
+        "written": {
+            "givens": written(puzzle.grid, alphabet),
+            "solution": written(result.solution, alphabet) if result.solution else None,
+        },
+        "open_in": (  # the puzzle in other solvers, which take 9x9 grids
+            {"sudokuwiki": sudokuwiki_link(puzzle.grid), "fpuzzles": fpuzzles_link(puzzle.grid)}
+            if puzzle.size == 9 and puzzle.rules.classic
+            else {}
+        ),
     }
-    body["alphabet"] = alphabet
-    body["written"] = {
-        "givens": written(puzzle.grid, alphabet),
-        "solution": written(result.solution, alphabet) if result.solution else None,
-    }
-    body["open_in"] = (  # the puzzle in other solvers, which take 9x9 grids
-        {"sudokuwiki": sudokuwiki_link(puzzle.grid), "fpuzzles": fpuzzles_link(puzzle.grid)}
-        if puzzle.size == 9 and puzzle.rules.classic
-        else {}
-    )
     if result.status == NO_SOLUTION:
-        body["dead_end"] = _dead_end(result)
-    count = count_within_budget(result)
-    if count is not None:
-        body["solution_count"] = {
-            "count": count.count,
-            "exact": count.exact,
-            "stopped": count.stopped_by,
-        }
-        if listing:
-            body["solutions"] = [solution.code for solution in count.solutions]
-    return body, 200
+        fields["dead_end"] = _dead_end(result)
+    return Solved(result, count, in_order(fields, ANSWER_FIELDS))
 
 
 def _dead_end(result: SolveResult) -> dict[str, Any] | None:

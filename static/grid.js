@@ -1,86 +1,60 @@
 // Comfort for the Sudoku board; every page works without it.
 // On any table.input-board: the board is one Tab stop, inside which arrow keys, Home and End
 // move; a symbol fills a cell and moves on, Backspace and Delete clear, pasting a whole puzzle
-// fills the grid, Clear empties it, and a symbol twice in a row, column or box is marked as it
-// is typed. On touch screens and narrow windows a digit pad types without a keyboard. A
-// readonly cell (a given on a play page) is locked: arrows move onto it, nothing changes it.
+// fills the grid, Clear empties it, and a symbol twice in a unit (a row, column, box, or any
+// unit a variant adds) is marked and worded as it is typed. The page says what the units,
+// symbols and words are (a JSON island the table names): nothing here works them out. On touch
+// screens and narrow windows a digit pad types without a keyboard. A readonly cell (a given on
+// a play page) is locked: arrows move onto it, nothing changes it.
 // Links to an empty grid ask before throwing filled cells away; "Copy link" copies the link.
 (function () {
   "use strict";
 
-  var SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
   var BLANKS = "0. ";
   var SEPARATORS = /[\s|+\-]/g;
-  // As webapp/wording.py says them: "Row 3 has two 5s (columns 2 and 7)".
-  var COUNT_WORDS = (
-    "- - two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen" +
-    " sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three" +
-    " twenty-four twenty-five"
-  ).split(" ");
 
-  function inWords(items) {
-    return items.length > 1 ? items.slice(0, -1).join(", ") + " and " + items[items.length - 1] : items[0];
+  // What the page tells the script about a board (webapp/web/board_island.py): its units, each
+  // with its cells, title and how a clash in it is worded; its symbols; the words to use.
+  function readIsland(table) {
+    return JSON.parse(document.getElementById(table.dataset.island).textContent);
   }
 
-  function placeName(index, size) {
-    return "r" + (Math.floor(index / size) + 1) + "c" + (index % size + 1);
-  }
-
-  // The rows, then the columns, then the boxes, each a list of cell indices in reading order.
-  function boardUnits(size, boxRows, boxCols) {
-    var units = [];
-    var r, c, b;
-    for (r = 0; r < size; r++) {
-      var row = [];
-      for (c = 0; c < size; c++) row.push(r * size + c);
-      units.push({ kind: "row", index: r + 1, cells: row });
-    }
-    for (c = 0; c < size; c++) {
-      var column = [];
-      for (r = 0; r < size; r++) column.push(r * size + c);
-      units.push({ kind: "column", index: c + 1, cells: column });
-    }
-    var perBand = size / boxCols;
-    for (b = 0; b < size; b++) {
-      var top = Math.floor(b / perBand) * boxRows;
-      var left = (b % perBand) * boxCols;
-      var box = [];
-      for (r = top; r < top + boxRows; r++) {
-        for (c = left; c < left + boxCols; c++) box.push(r * size + c);
-      }
-      units.push({ kind: "box", index: b + 1, cells: box });
-    }
-    return units;
+  // A template's {fields} filled in: "{unit} has {count} {symbol}s ({where})".
+  function fillIn(template, fields) {
+    return template.replace(/\{(\w+)\}/g, function (field, name) { return fields[name]; });
   }
 
   // Every symbol that a unit holds more than once, worded as the server words a clash.
-  function findClashes(values, units, symbols, size) {
+  function findClashes(values, island) {
+    var words = island.words;
+    function inWords(items) {
+      var last = items[items.length - 1];
+      return items.length > 1 ? items.slice(0, -1).join(words.listSeparator) + words.listLast + last : last;
+    }
     var clashes = [];
-    units.forEach(function (unit) {
-      for (var s = 0; s < symbols.length; s++) {
-        var cells = unit.cells.filter(function (cell) { return values[cell] === symbols[s]; });
-        if (cells.length < 2) continue;
-        var where;
-        if (unit.kind === "row") {
-          where = "columns " + inWords(cells.map(function (cell) { return String(cell % size + 1); }));
-        } else if (unit.kind === "column") {
-          where = "rows " + inWords(cells.map(function (cell) { return String(Math.floor(cell / size) + 1); }));
-        } else {
-          where = inWords(cells.map(function (cell) { return placeName(cell, size); }));
-        }
-        var kind = unit.kind.charAt(0).toUpperCase() + unit.kind.slice(1);
-        var count = COUNT_WORDS[cells.length] || String(cells.length);
-        var message = kind + " " + unit.index + " has " + count + " " + symbols[s] + "s (" + where + ")";
-        clashes.push({ cells: cells, message: message });
+    island.units.forEach(function (unit) {
+      for (var s = 0; s < island.symbols.length; s++) {
+        var symbol = island.symbols[s];
+        var at = [];  // the places in the unit holding the symbol
+        unit.cells.forEach(function (cell, i) { if (values[cell] === symbol) at.push(i); });
+        if (at.length < 2) continue;
+        var message = fillIn(words.clash, {
+          unit: unit.title,
+          count: words.counts[at.length] || String(at.length),
+          symbol: symbol,
+          where: fillIn(unit.where, { cells: inWords(at.map(function (i) { return unit.cellNames[i]; })) })
+        });
+        clashes.push({ cells: at.map(function (i) { return unit.cells[i]; }), message: message });
       }
     });
     return clashes;
   }
 
   function enhanceBoard(table) {
-    var size = Number(table.dataset.size);
-    var symbols = table.dataset.symbols || SYMBOLS.slice(0, size);  // a Hexadoku: 0-F
-    var units = boardUnits(size, Number(table.dataset.boxRows), Number(table.dataset.boxCols));
+    var size = Number(table.dataset.size);  // cells a row: how far up and down arrows move
+    var island = readIsland(table);
+    var symbols = island.symbols;  // a Hexadoku's are 0-F
+    var words = island.words;
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
     var wrapper = table.closest(".input-grid") || table.parentNode;
     var form = table.closest("form");
@@ -123,7 +97,7 @@
     // Mark every cell in a clash (class, aria-invalid), unmark the rest, and say what changed.
     function refresh(quiet) {
       var values = inputs.map(function (input) { return input.value.toUpperCase(); });
-      var clashes = findClashes(values, units, symbols, size);
+      var clashes = findClashes(values, island);
       var clashing = {};
       clashes.forEach(function (clash) { clash.cells.forEach(function (cell) { clashing[cell] = true; }); });
       inputs.forEach(function (input, i) {
@@ -141,7 +115,7 @@
       });
       var text = clashes.map(function (clash) { return clash.message + "."; }).join(" ");
       if (status && !quiet && text !== said) {
-        status.textContent = text || "No clashes left.";
+        status.textContent = text || words.noClashes;
         status.classList.toggle("clear", !text);
       }
       said = text;
@@ -231,7 +205,7 @@
         });
         refresh();
         focusAt(0);
-      } else if ([16, 36, 81, 144, 256, 625].indexOf(text.length) >= 0 && form) {
+      } else if (island.puzzleLengths.indexOf(text.length) >= 0 && form) {
         // A whole puzzle of another size: let the server open the right grid.
         event.preventDefault();
         window.location.assign(form.action + "?puzzle=" + encodeURIComponent(text));
@@ -254,14 +228,14 @@
     var pad = document.createElement("div");
     pad.className = "digit-pad";
     pad.setAttribute("role", "group");
-    pad.setAttribute("aria-label", "Symbols to enter in the selected cell");
+    pad.setAttribute("aria-label", words.pad);
     (symbols + " ").split("").forEach(function (symbol) {
       var button = document.createElement("button");
       button.type = "button";
       button.className = "secondary";
       button.dataset.symbol = symbol.trim();
-      button.textContent = symbol.trim() || "Erase";
-      if (!symbol.trim()) button.setAttribute("aria-label", "Erase the selected cell");
+      button.textContent = symbol.trim() || words.erase;
+      if (!symbol.trim()) button.setAttribute("aria-label", words.eraseCell);
       pad.appendChild(button);
     });
     var slot = form && form.querySelector("[data-digit-pad]");

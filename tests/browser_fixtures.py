@@ -66,10 +66,16 @@ class QuietHandler(WSGIRequestHandler):
         pass
 
 
+# The browser tests are about pages, not deadlines: a sheet's or a new puzzle's generation is
+# given time enough on a busy machine, so that it never goes to a job no consumer runs here.
+BROWSER_CONFIG = {"GENERATE_SECONDS": 120.0}
+
+
 @pytest.fixture(scope="session")
 def base_url():
     """The app served by a real HTTP server on a free loopback port."""
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True, request_handler=QuietHandler)
+    app = create_app(BROWSER_CONFIG)
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

@@ -8,9 +8,11 @@ import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import pytest
+from flask import Flask
 
 from webapp import create_app
 from webapp.cli import main
@@ -22,10 +24,16 @@ pytest_plugins = ["browser_fixtures", "redis_server"]
 
 # Every app the tests make, and every server they start, keeps its jobs and shared results in
 # a store of this run's own, not in the checkout's instance folder where a result from an
-# earlier run would answer for a solve. Tests about the stores set their own.
-os.environ.setdefault(
-    "FLASK_JOB_STORE", f"sqlite:///{tempfile.mkdtemp(prefix='sudoku-tests-')}/jobs.sqlite3"
-)
+# earlier run would answer for a solve; and of this pytest-xdist worker's own, as a worker
+# inherits the environment of the process that started it. Tests about the stores set their
+# own. A store given from outside (FLASK_JOB_STORE set before pytest started) is kept.
+OWN_STORE = "SUDOKU_TESTS_OWN_JOB_STORE"
+if (
+    "FLASK_JOB_STORE" not in os.environ
+    or os.environ.get(OWN_STORE) == os.environ["FLASK_JOB_STORE"]
+):
+    folder = tempfile.mkdtemp(prefix=f"sudoku-tests-{os.environ.get('PYTEST_XDIST_WORKER', '')}")
+    os.environ["FLASK_JOB_STORE"] = os.environ[OWN_STORE] = f"sqlite:///{folder}/jobs.sqlite3"
 
 
 class Puzzle(NamedTuple):
@@ -55,10 +63,22 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
             metafunc.parametrize(name, puzzles, ids=[p.puzzle[:12] for p in puzzles])
 
 
+@pytest.fixture(scope="session")
+def make_app(tmp_path_factory) -> Callable[..., Flask]:
+    """Make an app: testing mode, a job store of its own in a fresh folder, `config` over
+    both. Session-wide, so that module fixtures may make theirs with it too."""
+
+    def make(**config: Any) -> Flask:
+        store = f"sqlite:///{tmp_path_factory.mktemp('app')}/jobs.sqlite3"
+        return create_app({"TESTING": True, "JOB_STORE": store, **config})
+
+    return make
+
+
 @pytest.fixture
-def app():
+def app(make_app):
     """The app in testing mode with the default solve budget."""
-    return create_app({"TESTING": True})
+    return make_app()
 
 
 @pytest.fixture

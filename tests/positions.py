@@ -13,27 +13,12 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from webapp.cli.soundness import disguise as permuted
 from webapp.sudoku import SHAPES, Grid, parse, solve
 from webapp.sudoku.logic import TECHNIQUES, Position
 from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
-
-
-def permuted(grid: Grid, rng: random.Random) -> Grid:
-    """The same puzzle relabelled, with bands, stacks, rows in bands, columns in stacks shuffled."""
-    shape = grid.shape
-    n, h, w = shape.size, shape.box_rows, shape.box_cols
-    labels = list(range(1, n + 1))
-    rng.shuffle(labels)
-    bands = rng.sample(range(n // h), n // h)
-    stacks = rng.sample(range(n // w), n // w)
-    rows = [band * h + r for band in bands for r in rng.sample(range(h), h)]
-    cols = [stack * w + c for stack in stacks for c in rng.sample(range(w), w)]
-    cells = tuple(
-        labels[value - 1] if (value := grid.value(r, c)) else 0 for r in rows for c in cols
-    )
-    return Grid(shape, cells)
 
 
 def easy_steps_taken(position: Position, ceiling: float) -> Position:

@@ -1,8 +1,9 @@
 """A real Redis for the tests (Debian's redis-server), on a free loopback port: a pytest plugin.
 
-`redis_server` is one server for the whole run, which a test may stop and start again on
-the same port (to see the app ride out an outage). In CI a missing redis-server is a
-failure, not a skip.
+`redis_server` is one server for the whole run (one for each pytest-xdist worker, on a
+port of the worker's own, free_ports.py), which a test may stop and start again on the
+same port (to see the app ride out an outage). In CI a missing redis-server is a failure,
+not a skip.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from free_ports import free_port
+
 READY_SECONDS = 10
 
 
@@ -26,13 +29,6 @@ def redis_binary() -> str | None:
     if not found and os.environ.get("CI") == "true":
         pytest.fail("redis-server is not installed (apt-get install redis-server)")
     return found
-
-
-def free_port() -> int:
-    """A port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def answers(port: int) -> bool:

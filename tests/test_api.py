@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from sudoku_rules import valid_solution
 
-from webapp import create_app
 from webapp.sudoku import is_solution, parse
 from webapp.sudoku.puzzle import Puzzle
 
@@ -60,8 +59,8 @@ def test_get_solves_a_share_code_with_either_blank(client, unique_puzzle, spelli
     assert response.json["givens"] == unique_puzzle.code
 
 
-def test_get_reads_lower_case_symbols():
-    body = create_app({"TESTING": True}).test_client().get("/api/solve/g" + "." * 255).json
+def test_get_reads_lower_case_symbols(make_app):
+    body = make_app().test_client().get("/api/solve/g" + "." * 255).json
     assert body["givens"] == "G" + "0" * 255
     assert body["share_url"].endswith("/solve/G" + "0" * 255)
 
@@ -97,11 +96,11 @@ def test_post_reads_a_hexadoku_as_0_to_f(client):
     assert body["written"] == {"givens": hexadoku, "solution": solution.translate(TO_HEX)}
 
 
-def test_post_takes_the_alphabet_when_told():
+def test_post_takes_the_alphabet_when_told(make_app):
     # without a given 1 its hex form has no 0: nothing tells it apart but being told
     puzzle = data_lines("engine_16x16_answers.txt")[0][0].replace("1", ".")
     hexadoku = puzzle.translate(TO_HEX)
-    client = create_app({"TESTING": True}).test_client()
+    client = make_app().test_client()
     told = client.post("/api/solve", json={"puzzle": hexadoku, "alphabet": "hex"}).json
     assert told["givens"] == parse(puzzle).code and told["alphabet"] == "hex"
     guessed = client.post("/api/solve", json={"puzzle": hexadoku}).json
@@ -199,8 +198,8 @@ def test_all_in_a_get_must_be_1(client, value):
     [({}, True), ({"COUNT_BUDGET_NODES": 50}, False)],
     ids=["counted", "cut short"],
 )
-def test_a_count_cut_short_by_its_budget_is_not_stored(config, stored):
-    client = create_app({"TESTING": True, **config}).test_client()
+def test_a_count_cut_short_by_its_budget_is_not_stored(make_app, config, stored):
+    client = make_app(**config).test_client()
     response = client.get("/api/solve/" + "0" * 81)
     assert response.json["solution_count"]["stopped"] == ("cap" if stored else "nodes")
     assert response.cache_control.no_store is not stored
@@ -274,8 +273,8 @@ def test_a_big_puzzle_beyond_the_search_says_the_sat_solver_decided(client):
     assert body["sat_conflicts"] > 0
 
 
-def test_gave_up_when_the_budget_runs_out(impossible_puzzle):
-    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+def test_gave_up_when_the_budget_runs_out(make_app, impossible_puzzle):
+    client = make_app(SOLVE_BUDGET_NODES=20).test_client()
     body = client.get(f"/api/solve/{impossible_puzzle.code}").json
     assert body["status"] == "gave_up"
     assert body["nodes"] >= 20

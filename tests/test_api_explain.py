@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-from webapp import create_app
 from webapp.sudoku import parse
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, TOP95_SEVENTH
@@ -85,8 +84,8 @@ def test_clashing_givens_are_a_solve_status_and_bad_codes_a_422(client, route):
 
 
 @pytest.mark.parametrize("route", ["explain", "rate"])
-def test_a_path_cut_short_by_the_budget_says_so_and_is_not_kept(route):
-    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_WORK": 0}).test_client()
+def test_a_path_cut_short_by_the_budget_says_so_and_is_not_kept(make_app, route):
+    client = make_app(EXPLAIN_BUDGET_WORK=0).test_client()
     response = client.get(f"/api/{route}/{TOP95_SEVENTH_CODE}")
     assert response.status_code == 200
     body = response.json

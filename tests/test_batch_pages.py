@@ -20,6 +20,7 @@ from webapp.sudoku import parse
 from webapp.sudoku.batch import MAX_PUZZLES, read_batch
 from webapp.web.batch.answer import ONE_AT_A_TIME
 
+from clocks import FakeClock
 from puzzles import DATA, FOUR, NORVIG_EASY, data_lines
 
 TWO_9X9 = (DATA / "two_9x9.sdm").read_text()
@@ -216,8 +217,9 @@ def test_a_batch_job_whose_puzzles_are_gone_fails_and_can_be_sent_again(tmp_path
     client = app.test_client()
     location = upload(client, TWO_9X9).headers["Location"]
     job = queue.job(location.rsplit("/", 1)[1])
-    queue.board.put(f"batch-input:{job.code}", b"{}", 0.001)  # as if its day were over
-    time.sleep(0.01)
+    queue.board.clock = clock = FakeClock(time.time())
+    queue.board.put(f"batch-input:{job.code}", b"{}", 1)
+    clock.advance(2)  # as if its day were over
     queue.run_job(job.id, job.kind, job.code, job.seconds)
     assert queue.job(job.id).state == FAILED
     page = client.get(location).text

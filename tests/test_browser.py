@@ -12,13 +12,16 @@ from browser_fixtures import (
     CHROMIUM_ARGS,
     README_SCREENSHOT,
     REFRESH_README_PICTURE,
+    axe_violations,
 )
 from playwright.sync_api import expect
 
-from puzzles import NORVIG_EASY_CODE
+from puzzles import NORVIG_EASY_CODE, data_lines
 
 SOLVED_CODE = NORVIG_EASY_CODE
 CONFLICT_ROW_3 = "." * 19 + "5" + "." * 4 + "5" + "." * 56  # r3c2 and r3c7 are both 5
+# An X-Sudoku's givens (its share code needs "-x" to be read under the X rules).
+X_SUDOKU_CODE = data_lines("x_sudoku.txt")[0][0].replace(".", "0")
 
 
 # A result cell's own text, without the words for screen readers that follow it.
@@ -274,6 +277,26 @@ def test_live_clashes_are_worded_as_the_server_words_them(page, base_url):
     summary = page.locator(".error-summary li").all_inner_texts()
     assert said == " ".join(f"{message}." for message in summary)
     assert summary[0] == "Row 1 has three As (columns 1, 2 and 4)"
+
+
+def test_a_clash_on_a_variants_extra_unit_is_marked_and_worded_as_the_server_words_it(
+    page, base_url
+):
+    # An X-Sudoku's board lists its diagonals too; the script marks a clash on one (its
+    # cells share no row, column or box) and words it as the play page's Check does.
+    page.goto(f"{base_url}/play/{X_SUDOKU_CODE}-x")
+    for name in ("r1c1", "r5c5"):  # both blank, on diagonal 1
+        page.locator(f"#{name}").focus()
+        page.keyboard.type("1")
+    status = page.locator(".clash-status")
+    expect(status).to_have_text("Diagonal 1 has two 1s (r1c1 and r5c5).")
+    assert page.locator("td.clash").count() == 2
+    assert page.locator("#r5c5").get_attribute("aria-invalid") == "true"
+    assert axe_violations(page) == {}
+    said = status.inner_text()
+    page.get_by_role("button", name="Check", exact=True).click()
+    found = page.locator(".check-results li").all_inner_texts()
+    assert said.removesuffix(".") in found
 
 
 def test_fixing_a_clash_the_server_marked_clears_both_cells(page, base_url):

@@ -9,12 +9,12 @@ import re
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from puzzles import frisch_25x25
 from redis_server import answers, free_port
+from waiting import until
 
 JOB_SECONDS = 4
 
@@ -39,10 +39,8 @@ def served(tmp_path_factory):
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-    deadline = time.monotonic() + 60
-    while not answers(port):
-        assert server.poll() is None and time.monotonic() < deadline, "sudoku serve did not start"
-        time.sleep(0.1)
+    until(lambda: answers(port) or server.poll() is not None, "sudoku serve answers")
+    assert server.poll() is None, "sudoku serve stopped"
     yield f"http://127.0.0.1:{port}"
     os.killpg(server.pid, signal.SIGTERM)
     server.wait(timeout=30)

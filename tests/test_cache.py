@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import webapp.web.cache
-from webapp import create_app
 from webapp.sudoku import Budget, SolveResult, parse, solve
 from webapp.sudoku.puzzle import Puzzle
 from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
@@ -74,15 +73,15 @@ def test_a_cached_answer_is_the_same_answer(client, multiple_sample):
     assert again == first
 
 
-def test_gave_up_is_cached_too(solves):
-    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+def test_gave_up_is_cached_too(make_app, solves):
+    client = make_app(SOLVE_BUDGET_NODES=20).test_client()
     for _ in range(2):
         assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "gave_up"
     assert len(solves) == 1
 
 
-def test_a_different_budget_is_a_different_entry(solves):
-    app = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20})
+def test_a_different_budget_is_a_different_entry(make_app, solves):
+    app = make_app(SOLVE_BUDGET_NODES=20)
     client = app.test_client()
     assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "gave_up"
     app.config["SOLVE_BUDGET_NODES"] = 250_000
@@ -90,21 +89,21 @@ def test_a_different_budget_is_a_different_entry(solves):
     assert len(solves) == 2
 
 
-def test_size_zero_turns_the_cache_off(solves, unique_sample):
-    client = create_app({"TESTING": True, "SOLVE_CACHE_SIZE": 0}).test_client()
+def test_size_zero_turns_the_cache_off(make_app, solves, unique_sample):
+    client = make_app(SOLVE_CACHE_SIZE=0).test_client()
     for _ in range(3):
         client.get(f"/api/solve/{unique_sample.code}")
     assert len(solves) == 3
 
 
-def test_each_app_has_its_own_cache(solves, unique_sample):
+def test_each_app_has_its_own_cache(make_app, solves, unique_sample):
     for _ in range(2):
-        create_app({"TESTING": True}).test_client().get(f"/api/solve/{unique_sample.code}")
+        make_app().test_client().get(f"/api/solve/{unique_sample.code}")
     assert len(solves) == 2
 
 
-def test_the_cache_is_bounded_by_its_size(solves):
-    app = create_app({"TESTING": True, "SOLVE_CACHE_SIZE": 2})
+def test_the_cache_is_bounded_by_its_size(make_app, solves):
+    app = make_app(SOLVE_CACHE_SIZE=2)
     client = app.test_client()
     codes = [symbol + "0" * 15 for symbol in "1234"]
     for code in codes:
@@ -115,8 +114,8 @@ def test_the_cache_is_bounded_by_its_size(solves):
     assert solves == [*codes, codes[0]]
 
 
-def test_beyond_its_size_the_app_drops_the_least_recently_used_link(solves):
-    client = create_app({"TESTING": True, "SOLVE_CACHE_SIZE": 2}).test_client()
+def test_beyond_its_size_the_app_drops_the_least_recently_used_link(make_app, solves):
+    client = make_app(SOLVE_CACHE_SIZE=2).test_client()
     first, second, third = (symbol + "0" * 15 for symbol in "123")
     for code in (first, second, first, third):  # asking for `first` again makes it recent
         client.get(f"/api/solve/{code}")
@@ -126,11 +125,11 @@ def test_beyond_its_size_the_app_drops_the_least_recently_used_link(solves):
     assert solves == [first, second, third, second]
 
 
-def test_the_node_budget_comes_from_config(impossible_puzzle):
+def test_the_node_budget_comes_from_config(make_app, impossible_puzzle):
     puzzle = Puzzle(parse(impossible_puzzle.puzzle))
-    with create_app({"SOLVE_BUDGET_NODES": 20}).app_context():
+    with make_app(SOLVE_BUDGET_NODES=20).app_context():
         stingy = solve_within_budget(puzzle)
-    with create_app({"SOLVE_BUDGET_SECONDS": 30.0}).app_context():
+    with make_app(SOLVE_BUDGET_SECONDS=30.0).app_context():
         patient = solve_within_budget(puzzle)
     assert stingy.status == "gave_up"
     assert patient.status == "no_solution"

@@ -3,8 +3,6 @@ tdoku's known counts, the cap, the node and time budgets, and the solutions it k
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from sudoku_rules import brute_force, valid_solution
 
@@ -132,11 +130,9 @@ def test_a_count_that_stops_says_at_least_and_why(puzzle, most, budget, stopped_
         assert (again.count, again.nodes, again.stopped_by) == (counted.count, limit, NODES)
 
 
-def test_a_near_empty_25x25_stops_by_nodes_in_a_fraction_of_a_second():
+def test_a_near_empty_25x25_stops_by_nodes():
     grid = Grid(SHAPES[25], tuple(range(1, 26)) + (0,) * 600)
-    started = time.perf_counter()
     first, second = count_solutions_of(Puzzle(grid)), count_solutions_of(Puzzle(grid))
-    assert time.perf_counter() - started < 10  # a hang would not end; the budget is ~0.3 s
     assert (first.stopped_by, first.nodes) == (NODES, COUNT_NODES[25])
     assert (first.count, first.nodes) == (second.count, second.nodes)  # nodes, not the clock
 

@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-from webapp import create_app
 from webapp.explanations import sentence
 from webapp.explanations.names import technique_name
 from webapp.sudoku import parse
@@ -135,8 +134,8 @@ def test_a_puzzle_without_one_solution_has_nothing_to_explain(client, code, says
     assert "Nothing to explain" in response.text and says in response.text
 
 
-def test_a_path_cut_short_says_so_and_shows_the_solvers_answer():
-    client = create_app({"TESTING": True, "EXPLAIN_BUDGET_WORK": 0}).test_client()
+def test_a_path_cut_short_says_so_and_shows_the_solvers_answer(make_app):
+    client = make_app(EXPLAIN_BUDGET_WORK=0).test_client()
     response = client.get(f"/explain/{TOP95_SEVENTH_CODE}")
     assert response.status_code == 200
     assert "the next step needs more work than the budget" in response.text

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import create_app
 from webapp.jobs.job import DONE, GENERATE, QUEUED, job_id
 from webapp.sudoku.generator import generate
 from webapp.web.http_caching import DECIDED_SECONDS
@@ -14,21 +13,16 @@ from webapp.web.http_caching import DECIDED_SECONDS
 from redis_server import free_port
 
 
-def make_app(tmp_path, **config):
-    """An app with a job store of its own and no consumer: jobs wait."""
-    settings = {
-        "TESTING": True,
-        "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-        "JOB_SECONDS": 20,
-        **config,
-    }
-    return create_app(settings)
+@pytest.fixture
+def make_app(make_app):
+    """Apps with a job store of their own and no consumer: jobs wait, 20 s each."""
+    return lambda **config: make_app(**{"JOB_SECONDS": 20, **config})
 
 
 @pytest.fixture
-def client(tmp_path):
+def client(make_app):
     """A client of an app whose jobs wait for a consumer."""
-    return make_app(tmp_path).test_client()
+    return make_app().test_client()
 
 
 def test_a_generated_puzzle_with_its_solution_rating_and_links(client):
@@ -118,8 +112,8 @@ def test_an_order_longer_than_a_request_is_a_202_with_its_job(client):
     assert answer.json["result_url"] == "http://localhost/new/16/extreme/rotational/1"
 
 
-def test_a_job_done_inside_the_request_answers_with_its_puzzle(tmp_path):
-    client = make_app(tmp_path, JOB_IMMEDIATE=True, GENERATE_SECONDS=0).test_client()
+def test_a_job_done_inside_the_request_answers_with_its_puzzle(make_app):
+    client = make_app(JOB_IMMEDIATE=True, GENERATE_SECONDS=0).test_client()
     answer = client.get("/api/generate?size=9&level=medium&seed=4")
     assert answer.status_code == 200
     assert answer.json["puzzle"] == generate(9, "medium", seed=4).puzzle.code
@@ -127,9 +121,9 @@ def test_a_job_done_inside_the_request_answers_with_its_puzzle(tmp_path):
     assert record["state"] == DONE and record["outcome"] == "generated"
 
 
-def test_a_job_the_queue_cannot_take_is_a_503(tmp_path):
+def test_a_job_the_queue_cannot_take_is_a_503(make_app):
     nowhere = f"redis://127.0.0.1:{free_port()}/0"
-    client = make_app(tmp_path, JOB_STORE=nowhere).test_client()
+    client = make_app(JOB_STORE=nowhere).test_client()
     answer = client.get("/api/generate?size=25&level=easy&seed=1")
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
     assert "The job queue cannot be reached right now" in answer.json["error"]
@@ -137,8 +131,8 @@ def test_a_job_the_queue_cannot_take_is_a_503(tmp_path):
     assert client.get("/api/generate?size=4&level=easy&seed=1").status_code == 200
 
 
-def test_a_full_queue_is_a_503(tmp_path):
-    client = make_app(tmp_path, JOB_QUEUE_DEPTH=1).test_client()
+def test_a_full_queue_is_a_503(make_app):
+    client = make_app(JOB_QUEUE_DEPTH=1).test_client()
     assert client.get("/api/generate?size=25&level=easy&seed=1").status_code == 202
     refused = client.get("/api/generate?size=25&level=easy&seed=2")
     assert refused.status_code == 503 and "Too many long jobs" in refused.json["error"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import create_app
 from webapp.jobs import QUEUE_KEY, shared
 from webapp.sudoku.generator import GAVE_UP, LEVEL_NAMES, Generated, Order, generate
 from webapp.web.new import generation
@@ -14,18 +13,17 @@ from webapp.web.new import generation
 HARD = Order(9, "hard", "rotational", 5)
 
 
-def make_app(tmp_path, **config):
-    """An app with a job store of its own whose requests give up a solve after one node:
-    a puzzle's play page then works only if the solve is already known."""
+@pytest.fixture
+def make_app(make_app, tmp_path):
+    """Apps that share one job store, whose requests give up a solve after one node: a
+    puzzle's play page then works only if the solve is already known."""
     settings = {
-        "TESTING": True,
         "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
         "JOB_IMMEDIATE": False,
         "JOB_SECONDS": 20,
         "SOLVE_BUDGET_NODES": 1,
-        **config,
     }
-    return create_app(settings)
+    return lambda **config: make_app(**{**settings, **config})
 
 
 def play(client, link: str) -> str:
@@ -35,21 +33,21 @@ def play(client, link: str) -> str:
     return client.get(answer.headers["Location"]).text
 
 
-def test_a_generated_puzzles_play_page_does_not_solve_it_again(tmp_path):
-    html = play(make_app(tmp_path).test_client(), "/new/9/hard/rotational/5")
+def test_a_generated_puzzles_play_page_does_not_solve_it_again(make_app):
+    html = play(make_app().test_client(), "/new/9/hard/rotational/5")
     assert "Play this puzzle" in html and "Nothing to play" not in html
 
 
-def test_another_server_plays_a_generated_puzzle_from_the_shared_results(tmp_path):
-    play(make_app(tmp_path).test_client(), "/new/9/hard/rotational/5")
+def test_another_server_plays_a_generated_puzzle_from_the_shared_results(make_app):
+    play(make_app().test_client(), "/new/9/hard/rotational/5")
     # same store, no generating (0 s) and no solving (1 node): all from the shared results
-    other = make_app(tmp_path, GENERATE_SECONDS=0).test_client()
+    other = make_app(GENERATE_SECONDS=0).test_client()
     html = play(other, "/new/9/hard/rotational/5")
     assert "Play this puzzle" in html and "Nothing to play" not in html
 
 
-def test_a_none_found_cut_short_by_fewer_seconds_than_a_job_has_is_not_known(tmp_path):
-    app = make_app(tmp_path, GENERATE_SECONDS=0)
+def test_a_none_found_cut_short_by_fewer_seconds_than_a_job_has_is_not_known(make_app):
+    app = make_app(GENERATE_SECONDS=0)
     queue = app.extensions[QUEUE_KEY]
     why = "the 2 s ran out after 3 attempts"
     cut_short = Generated(GAVE_UP, HARD, attempts=3, why=why, out_of_time=True)
@@ -62,8 +60,8 @@ def test_a_none_found_cut_short_by_fewer_seconds_than_a_job_has_is_not_known(tmp
     assert "A job tried for as long as a job may: the 2 s ran out" in none_found.text
 
 
-def test_orders_the_deadline_does_not_reach_are_started_in_jobs(tmp_path):
-    app = make_app(tmp_path)
+def test_orders_the_deadline_does_not_reach_are_started_in_jobs(make_app):
+    app = make_app()
     orders = [Order(9, level, "rotational", 7) for level in ("easy", "medium")]
     queue = app.extensions[QUEUE_KEY]
     with app.test_request_context():
@@ -90,10 +88,10 @@ def test_which_orders_the_generator_finds_puzzles_for(order, exists):
     assert generation.exists(order) is exists
 
 
-def test_while_a_job_makes_an_order_its_link_goes_straight_to_the_job(tmp_path):
-    client = make_app(tmp_path, GENERATE_SECONDS=0).test_client()
+def test_while_a_job_makes_an_order_its_link_goes_straight_to_the_job(make_app):
+    client = make_app(GENERATE_SECONDS=0).test_client()
     first = client.get("/new/9/easy/rotational/1").headers["Location"]  # no time: a job
     assert first.startswith("/jobs/generate-")
     # with time now, but the job is under way: no request spends its seconds on it again
-    other = make_app(tmp_path, GENERATE_SECONDS=5).test_client()
+    other = make_app(GENERATE_SECONDS=5).test_client()
     assert other.get("/new/9/easy/rotational/1").headers["Location"] == first

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import create_app
-
 CODE = "0" * 81
 
 
-def _broken_app():
+def _broken_app(make_app):
     """The app plus a route that fails, with errors handled as in production."""
-    app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+    app = make_app(TESTING=False, PROPAGATE_EXCEPTIONS=False)
 
     @app.get("/broken")
     def broken():
@@ -44,9 +42,9 @@ REQUESTS = [
 
 
 @pytest.fixture(scope="module")
-def responses():
+def responses(make_app):
     """One response to each kind of request, from an app that can also fail."""
-    client = _broken_app().test_client()
+    client = _broken_app(make_app).test_client()
     answered = {}
     for method, path, kwargs, status in REQUESTS:
         response = getattr(client, method)(path, **kwargs)
@@ -93,14 +91,14 @@ def test_the_500_page_is_rendered_and_says_sorry(responses):
         ("BATCH_MAX_CONTENT_LENGTH", "/api/solve/batch", {"json": {"text": "1" * 200}}),
     ],
 )
-def test_the_body_limit_comes_from_config(setting, path, body):
-    small = create_app({"TESTING": True, setting: 100}).test_client()
+def test_the_body_limit_comes_from_config(make_app, setting, path, body):
+    small = make_app(**{setting: 100}).test_client()
     assert small.post(path, **body).status_code == 413
 
 
-def test_config_comes_from_a_mapping_over_the_defaults():
+def test_config_comes_from_a_mapping_over_the_defaults(make_app):
     empty = "/api/solve/" + "0" * 81
     # The default budget finds two solutions of the empty grid; one node cannot.
-    assert create_app({"TESTING": True}).test_client().get(empty).json["status"] == "multiple"
-    starved = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 1}).test_client()
+    assert make_app().test_client().get(empty).json["status"] == "multiple"
+    starved = make_app(SOLVE_BUDGET_NODES=1).test_client()
     assert starved.get(empty).json["status"] == "gave_up"

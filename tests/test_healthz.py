@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import threading
 
-from webapp import create_app
 from webapp.web.solver_seat import SEAT_KEY
 
 
@@ -27,9 +26,9 @@ def test_healthz_answers_head_but_not_post(client):
     assert client.post("/healthz").status_code == 405
 
 
-def test_healthz_never_waits_for_the_solver():
+def test_healthz_never_waits_for_the_solver(make_app):
     """With a solve under way and others free to queue behind it, health still answers."""
-    app = create_app({"TESTING": True})
+    app = make_app()
     seat = app.extensions[SEAT_KEY]
     answered = []
     holding, release = threading.Event(), threading.Event()

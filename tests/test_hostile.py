@@ -12,7 +12,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from webapp import create_app
 from webapp.sudoku import SHAPES, is_solution, parse
 from webapp.sudoku.puzzle import Puzzle
 
@@ -69,9 +68,9 @@ CONTENT_TYPES = [
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(make_app):
     """One client for the module, so hypothesis may call it many times."""
-    return create_app({"TESTING": True}).test_client()
+    return make_app().test_client()
 
 
 def assert_safe(response) -> None:
@@ -212,9 +211,9 @@ SLOW = [
 
 
 @pytest.fixture(scope="module")
-def production_app():
+def production_app(make_app):
     """The app with the production budget (1 s, 250,000 nodes) and cache."""
-    return create_app({"TESTING": True})
+    return make_app()
 
 
 @pytest.mark.parametrize(("puzzle", "statuses"), SLOW)
@@ -265,12 +264,10 @@ ORDER_PARTS = st.one_of(
 
 
 @pytest.fixture(scope="module")
-def maker(tmp_path_factory):
+def maker(make_app):
     """A client whose queue holds any number of jobs, in a store of its own: the orders drawn
     may start many (without a consumer they stay queued), and a full queue's 503 is meant."""
-    store = tmp_path_factory.mktemp("hostile") / "jobs.sqlite3"
-    config = {"TESTING": True, "JOB_STORE": f"sqlite:///{store}", "JOB_QUEUE_DEPTH": 10**6}
-    return create_app(config).test_client()
+    return make_app(JOB_QUEUE_DEPTH=10**6).test_client()
 
 
 @FUZZ

@@ -44,15 +44,15 @@ HOST_TEXT = st.text(st.characters(blacklist_characters="\r\n"), max_size=80)
 
 
 @pytest.fixture(scope="module")
-def open_app():
+def open_app(make_app):
     """The app with no PUBLIC_URL and no TRUSTED_HOSTS, as a development checkout runs it."""
-    return create_app({"TESTING": True})
+    return make_app()
 
 
 @pytest.fixture(scope="module")
-def public_app():
+def public_app(make_app):
     """The app told where it is published."""
-    return create_app({"TESTING": True, "PUBLIC_URL": PUBLIC})
+    return make_app(PUBLIC_URL=PUBLIC)
 
 
 def share_link(html: str) -> str:
@@ -114,8 +114,8 @@ def test_werkzeugs_own_redirects_never_name_the_clients_host(request, app_fixtur
     assert response.headers["Location"] == location
 
 
-def test_trusted_hosts_refuse_every_other_host():
-    client = create_app({"TESTING": True, "TRUSTED_HOSTS": ["sudoku.example.org"]}).test_client()
+def test_trusted_hosts_refuse_every_other_host(make_app):
+    client = make_app(TRUSTED_HOSTS=["sudoku.example.org"]).test_client()
     assert client.get("/", headers={"Host": "sudoku.example.org"}).status_code == 200
     refused = client.get(f"/solve/{EASY}", headers={"Host": "evil.example"})
     assert refused.status_code == 400
@@ -125,8 +125,8 @@ def test_trusted_hosts_refuse_every_other_host():
 @pytest.mark.parametrize(
     ("public_url", "hsts"), [(None, None), ("http://sudoku.test", None), (PUBLIC, HSTS)]
 )
-def test_hsts_only_when_the_site_is_published_over_https(public_url, hsts):
-    client = create_app({"TESTING": True, "PUBLIC_URL": public_url}).test_client()
+def test_hsts_only_when_the_site_is_published_over_https(make_app, public_url, hsts):
+    client = make_app(PUBLIC_URL=public_url).test_client()
     for route in ("/", "/no-such-page", "/healthz"):
         assert client.get(route).headers.get("Strict-Transport-Security") == hsts
 
@@ -140,14 +140,12 @@ def test_a_public_url_that_is_not_one_stops_the_app_at_start(public_url):
         create_app({"PUBLIC_URL": public_url})
 
 
-def test_forwarded_headers_count_only_when_configured():
+def test_forwarded_headers_count_only_when_configured(make_app):
     forwarded = {"X-Forwarded-Host": "sudoku.example.org", "X-Forwarded-Proto": "https"}
-    plain = create_app({"TESTING": True}).test_client()
+    plain = make_app().test_client()
     page = plain.get(f"/solve/{EASY}", headers={"Host": "127.0.0.1", **forwarded})
     assert share_link(page.get_data(as_text=True)) == f"http://127.0.0.1/solve/{EASY}"
 
-    behind_proxy = create_app(
-        {"TESTING": True, "PROXY_FIX": {"x_for": 1, "x_proto": 1, "x_host": 1}}
-    ).test_client()
+    behind_proxy = make_app(PROXY_FIX={"x_for": 1, "x_proto": 1, "x_host": 1}).test_client()
     page = behind_proxy.get(f"/solve/{EASY}", headers={"Host": "127.0.0.1", **forwarded})
     assert share_link(page.get_data(as_text=True)) == f"https://sudoku.example.org/solve/{EASY}"

@@ -6,7 +6,6 @@ import re
 
 import pytest
 
-from webapp import create_app
 from webapp.web.http_caching import DECIDED_SECONDS
 from webapp.web.site.links import IMMUTABLE_SECONDS
 
@@ -20,9 +19,9 @@ DECIDED = [("solved", EASY), ("no_solution", CLASH)]
 
 
 @pytest.fixture
-def client():
+def client(make_app):
     """A client of an app whose budget cannot finish the empty grid's search."""
-    return create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 5}).test_client()
+    return make_app(SOLVE_BUDGET_NODES=5).test_client()
 
 
 @pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
@@ -103,10 +102,10 @@ def test_the_error_page_names_static_files_by_content_too(client):
 
 
 @pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
-def test_the_etag_leaves_out_how_long_the_solve_took(prefix):
+def test_the_etag_leaves_out_how_long_the_solve_took(make_app, prefix):
     # Two servers (no cache between them) solve the same puzzle in different times: a
     # revalidation with one's ETag matches the other's answer.
-    servers = [create_app({"TESTING": True}).test_client() for _ in range(2)]
+    servers = [make_app().test_client() for _ in range(2)]
     first = servers[0].get(prefix + EASY)
     etag, _ = first.get_etag()
     again = servers[1].get(prefix + EASY, headers={"If-None-Match": f'"{etag}"'})

@@ -15,14 +15,17 @@ from job_apps import job_app
 from webapp.jobs import QUEUE_KEY, SHARED_KEY, shared
 from webapp.jobs.job import DONE, EXPLAIN, FAILED, GENERATE, QUEUED, RUNNING, SOLVE, Job, job_id
 from webapp.jobs.orders import order_of
-from webapp.jobs.queue import MAX_ATTEMPTS, STALE_SECONDS
+from webapp.jobs.queue import LOST_SECONDS, MAX_ATTEMPTS, STALE_SECONDS
+from webapp.jobs.store import BREAK_SECONDS
 from webapp.sudoku import parse
 from webapp.sudoku.generator import generate
 
-from puzzles import NORVIG_EASY_CODE, RATED_5_7, RATED_5_7_CODE
+from clocks import FakeClock
+from puzzles import NORVIG_EASY_CODE, RATED_5_7, RATED_5_7_CODE, SEED_EASY
 from redis_server import free_port
 
 HARD, HARD_CODE = RATED_5_7, RATED_5_7_CODE
+SEED_EASY_CODE = SEED_EASY.replace(".", "0")
 OTHER_CODE = "1" + HARD_CODE[1:]  # a clash: no job needed, but a job may still be asked
 
 
@@ -178,10 +181,11 @@ def test_jobs_and_shared_solves_in_one_redis_go_through_one_store(tmp_path):
 
 def test_a_job_whose_consumer_stopped_goes_back_on_the_queue(idle):
     queue = queue_of(idle)
+    queue.clock = clock = FakeClock()
     job = queue.submit(SOLVE, parse(HARD_CODE))
     queue.huey.flush()  # the consumer took the message...
-    long_ago = time.time() - STALE_SECONDS - 1
-    queue._write(job.but(state=RUNNING, started=long_ago, heartbeat=long_ago, attempts=1))
+    queue._write(job.but(state=RUNNING, started=clock(), heartbeat=clock(), attempts=1))
+    clock.advance(STALE_SECONDS + 1)
     assert queue.sweep() == [job.id]  # ...and stopped
     assert queue.sweep() == []
     back = queue.job(job.id)
@@ -191,18 +195,23 @@ def test_a_job_whose_consumer_stopped_goes_back_on_the_queue(idle):
 
 def test_a_queued_job_whose_message_is_lost_goes_back_on_the_queue(idle):
     queue = queue_of(idle)
+    queue.clock = clock = FakeClock()
     job = queue.submit(SOLVE, parse(HARD_CODE))
     queue.huey.flush()
     assert queue.sweep() == []  # just submitted: its message may still be on the way
-    queue._write(job.but(submitted=time.time() - 60))
+    clock.advance(LOST_SECONDS)
+    assert queue.sweep() == []
+    clock.advance(1)
     assert queue.sweep() == [job.id]
     assert queue.huey.pending_count() == 1
 
 
 def test_a_running_job_with_a_heartbeat_is_left_alone(idle):
     queue = queue_of(idle)
+    queue.clock = clock = FakeClock()
     job = queue.submit(SOLVE, parse(HARD_CODE))
-    queue._write(job.but(state=RUNNING, started=time.time(), heartbeat=time.time()))
+    queue._write(job.but(state=RUNNING, started=clock(), heartbeat=clock()))
+    clock.advance(STALE_SECONDS)  # its last heartbeat is STALE_SECONDS old: not yet stale
     assert queue.sweep() == []
 
 
@@ -265,16 +274,18 @@ def test_pages_answer_while_the_shared_results_are_away_and_share_again_after(
     import redis
 
     shared = redis.Redis.from_url(redis_server.url)
-    client = make_app(
-        tmp_path, SOLVE_CACHE_URL=redis_server.url, SOLVE_BUDGET_NODES=10**6
-    ).test_client()
+    app = make_app(tmp_path, SOLVE_CACHE_URL=redis_server.url, SOLVE_BUDGET_NODES=10**6)
+    app.extensions[SHARED_KEY].clock = clock = FakeClock()
+    client = app.test_client()
     redis_server.stop()
     try:
         page = client.get(f"/solve/{HARD_CODE}")
         assert page.status_code == 200 and "status-solved" in page.get_data(as_text=True)
     finally:
         redis_server.start()
-    time.sleep(1.1)  # the store tries Redis again a second after a failure
+    client.get(f"/solve/{SEED_EASY_CODE}")
+    assert shared.exists(f"sudoku:solve:{SEED_EASY_CODE}") == 0  # not tried: too soon
+    clock.advance(BREAK_SECONDS)  # the store tries Redis again BREAK_SECONDS after a failure
     client.get(f"/solve/{NORVIG_EASY_CODE}")
     assert shared.exists(f"sudoku:solve:{NORVIG_EASY_CODE}") == 1
 

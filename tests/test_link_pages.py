@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_links import real_links
 
-from webapp import create_app
 from webapp.cli import main
 from webapp.sudoku import parse
 from webapp.sudoku.links import fpuzzles_link, read_link, sudokuwiki_link
@@ -24,9 +23,9 @@ CODE = CLASSIC.partition("bd=")[2]
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(make_app):
     """One client for the module, so hypothesis may call it many times."""
-    return create_app({"TESTING": True}).test_client()
+    return make_app().test_client()
 
 
 @pytest.mark.parametrize("link", [CLASSIC, f"  {CLASSIC}\n", fpuzzles_link(parse(CODE))])

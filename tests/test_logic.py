@@ -1,10 +1,10 @@
 """The logic engine: singles, intersections, subsets and fish, checked against HoDoKu and solving.
 
-Two kinds of evidence. HoDoKu's regression library gives, for each case, a
-pencil-mark position and exactly what one technique must remove or place
-there (or, for a "-x" case, that it must find nothing). And over hundreds of
-puzzles, relabelled and permuted at random, no step of an easiest-first path
-ever removes the solution's value or places a wrong one.
+HoDoKu's regression library gives, for each case, a pencil-mark position and
+exactly what one technique must remove or place there (or, for a "-x" case, that
+it must find nothing). That no step of an easiest-first path ever removes the
+solution's value or places a wrong one, over puzzles relabelled and permuted at
+random, is test_soundness.py's.
 """
 
 from __future__ import annotations
@@ -14,12 +14,11 @@ import random
 import pytest
 
 from webapp.explanations import cell_name, sentence
-from webapp.sudoku import SHAPES, Grid, parse, solve
+from webapp.sudoku import SHAPES, Grid, solve
 from webapp.sudoku.logic import BY_SLUG, SOLVED, find_path
 from webapp.sudoku.puzzle import Puzzle
 
-from positions import blanked, permuted, stuck_positions, wrong_moves
-from puzzles import data_lines
+from positions import blanked, stuck_positions, wrong_moves
 from reglib import cases, check
 
 # HoDoKu's codes for the techniques this engine has, by our slug.
@@ -59,31 +58,6 @@ CODES = {
 @pytest.mark.parametrize("case", cases(CODES))
 def test_hodoku_regression_case(case):
     check(case, BY_SLUG[CODES[case.code]], CODES[case.code])
-
-
-def sample_puzzles() -> list:
-    """Puzzles with one solution from the test data, each also in a random disguise."""
-    rng = random.Random(2026)
-    puzzles = [fields[0] for fields in data_lines("engine_9x9_answers.txt") if fields[1] == "1"]
-    puzzles += [fields[0] for fields in data_lines("engine_4x4_answers.txt") if fields[1] == "1"]
-    puzzles += [fields[0] for fields in data_lines("engine_16x16_answers.txt")][:8]
-    grids = [parse(puzzle) for puzzle in puzzles]
-    grids += [permuted(grid, rng) for grid in grids]
-    return [pytest.param(grid, id=f"{grid.shape.name}:{i}") for i, grid in enumerate(grids)]
-
-
-@pytest.mark.parametrize("grid", sample_puzzles())
-def test_no_step_of_a_path_is_ever_wrong(grid):
-    answer = solve(Puzzle(grid)).solution
-    assert answer is not None
-    path = find_path(Puzzle(grid), unique=True)
-    for step in path.steps:
-        for cell, value in step.eliminations:
-            assert answer.cells[cell] != value, step
-        for cell, value in step.placements:
-            assert answer.cells[cell] == value, step
-    if path.status == SOLVED:
-        assert path.end.grid == answer
 
 
 def test_boxes_of_2x3_and_3x4_get_their_singles_and_intersections():

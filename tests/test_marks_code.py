@@ -4,12 +4,13 @@ whether a pasted position may be explained."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.sudoku import SHAPES, Grid, PuzzleError, parse, solve
+from webapp.sudoku import SHAPES, Budget, Grid, PuzzleError, parse, solve
 from webapp.sudoku.logic import (
     Position,
     bits_of,
@@ -63,13 +64,25 @@ def test_the_puzzles_own_start_is_the_empty_code():
     assert decode_marks(Puzzle(grid), "") == Position.from_puzzle(Puzzle(grid))
 
 
+# Nodes and seconds enough for an empty 25x25 many times over, however busy the machine.
+ROOMY = Budget(nodes=10**7, seconds=600)
+
+
+@cache
+def filled(size: int) -> Grid:
+    """The solver's first answer for the empty grid of `size`, found once. Its 1 s default
+    budget may run out on a busy machine, and hypothesis needs the same draws every time."""
+    shape = SHAPES[size]
+    return solve(Puzzle(Grid(shape, (0,) * shape.cell_count)), budget=ROOMY).solutions[0]
+
+
 @st.composite
 def eliminated(draw: st.DrawFn) -> Position:
     """A solved grid of some size with cells blanked and candidates removed at random."""
     size = draw(st.sampled_from([4, 6, 9, 16, 25]))
     shape = SHAPES[size]
     rng = random.Random(draw(st.integers(0, 2**32)))
-    answer = solve(Puzzle(Grid(shape, (0,) * shape.cell_count))).solutions[0]
+    answer = filled(size)
     cells = [0 if rng.random() < draw(st.floats(0.1, 0.9)) else v for v in answer.cells]
     start = Position.from_puzzle(Puzzle(Grid(shape, tuple(cells))))
     share = draw(st.floats(0, 1))

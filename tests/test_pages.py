@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import io
+import json
+import re
 from html.parser import HTMLParser
 
 import pytest
 
-from webapp import create_app
 from webapp.sudoku import SHAPES, is_solution, parse
 from webapp.sudoku.puzzle import Puzzle
 
@@ -73,6 +74,13 @@ class Page(HTMLParser):
         return found
 
 
+def board_island_of(html: str, island_id: str) -> dict:
+    """The JSON island with id `island_id` that tells grid.js about a board."""
+    found = re.search(f'<script type="application/json" id="{island_id}">(.*?)</script>', html)
+    assert found, f"no JSON island {island_id}"
+    return json.loads(found.group(1))
+
+
 def cells_of(code: str) -> dict[str, str]:
     """Form data for a 9x9 share code."""
     data = {"size": "9"}
@@ -83,9 +91,9 @@ def cells_of(code: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def stingy_client():
+def stingy_client(make_app):
     """A client of an app whose solve budget is a handful of search nodes."""
-    return create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+    return make_app(SOLVE_BUDGET_NODES=20).test_client()
 
 
 @pytest.mark.parametrize(
@@ -110,12 +118,15 @@ def test_the_form_has_one_labelled_input_per_cell(client, query, size, inputmode
     assert page.all("input", type="hidden", name="size", value=str(size))
     assert page.all("a", href=f"/?size={size}", **{"aria-current": "page"})
     assert f"<caption><span>{size}x{size} puzzle" in response.text
+    # the script is told the board's units and symbols, through the island the table names
     [table] = page.all("table")
+    island = board_island_of(response.text, table["data-island"])
     shape = SHAPES[size]
-    assert (table["data-box-rows"], table["data-box-cols"]) == (
-        str(shape.box_rows),
-        str(shape.box_cols),
-    )
+    assert island["symbols"] == shape.symbols
+    kinds = [unit["kind"] for unit in island["units"]]
+    assert kinds == ["row"] * size + ["column"] * size + ["box"] * size
+    box_1 = [r * size + c for r, c in shape.box_cells(0)]
+    assert island["units"][2 * size]["cells"] == box_1
     assert page.all("p", class_="hint grid-keys", id="grid-keys", hidden="")  # script shows it
     assert page.all("p", class_="clash-status", id="clash-status", role="status")
 

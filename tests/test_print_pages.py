@@ -9,21 +9,14 @@ import re
 
 import pytest
 
-from webapp import create_app
 from webapp.sudoku.generator import generate
 from webapp.web.http_caching import DECIDED_SECONDS
 
 
-def make_app(tmp_path, **config):
-    """An app with a job store of its own and no consumer: jobs wait."""
-    settings = {"TESTING": True, "JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3", **config}
-    return create_app(settings)
-
-
 @pytest.fixture
-def client(tmp_path):
+def client(make_app):
     """A client of an app whose jobs wait for a consumer."""
-    return make_app(tmp_path).test_client()
+    return make_app().test_client()
 
 
 def boards(html: str) -> list[str]:
@@ -59,8 +52,8 @@ def test_without_a_seed_the_sheet_gets_a_random_one(client):
     assert re.fullmatch(r"/print\?size=6&level=easy&symmetry=rotational&count=4&seed=\d+", location)
 
 
-def test_a_sheet_still_being_made_says_so_and_reloads_itself(tmp_path):
-    client = make_app(tmp_path, GENERATE_SECONDS=0).test_client()
+def test_a_sheet_still_being_made_says_so_and_reloads_itself(make_app):
+    client = make_app(GENERATE_SECONDS=0).test_client()
     answer = client.get("/print?size=9&level=easy&count=6&seed=1")
     assert answer.status_code == 202 and answer.headers["Cache-Control"] == "no-store"
     assert '<meta http-equiv="refresh" content="2">' in answer.text

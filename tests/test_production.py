@@ -8,7 +8,6 @@ import importlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ from webapp.serving import launch as serve
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES
 
+from free_ports import free_port
 from fresh_process import run_fresh
 from puzzles import NORVIG_EASY, NORVIG_HARD1, NORVIG_IMPOSSIBLE, frisch_25x25
 
@@ -51,7 +51,7 @@ def settings(monkeypatch):
 
 def test_by_default_one_threaded_worker_per_core_and_no_access_log(tmp_path):
     """Started as launch.py starts it, with only the address given."""
-    port = _free_port()
+    port = free_port()
     argv, env = gunicorn_command(bind=f"127.0.0.1:{port}")
     env.pop("SUDOKU_WORKERS", None)
     env.pop("SUDOKU_THREADS", None)
@@ -131,13 +131,6 @@ def test_serve_options_are_checked(capsys):
 
 
 # The real gunicorn
-
-
-def _free_port() -> int:
-    """A loopback port nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Server:
@@ -270,7 +263,7 @@ def _send_mix(port: int, thread: int) -> list[tuple[int, int, str | None]]:
 
 
 def test_gunicorn_holds_up_under_a_hostile_mix_from_several_threads(tmp_path):
-    port = _free_port()
+    port = free_port()
     # A line for the solver as long as there are clients, so that no solve is refused
     # for being one too many (test_solver_seat.py tests that 503).
     server = gunicorn(
@@ -315,7 +308,7 @@ def test_gunicorn_holds_up_under_a_hostile_mix_from_several_threads(tmp_path):
 
 
 def test_sudoku_serve_starts_gunicorn(tmp_path):
-    port = _free_port()
+    port = free_port()
     server = Server(
         [sys.executable, "-m", "webapp", "serve", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
         port,
@@ -341,7 +334,7 @@ def test_sudoku_serve_starts_gunicorn(tmp_path):
 )
 def test_a_failing_request_does_not_write_the_puzzle_to_the_log(tmp_path, propagate, line):
     """A budget that is not a number makes every solve fail: the error lines name routes only."""
-    port = _free_port()
+    port = free_port()
     server = gunicorn(
         port,
         tmp_path / "failing.err",

@@ -49,9 +49,9 @@ def log():
 
 
 @pytest.fixture
-def failing():
+def failing(make_app):
     """A client for the app as production runs it, with a route that fails."""
-    app = create_app({"TESTING": False, "PROPAGATE_EXCEPTIONS": False})
+    app = make_app(TESTING=False, PROPAGATE_EXCEPTIONS=False)
 
     @app.get("/raise")
     def raise_a_bug():
@@ -146,7 +146,7 @@ def test_lines_are_single_json_objects_with_a_utc_time():
     assert parsed["path"] == "/"
 
 
-def test_the_log_goes_to_stderr_once(monkeypatch):
+def test_the_log_goes_to_stderr_once(make_app, monkeypatch):
     create_app()
     create_app()
     handlers = [h for h in logger.handlers if isinstance(h, StderrHandler)]
@@ -154,5 +154,5 @@ def test_the_log_goes_to_stderr_once(monkeypatch):
     assert logger.propagate is False
     stream = io.StringIO()
     monkeypatch.setattr("sys.stderr", stream)
-    create_app({"TESTING": True}).test_client().get("/healthz")
+    make_app().test_client().get("/healthz")
     assert json.loads(stream.getvalue())["path"] == "/healthz"

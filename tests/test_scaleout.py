@@ -2,25 +2,31 @@
 
 A job started through one app server is run by the stack's consumer and its result is
 served by the other; a consumer killed in the middle of a job is started again by the
-stack and the job finishes; Redis paused for 5 s under load costs no 5xx, refuses new
-jobs with a page that says so, and shares decided solves again once it is back.
+stack and the job finishes; Redis paused under load costs no 5xx, refuses new
+jobs with a page that says so, and shares decided solves again once it is back. No test
+sleeps: each waits, bounded, for what the servers do (tests/waiting.py).
 """
 
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import os
+import random
 import shutil
 import signal
 import sys
 import threading
-import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
+
+from webapp.cli.soundness import disguise
+from webapp.sudoku import parse
 
 from puzzles import NORVIG_EASY_CODE, RATED_5_7_CODE, SEED_EASY, eased_25x25
 
@@ -29,15 +35,23 @@ from stackrun import stack  # noqa: E402
 
 from waiting import until
 
-# The app servers give up after 5 search nodes, so a share link of either 25x25 below can only
-# show "solved" with a job's result; a job has no node limit and JOB_SECONDS of time.
-SETTINGS = {"FLASK_SOLVE_BUDGET_NODES": "5", "FLASK_JOB_SECONDS": "20"}
+# The module shares one stack (`scaled`): one worker runs all of it.
+pytestmark = pytest.mark.xdist_group("scaleout")
+
+# The app servers give up after 5 search nodes, and CaDiCaL, which no node count stops, after
+# 0.1 s (on an idle machine it finished QUICK_25 within the default second), so a share link
+# of either 25x25 below can only show "solved" with a job's result; a job has no node limit
+# and JOB_SECONDS of time.
+SETTINGS = {
+    "FLASK_SOLVE_BUDGET_NODES": "5",
+    "FLASK_SOLVE_BUDGET_SECONDS": "0.1",
+    "FLASK_JOB_SECONDS": "20",
+}
 QUICK_25 = eased_25x25(1, 16)  # about 1,300 nodes: half a second for a job
 LONGER_25 = eased_25x25(2, 8)  # about 8,400 nodes: three seconds or so
 # The load's own share links: decided in a node or two, or given up at once (RATED_5_7).
 LOAD_PATHS = ["/healthz", f"/solve/{NORVIG_EASY_CODE}", f"/solve/{RATED_5_7_CODE}"]
 LOAD_PATHS.append(f"/solve/{QUICK_25}")
-PAUSE_SECONDS = 5
 
 
 def tools_missing() -> str | None:
@@ -142,31 +156,50 @@ class Load:
             thread.start()
         return self
 
+    @property
+    def answered(self) -> int:
+        """How many answers came so far."""
+        return sum(self.statuses.values())
+
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
         for thread in self.threads:
             thread.join()
 
 
+def fresh_codes() -> Iterator[str]:
+    """Share codes no server has solved yet: SEED_EASY relabelled, a new way each time."""
+    grid = parse(SEED_EASY)
+    for seed in itertools.count():
+        yield disguise(grid, random.Random(seed)).code
+
+
 def test_redis_paused_under_load_costs_no_5xx_and_sharing_comes_back(scaled):
     redis_pid, redis_port = scaled.redis
     shared = redis.Redis(port=redis_port, socket_timeout=2)
-    new_code = SEED_EASY.replace(".", "0")
+    new_codes, asked = fresh_codes(), []
+
+    def shared_again() -> bool:
+        asked.append(next(new_codes))
+        assert request(scaled.port, "GET", f"/solve/{asked[-1]}")[0] == 200
+        return any(shared.exists(f"sudoku:solve:{code}") for code in asked)
+
     with Load(scaled.port) as load:
-        time.sleep(2)
+        until(lambda: load.answered >= 20, "the load is answered")
         os.kill(redis_pid, signal.SIGSTOP)  # Redis stops answering, as a hung server would
         try:
-            time.sleep(1.5)
-            during = sum(load.statuses.values())
+            before = load.answered
+            # The store's READ_TIMEOUT (1 s) passes before the servers know Redis is away.
             status, headers, html = request(scaled.port, "POST", f"/solve/{RATED_5_7_CODE}/work")
-            time.sleep(PAUSE_SECONDS - 1.5)
-            during = sum(load.statuses.values()) - during
+            until(lambda: load.answered - before > 20, "the load is answered while Redis is away")
+            during = load.answered - before
         finally:
             os.kill(redis_pid, signal.SIGCONT)
-        time.sleep(1.5)  # each server tries Redis again a second after its last failure
-        assert request(scaled.port, "GET", f"/solve/{new_code}")[0] == 200
-        until(lambda: shared.exists(f"sudoku:solve:{new_code}"), "the new solve is shared", 5)
-        time.sleep(2)
+        # Each server tries Redis again a second after its last failure (store.BREAK_SECONDS):
+        # a solve no server has seen is shared once its server has.
+        until(shared_again, "a new solve is shared again", 15)
+        after = load.answered
+        until(lambda: load.answered - after > 20, "the load is answered after Redis is back")
     assert status == 503 and headers["Retry-After"] == "30"
     assert "The job queue cannot be reached right now" in html
     assert not load.failures, load.failures[:5]

@@ -9,7 +9,6 @@ from html.parser import HTMLParser
 import pytest
 from sudoku_rules import SYMBOLS, box_shape, valid_solution
 
-from webapp import create_app
 from webapp.sudoku import SHAPES
 from webapp.web.solve.solution_counts import COUNT_CACHE_KEY, listed_for
 
@@ -106,9 +105,9 @@ class Boards(HTMLParser):
 
 
 @pytest.fixture
-def stingy_client():
+def stingy_client(make_app):
     """A client of an app that counts solutions for 50 search nodes only."""
-    return create_app({"TESTING": True, "COUNT_BUDGET_NODES": 50}).test_client()
+    return make_app(COUNT_BUDGET_NODES=50).test_client()
 
 
 @pytest.mark.parametrize(
@@ -224,8 +223,8 @@ def test_all_on_a_puzzle_with_one_solution_or_none_shows_its_page(client, code, 
     assert listed.text == plain.text
 
 
-def test_all_on_a_puzzle_the_solve_gave_up_on_shows_its_page():
-    client = create_app({"TESTING": True, "SOLVE_BUDGET_NODES": 20}).test_client()
+def test_all_on_a_puzzle_the_solve_gave_up_on_shows_its_page(make_app):
+    client = make_app(SOLVE_BUDGET_NODES=20).test_client()
     code = TDOKU[0]
     listed = client.get(f"/solve/{code}?all=1")
     assert (listed.status_code, Boards(listed.text).heading) == (200, "Gave up")
@@ -277,6 +276,6 @@ def test_a_count_is_made_once_per_code_and_budget(app, client):
     assert len(counts) == 1
 
 
-def test_counts_work_with_the_cache_turned_off():
-    client = create_app({"TESTING": True, "COUNT_CACHE_SIZE": 0}).test_client()
+def test_counts_work_with_the_cache_turned_off(make_app):
+    client = make_app(COUNT_CACHE_SIZE=0).test_client()
     assert "exactly 5 solutions" in client.get(f"/solve/{SEED_FIVE}").text

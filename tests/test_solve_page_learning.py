@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from job_apps import job_app
 
-from webapp import create_app
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, find_path
 from webapp.sudoku.puzzle import Puzzle
@@ -35,8 +34,8 @@ def test_the_candidates_view_marks_every_open_cell(client):
     assert f'href="/solve/{NORVIG_EASY_CODE}">Hide candidates</a>' in html
 
 
-def test_a_rating_cut_short_says_at_least_and_how_far_and_is_not_kept():
-    client = create_app({"TESTING": True, "RATING_BUDGET_WORK": 200}).test_client()
+def test_a_rating_cut_short_says_at_least_and_how_far_and_is_not_kept(make_app):
+    client = make_app(RATING_BUDGET_WORK=200).test_client()
     response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
     path = find_path(Puzzle(parse(TOP95_SEVENTH)), work=200, unique=True)
     assert f": at least {path.rating:.1f} on Sudoku Explainer&#39;s scale" in response.text
@@ -66,8 +65,8 @@ def test_the_hardest_puzzle_never_says_0_or_none(tmp_path, work, says):
     assert "Keep explaining" in html or work is None
 
 
-def test_a_rating_past_the_ceiling_says_the_server_stopped_it_and_is_not_kept():
-    client = create_app({"TESTING": True, "RATING_CEILING_SECONDS": 0.0}).test_client()
+def test_a_rating_past_the_ceiling_says_the_server_stopped_it_and_is_not_kept(make_app):
+    client = make_app(RATING_CEILING_SECONDS=0.0).test_client()
     response = client.get(f"/solve/{TOP95_SEVENTH.replace('.', '0')}")
     assert "Not rated: the server stopped rating it to stay responsive" in response.text
     assert "Sudoku Explainer" not in response.text

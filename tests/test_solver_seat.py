@@ -8,7 +8,6 @@ before any solve finished" is an ordering, not a stopwatch.
 from __future__ import annotations
 
 import http.client
-import socket
 import subprocess
 import threading
 import time
@@ -20,12 +19,13 @@ from pathlib import Path
 import pytest
 from werkzeug.exceptions import ServiceUnavailable
 
-from webapp import create_app
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES, parse
 from webapp.web.solver_seat import RETRY_AFTER, SolverSeat
 
+from free_ports import free_port
 from puzzles import frisch_25x25
+from waiting import until
 
 ROOT = Path(__file__).parent.parent
 FRISCH = [parse(puzzle).code for puzzle in frisch_25x25()]
@@ -88,8 +88,8 @@ def test_beyond_the_queue_depth_the_answer_is_503_at_once(depth):
     assert seat.wanting == 0
 
 
-def test_the_503_page_says_to_try_again_and_when():
-    app = create_app({"TESTING": True, "SOLVE_QUEUE_DEPTH": 0})
+def test_the_503_page_says_to_try_again_and_when(make_app):
+    app = make_app(SOLVE_QUEUE_DEPTH=0)
     client = app.test_client()
     with wanted_by(app.extensions["webapp.solver_seat"], 1):
         page = client.get("/solve/" + "0" * 15 + "1")
@@ -106,13 +106,6 @@ def relabeled(code: str, shift: int) -> str:
     """The same puzzle with every symbol moved `shift` places on: as hard, and new to a cache."""
     symbols = SHAPES[25].symbols
     return "".join(symbols[(symbols.index(c) + shift) % 25] if c != "0" else c for c in code)
-
-
-def free_port() -> int:
-    """A port on 127.0.0.1 that nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def get(port: int, path: str, timeout: float = 60) -> tuple[int, float]:
@@ -136,17 +129,16 @@ def slow_gunicorn(tmp_path, request):
     env.update(getattr(request, "param", {}))
     log = (tmp_path / "gunicorn.log").open("wb")
     process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
+
+    def healthy() -> bool:
+        assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
+        try:
+            return get(port, "/healthz", timeout=2)[0] == 200
+        except OSError:
+            return False
+
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if get(port, "/healthz", timeout=2)[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
-            assert time.monotonic() < deadline, "gunicorn did not start"
-            time.sleep(0.1)
+        until(healthy, "gunicorn answers /healthz")
         yield port
     finally:
         process.terminate()

@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+# Both mypy runs write .mypy_cache in the checkout: one worker runs them one after the other.
+pytestmark = pytest.mark.xdist_group("mypy-cache")
+
 ROOT = Path(__file__).parent.parent
 PYTHON_TREES = ("webapp", "tests", "deploy", "setup.py")
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 import redis
 
 from webapp.jobs.store import BREAK_SECONDS, RedisStore, SqliteStore, Unreachable, open_store
 
+from clocks import FakeClock
 from redis_server import free_port
+from waiting import until
 
 
 @pytest.fixture(params=["sqlite", "redis"])
@@ -35,12 +35,27 @@ def test_add_stores_only_when_nothing_is_there(store):
     assert store.get("claim") == b"first"
 
 
-def test_entries_expire(store):
+def test_entries_expire_by_the_stores_clock(tmp_path):
+    clock = FakeClock()
+    store = SqliteStore(tmp_path / "store.sqlite3", clock=clock)
     store.put("short", b"x", seconds=0.2)
     store.put("long", b"y", seconds=60)
     assert store.get("short") == b"x"
-    time.sleep(0.3)
+    clock.advance(0.3)
     assert store.get("short") is None
+    assert store.get("long") == b"y"
+    assert store.add("short", b"again") is True
+
+
+def test_redis_keeps_each_entrys_lifetime_and_expires_it(redis_server):
+    shared = redis.Redis.from_url(redis_server.url)
+    shared.flushdb()
+    store = open_store(redis_server.url)
+    store.put("short", b"x", seconds=0.2)
+    store.put("long", b"y", seconds=60)
+    assert 0 < shared.pttl("sudoku:short") <= 200
+    assert 59_000 < shared.pttl("sudoku:long") <= 60_000
+    until(lambda: store.get("short") is None, "Redis expires the entry", seconds=10)
     assert store.get("long") == b"y"
     assert store.add("short", b"again") is True
 
@@ -63,14 +78,14 @@ def test_one_sqlite_file_is_one_store(tmp_path):
 
 
 def test_a_redis_that_does_not_answer_is_unreachable_at_once_and_then_again_later():
-    store = RedisStore(f"redis://127.0.0.1:{free_port()}/0")
-    started = time.monotonic()
+    clock = FakeClock()
+    store = RedisStore(f"redis://127.0.0.1:{free_port()}/0", clock=clock)
     with pytest.raises(Unreachable, match="Redis at redis://127.0.0.1"):
         store.get("k")
+    clock.advance(BREAK_SECONDS / 2)
     with pytest.raises(Unreachable, match="a moment ago"):
         store.put("k", b"v")  # within BREAK_SECONDS: not even tried
-    assert time.monotonic() - started < BREAK_SECONDS
-    time.sleep(BREAK_SECONDS)
+    clock.advance(BREAK_SECONDS / 2)  # BREAK_SECONDS since the failure
     with pytest.raises(Unreachable, match="Redis at redis://127.0.0.1:\\d+/0: "):
         store.get("k")
 

@@ -27,10 +27,15 @@ COUNT_WORDS = dict(
 )
 
 
+# How a list is joined: "2, 5 and 7" (the page's script is told these, to list cells alike).
+LIST_SEPARATOR = ", "
+LIST_LAST = " and "
+
+
 def in_words(items: Iterable[str], conjunction: str = "and") -> str:
     """Items as a person lists them: "2 and 7", "2, 5 and 7" (or "3 or 7")."""
     *rest, last = items
-    return f"{', '.join(rest)} {conjunction} {last}" if rest else last
+    return f"{LIST_SEPARATOR.join(rest)} {conjunction} {last}" if rest else last
 
 
 def place_name(place: tuple[int, int]) -> str:
@@ -38,10 +43,44 @@ def place_name(place: tuple[int, int]) -> str:
     return f"r{place[0]}c{place[1]}"
 
 
+# A clash in words, as a template whose fields each unit fills in (the page's script fills
+# it in too, from what the page tells it): "Row 3 has two 5s (columns 2 and 7)".
+CLASH_HEADLINE = "{unit} has {count} {symbol}s"
+CLASH = CLASH_HEADLINE + " ({where})"
+# Where a clash is, by kind of unit: a row names its columns and a column its rows; any other
+# unit (a box, a diagonal) names its cells (r3c7).
+CLASH_WHERE = {"row": "columns {cells}", "column": "rows {cells}"}
+CLASH_WHERE_OTHER = "{cells}"
+
+
+def unit_title(kind: str, index: int) -> str:
+    """A unit as a sentence starts with it: "Row 3", "Diagonal 1"."""
+    return f"{kind.capitalize()} {index}"
+
+
+def count_word(count: int) -> str:
+    """How many times a symbol is there, in words: "two", ..., "twenty-five"."""
+    return COUNT_WORDS.get(count, str(count))
+
+
+def clash_where(kind: str) -> str:
+    """The template saying where a clash in a unit of `kind` is: "columns {cells}"."""
+    return CLASH_WHERE.get(kind, CLASH_WHERE_OTHER)
+
+
+def clash_cell_name(kind: str, place: tuple[int, int]) -> str:
+    """How a clash in a unit of `kind` names one of its 1-based places: a row by its column
+    ("7"), a column by its row, any other unit by its name ("r3c7")."""
+    if kind == "row":
+        return str(place[1])
+    if kind == "column":
+        return str(place[0])
+    return place_name(place)
+
+
 def conflict_headline(conflict: Conflict) -> str:
     """What clashes, without where: "Row 3 has two 5s"."""
-    count = COUNT_WORDS.get(len(conflict.cells), str(len(conflict.cells)))
-    return f"{conflict.unit.capitalize()} {conflict.index} has {count} {conflict.symbol}s"
+    return CLASH_HEADLINE.format(**_clash_fields(conflict))
 
 
 def conflict_message(conflict: Conflict) -> str:
@@ -50,13 +89,19 @@ def conflict_message(conflict: Conflict) -> str:
     A row names its columns and a column its rows; any other unit (a box, a
     diagonal) names its cells.
     """
-    if conflict.unit == "row":
-        where = "columns " + in_words(str(col) for _, col in conflict.cells)
-    elif conflict.unit == "column":
-        where = "rows " + in_words(str(row) for row, _ in conflict.cells)
-    else:
-        where = in_words(map(place_name, conflict.cells))
-    return f"{conflict_headline(conflict)} ({where})"
+    cells = in_words(clash_cell_name(conflict.unit, place) for place in conflict.cells)
+    return CLASH.format(
+        **_clash_fields(conflict), where=clash_where(conflict.unit).format(cells=cells)
+    )
+
+
+def _clash_fields(conflict: Conflict) -> dict[str, str]:
+    """The headline's fields for `conflict`: its unit, how many, which symbol."""
+    return {
+        "unit": unit_title(conflict.unit, conflict.index),
+        "count": count_word(len(conflict.cells)),
+        "symbol": conflict.symbol,
+    }
 
 
 def dead_end_message(dead_end: DeadEnd) -> str:

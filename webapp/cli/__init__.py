@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, explain, generate, hint, jobs, rate, serve, solve
+from . import bench, explain, generate, hint, jobs, rate, serve, solve, soundness
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
@@ -23,6 +23,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     hint.add_hint,
     hint.add_steps,
     bench.add,
+    soundness.add,
     generate.add,
     serve.add,
     jobs.add,

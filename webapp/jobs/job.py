@@ -60,9 +60,10 @@ class Job:
     outcome: str = ""
 
     @classmethod
-    def new(cls, kind: str, code: str, seconds: float) -> Job:
-        """A job just submitted."""
-        return cls(job_id(kind, code, seconds), kind, code, seconds, submitted=time.time())
+    def new(cls, kind: str, code: str, seconds: float, now: float | None = None) -> Job:
+        """A job just submitted (`now`, epoch seconds, by default the time)."""
+        submitted = time.time() if now is None else now
+        return cls(job_id(kind, code, seconds), kind, code, seconds, submitted=submitted)
 
     @property
     def open(self) -> bool:

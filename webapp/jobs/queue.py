@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -46,11 +46,22 @@ class QueueFull(Exception):
 
 
 class JobQueue:
-    """Jobs of one app: submitted by its servers, run by its consumers."""
+    """Jobs of one app: submitted by its servers, run by its consumers.
+
+    `clock` (epoch seconds) stamps the records and judges heartbeats in sweep(); a test
+    passes one it advances itself.
+    """
 
     def __init__(
-        self, huey: Huey, board: Store, results: Store, seconds: float, depth: int
+        self,
+        huey: Huey,
+        board: Store,
+        results: Store,
+        seconds: float,
+        depth: int,
+        clock: Callable[[], float] = time.time,
     ) -> None:
+        self.clock = clock
         self.huey = huey
         self.board = board
         self.results = results
@@ -71,7 +82,7 @@ class JobQueue:
     def submit_code(self, kind: str, code: str) -> Job:
         """Start `kind` of work on `code` (a share code, or a generator's order) as submit()
         does."""
-        job = Job.new(kind, code, self.seconds)
+        job = Job.new(kind, code, self.seconds, now=self.clock())
         existing = self.job(job.id)
         if existing is not None and existing.state != FAILED:
             return existing
@@ -99,10 +110,10 @@ class JobQueue:
 
     def run_job(self, id: str, kind: str, code: str, seconds: float) -> None:
         """Do job `id` (the consumer's side); its record says how it went."""
-        job = self.job(id) or Job.new(kind, code, seconds)
+        job = self.job(id) or Job.new(kind, code, seconds, now=self.clock())
         if job.state == DONE:
             return  # a second message for work already done
-        now = time.time()
+        now = self.clock()
         job = job.but(
             state=RUNNING, started=now, heartbeat=now, attempts=job.attempts + 1, phase="starting"
         )
@@ -163,7 +174,7 @@ class JobQueue:
         def beat() -> None:
             while not stop.wait(HEARTBEAT_SECONDS):
                 try:
-                    self._write(job.but(heartbeat=time.time(), **dict(progress)))
+                    self._write(job.but(heartbeat=self.clock(), **dict(progress)))
                 except Unreachable as error:
                     log.warning("job %s: no heartbeat written: %s", job.id, error)
 
@@ -177,14 +188,15 @@ class JobQueue:
 
     def _finish(self, job: Job) -> None:
         """Write `job` finished, and take it out of the open jobs."""
-        self._write(job.but(finished=time.time(), heartbeat=time.time()))
+        now = self.clock()
+        self._write(job.but(finished=now, heartbeat=now))
         self.board.leave(OPEN, job.id)
 
     def sweep(self) -> list[str]:
         """Put back on the queue every open job that lost its consumer or its message; the
         ids put back. Several consumers may sweep at once: a claim in the store lets one
         of them put each job back."""
-        now = time.time()
+        now = self.clock()
         back = []
         for id in self.board.members(OPEN):
             job = self.job(id)

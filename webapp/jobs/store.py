@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
@@ -62,10 +63,14 @@ def open_store(url: str) -> Store:
 
 
 class SqliteStore:
-    """A store in one SQLite file, shared by every process on the machine that opens it."""
+    """A store in one SQLite file, shared by every process on the machine that opens it.
 
-    def __init__(self, path: Path) -> None:
+    `clock` tells the time of expiry (epoch seconds); a test passes one it advances itself.
+    """
+
+    def __init__(self, path: Path, clock: Callable[[], float] = time.time) -> None:
         self.path = path
+        self.clock = clock
         self._local = threading.local()
         path.parent.mkdir(parents=True, exist_ok=True)
         # Made with a connection of its own, closed at once: the app is created in gunicorn's
@@ -107,26 +112,33 @@ class SqliteStore:
         if not rows:
             return None
         value, expires = rows[0]
-        if isinstance(expires, float) and expires < time.time():
+        if isinstance(expires, float) and expires < self.clock():
             self._run("DELETE FROM store_values WHERE key = ? AND expires = ?", key, expires)
             return None
         return bytes(value) if isinstance(value, bytes | bytearray | memoryview) else None
 
     def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
         self._run(
-            "INSERT OR REPLACE INTO store_values VALUES (?, ?, ?)", key, value, _expiry(seconds)
+            "INSERT OR REPLACE INTO store_values VALUES (?, ?, ?)",
+            key,
+            value,
+            self._expiry(seconds),
         )
 
     def add(self, key: str, value: bytes, seconds: float | None = None) -> bool:
         # An expired entry counts as absent: clear it first, in the same statement's spirit.
-        self._run("DELETE FROM store_values WHERE key = ? AND expires < ?", key, time.time())
+        self._run("DELETE FROM store_values WHERE key = ? AND expires < ?", key, self.clock())
         rows = self._run(
             "INSERT OR IGNORE INTO store_values VALUES (?, ?, ?) RETURNING key",
             key,
             value,
-            _expiry(seconds),
+            self._expiry(seconds),
         )
         return bool(rows)
+
+    def _expiry(self, seconds: float | None) -> float | None:
+        """When an entry stored now for `seconds` expires (epoch seconds); None for never."""
+        return None if seconds is None else self.clock() + seconds
 
     def join(self, group: str, name: str) -> None:
         self._run("INSERT OR IGNORE INTO store_groups VALUES (?, ?)", group, name)
@@ -140,16 +152,15 @@ class SqliteStore:
         }
 
 
-def _expiry(seconds: float | None) -> float | None:
-    """When an entry stored now for `seconds` expires (epoch seconds); None for never."""
-    return None if seconds is None else time.time() + seconds
-
-
 class RedisStore:
-    """A store in Redis, shared by every machine that reaches it."""
+    """A store in Redis, shared by every machine that reaches it (Redis keeps the lifetimes).
 
-    def __init__(self, url: str) -> None:
+    `clock` tells the time of BREAK_SECONDS after a failure; a test passes one it advances.
+    """
+
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
         self.url = url
+        self.clock = clock
         self._redis = redis.Redis.from_url(
             url, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=READ_TIMEOUT
         )
@@ -157,12 +168,12 @@ class RedisStore:
 
     def _call(self, method: str, *arguments: object, **options: object) -> object:
         """One Redis command, or Unreachable (at once while the last failure is recent)."""
-        if time.monotonic() < self._broken_until:
+        if self.clock() < self._broken_until:
             raise Unreachable(f"Redis at {self.url} did not answer a moment ago")
         try:
             return getattr(self._redis, method)(*arguments, **options)
         except redis.RedisError as error:
-            self._broken_until = time.monotonic() + BREAK_SECONDS
+            self._broken_until = self.clock() + BREAK_SECONDS
             raise Unreachable(f"Redis at {self.url}: {error}") from error
 
     def get(self, key: str) -> bytes | None:

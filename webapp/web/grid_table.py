@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
-from ..sudoku import Grid, Puzzle, Shape
+from ..sudoku import Geometry, Grid, Puzzle, Shape, standard_geometry
 from ..wording import place_name
+from .board_island import board_island
 
 Place = tuple[int, int]  # 1-based (row, column)
 C = TypeVar("C")  # what a board's cells are: a form's inputs, a result's values, pencil marks
@@ -45,12 +46,14 @@ class Cell:
 
 @dataclass(frozen=True)
 class Board(Generic[C]):
-    """A grid ready for a <table>: rows in bands of one box each, columns in colgroups."""
+    """A grid ready for a <table>: rows in bands of one box each, columns in colgroups;
+    `geometry` its units (rows, columns, boxes and any a variant adds)."""
 
     shape: Shape
     caption: str
     bands: tuple[tuple[tuple[C, ...], ...], ...]
     column_groups: tuple[int, ...]
+    geometry: Geometry
 
     @property
     def size(self) -> int:
@@ -66,6 +69,11 @@ class Board(Generic[C]):
     def inputmode(self) -> str:
         """Digits only up to 9x9; larger grids need letters too."""
         return "numeric" if self.shape.digits_only else "text"
+
+    @property
+    def island(self) -> dict[str, Any]:
+        """What grid.js is told about this board (board_island): its units, symbols, words."""
+        return board_island(self.geometry, self.shape.symbols)
 
 
 def place_of(shape: Shape, index: int) -> Place:
@@ -87,12 +95,16 @@ def cell(shape: Shape, index: int, symbol: str, classes: str = "", described_by:
     )
 
 
-def board(shape: Shape, caption: str, cells: Sequence[C]) -> Board[C]:
-    """Lay cells out in reading order, grouped by box."""
+def board(
+    shape: Shape, caption: str, cells: Sequence[C], geometry: Geometry | None = None
+) -> Board[C]:
+    """Lay cells out in reading order, grouped by box; the board obeys `geometry` (a puzzle's
+    units), else the shape's rows, columns and boxes."""
     n = shape.size
     rows = [tuple(cells[r * n : (r + 1) * n]) for r in range(n)]
     bands = tuple(tuple(rows[top : top + shape.box_rows]) for top in range(0, n, shape.box_rows))
-    return Board(shape, caption, bands, (shape.box_cols,) * (n // shape.box_cols))
+    groups = (shape.box_cols,) * (n // shape.box_cols)
+    return Board(shape, caption, bands, groups, geometry or standard_geometry(shape))
 
 
 def grid_board(
@@ -111,4 +123,4 @@ def grid_board(
         if place_of(shape, index) in marked:
             classes += f" {mark}"
         cells.append(cell(shape, index, shown[index], classes))
-    return board(shape, caption, cells)
+    return board(shape, caption, cells, puzzle.geometry)

@@ -106,7 +106,7 @@ def play_page(
     return PlayPage(
         code=puzzle.code,
         progress=progress.code,
-        board=board(shape, caption, cells),
+        board=board(shape, caption, cells, puzzle.geometry),
         filled=sum(1 for value in grid.cells if value),
         solved=solved,
         full_but_wrong=grid.is_complete and not solved,

@@ -6,7 +6,8 @@ SHARE_LINK_FILES, which are read from DATA: the source checkout's tests/data, be
 Scenario b mixes in pathological puzzles no cache has seen, one request in ten, at random
 places. They come in turn from KINDS, half of them 25x25 puzzles that use the whole solve
 budget; each is a distinct share code (symbols relabeled, or cells drawn at random), so no
-cache has it.
+cache has it. Scenario h asks for hard 9x9 puzzles no worker has seen, one after another:
+first views, whose rating takes a page's whole work.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from webapp.sudoku import SHAPES, Grid, parse
 
 DATA = Path(__file__).parent.parent / "tests" / "data"
 SHARE_LINK_FILES = ("web_unique.txt", "engine_9x9_answers.txt", "engine_16x16_answers.txt")
+HARD_FILE = "se_rated_sample.txt"  # PUZZLE SE_RATING
+HARD_RATING = 8.0
 ONE_IN = 10  # scenario b: one request in ten is pathological
 BLOCK = 100  # ...exactly, in every block of this many requests
 
@@ -119,6 +122,26 @@ def pathological_codes(count: int, seed: int = 0) -> list[str]:
     while len(codes) < count:
         codes.setdefault(KINDS[len(codes) % len(KINDS)](rng).code)
     return list(codes)[:count]
+
+
+def hard_codes(count: int, seed: int = 0, data: Path | None = None) -> list[str]:
+    """`count` distinct share codes of hard 9x9 puzzles no worker has seen: those rated 8 or
+    more in HARD_FILE (Sudoku Explainer's scale), in turn, each with its symbols relabeled.
+    Their solve takes a millisecond; their rating the whole of a page's work (scenario h)."""
+    rng = random.Random(seed)
+    folder = DATA if data is None else data
+    with open(folder / HARD_FILE) as lines:
+        hard = [
+            parse(fields[0])
+            for fields in (line.split() for line in lines if not line.startswith("#"))
+            if len(fields) == 2 and float(fields[1]) >= HARD_RATING
+        ]
+    codes: dict[str, None] = {}
+    for grid in itertools.cycle(hard):
+        if len(codes) == count:
+            break
+        codes.setdefault(relabeled(grid, rng).code)
+    return [f"/solve/{code}" for code in codes]
 
 
 def share_links(data: Path | None = None) -> list[str]:

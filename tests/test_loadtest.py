@@ -172,11 +172,23 @@ def figures(requests=1000, p99_ms=10.0, statuses=None, seconds=1.0):
         pytest.param(Run("b", 8, figures(40, 1100.1), 0, 10), False, id="b: p99 too long"),
         pytest.param(Run("b", 2, figures(40, 900.0, {200: 39, 500: 1}), 0, 10), False, id="5xx"),
         pytest.param(Run("b", 2, figures(40, 900.0), 1, 10), False, id="worker timeout"),
+        pytest.param(
+            Run("a", 16, figures(4999, 10.0), 0, 10, through_stack=True), False, id="a: front"
+        ),
+        pytest.param(Run("h", 8, figures(80, 999.0), 0, 10), True, id="h: within"),
+        pytest.param(Run("h", 8, figures(80, 1000.0), 0, 10), False, id="h: p99 too long"),
+        pytest.param(Run("h", 8, figures(80, 90.0, {200: 79, 503: 1}), 0, 10), False, id="h 5xx"),
     ],
 )
 def test_target_met(run, met, monkeypatch):
     monkeypatch.delenv("LOADTEST_SOLVE_SECONDS", raising=False)
     assert loadtest.target_met(run) is met
+
+
+def test_scenario_h_asks_for_distinct_hard_9x9_puzzles():
+    paths = loadmix.hard_codes(200)
+    assert len(set(paths)) == 200
+    assert all(path.startswith("/solve/") and len(path) == len("/solve/") + 81 for path in paths)
 
 
 def test_the_budget_follows_the_apps_environment_variable(monkeypatch):

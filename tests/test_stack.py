@@ -22,11 +22,12 @@ import pytest
 
 from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
-from puzzles import NORVIG_EASY_CODE
+from puzzles import NORVIG_EASY_CODE, SEED_EASY
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
 sys.path.insert(0, str(DEPLOY))
 from fuzz import fuzz  # noqa: E402
+from loadmix import BUDGET_BREAKERS  # noqa: E402
 from slowclients import run_probe  # noqa: E402
 from stackrun import bound_sources, stack, stop  # noqa: E402
 
@@ -140,6 +141,28 @@ def test_a_decided_result_revalidates_to_304_through_the_front(front):
     status, again, body = fetch(front, f"/solve/{EASY}", headers={"If-None-Match": headers["ETag"]})
     assert (status, body) == (304, b"")
     assert_security_headers(again)
+
+
+def test_a_final_share_link_asked_again_is_answered_from_nginxs_cache(front):
+    path = f"/solve/{SEED_EASY.replace('.', '0')}?candidates=1"
+    first = fetch(front, path)
+    second = fetch(front, path)
+    assert (first[0], first[1]["X-Cache-Status"]) == (200, "MISS")
+    assert (second[0], second[1]["X-Cache-Status"]) == (200, "HIT")
+    assert second[2] == first[2]
+    assert_security_headers(second[1])
+    status, again, body = fetch(front, path, headers={"If-None-Match": first[1]["ETag"]})
+    assert (status, body) == (304, b"")
+    assert_security_headers(again)
+
+
+def test_a_page_that_is_not_final_is_never_kept_by_nginx(front):
+    path = f"/solve/{BUDGET_BREAKERS[0]}".replace(".", "0")
+    for _ in range(2):
+        status, headers, body = fetch(front, path)
+        assert (status, headers["Cache-Control"]) == (200, "no-store")
+        assert b"Gave up" in body
+        assert headers["X-Cache-Status"] != "HIT"
 
 
 def test_share_links_keep_the_host_nginx_was_asked_for(front):

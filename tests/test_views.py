@@ -9,6 +9,7 @@ from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, par
 from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
 from webapp.web.site.forms import read_form
+from webapp.web.solve.page_facts import dead_end_of
 from webapp.web.solve.view import Links, form_page, result_page, verdict
 from webapp.wording import format_ms
 
@@ -135,7 +136,7 @@ def test_clashing_givens_say_why_there_is_no_solution():
 )
 def test_an_impossible_puzzle_without_clashes_says_where_it_fails(puzzle, reason):
     result = solve(Puzzle(parse(puzzle)))
-    page = verdict(result)
+    page = verdict(result, dead_end=dead_end_of(result))
     assert page.heading == "No solution"
     assert "the search proved" in page.summary
     [said] = page.reasons

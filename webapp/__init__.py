@@ -53,6 +53,9 @@ DEFAULTS: dict[str, Any] = {
     "GENERATE_SECONDS": 2.0,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
+    # Bytes of final share-link pages each worker keeps rendered (web/solve/page_cache.py);
+    # 0 turns it off.
+    "PAGE_CACHE_BYTES": 32 * 1024 * 1024,
     # Solution counts each worker keeps, by share code (each with up to 100 solutions of a
     # 9x9, fewer of bigger grids); 0 turns the cache off.
     "COUNT_CACHE_SIZE": 256,

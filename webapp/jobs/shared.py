@@ -1,6 +1,9 @@
 """Results kept in the store for every server to read: decided solves, explanations and
 generated puzzles.
 
+What a share link's page shows of a final puzzle (its solve, count, rating path, dead end
+and links elsewhere) is kept pickled too, so that no other server works it out again.
+
 A solve is kept as JSON with the seconds of the budget that produced it, and its work
 (nodes, SAT conflicts) says how far it went; one the wall-time ceiling stopped is never
 kept. An explanation's path is kept pickled: it is
@@ -176,6 +179,30 @@ def _path_key(puzzle: Puzzle) -> str:
     """Where the path of `puzzle` is kept: under the logic engine's version, as an older
     engine may have taken other steps."""
     return f"path:v{LOGIC_VERSION}:{puzzle.code}"
+
+
+def keep_page_facts(store: Store, name: str, facts: object) -> bool:
+    """Put what a share link's page shows of a puzzle, `facts` (pickled, like a path), where
+    every server finds it under `name`: the puzzle's code and the budgets that decided it."""
+    return _put(store, _page_key(name), pickle.dumps(facts))
+
+
+def kept_page_facts(store: Store, name: str) -> object | None:
+    """What a share link's page shows, kept under `name` by keep_page_facts, or None."""
+    data = _get(store, _page_key(name))
+    if data is None:
+        return None
+    try:
+        facts: object = pickle.loads(data)
+    except Exception as error:  # an entry from another version of the app
+        log.warning("kept page facts did not read back: %s", error)
+        return None
+    return facts
+
+
+def _page_key(name: str) -> str:
+    """Where a page's facts are kept: under the logic engine's version, whose path rates it."""
+    return f"page:v{LOGIC_VERSION}:{name}"
 
 
 def _put(store: Store, key: str, value: bytes) -> bool:

@@ -114,6 +114,12 @@ def _at_least_as_far(kept: SolveResult, budget: Budget) -> bool:
     return kept.nodes >= budget.nodes or kept.sat_conflicts >= budget.sat_conflicts
 
 
+def is_solve_cached(puzzle: Puzzle) -> bool:
+    """Whether this worker has a solve of `puzzle` within the request's budget already."""
+    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
+    return cache is not None and cache.get((puzzle.code, solve_budget())) is not None
+
+
 def remember_solve(result: SolveResult) -> None:
     """Remember a decided solve made elsewhere (the generator's proof that a puzzle it made
     has one solution) as this worker's solve of its puzzle: decided, it stands for any budget."""

@@ -34,10 +34,21 @@ def cache_by_outcome(response: Response, status: str) -> Response:
     if status == GAVE_UP:
         response.cache_control.no_store = True
         return response
+    return decided(response, etag_of(response))
+
+
+def decided(response: Response, etag: str) -> Response:
+    """`response`, a decided answer whose ETag is `etag`, marked public and long-lived;
+    304 if the client has it."""
     response.cache_control.public = True
     response.cache_control.max_age = DECIDED_SECONDS
-    response.set_etag(hashlib.sha1(untimed(response)).hexdigest())
+    response.set_etag(etag)
     return response.make_conditional(request)
+
+
+def etag_of(response: Response) -> str:
+    """The strong ETag of `response`: a hash of its body without the timings in it."""
+    return hashlib.sha1(untimed(response)).hexdigest()
 
 
 def untimed(response: Response) -> bytes:

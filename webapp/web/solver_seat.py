@@ -7,6 +7,10 @@ health checks, cached results, static files and forms. Requests that need a
 solve wait for the seat, but only SOLVE_QUEUE_DEPTH of them: beyond that the
 worker answers 503 at once rather than tie up every thread (and with them the
 health check) behind work it cannot do any sooner.
+
+The seat is held by a thread, and taking it again inside that thread is free: a share
+link's page works out its solve, count and rating in one turn at the seat, so a request
+queues once, and a request for the same puzzle waiting behind it finds the work done.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ class SolverSeat:
         self._seat = threading.Lock()
         self._count_lock = threading.Lock()
         self._wanting = 0  # the solve under way, if any, plus those waiting
+        self._holder = threading.local()  # whether this thread holds the seat now
 
     @property
     def wanting(self) -> int:
@@ -38,14 +43,22 @@ class SolverSeat:
 
     @contextmanager
     def taken(self) -> Iterator[None]:
-        """Hold the seat for the block; 503 at once if the line is already full."""
+        """Hold the seat for the block; 503 at once if the line is already full. A thread
+        that holds it already keeps it."""
+        if getattr(self._holder, "held", False):
+            yield
+            return
         with self._count_lock:
             if self._wanting > self.queue_depth:
                 abort(503, retry_after=RETRY_AFTER)
             self._wanting += 1
         try:
             with self._seat:
-                yield
+                self._holder.held = True
+                try:
+                    yield
+                finally:
+                    self._holder.held = False
         finally:
             with self._count_lock:
                 self._wanting -= 1

@@ -16,6 +16,7 @@ from ..jobs.view import offer_for
 from ..linked import linked_puzzle, whole_number
 from ..marks import linked_marks, problems_of, refused_marks
 from ..shown_alphabet import as_shown, as_shown_result
+from ..solve.page_facts import dead_end_of
 from ..solve.view import verdict
 from .view import explain_page
 
@@ -41,7 +42,7 @@ def explain(code: str) -> Response:
     if path is None:  # no single solution: nothing a path could explain
         html = render_template(
             "unexplained.html",
-            verdict=verdict(as_shown_result(result)),
+            verdict=verdict(as_shown_result(result), dead_end=dead_end_of(result)),
             solve=url_for("solve.result", code=code, marks=request.args.get("marks") or None),
             status=result.status,
         )

@@ -19,6 +19,7 @@ from ..linked import linked_puzzle, unusable, whole_number
 from ..marks import linked_marks, read_marks, refused_marks
 from ..shown_alphabet import as_shown, as_shown_result
 from ..site.links import absolute_url
+from ..solve.page_facts import dead_end_of
 from ..solve.view import verdict
 from ..solver_seat import solver_seat
 from .view import play_page
@@ -127,7 +128,7 @@ def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
     if result.solution is None:
         html = render_template(
             "unexplained.html",
-            verdict=verdict(result),
+            verdict=verdict(result, dead_end=dead_end_of(result)),
             solve=url_for("solve.result", code=puzzle.code),
             status=result.status,
             what="play",

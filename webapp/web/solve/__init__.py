@@ -7,7 +7,9 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Add this feature's routes to `app`."""
-    from . import api, routes
+    from . import api, page_cache, page_facts, routes
 
+    page_facts.init_app(app)
+    page_cache.init_app(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(api.bp)

@@ -8,10 +8,10 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, SOLVE
-from ...sudoku import GAVE_UP, PuzzleError, read_code
+from ...sudoku import GAVE_UP, PuzzleError, SolveResult, read_code
 from ...sudoku.logic import SOLVED, STOPPED
 from ...wording import link_code_problem, solution_count_message
-from ..cache import path_within_budget, refuse_long_code, solve_within_budget
+from ..cache import refuse_long_code
 from ..explain.view import learning
 from ..http_caching import cache_by_outcome
 from ..jobs.starting import keep_working
@@ -21,9 +21,11 @@ from ..shown_alphabet import as_shown, as_shown_result, link_values
 from ..site.form_page import show_form
 from ..site.forms import read_form
 from ..site.links import absolute_url, query_kept
-from .solution_counts import count_within_budget, wants_all
+from .page_cache import keep_final, kept_page
+from .page_facts import facts_of
+from .solution_counts import wants_all
 from .solutions_view import solutions_link, solutions_page
-from .view import Links, open_elsewhere, result_page
+from .view import Links, result_page
 
 bp = Blueprint("solve", __name__)
 
@@ -33,8 +35,14 @@ BAD_LINK_NOTICE = "This link does not hold a puzzle the solver can read"
 @bp.get("/solve/<code>")
 def result(code: str) -> Response | tuple[str, int]:
     """The solve of the puzzle a share link holds; other spellings move to the canonical one
-    (the query kept). With all=1, every solution of one with more than one, up to a cap."""
+    (the query kept). With all=1, every solution of one with more than one, up to a cap.
+
+    A final page is rendered once per address (page_cache.py), from facts worked out once
+    per puzzle (page_facts.py)."""
     refuse_long_code(code)
+    kept = kept_page()
+    if kept is not None:
+        return kept
     listing = wants_all(request.args)
     try:
         puzzle = read_code(code)
@@ -47,19 +55,18 @@ def result(code: str) -> Response | tuple[str, int]:
     marked = linked_marks(puzzle, ".result")
     if isinstance(marked, Response):
         return marked
-    result = solve_within_budget(puzzle)
-    count = count_within_budget(result)
-    counted_in_full = count is None or not count.cut_short
+    facts = facts_of(puzzle)
+    result, count = facts.result, facts.count
     if listing and count is not None:
         html = render_template("solutions.html", page=solutions_page(shown, count))
-        return cache_by_outcome(make_response(html), result.status if counted_in_full else GAVE_UP)
+        return _answer(html, result, facts.counted_in_full)
     links = Links(
         share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
         edit=url_for("site.index", puzzle=code, **link_values(g.alphabet)),
-        elsewhere=open_elsewhere(puzzle),
+        elsewhere=facts.elsewhere,
     )
     # a pasted position is rated by its explanation, from the marks: not from its cells here
-    path = path_within_budget(puzzle, result, "RATING") if marked is None else None
+    path = facts.path if marked is None else None
     offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
     offer = offer_for(SOLVE, puzzle) if result.status == GAVE_UP else None
     if path is not None and path.status == STOPPED and not path.steps:
@@ -67,14 +74,23 @@ def result(code: str) -> Response | tuple[str, int]:
     how_many = solution_count_message(count) if count else ""
     html = render_template(
         "result.html",
-        page=result_page(as_shown_result(result), links, how_many),
+        page=result_page(as_shown_result(result), links, how_many, facts.dead_end),
         learning=offered,
         offer=offer,
         marked=marked_view(shown, marked, result) if marked is not None else None,
         solutions=solutions_link(code, count) if count else None,
     )
-    final = counted_in_full and (path is None or path.status == SOLVED)
-    return cache_by_outcome(make_response(html), result.status if final else GAVE_UP)
+    rated = path is None or path.status == SOLVED
+    return _answer(html, result, facts.counted_in_full and rated)
+
+
+def _answer(html: str, result: SolveResult, complete: bool) -> Response:
+    """The page `html` about `result`: kept and long-lived when the result is decided and
+    the page `complete` (counted in full, rated to the end), else never stored."""
+    response = make_response(html)
+    if result.status == GAVE_UP or not complete:
+        return cache_by_outcome(response, GAVE_UP)
+    return keep_final(response, result)
 
 
 @bp.post("/solve/<code>/work")

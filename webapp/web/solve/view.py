@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, Puzzle, SolveResult, find_dead_end
+from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.links import fpuzzles_link, sudokuwiki_link
 from ...sudoku.result import SAT
@@ -173,9 +173,12 @@ def _field(value: str, described_by: list[str]) -> FieldView:
     return FieldView(value, invalid, " ".join(described_by))
 
 
-def result_page(result: SolveResult, links: Links, how_many: str = "") -> ResultPage:
+def result_page(
+    result: SolveResult, links: Links, how_many: str = "", dead_end: DeadEnd | None = None
+) -> ResultPage:
     """Everything the result template shows about one solve, built in this one place;
-    `how_many` says how many solutions one with more than one has ("exactly 5 solutions")."""
+    `how_many` says how many solutions one with more than one has ("exactly 5 solutions"),
+    `dead_end` where singles run out in one with none (page_facts.py found both)."""
     puzzle = result.puzzle
     engine = (
         "Gave up in" if result.status == GAVE_UP else "Decided by",
@@ -188,12 +191,13 @@ def result_page(result: SolveResult, links: Links, how_many: str = "") -> Result
         *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
     )
-    return ResultPage(result.status, verdict(result, how_many), figures, links)
+    return ResultPage(result.status, verdict(result, how_many, dead_end), figures, links)
 
 
-def verdict(result: SolveResult, how_many: str = "") -> Verdict:
+def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = None) -> Verdict:
     """The one status of a solve, said plainly, with the boards that show it; `how_many`
-    counts the solutions of one with more than one, when they were counted."""
+    counts the solutions of one with more than one, when they were counted, and `dead_end`
+    is where singles run out in one with none, when that was looked for (dead_end_of)."""
     puzzle = result.puzzle
     if result.status == SOLVED:
         summary = "It has exactly one solution. The givens are in bold; the solver filled the rest."
@@ -251,7 +255,6 @@ def verdict(result: SolveResult, how_many: str = "") -> Verdict:
         " this puzzle has no solution."
     )
     boards = (grid_board(puzzle, "The puzzle"),)
-    dead_end = find_dead_end(puzzle)
     if dead_end:
         reason = dead_end_message(dead_end)
     elif result.engine == SAT:

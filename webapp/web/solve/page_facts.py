@@ -1,0 +1,143 @@
+"""What a share link's page shows of its puzzle, worked out once: the solve, the count of
+solutions, the rating's path, the dead end of a puzzle with no solution, and the links that
+open it on other sites.
+
+Each worker keeps them by the puzzle's code and the budgets that decided them, so a repeat
+view only renders; a final page's facts also go to the shared results, for every server.
+Nothing a wall-time ceiling stopped is kept: it says something about the moment, not the
+puzzle. A new puzzle's facts are worked out in one turn at the solver seat, so requests for
+the same new puzzle that queue behind it find them there instead of each working them out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Flask, current_app, g
+
+from ...jobs import job_queue, shared, shared_results
+from ...sudoku import GAVE_UP, NO_SOLUTION, DeadEnd, Puzzle, SolveResult, find_dead_end
+from ...sudoku.counting import TIME, SolutionCount
+from ...sudoku.logic import CEILING, SOLVED, Path
+from ..cache import LruCache, is_solve_cached, path_within_budget, solve_budget
+from ..cache import solve_within_budget as solve_of
+from ..solver_seat import solver_seat
+from .solution_counts import count_within_budget
+from .view import open_elsewhere
+
+FACTS_CACHE_KEY = "webapp.page_facts"
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """Everything a share link's page shows that the engine decides, for one puzzle."""
+
+    result: SolveResult
+    count: SolutionCount | None  # None unless it has more than one solution
+    path: Path | None  # the rating's path; None unless it has one solution
+    dead_end: DeadEnd | None  # where singles run out, for a no_solution without clashes
+    elsewhere: tuple[tuple[str, str], ...]  # "Open in" labels and addresses
+
+    @property
+    def counted_in_full(self) -> bool:
+        """False when the count's budget cut it short."""
+        return self.count is None or not self.count.cut_short
+
+    @property
+    def final(self) -> bool:
+        """Whether the page says all there is to say: decided, counted in full and rated to
+        the end. Such a page is the same on every server, today and tomorrow."""
+        rated = self.path is None or self.path.status == SOLVED
+        return self.result.status != GAVE_UP and self.counted_in_full and rated
+
+    @property
+    def stopped_by_the_clock(self) -> bool:
+        """Whether wall time cut any of it short, or a job may yet decide it (a gave_up solve),
+        so that another moment could give another answer: never kept."""
+        return (
+            self.result.status == GAVE_UP
+            or self.result.stopped_by_ceiling
+            or (self.count is not None and self.count.stopped_by == TIME)
+            or (self.path is not None and self.path.status == CEILING)
+        )
+
+
+def init_app(app: Flask) -> None:
+    """Give `app` its cache of page facts, SOLVE_CACHE_SIZE of them (0 turns it off)."""
+    size = int(app.config["SOLVE_CACHE_SIZE"])
+    app.extensions[FACTS_CACHE_KEY] = LruCache[str, PageFacts](size)
+
+
+def facts_of(puzzle: Puzzle) -> PageFacts:
+    """What the share link of `puzzle` shows, from this worker, the shared results, or worked
+    out within the app's budgets. The request log's `g.solve` says which."""
+    cache: LruCache[str, PageFacts] | None = current_app.extensions.get(FACTS_CACHE_KEY)
+    name = facts_name(puzzle)
+    facts = cache.get(name) if cache is not None else None
+    if facts is None:
+        facts = _shared_facts(name)
+        if facts is not None and cache is not None:
+            cache.put(name, facts)
+    if facts is not None and facts.final:
+        return _noted(facts)
+    if facts is None and not is_solve_cached(puzzle):
+        # One turn at the seat for the solve, count and rating together; a request for the
+        # same puzzle ahead in the line may have worked it all out meanwhile.
+        with solver_seat().taken():
+            facts = cache.get(name) if cache is not None else None
+            if facts is not None and facts.final:
+                return _noted(facts)
+            return _work_out(puzzle, name)
+    # Known in part: the caches below answer, and a job may have gone further since.
+    return _work_out(puzzle, name)
+
+
+def _noted(facts: PageFacts) -> PageFacts:
+    """`facts`, found kept, noted for the request log as a cached solve."""
+    g.solve = {"outcome": facts.result.status, "nodes": facts.result.nodes, "cached": True}
+    return facts
+
+
+def facts_name(puzzle: Puzzle) -> str:
+    """The key of a puzzle's facts: its code (rules included) and every budget that decides
+    what its page shows (the solve's, the count's nodes, the rating's work)."""
+    config = current_app.config
+    budget = solve_budget()
+    counting = config["COUNT_BUDGET_NODES"]
+    rating = int(config["RATING_BUDGET_WORK"])
+    return f"{puzzle.code}:{budget.nodes}:{budget.sat_conflicts}:{counting}:{rating}"
+
+
+def _work_out(puzzle: Puzzle, name: str) -> PageFacts:
+    """Ask the engine (through the per-feature caches) for everything the page shows."""
+    result = solve_of(puzzle)
+    facts = PageFacts(
+        result,
+        count_within_budget(result),
+        path_within_budget(puzzle, result, "RATING"),
+        dead_end_of(result),
+        open_elsewhere(puzzle),
+    )
+    if facts.stopped_by_the_clock:
+        return facts
+    cache: LruCache[str, PageFacts] | None = current_app.extensions.get(FACTS_CACHE_KEY)
+    if cache is not None:
+        cache.put(name, facts)
+    everyone = shared_results()
+    if everyone is not None and facts.final:
+        shared.keep_page_facts(everyone, name, facts)
+    return facts
+
+
+def dead_end_of(result: SolveResult) -> DeadEnd | None:
+    """Where singles run out from the givens of a puzzle `result` proved has no solution and
+    whose givens do not clash; None for any other."""
+    if result.status != NO_SOLUTION or result.conflicts:
+        return None
+    return find_dead_end(result.puzzle)
+
+
+def _shared_facts(name: str) -> PageFacts | None:
+    """A final page's facts another server (or this one, before a restart) kept."""
+    kept = shared.kept_page_facts(job_queue().results, name)
+    return kept if isinstance(kept, PageFacts) and kept.final else None

@@ -7,6 +7,7 @@ tests depend on the order they run in; a child process starts clean.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -16,14 +17,17 @@ from typing import Any
 ROOT = Path(__file__).parent.parent
 
 
-def run_fresh(code: str) -> Any:
-    """Run `code` in a new interpreter and return what its last line printed, read as JSON."""
+def run_fresh(code: str, *args: str, hash_seed: str | None = None, timeout: float = 120) -> Any:
+    """Run `code` (given `args` as sys.argv[1:], and PYTHONHASHSEED `hash_seed` when given) in
+    a new interpreter and return what its last line printed, read as JSON."""
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed} if hash_seed is not None else None
     done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(code)],
+        [sys.executable, "-c", textwrap.dedent(code), *args],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=timeout,
         check=False,
     )
     assert done.returncode == 0, done.stderr

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,7 @@ from webapp.sudoku.logic.budget import (
 )
 from webapp.sudoku.puzzle import Puzzle
 
+from fresh_process import run_fresh
 from puzzles import data_lines
 
 ROOT = Path(__file__).parent.parent
@@ -123,18 +122,7 @@ WALK = """
 
 def _walk(texts: list[str], seed: str) -> dict[str, list[object]]:
     """The paths of `texts` in a fresh process with PYTHONHASHSEED `seed`."""
-    env = {**os.environ, "PYTHONHASHSEED": seed}
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(WALK), json.dumps(texts)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    paths: dict[str, list[object]] = json.loads(done.stdout.strip().splitlines()[-1])
+    paths: dict[str, list[object]] = run_fresh(WALK, json.dumps(texts), hash_seed=seed, timeout=300)
     return paths
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from webapp import create_app
 from webapp.cli.solve import solve_record
 from webapp.explanations.solve_record import in_order
 from webapp.sudoku import Budget
@@ -30,12 +29,10 @@ SHARED = ("status", "solution", "solutions", "nodes", "engine", "sat_conflicts",
     ],
     ids=["solved", "multiple", "clash", "no-solution", "gave-up"],
 )
-def test_the_cli_and_the_api_agree_on_every_field_they_share(puzzle, status, nodes):
-    # a budget of nodes alone, with seconds to spare, so both stop at the same node
-    budget = Budget(nodes=nodes, seconds=60.0)
-    app = create_app(
-        {"TESTING": True, "SOLVE_BUDGET_NODES": nodes, "SOLVE_BUDGET_SECONDS": budget.seconds}
-    )
+def test_the_cli_and_the_api_agree_on_every_field_they_share(make_app, puzzle, status, nodes):
+    # the same work budget, and a ceiling far beyond it, so both stop at the same node
+    budget = Budget(nodes=nodes, ceiling_seconds=60.0)
+    app = make_app(SOLVE_BUDGET_NODES=nodes, SOLVE_CEILING_SECONDS=budget.ceiling_seconds)
     api = app.test_client().post("/api/solve", json={"puzzle": puzzle}).json
     cli = solve_record(puzzle, budget=budget)
     assert api["status"] == cli["status"] == status

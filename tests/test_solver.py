@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -203,18 +201,7 @@ SOLVE_ALL = """
 def _solved_elsewhere(cases: list[tuple[str, int, int]], seed: str) -> list[list[object]]:
     """What a fresh process with PYTHONHASHSEED `seed` finds for each (puzzle, nodes, conflicts),
     in order."""
-    env = {**os.environ, "PYTHONHASHSEED": seed}
-    done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SOLVE_ALL), json.dumps(cases)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    found: list[list[object]] = json.loads(done.stdout.strip().splitlines()[-1])
+    found: list[list[object]] = run_fresh(SOLVE_ALL, json.dumps(cases), hash_seed=seed, timeout=600)
     return found
 
 

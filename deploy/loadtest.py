@@ -52,7 +52,7 @@ SCENARIOS = {
 
 # Distinct pathological codes per b run: at 500 requests/s for a minute a run would use 3000.
 CODES_PER_RUN = 3000
-# Long enough for each worker to solve and rate (RATING_BUDGET_SECONDS each at most) every
+# Long enough for each worker to solve and rate (RATING_BUDGET_WORK each at most) every
 # link of scenario a: a cached share link is what scenario a measures.
 WARM_SECONDS = 20
 WARM_CONNECTIONS = 8

@@ -3,6 +3,7 @@ snippets beside it, and the app's security headers for the responses the app did
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 from pathlib import Path
 
@@ -24,6 +25,31 @@ def static_root() -> Path:
         if (base / "static").is_dir():
             return base
     raise ConfigError("cannot find the static/ folder")
+
+
+def release_id(folders: list[Path]) -> str:
+    """A short hash of every file the pages are drawn from (the app's code, templates and
+    static files under `folders`, caches of compiled code left out): nginx's cached pages are
+    keyed by it, so a release that draws pages differently never serves a page of the last."""
+    digest = hashlib.sha256()
+    files = {
+        path
+        for folder in folders
+        for path in folder.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    for path in sorted(files):
+        digest.update(str(path.relative_to(path.anchor)).encode() + b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def page_folders() -> list[Path]:
+    """Where the pages are drawn from: the package, and the templates and static files."""
+    import webapp
+
+    root = static_root()
+    return [Path(webapp.__file__).parent, root / "templates", root / "static"]
 
 
 def header_maps(hsts: bool) -> str:
@@ -66,6 +92,7 @@ def write_config(
         "@STATIC_ROOT@": str(static_root()),
         "@RUN_DIR@": str(run_dir),
         "@EXEMPT@": " ".join(f"{address} 0;" for address in exempt),
+        "@RELEASE@": release_id(page_folders()),
         "@HEADERS@": header_maps(hsts=bool(public_url and public_url.startswith("https://"))),
     }
     lines = (DEPLOY / "nginx.conf").read_text().splitlines(keepends=True)

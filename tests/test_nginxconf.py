@@ -1,0 +1,42 @@
+"""deploy/nginxconf.py: the release id that keys nginx's cached pages, and a filled config."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+
+import nginxconf  # noqa: E402
+
+
+def a_release(folder: Path) -> list[Path]:
+    """A small tree standing for the app's code, templates and static files."""
+    (folder / "templates").mkdir(parents=True)
+    (folder / "static").mkdir()
+    (folder / "templates" / "result.html").write_text("<main>{{ page }}</main>")
+    (folder / "static" / "style.css").write_text("main { margin: 0 }")
+    return [folder / "templates", folder / "static"]
+
+
+def test_a_release_that_draws_pages_differently_has_another_id(tmp_path):
+    folders = a_release(tmp_path)
+    first = nginxconf.release_id(folders)
+    assert nginxconf.release_id(folders) == first
+    (tmp_path / "templates" / "result.html").write_text("<main>{{ page.heading }}</main>")
+    assert nginxconf.release_id(folders) != first
+
+
+def test_compiled_code_does_not_change_the_id(tmp_path):
+    folders = a_release(tmp_path)
+    first = nginxconf.release_id(folders)
+    (tmp_path / "templates" / "__pycache__").mkdir()
+    (tmp_path / "templates" / "__pycache__" / "x.pyc").write_bytes(b"\x00")
+    assert nginxconf.release_id(folders) == first
+
+
+def test_the_filled_config_keys_cached_pages_by_the_release(tmp_path):
+    config = nginxconf.write_config(tmp_path, 8080, [8081], None, []).read_text()
+    release = nginxconf.release_id(nginxconf.page_folders())
+    assert f"proxy_cache_key {release}|$scheme://$http_host$request_uri;" in config
+    assert "@" not in "".join(line for line in config.splitlines() if not line.startswith("#"))

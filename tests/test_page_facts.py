@@ -14,7 +14,7 @@ import webapp.web.solve.page_facts
 from webapp import create_app
 from webapp.sudoku import read_code
 from webapp.sudoku.logic import CEILING
-from webapp.web.solve.page_cache import PageCache, RenderedPage
+from webapp.web.solve.page_cache import RenderedPage, page_cache
 from webapp.web.solve.page_facts import FACTS_CACHE_KEY, facts_name, facts_of
 from webapp.web.solver_seat import SolverSeat
 
@@ -128,7 +128,7 @@ def test_the_seat_taken_again_by_its_holder_is_not_waited_for():
 
 
 def test_the_page_cache_is_bounded_by_bytes():
-    cache = PageCache(limit=800)
+    cache = page_cache(800)
     for number in range(10):
         cache.put(str(number), RenderedPage(b"x" * 100, "etag", "solved", 1))
     assert cache.held <= 800 and len(cache) == 8

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from flask import Flask, abort, current_app, g
@@ -26,14 +26,24 @@ V = TypeVar("V")
 
 
 class LruCache(Generic[K, V]):
-    """The latest `size` results by key; the least recently used is dropped first.
+    """The latest results by key, up to `size` of them in all as `weigh` counts them (each
+    one 1 unless given, e.g. a rendered page by its bytes); the least recently used is
+    dropped first, and a result weighing more than `largest` is not kept.
 
     One per app, so one per gunicorn worker: a share link that goes viral
     costs each worker one solve. A lock keeps it sound under a threaded server.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(
+        self,
+        size: int,
+        weigh: Callable[[V], int] | None = None,
+        largest: int | None = None,
+    ) -> None:
         self.size = size
+        self.held = 0  # what the results weigh in all
+        self._weigh = weigh or (lambda _: 1)
+        self._largest = size if largest is None else largest
         self._results: OrderedDict[K, V] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -50,13 +60,16 @@ class LruCache(Generic[K, V]):
 
     def put(self, key: K, result: V) -> None:
         """Store `result` under `key`, dropping the least recently used beyond `size`."""
-        if self.size <= 0:
+        weight = self._weigh(result)
+        if self.size <= 0 or weight > self._largest:
             return
         with self._lock:
+            old = self._results.pop(key, None)
+            self.held += weight - (self._weigh(old) if old is not None else 0)
             self._results[key] = result
-            self._results.move_to_end(key)
-            while len(self._results) > self.size:
-                self._results.popitem(last=False)
+            while self.held > self.size:
+                _, dropped = self._results.popitem(last=False)
+                self.held -= self._weigh(dropped)
 
 
 def init_app(app: Flask) -> None:
@@ -175,7 +188,9 @@ def path_within_budget(
                 path = path_from(start.assuming_unique(), work, ceiling)
     else:
         with solver_seat().taken():
-            path = path_for(puzzle, result, work, ceiling)
+            # A request for the same puzzle ahead in the line may have found it meanwhile.
+            ahead = cache.get(key) if cache is not None else None
+            path = ahead[0] if ahead is not None else path_for(puzzle, result, work, ceiling)
     if path is not None and path.status != SOLVED and not marks:
         # A "Keep explaining" job may have gone further.
         path = shared.kept_path(job_queue().results, puzzle) or path

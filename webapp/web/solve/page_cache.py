@@ -10,14 +10,13 @@ listed) cannot crowd out memory.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from flask import Flask, current_app, g, make_response, request
 from werkzeug.wrappers import Response
 
 from ...sudoku import SolveResult
+from ..cache import LruCache
 from ..http_caching import decided, etag_of
 
 PAGE_CACHE_KEY = "webapp.page_cache"
@@ -33,47 +32,20 @@ class RenderedPage:
     nodes: int
 
 
-class PageCache:
-    """The latest rendered pages, up to `limit` bytes of bodies; least recently used out first."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.held = 0
-        self._pages: OrderedDict[str, RenderedPage] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        return len(self._pages)
-
-    def get(self, key: str) -> RenderedPage | None:
-        """The page kept under `key`, now the most recently used; None if absent."""
-        with self._lock:
-            page = self._pages.get(key)
-            if page is not None:
-                self._pages.move_to_end(key)
-            return page
-
-    def put(self, key: str, page: RenderedPage) -> None:
-        """Keep `page` under `key`, dropping the least recently used beyond the limit."""
-        if len(page.body) > self.limit // 8:
-            return  # one page never takes more than an eighth of the room
-        with self._lock:
-            old = self._pages.pop(key, None)
-            self.held += len(page.body) - (len(old.body) if old else 0)
-            self._pages[key] = page
-            while self.held > self.limit:
-                _, dropped = self._pages.popitem(last=False)
-                self.held -= len(dropped.body)
+def page_cache(limit: int) -> LruCache[str, RenderedPage]:
+    """Rendered pages up to `limit` bytes of bodies, least recently used out first; one page
+    never takes more than an eighth of the room."""
+    return LruCache[str, RenderedPage](limit, weigh=lambda page: len(page.body), largest=limit // 8)
 
 
 def init_app(app: Flask) -> None:
     """Give `app` its cache of rendered pages, PAGE_CACHE_BYTES of them (0 turns it off)."""
-    app.extensions[PAGE_CACHE_KEY] = PageCache(int(app.config["PAGE_CACHE_BYTES"]))
+    app.extensions[PAGE_CACHE_KEY] = page_cache(int(app.config["PAGE_CACHE_BYTES"]))
 
 
 def kept_page() -> Response | None:
     """The answer to this request from a page rendered before, 304 if the client has it."""
-    cache: PageCache | None = current_app.extensions.get(PAGE_CACHE_KEY)
+    cache: LruCache[str, RenderedPage] | None = current_app.extensions.get(PAGE_CACHE_KEY)
     page = cache.get(_address()) if cache is not None else None
     if page is None:
         return None
@@ -85,7 +57,7 @@ def keep_final(response: Response, result: SolveResult) -> Response:
     """`response`, a final page showing `result`, kept for the next request for this address
     and marked as decided (public, long-lived, with its ETag)."""
     etag = etag_of(response)
-    cache: PageCache | None = current_app.extensions.get(PAGE_CACHE_KEY)
+    cache: LruCache[str, RenderedPage] | None = current_app.extensions.get(PAGE_CACHE_KEY)
     if cache is not None:
         page = RenderedPage(response.get_data(), etag, result.status, result.nodes)
         cache.put(_address(), page)

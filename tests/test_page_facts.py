@@ -87,7 +87,7 @@ def test_facts_a_ceiling_stopped_are_never_kept(app, monkeypatch):
     puzzle = read_code(RATED_5_7_CODE)
     with app.test_request_context(f"/solve/{RATED_5_7_CODE}"):
         facts = facts_of(puzzle)
-        assert facts.stopped_by_the_clock and not facts.final
+        assert facts.may_change and not facts.final
         assert app.extensions[FACTS_CACHE_KEY].get(facts_name(puzzle)) is None
     page = app.test_client().get(f"/solve/{RATED_5_7_CODE}")
     assert page.headers["Cache-Control"] == "no-store"

@@ -79,6 +79,12 @@ def init_app(app: Flask) -> None:
     app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, int], tuple[Path | None]](size)
 
 
+def _solves() -> LruCache[tuple[str, Budget], SolveResult] | None:
+    """This app's solves, by share code and budget (None when the app keeps none)."""
+    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
+    return cache
+
+
 def solve_within_budget(puzzle: Puzzle) -> SolveResult:
     """Solve `puzzle`, looking for two solutions, within SOLVE_BUDGET_NODES and
     SOLVE_BUDGET_CONFLICTS, with SOLVE_CEILING_SECONDS as a safety net.
@@ -94,7 +100,7 @@ def solve_within_budget(puzzle: Puzzle) -> SolveResult:
     result is kept there for the others.
     """
     budget = solve_budget()
-    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
+    cache = _solves()
     key = (puzzle.code, budget)
     result = cache.get(key) if cache is not None else None
     if result is None or result.status == GAVE_UP:
@@ -129,7 +135,7 @@ def _at_least_as_far(kept: SolveResult, budget: Budget) -> bool:
 
 def is_solve_cached(puzzle: Puzzle) -> bool:
     """Whether this worker has a solve of `puzzle` within the request's budget already."""
-    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
+    cache = _solves()
     return cache is not None and cache.get((puzzle.code, solve_budget())) is not None
 
 
@@ -137,7 +143,7 @@ def remember_solve(result: SolveResult) -> None:
     """Remember a decided solve made elsewhere (the generator's proof that a puzzle it made
     has one solution) as this worker's solve of its puzzle: decided, it stands for any budget."""
     assert result.status != GAVE_UP
-    cache: LruCache[tuple[str, Budget], SolveResult] | None = current_app.extensions.get(CACHE_KEY)
+    cache = _solves()
     if cache is not None:
         cache.put((result.puzzle.code, solve_budget()), result)
 

@@ -51,9 +51,9 @@ class PageFacts:
         return self.result.status != GAVE_UP and self.counted_in_full and rated
 
     @property
-    def stopped_by_the_clock(self) -> bool:
-        """Whether wall time cut any of it short, or a job may yet decide it (a gave_up solve),
-        so that another moment could give another answer: never kept."""
+    def may_change(self) -> bool:
+        """Whether another moment could give another answer: wall time cut some of it short,
+        or a job may yet decide it (a gave_up solve). Such facts are never kept."""
         return (
             self.result.status == GAVE_UP
             or self.result.stopped_by_ceiling
@@ -68,10 +68,16 @@ def init_app(app: Flask) -> None:
     app.extensions[FACTS_CACHE_KEY] = LruCache[str, PageFacts](size)
 
 
+def _kept_facts() -> LruCache[str, PageFacts] | None:
+    """This worker's page facts, by facts_name (None when it keeps none)."""
+    cache: LruCache[str, PageFacts] | None = current_app.extensions.get(FACTS_CACHE_KEY)
+    return cache
+
+
 def facts_of(puzzle: Puzzle) -> PageFacts:
     """What the share link of `puzzle` shows, from this worker, the shared results, or worked
     out within the app's budgets. The request log's `g.solve` says which."""
-    cache: LruCache[str, PageFacts] | None = current_app.extensions.get(FACTS_CACHE_KEY)
+    cache = _kept_facts()
     name = facts_name(puzzle)
     facts = cache.get(name) if cache is not None else None
     if facts is None:
@@ -118,9 +124,9 @@ def _work_out(puzzle: Puzzle, name: str) -> PageFacts:
         dead_end_of(result),
         open_elsewhere(puzzle),
     )
-    if facts.stopped_by_the_clock:
+    if facts.may_change:
         return facts
-    cache: LruCache[str, PageFacts] | None = current_app.extensions.get(FACTS_CACHE_KEY)
+    cache = _kept_facts()
     if cache is not None:
         cache.put(name, facts)
     everyone = shared_results()

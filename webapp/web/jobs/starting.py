@@ -33,10 +33,10 @@ UNREACHABLE = (
 def keep_working(kind: JobKind, code: str, endpoint: str) -> Response:
     """303 to the job doing `kind` for the puzzle of a share link (its canonical spelling
     first), started now or already under way."""
-    grid = linked_puzzle(code, endpoint)
-    if isinstance(grid, Response):
-        return grid
-    job = start_job(kind, grid.code)
+    puzzle = linked_puzzle(code, endpoint)
+    if isinstance(puzzle, Response):
+        return puzzle
+    job = start_job(kind, puzzle.code)
     return redirect(url_for("jobs.job", id=job.id), 303)
 
 

@@ -62,16 +62,16 @@ def count_within_budget(result: SolveResult) -> SolutionCount | None:
         return None
     if result.exhausted:
         return SolutionCount(len(result.solutions), exact=True, solutions=result.solutions)
-    grid = result.puzzle
-    budget = _count_budget(grid.shape)
+    puzzle = result.puzzle
+    budget = _count_budget(puzzle.shape)
     cache: LruCache[tuple[str, Budget], SolutionCount] | None = current_app.extensions.get(
         COUNT_CACHE_KEY
     )
-    key = (grid.code, budget)
+    key = (puzzle.code, budget)
     count = cache.get(key) if cache is not None else None
     if count is None:
         with solver_seat().taken():
-            count = count_solutions_of(grid, COUNTED, budget, keep=listed_for(grid.shape))
+            count = count_solutions_of(puzzle, COUNTED, budget, keep=listed_for(puzzle.shape))
         count = count.at_least(result.solutions)
         if cache is not None and not count.stopped_by_ceiling:
             cache.put(key, count)

@@ -64,7 +64,7 @@ def test_by_default_one_threaded_worker_per_core_and_no_access_log(tmp_path):
         server.stop()
     assert status == 200
     assert server.stderr.count("Booting worker") == os.cpu_count()
-    assert "Using worker: gthread" in server.stderr
+    assert "Using worker: webapp.serving.fair_worker.FairThreadWorker" in server.stderr
     assert code not in server.stderr  # no access log repeating the path
 
 

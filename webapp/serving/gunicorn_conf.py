@@ -3,9 +3,10 @@
     gunicorn -c python:webapp.serving.gunicorn_conf 'webapp:create_app()'
 
 One worker per core: a solve is pure CPU, so more workers than cores would
-only share the cores and make every solve slower against its wall-clock
-budget. Each worker has threads, one of which may solve at a time, so that
-health checks and cached pages never wait behind a solve. SUDOKU_BIND
+only share the cores and make every solve slower. Each worker has threads, one
+of which may solve at a time, so that health checks and cached pages never wait
+behind a solve, and takes only its fair share of the connections
+(serving/fair_worker.py), so no worker's line of solves fills while another idles. SUDOKU_BIND
 (default 127.0.0.1:8000), SUDOKU_WORKERS (default: the number of cores) and
 SUDOKU_THREADS (default 8) override the address and the counts. The master
 also runs the job consumer (`sudoku jobs`) unless SUDOKU_CONSUMER=0.
@@ -37,8 +38,9 @@ workers = _whole_number("SUDOKU_WORKERS", os.environ.get("SUDOKU_WORKERS"), os.c
 # Threads, so that a worker busy with a solve still answers health checks, cached results
 # and static files at once: the app lets one thread per worker solve at a time and at most
 # SOLVE_QUEUE_DEPTH (4) wait for it (web/solver_seat.py), so 8 threads always leave some
-# free. SUDOKU_THREADS overrides the count.
-worker_class = "gthread"
+# free. SUDOKU_THREADS overrides the count. The worker is gthread taking no more connections
+# than the others hold (serving/fair_worker.py).
+worker_class = "webapp.serving.fair_worker.FairThreadWorker"
 threads = _whole_number("SUDOKU_THREADS", os.environ.get("SUDOKU_THREADS"), default=8)
 # A solve's work takes about a second, and it stops at SOLVE_CEILING_SECONDS (10 s by
 # default) in any case; this only catches a worker stuck for some other reason.

@@ -55,6 +55,39 @@ def test_one_holder_at_a_time():
     assert seat.wanting == 0
 
 
+def test_the_seat_passes_in_the_order_it_was_asked_for():
+    # With a lock, a thread that lets go and asks again at once (a request that renders,
+    # then the next on its connection) took the seat back before those already waiting,
+    # which woke in no set order: some waited behind several later ones.
+    seat = SolverSeat(queue_depth=8)
+    order: list[str] = []
+    holding, release = threading.Event(), threading.Event()
+
+    def first() -> None:
+        with seat.taken():
+            holding.set()
+            release.wait(10)
+        with seat.taken():
+            order.append("first again")
+
+    def later(number: int) -> None:
+        with seat.taken():
+            order.append(f"waiter {number}")
+
+    threads = [threading.Thread(target=first)]
+    threads[0].start()
+    holding.wait(10)
+    for number in range(3):
+        threads.append(threading.Thread(target=later, args=(number,)))
+        threads[-1].start()
+        until(lambda waiting=number + 2: seat.wanting == waiting, f"waiter {number} in line")
+    release.set()
+    for thread in threads:
+        thread.join()
+    assert order == ["waiter 0", "waiter 1", "waiter 2", "first again"]
+    assert seat.wanting == 0
+
+
 @contextmanager
 def wanted_by(seat: SolverSeat, count: int) -> Iterator[None]:
     """`count` threads holding or waiting for the seat until the block ends; each lets go then."""

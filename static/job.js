@@ -1,6 +1,8 @@
 // A job's page, kept up to date in place: its state and progress are asked of
-// /api/jobs/<id> every second, and once the job is done the page moves on to its
-// result. Without script the page reloads itself instead (a refresh in <noscript>).
+// /api/jobs/<id> every second, and once the job has ended the page is asked for again,
+// which sends a finished job on to its result (at an address no cache has kept) and
+// shows a failed one with the offer to try again. Without script the page reloads
+// itself instead (a refresh in <noscript>).
 (function () {
   "use strict";
   var section = document.querySelector("section.job[data-job]");
@@ -12,12 +14,8 @@
   var open = { queued: true, running: true };
 
   function show(job) {
-    if (job.state === "done") {
-      window.location.replace(job.result_url);
-      return;
-    }
     if (!open[job.state]) {
-      window.location.reload(); // failed: the page offers to try again
+      window.location.reload(); // done or failed: the server says where to go
       return;
     }
     state.textContent = job.words;

@@ -65,12 +65,12 @@ def test_with_script_the_job_page_updates_in_place_then_shows_the_result(page, s
     page.get_by_text("Time so far").wait_for(timeout=10_000)
     assert page.evaluate("window.stillTheSamePage") is True  # updated, not reloaded
     assert page.locator("#job-state").inner_text().startswith(("Running", "Waiting"))
-    page.wait_for_url(f"{served}/solve/{code}", timeout=30_000)
+    page.wait_for_url(f"{served}/solve/{code}?job=solve-*", timeout=30_000)
     assert AFTER_THE_JOB.search(page.locator("main").inner_text())
 
 
 def test_without_script_the_job_page_reloads_itself_until_the_result(no_script_page, served):
     code = frisch_25x25()[2].replace(".", "0")
     keep_working(no_script_page, served, code)
-    no_script_page.wait_for_url(f"{served}/solve/{code}", timeout=30_000)
+    no_script_page.wait_for_url(f"{served}/solve/{code}?job=solve-*", timeout=30_000)
     assert AFTER_THE_JOB.search(no_script_page.locator("main").inner_text())

@@ -1,4 +1,5 @@
-"""What browsers and CDNs may keep: decided answers and versioned static files, not gave_up."""
+"""What browsers and CDNs may keep: decided answers and versioned static files for long, a
+share link's pending page (gave up within the page's work) for a moment, nothing else."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import re
 
 import pytest
 
-from webapp.web.http_caching import DECIDED_SECONDS
+from webapp.web.http_caching import DECIDED_SECONDS, PENDING_SECONDS
 from webapp.web.site.links import IMMUTABLE_SECONDS
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE
@@ -51,12 +52,25 @@ def test_the_etag_follows_the_content(client):
     assert easy.get_etag() != clash.get_etag()
 
 
-@pytest.mark.parametrize("prefix", ["/solve/", "/api/solve/"])
-def test_gave_up_is_never_stored(client, prefix):
-    response = client.get(prefix + EMPTY_9)
+def test_gave_up_is_never_stored_from_the_api(client):
+    response = client.get("/api/solve/" + EMPTY_9)
     assert "gave" in response.get_data(as_text=True).lower()
     assert response.cache_control.no_store
     assert response.get_etag() == (None, None)
+
+
+def test_a_gave_up_page_is_kept_by_shared_caches_for_a_moment_and_revalidates(client):
+    # Decided by the page's counted work, the same on every server, but a job may take it
+    # further: nginx may keep it PENDING_SECONDS, a browser asks again every time.
+    first = client.get("/solve/" + EMPTY_9)
+    assert "Gave up" in first.text
+    assert first.cache_control.public and not first.cache_control.no_store
+    assert first.cache_control.max_age == 0
+    assert first.cache_control.s_maxage == PENDING_SECONDS
+    etag, weak = first.get_etag()
+    assert etag and not weak
+    again = client.get("/solve/" + EMPTY_9, headers={"If-None-Match": f'"{etag}"'})
+    assert again.status_code == 304 and again.cache_control.s_maxage == PENDING_SECONDS
 
 
 def test_the_posted_api_is_not_cached(client):

@@ -77,7 +77,7 @@ def test_sudoku_serve_runs_the_jobs_itself(tmp_path):
             lambda: (answer := request(port, "GET", job_page))[0] == 303 and answer,
             "the job is done",
         )
-        assert result == f"/solve/{HARD_CODE}"
+        assert result == f"/solve/{HARD_CODE}?job={job_page.removeprefix('/jobs/')}"
         status, _, html = request(port, "GET", result)
         assert '<h1 class="status status-solved">Solved</h1>' in html
         os.kill(server.pid, signal.SIGTERM)

@@ -19,6 +19,8 @@ from webapp.jobs.queue import LOST_SECONDS, MAX_ATTEMPTS, STALE_SECONDS
 from webapp.jobs.store import BREAK_SECONDS
 from webapp.sudoku import parse
 from webapp.sudoku.generator import generate
+from webapp.web.http_caching import DECIDED_SECONDS, PENDING_SECONDS
+from webapp.web.solve.page_cache import PAGE_CACHE_KEY
 
 from clocks import FakeClock
 from puzzles import NORVIG_EASY_CODE, RATED_5_7, RATED_5_7_CODE, SEED_EASY
@@ -67,10 +69,27 @@ def test_a_puzzle_the_page_gave_up_on_is_solved_by_keep_working(client):
     assert submitted.status_code == 303
     assert submitted.headers["Location"] == f"/jobs/{job_id(SOLVE, HARD_CODE, 20)}"
     done = client.get(submitted.headers["Location"])
-    assert done.status_code == 303 and done.headers["Location"] == f"/solve/{HARD_CODE}"
-    solved = client.get(f"/solve/{HARD_CODE}").get_data(as_text=True)
+    job = job_id(SOLVE, HARD_CODE, 20)
+    # an address no cache has kept: the share link's gave-up page may be kept for a moment
+    assert done.status_code == 303 and done.headers["Location"] == f"/solve/{HARD_CODE}?job={job}"
+    solved = client.get(done.headers["Location"]).get_data(as_text=True)
     assert '<h1 class="status status-solved">Solved</h1>' in solved
     assert "Keep working" not in solved
+    assert f"/solve/{HARD_CODE}</" in solved  # its share link is the puzzle's own
+
+
+def test_the_share_link_shows_the_job_s_answer_once_its_moment_is_up(tmp_path):
+    app = make_app(tmp_path)
+    clock = FakeClock()
+    app.extensions[PAGE_CACHE_KEY].clock = clock
+    client = app.test_client()
+    assert "Gave up" in client.get(f"/solve/{HARD_CODE}").text
+    client.get(client.post(f"/solve/{HARD_CODE}/work").headers["Location"])  # done at once
+    assert "Gave up" in client.get(f"/solve/{HARD_CODE}").text  # kept for a moment
+    clock.advance(PENDING_SECONDS)
+    solved = client.get(f"/solve/{HARD_CODE}")
+    assert '<h1 class="status status-solved">Solved</h1>' in solved.text
+    assert solved.cache_control.max_age == DECIDED_SECONDS
 
 
 def test_asking_twice_names_the_same_job(idle):

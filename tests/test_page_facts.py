@@ -8,16 +8,19 @@ import threading
 from dataclasses import replace
 
 import pytest
+from flask import template_rendered
 
 import webapp.web.cache
 import webapp.web.solve.page_facts
 from webapp import create_app
 from webapp.sudoku import read_code
 from webapp.sudoku.logic import CEILING
-from webapp.web.solve.page_cache import RenderedPage, page_cache
+from webapp.web.http_caching import PENDING_SECONDS
+from webapp.web.solve.page_cache import PAGE_CACHE_KEY, RenderedPage, page_cache
 from webapp.web.solve.page_facts import FACTS_CACHE_KEY, facts_name, facts_of
 from webapp.web.solver_seat import SolverSeat
 
+from clocks import FakeClock
 from puzzles import NORVIG_EASY_CODE, NORVIG_IMPOSSIBLE, RATED_5_7_CODE
 
 
@@ -57,6 +60,30 @@ def test_another_query_on_a_known_puzzle_renders_without_the_engine(client, engi
     page = client.get(f"/solve/{NORVIG_EASY_CODE}?candidates=1")
     assert page.status_code == 200
     assert engine_calls == [NORVIG_EASY_CODE] * 2  # its solve and its rating, once
+
+
+def test_a_pending_page_is_rendered_once_a_moment(make_app):
+    # rated within 200 units only: a job may rate it in full, so the page is kept a moment
+    app = make_app(RATING_BUDGET_WORK=200)
+    clock = FakeClock()
+    app.extensions[PAGE_CACHE_KEY].clock = clock
+    client = app.test_client()
+    rendered: list[str] = []
+
+    def note(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    with template_rendered.connected_to(note, app):
+        first = client.get(f"/solve/{RATED_5_7_CODE}")
+        clock.advance(PENDING_SECONDS - 0.1)
+        again = client.get(f"/solve/{RATED_5_7_CODE}")
+        assert rendered == ["result.html"]
+        clock.advance(0.1)
+        later = client.get(f"/solve/{RATED_5_7_CODE}")
+    assert "at least" in first.text
+    assert first.data == again.data == later.data
+    assert rendered == ["result.html"] * 2
+    assert first.cache_control.s_maxage == again.cache_control.s_maxage == PENDING_SECONDS
 
 
 def test_a_kept_page_still_answers_304(client):

@@ -109,7 +109,7 @@ def test_a_job_started_on_one_server_is_served_by_the_other(scaled):
     done = until(lambda: (job := job_json(second, job_url))["state"] == "done" and job, "done")
     assert done["outcome"] == "solved" and done["attempts"] == 1
     status, headers, _ = request(second, "GET", job_url)
-    assert status == 303 and headers["Location"] == f"/solve/{QUICK_25}"
+    assert status == 303 and headers["Location"] == f"/solve/{QUICK_25}?job={done['id']}"
     status, _, html = request(second, "GET", f"/solve/{QUICK_25}")
     # Five nodes would have given up: the page shows the job's solve, read from Redis.
     assert status == 200 and '<h1 class="status status-solved">Solved</h1>' in html

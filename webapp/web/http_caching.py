@@ -2,8 +2,10 @@
 
 A decided result (solved, multiple, no_solution) for a share code never
 changes, so its page and JSON are public and long-lived, with a strong ETag
-(a hash of the body) for revalidation. gave_up depends on the budget and the
-moment, so it is never stored.
+(a hash of the body) for revalidation. A share link's page that is decided by counted work
+but not final (a job may take it further) is pending: shared caches (nginx) may keep it for
+PENDING_SECONDS, browsers revalidate it. Anything a wall-time ceiling stopped is never
+stored.
 
 The ETag hashes only what does not change between two answers to the same link: not
 the time a solve took (an HTML element marked `data-timing`, a JSON answer's "ms"),
@@ -23,6 +25,9 @@ from ..sudoku import GAVE_UP
 
 # A week: the answer itself never changes, but a new release may draw the page differently.
 DECIDED_SECONDS = 7 * 24 * 3600
+# A pending page: how long nginx may keep it (and each worker, web/solve/page_cache.py). What
+# it shows changes only when a job on its puzzle starts or ends.
+PENDING_SECONDS = 2
 # An HTML element whose content is a timing: <dd data-timing>3.2 ms</dd>.
 TIMING = re.compile(rb"(<(\w+)[^>]*\sdata-timing[^>]*>).*?(</\2>)", re.S)
 # The keys of a JSON answer that say how long it took.
@@ -32,9 +37,14 @@ TIMING_KEYS = ("ms",)
 def cache_by_outcome(response: Response, status: str) -> Response:
     """`response` marked cacheable for a decided status, no-store for gave_up; 304 if unchanged."""
     if status == GAVE_UP:
-        response.cache_control.no_store = True
-        return response
+        return never_stored(response)
     return decided(response, etag_of(response))
+
+
+def never_stored(response: Response) -> Response:
+    """`response` marked for no cache to keep: it says something of the moment."""
+    response.cache_control.no_store = True
+    return response
 
 
 def decided(response: Response, etag: str) -> Response:
@@ -42,6 +52,16 @@ def decided(response: Response, etag: str) -> Response:
     304 if the client has it."""
     response.cache_control.public = True
     response.cache_control.max_age = DECIDED_SECONDS
+    response.set_etag(etag)
+    return response.make_conditional(request)
+
+
+def pending(response: Response, etag: str) -> Response:
+    """`response`, a pending answer whose ETag is `etag`: shared caches may keep it for
+    PENDING_SECONDS, a browser asks again each time; 304 if the client has it."""
+    response.cache_control.public = True
+    response.cache_control.max_age = 0
+    response.cache_control.s_maxage = PENDING_SECONDS
     response.set_etag(etag)
     return response.make_conditional(request)
 

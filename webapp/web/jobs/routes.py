@@ -7,7 +7,7 @@ from werkzeug.wrappers import Response
 
 from ...jobs.job import DONE
 from .starting import job_or_404
-from .view import job_page, result_url
+from .view import finished_url, job_page
 
 bp = Blueprint("jobs", __name__)
 
@@ -17,7 +17,7 @@ def job(id: str) -> Response:
     """A job's progress, refreshing itself; once done, 303 to where its result is shown."""
     job = job_or_404(id)
     if job.state == DONE:
-        return redirect(result_url(job), 303)
+        return redirect(finished_url(job), 303)
     response = make_response(render_template("job.html", page=job_page(job)))
     response.cache_control.no_store = True
     return response

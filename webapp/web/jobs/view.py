@@ -121,6 +121,15 @@ def result_url(job: Job) -> str:
     return url_for(RESULT_ENDPOINTS[job.kind], **_link_values(job))
 
 
+def finished_url(job: Job) -> str:
+    """Where a finished job's page sends its person: its result, asked for afresh. A solve's
+    share link may be a pending page a cache keeps for a moment (web/http_caching.py); the
+    job's id in the query is an address no cache has kept."""
+    if job.kind == SOLVE:
+        return url_for(RESULT_ENDPOINTS[SOLVE], job=job.id, **_link_values(job))
+    return result_url(job)
+
+
 def again_url(job: Job) -> str:
     """Where a form posts to start the job's work (again)."""
     return url_for(SUBMIT_ENDPOINTS[job.kind], **_link_values(job))

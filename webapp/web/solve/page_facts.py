@@ -51,15 +51,20 @@ class PageFacts:
         return self.result.status != GAVE_UP and self.counted_in_full and rated
 
     @property
-    def may_change(self) -> bool:
-        """Whether another moment could give another answer: wall time cut some of it short,
-        or a job may yet decide it (a gave_up solve). Such facts are never kept."""
+    def of_the_moment(self) -> bool:
+        """Whether wall time cut some of it short: then it says something of the moment, not
+        of the puzzle, and is never kept or shared."""
         return (
-            self.result.status == GAVE_UP
-            or self.result.stopped_by_ceiling
+            self.result.stopped_by_ceiling
             or (self.count is not None and self.count.stopped_by == TIME)
             or (self.path is not None and self.path.status == CEILING)
         )
+
+    @property
+    def may_change(self) -> bool:
+        """Whether another moment could give another answer: wall time cut some of it short,
+        or a job may yet decide it (a gave_up solve). Such facts are never kept."""
+        return self.result.status == GAVE_UP or self.of_the_moment
 
 
 def init_app(app: Flask) -> None:
@@ -95,7 +100,7 @@ def facts_of(puzzle: Puzzle) -> PageFacts:
                 return _noted(facts)
             return _work_out(puzzle, name)
     # Known in part: the caches below answer, and a job may have gone further since.
-    return _work_out(puzzle, name)
+    return _work_out(puzzle, name, facts)
 
 
 def _noted(facts: PageFacts) -> PageFacts:
@@ -114,15 +119,16 @@ def facts_name(puzzle: Puzzle) -> str:
     return f"{puzzle.code}:{budget.nodes}:{budget.sat_conflicts}:{counting}:{rating}"
 
 
-def _work_out(puzzle: Puzzle, name: str) -> PageFacts:
-    """Ask the engine (through the per-feature caches) for everything the page shows."""
+def _work_out(puzzle: Puzzle, name: str, known: PageFacts | None = None) -> PageFacts:
+    """Ask the engine (through the per-feature caches) for everything the page shows; the
+    links elsewhere, which depend on the puzzle alone, from the facts `known` before."""
     result = solve_of(puzzle)
     facts = PageFacts(
         result,
         count_within_budget(result),
         path_within_budget(puzzle, result, "RATING"),
         dead_end_of(result),
-        open_elsewhere(puzzle),
+        known.elsewhere if known is not None else open_elsewhere(puzzle),
     )
     if facts.may_change:
         return facts

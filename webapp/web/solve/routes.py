@@ -8,12 +8,12 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, SOLVE
-from ...sudoku import GAVE_UP, PuzzleError, SolveResult, read_code
+from ...sudoku import GAVE_UP, PuzzleError, read_code
 from ...sudoku.logic import SOLVED, STOPPED
 from ...wording import link_code_problem, solution_count_message
 from ..cache import refuse_long_code
 from ..explain.view import learning
-from ..http_caching import cache_by_outcome
+from ..http_caching import never_stored
 from ..jobs.starting import keep_working
 from ..jobs.view import offer_for
 from ..marks import linked_marks, marked_view
@@ -21,8 +21,8 @@ from ..shown_alphabet import as_shown, as_shown_result, link_values
 from ..site.form_page import show_form
 from ..site.forms import read_form
 from ..site.links import absolute_url, query_kept
-from .page_cache import keep_final, kept_page
-from .page_facts import facts_of
+from .page_cache import keep_final, keep_pending, kept_page
+from .page_facts import PageFacts, facts_of
 from .solution_counts import wants_all
 from .solutions_view import solutions_link, solutions_page
 from .view import Links, result_page
@@ -37,8 +37,8 @@ def result(code: str) -> Response | tuple[str, int]:
     """The solve of the puzzle a share link holds; other spellings move to the canonical one
     (the query kept). With all=1, every solution of one with more than one, up to a cap.
 
-    A final page is rendered once per address (page_cache.py), from facts worked out once
-    per puzzle (page_facts.py)."""
+    A page is rendered once per address (page_cache.py: a final one for good, a pending one
+    for a moment), from facts worked out once per puzzle (page_facts.py)."""
     refuse_long_code(code)
     kept = kept_page()
     if kept is not None:
@@ -59,7 +59,7 @@ def result(code: str) -> Response | tuple[str, int]:
     result, count = facts.result, facts.count
     if listing and count is not None:
         html = render_template("solutions.html", page=solutions_page(shown, count))
-        return _answer(html, result, facts.counted_in_full)
+        return _answer(html, facts, facts.counted_in_full)
     links = Links(
         share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
         edit=url_for("site.index", puzzle=code, **link_values(g.alphabet)),
@@ -81,16 +81,19 @@ def result(code: str) -> Response | tuple[str, int]:
         solutions=solutions_link(code, count) if count else None,
     )
     rated = path is None or path.status == SOLVED
-    return _answer(html, result, facts.counted_in_full and rated)
+    return _answer(html, facts, facts.counted_in_full and rated)
 
 
-def _answer(html: str, result: SolveResult, complete: bool) -> Response:
-    """The page `html` about `result`: kept and long-lived when the result is decided and
-    the page `complete` (counted in full, rated to the end), else never stored."""
+def _answer(html: str, facts: PageFacts, complete: bool) -> Response:
+    """The page `html` of `facts`: kept and long-lived when the result is decided and the
+    page `complete` (counted in full, rated to the end); kept for a moment when a job may
+    take it further; never stored when a wall-time ceiling stopped any of it."""
     response = make_response(html)
-    if result.status == GAVE_UP or not complete:
-        return cache_by_outcome(response, GAVE_UP)
-    return keep_final(response, result)
+    if facts.of_the_moment:
+        return never_stored(response)
+    if facts.result.status == GAVE_UP or not complete:
+        return keep_pending(response, facts.result)
+    return keep_final(response, facts.result)
 
 
 @bp.post("/solve/<code>/work")

@@ -105,9 +105,18 @@ DEFAULTS: dict[str, Any] = {
 
 
 class InOrderJSON(DefaultJSONProvider):
-    """Flask's JSON with keys in the order the code writes them: "status" first."""
+    """Flask's JSON with keys in the order the code writes them: "status" first. A body
+    nested deeper than the parser follows is not JSON a route can use, like any other
+    unreadable body (ValueError), for every route alike: never a RecursionError's 500."""
 
     sort_keys = False
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """The value `s` spells; ValueError when it is not JSON or nested too deeply."""
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("the JSON is nested too deeply") from None
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

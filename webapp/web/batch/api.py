@@ -71,10 +71,7 @@ def results(code: str) -> tuple[dict[str, Any], int]:
 
 def _json_body() -> dict[str, Any]:
     """The request's JSON object; Refused (400) when the body is not one."""
-    try:
-        body = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the JSON parser follows
-        body = None
+    body = request.get_json(silent=True)
     if not isinstance(body, dict):
         raise Refused(f"the body is not a JSON object: {USAGE}", 400)
     return body

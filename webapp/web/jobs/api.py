@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, make_response, request
+from flask import Blueprint, make_response
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, KINDS, SOLVE, JobKind
 from ...sudoku import PuzzleError, read_code
+from ..json_input import json_body
 from .starting import job_or_404, start_job
 from .view import job_record
 
@@ -27,8 +28,7 @@ def job_json(id: str) -> Response:
 @bp.post("/jobs")
 def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Start {"kind": "solve" or "explain", "puzzle": "..."}: 202 and the job's JSON."""
-    body = request.get_json(silent=True)
-    body = body if isinstance(body, dict) else {}
+    body = json_body()
     kind, puzzle = body.get("kind", SOLVE), body.get("puzzle")
     if kind not in KINDS or not isinstance(puzzle, str):
         usage = f'send {{"kind": "{SOLVE}" or "{EXPLAIN}", "puzzle": "53..7...."}}'

@@ -45,6 +45,10 @@ threads = _whole_number("SUDOKU_THREADS", os.environ.get("SUDOKU_THREADS"), defa
 # A solve's work takes about a second, and it stops at SOLVE_CEILING_SECONDS (10 s by
 # default) in any case; this only catches a worker stuck for some other reason.
 timeout = 30
+# Seconds an idle kept-alive connection stays open. nginx lets its idle connections to
+# gunicorn go sooner (keepalive_timeout 3s in deploy/nginx.conf), never sending a request on
+# one gunicorn is closing.
+keepalive = 5
 # Load the app once in the master and fork the workers from it, so they share its code
 # and the engine's tables (built in on_starting) instead of each building its own.
 preload_app = True

@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import socket
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -24,13 +25,15 @@ from webapp.web.http_caching import PENDING_SECONDS
 from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
 from puzzles import NORVIG_EASY_CODE, SEED_EASY
+from waiting import until
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
 sys.path.insert(0, str(DEPLOY))
 from fuzz import fuzz  # noqa: E402
 from loadmix import BUDGET_BREAKERS  # noqa: E402
+from nginxconf import write_config  # noqa: E402
 from slowclients import run_probe  # noqa: E402
-from stackrun import bound_sources, stack, stop  # noqa: E402
+from stackrun import bound_sources, free_port, stack, stop  # noqa: E402
 
 # The module shares one stack (`front`): one worker runs all of it.
 pytestmark = pytest.mark.xdist_group("stack")
@@ -111,6 +114,62 @@ def test_every_response_carries_the_security_headers(front, what, request_args, 
     assert got == status, what
     assert_security_headers(headers)
     assert "Strict-Transport-Security" not in headers  # no https PUBLIC_URL here
+
+
+@pytest.fixture(scope="module")
+def lone_front(tmp_path_factory):
+    """nginx alone, its upstream a port nothing listens on: nginx's port."""
+    missing = nginx_missing()
+    if missing:
+        pytest.skip(missing)
+    run_dir = tmp_path_factory.mktemp("lone-nginx")
+    port, nobody = free_port(), free_port()
+    config = write_config(run_dir, port, [nobody], None, ["127.0.0.1"])
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    argv = [nginx, "-e", "stderr", "-p", str(run_dir), "-c", str(config)]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        until(lambda: _listening(port), "nginx listens")
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _listening(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("what", "request_args"),
+    [
+        ("a page", {"path": "/"}),
+        ("a solve", {"path": "/api/solve", "method": "POST", "body": b"1" * 50_000}),
+        # over the 64 KB of the unavailable page's own location: was nginx's 413
+        ("a batch", {"path": "/api/solve/batch", "method": "POST", "body": b"1" * 100_000}),
+    ],
+)
+def test_with_the_app_away_nginx_says_503_and_when_to_try_again(lone_front, what, request_args):
+    status, headers, body = fetch(lone_front, **request_args)
+    assert status == 503, what  # was 502 for a page, 413 for a batch
+    assert headers["Retry-After"] == "5"
+    assert b"The solver is not answering right now" in body
+    assert_security_headers(headers)
+
+
+def test_a_transfer_encoding_nginx_cannot_read_is_the_client_s_error(front):
+    request = (
+        b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip, chunked\r\n"
+        b"Connection: close\r\n\r\n0\r\n\r\n"
+    )
+    head = raw(front, request).split(b"\r\n\r\n")[0].decode()
+    assert head.split()[1] == "400"  # was 501, a server's status
+    for name, value in SECURITY_HEADERS.items():
+        assert f"{name}: {value}" in head
 
 
 def test_gunicorns_own_refusal_gets_the_headers_too(front):

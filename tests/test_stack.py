@@ -16,6 +16,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -53,13 +54,19 @@ def nginx_missing() -> str | None:
 
 
 @pytest.fixture(scope="module")
-def front():
-    """One stack for the module's tests: nginx's port."""
+def front_stack():
+    """One stack for the module's tests."""
     missing = nginx_missing()
     if missing:
         pytest.skip(missing)
     with stack() as running:
-        yield running.port
+        yield running
+
+
+@pytest.fixture(scope="module")
+def front(front_stack):
+    """The module's stack: nginx's port."""
+    return front_stack.port
 
 
 def fetch(port: int, path: str, method: str = "GET", source: str = "127.0.0.1", **kwargs):
@@ -117,17 +124,27 @@ def test_every_response_carries_the_security_headers(front, what, request_args, 
 
 
 @pytest.fixture(scope="module")
-def lone_front(tmp_path_factory):
+def lone_dir():
+    """The folder of the lone nginx below: its config, its cache (which its workers, run as
+    "nobody", must reach, as deploy/stack's), and its stderr in stderr.log."""
+    folder = Path(tempfile.mkdtemp(prefix="lone-nginx-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def lone_front(lone_dir):
     """nginx alone, its upstream a port nothing listens on: nginx's port."""
     missing = nginx_missing()
     if missing:
         pytest.skip(missing)
-    run_dir = tmp_path_factory.mktemp("lone-nginx")
     port, nobody = free_port(), free_port()
-    config = write_config(run_dir, port, [nobody], None, ["127.0.0.1"])
+    config = write_config(lone_dir, port, [nobody], None, ["127.0.0.1"])
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    argv = [nginx, "-e", "stderr", "-p", str(run_dir), "-c", str(config)]
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    argv = [nginx, "-e", "stderr", "-p", str(lone_dir), "-c", str(config)]
+    with open(lone_dir / "stderr.log", "wb") as log:
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=log)
     try:
         until(lambda: _listening(port), "nginx listens")
         yield port
@@ -280,6 +297,23 @@ def test_a_flood_of_solves_from_one_client_is_slowed_to_429(front):
         assert b"Too many requests" in body
     # another client is not held back by this one's flood
     assert fetch(front, f"/api/solve/{EASY}", source="127.0.0.10")[0] == 200
+
+
+def test_nginx_logs_no_share_code_for_what_it_refuses(front_stack, lone_front, lone_dir):
+    # nginx's error log kept whole share codes and queries: every rate-limited request, 413
+    # and upstream failure was logged with its request line
+    code = "".join(str(int(c) % 9 + 1) if c != "0" else "0" for c in EASY)
+    secret = f"/solve/{code}?marks=SECRETMARKS"
+    source = bound_sources(1, first=(127, 0, 24))[0]
+    statuses = {fetch(front_stack.port, secret, source=source)[0] for _ in range(40)}
+    assert 429 in statuses
+    body = b"1" * 70_000
+    assert fetch(front_stack.port, secret, "POST", source=source, body=body)[0] in (413, 429)
+    assert fetch(lone_front, secret)[0] == 503
+    log = lone_dir / "stderr.log"
+    until(lambda: '"GET /solve" 503' in log.read_text(), "nginx's line for its 503")
+    for printed in (log.read_text(), front_stack.output):
+        assert code not in printed and "SECRETMARKS" not in printed
 
 
 def test_a_batch_of_a_thousand_lines_passes_nginx_to_the_app(front):

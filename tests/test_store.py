@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 import redis
 
@@ -68,6 +71,34 @@ def test_groups_hold_names_once(store):
     store.leave("open", "job-1")
     assert store.members("open") == {"job-2"}
     assert store.members("other") == set()
+
+
+def test_a_bounded_group_takes_names_only_while_it_has_room(store):
+    assert store.join_within("open", "job-1", 2) is True
+    assert store.join_within("open", "job-1", 2) is True  # already in: still in
+    assert store.join_within("open", "job-2", 2) is True
+    assert store.join_within("open", "job-3", 2) is False
+    assert store.members("open") == {"job-1", "job-2"}
+    store.leave("open", "job-1")
+    assert store.join_within("open", "job-3", 2) is True
+
+
+def test_many_joining_at_once_never_overshoot_the_bound(store, tmp_path):
+    # 40 submissions at once put 18 jobs in a queue of 8: each counted, then joined
+    if isinstance(store, SqliteStore):
+        stores = [SqliteStore(store.path) for _ in range(40)]  # a connection each, as servers
+    else:
+        stores = [RedisStore(store.url) for _ in range(40)]
+    start = threading.Barrier(40)
+
+    def submit(number: int) -> bool:
+        start.wait(30)
+        return stores[number].join_within("open", f"job-{number}", 8)
+
+    with ThreadPoolExecutor(40) as pool:
+        joined = list(pool.map(submit, range(40)))
+    assert joined.count(True) == 8
+    assert len(store.members("open")) == 8
 
 
 def test_one_sqlite_file_is_one_store(tmp_path):

@@ -88,13 +88,14 @@ class JobQueue:
         existing = self.job(job.id)
         if existing is not None and existing.state != FAILED:
             return existing
-        if len(self.board.members(OPEN)) >= self.depth:
+        # A place in the queue first, checked and taken in one step: 40 submissions at once
+        # put 18 jobs in a queue of 8 when each server counted, then joined.
+        if not self.board.join_within(OPEN, job.id, self.depth):
             raise QueueFull(f"{self.depth} jobs are already waiting or running")
         if existing is None and not self.board.add(f"job:{job.id}", job.to_bytes(), KEEP_SECONDS):
             return self.job(job.id) or job  # someone else submitted it a moment ago
         if existing is not None:
             self._write(job)
-        self.board.join(OPEN, job.id)
         self._enqueue(job)
         return self.job(job.id) or job  # in immediate mode it has already run
 

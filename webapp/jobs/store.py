@@ -46,6 +46,11 @@ class Store(Protocol):
     def join(self, group: str, name: str) -> None:
         """Add `name` to `group`."""
 
+    def join_within(self, group: str, name: str, limit: int) -> bool:
+        """Add `name` to `group` only while it holds fewer than `limit` names, checked and
+        done in one step (two servers checking, then adding, overshot the limit); True when
+        `name` is (now) in it."""
+
     def leave(self, group: str, name: str) -> None:
         """Take `name` out of `group`."""
 
@@ -143,6 +148,20 @@ class SqliteStore:
     def join(self, group: str, name: str) -> None:
         self._run("INSERT OR IGNORE INTO store_groups VALUES (?, ?)", group, name)
 
+    def join_within(self, group: str, name: str, limit: int) -> bool:
+        # One statement: SQLite writes it under one lock, the count and the insert together.
+        self._run(
+            "INSERT OR IGNORE INTO store_groups SELECT ?, ?"
+            " WHERE (SELECT COUNT(*) FROM store_groups WHERE grp = ?) < ?",
+            group,
+            name,
+            group,
+            limit,
+        )
+        return bool(
+            self._run("SELECT 1 FROM store_groups WHERE grp = ? AND name = ?", group, name)
+        )
+
     def leave(self, group: str, name: str) -> None:
         self._run("DELETE FROM store_groups WHERE grp = ? AND name = ?", group, name)
 
@@ -150,6 +169,17 @@ class SqliteStore:
         return {
             str(name) for (name,) in self._run("SELECT name FROM store_groups WHERE grp = ?", group)
         }
+
+
+# join_within in Redis: a script runs whole, nothing else between its commands.
+JOIN_WITHIN = """
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 1 end
+if redis.call('SCARD', KEYS[1]) < tonumber(ARGV[2]) then
+    redis.call('SADD', KEYS[1], ARGV[1])
+    return 1
+end
+return 0
+"""
 
 
 class RedisStore:
@@ -188,6 +218,9 @@ class RedisStore:
 
     def join(self, group: str, name: str) -> None:
         self._call("sadd", PREFIX + group, name)
+
+    def join_within(self, group: str, name: str, limit: int) -> bool:
+        return bool(self._call("eval", JOIN_WITHIN, 1, PREFIX + group, name, limit))
 
     def leave(self, group: str, name: str) -> None:
         self._call("srem", PREFIX + group, name)

@@ -98,6 +98,25 @@ def test_with_public_url_links_ignore_the_host(public_app, host):
     assert api.json["share_url"] == f"{PUBLIC}/solve/{EASY}"
 
 
+@pytest.mark.parametrize(
+    "host",
+    ["localhost:1@x", "localhost@evil.example", "a b", "evil.example/solve", "x:y:z", "[::1"],
+)
+def test_without_any_setting_a_host_that_is_no_host_is_refused(open_app, host):
+    # "localhost:1@x" got 200, public for a week, and a share link to http:///solve/...
+    for route in (f"/solve/{EASY}", f"/api/solve/{EASY}", "/"):
+        response = open_app.test_client().get(route, headers={"Host": host})
+        assert response.status_code == 400, route
+        assert "public" not in response.headers.get("Cache-Control", "")
+
+
+@pytest.mark.parametrize(
+    "host", ["localhost", "127.0.0.1:5000", "[::1]:8080", "sudoku.example.org."]
+)
+def test_a_host_name_or_address_is_served(open_app, host):
+    assert open_app.test_client().get(f"/solve/{EASY}", headers={"Host": host}).status_code == 200
+
+
 def test_without_public_url_links_follow_the_request(open_app):
     page = open_app.test_client().get(f"/solve/{EASY}", headers={"Host": "127.0.0.1:5000"})
     assert share_link(page.get_data(as_text=True)) == f"http://127.0.0.1:5000/solve/{EASY}"

@@ -158,9 +158,7 @@ class SqliteStore:
             group,
             limit,
         )
-        return bool(
-            self._run("SELECT 1 FROM store_groups WHERE grp = ? AND name = ?", group, name)
-        )
+        return bool(self._run("SELECT 1 FROM store_groups WHERE grp = ? AND name = ?", group, name))
 
     def leave(self, group: str, name: str) -> None:
         self._run("DELETE FROM store_groups WHERE grp = ? AND name = ?", group, name)

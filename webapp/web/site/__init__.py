@@ -7,7 +7,8 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Add this feature's routes to `app`."""
-    from . import health, routes
+    from . import health, hosts, routes
 
+    hosts.init_app(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(health.bp)

@@ -52,6 +52,16 @@ def test_the_etag_follows_the_content(client):
     assert easy.get_etag() != clash.get_etag()
 
 
+@pytest.mark.parametrize("route", ["/api/rate/", "/api/explain/", "/explain/", "/solve/"])
+def test_an_answer_worked_out_again_revalidates_to_304(make_app, route):
+    # /api/explain and /api/rate hashed their "ms" into the ETag: a revalidation after the
+    # answer was worked out again (another server, a restart) never matched
+    first = make_app(SOLVE_CACHE_SIZE=0).test_client().get(route + EASY)
+    elsewhere = make_app(SOLVE_CACHE_SIZE=0).test_client()
+    again = elsewhere.get(route + EASY, headers={"If-None-Match": first.headers["ETag"]})
+    assert (first.status_code, again.status_code) == (200, 304)
+
+
 def test_gave_up_is_never_stored_from_the_api(client):
     response = client.get("/api/solve/" + EMPTY_9)
     assert "gave" in response.get_data(as_text=True).lower()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from webapp.jobs import QUEUE_KEY, batches
 from webapp.jobs.job import BATCH, DONE, RUNNING, SOLVE
+from webapp.serving.consumer_process import FIRST_PAUSE, STEADY_SECONDS, next_pause
 from webapp.sudoku import Budget, parse
 from webapp.sudoku.batch import read_batch
 from webapp.sudoku.batch_solve import BatchBudget, counts
@@ -87,6 +89,64 @@ def test_sudoku_serve_runs_the_jobs_itself(tmp_path):
     for pid in left.stdout.split():
         environ = Path(f"/proc/{pid}/environ").read_bytes()
         assert str(tmp_path).encode() not in environ, log.read_text()
+
+
+def test_a_consumer_that_keeps_stopping_is_started_again_ever_more_slowly():
+    pauses = [FIRST_PAUSE]
+    for _ in range(7):
+        pauses.append(next_pause(pauses[-1], ran=0.5))
+    assert pauses == [1, 2, 4, 8, 16, 30, 30, 30]
+    assert next_pause(30, ran=STEADY_SECONDS) == FIRST_PAUSE  # it ran a while: afresh
+
+
+CONSUMER_STARTED = re.compile(r"consumer pid (\d+) started")
+
+
+def test_sudoku_serve_starts_a_killed_consumer_again_and_leaves_no_process_behind(tmp_path):
+    # A killed consumer was never started again, its Huey workers ran on as orphans, and
+    # a job waited for ever
+    port = free_port()
+    env = {
+        "FLASK_JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
+        "FLASK_SOLVE_BUDGET_NODES": "1",
+        "SUDOKU_WORKERS": "1",
+    }
+    log = tmp_path / "serve.log"
+    with running(["serve", "--bind", f"127.0.0.1:{port}"], env, log) as server:
+        until(lambda: answers(port), "the server answers")
+        first = int(until(lambda: CONSUMER_STARTED.findall(log.read_text()), "a consumer")[0])
+        workers = until(lambda: _children(first), "the consumer's worker")
+        os.kill(first, signal.SIGKILL)  # the consumer alone: its worker is left
+        started = until(lambda: CONSUMER_STARTED.findall(log.read_text())[1:], "another")
+        assert int(started[0]) != first
+        assert not any(_alive(pid) for pid in workers)  # ended with it
+        status, job_page, _ = request(port, "POST", f"/solve/{HARD_CODE}/work")
+        assert status == 303
+        until(lambda: request(port, "GET", job_page)[0] == 303, "the job is done")
+        os.kill(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    left = subprocess.run(["pgrep", "-f", "webapp jobs"], capture_output=True, text=True)
+    for pid in left.stdout.split():
+        environ = Path(f"/proc/{pid}/environ").read_bytes()
+        assert str(tmp_path).encode() not in environ, log.read_text()
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie waiting to be reaped does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _children(pid: int) -> list[int]:
+    """The pids of the children of process `pid`."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except FileNotFoundError:
+        return []
+    return [int(child) for child in text.split()]
 
 
 def test_a_job_whose_consumer_is_killed_runs_again_when_a_consumer_is_back(make_app, tmp_path):

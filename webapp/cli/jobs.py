@@ -28,6 +28,14 @@ def add(commands: Subcommands) -> None:
         metavar="N",
         help="jobs run at once, each in a process of its own (default 1)",
     )
+    parser.add_argument(
+        "--supervise",
+        action="store_true",
+        help=(
+            "run the consumer as a child, and start it again (after a growing pause) whenever"
+            " it stops by itself; on SIGTERM stop it and everything it started"
+        ),
+    )
     parser.set_defaults(run=run)
 
 
@@ -38,6 +46,11 @@ def run(args: argparse.Namespace) -> int:
     from ..jobs.consumer import run_consumer
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    if args.supervise:
+        from ..serving.consumer_process import supervise
+
+        supervise(["--workers", str(args.workers)])
+        return EXIT_OK
     app = create_app()
     run_consumer(app.extensions[QUEUE_KEY], args.workers)
     return EXIT_OK

@@ -13,10 +13,10 @@ gunicorn's own is switched off with SUDOKU_CONSUMER=0.
 Jobs, their results and the shared solves live where the app's settings say. By default
 that is the SQLite file in the instance folder (or FLASK_JOB_STORE), which every app server
 on this machine opens, so K > 1 needs nothing more on one machine; only decided solves stay
-in each worker. --redis starts a redis-server of the stack's own, in memory only, on a free
-loopback port, and points FLASK_JOB_STORE and FLASK_SOLVE_CACHE_URL at it, so that every
-decided solve is shared too; --redis-url does the same with a Redis already running, the
-one that stacks on several machines share.
+in each worker. --redis starts a redis-server of the stack's own, its writes kept in an
+append-only file in the run folder, on a free loopback port, and points FLASK_JOB_STORE and
+FLASK_SOLVE_CACHE_URL at it, so that every decided solve is shared too; --redis-url does the
+same with a Redis already running, the one that stacks on several machines share.
 
 Before "ready" it prints what it started, a line each, for people and tests to find:
 
@@ -25,14 +25,14 @@ Before "ready" it prints what it started, a line each, for people and tests to f
     consumer pid 1240
 
 "ready" comes once every app server, nginx and Redis answer. Ctrl-C or SIGTERM stops
-everything (exit 0). If nginx, an app server or the stack's Redis stops by itself, the
-rest is stopped too and the exit status is 1. A consumer that stops is started again after
-RESTART_SECONDS instead (another "consumer pid" line), as a service manager would, and the
-job it left is put back by the next one's sweeper. The consumer and Redis each run in a
-process group of their own, so that a test may kill a consumer with its workers
-(kill -KILL -PID) or pause Redis (kill -STOP PID, then -CONT) and leave the rest alone.
-Redis is not started again: what it held lived in memory only, so its loss is an outage
-for the app to ride out, not a hiccup for the stack to hide.
+everything (exit 0). If nginx or an app server stops by itself, the rest is stopped too
+and the exit status is 1. A consumer that stops is started again after RESTART_SECONDS
+instead (another "consumer pid" line), as a service manager would, and the job it left is
+put back by the next one's sweeper; so is the stack's Redis (another "redis pid" line, on
+the same port), which reads back its append-only file, queued jobs included. The consumer
+and Redis each run in a process group of their own, so that a test may kill a consumer with
+its workers (kill -KILL -PID) or pause Redis (kill -STOP PID, then -CONT) and leave the
+rest alone.
 """
 
 from __future__ import annotations
@@ -124,6 +124,8 @@ class Stack:
         self.redis: subprocess.Popen[bytes] | None = None
         self.consumer: subprocess.Popen[bytes] | None = None
         self.consumer_back_at: float | None = None
+        self.redis_port = 0
+        self.redis_back_at: float | None = None
 
     def start(self) -> None:
         """Start everything; return once the servers answer, else raise StackError."""
@@ -160,15 +162,16 @@ class Stack:
             raise StackError(f"nginx refused the config:\n{checked.stderr}")
         return argv
 
-    def start_redis(self) -> None:
-        """redis-server on a free loopback port, in memory only (stackredis.py), in the run
-        folder."""
-        port = free_port()
+    def start_redis(self, port: int | None = None) -> None:
+        """redis-server on `port` (a free loopback one by default), its append-only file in
+        the run folder (stackredis.py)."""
+        port = port or free_port()
         folder = self.run_dir / "redis"
-        folder.mkdir()
+        folder.mkdir(exist_ok=True)
         argv = redis_command(binary("redis-server", "redis-server"), port, folder)
         self.redis = subprocess.Popen(argv, start_new_session=True)
-        self.servers.append(("redis", self.redis))
+        self.redis_port = port
+        self.redis_back_at = None
         self.redis_url = f"redis://127.0.0.1:{port}/0"
         say(f"redis pid {self.redis.pid} port {port}")
 
@@ -243,10 +246,22 @@ class Stack:
         elif time.monotonic() >= self.consumer_back_at:
             self.start_consumer()
 
+    def tend_redis(self) -> None:
+        """Start the stack's Redis again, on its port and folder, RESTART_SECONDS after it
+        stopped: it reads back its append-only file, so queued jobs wait on."""
+        redis = self.redis
+        if redis is None or redis.poll() is None:
+            return
+        if self.redis_back_at is None:
+            say(f"redis pid {redis.pid} stopped (exit status {redis.returncode}); starting another")
+            self.redis_back_at = time.monotonic() + RESTART_SECONDS
+        elif time.monotonic() >= self.redis_back_at:
+            self.start_redis(self.redis_port)
+
     def stop(self) -> None:
         """Stop nginx, the app servers and the consumer, each gracefully first, then Redis;
         remove the run folder."""
-        first = [process for name, process in reversed(self.servers) if name != "redis"]
+        first = [process for name, process in reversed(self.servers)]
         if self.consumer is not None:
             first.append(self.consumer)
         for process in first:
@@ -313,7 +328,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     store.add_argument(
         "--redis",
         action="store_true",
-        help="start a redis-server (in memory only) and keep jobs and shared solves there",
+        help="start a redis-server (its writes in an append-only file) for jobs and shared solves",
     )
     store.add_argument(
         "--redis-url",
@@ -352,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"deploy/stack: {stopped} stopped by itself", file=sys.stderr)
                 return 1
             stack.tend_consumer()
+            stack.tend_redis()
             time.sleep(0.2)
     except StackError as error:
         print(f"deploy/stack: {error}", file=sys.stderr)

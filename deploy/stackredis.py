@@ -1,4 +1,5 @@
-"""The Redis that deploy/stack --redis runs: in memory only, bounded, on a loopback port."""
+"""The Redis that deploy/stack --redis runs: bounded, on a loopback port, its writes kept in an
+append-only file so that a restart loses no job."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from pathlib import Path
 
 import redis
 
-# Everything stays in memory, within MEMORY: nothing on disk to clean up, or to trust after
-# a restart. When it is full, only entries the app wrote with a lifetime may go, least
+# Every write goes to an append-only file in its folder, flushed each second (`appendfsync
+# everysec`): a Redis restarted on the same folder reads it back, queued jobs and their
+# records included (in memory only, a restart lost every queued job). No snapshots besides.
+# Within MEMORY; when it is full, only entries the app wrote with a lifetime may go, least
 # recently used first: kept solves and paths, and job records, which can all be made again.
 # The queue and the set of open jobs have none, so a waiting job is never dropped (as
 # allkeys-lru could), and writes are not all refused (as noeviction would). A decided 25x25
@@ -20,7 +23,7 @@ def redis_command(binary: str, port: int, folder: Path) -> list[str]:
     """The command line of redis-server on 127.0.0.1:`port`, working in `folder`."""
     return [
         *(binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)),
-        *("--save", "", "--appendonly", "no"),
+        *("--save", "", "--appendonly", "yes", "--appendfsync", "everysec"),
         *("--maxmemory", MEMORY, "--maxmemory-policy", POLICY),
         *("--loglevel", "warning"),
     ]

@@ -127,6 +127,34 @@ def test_a_killed_consumer_is_started_again_and_finishes_the_job(scaled):
     assert scaled.process.poll() is None
 
 
+def test_a_redis_restart_loses_no_queued_or_running_job(scaled):
+    # In memory only, a restarted Redis had lost every queued job, and their pages then said
+    # "There is no such job"
+    first, second = scaled.app_ports
+    grid = parse(LONGER_25)
+    codes = [disguise(grid, random.Random(seed)).code for seed in (101, 102, 103)]
+    urls = [start_job(second, code) for code in codes]
+    until(lambda: job_json(first, urls[0])["state"] == "running", "the first job runs")
+    assert {job_json(first, url)["state"] for url in urls[1:]} == {"queued"}
+    killed, port = scaled.redis
+    os.kill(killed, signal.SIGTERM)  # a restart: Redis writes its file out and stops
+    until(lambda: scaled.redis[0] != killed, "the stack starts Redis again")
+    assert scaled.redis[1] == port
+    for url in urls:
+        done = until(lambda url=url: _finished(first, url), f"{url} is done", seconds=120)
+        assert done["outcome"] == "solved", scaled.output
+    assert scaled.process.poll() is None
+
+
+def _finished(port: int, job_url: str) -> dict | None:
+    """The job's record once it is done, else None (also while Redis is away)."""
+    status, _, body = request(port, "GET", f"/api{job_url}")
+    if status != 200:
+        return None
+    job = json.loads(body)
+    return job if job["state"] == "done" else None
+
+
 class Load:
     """Threads asking for share links and /healthz through nginx until stopped; every answer's
     status, and what failed to answer at all."""

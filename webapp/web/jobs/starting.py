@@ -51,6 +51,15 @@ def start_job(kind: JobKind, code: str) -> Job:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)
 
 
+# What a job's page says when the store has no record of it: the store keeps every record
+# for a day (and the shipped Redis keeps its writes on disk), so either it ended longer ago
+# or it never started on this site; asking again starts it afresh.
+GONE = (
+    "There is no such job: a job's record is kept for a day after it last changes, so this"
+    " one ended longer ago or was never started here. Ask for it again from its puzzle."
+)
+
+
 def job_or_404(id: str) -> Job:
     """The record of job `id`; 404 when there is none, 503 when the store cannot say."""
     if len(id) > 64:
@@ -60,5 +69,5 @@ def job_or_404(id: str) -> Job:
     except Unreachable:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)
     if job is None:
-        abort(404, description="There is no such job: finished jobs are kept for a day.")
+        abort(404, description=GONE)
     return job

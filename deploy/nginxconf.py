@@ -27,6 +27,19 @@ def static_root() -> Path:
     raise ConfigError("cannot find the static/ folder")
 
 
+def served_static(run_dir: Path) -> Path:
+    """A copy of static/ in `run_dir` (its parent), for nginx's workers to read: they do not
+    run as the user who started nginx, and from a checkout in a folder only its owner may
+    enter (a home folder, a mktemp -d) every stylesheet and script was a 404. `run_dir` must
+    be readable by them (deploy/stack makes it 0755)."""
+    copy = run_dir / "static-root"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(static_root() / "static", copy / "static")
+    for folder in (copy, *copy.rglob("*")):
+        folder.chmod(0o755 if folder.is_dir() else 0o644)
+    return copy
+
+
 def release_id(folders: list[Path]) -> str:
     """A short hash of every file the pages are drawn from (the app's code, templates and
     static files under `folders`, caches of compiled code left out): nginx's cached pages are
@@ -89,7 +102,7 @@ def write_config(
         "@LISTEN@": f"127.0.0.1:{port}",
         "@SERVER_NAMES@": " ".join(server_names),
         "@UPSTREAMS@": " ".join(f"server 127.0.0.1:{app};" for app in app_ports),
-        "@STATIC_ROOT@": str(static_root()),
+        "@STATIC_ROOT@": str(served_static(run_dir)),
         "@RUN_DIR@": str(run_dir),
         "@EXEMPT@": " ".join(f"{address} 0;" for address in exempt),
         "@RELEASE@": release_id(page_folders()),

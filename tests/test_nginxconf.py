@@ -54,3 +54,18 @@ def test_nginx_lets_idle_upstream_connections_go_before_gunicorn_does():
     found = re.search(r"keepalive_timeout (\d+)s;", upstream)
     assert found is not None, "the upstream block sets no keepalive_timeout"
     assert int(found.group(1)) < settings.keepalive
+
+
+def test_nginx_serves_static_files_from_a_copy_its_workers_can_read(tmp_path):
+    # From a checkout only its owner may enter, nginx's workers ("nobody") could read no
+    # stylesheet or script: every one was a 404
+    config = nginxconf.write_config(tmp_path, 8080, [8081], None, []).read_text()
+    root = Path(re.search(r"root (\S+);", config).group(1))
+    assert root.is_relative_to(tmp_path)
+    served = root / "static"
+    assert (served / "style.css").read_bytes() == (
+        nginxconf.static_root() / "static" / "style.css"
+    ).read_bytes()
+    for path in (root, *root.rglob("*")):
+        wanted = 0o005 if path.is_dir() else 0o004  # others may enter folders and read files
+        assert path.stat().st_mode & wanted == wanted, path

@@ -175,6 +175,39 @@ def test_a_full_queue_answers_503_and_says_to_come_back(tmp_path):
     assert client.post(f"/solve/{HARD_CODE}/work").status_code == 303
 
 
+def client_at(app, address: str):
+    """A test client whose requests come from `address`."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+def test_one_address_cannot_take_the_queue_from_everyone_else(tmp_path):
+    # One address following /new/25/... links, a GET every 5 s, filled the queue: another
+    # person's Keep working got 30 of 30 503s
+    app = make_app(tmp_path, JOB_IMMEDIATE=False, JOB_QUEUE_DEPTH=8, JOB_PER_CLIENT=2)
+    attacker, person = client_at(app, "203.0.113.7"), client_at(app, "198.51.100.2")
+    links = [f"/new/25/easy/none/{seed}" for seed in range(1, 9)]
+    statuses = [attacker.get(link).status_code for link in links]
+    assert statuses[:2] == [303, 303] and set(statuses[2:]) == {429}
+    refused = attacker.get(links[2])
+    assert "You already have as many long jobs" in refused.text and refused.headers["Retry-After"]
+    assert person.post(f"/solve/{HARD_CODE}/work").status_code == 303
+    assert person.post(f"/explain/{HARD_CODE}/work").status_code == 303
+    # joining work already under way takes no place of one's own
+    assert attacker.post(f"/solve/{HARD_CODE}/work").status_code == 303
+
+
+def test_a_client_s_place_comes_back_when_its_job_ends(tmp_path):
+    app = make_app(tmp_path, JOB_IMMEDIATE=False, JOB_PER_CLIENT=1)
+    client = client_at(app, "203.0.113.8")
+    assert client.post(f"/solve/{HARD_CODE}/work").status_code == 303
+    assert client.post(f"/explain/{HARD_CODE}/work").status_code == 429
+    queue = app.extensions[QUEUE_KEY]
+    queue.run_job(job_id(SOLVE, HARD_CODE, queue.seconds), SOLVE, HARD_CODE, queue.seconds)
+    assert client.post(f"/explain/{HARD_CODE}/work").status_code == 303
+
+
 def test_a_queue_that_cannot_be_reached_refuses_jobs_but_pages_still_answer(tmp_path):
     nowhere = f"redis://127.0.0.1:{free_port()}/0"
     client = make_app(tmp_path, JOB_IMMEDIATE=False, JOB_STORE=nowhere).test_client()

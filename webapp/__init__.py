@@ -71,6 +71,9 @@ DEFAULTS: dict[str, Any] = {
     "JOB_SECONDS": 60.0,
     # Jobs that may wait or run at once; more get 503 and a page saying to come back.
     "JOB_QUEUE_DEPTH": 8,
+    # Jobs one client (address) may have waiting or running at once, of JOB_QUEUE_DEPTH: one
+    # address asking again and again cannot take the queue from everyone else.
+    "JOB_PER_CLIENT": 2,
     # Run each job inside the request that submits it (tests), instead of in a consumer.
     "JOB_IMMEDIATE": False,
     # redis://host:port/db to share every decided solve between app servers; None keeps

@@ -39,6 +39,7 @@ def init_app(app: Flask) -> None:
         shared or board,
         seconds=float(app.config["JOB_SECONDS"]),
         depth=int(app.config["JOB_QUEUE_DEPTH"]),
+        per_client=int(app.config["JOB_PER_CLIENT"]),
     )
 
 

@@ -47,6 +47,10 @@ class QueueFull(Exception):
     """As many jobs as the queue holds are waiting or running."""
 
 
+class ClientBusy(QueueFull):
+    """As many jobs as one client may have are waiting or running for it."""
+
+
 class JobQueue:
     """Jobs of one app: submitted by its servers, run by its consumers.
 
@@ -62,8 +66,10 @@ class JobQueue:
         seconds: float,
         depth: int,
         clock: Callable[[], float] = time.time,
+        per_client: int | None = None,
     ) -> None:
         self.clock = clock
+        self.per_client = depth if per_client is None else per_client
         self.huey = huey
         self.board = board
         self.results = results
@@ -76,18 +82,21 @@ class JobQueue:
         data = self.board.get(f"job:{id}")
         return Job.from_bytes(data) if data is not None else None
 
-    def submit(self, kind: JobKind, puzzle: Puzzle) -> Job:
+    def submit(self, kind: JobKind, puzzle: Puzzle, client: str | None = None) -> Job:
         """Start `kind` of work on `puzzle` within the queue's seconds, or join the same work
-        already queued, running or done. QueueFull or Unreachable when it cannot start."""
-        return self.submit_code(kind, puzzle.code)
+        already queued, running or done. QueueFull or Unreachable when it cannot start;
+        ClientBusy when `client` (an address) already has `per_client` jobs open."""
+        return self.submit_code(kind, puzzle.code, client)
 
-    def submit_code(self, kind: JobKind, code: str) -> Job:
+    def submit_code(self, kind: JobKind, code: str, client: str | None = None) -> Job:
         """Start `kind` of work on `code` (a share code, or a generator's order) as submit()
         does."""
         job = Job.new(kind, code, self.seconds, now=self.clock())
         existing = self.job(job.id)
         if existing is not None and existing.state != FAILED:
             return existing
+        if client is not None:
+            self._claim_for(client, job.id)
         # A place in the queue first, checked and taken in one step: 40 submissions at once
         # put 18 jobs in a queue of 8 when each server counted, then joined.
         if not self.board.join_within(OPEN, job.id, self.depth):
@@ -98,6 +107,17 @@ class JobQueue:
             self._write(job)
         self._enqueue(job)
         return self.job(job.id) or job  # in immediate mode it has already run
+
+    def _claim_for(self, client: str, id: str) -> None:
+        """Count job `id` among `client`'s open jobs; ClientBusy when it has as many as it
+        may. Its jobs that have ended since are let go first."""
+        group = f"client:{client}"
+        for other in self.board.members(group):
+            record = self.job(other)
+            if other != id and (record is None or not record.open):
+                self.board.leave(group, other)
+        if not self.board.join_within(group, id, self.per_client):
+            raise ClientBusy(f"{self.per_client} of your jobs are already waiting or running")
 
     def _enqueue(self, job: Job) -> None:
         """Put `job` on Huey's queue; Unreachable when the queue's store does not answer."""

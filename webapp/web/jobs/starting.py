@@ -12,18 +12,22 @@ the queue refuses or cannot be reached.
 
 from __future__ import annotations
 
-from flask import abort, redirect, url_for
+from flask import abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from ...jobs import job_queue
 from ...jobs.job import Job, JobKind
-from ...jobs.queue import QueueFull
+from ...jobs.queue import ClientBusy, QueueFull
 from ...jobs.store import Unreachable
 from ..linked import linked_puzzle
 
 # Seconds a client is asked to wait before submitting again when jobs are refused.
 RETRY_AFTER = 30
 FULL = "Too many long jobs are waiting or running right now. Try again in a minute."
+YOURS = (
+    "You already have as many long jobs waiting or running as one person may. Try again"
+    " once one of them is done."
+)
 UNREACHABLE = (
     "The job queue cannot be reached right now, so nothing can run longer than a page"
     " allows. Try again in a minute."
@@ -42,9 +46,12 @@ def keep_working(kind: JobKind, code: str, endpoint: str) -> Response:
 
 def start_job(kind: JobKind, code: str) -> Job:
     """The job doing `kind` for `code` (a puzzle's share code, or a generator's order),
-    started now or already under way; 503 if refused."""
+    started now or already under way; 429 when the client (its address) has as many jobs
+    open as it may (JOB_PER_CLIENT), 503 when the queue refuses."""
     try:
-        return job_queue().submit_code(kind, code)
+        return job_queue().submit_code(kind, code, request.remote_addr)
+    except ClientBusy:
+        abort(429, description=YOURS, retry_after=RETRY_AFTER)
     except QueueFull:
         abort(503, description=FULL, retry_after=RETRY_AFTER)
     except Unreachable:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 
 from flask import Flask, abort, current_app
-from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from ...jobs import job_queue, shared
 from ...jobs.job import DONE, GENERATE, Job, job_id
@@ -129,8 +129,8 @@ def _started(order: Order) -> Generated | None:
     """Start the job making `order`, if the queue takes it; what it made if it is done."""
     try:
         job = start_job(GENERATE, order_code(order))
-    except ServiceUnavailable:  # the queue is full or away: the page shows the link alone
-        return None
+    except (ServiceUnavailable, TooManyRequests):  # the queue, or the client's share of it,
+        return None  # is full (or away): the page shows the link alone
     return known(order) if job.state == DONE else None
 
 

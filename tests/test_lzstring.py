@@ -12,7 +12,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from webapp.sudoku import PuzzleError
-from webapp.sudoku.links.lzstring import MAX_INPUT, compress_to_base64, decompress_from_base64
+from webapp.sudoku.batch import MAX_BATCH_UNPACKED, read_puzzles
+from webapp.sudoku.links.lzstring import (
+    MAX_INPUT,
+    MAX_OUTPUT,
+    compress_to_base64,
+    decompress_from_base64,
+    unpack_budget,
+)
 
 from puzzles import DATA
 
@@ -74,9 +81,33 @@ def test_hostile_payloads_are_refused_by_name(payload, words):
 
 
 def test_a_payload_that_opens_past_the_limit_is_refused():
-    bomb = compress_to_base64("a" * 1_000_001)  # 2,260 characters
-    with pytest.raises(PuzzleError, match="more than 1,000,000"):
+    bomb = compress_to_base64("a" * (MAX_OUTPUT + 1))
+    with pytest.raises(PuzzleError, match=f"more than {MAX_OUTPUT:,}"):
         decompress_from_base64(bomb)
+
+
+def test_links_read_under_one_budget_cannot_add_up_past_it():
+    # 55 links of a batch, each opening to a million characters, took 12.3 s to read
+    payload = compress_to_base64("a" * (MAX_OUTPUT // 2))
+    with unpack_budget(MAX_OUTPUT):
+        assert len(decompress_from_base64(payload)) == MAX_OUTPUT // 2
+        assert len(decompress_from_base64(payload)) == MAX_OUTPUT // 2
+        with pytest.raises(PuzzleError, match="open to too many characters in all"):
+            decompress_from_base64(payload)
+        with pytest.raises(PuzzleError, match="open to too many characters in all"):
+            decompress_from_base64(compress_to_base64("a"))
+    assert decompress_from_base64(payload)  # outside the block, no budget
+
+
+def test_a_batch_of_links_stops_reading_them_at_its_budget():
+    line = "https://f-puzzles.com/?load=" + compress_to_base64(
+        json.dumps({"size": 9, "grid": [[{}] * 9] * 9, "title": "x" * 150_000})
+    )
+    entries = read_puzzles([line] * 10)
+    refused = [entry for entry in entries if entry.error is not None]
+    read = len(entries) - len(refused)
+    assert 0 < read <= MAX_BATCH_UNPACKED // 150_000
+    assert all("too many characters in all" in entry.error.message for entry in refused)
 
 
 @given(st.text(st.sampled_from(BASE64), max_size=300))

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import PuzzleError
+from .links.lzstring import unpack_budget
 from .parse import MAX_LENGTH, SEPARATORS, read
 from .puzzle import Puzzle
 from .shape import SHAPES
@@ -27,6 +28,10 @@ from .shape import SHAPES
 MAX_PUZZLES = 1_000
 # The longest batch text: a thousand 9x9 lines (82 KB) with comments, or 500 16x16 lines.
 MAX_BATCH_LENGTH = 128 * 1024
+# What a batch's f-puzzles and SudokuPad links may open to in all (UTF-16 code units): 25
+# links with every candidate of a 16x16 written. A 126 KB batch of 55 links that each
+# opened to a million took 12.3 s to read before any solve.
+MAX_BATCH_UNPACKED = 1_000_000
 COMMENT = "#"
 
 
@@ -56,10 +61,11 @@ def read_batch(text: str) -> tuple[Entry, ...] | None:
             f" {MAX_LENGTH:,} and a batch, one puzzle a line, at most {MAX_BATCH_LENGTH:,}"
         )
     # Past the limit, the first MAX_PUZZLES lines say whether it is a batch: bounded work.
-    entries = tuple(
-        read_entry(index, number, line)
-        for index, (number, line) in enumerate(lines[: MAX_PUZZLES + 1])
-    )
+    with unpack_budget(MAX_BATCH_UNPACKED):
+        entries = tuple(
+            read_entry(index, number, line)
+            for index, (number, line) in enumerate(lines[: MAX_PUZZLES + 1])
+        )
     whole = sum(1 for entry in entries if entry.puzzle is not None)
     if whole == 0 or 2 * whole < len(entries) or _one_grid(text, len(lines)):
         return None
@@ -78,7 +84,8 @@ def read_puzzles(texts: Sequence[str]) -> tuple[Entry, ...]:
         raise PuzzleError(
             f"{len(texts):,} puzzles were sent; a batch takes at most {MAX_PUZZLES:,}"
         )
-    return tuple(read_entry(index, None, text) for index, text in enumerate(texts))
+    with unpack_budget(MAX_BATCH_UNPACKED):
+        return tuple(read_entry(index, None, text) for index, text in enumerate(texts))
 
 
 def content_lines(text: str) -> list[tuple[int, str]]:

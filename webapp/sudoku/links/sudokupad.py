@@ -62,7 +62,8 @@ def _inflated(payload: str) -> str | None:
     try:
         data = base64.b64decode(payload + "=" * (-len(payload) % 4), altchars=b"-_", validate=False)
         opener = zlib.decompressobj(wbits=-15)
-        text = opener.decompress(data, lzstring.MAX_OUTPUT)
+        text = opener.decompress(data, lzstring.room())
+        lzstring.spend(len(text))
         if opener.unconsumed_tail or not opener.eof:
             return None
         return text.decode("utf-8")

@@ -20,6 +20,7 @@ from ...sudoku import PuzzleError
 from ...sudoku.batch import MAX_PUZZLES, Entry, read_batch, read_puzzles
 from ..jobs.view import job_record
 from ..site.links import absolute_url
+from ..solver_seat import solver_seat
 from .answer import GONE, allow_batch_body, solved_here_or_job
 from .view import results_record
 
@@ -47,11 +48,14 @@ class Refused(Exception):
 def solve_batch() -> Answer:
     """Solve and rate a batch: {"puzzles": [...]} or {"text": "..."}."""
     allow_batch_body()
-    try:
-        entries = _entries(_json_body())
-    except Refused as refused:
-        return {"status": "invalid", "error": refused.message}, refused.status
-    done = solved_here_or_job(entries)
+    # Reading the batch (its links unpacked, MAX_BATCH_UNPACKED at most) is work like its
+    # solves: it waits its turn at the worker's solver seat instead of beside it.
+    with solver_seat().taken():
+        try:
+            entries = _entries(_json_body())
+        except Refused as refused:
+            return {"status": "invalid", "error": refused.message}, refused.status
+        done = solved_here_or_job(entries)
     if isinstance(done, Job):
         record = job_record(done)
         record["results_url"] = absolute_url(".results", code=done.code)

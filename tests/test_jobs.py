@@ -198,6 +198,22 @@ def test_one_address_cannot_take_the_queue_from_everyone_else(tmp_path):
     assert attacker.post(f"/solve/{HARD_CODE}/work").status_code == 303
 
 
+def test_a_batch_the_queue_refuses_writes_nothing_to_the_store(tmp_path):
+    # 300 refused batches grew the store from 3.3 to 29.9 MB
+    app = make_app(tmp_path, JOB_IMMEDIATE=False, JOB_QUEUE_DEPTH=1, BATCH_REQUEST_PUZZLES=1)
+    client = client_at(app, "203.0.113.9")
+    assert client.post(f"/solve/{HARD_CODE}/work").status_code == 303  # the queue is full now
+    board = app.extensions[QUEUE_KEY].board
+    before = board._run("SELECT COUNT(*) FROM store_values")
+    for number in range(5):
+        text = "\n".join([HARD_CODE, OTHER_CODE, f"{number}" + HARD_CODE[1:]])
+        answer = client_at(app, f"198.51.100.{number}").post(
+            "/api/solve/batch", json={"text": text}
+        )
+        assert answer.status_code == 503
+    assert board._run("SELECT COUNT(*) FROM store_values") == before
+
+
 def test_a_client_s_place_comes_back_when_its_job_ends(tmp_path):
     app = make_app(tmp_path, JOB_IMMEDIATE=False, JOB_PER_CLIENT=1)
     client = client_at(app, "203.0.113.8")

@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import redis
 
+from webapp.jobs import huey_for
+from webapp.jobs.queue import TIDY_SECONDS, JobQueue
 from webapp.jobs.store import BREAK_SECONDS, RedisStore, SqliteStore, Unreachable, open_store
 
 from clocks import FakeClock
@@ -99,6 +101,53 @@ def test_many_joining_at_once_never_overshoot_the_bound(store, tmp_path):
         joined = list(pool.map(submit, range(40)))
     assert joined.count(True) == 8
     assert len(store.members("open")) == 8
+
+
+def test_tidying_deletes_what_expired_without_it_being_read(tmp_path):
+    # expired rows went only when read again: the store only grew
+    clock = FakeClock()
+    store = SqliteStore(tmp_path / "store.sqlite3", clock=clock)
+    store.put("short", b"x" * 1000, seconds=10)
+    store.put("long", b"y", seconds=1000)
+    store.put("queue", b"z")  # no lifetime
+    clock.advance(11)
+    assert store.tidy() == 1
+    assert store._run("SELECT key FROM store_values ORDER BY key") == [("long",), ("queue",)]
+
+
+def test_the_consumers_sweep_tidies_the_stores_once_a_minute(tmp_path):
+    clock = FakeClock()
+    board = SqliteStore(tmp_path / "jobs.sqlite3", clock=clock)
+    queue = JobQueue(
+        huey_for(f"sqlite:///{tmp_path}/huey.sqlite3", immediate=True),
+        board,
+        board,
+        60,
+        8,
+        clock=clock,
+    )
+    board.put("short", b"x", seconds=10)
+    queue.sweep()
+    clock.advance(11)
+    board.put("shorter", b"x", seconds=5)
+    queue.sweep()  # within the minute: nothing tidied yet
+    assert board._run("SELECT COUNT(*) FROM store_values") == [(2,)]
+    clock.advance(TIDY_SECONDS)
+    queue.sweep()
+    assert board._run("SELECT COUNT(*) FROM store_values") == [(0,)]
+
+
+def test_past_its_bound_the_store_drops_what_ends_soonest_never_what_has_no_lifetime(tmp_path):
+    clock = FakeClock()
+    store = SqliteStore(tmp_path / "store.sqlite3", clock=clock)
+    for number in range(10):
+        store.put(f"kept-{number}", b"k" * 1000, seconds=100 + number)
+    store.put("queue", b"q" * 3000)
+    store.tidy(limit=6000)
+    left = {key for (key,) in store._run("SELECT key FROM store_values")}
+    assert left == {"queue", "kept-7", "kept-8", "kept-9"}
+    store.tidy(limit=0)
+    assert store.get("queue") == b"q" * 3000
 
 
 def test_one_sqlite_file_is_one_store(tmp_path):

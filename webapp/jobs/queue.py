@@ -43,6 +43,10 @@ CEILING_OUTCOME = "the job's time ran out before its work did, which says nothin
 log = logging.getLogger(__name__)
 
 
+# Seconds between two tidyings of the stores by a consumer's sweep (store.py: tidy).
+TIDY_SECONDS = 60.0
+
+
 class QueueFull(Exception):
     """As many jobs as the queue holds are waiting or running."""
 
@@ -70,6 +74,7 @@ class JobQueue:
     ) -> None:
         self.clock = clock
         self.per_client = depth if per_client is None else per_client
+        self._tidy_at = 0.0  # when sweep() next tidies the stores (the clock's seconds)
         self.huey = huey
         self.board = board
         self.results = results
@@ -107,6 +112,18 @@ class JobQueue:
             self._write(job)
         self._enqueue(job)
         return self.job(job.id) or job  # in immediate mode it has already run
+
+    def check_room(self, client: str | None = None) -> None:
+        """QueueFull (or ClientBusy for `client`) when a new job would be refused now: asked
+        before writing what a job needs, so a refused job writes nothing. (A job is only
+        taken by submit(), which checks again in one step.)"""
+        if len(self.board.members(OPEN)) >= self.depth:
+            raise QueueFull(f"{self.depth} jobs are already waiting or running")
+        if client is None:
+            return
+        mine = self.board.members(f"client:{client}")
+        if sum(1 for id in mine if (job := self.job(id)) and job.open) >= self.per_client:
+            raise ClientBusy(f"{self.per_client} of your jobs are already waiting or running")
 
     def _claim_for(self, client: str, id: str) -> None:
         """Count job `id` among `client`'s open jobs; ClientBusy when it has as many as it
@@ -237,6 +254,12 @@ class JobQueue:
             self._enqueue(job)
             back.append(id)
             log.warning("job %s put back on the queue", id)
+        if now >= self._tidy_at:  # SQLite's expired entries go, and it keeps within its bound
+            self._tidy_at = now + TIDY_SECONDS
+            for store in [self.board] + ([self.results] if self.results is not self.board else []):
+                tidy = getattr(store, "tidy", None)
+                if tidy is not None:
+                    tidy()
         return back
 
 

@@ -67,6 +67,10 @@ def open_store(url: str) -> Store:
     raise ValueError(f"a store is redis://... or sqlite:///path, not {url!r}")
 
 
+# The most bytes of values a SQLite store keeps (tidy): as the shipped Redis's maxmemory.
+MAX_BYTES = 256 * 1024 * 1024
+
+
 class SqliteStore:
     """A store in one SQLite file, shared by every process on the machine that opens it.
 
@@ -140,6 +144,33 @@ class SqliteStore:
             self._expiry(seconds),
         )
         return bool(rows)
+
+    def tidy(self, limit: int | None = None) -> int:
+        """Delete the entries whose lifetime is over, then, while the values take more than
+        `limit` bytes (MAX_BYTES by default), those with a lifetime that ends soonest: kept
+        results and finished jobs' records, which can all be made again; never an entry
+        without one (the queue's, the open jobs'). The number deleted. The consumers' sweep
+        calls it every SWEEP_SECONDS; Redis does the same by itself (maxmemory)."""
+        limit = MAX_BYTES if limit is None else limit
+        gone = self._run("DELETE FROM store_values WHERE expires < ? RETURNING key", self.clock())
+        (size,) = self._run("SELECT COALESCE(SUM(LENGTH(value)), 0) FROM store_values")[0]
+        excess = int(size) - limit if isinstance(size, int) else 0
+        doomed = []
+        if excess > 0:
+            rows = self._run(
+                "SELECT key, LENGTH(value) FROM store_values WHERE expires IS NOT NULL"
+                " ORDER BY expires"
+            )
+            for key, length in rows:
+                if excess <= 0:
+                    break
+                doomed.append(key)
+                excess -= int(length) if isinstance(length, int) else 0
+        for start in range(0, len(doomed), 500):
+            chunk = doomed[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            self._run(f"DELETE FROM store_values WHERE key IN ({marks})", *chunk)
+        return len(gone) + len(doomed)
 
     def _expiry(self, seconds: float | None) -> float | None:
         """When an entry stored now for `seconds` expires (epoch seconds); None for never."""

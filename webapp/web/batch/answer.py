@@ -23,7 +23,7 @@ from ...sudoku import Budget
 from ...sudoku.batch import MAX_PUZZLES, Entry
 from ...sudoku.batch_solve import BatchBudget, Row, RowStatus, solve_batch
 from ..cache import solve_budget
-from ..jobs.starting import RETRY_AFTER, UNREACHABLE, start_job
+from ..jobs.starting import RETRY_AFTER, UNREACHABLE, room_for_a_job, start_job
 from ..jobs.view import Offer
 from ..solver_seat import solver_seat
 from .view import batch_page
@@ -62,6 +62,7 @@ def solved_here_or_job(entries: tuple[Entry, ...]) -> tuple[tuple[Row, ...], flo
         with solver_seat().taken():
             rows = solve_batch(entries, _request_budget())
         return rows, time.perf_counter() - started
+    room_for_a_job()  # refused before it is written: 300 refused batches grew the store 9x
     code = _kept(entries)
     if code is None:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)

@@ -12,6 +12,9 @@ the queue refuses or cannot be reached.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from flask import abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
@@ -48,8 +51,22 @@ def start_job(kind: JobKind, code: str) -> Job:
     """The job doing `kind` for `code` (a puzzle's share code, or a generator's order),
     started now or already under way; 429 when the client (its address) has as many jobs
     open as it may (JOB_PER_CLIENT), 503 when the queue refuses."""
-    try:
+    with _refusals():
         return job_queue().submit_code(kind, code, request.remote_addr)
+
+
+def room_for_a_job() -> None:
+    """429 or 503, as start_job would answer, when a new job would be refused now: for work
+    that writes its input to the store first (a batch), so a refused one writes nothing."""
+    with _refusals():
+        job_queue().check_room(request.remote_addr)
+
+
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """The queue's refusals in the block as HTTP answers."""
+    try:
+        yield
     except ClientBusy:
         abort(429, description=YOURS, retry_after=RETRY_AFTER)
     except QueueFull:

@@ -17,12 +17,13 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from werkzeug.exceptions import ServiceUnavailable
+from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES, parse
-from webapp.web.solver_seat import RETRY_AFTER, SolverSeat
+from webapp.web.solver_seat import RETRY_AFTER, SEAT_KEY, Shares, SolverSeat
 
+from clocks import FakeClock
 from free_ports import free_port
 from puzzles import frisch_25x25
 from waiting import until
@@ -204,3 +205,37 @@ def test_a_full_line_is_refused_with_503_not_left_waiting(slow_gunicorn):
         answers = list(pool.map(lambda code: get(slow_gunicorn, f"/solve/{code}")[0], codes))
     assert set(answers) <= {200, 503}
     assert answers.count(503) >= 16 - 2 * (1 + 4)
+
+
+def test_a_client_that_had_its_share_of_the_seat_waits_while_others_go_on(make_app):
+    # New 25x25 codes at the rate nginx allows cut another person's 9x9 solves to 10 of 26
+    app = make_app(CLIENT_SEAT_BURST_SECONDS=2.0, CLIENT_SEAT_SHARE=0.5)
+    clock = FakeClock()
+    seat = app.extensions[SEAT_KEY]
+    seat.shares.clock = clock
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "203.0.113.5"}):
+        with seat.taken():
+            clock.advance(2.5)  # a long solve: more than its burst
+        with pytest.raises(TooManyRequests):
+            with seat.taken():
+                pass
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "198.51.100.9"}):
+        with seat.taken():
+            clock.advance(0.1)  # another person is not held back
+    clock.advance(1.5)  # half a second a second: back above empty after a second
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "203.0.113.5"}):
+        with seat.taken():
+            pass
+
+
+def test_a_bucket_fills_again_up_to_its_burst_and_no_more():
+    clock = FakeClock()
+    shares = Shares(burst=5.0, rate=0.5, clock=clock, exempt=("127.0.0.1",))
+    shares.charge("a", 7.0)
+    assert shares.level("a") == -2.0 and not shares.admits("a")
+    clock.advance(4.1)
+    assert shares.admits("a")
+    clock.advance(100)
+    assert shares.level("a") == 5.0
+    shares.charge("127.0.0.1", 100)
+    assert shares.admits("127.0.0.1")

@@ -12,6 +12,7 @@ from test_production import gunicorn
 from webapp.serving.fair_worker import may_accept
 
 from free_ports import free_port
+from waiting import until
 
 pytestmark = pytest.mark.xdist_group("gunicorn")
 
@@ -67,8 +68,7 @@ def test_a_burst_of_kept_alive_connections_is_shared_evenly_between_the_workers(
     clients: list[socket.socket] = []
     try:
         server.wait_until_healthy()
-        workers = _workers(server.process.pid)
-        assert len(workers) == 2
+        workers = until(lambda: len(w := _workers(server.process.pid)) == 2 and w, "two workers")
         clients = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(8)]
         for client in clients:
             client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

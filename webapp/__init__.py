@@ -66,11 +66,11 @@ DEFAULTS: dict[str, Any] = {
     "SOLVE_QUEUE_DEPTH": 4,
     # Each client's (address's) share of a worker's solver seat (web/solver_seat.py): the
     # seconds it may hold the seat in a burst, and how many a second it gets back. Past it,
-    # work that needs the seat is 429 for that client alone. Addresses exempt: loopback (a
-    # monitor on the machine, the tests' own clients).
+    # work that needs the seat is 429 for that client alone. Addresses exempt from this and
+    # from JOB_PER_CLIENT: loopback (a monitor or load tester on the machine).
     "CLIENT_SEAT_BURST_SECONDS": 5.0,
     "CLIENT_SEAT_SHARE": 0.5,
-    "CLIENT_SEAT_EXEMPT": ("127.0.0.1", "::1"),
+    "CLIENT_LIMITS_EXEMPT": ("127.0.0.1", "::1"),
     # Where the job queue and the jobs' records live: None for a SQLite file in the instance
     # folder (one machine), or redis://host:port/db (several). See webapp/jobs/.
     "JOB_STORE": None,

@@ -141,7 +141,7 @@ def init_app(app: Flask) -> None:
     shares = Shares(
         float(config["CLIENT_SEAT_BURST_SECONDS"]),
         float(config["CLIENT_SEAT_SHARE"]),
-        exempt=tuple(config["CLIENT_SEAT_EXEMPT"]),
+        exempt=tuple(config["CLIENT_LIMITS_EXEMPT"]),
     )
     app.extensions[SEAT_KEY] = SolverSeat(int(config["SOLVE_QUEUE_DEPTH"]), shares)
 

@@ -15,6 +15,7 @@ import pytest
 from webapp.explanations.hints import HintKind, hint_for
 from webapp.explanations.names import technique_name, with_article
 from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku.logic import Position
 from webapp.sudoku.progress import Progress, start
 from webapp.sudoku.puzzle import Puzzle
 
@@ -55,6 +56,8 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
     """What is wrong with the hint for one position (nothing, if all is well)."""
     hint = hint_for(progress, answer, work=100_000)
     line = progress.code
+    if hint.kind not in (HintKind.STEP, HintKind.OUT_OF_REACH):
+        return [f"{line}: a {hint.kind} hint"]
     problems = [
         f"{line}: {step.technique} {step}"
         for step in hint.steps
@@ -68,12 +71,17 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
         )
         if was != now
     ]
-    if hint.kind not in (HintKind.STEP, HintKind.OUT_OF_REACH) or not changed:
-        problems.append(f"{line}: a {hint.kind} hint that changes {changed}")
+    if hint.kind == HintKind.OUT_OF_REACH and len(changed) != 1:
+        problems.append(f"{line}: the solver's answer changes {changed}")
     problems += [
         f"{line}: r{c // 9 + 1}c{c % 9 + 1} wrong"
         for c in changed
         if hint.after.grid.cells[c] != answer.cells[c]
+    ]
+    problems += [
+        f"{line}: the notes after it lose r{c // 9 + 1}c{c % 9 + 1}'s value"
+        for c, value in enumerate(hint.after.grid.cells)
+        if not value and not hint.marks_after.has(c, answer.cells[c])
     ]
     return problems
 
@@ -101,13 +109,13 @@ def test_the_sample_is_large_and_mixed():
 def test_doing_every_hint_solves_the_puzzle(text):
     grid = parse(text)
     answer = solve(Puzzle(grid)).solution
-    progress = start(Puzzle(grid))
-    for _ in range(grid.shape.cell_count):
-        hint = hint_for(progress, answer, work=100_000)
+    progress, marks = start(Puzzle(grid)), None
+    for _ in range(4 * grid.shape.cell_count):
+        hint = hint_for(progress, answer, work=100_000, marks=marks)
         if hint.kind == HintKind.DONE:
             break
         assert hint.kind == HintKind.STEP
-        progress = hint.after
+        progress, marks = hint.after, hint.marks_after
     assert progress.grid == answer
     assert (
         hint_for(progress, answer, work=100_000).tiers[0]
@@ -143,17 +151,28 @@ def test_the_tiers_go_from_where_to_what_to_doing_it():
     assert do == f"Place {value} in {name}."
 
 
-def test_clearing_steps_are_named_before_the_placement():
+def test_a_hint_is_one_step_and_takes_its_eliminations_off_the_notes():
     grid = parse(TOP1465_FIRST)
     answer = solve(Puzzle(grid)).solution
-    hint = hint_for(start(Puzzle(grid)), answer, work=100_000)
-    while len(hint.steps) == 1:  # its first values fall to singles
-        hint = hint_for(hint.after, answer, work=100_000)
-    assert hint.kind == HintKind.STEP
-    assert all(not step.placements for step in hint.steps[:-1])
-    assert ", once " in hint.tiers[0]
-    assert hint.tiers[1].startswith("First, ")
-    assert hint.tiers[1].count(" Then ") == len(hint.steps) - 1
+    progress, marks = start(Puzzle(grid)), None
+    hint = hint_for(progress, answer, work=100_000)
+    while hint.step is not None and hint.step.placements:  # its first values fall to singles
+        progress, marks = hint.after, hint.marks_after
+        hint = hint_for(progress, answer, work=100_000, marks=marks)
+    assert hint.kind == HintKind.STEP and hint.steps == (hint.step,)
+    assert hint.after == progress
+    removed = set(hint.step.eliminations)
+    assert removed and all(not hint.marks_after.has(cell, value) for cell, value in removed)
+    before = marks if marks is not None else Position.from_puzzle(progress.puzzle)
+    kept = [
+        (cell, value)
+        for cell in range(81)
+        for value in range(1, 10)
+        if before.has(cell, value) and (cell, value) not in removed
+    ]
+    allowed = Position.of_values(progress.puzzle, progress.grid.cells)
+    assert all(hint.marks_after.has(c, v) for c, v in kept if allowed.has(c, v))
+    assert hint.tiers[2].startswith("In your notes, remove ")
 
 
 def test_out_of_budget_the_solver_answers_one_cell():

@@ -135,7 +135,8 @@ def _wrong_entry(progress: Progress, notes: Position, wrong: tuple[int, ...]) ->
     cell = wrong[0]
     name, symbol = cell_name(shape, cell), shape.symbol(progress.grid.cells[cell])
     tiers = (
-        f"{name} is wrong; fix it before the next step.{_others(len(wrong) - 1, 'entry')}",
+        f"{name} is wrong; fix it before the next step."
+        + _others(len(wrong) - 1, "entry is", "entries are"),
         f"{name} is not {symbol}. Every hint from here on needs a grid without mistakes.",
         f"Clear {name}.",
     )
@@ -151,7 +152,7 @@ def _wrong_note(
     name, symbol = cell_name(shape, cell), shape.symbol(solution.cells[cell])
     tiers = (
         f"{name}'s notes are missing a value; fix them before the next step."
-        + _others(len(cells) - 1, "cell's notes", "cells' notes"),
+        + _others(len(cells) - 1, "cell's notes are", "cells' notes are"),
         f"You removed {symbol} from {name}, but {symbol} belongs there.",
         f"Put {symbol} back in {name}'s notes.",
     )
@@ -161,13 +162,12 @@ def _wrong_note(
     return _plain(HintKind.WRONG_NOTE, tiers, progress, mended, (cell,))
 
 
-def _others(count: int, one: str, many: str = "") -> str:
-    """ " 2 other entries are wrong too." (nothing when there are none)."""
+def _others(count: int, one: str, many: str) -> str:
+    """ " 2 other entries are wrong too." (nothing when there are none): `one` and `many`
+    say the count's noun and verb ("entry is", "entries are")."""
     if not count:
         return ""
-    if count == 1:
-        return f" 1 other {one} is wrong too."
-    return f" {count} other {many or one.replace('entry', 'entries')} are wrong too."
+    return f" {count} other {one if count == 1 else many} wrong too."
 
 
 def _solver_answer(
@@ -265,8 +265,8 @@ def tier_two(shape: Shape, step: Step) -> str:
             in_words(f"{cell_name(shape, c)} must be {shape.symbol(v)}" for c, v in step.placements)
         )
     if step.eliminations:
-        effects.append(_few_removals(shape, step))
-    short = f"{named} (drawn on the board) proves it: {'; '.join(effects)}."
+        effects.append(f"you can {_few_removals(shape, step)}")
+    short = f"{named} (drawn on the board) shows that {' and '.join(effects)}."
     if len(short) < TIER_TWO_LONGEST:
         return short
     return short[: TIER_TWO_LONGEST - 2] + "…"

@@ -6,10 +6,9 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
+from ...explanations.hint_record import hint_record
 from ...explanations.hints import hint_for
-from ...explanations.records import step_record
 from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
-from ...sudoku.logic import encode_marks
 from ...sudoku.progress import read_progress
 from ..cache import refuse_long_code, solve_within_budget
 from ..json_input import invalid, json_body
@@ -69,23 +68,9 @@ def hint() -> tuple[dict[str, Any], int]:
             marks,
             ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
         )
-    shape = puzzle.shape
-    units = puzzle.geometry.units
-    marks_after = encode_marks(given.marks_after)
-    return {
-        "status": given.kind,
-        "step": step_record(shape, given.step) if given.step is not None else None,
-        "steps": [step_record(shape, step) for step in given.steps],
-        "tiers": list(given.tiers),
-        "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in given.cells],
-        "units": [[units[number].kind, units[number].index] for number in given.units],
-        "progress_after": given.after.code,
-        "marks_after": marks_after,
-        "follow_along": given.follow_along,
-        "play_url": absolute_url(
-            "play.play",
-            code=puzzle.code,
-            progress=given.after.code,
-            marks=marks_after or None,
-        ),
-    }, 200
+    record = hint_record(given)
+    marks_after = record["marks_after"]
+    record["play_url"] = absolute_url(
+        "play.play", code=puzzle.code, progress=given.after.code, marks=marks_after or None
+    )
+    return record, 200

@@ -8,6 +8,7 @@ no step of a hint removes the solution's value or places a wrong one, and doing 
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -17,12 +18,13 @@ from webapp.explanations.hints import HintKind, hint_for, tier_two
 from webapp.explanations.names import technique_name, with_article
 from webapp.explanations.words import capitalized
 from webapp.sudoku import Grid, parse, solve
-from webapp.sudoku.logic import Position, bits_of, find_path, wrong_notes
+from webapp.sudoku.logic import BY_SLUG, Position, bits_of, find_path, wrong_notes
 from webapp.sudoku.progress import Progress, start
 from webapp.sudoku.puzzle import Puzzle
 
 from positions import permuted
 from puzzles import FOUR, NORVIG_EASY, SIX, TOP1465_FIRST, data_lines
+from reglib import read_cases
 
 CHUNK = 100
 
@@ -304,3 +306,43 @@ def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
             assert all(f"r{c // 9 + 1}c{c % 9 + 1}" in said for c, _ in step.placements)
         else:
             assert said == capitalized(sentence(grid.shape, step)) + "."
+
+
+# HoDoKu's codes for the steps whose full sentences run longest: ALS family, grouped loops.
+LONG_CODES = {
+    "0901": "als-xz",
+    "0902": "als-xy-wing",
+    "0903": "als-chain",
+    "0904": "death-blossom",
+    "0709": "grouped-nice-loop",
+    "0711": "grouped-aic",
+}
+
+
+def long_cases(per_code: int = 6) -> list:
+    """The first `per_code` cases of each of LONG_CODES that must find something."""
+    taken: dict[str, int] = {}
+    found = []
+    for case in read_cases():
+        if case.code in LONG_CODES and not case.fails and taken.get(case.code, 0) < per_code:
+            taken[case.code] = taken.get(case.code, 0) + 1
+            found.append(pytest.param(case, id=f"{LONG_CODES[case.code]}:{case.line}"))
+    return found
+
+
+@pytest.mark.parametrize("case", long_cases())
+def test_tier_two_of_an_als_or_grouped_loop_is_under_400_characters(case):
+    finder = BY_SLUG[LONG_CODES[case.code]]
+    position = case.position.assuming_unique()
+    shape = position.geometry.shape
+    named = capitalized(with_article(technique_name(LONG_CODES[case.code])))
+    steps = list(itertools.islice(finder(position), 20))
+    assert steps
+    for step in steps:
+        said, full = tier_two(shape, step), capitalized(sentence(shape, step)) + "."
+        assert len(said) < 400
+        if len(full) < 400:
+            assert said == full
+        else:
+            assert said.startswith(named) and "(drawn on the board)" in said
+        assert all(f"r{c // 9 + 1}c{c % 9 + 1}" in said for c, _ in step.eliminations[:6])

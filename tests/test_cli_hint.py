@@ -7,7 +7,7 @@ import json
 import pytest
 
 from webapp.sudoku import parse
-from webapp.sudoku.logic import Position, bits_of
+from webapp.sudoku.logic import Position, bits_of, encode_marks
 from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, NORVIG_EASY_SOLUTION, data_lines
@@ -129,3 +129,61 @@ def test_steps_says_whether_it_found_every_instance(sudoku):
         stdin=big + "\n",
     )
     assert json.loads(out)["complete"] is False
+
+
+EXTREME = "004000300090270540060000002910605007000004030300190050600040000000000093070050000"
+
+
+def test_a_players_hint_answers_what_the_api_does(sudoku, client):
+    progress, marks = EXTREME, ""
+    for _ in range(40):  # to a step that removes candidates, past the first singles
+        _, out = sudoku(
+            "hint", "--progress", progress, "--marks", marks, "--json", stdin=EXTREME + "\n"
+        )
+        record = json.loads(out)
+        body = client.post(
+            "/api/hint", json={"puzzle": EXTREME, "progress": progress, "marks": marks}
+        ).json
+        assert body["play_url"].endswith(record.pop("play_url"))
+        body.pop("play_url")
+        assert record == body
+        if record["step"]["eliminations"]:
+            break
+        progress, marks = record["progress_after"], record["marks_after"]
+    assert record["marks_after"] != marks
+
+
+def test_a_players_hint_in_words_gives_the_tiers_and_the_codes_after(sudoku):
+    _, out = sudoku("hint", "--progress", "", stdin=NORVIG_EASY + "\n")
+    look, what, do, progress, marks = out.splitlines()
+    assert look == "Where to look: There is a hidden single in box 1."
+    assert what == "What it is: r2c2 must be 6: it is the only place for 6 in box 1."
+    assert do == "Do it: Place 6 in r2c2."
+    cells = list(NORVIG_EASY.replace(".", "0"))
+    cells[10] = "6"
+    assert progress == "progress: " + "".join(cells)
+    assert marks == "marks: "
+
+
+def test_a_pencil_mark_input_gives_the_players_notes(sudoku):
+    start = Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
+    assert NORVIG_EASY_SOLUTION[1] == "8"
+    noted = start.eliminate([(1, 4)])  # r1c2 keeps 5, 7 and 8
+    _, out = sudoku("hint", "--progress", "", "--json", stdin=one_line_marks(noted) + "\n")
+    record = json.loads(out)
+    assert record["marks_after"] == encode_marks(noted)
+
+
+@pytest.mark.parametrize(
+    ("stdin", "options"),
+    [
+        (NORVIG_EASY + "\n" + NORVIG_EASY + "\n", ["--progress", ""]),
+        (NORVIG_EASY + "\n", ["--marks", "!"]),
+        (NORVIG_EASY + "\n", ["--progress", "12"]),
+        ("0" * 81 + "\n", ["--progress", ""]),
+    ],
+    ids=["two-puzzles", "bad-marks", "bad-progress", "many-solutions"],
+)
+def test_a_players_hint_that_cannot_be_given_is_a_usage_error(sudoku, stdin, options):
+    code, out = sudoku("hint", *options, stdin=stdin)
+    assert code == 2 and out == ""

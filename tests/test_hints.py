@@ -12,9 +12,12 @@ import random
 
 import pytest
 
-from webapp.explanations.hints import HintKind, hint_for
+from webapp.explanations import sentence
+from webapp.explanations.hints import HintKind, hint_for, tier_two
 from webapp.explanations.names import technique_name, with_article
+from webapp.explanations.words import capitalized
 from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku.logic import Position, bits_of, find_path, wrong_notes
 from webapp.sudoku.progress import Progress, start
 from webapp.sudoku.puzzle import Puzzle
 
@@ -55,6 +58,8 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
     """What is wrong with the hint for one position (nothing, if all is well)."""
     hint = hint_for(progress, answer, work=100_000)
     line = progress.code
+    if hint.kind not in (HintKind.STEP, HintKind.OUT_OF_REACH):
+        return [f"{line}: a {hint.kind} hint"]
     problems = [
         f"{line}: {step.technique} {step}"
         for step in hint.steps
@@ -68,12 +73,17 @@ def wrong_in(progress: Progress, answer: Grid) -> list[str]:
         )
         if was != now
     ]
-    if hint.kind not in (HintKind.STEP, HintKind.OUT_OF_REACH) or not changed:
-        problems.append(f"{line}: a {hint.kind} hint that changes {changed}")
+    if hint.kind == HintKind.OUT_OF_REACH and len(changed) != 1:
+        problems.append(f"{line}: the solver's answer changes {changed}")
     problems += [
         f"{line}: r{c // 9 + 1}c{c % 9 + 1} wrong"
         for c in changed
         if hint.after.grid.cells[c] != answer.cells[c]
+    ]
+    problems += [
+        f"{line}: the notes after it lose r{c // 9 + 1}c{c % 9 + 1}'s value"
+        for c, value in enumerate(hint.after.grid.cells)
+        if not value and not hint.marks_after.has(c, answer.cells[c])
     ]
     return problems
 
@@ -101,13 +111,13 @@ def test_the_sample_is_large_and_mixed():
 def test_doing_every_hint_solves_the_puzzle(text):
     grid = parse(text)
     answer = solve(Puzzle(grid)).solution
-    progress = start(Puzzle(grid))
-    for _ in range(grid.shape.cell_count):
-        hint = hint_for(progress, answer, work=100_000)
+    progress, marks = start(Puzzle(grid)), None
+    for _ in range(4 * grid.shape.cell_count):
+        hint = hint_for(progress, answer, work=100_000, marks=marks)
         if hint.kind == HintKind.DONE:
             break
         assert hint.kind == HintKind.STEP
-        progress = hint.after
+        progress, marks = hint.after, hint.marks_after
     assert progress.grid == answer
     assert (
         hint_for(progress, answer, work=100_000).tiers[0]
@@ -143,17 +153,28 @@ def test_the_tiers_go_from_where_to_what_to_doing_it():
     assert do == f"Place {value} in {name}."
 
 
-def test_clearing_steps_are_named_before_the_placement():
+def test_a_hint_is_one_step_and_takes_its_eliminations_off_the_notes():
     grid = parse(TOP1465_FIRST)
     answer = solve(Puzzle(grid)).solution
-    hint = hint_for(start(Puzzle(grid)), answer, work=100_000)
-    while len(hint.steps) == 1:  # its first values fall to singles
-        hint = hint_for(hint.after, answer, work=100_000)
-    assert hint.kind == HintKind.STEP
-    assert all(not step.placements for step in hint.steps[:-1])
-    assert ", once " in hint.tiers[0]
-    assert hint.tiers[1].startswith("First, ")
-    assert hint.tiers[1].count(" Then ") == len(hint.steps) - 1
+    progress, marks = start(Puzzle(grid)), None
+    hint = hint_for(progress, answer, work=100_000)
+    while hint.step is not None and hint.step.placements:  # its first values fall to singles
+        progress, marks = hint.after, hint.marks_after
+        hint = hint_for(progress, answer, work=100_000, marks=marks)
+    assert hint.kind == HintKind.STEP and hint.steps == (hint.step,)
+    assert hint.after == progress
+    removed = set(hint.step.eliminations)
+    assert removed and all(not hint.marks_after.has(cell, value) for cell, value in removed)
+    before = marks if marks is not None else Position.from_puzzle(progress.puzzle)
+    kept = [
+        (cell, value)
+        for cell in range(81)
+        for value in range(1, 10)
+        if before.has(cell, value) and (cell, value) not in removed
+    ]
+    allowed = Position.of_values(progress.puzzle, progress.grid.cells)
+    assert all(hint.marks_after.has(c, v) for c, v in kept if allowed.has(c, v))
+    assert hint.tiers[2].startswith("In your notes, remove ")
 
 
 def test_out_of_budget_the_solver_answers_one_cell():
@@ -185,3 +206,101 @@ def test_out_of_budget_the_solver_answers_one_cell():
 )
 def test_techniques_are_named_with_the_article_they_sound_for(slug, said):
     assert with_article(technique_name(slug)) == said
+
+
+def with_notes_removed(progress: Progress, removed: dict[int, int]) -> Position:
+    """Notes on `progress`'s puzzle: every candidate its givens allow but `removed`."""
+    return Position.from_puzzle(progress.puzzle).eliminate(removed.items())
+
+
+def test_a_wrong_note_comes_after_wrong_values_and_is_put_back():
+    grid = parse(NORVIG_EASY)
+    answer = solve(Puzzle(grid)).solution
+    progress = start(Puzzle(grid))
+    # r1c1 and r1c2 are open: remove the solution's value from both cells' notes
+    marks = with_notes_removed(progress, {0: answer.cells[0], 1: answer.cells[1]})
+    wrong = progress.with_values({80: 1 if answer.cells[80] != 1 else 2})
+    assert hint_for(wrong, answer, work=100_000, marks=marks).kind == HintKind.WRONG
+    hint = hint_for(progress, answer, work=100_000, marks=marks)
+    value = answer.cells[0]
+    assert hint.kind == HintKind.WRONG_NOTE
+    assert hint.tiers == (
+        "r1c1's notes are missing a value; fix them before the next step."
+        " 1 other cell's notes are wrong too.",
+        f"You removed {value} from r1c1, but {value} belongs there.",
+        f"Put {value} back in r1c1's notes.",
+    )
+    assert hint.after == progress and hint.cells == (0,) and hint.step is None
+    assert hint.marks_after.has(0, value) and not hint.marks_after.has(1, answer.cells[1])
+    assert str(answer.cells[1]) not in hint.tiers[0]
+
+
+def test_wrong_notes_are_the_open_cells_whose_notes_lost_their_value():
+    grid = parse(NORVIG_EASY)
+    answer = solve(Puzzle(grid)).solution
+    progress = start(Puzzle(grid)).with_values({1: answer.cells[1]})
+    wrong_value = next(v for v in range(1, 10) if v != answer.cells[3])
+    marks = with_notes_removed(progress, {80: answer.cells[80], 1: answer.cells[1]})
+    marks = marks.eliminate([(3, wrong_value), (0, answer.cells[0])])
+    # r1c2 is filled in now, and r1c4 only lost a wrong candidate
+    assert wrong_notes(marks, progress, answer) == (0, 80)
+    assert wrong_notes(Position.from_puzzle(progress.puzzle), progress, answer) == ()
+
+
+def test_a_step_hint_names_its_units_and_asks_for_notes_only_where_they_are_needed():
+    grid = parse(TOP1465_FIRST)
+    answer = solve(Puzzle(grid)).solution
+    hint = hint_for(start(Puzzle(grid)), answer, work=100_000)
+    units = Puzzle(grid).geometry.units
+    assert [(units[n].kind, units[n].index) for n in hint.units] == list(hint.step.units)
+    reads_values = hint.step.technique in ("hidden-single", "full-house")
+    assert hint.follow_along is not reads_values
+    assert hint.tiers[0].endswith("Fill in candidates to follow along.") is not reads_values
+
+
+def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
+    grid = parse(TOP1465_FIRST)
+    answer = solve(Puzzle(grid)).solution
+    progress, marks = start(Puzzle(grid)), None
+    hint = hint_for(progress, answer, work=100_000)
+    while hint.step is not None and hint.step.technique in ("hidden-single", "full-house"):
+        progress, marks = hint.after, hint.marks_after
+        hint = hint_for(progress, answer, work=100_000, marks=marks)
+    assert hint.follow_along
+    # notes in every open cell: each drops one candidate the values allow that is wrong
+    allowed = Position.of_values(progress.puzzle, progress.grid.cells)
+    dropped = {
+        cell: next(v for v in bits_of(mask) if v != answer.cells[cell])
+        for cell, mask in enumerate(allowed.candidates)
+        if mask.bit_count() > 1
+    }
+    noted = hint_for(progress, answer, work=100_000, marks=with_notes_removed(progress, dropped))
+    assert noted.kind == HintKind.STEP
+    if all(not progress.grid.cells[c] and c in dropped for c in noted.cells):
+        assert not noted.follow_along
+        assert "Fill in candidates" not in noted.tiers[0]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "..45....2..1..6.....27..83..9...3...2..6.7..5...1...8..26..51.....9..3..1....84..",
+        "5..9....3.3....8.....3..29....4...6..9.8.5.2..6...3....52..7.....6....1.3....1..7",
+        "3.41....61....32..59..2.....5...1....4..3..1....8...6.....6..29..25....78....71.3",
+        "..1..7.866..1....4..3.......3.281.....75.32.....764.5.......4..3....6..229.3..7..",
+    ],
+    ids=["xy-chain", "sue-de-coq", "aic", "grouped-aic"],
+)
+def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
+    grid = parse(text)
+    path = find_path(Puzzle(grid), work=300_000, unique=True)
+    long = [step for step in path.steps if len(sentence(grid.shape, step)) >= 399]
+    assert long  # these puzzles need a step whose full sentence is too long
+    for step in path.steps:
+        said = tier_two(grid.shape, step)
+        assert len(said) < 400
+        if step in long:
+            assert "(drawn on the board) shows that " in said
+            assert all(f"r{c // 9 + 1}c{c % 9 + 1}" in said for c, _ in step.placements)
+        else:
+            assert said == capitalized(sentence(grid.shape, step)) + "."

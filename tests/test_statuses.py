@@ -30,7 +30,7 @@ def test_each_value_means_one_member_of_its_family(family: type[StrEnum]):
     [
         (SolveStatus, ["solved", "multiple", "no_solution", "gave_up"]),
         (RowStatus, ["solved", "multiple", "no_solution", "gave_up", "invalid"]),
-        (HintKind, ["wrong", "step", "out-of-reach", "busy", "solved"]),
+        (HintKind, ["wrong", "wrong-note", "step", "out-of-reach", "busy", "solved"]),
         (GenerationStatus, ["generated", "gave_up"]),
         (JobKind, ["solve", "explain", "generate", "batch"]),
         (JobState, ["queued", "running", "done", "failed"]),

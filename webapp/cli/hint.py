@@ -1,5 +1,6 @@
 """`sudoku hint` and `sudoku steps`: the next step of a position, or every instance of one
-technique, for puzzles and pencil-mark grids alike."""
+technique, for puzzles and pencil-mark grids alike; with --progress or --marks, a player's
+hint (what /api/hint answers) for one puzzle."""
 
 from __future__ import annotations
 
@@ -8,12 +9,24 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
+from urllib.parse import urlencode
 
+from ..explanations.hint_record import hint_record
+from ..explanations.hints import TIER_NAMES, hint_for
 from ..explanations.records import step_record
-from ..sudoku import PuzzleError
+from ..sudoku import SOLVED, PuzzleError, solve
 from ..sudoku.batch_solve import RowStatus
-from ..sudoku.logic import BY_SLUG, PathStatus, Position, Step, next_step, read_position
+from ..sudoku.logic import (
+    BY_SLUG,
+    PathStatus,
+    Position,
+    Step,
+    decode_marks,
+    next_step,
+    read_position,
+)
 from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
+from ..sudoku.progress import read_progress
 from .arguments import EXIT_OK, Subcommands, UsageError, add_work_budget
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
@@ -25,6 +38,12 @@ whole input is one position over several lines, frames such as Sudoku Explainer'
 HoDoKu's included.
 """
 
+PLAYER = """
+With --progress or --marks the input is one puzzle, and the answer is a player's hint, as
+/api/hint gives it: one step of their grid (--progress) and notes (--marks, the play
+link's code), its three tiers, and the progress and marks after it.
+"""
+
 
 def add_hint(commands: Subcommands) -> None:
     """Declare `sudoku hint`."""
@@ -32,7 +51,7 @@ def add_hint(commands: Subcommands) -> None:
         "hint",
         help="the easiest next step of each position",
         description="The easiest next step of each position, from FILE or stdin.",
-        epilog=INPUT,
+        epilog=INPUT + PLAYER,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_input(parser)
@@ -40,6 +59,18 @@ def add_hint(commands: Subcommands) -> None:
         "--summary",
         action="store_true",
         help="end with a Markdown table: positions/s, mean, median, p99 and max ms per hint",
+    )
+    parser.add_argument(
+        "--progress",
+        metavar="CODE",
+        help="a player's grid on the one puzzle of the input (givens and entries, 0 when"
+        " empty): answer their hint, one step, and the progress and notes after it",
+    )
+    parser.add_argument(
+        "--marks",
+        metavar="CODE",
+        help="the player's notes, as the play link's marks code (default: a pencil-mark"
+        " input's marks, else none)",
     )
     parser.set_defaults(run=run_hint)
 
@@ -84,7 +115,10 @@ def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    """Print the easiest next step of every position (and, with --summary, how fast)."""
+    """Print the easiest next step of every position (and, with --summary, how fast); with
+    --progress or --marks, the player's hint for the one puzzle of the input."""
+    if args.progress is not None or args.marks is not None:
+        return _run_player_hint(args)
     times: list[float] = []
     for text, position in _positions(args):
         started = time.perf_counter()
@@ -179,3 +213,35 @@ def _every_instance(
     except (OutOfWork, PastCeiling):
         return steps, False
     return steps, True
+
+
+def _run_player_hint(args: argparse.Namespace) -> int:
+    """Print the hint /api/hint gives for the input's puzzle, --progress and --marks."""
+    texts = list(puzzle_texts(args.file, whole=args.grid))
+    if len(texts) != 1:
+        raise UsageError(f"--progress and --marks are about one puzzle; the input has {len(texts)}")
+    try:
+        position = read_position(texts[0])
+        puzzle = position.puzzle
+        progress = read_progress(puzzle, args.progress or "")
+        if args.marks is not None:
+            notes: Position | None = decode_marks(puzzle, args.marks)
+        else:  # a pencil-mark input's marks are the notes
+            notes = position if position != Position.from_puzzle(puzzle) else None
+    except PuzzleError as error:
+        raise UsageError(error.message) from error
+    result = solve(puzzle)
+    if result.status != SOLVED or result.solution is None:
+        raise UsageError(f"no hints: the puzzle is {result.status}, not one with one solution")
+    hint = hint_for(progress, result.solution, args.budget_work, notes, args.ceiling_seconds)
+    record = hint_record(hint)
+    query = {"progress": record["progress_after"], "marks": record["marks_after"]}
+    record["play_url"] = f"/play/{puzzle.code}?{urlencode({k: v for k, v in query.items() if v})}"
+    if args.json:
+        print(json.dumps(record))
+        return EXIT_OK
+    for name, tier in zip(TIER_NAMES, hint.tiers, strict=True):
+        print(f"{name}: {tier}")
+    print(f"progress: {record['progress_after']}")
+    print(f"marks: {record['marks_after']}")
+    return EXIT_OK

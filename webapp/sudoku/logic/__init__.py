@@ -5,7 +5,7 @@ units. Finding (these modules), wording and drawing (outside the engine) are
 separate; every step is a value.
 """
 
-from .marks_check import mark_problems
+from .marks_check import mark_problems, wrong_notes
 from .marks_code import decode as decode_marks
 from .marks_code import encode as encode_marks
 from .marks_code import narrowed, position_of
@@ -55,4 +55,5 @@ __all__ = [
     "position_of",
     "read_position",
     "to_next_placement",
+    "wrong_notes",
 ]

@@ -9,6 +9,7 @@ name cells as r3c4 and units as "row 3"; each kind names a few and counts the re
 from __future__ import annotations
 
 from ..grid import Grid
+from ..progress import Progress
 from .position import Position
 
 # How many cells or units one message names before it says "and N more".
@@ -69,3 +70,14 @@ def mark_problems(position: Position, solution: Grid | None) -> tuple[str, ...]:
     """Everything that keeps `position` from being explained: its contradictions, else the
     values of `solution` (the solved cells' only one, when known) that the marks leave out."""
     return contradictions(position) or (left_out(position, solution) if solution else ())
+
+
+def wrong_notes(marks: Position, progress: Progress, solution: Grid) -> tuple[int, ...]:
+    """The open cells of `progress` (0-based, reading order) whose notes `marks` (a position
+    on the puzzle's givens) removed the value `solution` puts there."""
+    values = progress.grid.cells
+    return tuple(
+        cell
+        for cell, answer in enumerate(solution.cells)
+        if not values[cell] and not marks.has(cell, answer)
+    )

@@ -55,6 +55,25 @@ def encode(position: Position) -> str:
     return "".join(letters).rstrip(LETTERS[0])
 
 
+def _cells_of(
+    puzzle: Puzzle, slots: list[tuple[int, int]], place: int
+) -> tuple[tuple[int, int], ...]:
+    """The cells (1-based row, column) whose candidates letter `place` (1-based) writes."""
+    n = puzzle.size
+    covered = slots[(place - 1) * BITS_PER_LETTER : place * BITS_PER_LETTER]
+    return tuple((cell // n + 1, cell % n + 1) for cell in dict.fromkeys(c for c, _ in covered))
+
+
+def _covering(puzzle: Puzzle, slots: list[tuple[int, int]], place: int) -> str:
+    """ " (the notes of r1c2 and r1c3)": the cells letter `place` writes, in words."""
+    cells = _cells_of(puzzle, slots, place)
+    if not cells:
+        return ""
+    names = [f"r{row}c{col}" for row, col in cells]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f" (the notes of {listed})"
+
+
 def decode(puzzle: Puzzle, text: str, values: tuple[int, ...] | None = None) -> Position:
     """The position `text` (a marks code) writes on `puzzle` with `values` solved (by default
     its givens); PuzzleError saying what is wrong and where when it is not a code of them."""
@@ -70,8 +89,10 @@ def decode(puzzle: Puzzle, text: str, values: tuple[int, ...] | None = None) -> 
         number = LETTER_VALUES.get(letter)
         if number is None:
             raise PuzzleError(
-                f"The marks code has {letter!r} at letter {place}: a marks code is written"
-                " with A-Z, a-z, 0-9, - and _"
+                f"The marks code has {letter!r} at letter {place}"
+                f"{_covering(puzzle, slots, place)}: a marks code is written"
+                " with A-Z, a-z, 0-9, - and _",
+                cells=_cells_of(puzzle, slots, place),
             )
         for offset in range(BITS_PER_LETTER):
             if number >> (BITS_PER_LETTER - 1 - offset) & 1:

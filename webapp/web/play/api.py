@@ -6,12 +6,13 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
-from ...explanations.hints import HintKind, hint_for
-from ...explanations.records import step_record
+from ...explanations.hint_record import hint_record
+from ...explanations.hints import hint_for
 from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
 from ..cache import refuse_long_code, solve_within_budget
 from ..json_input import invalid, json_body
+from ..marks import read_marks
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
 
@@ -25,17 +26,22 @@ NO_HINTS = {
 }
 HINT_USAGE = (
     'send a JSON object with the puzzle and your progress as strings, such as {"puzzle":'
-    ' "53..7....", "progress": "534.7...."} (progress: one symbol per cell, 0 when empty)'
+    ' "53..7....", "progress": "534.7....", "marks": "gA"} (progress: one symbol per cell,'
+    " 0 when empty; marks, optional: your notes as the play link's marks code)"
 )
 
 
 @bp.post("/hint")
 def hint() -> tuple[dict[str, Any], int]:
-    """The hint for {"puzzle": ..., "progress": ...}: its kind, three tiers in words, the
-    steps behind it (the last one places a value) and the progress after the third tier."""
+    """The hint for {"puzzle": ..., "progress": ..., "marks": ...}: its kind, three tiers in
+    words, its one step, and the progress and notes after the third tier."""
     body = json_body()
-    puzzle, progress_text = (body.get(key) for key in ("puzzle", "progress"))
-    if not isinstance(puzzle, str) or not isinstance(progress_text, str | None):
+    puzzle, progress_text, marks_text = (body.get(key) for key in ("puzzle", "progress", "marks"))
+    if (
+        not isinstance(puzzle, str)
+        or not isinstance(progress_text, str | None)
+        or not isinstance(marks_text, str | None)
+    ):
         return invalid(HINT_USAGE)
     try:
         puzzle = read_code(puzzle)
@@ -46,6 +52,10 @@ def hint() -> tuple[dict[str, Any], int]:
         progress = read_progress(puzzle, progress_text or "")
     except PuzzleError as error:
         return invalid(error.message, error.cells)
+    try:
+        marks = read_marks(puzzle, marks_text or "")
+    except PuzzleError as error:
+        return invalid(f"marks: {error.message}", error.cells)
     result = solve_within_budget(puzzle)
     if result.solution is None:
         return invalid(f"no hints: {NO_HINTS[result.status]}", status=result.status)
@@ -55,15 +65,12 @@ def hint() -> tuple[dict[str, Any], int]:
             progress,
             result.solution,
             int(config["HINT_BUDGET_WORK"]),
+            marks,
             ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
         )
-    shape = puzzle.shape
-    return {
-        "status": given.kind,
-        "step": step_record(shape, given.steps[-1]) if given.kind == HintKind.STEP else None,
-        "steps": [step_record(shape, step) for step in given.steps],
-        "tiers": list(given.tiers),
-        "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in given.cells],
-        "progress_after": given.after.code,
-        "play_url": absolute_url("play.play", code=puzzle.code, progress=given.after.code),
-    }, 200
+    record = hint_record(given)
+    marks_after = record["marks_after"]
+    record["play_url"] = absolute_url(
+        "play.play", code=puzzle.code, progress=given.after.code, marks=marks_after or None
+    )
+    return record, 200

@@ -53,6 +53,7 @@ def test_a_note_the_givens_rule_out_is_dropped_and_empty_notes_are_none():
     notes = with_notes(start, {R1C1: mask(3, 4)})  # 3 is a given in row 1
     assert notes.candidates[R1C1] == mask(4)
     assert with_notes(notes, {R1C1: 0}).candidates == start.candidates
+    assert with_notes(notes, {R1C1: mask(3)}).candidates == start.candidates
 
 
 def test_notes_shown_are_the_players_own_even_where_a_value_rules_one_out():

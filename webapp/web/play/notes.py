@@ -45,11 +45,12 @@ def shown(notes: Position, grid: Grid, every_cell: bool) -> tuple[int | None, ..
 
 def with_notes(notes: Position, changes: dict[int, int]) -> Position:
     """The notes with some cells' notes replaced (masks, bit 1 << value); an empty mask is
-    no notes. A value the givens rule out in a cell cannot be a note there and is dropped."""
+    no notes. A value the givens rule out in a cell cannot be a note there and is dropped
+    (notes of such values only are no notes)."""
     start = no_notes(notes.puzzle)
     masks = list(notes.candidates)
     for cell, mask in changes.items():
-        masks[cell] = start.candidates[cell] & mask if mask else start.candidates[cell]
+        masks[cell] = start.candidates[cell] & mask or start.candidates[cell]
     return Position(notes.puzzle, notes.values, tuple(masks))
 
 

@@ -14,6 +14,8 @@ from webapp.sudoku import read_code, solve
 from webapp.sudoku.logic import decode_marks, wrong_notes
 from webapp.sudoku.progress import check, read_progress
 
+from puzzles import FOUR, SIX
+
 # The README's extreme example.
 EXTREME = "004000300090270540060000002910605007000004030300190050600040000000000093070050000"
 PUZZLE = read_code(EXTREME)
@@ -226,3 +228,52 @@ def test_axe_finds_nothing_serious_on_play_with_notes(browser, base_url, scheme,
             found[tier or "plain"] = serious
     context.close()
     assert found == {}
+
+
+@pytest.mark.parametrize(
+    ("code", "columns", "rows"),
+    [
+        (FOUR.replace(".", "0"), 2, 2),
+        (SIX.replace(".", "0"), 3, 2),
+        (EXTREME, 3, 3),
+    ],
+    ids=["4x4", "6x6", "9x9"],
+)
+def test_each_digit_sits_in_the_same_place_of_every_cells_mini_grid(
+    page, base_url, code, columns, rows
+):
+    page.goto(f"{base_url}/play/{code}?candidates=1")
+    places = page.eval_on_selector_all(
+        "table.play-board-table td:has(.marks)",
+        """cells => cells.map(td => {
+            const box = td.querySelector('.marks').getBoundingClientRect();
+            return Array.from(td.querySelectorAll('.mark'), m => {
+              const r = m.getBoundingClientRect();
+              return [Math.round(r.left - box.left), Math.round(r.top - box.top)];
+            });
+        })""",
+    )
+    assert places
+    first = places[0]
+    assert len({x for x, _ in first}) == columns and len({y for _, y in first}) == rows
+    for cell in places:  # the same slot in every cell, to a pixel (thick lines shift cells)
+        assert all(
+            abs(x - x0) <= 1 and abs(y - y0) <= 1
+            for (x, y), (x0, y0) in zip(cell, first, strict=True)
+        )
+
+
+def test_back_and_forward_keep_values_and_notes(page, base_url):
+    page.goto(f"{base_url}/play/{EXTREME}")
+    page.locator("#r1c1").click()
+    page.keyboard.press("1")
+    page.locator("#r1c2").click()
+    page.keyboard.press("Shift+Digit2")
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator(".check-results")).to_be_visible()
+    checked = page.url
+    page.go_back()
+    assert grid_values(page)[0] == "1" and drawn_notes(page)[1] == "2"
+    page.go_forward()
+    assert page.url == checked
+    assert grid_values(page)[0] == "1" and drawn_notes(page)[1] == "2"

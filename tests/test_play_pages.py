@@ -80,7 +80,7 @@ def test_more_help_goes_to_the_second_tier_and_doing_it_places_the_value(client)
     told = re.search(r"<dt>What it is</dt><dd>(r(\d)c(\d) must be (\d))", second)
     assert told, second
     row, col, value = int(told.group(2)), int(told.group(3)), told.group(4)
-    assert re.search(rf'<td class="entry[^"]*hinted[^"]*"><input id="r{row}c{col}"', second)
+    assert re.search(rf'<td class="entry[^"]*role-target[^"]*"><input id="r{row}c{col}"', second)
     done = client.post(f"/play/{CODE}", data={**grid_fields(progress), "action": "apply"})
     after = query(done)["progress"]
     assert after == with_cells(progress, **{f"r{row}c{col}": value})

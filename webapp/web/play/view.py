@@ -123,9 +123,10 @@ def play_page(
             say(text, [cell], "wrong-note")
     drawn: dict[int, MarkedCell] = {}
     key: tuple[KeyEntry, ...] = ()
-    if hint is not None and tier >= 1:
+    drawing_step = hint is not None and tier >= 2 and hint.step is not None
+    if hint is not None and tier >= 1 and not drawing_step:  # a drawing has its own shading
         _shade(puzzle.geometry.units, hint, states)
-    if hint is not None and tier >= 2 and hint.step is not None:
+    if hint is not None and drawing_step and hint.step is not None:
         position = narrowed(notes, grid)
         drawing, key = pencil_board(puzzle.grid, position, "", hint.step)
         drawn = {

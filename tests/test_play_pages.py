@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from webapp.explanations.hints import HintKind, hint_for
+from webapp.explanations.hints import FOLLOW_ALONG, HintKind, hint_for
 from webapp.sudoku import parse, read_code, solve
 from webapp.sudoku.logic import Position, decode_marks, encode_marks, wrong_notes
 from webapp.sudoku.progress import check, read_progress
@@ -429,3 +429,24 @@ def test_fill_in_then_do_it_alone_solves_the_extreme_example_one_sound_step_at_a
     else:
         pytest.fail("not solved within 120 hints")
     assert state["progress"] == solution.code
+
+
+def test_a_hint_from_cells_without_notes_says_once_to_fill_in_candidates(client):
+    """Played by Do it alone without notes until a hint uses a cell without notes: tier 1
+    asks to fill in candidates; with every candidate on show it does not."""
+    state = {"progress": EXTREME}
+    for _ in range(40):
+        link = f"/play/{EXTREME}?progress={state['progress']}"
+        if "marks" in state:
+            link += f"&marks={state['marks']}&candidates=0"
+        page = client.get(link + "&hint=1").text
+        if FOLLOW_ALONG in page:
+            break
+        sent = {"progress": state["progress"], "marks": state.get("marks", ""), "action": "apply"}
+        state = extreme_query(client.post(f"/play/{EXTREME}", data=sent))
+    else:
+        pytest.fail("no hint asked to fill in candidates within 40 hints")
+    assert page.count(FOLLOW_ALONG) == 1
+    shown = client.get(link.replace("&candidates=0", "") + "&candidates=1&hint=1").text
+    assert "There is" in hint_panel(shown)["Where to look"]
+    assert FOLLOW_ALONG not in shown

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ...explanations.hints import TIER_NAMES, Hint, HintKind
+from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
 from ...sudoku import Grid, Shape
 from ...sudoku.geometry import Unit
 from ...sudoku.logic import Position, encode_marks, narrowed
@@ -70,7 +70,6 @@ class PlayPage:
     notes_mode: bool = False  # the form's fields take notes (without script)
     autoclear: bool = True  # placing a value clears it from its peers' notes
     key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing
-    follow_along: bool = False  # the hint uses cells without notes: say "fill in candidates"
 
     @property
     def more_help(self) -> bool:
@@ -161,15 +160,23 @@ def play_page(
         full_but_wrong=grid.is_complete and not solved,
         checked=mistakes is not None,
         messages=tuple(messages),
-        hint_tiers=tuple(Shown(TIER_NAMES[i], hint.tiers[i]) for i in range(tier)) if hint else (),
+        hint_tiers=_tiers(hint, tier, candidates) if hint else (),
         hint_kind=hint.kind if hint else None,
         candidates=candidates,
         marks=code or None,
         notes_mode=notes_mode,
         autoclear=autoclear,
         key=key,
-        follow_along=bool(hint and tier and hint.follow_along and not candidates),
     )
+
+
+def _tiers(hint: Hint, tier: int, candidates: bool) -> tuple[Shown, ...]:
+    """The hint's tiers up to `tier`; with every candidate on show the player has nothing
+    to fill in, so tier 1 does not ask them to."""
+    tiers = list(hint.tiers[:tier])
+    if candidates and hint.follow_along and tiers:
+        tiers[0] = tiers[0].replace(f" {FOLLOW_ALONG}", "")
+    return tuple(Shown(TIER_NAMES[i], text) for i, text in enumerate(tiers))
 
 
 def _shade(units: tuple[Unit, ...], hint: Hint, states: dict[int, list[str]]) -> None:

@@ -277,3 +277,13 @@ def test_back_and_forward_keep_values_and_notes(page, base_url):
     page.go_forward()
     assert page.url == checked
     assert grid_values(page)[0] == "1" and drawn_notes(page)[1] == "2"
+
+
+def test_an_entry_that_cannot_be_read_comes_back_at_the_board(no_script_page, base_url):
+    page = no_script_page
+    page.goto(f"{base_url}/play/{EXTREME}")
+    page.locator("#r1c1").fill("x")
+    page.get_by_role("button", name="Check").click()
+    expect(page.locator(".error-summary")).to_contain_text("r1c1: 'x' is not a digit")
+    assert urlsplit(page.url).fragment == "board"
+    assert page.evaluate("window.scrollY") > 0  # the board, not the top of the page

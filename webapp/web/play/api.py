@@ -26,8 +26,8 @@ NO_HINTS = {
 }
 HINT_USAGE = (
     'send a JSON object with the puzzle and your progress as strings, such as {"puzzle":'
-    ' "53..7....", "progress": "534.7....", "marks": "gA"} (progress: one symbol per cell,'
-    " 0 when empty; marks, optional: your notes as the play link's marks code)"
+    ' "53..7....", "progress": "534.7...."} (progress: one symbol per cell, 0 when empty),'
+    ' and your notes as "marks" if you keep some (the play link\'s marks code)'
 )
 
 

@@ -89,7 +89,10 @@
     }
 
     // The next cell after `index` that typing may fill; `index` itself when there is none.
+    // Play stays on the chosen cell: moving on suits typing givens, not solving.
+    var stay = table.classList.contains("play-board-table");
     function nextOpen(index) {
+      if (stay) return index;
       for (var i = index + 1; i < inputs.length; i++) if (!locked(inputs[i])) return i;
       return index;
     }

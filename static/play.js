@@ -1,14 +1,282 @@
 // Comfort for the play page; the form works without it.
-// Pencil marks step aside in a cell as soon as something is typed in it.
+// Notes as they are typed: a Notes mode (the form's toggle, one on the digit pad, and the N
+// key) makes symbols write notes, and Shift with a symbol writes one in any mode; notes are
+// drawn in each open cell's mini-grid, and placing a value clears it from the notes of its
+// peers (when that setting is on). The address bar, the form and the share link follow every
+// entry and note, the notes in the marks code the server reads (marks_code.py), so a reload
+// or a copied link shows what is on the screen. Start over asks first.
 (function () {
   "use strict";
 
-  document.querySelectorAll("table.with-marks").forEach(function (table) {
-    function mark(input) {
-      input.parentNode.classList.toggle("has-value", input.value.trim() !== "");
-    }
-    table.querySelectorAll("input").forEach(mark);
-    table.addEventListener("input", function (event) { mark(event.target); });
-    table.addEventListener("change", function (event) { mark(event.target); });
+  var STANDARD = "123456789ABCDEFGHIJKLMNOP";  // how a progress code writes values
+  var LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  var BITS = 6;
+
+  var form = document.querySelector("form.play-form");
+  var table = form && form.querySelector("table.input-board");
+  if (!table) return;
+  var island = JSON.parse(document.getElementById(table.dataset.island).textContent);
+  var symbols = island.symbols;
+  var size = symbols.length;
+  var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
+  var marksField = form.querySelector("input[name=marks]");
+  var everyCell = !!form.querySelector("input[name=candidates]");
+  var autoclear = form.querySelector("input[name=autoclear]");
+  var shareLink = document.getElementById("share-link");
+  var full = ((1 << size) - 1) << 1;
+
+  var peers = inputs.map(function () { return {}; });
+  island.units.forEach(function (unit) {
+    unit.cells.forEach(function (cell) {
+      unit.cells.forEach(function (other) { if (other !== cell) peers[cell][other] = true; });
+    });
   });
+  peers = peers.map(function (set) { return Object.keys(set).map(Number); });
+
+  function valueOf(input) {
+    var index = symbols.indexOf(input.value.trim().toUpperCase());
+    return input.value.trim() && index >= 0 ? index + 1 : 0;
+  }
+  function values() { return inputs.map(valueOf); }
+
+  // Every open cell's candidates: the values no peer holds (bit v for value v).
+  function allowedBy(held) {
+    return held.map(function (value, cell) {
+      if (value) return 0;
+      var taken = 0;
+      peers[cell].forEach(function (peer) { taken |= 1 << held[peer]; });
+      return full & ~taken;
+    });
+  }
+
+  var givens = inputs.map(function (input) { return input.readOnly ? valueOf(input) : 0; });
+  var start = allowedBy(givens);  // the notes of a cell without notes: the code's slots
+
+  // The marks code, as marks_code.py reads and writes it: a bit for each candidate the givens
+  // allow (reading order, then by value), set when the notes remove it; six bits a letter.
+  function decode(text) {
+    var notes = start.slice();
+    var slot = 0;
+    start.forEach(function (mask, cell) {
+      for (var v = 1; v <= size; v++) {
+        if (!(mask >> v & 1)) continue;
+        var letter = LETTERS.indexOf(text.charAt(Math.floor(slot / BITS)));
+        if (letter > 0 && letter >> (BITS - 1 - slot % BITS) & 1) notes[cell] &= ~(1 << v);
+        slot++;
+      }
+    });
+    return notes;
+  }
+  function encode(notes) {
+    var bits = [];
+    start.forEach(function (mask, cell) {
+      for (var v = 1; v <= size; v++) if (mask >> v & 1) bits.push(notes[cell] >> v & 1 ? 0 : 1);
+    });
+    var text = "";
+    for (var top = 0; top < bits.length; top += BITS) {
+      var number = 0;
+      for (var i = 0; i < BITS; i++) number = number << 1 | (bits[top + i] || 0);
+      text += LETTERS.charAt(number);
+    }
+    return text.replace(/A+$/, "");
+  }
+
+  var notes = decode(marksField ? marksField.value : "");
+  // the values the page came with (the browser may put back typed ones, see pageshow)
+  var known = inputs.map(function (input) { return valueOf({ value: input.defaultValue }); });
+  var labels = inputs.map(function (input) {
+    return input.getAttribute("aria-label").replace(/, (notes|candidates) .*$/, "");
+  });
+  function written(cell) { return notes[cell] !== start[cell]; }
+
+  function inWords(items) {
+    if (!items.length) return "none";
+    return items.length > 1 ? items.slice(0, -1).join(", ") + " and " + items[items.length - 1] : items[0];
+  }
+
+  // Draw each open cell's notes (the player's, or with the candidates on show every
+  // candidate the values allow) in its mini-grid, and say them in its label.
+  function draw() {
+    var held = values();
+    var allowed = allowedBy(held);
+    inputs.forEach(function (input, cell) {
+      var td = input.parentNode;
+      var old = td.querySelector(".marks");
+      if (old) old.remove();
+      td.classList.toggle("has-value", !!held[cell]);
+      var mask = held[cell] ? null : written(cell) ? notes[cell] : everyCell ? allowed[cell] : null;
+      if (mask === null) {
+        input.setAttribute("aria-label", labels[cell]);
+        return;
+      }
+      var box = document.createElement("span");
+      box.className = "marks";
+      box.setAttribute("aria-hidden", "true");
+      var said = [];
+      for (var v = 1; v <= size; v++) {
+        var mark = document.createElement("span");
+        mark.className = "mark";
+        if (mask >> v & 1) {
+          mark.textContent = symbols.charAt(v - 1);
+          said.push(symbols.charAt(v - 1));
+        }
+        box.appendChild(mark);
+      }
+      td.appendChild(box);
+      input.setAttribute("aria-label", labels[cell] + ", notes " + inWords(said));
+    });
+  }
+
+  // The link of what is on the screen: in the address bar, the share link and the form.
+  function follow() {
+    var held = values();
+    var code = encode(notes);
+    if (marksField) marksField.value = code;
+    var params = new URLSearchParams(window.location.search);
+    params.set("progress", held.map(function (v) { return v ? STANDARD.charAt(v - 1) : "0"; }).join(""));
+    if (code) params.set("marks", code); else params.delete("marks");
+    if (code && !everyCell) params.set("candidates", "0");
+    else if (everyCell && !code) params.set("candidates", "1");
+    else params.delete("candidates");
+    if (autoclear && !autoclear.checked) params.set("autoclear", "0"); else params.delete("autoclear");
+    ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
+    var query = "?" + params.toString();
+    window.history.replaceState(window.history.state, "", window.location.pathname + query + window.location.hash);
+    if (shareLink) {
+      var url = new URL(shareLink.href);
+      shareLink.href = url.origin + url.pathname + query;
+      shareLink.textContent = shareLink.href;
+    }
+  }
+
+  // After anything that may have changed a value: clear placed values from the notes of
+  // noted peers (the setting), redraw, and keep the link up to date.
+  function sync() {
+    var held = values();
+    var changed = false;
+    held.forEach(function (value, cell) {
+      if (value === known[cell]) return;
+      changed = true;
+      if (!value || (autoclear && !autoclear.checked)) return;
+      peers[cell].forEach(function (peer) {
+        if (written(peer)) notes[peer] &= ~(1 << value);
+      });
+    });
+    known = held;
+    if (changed) {
+      draw();
+      follow();
+    }
+  }
+  function later() { window.setTimeout(sync, 0); }
+
+  function current() {
+    var td = table.querySelector("td.current");
+    return td ? inputs.indexOf(td.querySelector("input")) : -1;
+  }
+
+  // Toggle a note in a cell (an open one, holding no value); null clears its notes.
+  function note(cell, symbol) {
+    if (cell < 0 || inputs[cell].readOnly || valueOf(inputs[cell])) return;
+    if (symbol === null) {
+      notes[cell] = start[cell];
+    } else {
+      var v = symbols.indexOf(symbol) + 1;
+      var held = values();
+      // a cell without notes counts as holding every candidate the values allow
+      if (!written(cell)) notes[cell] = everyCell ? allowedBy(held)[cell] : 0;
+      notes[cell] ^= 1 << v;
+      notes[cell] &= start[cell];
+      if (!notes[cell] && !everyCell) notes[cell] = start[cell];
+    }
+    draw();
+    follow();
+  }
+
+  // Notes mode: the form's toggle (without script it reloads the page in notes mode) and
+  // one on the digit pad, both saying whether it is on.
+  var noting = false;
+  var toggles = [];
+  var formToggle = form.querySelector(".notes-toggle");
+  if (formToggle) toggles.push(formToggle);
+  var pad = form.querySelector(".digit-pad");
+  if (pad) {
+    var padToggle = document.createElement("button");
+    padToggle.type = "button";
+    padToggle.className = "secondary notes-toggle";
+    padToggle.textContent = "Notes";
+    pad.appendChild(padToggle);
+    toggles.push(padToggle);
+  }
+  function setNoting(on) {
+    noting = on;
+    table.classList.toggle("noting", on);
+    toggles.forEach(function (button) { button.setAttribute("aria-pressed", on ? "true" : "false"); });
+  }
+  toggles.forEach(function (button) {
+    button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      event.stopPropagation();  // not a symbol for the pad
+      setNoting(!noting);
+    });
+  });
+  setNoting(false);
+
+  function symbolOfCode(code) {
+    var found = /^(?:Digit|Numpad)(\d)$/.exec(code) || /^Key([A-Z])$/.exec(code);
+    return found && symbols.indexOf(found[1]) >= 0 ? found[1] : null;
+  }
+
+  // Before grid.js: N switches notes mode; Shift with a symbol, or a symbol in notes mode,
+  // writes a note; Backspace and Delete in notes mode clear the cell's notes.
+  table.addEventListener("keydown", function (event) {
+    var cell = inputs.indexOf(event.target);
+    if (cell < 0 || event.ctrlKey || event.altKey || event.metaKey) return;
+    var key = event.key;
+    var symbol = null;
+    if ((key === "n" || key === "N") && symbols.indexOf("N") < 0) {
+      setNoting(!noting);
+    } else if (event.shiftKey && (symbol = symbolOfCode(event.code))) {
+      note(cell, symbol);
+    } else if (noting && key.length === 1 && symbols.indexOf(key.toUpperCase()) >= 0) {
+      note(cell, key.toUpperCase());
+    } else if (noting && (key === "Backspace" || key === "Delete")) {
+      note(cell, null);
+    } else {
+      later();
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  table.addEventListener("input", later);
+  table.addEventListener("paste", later);
+  if (pad) {
+    pad.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button || !noting || button.classList.contains("notes-toggle")) {
+        later();
+        return;
+      }
+      event.stopPropagation();  // grid.js would place it as a value
+      note(current(), button.dataset.symbol || null);
+    }, true);
+  }
+  if (autoclear) autoclear.addEventListener("change", follow);
+
+  // Start over asks first.
+  var restart = document.querySelector("a.start-over");
+  if (restart) {
+    restart.addEventListener("click", function (event) {
+      if (!window.confirm("Start over? Your entries and notes will be gone.")) {
+        event.preventDefault();
+        return;
+      }
+      event.preventDefault();
+      window.location.assign(restart.href.replace(/\?.*$/, "") + "#board");
+    });
+  }
+
+  window.addEventListener("pageshow", sync);
 })();

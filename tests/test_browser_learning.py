@@ -84,12 +84,10 @@ def test_the_candidates_view(browser, base_url, script):
     page = context.new_page()
     page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}")
     assert page.locator(".marks").count() == 0
-    page.get_by_role("button", name="Candidates").click()
+    page.get_by_role("button", name="Fill in all candidates").click()
     open_cells = NORVIG_EASY_CODE.count("0")
     expect(page.locator(".marks")).to_have_count(open_cells)
-    assert (
-        page.locator("#r1c1").get_attribute("aria-label") == "Row 1, column 1, candidates 4 and 5"
-    )
+    assert page.locator("#r1c1").get_attribute("aria-label") == "Row 1, column 1, notes 4 and 5"
     assert page.locator("td:has(#r1c1) .mark").all_inner_texts() == [
         "",
         "",
@@ -102,7 +100,7 @@ def test_the_candidates_view(browser, base_url, script):
         "",
     ]
     page.screenshot(path=ARTIFACTS / f"play-candidates-{'script' if script else 'no-script'}.png")
-    page.get_by_role("button", name="Hide candidates").click()
+    page.get_by_role("button", name="Clear all notes").click()
     expect(page.locator(".marks")).to_have_count(0)
     page.goto(f"{base_url}/solve/{NORVIG_EASY_CODE}")
     page.get_by_role("link", name="Show candidates").click()

@@ -173,11 +173,12 @@ def test_wrong_marks_are_said_plainly_and_not_explained(client, marks, says):
     assert result.status_code == 200
     assert says in result.text
     assert "Explain from here" not in result.text and "Play from here" not in result.text
-    for page in ("explain", "play"):
-        refused = client.get(f"/{page}/{CODE}?marks={marks}")
-        assert refused.status_code == 422
-        assert says in refused.text
-        assert f'href="/solve/{CODE}?marks={marks}"' in refused.text
+    refused = client.get(f"/explain/{CODE}?marks={marks}")
+    assert refused.status_code == 422
+    assert says in refused.text
+    assert f'href="/solve/{CODE}?marks={marks}"' in refused.text
+    # play takes them: they are the player's notes now, and Check names what is wrong
+    assert client.get(f"/play/{CODE}?marks={marks}").status_code == 200
 
 
 @pytest.mark.parametrize("page", ["solve", "explain", "play"])
@@ -213,19 +214,17 @@ def test_the_marks_without_anything_removed_are_the_puzzle(client):
 def test_play_from_the_marks_shows_them_and_keeps_them(client):
     html = client.get(f"/play/{CODE}?marks={MARKS}").text
     assert f'<input type="hidden" name="marks" value="{MARKS}">' in html
-    assert 'value="hide-candidates"' in html  # shown without asking
+    assert 'value="clear-notes"' in html  # shown without asking
     for cell, mask in enumerate(MARKED.candidates):
         if mask:
             name = f"Row {cell // 9 + 1}, column {cell % 9 + 1}"
             digits = ", ".join(str(v) for v in range(1, 10) if mask >> v & 1)
-            said = re.search(rf'aria-label="{name}, candidates ([^"]*)"', html)
+            said = re.search(rf'aria-label="{name}, notes ([^"]*)"', html)
             assert said, name
             assert re.findall(r"\d", said.group(1)) == re.findall(r"\d", digits), name
-    assert f'href="/play/{CODE}?marks={MARKS}">Start over' in html
-    assert f'href="/explain/{CODE}?marks={MARKS}"' in html
     assert f"http://localhost/play/{CODE}?progress={CODE}&amp;marks={MARKS}" in html
     hidden = client.get(f"/play/{CODE}?marks={MARKS}&candidates=0").text
-    assert 'value="show-candidates"' in hidden
+    assert hidden.count('<span class="marks"') < html.count('<span class="marks"')
 
 
 @pytest.mark.parametrize(

@@ -1,14 +1,19 @@
-"""/play/<code>?progress=: a player's position as a link; each button answers 303 to the next
-position's link, Check marks mistakes without answers, hints come in three tiers."""
+"""/play/<code>?progress=&marks=: a player's position and notes as a link; each button answers
+303 to the next position's link at the board, Check marks mistakes (values, then notes) without
+answers, hints come in three tiers on the player's notes, one step at a time."""
 
 from __future__ import annotations
 
 import re
+from html import unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from webapp.sudoku import parse
+from webapp.explanations.hints import FOLLOW_ALONG, HintKind, hint_for
+from webapp.sudoku import parse, read_code, solve
+from webapp.sudoku.logic import Position, decode_marks, encode_marks, wrong_notes
+from webapp.sudoku.progress import check, read_progress
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, with_cells
 
@@ -17,9 +22,11 @@ WRONG_R1C1 = "5"  # a candidate there (4 or 5), but not the answer
 
 
 def query(response) -> dict[str, str]:
-    """The query of a redirect's Location, one value per key."""
+    """The query of a redirect's Location (which lands at the board), one value per key."""
+    assert response.status_code == 303
     location = urlsplit(response.headers["Location"])
     assert location.path == f"/play/{CODE}"
+    assert location.fragment == "board"
     return {key: values[0] for key, values in parse_qs(location.query).items()}
 
 
@@ -38,7 +45,7 @@ def test_the_start_locks_the_givens_and_offers_the_buttons(client):
     givens = parse(CODE).givens
     assert html.count(" readonly") == givens
     assert html.count('<td class="entry">') == 81 - givens
-    for action in ("check", "hint", "show-candidates", "save"):
+    for action in ("check", "hint", "fill-notes", "notes-on", "save"):
         assert f'name="action" value="{action}"' in html
     assert f"{givens} of 81 cells filled." in html
     assert f"http://localhost/play/{CODE}?progress={CODE}" in html
@@ -50,7 +57,7 @@ def test_the_start_locks_the_givens_and_offers_the_buttons(client):
         ("save", {}),
         ("check", {"check": "1"}),
         ("hint", {"hint": "1"}),
-        ("show-candidates", {"candidates": "1"}),
+        ("notes-on", {"notes": "1"}),
     ],
 )
 def test_every_button_answers_303_to_the_new_position(client, action, expected):
@@ -73,7 +80,7 @@ def test_more_help_goes_to_the_second_tier_and_doing_it_places_the_value(client)
     told = re.search(r"<dt>What it is</dt><dd>(r(\d)c(\d) must be (\d))", second)
     assert told, second
     row, col, value = int(told.group(2)), int(told.group(3)), told.group(4)
-    assert 'class="entry hinted"' in second
+    assert re.search(rf'<td class="entry[^"]*role-target[^"]*"><input id="r{row}c{col}"', second)
     done = client.post(f"/play/{CODE}", data={**grid_fields(progress), "action": "apply"})
     after = query(done)["progress"]
     assert after == with_cells(progress, **{f"r{row}c{col}": value})
@@ -98,7 +105,7 @@ def test_check_marks_wrong_entries_and_clashes_without_giving_answers(client):
 def test_check_on_a_right_grid_says_there_is_no_mistake(client):
     progress = with_cells(CODE, r1c1="4")
     html = client.get(f"/play/{CODE}?progress={progress}&check=1").text
-    assert "No mistakes: every entry so far is right" in html
+    assert "No mistakes: every entry and note so far is right" in html
 
 
 def test_a_hint_on_a_wrong_grid_names_the_wrong_entry_first(client):
@@ -112,13 +119,7 @@ def test_a_hint_on_a_wrong_grid_names_the_wrong_entry_first(client):
 def test_the_candidates_view_shows_each_open_cells_candidates(client):
     html = client.get(f"/play/{CODE}?candidates=1").text
     assert html.count('<span class="marks"') == 81 - parse(CODE).givens
-    assert 'aria-label="Row 1, column 1, candidates 4 and 5"' in html
-    assert 'value="hide-candidates"' in html
-    hidden = client.post(
-        f"/play/{CODE}",
-        data={**grid_fields(CODE), "candidates": "1", "action": "hide-candidates"},
-    )
-    assert query(hidden) == {"progress": CODE}
+    assert 'aria-label="Row 1, column 1, notes 4 and 5"' in html
     kept = client.post(
         f"/play/{CODE}", data={**grid_fields(CODE), "candidates": "1", "action": "check"}
     )
@@ -203,3 +204,249 @@ def test_another_spelling_of_the_code_moves_with_the_query_as_sent(client, path,
     response = client.get(f"{path}/{CODE.replace('0', '.')}{query}")
     assert response.status_code == 301
     assert response.headers["Location"] == f"{path}/{CODE}{query}"
+
+
+# Notes: the player's own, in the link's marks code (on the puzzle's givens).
+
+PUZZLE = read_code(CODE)
+GIVENS_ALLOW = Position.from_puzzle(PUZZLE)
+
+
+def notes_in(response_or_query) -> Position:
+    """The notes a 303's link (or its query) holds."""
+    found = response_or_query if isinstance(response_or_query, dict) else query(response_or_query)
+    return decode_marks(PUZZLE, found.get("marks", ""))
+
+
+def bits(*values: int) -> int:
+    return sum(1 << value for value in values)
+
+
+def test_notes_mode_takes_each_open_cells_notes_and_writes_them_in_the_link(client):
+    page = client.get(f"/play/{CODE}?notes=1").text
+    assert '<input id="n-r1c1" name="n-r1c1" value=""' in page
+    assert 'aria-pressed="true"' in page and 'value="notes-off"' in page
+    sent = {"progress": CODE, "notes": "1", "n-r1c1": "4", "n-r1c2": "4 5,8", "action": "save"}
+    answer = query(client.post(f"/play/{CODE}", data=sent))
+    assert answer["notes"] == "1" and answer["candidates"] == "0"
+    notes = notes_in(answer)
+    assert notes.candidates[0] == bits(4)
+    assert notes.candidates[1] == bits(4, 5, 8)
+    assert notes.candidates[9] == GIVENS_ALLOW.candidates[9]  # r2c1: not sent, no notes
+    shown = client.get(f"/play/{CODE}?progress={CODE}&marks={answer['marks']}&notes=1").text
+    assert '<input id="n-r1c2" name="n-r1c2" value="458"' in shown
+    plain = client.get(f"/play/{CODE}?progress={CODE}&marks={answer['marks']}&candidates=0").text
+    assert 'aria-label="Row 1, column 2, notes 4, 5 and 8"' in plain
+    assert plain.count('<span class="marks"') == 2  # only the cells with notes show them
+    cleared = {**sent, "marks": answer["marks"], "n-r1c1": "", "n-r1c2": ""}
+    assert "marks" not in query(client.post(f"/play/{CODE}", data=cleared))
+
+
+def test_notes_that_cannot_be_read_come_back_with_a_422_naming_the_cell(client):
+    sent = {"progress": CODE, "notes": "1", "n-r1c2": "4x", "action": "save"}
+    response = client.post(f"/play/{CODE}", data=sent)
+    assert response.status_code == 422
+    assert "r1c2: the notes &#39;4x&#39; hold &#39;X&#39;" in response.text
+    assert re.search(
+        r'<input id="n-r1c2" name="n-r1c2" value="4x"[^>]*aria-invalid="true"', response.text
+    )
+
+
+def test_fill_in_all_candidates_notes_every_open_cell_with_what_the_values_allow(client):
+    typed = with_cells(CODE, r1c1="4")
+    answer = query(
+        client.post(f"/play/{CODE}", data={**grid_fields(typed), "action": "fill-notes"})
+    )
+    assert answer["progress"] == typed and answer["candidates"] == "1"
+    notes = notes_in(answer)
+    allowed = Position.of_values(PUZZLE, read_code(typed).cells)
+    for cell, value in enumerate(allowed.values):
+        if not value:
+            assert notes.candidates[cell] == allowed.candidates[cell], cell
+    html = client.get(f"/play/{CODE}?progress={typed}&marks={answer['marks']}&candidates=1").text
+    assert html.count('<span class="marks"') == typed.count("0")
+    assert 'value="clear-notes"' in html
+
+
+def test_placing_a_value_clears_it_from_the_peers_notes_unless_the_setting_is_off(client):
+    marks = encode_marks(with_notes_at({1: bits(4, 5, 8), 80: bits(4, 7)}))
+    typed = with_cells(CODE, r1c1="4")
+    sent = {**grid_fields(typed), "progress": CODE, "marks": marks, "action": "save"}
+    notes = notes_in(client.post(f"/play/{CODE}", data={**sent, "settings": "1", "autoclear": "1"}))
+    assert notes.candidates[1] == bits(5, 8) and notes.candidates[80] == bits(4, 7)
+    kept = query(client.post(f"/play/{CODE}", data={**sent, "settings": "1"}))
+    assert kept["autoclear"] == "0"
+    assert notes_in(kept).candidates[1] == bits(4, 5, 8)
+    page = client.get(f"/play/{CODE}?progress={typed}&marks={marks}&autoclear=0").text
+    assert 'name="autoclear" value="1">' in page  # the box is unticked
+    assert "&amp;autoclear=0" in page  # and the link keeps the setting
+
+
+def with_notes_at(masks: dict[int, int]) -> Position:
+    """The puzzle's notes with some cells' notes set."""
+    candidates = list(GIVENS_ALLOW.candidates)
+    for cell, mask in masks.items():
+        candidates[cell] = mask
+    return Position(PUZZLE, GIVENS_ALLOW.values, tuple(candidates))
+
+
+def test_wrong_notes_are_played_and_check_names_wrong_values_first(client):
+    solution_r1c1 = int(NORVIG_EASY_SOLUTION[0])
+    other = 5 if solution_r1c1 == 4 else 4
+    marks = encode_marks(with_notes_at({0: bits(other)}))
+    progress = with_cells(CODE, r1c2=WRONG_R1C1)  # r1c2's answer is not 5
+    assert NORVIG_EASY_SOLUTION[1] != WRONG_R1C1
+    response = client.get(f"/play/{CODE}?progress={progress}&marks={marks}&check=1")
+    assert response.status_code == 200
+    html = response.text
+    wrong_value = html.index("r1c2 is not 5")
+    wrong_note = html.index(
+        f"You removed {solution_r1c1} from r1c1, but {solution_r1c1} belongs there"
+    )
+    assert wrong_value < wrong_note
+    assert re.search(r'<td class="entry wrong-note invalid"><input id="r1c1"', html)
+
+
+def test_start_over_asks_first(client):
+    typed = with_cells(CODE, r1c1="4")
+    page = client.get(f"/play/{CODE}?progress={typed}").text
+    ask = re.search(r'<a class="button secondary start-over" href="([^"]+)"', page).group(1)
+    assert ask == f"/play/{CODE}?progress={typed}&amp;restart=1#board"
+    asked = client.get(f"/play/{CODE}?progress={typed}&restart=1").text
+    assert "Start over? Your entries and notes" in asked
+    assert f'<a class="button" href="/play/{CODE}#board">Start over</a>' in asked
+    assert f'href="/play/{CODE}?progress={typed}#board">Keep playing' in asked
+
+
+def test_explain_from_here_starts_from_the_players_values_and_notes(client):
+    typed = with_cells(CODE, r1c1="4")
+    marks = encode_marks(with_notes_at({1: bits(5, 8)}))
+    html = client.get(f"/play/{CODE}?progress={typed}&marks={marks}").text
+    href = re.search(r'<a class="button secondary" href="([^"]+)">Explain from here', html).group(1)
+    link = urlsplit(href.replace("&amp;", "&"))
+    base = link.path.removeprefix("/explain/")
+    assert base == typed  # the givens and the entries
+    here = decode_marks(read_code(base), parse_qs(link.query)["marks"][0])
+    assert here.candidates[1] == bits(5, 8)  # r1c2's notes, on that base
+    explained = client.get(href.replace("&amp;", "&"))
+    assert explained.status_code == 200
+    wrong = client.get(f"/play/{CODE}?progress={with_cells(CODE, r1c1='5')}").text
+    assert "Explain from here" not in wrong  # no explanation from a position off the solution
+
+
+# Hints on the player's notes, one step at a time: the README's extreme example.
+
+EXTREME = "004000300090270540060000002910605007000004030300190050600040000000000093070050000"
+EXTREME_PUZZLE = read_code(EXTREME)
+
+
+def extreme_query(response) -> dict[str, str]:
+    location = urlsplit(response.headers["Location"])
+    assert location.path == f"/play/{EXTREME}" and location.fragment == "board"
+    return {key: values[0] for key, values in parse_qs(location.query).items()}
+
+
+def hint_panel(html: str) -> dict[str, str]:
+    """The tiers a page shows, by name."""
+    panel = re.search(r'<section class="hint-panel".*?</section>', html, re.S)
+    assert panel, "no hint panel"
+    return {
+        name: unescape(text)
+        for name, text in re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", panel.group(0))
+    }
+
+
+def test_a_hint_shades_its_place_then_draws_its_step_as_explain_does_then_does_it(client, app):
+    filled = extreme_query(
+        client.post(f"/play/{EXTREME}", data={"progress": EXTREME, "action": "fill-notes"})
+    )
+    link = f"/play/{EXTREME}?" + "&".join(f"{k}={v}" for k, v in filled.items())
+    with app.app_context():
+        solution = solve(EXTREME_PUZZLE).solution
+    notes = decode_marks(EXTREME_PUZZLE, filled.get("marks", ""))
+    expected = hint_for(read_progress(EXTREME_PUZZLE, filled["progress"]), solution, 100_000, notes)
+    assert expected.kind == HintKind.STEP and expected.units
+    first = client.get(link + "&hint=1").text
+    assert list(hint_panel(first)) == ["Where to look"]
+    shaded = {
+        int(row) * 9 + int(col) - 10
+        for row, col in re.findall(r'<td class="[^"]*in-unit[^"]*"><input id="r(\d)c(\d)"', first)
+    }
+    unit_cells = set(EXTREME_PUZZLE.geometry.units[expected.units[0]].cells)
+    assert unit_cells <= shaded
+    assert 'class="board-key"' not in first
+    second = client.get(link + "&hint=2").text
+    assert hint_panel(second)["What it is"] == expected.tiers[1]
+    assert 'class="board-key"' in second  # the key to what is drawn, as on the explain pages
+    changed = {cell for cell, _ in expected.step.placements} | {
+        cell for cell, _ in expected.step.eliminations
+    }
+    for cell in changed:
+        row, col = divmod(cell, 9)
+        assert re.search(
+            rf'<td class="[^"]*role-target[^"]*"><input id="r{row + 1}c{col + 1}"', second
+        )
+    assert re.search(r'class="mark (placed|removed)"', second)
+    done = extreme_query(
+        client.post(
+            f"/play/{EXTREME}",
+            data={
+                "progress": filled["progress"],
+                "marks": filled.get("marks", ""),
+                "candidates": "1",
+                "action": "apply",
+            },
+        )
+    )
+    assert done["progress"] == expected.after.code
+    assert done.get("marks", "") == encode_marks(expected.marks_after)
+
+
+def test_fill_in_then_do_it_alone_solves_the_extreme_example_one_sound_step_at_a_time(client, app):
+    """Issue 25's "Done means", without a browser: every tier 2 is one step in under 400
+    characters, every value placed is the solution's, no note loses a solution value."""
+    with app.app_context():
+        solution = solve(EXTREME_PUZZLE).solution
+    state = extreme_query(
+        client.post(f"/play/{EXTREME}", data={"progress": EXTREME, "action": "fill-notes"})
+    )
+    for _ in range(120):
+        link = f"/play/{EXTREME}?" + "&".join(f"{k}={v}" for k, v in state.items())
+        page = client.get(link + "&hint=2").text
+        if "<h1>Solved!</h1>" in page:
+            break
+        assert re.search(r"value=\"apply\"[^>]*>Do it<", page), hint_panel(page)
+        told = hint_panel(page)["What it is"]
+        assert len(told) < 400, told
+        sent = {"progress": state["progress"], "marks": state.get("marks", ""), "action": "apply"}
+        if state.get("candidates") == "1":
+            sent["candidates"] = "1"
+        state = extreme_query(client.post(f"/play/{EXTREME}", data=sent))
+        progress = read_progress(EXTREME_PUZZLE, state["progress"])
+        assert not check(progress, solution), told
+        notes = decode_marks(EXTREME_PUZZLE, state.get("marks", ""))
+        assert not wrong_notes(notes, progress, solution), told
+    else:
+        pytest.fail("not solved within 120 hints")
+    assert state["progress"] == solution.code
+
+
+def test_a_hint_from_cells_without_notes_says_once_to_fill_in_candidates(client):
+    """Played by Do it alone without notes until a hint uses a cell without notes: tier 1
+    asks to fill in candidates; with every candidate on show it does not."""
+    state = {"progress": EXTREME}
+    for _ in range(40):
+        link = f"/play/{EXTREME}?progress={state['progress']}"
+        if "marks" in state:
+            link += f"&marks={state['marks']}&candidates=0"
+        page = client.get(link + "&hint=1").text
+        if FOLLOW_ALONG in page:
+            break
+        sent = {"progress": state["progress"], "marks": state.get("marks", ""), "action": "apply"}
+        state = extreme_query(client.post(f"/play/{EXTREME}", data=sent))
+    else:
+        pytest.fail("no hint asked to fill in candidates within 40 hints")
+    assert page.count(FOLLOW_ALONG) == 1
+    shown = client.get(link.replace("&candidates=0", "") + "&candidates=1&hint=1").text
+    assert "There is" in hint_panel(shown)["Where to look"]
+    assert FOLLOW_ALONG not in shown

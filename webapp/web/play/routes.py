@@ -1,6 +1,7 @@
-"""The play pages: a player's position as a link, and what they ask of it (Check, a hint in
-three tiers, the candidates). Each submission answers 303 to the link of the new position,
-so every position can be shared or bookmarked and nothing is stored."""
+"""The play pages: a player's position and notes as a link, and what they ask of it (Check,
+a hint in three tiers drawn on the board, the candidates filled in). Each submission answers
+303 to the link of the new position, so every position can be shared or bookmarked and
+nothing is stored."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from werkzeug.wrappers import Response
 
 from ...explanations.hints import Hint, HintKind, hint_for
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
-from ...sudoku.logic import Position, encode_marks, mark_problems
+from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
 from ...sudoku.progress import Progress, check, read_progress
+from ...wording import place_name
 from ..cache import refuse_long_code, solve_within_budget
+from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
 from ..marks import linked_marks, read_marks, refused_marks
@@ -22,51 +25,80 @@ from ..site.links import absolute_url
 from ..solve.page_facts import dead_end_of
 from ..solve.view import verdict
 from ..solver_seat import solver_seat
-from .view import play_page
+from .form import entries, noted
+from .notes import cleared_by, filled_in, no_notes, placements, with_notes
+from .view import PlayPage, play_page
 
 bp = Blueprint("play", __name__)
 
 # What the play form's buttons ask for; anything else is refused.
-ACTIONS = ("save", "check", "hint", "more", "apply", "show-candidates", "hide-candidates")
+ACTIONS = (
+    "save",
+    "check",
+    "hint",
+    "more",
+    "apply",
+    "fill-notes",
+    "clear-notes",
+    "notes-on",
+    "notes-off",
+)
+# Where every button's answer lands: at the board, not the top of the page.
+BOARD = "#board"
 
 
 @bp.get("/play/<code>")
 def play(code: str) -> Response:
-    """The position ?progress= of the puzzle a link holds, with ?check=1, ?hint=1 or 2, or
-    ?candidates=1 when asked for; from pasted pencil marks ?marks= (candidates shown unless
-    ?candidates=0)."""
+    """The position ?progress= of the puzzle a link holds with the player's notes ?marks=,
+    with ?check=1, ?hint=1 or 2 when asked for; ?candidates=1 shows every open cell's
+    candidates (the default with notes; ?candidates=0 shows only the cells noted), ?notes=1
+    makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
     puzzle, solution = found
-    marks = _sound(puzzle, solution, linked_marks(puzzle, ".play"))
+    marks = linked_marks(puzzle, ".play")
     if isinstance(marks, Response):
         return marks
+    notes = marks if marks is not None else no_notes(puzzle)
     progress = _progress(puzzle, request.args.get("progress", ""))
     if isinstance(progress, Response):
         return progress
     tier = whole_number("hint", 0, 2, 0)
-    hint = _hint(progress, solution, marks) if tier else None
-    shown = request.args.get("candidates", "1" if marks is not None else "0")
+    hint = _hint(progress, solution, notes) if tier else None
+    checked = request.args.get("check") == "1"
     page = play_page(
         progress,
-        mistakes=check(progress, solution) if request.args.get("check") == "1" else None,
+        notes,
+        mistakes=check(progress, solution) if checked else None,
+        wrong_notes=_wrong_notes(notes, progress, solution) if checked else (),
         hint=hint,
         tier=tier,
-        candidates=shown == "1",
+        candidates=request.args.get("candidates", "1" if marks is not None else "0") == "1",
         solved=progress.grid == solution,
-        marks=marks,
+        notes_mode=request.args.get("notes") == "1",
+        autoclear=request.args.get("autoclear") != "0",
     )
-    share = absolute_url(".play", code=code, progress=progress.code, marks=page.marks)
-    html = render_template("play.html", page=page, share=share)
+    state = _state(page, progress.code)
+    restart = request.args.get("restart") == "1"
+    html = render_template(
+        "play.html",
+        page=page,
+        share=absolute_url(".play", code=code, **state),
+        share_path=url_for(".play", code=code, **state),
+        restart_ask=url_for(".play", code=code, **state, restart=1),
+        restart=url_for(".play", code=code) + BOARD if restart else None,
+        explain_here=_explain_here(notes, progress, solution),
+    )
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)
     return cache_by_outcome(make_response(html), GAVE_UP if budget_bound else SOLVED)
 
 
 @bp.post("/play/<code>")
 def submit(code: str) -> Response:
-    """Take the grid as sent and do what the button pressed asks: 303 to the new position's
-    link, or the page again (422) saying which entries cannot be read."""
+    """Take the grid and notes as sent and do what the button pressed asks: 303 to the new
+    position's link (at the board), or the page again (422) saying which entries cannot be
+    read."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
@@ -75,47 +107,117 @@ def submit(code: str) -> Response:
     if action not in ACTIONS:
         abort(400, description=f"The play form has no button {action[:20]!r}.")
     try:
-        marks = _sound(puzzle, solution, read_marks(puzzle, request.form.get("marks", "")))
+        marks = read_marks(puzzle, request.form.get("marks", ""))
     except PuzzleError as error:
         return refused_marks(puzzle, error.message)
-    if isinstance(marks, Response):
-        return marks
     before = _progress(puzzle, request.form.get("progress", ""))
     if isinstance(before, Response):
         return before
-    entered, problems = _entries(before)
+    form = request.form
+    notes_mode = form.get("notes") == "1"
+    autoclear = "settings" not in form or form.get("autoclear") == "1"
+    candidates = form.get("candidates") == "1"
+    notes = marks if marks is not None else no_notes(puzzle)
+    entered, problems = entries(before)
     progress = before.with_values(
         {cell: value for cell, (_, value) in entered.items() if cell not in problems}
     )
+    written, typed, noted_problems = noted(before)
+    problems.update(noted_problems)
+    notes = with_notes(notes, written)
     if problems:
+        texts = {cell: text for cell, (text, _) in entered.items()}
+        texts.update(typed)
         page = play_page(
             progress,
-            entered={cell: text for cell, (text, _) in entered.items()},
+            notes,
+            entered=texts,
             problems=problems,
-            marks=marks,
-            candidates=request.form.get("candidates") == "1",
+            candidates=candidates,
+            notes_mode=notes_mode,
+            autoclear=autoclear,
         )
-        share = absolute_url(".play", code=code, progress=progress.code, marks=page.marks)
-        return make_response(render_template("play.html", page=page, share=share), 422)
-    candidates = request.form.get("candidates") == "1"
-    if action == "show-candidates":
-        candidates = True
-    elif action == "hide-candidates":
-        candidates = False
-    marks_code = encode_marks(marks) if marks is not None else ""
-    query: dict[str, Any] = {"progress": progress.code, "marks": marks_code or None}
-    if action == "check":
-        query["check"] = 1
+        state = _state(page, progress.code)
+        html = render_template(
+            "play.html",
+            page=page,
+            share=absolute_url(".play", code=code, **state),
+            share_path=url_for(".play", code=code, **state),
+            restart_ask=url_for(".play", code=code, **state, restart=1),
+        )
+        return make_response(html, 422)
+    if autoclear:
+        notes = cleared_by(notes, placements(before.grid, progress.grid))
+    asked: dict[str, Any] = {}
+    if action == "fill-notes":
+        notes, candidates = filled_in(notes, progress.grid), True
+    elif action == "clear-notes":
+        notes, candidates = no_notes(puzzle), False
+    elif action in ("notes-on", "notes-off"):
+        notes_mode = action == "notes-on"
+    elif action == "check":
+        asked["check"] = 1
     elif action in ("hint", "more"):
-        shown = request.form.get("tier", "0")
-        query["hint"] = min(int(shown) + 1, 2) if action == "more" and shown.isdigit() else 1
+        shown = form.get("tier", "0")
+        asked["hint"] = min(int(shown) + 1, 2) if action == "more" and shown.isdigit() else 1
     elif action == "apply":
-        query["progress"] = _hint(progress, solution, marks).after.code
-    if candidates:
+        hint = _hint(progress, solution, notes)
+        notes = hint.marks_after
+        if autoclear:
+            notes = cleared_by(notes, placements(progress.grid, hint.after.grid))
+        progress = hint.after
+    code_now = encode_marks(notes)
+    query: dict[str, Any] = {"progress": progress.code, "marks": code_now or None, **asked}
+    if code_now and not candidates:
+        query["candidates"] = 0  # a game with notes shows the candidates unless told not to
+    elif candidates:
         query["candidates"] = 1
-    elif marks is not None:  # a marked game shows them unless told not to
-        query["candidates"] = 0
-    return Response(status=303, headers={"Location": url_for(".play", code=code, **query)})
+    if notes_mode:
+        query["notes"] = 1
+    if not autoclear:
+        query["autoclear"] = 0
+    location = url_for(".play", code=code, **query) + BOARD
+    return Response(status=303, headers={"Location": location})
+
+
+def _state(page: PlayPage, progress: str) -> dict[str, Any]:
+    """The query that keeps a page's position, notes and settings (its link to share)."""
+    state: dict[str, Any] = {"progress": progress, "marks": page.marks}
+    if page.marks and not page.candidates:
+        state["candidates"] = 0
+    elif page.candidates and not page.marks:
+        state["candidates"] = 1
+    if not page.autoclear:
+        state["autoclear"] = 0
+    return state
+
+
+def _explain_here(notes: Position, progress: Progress, solution: Grid) -> str | None:
+    """The explanation from the player's values and notes: the puzzle of the givens and
+    entries, the notes re-encoded on it; None while a value or a note is wrong (the
+    explanation would start from a position without the solution)."""
+    if progress.grid == solution:
+        return None
+    if check(progress, solution) or wrong_notes(notes, progress, solution):
+        return None
+    base = progress.puzzle.with_grid(progress.grid)
+    here = narrowed(notes, progress.grid)
+    marks = encode_marks(Position(base, here.values, here.candidates))
+    return url_for("explain.explain", code=base.code, marks=marks or None)
+
+
+def _wrong_notes(
+    notes: Position, progress: Progress, solution: Grid
+) -> tuple[tuple[int, str], ...]:
+    """Each open cell whose notes leave out its solution value, and what Check says of it:
+    "You removed 7 from r3c4, but 7 belongs there"."""
+    shape = progress.puzzle.shape
+    said = []
+    for cell in wrong_notes(notes, progress, solution):
+        value = shape.symbol(solution.cells[cell])
+        name = place_name(place_of(shape, cell))
+        said.append((cell, f"You removed {value} from {name}, but {value} belongs there"))
+    return tuple(said)
 
 
 def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
@@ -137,19 +239,6 @@ def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
     return result.puzzle, result.solution
 
 
-def _sound(
-    puzzle: Puzzle, solution: Grid, marks: Position | None | Response
-) -> Position | None | Response:
-    """The pasted pencil `marks` when they keep `solution`, else a 422 page saying where
-    they do not (hints from them would be false)."""
-    if not isinstance(marks, Position):
-        return marks
-    problems = mark_problems(marks, solution)
-    if problems:
-        return refused_marks(puzzle, "; ".join(problems), encode_marks(marks))
-    return marks
-
-
 def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
     """The progress `text` spells on `puzzle`, or a 422 page saying why it cannot be one."""
     refuse_long_code(text)
@@ -162,36 +251,8 @@ def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
         )
 
 
-def _entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, str]]:
-    """What the form sends for each open cell (its text and value; a cell not sent keeps
-    its value), and, by cell, why an entry cannot be read."""
-    shape = progress.puzzle.shape
-    kind = "digit" if shape.digits_only else "symbol"
-    entered: dict[int, tuple[str, int]] = {}
-    problems: dict[int, str] = {}
-    for cell in range(shape.cell_count):
-        if progress.puzzle.cells[cell]:
-            continue
-        row, col = divmod(cell, shape.size)
-        name = f"r{row + 1}c{col + 1}"
-        if name not in request.form:
-            continue
-        text = request.form[name].strip()
-        if text in ("", ".") or (text == "0" and "0" not in shape.symbols):
-            entered[cell] = (text, 0)
-        elif len(text) == 1 and text.upper() in shape.symbols:
-            entered[cell] = (text.upper(), shape.symbols.index(text.upper()) + 1)
-        else:
-            shown = text if len(text) <= 10 else text[:10] + "…"
-            entered[cell] = (text, 0)
-            problems[cell] = (
-                f"{name}: {shown!r} is not a {kind} from {shape.symbols[0]} to {shape.symbols[-1]}"
-            )
-    return entered, problems
-
-
-def _hint(progress: Progress, solution: Grid, marks: Position | None) -> Hint:
-    """The hint for `progress` (within pasted pencil `marks`, if any), worked out within
+def _hint(progress: Progress, solution: Grid, marks: Position) -> Hint:
+    """The hint for `progress` on the player's notes `marks`, worked out within
     HINT_BUDGET_WORK (and EXPLAIN_CEILING_SECONDS) in the solver seat."""
     config = current_app.config
     with solver_seat().taken():

@@ -1,17 +1,21 @@
-"""What the play page shows: the player's grid (givens locked), and on request the marks
-of a Check, a hint's tiers, the candidates, or that the puzzle is solved."""
+"""What the play page shows: the player's grid (givens locked) and their notes, and on
+request the marks of a Check, a hint's tiers drawn on the board, or that the puzzle is
+solved."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
 
-from ...explanations.hints import TIER_NAMES, Hint, HintKind
+from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
 from ...sudoku import Grid, Shape
+from ...sudoku.geometry import Unit
 from ...sudoku.logic import Position, encode_marks, narrowed
 from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words, place_name
-from ..grid_table import Board, Cell, board, place_of
+from ..grid_table import Board, board, place_of
+from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
+from .notes import shown
 
 
 @dataclass(frozen=True)
@@ -31,12 +35,29 @@ class Shown:
 
 
 @dataclass(frozen=True)
+class PlayCell:
+    """One cell of the play board: its field (`name` is the field's name and id; in notes
+    mode an open cell's field holds its notes), its classes, and its notes drawn in a fixed
+    mini-grid (one slot per value, "" where not noted; a hint's step marks some)."""
+
+    name: str
+    label: str
+    symbol: str
+    classes: str = ""
+    locked: bool = False  # a given (or, in notes mode, a value): shown, not to be changed
+    invalid: bool = False
+    described_by: str = ""
+    marks: tuple[Mark, ...] = ()
+    notes_field: bool = False  # the field takes notes ("137"), not a value
+
+
+@dataclass(frozen=True)
 class PlayPage:
     """Everything the play template shows."""
 
     code: str
     progress: str
-    board: Board[Cell]
+    board: Board[PlayCell]
     filled: int
     solved: bool
     full_but_wrong: bool
@@ -44,8 +65,11 @@ class PlayPage:
     messages: tuple[Message, ...]  # what Check found, or what is wrong with what was sent
     hint_tiers: tuple[Shown, ...]
     hint_kind: HintKind | None
-    candidates: bool
-    marks: str | None = None  # the pasted pencil marks the game started from, if any
+    candidates: bool  # every open cell shows its candidates, noted or not
+    marks: str | None = None  # the player's notes (marks_code), None when there are none
+    notes_mode: bool = False  # the form's fields take notes (without script)
+    autoclear: bool = True  # placing a value clears it from its peers' notes
+    key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing
 
     @property
     def more_help(self) -> bool:
@@ -55,19 +79,23 @@ class PlayPage:
 
 def play_page(
     progress: Progress,
+    notes: Position,
     *,
     mistakes: Mistakes | None = None,
+    wrong_notes: tuple[tuple[int, str], ...] = (),
     hint: Hint | None = None,
     tier: int = 0,
     candidates: bool = False,
     solved: bool = False,
     entered: dict[int, str] | None = None,
     problems: dict[int, str] | None = None,
-    marks: Position | None = None,
+    notes_mode: bool = False,
+    autoclear: bool = True,
 ) -> PlayPage:
-    """The page for `progress`: checked (`mistakes`), with `hint` up to `tier`, with
-    `candidates` (within pasted pencil `marks`, when given); after a bad submission, with
-    what was `entered` and the `problems`."""
+    """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
+    `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
+    open cell's `candidates`; after a bad submission, with what was `entered` and the
+    `problems`; its fields taking notes in `notes_mode`."""
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
     messages: list[Message] = []
@@ -90,19 +118,39 @@ def play_page(
             say(conflict_message(conflict), [c for c in places if not puzzle.cells[c]], "clash")
         for cell in mistakes.wrong:
             say(_not(grid, cell), [cell], "wrong")
-    if hint is not None and tier >= 2:
-        for cell in hint.cells:
-            states[cell].append("hinted")
-    position = None
-    if candidates:
-        position = (
-            narrowed(marks, grid) if marks is not None else Position.of_values(puzzle, grid.cells)
-        )
+        for cell, text in wrong_notes:
+            say(text, [cell], "wrong-note")
+    drawn: dict[int, MarkedCell] = {}
+    key: tuple[KeyEntry, ...] = ()
+    drawing_step = hint is not None and tier >= 2 and hint.step is not None
+    if hint is not None and tier >= 1 and not drawing_step:  # a drawing has its own shading
+        _shade(puzzle.geometry.units, hint, states)
+    if hint is not None and drawing_step and hint.step is not None:
+        position = narrowed(notes, grid)
+        drawing, key = pencil_board(puzzle.grid, position, "", hint.step)
+        drawn = {
+            i: cell for i, cell in enumerate(c for band in drawing.bands for r in band for c in r)
+        }
+    masks = shown(notes, grid, candidates)
     cells = [
-        _cell(shape, puzzle.grid, grid, cell, position, (entered or {}).get(cell), states, about)
+        _cell(
+            shape,
+            puzzle.grid,
+            grid,
+            cell,
+            masks[cell],
+            drawn.get(cell),
+            notes_mode,
+            (entered or {}).get(cell),
+            states,
+            about,
+        )
         for cell in range(shape.cell_count)
     ]
     caption = f"{shape.name} puzzle: the givens are locked; fill in the rest"
+    if notes_mode:
+        caption = f"{shape.name} puzzle, notes mode: type each empty cell's notes, such as 137"
+    code = encode_marks(notes)
     return PlayPage(
         code=puzzle.code,
         progress=progress.code,
@@ -112,11 +160,33 @@ def play_page(
         full_but_wrong=grid.is_complete and not solved,
         checked=mistakes is not None,
         messages=tuple(messages),
-        hint_tiers=tuple(Shown(TIER_NAMES[i], hint.tiers[i]) for i in range(tier)) if hint else (),
+        hint_tiers=_tiers(hint, tier, candidates) if hint else (),
         hint_kind=hint.kind if hint else None,
         candidates=candidates,
-        marks=encode_marks(marks) or None if marks is not None else None,
+        marks=code or None,
+        notes_mode=notes_mode,
+        autoclear=autoclear,
+        key=key,
     )
+
+
+def _tiers(hint: Hint, tier: int, candidates: bool) -> tuple[Shown, ...]:
+    """The hint's tiers up to `tier`; with every candidate on show the player has nothing
+    to fill in, so tier 1 does not ask them to."""
+    tiers = list(hint.tiers[:tier])
+    if candidates and hint.follow_along and tiers:
+        tiers[0] = tiers[0].replace(f" {FOLLOW_ALONG}", "")
+    return tuple(Shown(TIER_NAMES[i], text) for i, text in enumerate(tiers))
+
+
+def _shade(units: tuple[Unit, ...], hint: Hint, states: dict[int, list[str]]) -> None:
+    """Tier 1's shading: the hint's units (indexes into the puzzle's `units`), its cells."""
+    for number in hint.units:
+        for cell in units[number].cells:
+            if "in-unit" not in states[cell]:
+                states[cell].append("in-unit")
+    for cell in hint.cells:
+        states[cell].append("hinted")
 
 
 def _cell(
@@ -124,37 +194,49 @@ def _cell(
     puzzle: Grid,
     grid: Grid,
     cell: int,
-    position: Position | None,
+    mask: int | None,
+    drawn: MarkedCell | None,
+    notes_mode: bool,
     entered: str | None,
     states: dict[int, list[str]],
     about: dict[int, list[str]],
-) -> Cell:
-    """One cell of the play grid; `entered` is what was typed there when it was refused."""
+) -> PlayCell:
+    """One cell of the play grid; `entered` is what was typed there when it was refused;
+    `drawn` the cell as a tier 2 hint draws it."""
     row, col = place_of(shape, cell)
     given = bool(puzzle.cells[cell])
     value = grid.cells[cell]
-    symbol = entered if entered is not None else (shape.symbol(value) if value else "")
+    name = place_name((row, col))
     label = f"Row {row}, column {col}" + (", given" if given else "")
-    marks: tuple[str, ...] = ()
-    if position is not None and not value:
-        marks = tuple(
-            shape.symbol(v) if position.has(cell, v) else "" for v in range(1, shape.size + 1)
-        )
-        label += ", candidates " + (in_words([m for m in marks if m]) or "none")
+    noted = [v for v in range(1, shape.size + 1) if mask is not None and mask >> v & 1]
+    marks: tuple[Mark, ...] = ()
+    if mask is not None:
+        marks = tuple(Mark(shape.symbol(v) if v in noted else "") for v in range(1, shape.size + 1))
+        label += ", notes " + (in_words([shape.symbol(v) for v in noted]) if noted else "none")
     classes = ["given" if given else "entry", *states.get(cell, [])]
+    if drawn is not None:
+        classes += [c for c in drawn.classes.split() if c not in ("open", "given", "found")]
+        if not value:
+            marks = tuple(mark for row_marks in drawn.marks for mark in row_marks)
+            label = f"Row {row}, column {col}, {drawn.label.split(': ', 1)[1]}"
     if about.get(cell) and "invalid" not in classes:
-        classes.append(
-            "invalid"
-        )  # what the page says about it stays when the script checks clashes
-    return Cell(
-        name=place_name((row, col)),
+        classes.append("invalid")  # what the page says about it stays when the script checks
+    symbol = entered if entered is not None else (shape.symbol(value) if value else "")
+    notes_field = notes_mode and not value
+    if notes_field:
+        name = f"n-{name}"
+        symbol = entered if entered is not None else "".join(shape.symbol(v) for v in noted)
+        marks = ()
+    return PlayCell(
+        name=name,
         label=label,
         symbol=symbol,
-        locked=given,
-        classes=" ".join(classes),
+        locked=given or (notes_mode and bool(value)),
+        classes=" ".join(dict.fromkeys(classes)),
         marks=marks,
         invalid=bool(about.get(cell)),
         described_by=" ".join(about.get(cell, [])),
+        notes_field=notes_field,
     )
 
 

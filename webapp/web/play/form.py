@@ -1,0 +1,69 @@
+"""The play form as sent: each open cell's entry, or in notes mode its notes."""
+
+from __future__ import annotations
+
+from flask import request
+
+from ...sudoku.progress import Progress
+from ...wording import place_name
+from ..grid_table import place_of
+
+
+def entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, str]]:
+    """What the form sends for each open cell (its text and value; a cell not sent keeps
+    its value), and, by cell, why an entry cannot be read."""
+    shape = progress.puzzle.shape
+    kind = "digit" if shape.digits_only else "symbol"
+    entered: dict[int, tuple[str, int]] = {}
+    problems: dict[int, str] = {}
+    for cell in range(shape.cell_count):
+        if progress.puzzle.cells[cell]:
+            continue
+        row, col = divmod(cell, shape.size)
+        name = f"r{row + 1}c{col + 1}"
+        if name not in request.form:
+            continue
+        text = request.form[name].strip()
+        if text in ("", ".") or (text == "0" and "0" not in shape.symbols):
+            entered[cell] = (text, 0)
+        elif len(text) == 1 and text.upper() in shape.symbols:
+            entered[cell] = (text.upper(), shape.symbols.index(text.upper()) + 1)
+        else:
+            shown = text if len(text) <= 10 else text[:10] + "…"
+            entered[cell] = (text, 0)
+            problems[cell] = (
+                f"{name}: {shown!r} is not a {kind} from {shape.symbols[0]} to {shape.symbols[-1]}"
+            )
+    return entered, problems
+
+
+def noted(progress: Progress) -> tuple[dict[int, int], dict[int, str], dict[int, str]]:
+    """The notes the form sends in notes mode (field n-r1c1: symbols such as "137"; empty
+    is no notes) of the open cells: as masks by cell, as typed, and, by cell, why a
+    field's notes cannot be read."""
+    shape = progress.puzzle.shape
+    masks: dict[int, int] = {}
+    typed: dict[int, str] = {}
+    problems: dict[int, str] = {}
+    for cell in range(shape.cell_count):
+        name = place_name(place_of(shape, cell))
+        text = request.form.get(f"n-{name}")
+        if text is None or progress.grid.cells[cell]:
+            continue
+        typed[cell] = text
+        mask = 0
+        bad = []
+        for char in text.replace(" ", "").replace(",", "").upper():
+            if char in shape.symbols:
+                mask |= 1 << (shape.symbols.index(char) + 1)
+            else:
+                bad.append(char)
+        if bad:
+            shown = text if len(text) <= 30 else text[:30] + "…"
+            problems[cell] = (
+                f"{name}: the notes {shown!r} hold {bad[0]!r}; notes are symbols from"
+                f" {shape.symbols[0]} to {shape.symbols[-1]}, such as {shape.symbols[:3]}"
+            )
+        else:
+            masks[cell] = mask
+    return masks, typed, problems

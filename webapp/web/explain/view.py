@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from flask import url_for
 
 from ...explanations import level_of, sentence
-from ...explanations.names import technique_name, with_article
+from ...explanations.names import step_name, technique_name, with_article
 from ...explanations.records import why_stopped
 from ...explanations.words import capitalized
 from ...sudoku import Puzzle, SolveResult
 from ...sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position, encode_marks
+from ..chain_drawing import ChainDrawing, chain_drawing
 from ..grid_table import Board, Cell, grid_board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 
@@ -115,6 +116,7 @@ class ExplainPage:
     total: int
     step: ShownStep | None
     board: Board[MarkedCell]
+    drawing: ChainDrawing | None  # the step's chain, drawn over the board
     key: tuple[KeyEntry, ...]
     nav: Nav
     rating: Rating
@@ -152,25 +154,30 @@ def explain_page(
     else:
         caption = f"Step {number} of {total}, before it is taken"
     board, key = pencil_board(puzzle.grid, position, caption, shown)
+    drawing = chain_drawing(shape, shown)
+    if drawing is not None:
+        key += drawing.key
 
     def link(n: int) -> str:
         return url_for("explain.explain", code=puzzle.code, step=n, marks=marks)
 
+    names = [step_name(step) for step in path.steps]
     step_links = tuple(
-        StepLink(n, technique_name(step.technique), link(n), n == number)
-        for n, step in enumerate(path.steps, start=1)
+        StepLink(n, name, link(n), n == number) for n, name in enumerate(names, start=1)
     )
-    counts = Counter(step.technique for step in path.steps)
+    counts = Counter(names)
     firsts: dict[str, StepLink] = {}
     difficulty: dict[str, float] = {}
     for step, step_link in zip(path.steps, step_links, strict=True):
-        firsts.setdefault(step.technique, step_link)
-        difficulty[step.technique] = max(difficulty.get(step.technique, 0.0), step.difficulty)
+        firsts.setdefault(step_link.technique, step_link)
+        difficulty[step_link.technique] = max(
+            difficulty.get(step_link.technique, 0.0), step.difficulty
+        )
     techniques = tuple(
         sorted(
             (
-                TechniqueCount(firsts[t].technique, difficulty[t], count, firsts[t])
-                for t, count in counts.items()
+                TechniqueCount(name, difficulty[name], count, firsts[name])
+                for name, count in counts.items()
             ),
             key=lambda tc: (tc.difficulty, tc.first.number),
         )
@@ -184,7 +191,7 @@ def explain_page(
     step_view = None
     if shown is not None:
         step_view = ShownStep(
-            technique_name(shown.technique),
+            step_name(shown),
             shown.difficulty,
             capitalized(sentence(shape, shown)),
             bool(shown.placements),
@@ -202,6 +209,7 @@ def explain_page(
         total=total,
         step=step_view,
         board=board,
+        drawing=drawing,
         key=key,
         nav=nav,
         rating=rating_of(path),

@@ -517,3 +517,30 @@ def test_an_oversized_submission_is_413_with_a_page(client):
 
 def test_405_keeps_its_allow_header(client):
     assert set(client.put("/").headers["Allow"].split(", ")) >= {"GET", "POST"}
+
+
+@pytest.mark.parametrize(
+    ("code", "mark", "places"),
+    [
+        (PROVEN_IMPOSSIBLE, "dead-end", [8]),  # r1c9
+        (
+            "003020600900305001001806400008102900700000008046708200002609500800203009005010300",
+            "dead-end",
+            [3 * 9 + 4],  # r4c5
+        ),
+        (
+            "..3.2.6..9..3.5..1..18.64...381.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".replace(
+                ".", "0"
+            ),
+            "dead-end-unit",
+            [row * 9 + 8 for row in range(9)],  # column 9
+        ),
+    ],
+)
+def test_the_dead_end_a_no_solution_page_names_is_marked_on_its_board(client, code, mark, places):
+    text = client.get(f"/solve/{code}").text
+    page = Page(text)
+    cells = [attrs["class"].split() for tag, attrs in page.elements if tag == "td"]
+    assert [index for index, classes in enumerate(cells) if mark in classes] == places
+    said = "left with no possible value" if mark == "dead-end" else "left with no place"
+    assert text.count(said) == len(places)

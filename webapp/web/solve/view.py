@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
+from ...sudoku.dead_end import CELL
 from ...sudoku.links import fpuzzles_link, sudokuwiki_link
 from ...sudoku.result import SAT
 from ...wording import (
@@ -194,6 +195,22 @@ def result_page(
     return ResultPage(result.status, verdict(result, how_many, dead_end), figures, links)
 
 
+def dead_end_board(puzzle: Puzzle, dead_end: DeadEnd) -> Board[Cell]:
+    """The givens with the dead end marked: the cell left with no possible value, or every
+    cell of the unit left with no place for a value."""
+    if dead_end.kind == CELL:
+        where = place_name(dead_end.place)
+        return grid_board(puzzle, f"The puzzle, {where} marked", None, {dead_end.place}, "dead-end")
+    (unit,) = (
+        unit
+        for unit in puzzle.geometry.units
+        if (unit.kind, unit.index) == (dead_end.unit, dead_end.index)
+    )
+    places = {place_of(puzzle.shape, cell) for cell in unit.cells}
+    caption = f"The puzzle, {dead_end.unit} {dead_end.index} marked"
+    return grid_board(puzzle, caption, None, places, "dead-end-unit")
+
+
 def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = None) -> Verdict:
     """The one status of a solve, said plainly, with the boards that show it; `how_many`
     counts the solutions of one with more than one, when they were counted, and `dead_end`
@@ -256,6 +273,7 @@ def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = 
     )
     boards = (grid_board(puzzle, "The puzzle"),)
     if dead_end:
+        boards = (dead_end_board(puzzle, dead_end),)
         reason = dead_end_message(dead_end)
     elif result.engine == SAT:
         reason = sat_contradiction_message(result.sat_conflicts)

@@ -293,10 +293,26 @@ def test_the_paste_form_says_where_it_comes_from(client):
     assert len(page.all("input", type="hidden", name="size", value="12")) == 2  # both forms
 
 
-def test_an_empty_grid_from_the_grid_form_still_goes_to_its_result(client):
-    response = client.post("/", data={"size": "9"})
+@pytest.mark.parametrize(
+    "data",
+    [{"size": "9"}, {"size": "4", "r2c2": " "}, {"puzzle": "." * 81}, {"puzzle": "0" * 16}],
+    ids=["grid", "grid-of-spaces", "pasted-dots", "pasted-zeros"],
+)
+def test_a_grid_without_givens_asks_for_them(client, data):
+    """Not "at least 1,000 solutions": a person who pressed Solve on a blank grid is asked
+    for the givens, the grid's first cell marked as where to type them."""
+    response = client.post("/", data=data)
+    assert response.status_code == 422
+    page = Page(response.text)
+    assert "The grid has no givens: type the puzzle&#39;s givens into its cells" in response.text
+    assert page.all("input", id="r1c1", **{"aria-invalid": "true"})
+    assert "solutions" not in response.text
+
+
+def test_a_grid_with_one_given_still_goes_to_its_result(client):
+    response = client.post("/", data={"size": "4", "r3c2": "2"})
     assert response.status_code == 303
-    assert response.headers["Location"] == "/solve/" + "0" * 81
+    assert response.headers["Location"] == "/solve/" + "0" * 9 + "2" + "0" * 6
 
 
 def test_a_pasted_puzzle_with_clashes_comes_back_filled_in_and_marked(client):
@@ -359,7 +375,8 @@ def test_a_result_the_sat_solver_decided_says_so_with_its_conflicts(client):
             "No solution",
             "<li>Filling in the 37 cells the givens force leaves r4c5 with no possible value</li>",
         ),
-        ("0" * 81, "More than one solution", "cells where they differ are highlighted"),
+        ("0" * 81, "More than one solution", "highlighted. The grid has no givens yet: edit it"),
+        ("0" * 80 + "1", "More than one solution", "cells where they differ are highlighted"),
         ("0" * 16, "More than one solution", "Solution 2"),
     ],
 )

@@ -233,6 +233,8 @@ def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = 
             " Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
         )
+        if not puzzle.givens:
+            summary += " The grid has no givens yet: edit it and type the puzzle's givens."
         boards = tuple(
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
             for number, solution in enumerate((first, second), start=1)

@@ -232,14 +232,20 @@ class Learning:
     toggle: str
 
 
-def learning(puzzle: Puzzle, path: Path, candidates: bool) -> Learning:
-    """The rating and the ways on from a solved puzzle's page."""
+def learning(puzzle: Puzzle, path: Path, candidates: bool, check: bool = False) -> Learning:
+    """The rating and the ways on from a solved puzzle's page (`check`: a learner's check,
+    which its candidates link keeps)."""
     board = None
     if candidates:
         position = Position.from_puzzle(puzzle, unique=True)
         caption = "The puzzle with every empty cell's candidates"
         board, _ = pencil_board(puzzle.grid, position, caption)
-    toggle = url_for("solve.result", code=puzzle.code, candidates=None if candidates else 1)
+    toggle = url_for(
+        "solve.result",
+        code=puzzle.code,
+        candidates=None if candidates else 1,
+        check=1 if check else None,
+    )
     return Learning(
         rating=rating_of(path),
         explain=url_for("explain.explain", code=puzzle.code),

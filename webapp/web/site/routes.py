@@ -42,4 +42,6 @@ def submit() -> Response | tuple[str, int] | str:
     if form.found is None:
         return show_form(form)
     written_in = link_values(form.written_in)
-    return redirect(url_for("solve.result", code=form.found.code, **written_in), 303)
+    check = 1 if request.form.get("check") == "1" else None  # a learner's check, no spoiler
+    location = url_for("solve.result", code=form.found.code, check=check, **written_in)
+    return redirect(location, 303)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
@@ -100,6 +100,7 @@ class Verdict:
     reasons: tuple[str, ...]
     boards: tuple[Board[Cell], ...]
     detail: str = ""
+    hidden: str = ""  # when set, the boards wait behind a button of these words (a check)
 
 
 @dataclass(frozen=True)
@@ -175,11 +176,16 @@ def _field(value: str, described_by: list[str]) -> FieldView:
 
 
 def result_page(
-    result: SolveResult, links: Links, how_many: str = "", dead_end: DeadEnd | None = None
+    result: SolveResult,
+    links: Links,
+    how_many: str = "",
+    dead_end: DeadEnd | None = None,
+    check: bool = False,
 ) -> ResultPage:
     """Everything the result template shows about one solve, built in this one place;
     `how_many` says how many solutions one with more than one has ("exactly 5 solutions"),
-    `dead_end` where singles run out in one with none (page_facts.py found both)."""
+    `dead_end` where singles run out in one with none (page_facts.py found both). `check`:
+    a learner's check, whose answers stay hidden until asked for (checked)."""
     puzzle = result.puzzle
     engine = (
         "Gave up in" if result.status == GAVE_UP else "Decided by",
@@ -192,7 +198,24 @@ def result_page(
         *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
     )
-    return ResultPage(result.status, verdict(result, how_many, dead_end), figures, links)
+    said = verdict(result, how_many, dead_end)
+    return ResultPage(result.status, checked(said, result) if check else said, figures, links)
+
+
+def checked(said: Verdict, result: SolveResult) -> Verdict:
+    """A verdict for someone stuck on a puzzle who asked only whether it is sound: the
+    solutions it found wait behind "Show the solution" (two, for one with more)."""
+    if result.status == SOLVED:
+        summary = (
+            "Your puzzle is a proper Sudoku: it has exactly one solution. Its answer is hidden"
+            " below until you ask for it; play it or follow its explanation step by step."
+        )
+        return replace(
+            said, heading="It has one solution", summary=summary, hidden="Show the solution"
+        )
+    if result.status == MULTIPLE:
+        return replace(said, hidden="Show two of its solutions")
+    return said
 
 
 def dead_end_board(puzzle: Puzzle, dead_end: DeadEnd) -> Board[Cell]:

@@ -63,7 +63,10 @@ class Rating:
         """What the solve page adds when the rating is not the whole path's."""
         if self.complete or self.status == CEILING:
             return ""
-        return "That is as far as rating goes on this page; the explanation works on it longer."
+        return (
+            "That is this page's quick rating, as far as its work allows; the explanation"
+            " works longer, and its rating of the whole path is the one to go by"
+        )
 
 
 @dataclass(frozen=True)
@@ -124,6 +127,7 @@ class ExplainPage:
     steps: tuple[StepLink, ...]
     stopped: str
     rest: Board[Cell] | None  # the solver's answer for the cells the path did not reach
+    rating_note: str = ""  # why a solve page's quicker rating says less, when it does
 
 
 def rating_of(path: Path) -> Rating:
@@ -136,10 +140,15 @@ def rating_of(path: Path) -> Rating:
 
 
 def explain_page(
-    puzzle: Puzzle, result: SolveResult, path: Path, number: int, start: Position | None = None
+    puzzle: Puzzle,
+    result: SolveResult,
+    path: Path,
+    number: int,
+    start: Position | None = None,
+    quick_work: int | None = None,
 ) -> ExplainPage:
     """Step `number` (1-based; 0 for the start) of `path`, the path of `puzzle` (from pasted
-    pencil marks `start`, when given)."""
+    pencil marks `start`, when given); `quick_work` is the work a solve page rates within."""
     shape = puzzle.shape
     total = len(path.steps)
     position = start or Position.from_puzzle(puzzle, unique=True)
@@ -217,6 +226,20 @@ def explain_page(
         steps=step_links,
         stopped=stopped,
         rest=rest,
+        rating_note=quick_rating_note(path, quick_work) if start is None else "",
+    )
+
+
+def quick_rating_note(path: Path, quick_work: int | None) -> str:
+    """What the explanation says of a solve page's rating when that one stops short: the
+    work counts the same everywhere, so a path that took more than `quick_work` is exactly
+    one a solve page rates only up to an "at least"."""
+    if quick_work is None or path.work <= quick_work:
+        return ""
+    return (
+        f"This path took {path.work:,} units of work; a solve page rates within {quick_work:,},"
+        ' so there it says only "at least" the rating of the steps it reached. This rating,'
+        " the explanation's, is the one to go by"
     )
 
 

@@ -2,7 +2,8 @@
 their own box), every control is a target of 24 px at least, and axe-core finds nothing to
 fix. The pages are the ones a person meets: the form, a solve with its candidates, a pasted
 pencil-mark position, an explanation with a chain drawn, a learner's check, a new puzzle's
-form, a sheet to print and a batch's table."""
+form, a sheet to print and a batch's table; and a learner's check keeps its answer folded with
+script off."""
 
 from __future__ import annotations
 
@@ -143,3 +144,17 @@ def test_a_chain_step_passes_axe_in_the_dark_theme_too(browser, base_url, width)
         assert axe_violations(page) == {}
     finally:
         context.close()
+
+
+def test_check_my_puzzle_keeps_the_answer_folded_without_script(no_script_page, base_url):
+    page = no_script_page
+    page.goto(base_url + "/")
+    page.get_by_label("Puzzle text").fill(SEED_EASY)
+    page.get_by_role("button", name="Check pasted puzzle").click()
+    expect(page.get_by_role("heading", name="It has one solution")).to_be_visible()
+    expect(page.get_by_role("link", name="Explain the solution")).to_be_visible()
+    expect(page.get_by_role("link", name="Play this puzzle")).to_be_visible()
+    answer = page.get_by_role("table", name="The solution")
+    expect(answer).to_be_hidden()
+    page.get_by_text("Show the solution").click()
+    expect(answer).to_be_visible()

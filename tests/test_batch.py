@@ -112,6 +112,20 @@ def test_a_bad_line_is_an_entry_saying_what_is_wrong_with_it():
     )
 
 
+def test_a_bad_lines_message_names_its_line_and_column_in_the_file():
+    """Line 5, indented and with a comment, has an x as its 79th cell: the message points
+    at that character of the file, not at line 1 of the line read alone."""
+    bad = "   " + NORVIG_EASY[:78] + "x" + NORVIG_EASY[79:] + "  # a typo"
+    lines = [NORVIG_EASY, SEED_EASY, "# a comment", NORVIG_EASY, bad, SEED_EASY]
+    entries = read_batch("\n".join(lines))
+    assert entries is not None
+    (entry,) = [entry for entry in entries if entry.error is not None]
+    assert entry.line == 5 and entry.error is not None
+    column = lines[4].index("x") + 1
+    assert entry.error.message.startswith(f"line 5, column {column}: 'x' is not a")
+    assert (entry.error.line, entry.error.column) == (5, column)
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -198,7 +212,9 @@ def test_a_line_that_cannot_be_read_is_a_row_with_its_message():
     assert entries is not None
     rows = solve_batch(entries, ROOMY)
     assert [row.status for row in rows] == [SOLVED, RowStatus.INVALID]
-    assert rows[1].message == parse_error(f"{NORVIG_EASY[:-1]}x").message
+    alone = parse_error(f"{NORVIG_EASY[:-1]}x").message
+    assert alone.startswith("line 1, column 81: ")
+    assert rows[1].message == "line 2, column 81: " + alone.removeprefix("line 1, column 81: ")
     assert rows[1].code is None and rows[1].rating is None
 
 

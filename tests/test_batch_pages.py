@@ -102,7 +102,7 @@ def test_a_bad_line_among_good_ones_is_a_row_saying_what_is_wrong(client):
         ("Line 2", "Could not be read"),
         ("Line 3", "Solved"),
     ]
-    assert "line 1, column 41: &#39;&lt;&#39; is not a Sudoku symbol" in html
+    assert "line 2, column 41: &#39;&lt;&#39; is not a Sudoku symbol" in html
     assert "<b>x</b>" not in html
 
 

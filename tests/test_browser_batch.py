@@ -49,3 +49,22 @@ def test_axe_finds_nothing_to_fix_on_the_results_table(browser, base_url, width)
     violations = axe_violations(page)
     context.close()
     assert violations == {}
+
+
+def test_an_unreadable_line_does_not_wear_the_solved_dot(no_script_page, base_url):
+    page = no_script_page
+    page.goto(base_url + "/")
+    good = TWO_9X9.read_text().splitlines()[0]
+    text = "\n".join([good, good, good, good, good[:78] + "x" + good[79:]]) + "\n"
+    upload = {"name": "typo.sdm", "mimeType": "text/plain", "buffer": text.encode()}
+    page.get_by_label("Or upload a text file").set_input_files(upload)
+    page.get_by_role("button", name="Solve pasted puzzle").click()
+    expect(page.get_by_role("heading", name="Results of the batch")).to_be_visible()
+    dots = page.evaluate(
+        """() => Object.fromEntries(["solved", "invalid"].map((status) => {
+            const dot = getComputedStyle(document.querySelector(".status-" + status), "::before");
+            return [status, [dot.backgroundColor, dot.borderTopColor, dot.borderTopWidth]];
+        }))"""
+    )
+    assert dots["invalid"][0] != dots["solved"][0]
+    expect(page.get_by_text("line 5, column 79: 'x' is not a symbol")).to_be_visible()

@@ -30,6 +30,21 @@ def test_surprise_me_lands_on_a_puzzle_of_the_size_chosen(no_script_page, base_u
     expect(no_script_page).to_have_url(re.compile(r"/play/[0-4]{16}$"))
 
 
+def test_the_sheet_is_of_the_level_chosen_and_its_own_form_changes_level_and_count(
+    no_script_page, base_url
+):
+    no_script_page.goto(base_url + "/new")
+    no_script_page.get_by_label("Size").select_option("6")
+    no_script_page.get_by_label("Level").select_option("hard")
+    no_script_page.get_by_role("button", name="Print a sheet of these").click()
+    heading = no_script_page.get_by_role("heading", level=1)
+    expect(heading).to_have_text("4 hard 6x6 puzzles")
+    no_script_page.get_by_label("Level").select_option("easy")
+    no_script_page.get_by_label("Puzzles on the sheet").select_option("6")
+    no_script_page.get_by_role("button", name="Make the sheet").click()
+    expect(heading).to_have_text("6 easy 6x6 puzzles")
+
+
 def test_the_days_puzzles_fit_a_phone(phone, base_url):
     phone.goto(base_url + "/daily")
     assert phone.locator("table.board").count() == 5

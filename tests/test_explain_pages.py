@@ -146,3 +146,57 @@ def test_a_path_cut_short_says_so_and_shows_the_solvers_answer(make_app):
 def test_a_finished_path_may_be_kept(client):
     response = client.get(f"/explain/{NORVIG_EASY_CODE}?step=2")
     assert "public" in response.headers["Cache-Control"]
+
+
+def svg_of(html: str) -> str:
+    """The chain drawing's <svg> in a page."""
+    match = re.search(r'<svg class="chain-drawing".*?</svg>', html, re.S)
+    assert match, "no chain drawing"
+    return match.group(0)
+
+
+def test_a_chain_is_drawn_with_its_links_solid_when_strong_and_dashed_when_weak(client):
+    number = numbered("grouped-aic")
+    step = PATH.steps[number - 1]
+    html = client.get(f"/explain/{TOP95_SEVENTH_CODE}?step={number}").text
+    svg = svg_of(html)
+    links = re.findall(r'<line class="chain-link (strong|weak)"', svg)
+    kinds = ["strong" if link in ("strong", "als") else "weak" for _, _, link in step.inferences]
+    assert links == kinds[:-1] and len(links) == len(step.inferences) - 1
+    singles = [cells for cells, _, _ in step.inferences if len(cells) == 1]
+    assert svg.count('<circle class="chain-node"') == len(singles)
+    assert svg.count('<rect class="chain-group"') == len(step.inferences) - len(singles)
+    assert 'aria-hidden="true"' in svg and "style=" not in svg
+    assert "strong link: if one end is false, the other is true" in html
+    assert "weak link: if one end is true, the other is false" in html
+
+
+def test_each_link_runs_from_its_node_towards_the_next(client):
+    """A line starts near its node's candidate, within a slot of it, and heads to the next:
+    on a 9x9 board a cell is 60 units, a candidate's slot 20."""
+    number = numbered("grouped-aic")
+    step = PATH.steps[number - 1]
+    svg = svg_of(client.get(f"/explain/{TOP95_SEVENTH_CODE}?step={number}").text)
+    lines = re.findall(r'x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"', svg)
+
+    def centre(cells: tuple[int, ...], value: int) -> tuple[float, float]:
+        points = [
+            (
+                (c % 9) * 60 + ((value - 1) % 3 + 0.5) * 20,
+                (c // 9) * 60 + ((value - 1) // 3 + 0.5) * 20,
+            )
+            for c in cells
+        ]
+        return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+
+    for (x1, y1, x2, y2), here, there in zip(
+        lines, step.inferences, step.inferences[1:], strict=False
+    ):
+        start, end = centre(here[0], here[1]), centre(there[0], there[1])
+        assert abs(float(x1) - start[0]) <= 10 and abs(float(y1) - start[1]) <= 10
+        assert abs(float(x2) - end[0]) <= 10 and abs(float(y2) - end[1]) <= 10
+
+
+def test_a_step_without_an_alternating_chain_has_no_drawing(client):
+    html = client.get(f"/explain/{TOP95_SEVENTH_CODE}?step={numbered('pointing')}").text
+    assert "chain-drawing" not in html and "strong link" not in html

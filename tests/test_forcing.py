@@ -9,6 +9,7 @@ from functools import cache
 import pytest
 
 from webapp.explanations import sentence
+from webapp.explanations.names import step_name
 from webapp.sudoku import Grid, parse
 from webapp.sudoku.logic import Position, Step, forcing_search
 from webapp.sudoku.logic.forcing import (
@@ -275,3 +276,13 @@ def test_each_kind_is_worded_with_its_branches_and_what_holds_either_way():
         else:
             assert words.count("if ") + words.count("If ") == len(branches_of(step))
             assert "either way " in words
+
+
+def test_a_forcing_step_is_called_what_its_sentence_calls_it():
+    """The heading over a step (step_name) never says "Forcing chain" over a net's words."""
+    seen = steps_by_kind()
+    for position, _, step in seen.values():
+        name = step_name(step)
+        assert sentence(position.geometry.shape, step).startswith(name + ":"), name
+    names = {step_name(step) for _, _, step in seen.values()}
+    assert {"Forcing chain", "Forcing net", "Cell forcing net", "Unit forcing chain"} <= names

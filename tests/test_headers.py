@@ -24,7 +24,7 @@ REQUESTS = [
     ("get", "/static/style.css", {}, 200),
     ("get", "/static/grid.js", {}, 200),
     ("get", "/static/favicon.svg", {}, 200),
-    ("post", "/", {"data": {"size": "9"}}, 303),
+    ("post", "/", {"data": {"size": "4", "r1c1": "1"}}, 303),
     ("post", "/", {"data": {"r1c1": "x"}}, 422),
     ("get", "/?size=7", {}, 422),
     ("get", f"/solve/{CODE}", {}, 200),

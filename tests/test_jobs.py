@@ -155,8 +155,9 @@ def test_keep_explaining_finishes_the_explanation_the_page_stopped(tmp_path):
     assert client.get(location).headers["Location"] == f"/explain/{HARD_CODE}"
     explained = client.get(f"/explain/{HARD_CODE}").get_data(as_text=True)
     assert "The path stops after" not in explained and "Keep explaining" not in explained
+    assert "units of work" not in explained  # the solve page shows the job's path too
     rated = client.get(f"/solve/{HARD_CODE}").get_data(as_text=True)
-    assert "That is as far as rating goes" not in rated
+    assert "quick rating" not in rated
 
 
 @pytest.mark.parametrize("id", ["solve-0123456789abcdef01234567", "x" * 80])

@@ -293,10 +293,26 @@ def test_the_paste_form_says_where_it_comes_from(client):
     assert len(page.all("input", type="hidden", name="size", value="12")) == 2  # both forms
 
 
-def test_an_empty_grid_from_the_grid_form_still_goes_to_its_result(client):
-    response = client.post("/", data={"size": "9"})
+@pytest.mark.parametrize(
+    "data",
+    [{"size": "9"}, {"size": "4", "r2c2": " "}, {"puzzle": "." * 81}, {"puzzle": "0" * 16}],
+    ids=["grid", "grid-of-spaces", "pasted-dots", "pasted-zeros"],
+)
+def test_a_grid_without_givens_asks_for_them(client, data):
+    """Not "at least 1,000 solutions": a person who pressed Solve on a blank grid is asked
+    for the givens, the grid's first cell marked as where to type them."""
+    response = client.post("/", data=data)
+    assert response.status_code == 422
+    page = Page(response.text)
+    assert "The grid has no givens: type the puzzle&#39;s givens into its cells" in response.text
+    assert page.all("input", id="r1c1", **{"aria-invalid": "true"})
+    assert "solutions" not in response.text
+
+
+def test_a_grid_with_one_given_still_goes_to_its_result(client):
+    response = client.post("/", data={"size": "4", "r3c2": "2"})
     assert response.status_code == 303
-    assert response.headers["Location"] == "/solve/" + "0" * 81
+    assert response.headers["Location"] == "/solve/" + "0" * 9 + "2" + "0" * 6
 
 
 def test_a_pasted_puzzle_with_clashes_comes_back_filled_in_and_marked(client):
@@ -359,7 +375,8 @@ def test_a_result_the_sat_solver_decided_says_so_with_its_conflicts(client):
             "No solution",
             "<li>Filling in the 37 cells the givens force leaves r4c5 with no possible value</li>",
         ),
-        ("0" * 81, "More than one solution", "cells where they differ are highlighted"),
+        ("0" * 81, "More than one solution", "highlighted. The grid has no givens yet: edit it"),
+        ("0" * 80 + "1", "More than one solution", "cells where they differ are highlighted"),
         ("0" * 16, "More than one solution", "Solution 2"),
     ],
 )
@@ -517,3 +534,30 @@ def test_an_oversized_submission_is_413_with_a_page(client):
 
 def test_405_keeps_its_allow_header(client):
     assert set(client.put("/").headers["Allow"].split(", ")) >= {"GET", "POST"}
+
+
+@pytest.mark.parametrize(
+    ("code", "mark", "places"),
+    [
+        (PROVEN_IMPOSSIBLE, "dead-end", [8]),  # r1c9
+        (
+            "003020600900305001001806400008102900700000008046708200002609500800203009005010300",
+            "dead-end",
+            [3 * 9 + 4],  # r4c5
+        ),
+        (
+            "..3.2.6..9..3.5..1..18.64...381.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".replace(
+                ".", "0"
+            ),
+            "dead-end-unit",
+            [row * 9 + 8 for row in range(9)],  # column 9
+        ),
+    ],
+)
+def test_the_dead_end_a_no_solution_page_names_is_marked_on_its_board(client, code, mark, places):
+    text = client.get(f"/solve/{code}").text
+    page = Page(text)
+    cells = [attrs["class"].split() for tag, attrs in page.elements if tag == "td"]
+    assert [index for index, classes in enumerate(cells) if mark in classes] == places
+    said = "left with no possible value" if mark == "dead-end" else "left with no place"
+    assert text.count(said) == len(places)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from webapp.sudoku.generator import generate
+from webapp.sudoku.generator import generate, levels_of
 from webapp.web.http_caching import DECIDED_SECONDS
 
 
@@ -80,3 +80,22 @@ def test_a_parameter_that_is_wrong_is_a_400_naming_it(client, query, message):
     answer = client.get(f"/print?{query}")
     assert answer.status_code == 400
     assert message in answer.text
+
+
+def test_a_sheet_offers_another_of_any_level_and_count_of_its_size(client):
+    html = client.get("/print?size=6&level=hard&symmetry=mirror&count=6&seed=40").text
+    form = html[html.index('<form class="sheet-links new-form"') :]
+    form = form[: form.index("</form>")]
+    assert 'method="get" action="/print"' in form
+    assert '<input type="hidden" name="size" value="6">' in form
+    assert '<input type="hidden" name="symmetry" value="mirror">' in form
+    levels = re.findall(r'<option value="(\w+)"( selected)?>', form.split('name="count"')[0])
+    assert [value for value, _ in levels] == list(levels_of(6))
+    assert [value for value, chosen in levels if chosen] == ["hard"]
+    assert '<option value="4">4</option><option value="6" selected>6</option>' in form
+
+
+def test_the_sheet_form_answers_with_a_sheet_of_the_level_and_count_chosen(client):
+    answer = client.get("/print?size=9&symmetry=rotational&level=expert&count=6")
+    assert answer.status_code == 303
+    assert "level=expert" in answer.location and "count=6" in answer.location

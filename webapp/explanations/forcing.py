@@ -15,6 +15,7 @@ from ..sudoku.logic.forcing_search import (
     CELL_CHAIN,
     CELL_NET,
     CONTRADICTION_CHAIN,
+    CONTRADICTION_NET,
     EITHER_WAY_NET,
     UNIT_CHAIN,
     UNIT_NET,
@@ -30,7 +31,13 @@ TITLES = {
     CELL_NET: "Cell forcing net",
     UNIT_NET: "Unit forcing net",
     EITHER_WAY_NET: "Forcing net",
+    CONTRADICTION_NET: "Forcing net",
 }
+
+
+def forcing_title(step: Step) -> str:
+    """ "Forcing chain", "Cell forcing net"...: what a forcing step's sentence calls it."""
+    return TITLES[kind_of(step)]
 
 
 def node_words(shape: Shape, node: Candidate) -> str:
@@ -86,7 +93,7 @@ def contradiction_sentence(shape: Shape, step: Step) -> str:
     """A chain (or net) from one assumption to a dead end: the assumption is false."""
     (branch,) = branches_of(step)
     nets = kind_of(step) != CONTRADICTION_CHAIN
-    title = "Forcing net" if nets else "Forcing chain"
+    title = forcing_title(step)
     follows = consequences(shape, branch, nets)
     then = f", {follows}, and" if follows else ","
     return (

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ..sudoku.logic import Step
 from .chains import NAMES as CHAIN_NAMES
+from .forcing import forcing_title
 
 # Names that do not follow from the slug by dropping its hyphens.
 TECHNIQUE_NAMES = {
@@ -62,6 +64,15 @@ ROLE_NAMES = {
 def technique_name(slug: str) -> str:
     """ "Hidden single", "X-wing", "Unique rectangle type 2" for a technique's slug."""
     return TECHNIQUE_NAMES.get(slug) or slug.replace("-", " ").capitalize()
+
+
+def step_name(step: Step) -> str:
+    """What a step is called where it is shown: its technique's name, or for a forcing step
+    the kind its sentence names ("Cell forcing net"), so a heading never says "chain" over
+    a net."""
+    if step.technique == "forcing-chain":
+        return forcing_title(step)
+    return technique_name(step.technique)
 
 
 def role_name(role: str) -> str:

@@ -14,6 +14,7 @@ still a batch: that line's row says what is wrong with it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -90,11 +91,12 @@ def read_puzzles(texts: Sequence[str]) -> tuple[Entry, ...]:
 
 def content_lines(text: str) -> list[tuple[int, str]]:
     """The lines of `text` that hold a puzzle, each with its number (from 1), without its
-    `#` comment and surrounding spaces: lines that are blank, a comment or only separators
-    (a `---+---` rule) are skipped."""
+    `#` comment and trailing spaces (leading ones stay, so a column in the line is a column
+    in the file): lines that are blank, a comment or only separators (a `---+---` rule) are
+    skipped."""
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
-        content = line.split(COMMENT, 1)[0].strip()
+        content = line.split(COMMENT, 1)[0].rstrip()
         if any(not (char.isspace() or char in SEPARATORS) for char in content):
             found.append((number, content))
     return found
@@ -106,8 +108,17 @@ def read_entry(index: int, line: int | None, text: str) -> Entry:
     try:
         puzzle, alphabet = read(text)
     except PuzzleError as error:
-        return Entry(index, line, text, error=error)
+        return Entry(index, line, text, error=_on_line(error, line))
     return Entry(index, line, text, puzzle=puzzle, alphabet=alphabet)
+
+
+def _on_line(error: PuzzleError, line: int | None) -> PuzzleError:
+    """`error`, read from one line of a batch alone (its line 1), placed on the batch's
+    `line`: "line 5, column 79: ...", not "line 1, column 79"."""
+    if line is None or error.line != 1:
+        return error
+    message = re.sub(r"\bline 1, column (\d+)", rf"line {line}, column \1", error.message)
+    return PuzzleError(message, line=line, column=error.column, cells=error.cells)
 
 
 def _one_grid(text: str, line_count: int) -> bool:

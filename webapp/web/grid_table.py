@@ -22,6 +22,8 @@ NOTES = {
     "differs": "differs from the other solution",
     "unlike-first": "differs from solution 1",
     "conflict": "clashes with another given",
+    "dead-end": "left with no possible value",
+    "dead-end-unit": "in the unit left with no place for a value",
 }
 
 

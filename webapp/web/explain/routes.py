@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, render_template, request, url_for
+from flask import Blueprint, current_app, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN
@@ -52,9 +52,20 @@ def explain(code: str) -> Response:
     offer = (
         offer_for(EXPLAIN, grid) if path.status == PathStatus.STOPPED and marked is None else None
     )
+    # A path of more work than an explanation's own is a job's, which a solve page shows too.
+    config = current_app.config
+    own = path.work <= int(config["EXPLAIN_BUDGET_WORK"])
+    quick_work = int(config["RATING_BUDGET_WORK"]) if own else None
     html = render_template(
         "explain.html",
-        page=explain_page(shown, as_shown_result(result), path, number, marked),
+        page=explain_page(
+            shown,
+            as_shown_result(result),
+            path,
+            number,
+            marked,
+            quick_work,
+        ),
         offer=offer,
     )
     complete = path.status == PathStatus.SOLVED

@@ -9,11 +9,12 @@ from dataclasses import dataclass
 from flask import url_for
 
 from ...explanations import level_of, sentence
-from ...explanations.names import technique_name, with_article
+from ...explanations.names import step_name, technique_name, with_article
 from ...explanations.records import why_stopped
 from ...explanations.words import capitalized
 from ...sudoku import Puzzle, SolveResult
 from ...sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position, encode_marks
+from ..chain_drawing import ChainDrawing, chain_drawing
 from ..grid_table import Board, Cell, grid_board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 
@@ -62,7 +63,10 @@ class Rating:
         """What the solve page adds when the rating is not the whole path's."""
         if self.complete or self.status == CEILING:
             return ""
-        return "That is as far as rating goes on this page; the explanation works on it longer."
+        return (
+            "That is this page's quick rating, as far as its work allows; the explanation"
+            " works longer, and its rating of the whole path is the one to go by"
+        )
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,7 @@ class ExplainPage:
     total: int
     step: ShownStep | None
     board: Board[MarkedCell]
+    drawing: ChainDrawing | None  # the step's chain, drawn over the board
     key: tuple[KeyEntry, ...]
     nav: Nav
     rating: Rating
@@ -122,6 +127,7 @@ class ExplainPage:
     steps: tuple[StepLink, ...]
     stopped: str
     rest: Board[Cell] | None  # the solver's answer for the cells the path did not reach
+    rating_note: str = ""  # why a solve page's quicker rating says less, when it does
 
 
 def rating_of(path: Path) -> Rating:
@@ -134,10 +140,15 @@ def rating_of(path: Path) -> Rating:
 
 
 def explain_page(
-    puzzle: Puzzle, result: SolveResult, path: Path, number: int, start: Position | None = None
+    puzzle: Puzzle,
+    result: SolveResult,
+    path: Path,
+    number: int,
+    start: Position | None = None,
+    quick_work: int | None = None,
 ) -> ExplainPage:
     """Step `number` (1-based; 0 for the start) of `path`, the path of `puzzle` (from pasted
-    pencil marks `start`, when given)."""
+    pencil marks `start`, when given); `quick_work` is the work a solve page rates within."""
     shape = puzzle.shape
     total = len(path.steps)
     position = start or Position.from_puzzle(puzzle, unique=True)
@@ -152,25 +163,30 @@ def explain_page(
     else:
         caption = f"Step {number} of {total}, before it is taken"
     board, key = pencil_board(puzzle.grid, position, caption, shown)
+    drawing = chain_drawing(shape, shown)
+    if drawing is not None:
+        key += drawing.key
 
     def link(n: int) -> str:
         return url_for("explain.explain", code=puzzle.code, step=n, marks=marks)
 
+    names = [step_name(step) for step in path.steps]
     step_links = tuple(
-        StepLink(n, technique_name(step.technique), link(n), n == number)
-        for n, step in enumerate(path.steps, start=1)
+        StepLink(n, name, link(n), n == number) for n, name in enumerate(names, start=1)
     )
-    counts = Counter(step.technique for step in path.steps)
+    counts = Counter(names)
     firsts: dict[str, StepLink] = {}
     difficulty: dict[str, float] = {}
     for step, step_link in zip(path.steps, step_links, strict=True):
-        firsts.setdefault(step.technique, step_link)
-        difficulty[step.technique] = max(difficulty.get(step.technique, 0.0), step.difficulty)
+        firsts.setdefault(step_link.technique, step_link)
+        difficulty[step_link.technique] = max(
+            difficulty.get(step_link.technique, 0.0), step.difficulty
+        )
     techniques = tuple(
         sorted(
             (
-                TechniqueCount(firsts[t].technique, difficulty[t], count, firsts[t])
-                for t, count in counts.items()
+                TechniqueCount(name, difficulty[name], count, firsts[name])
+                for name, count in counts.items()
             ),
             key=lambda tc: (tc.difficulty, tc.first.number),
         )
@@ -184,7 +200,7 @@ def explain_page(
     step_view = None
     if shown is not None:
         step_view = ShownStep(
-            technique_name(shown.technique),
+            step_name(shown),
             shown.difficulty,
             capitalized(sentence(shape, shown)),
             bool(shown.placements),
@@ -202,6 +218,7 @@ def explain_page(
         total=total,
         step=step_view,
         board=board,
+        drawing=drawing,
         key=key,
         nav=nav,
         rating=rating_of(path),
@@ -209,6 +226,20 @@ def explain_page(
         steps=step_links,
         stopped=stopped,
         rest=rest,
+        rating_note=quick_rating_note(path, quick_work) if start is None else "",
+    )
+
+
+def quick_rating_note(path: Path, quick_work: int | None) -> str:
+    """What the explanation says of a solve page's rating when that one stops short: the
+    work counts the same everywhere, so a path that took more than `quick_work` is exactly
+    one a solve page rates only up to an "at least"."""
+    if quick_work is None or path.work <= quick_work:
+        return ""
+    return (
+        f"This path took {path.work:,} units of work; a solve page rates within {quick_work:,},"
+        ' so there it says only "at least" the rating of the steps it reached. This rating,'
+        " the explanation's, is the one to go by"
     )
 
 
@@ -224,14 +255,20 @@ class Learning:
     toggle: str
 
 
-def learning(puzzle: Puzzle, path: Path, candidates: bool) -> Learning:
-    """The rating and the ways on from a solved puzzle's page."""
+def learning(puzzle: Puzzle, path: Path, candidates: bool, check: bool = False) -> Learning:
+    """The rating and the ways on from a solved puzzle's page (`check`: a learner's check,
+    which its candidates link keeps)."""
     board = None
     if candidates:
         position = Position.from_puzzle(puzzle, unique=True)
         caption = "The puzzle with every empty cell's candidates"
         board, _ = pencil_board(puzzle.grid, position, caption)
-    toggle = url_for("solve.result", code=puzzle.code, candidates=None if candidates else 1)
+    toggle = url_for(
+        "solve.result",
+        code=puzzle.code,
+        candidates=None if candidates else 1,
+        check=1 if check else None,
+    )
     return Learning(
         rating=rating_of(path),
         explain=url_for("explain.explain", code=puzzle.code),

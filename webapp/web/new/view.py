@@ -58,7 +58,6 @@ class NewPage:
     symmetries: tuple[Choice, ...]
     problems: tuple[Problem, ...]
     invalid: str  # the field the problem is about, marked on the form
-    sheet: str  # a sheet to print of the size and level chosen
 
 
 def _choices(values: tuple[str, ...], labels: dict[str, str], chosen: str) -> tuple[Choice, ...]:
@@ -75,14 +74,12 @@ def new_page(size: str, level: str, symmetry: str, problem: str = "") -> NewPage
     if problem:
         target = field if field in ("size", "level", "symmetry") else ""
         problems = (Problem("new-problem", problem[0].upper() + problem[1:], target),)
-    printable = size if size in sizes and size != "25" else str(DEFAULT_SIZE)
     return NewPage(
         sizes=_choices(sizes, {n: f"{n}×{n}" for n in sizes}, size),
         levels=_choices(levels, {name: name.capitalize() for name in levels}, level),
         symmetries=_choices(SYMMETRIES, _symmetry_labels(), symmetry),
         problems=problems,
         invalid=problems[0].target if problems else "",
-        sheet=url_for("print.sheet", size=printable, level=level if level in levels else None),
     )
 
 
@@ -202,13 +199,20 @@ class SheetPage:
     puzzles: tuple[ShownPuzzle, ...]
     layout: str  # CSS classes: how many puzzles, of what size
     another: str  # a sheet of the same kind from a new seed
+    size: int = DEFAULT_SIZE  # the size and symmetry a new sheet from its form keeps
+    symmetry: str = DEFAULT_SYMMETRY
+    levels: tuple[Choice, ...] = ()  # the levels and counts its form offers, this sheet's chosen
+    counts: tuple[Choice, ...] = ()
 
 
-def sheet_page(orders: list[Order], made: list[Generated]) -> SheetPage:
-    """The sheet of `orders`, all made."""
+def sheet_page(
+    orders: list[Order], made: list[Generated], counts: tuple[int, ...] = (4, 6)
+) -> SheetPage:
+    """The sheet of `orders`, all made, and a form for another of `counts` puzzles."""
     first = orders[0]
     n, count = first.size, len(orders)
     seeds = f"seeds {first.seed} to {orders[-1].seed}"
+    levels = levels_of(n)
     slow = " (made off the page, in a job)" if (n, first.level) in JOB_ONLY else ""
     return SheetPage(
         title=f"{count} {first.level} {n}x{n} puzzles",
@@ -218,4 +222,8 @@ def sheet_page(orders: list[Order], made: list[Generated]) -> SheetPage:
         another=url_for(
             "print.sheet", size=n, level=first.level, symmetry=first.symmetry, count=count
         ),
+        size=n,
+        symmetry=first.symmetry,
+        levels=_choices(levels, {name: name.capitalize() for name in levels}, first.level),
+        counts=_choices(tuple(map(str, counts)), {}, str(count)),
     )

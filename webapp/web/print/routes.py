@@ -71,7 +71,7 @@ def sheet() -> Response:
         response = make_response(html, 202)
         response.cache_control.no_store = True
         return response
-    response = make_response(render_template("print.html", page=sheet_page(orders, ready)))
+    response = make_response(render_template("print.html", page=sheet_page(orders, ready, COUNTS)))
     # The same query makes the same sheet for good.
     response.cache_control.public = True
     response.cache_control.max_age = DECIDED_SECONDS

@@ -23,6 +23,8 @@ SIZE_MESSAGE = "There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"
 # while an empty grid from the grid form is a puzzle (one with very many solutions).
 PASTE_SOURCE = "paste"
 NOTHING_PASTED = "Paste a puzzle or choose a file to upload"
+# A grid without givens: every filled grid solves it, which helps no one.
+NO_GIVENS = "The grid has no givens: type the puzzle's givens into its cells, or paste it below"
 # "" tells the alphabet from the puzzle (parse.py); the others say which it is.
 ALPHABET_CHOICES = ("", *ALPHABETS)
 ALPHABET_MESSAGE = "Symbols: choose to tell them from the puzzle, 1-9 then A-P, or 0-F"
@@ -140,6 +142,14 @@ def filled_form(grid: Grid, alphabet: str = STANDARD) -> PuzzleForm:
     symbols = spelled(grid, alphabet).symbols
     data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
     return cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})
+
+
+def ask_for_givens(form: PuzzleForm) -> None:
+    """Say that the form's puzzle has no givens, on the grid's first cell, where typing
+    starts (a pasted grid of blanks comes back as the form's grid too)."""
+    form.found = None
+    first = form.cell_fields()[0]
+    first.errors = [*first.errors, NO_GIVENS]
 
 
 def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:

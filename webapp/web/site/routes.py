@@ -11,7 +11,7 @@ from ..cache import refuse_long_code
 from ..marks import marked_location
 from ..shown_alphabet import link_values, requested_alphabet
 from .form_page import show_form
-from .forms import read_form
+from .forms import ask_for_givens, read_form
 
 bp = Blueprint("site", __name__)
 
@@ -37,7 +37,11 @@ def submit() -> Response | tuple[str, int] | str:
         return batch.answer(form.batch)
     if form.position is not None:  # a pencil-mark grid: on to its position's page
         return redirect(marked_location(form.position), 303)
+    if form.found is not None and form.found.givens == 0:
+        ask_for_givens(form)
     if form.found is None:
         return show_form(form)
     written_in = link_values(form.written_in)
-    return redirect(url_for("solve.result", code=form.found.code, **written_in), 303)
+    check = 1 if request.form.get("check") == "1" else None  # a learner's check, no spoiler
+    location = url_for("solve.result", code=form.found.code, check=check, **written_in)
+    return redirect(location, 303)

@@ -60,21 +60,24 @@ def result(code: str) -> Response | tuple[str, int]:
     if listing and count is not None:
         html = render_template("solutions.html", page=solutions_page(shown, count))
         return _answer(html, facts, facts.counted_in_full)
+    check = request.args.get("check") == "1"  # a learner's check: the answer stays hidden
+    marks, checked = request.args.get("marks") or None, 1 if check else None
     links = Links(
-        share=absolute_url(".result", code=code, marks=request.args.get("marks") or None),
+        share=absolute_url(".result", code=code, marks=marks, check=checked),
         edit=url_for("site.index", puzzle=code, **link_values(g.alphabet)),
         elsewhere=facts.elsewhere,
     )
     # a pasted position is rated by its explanation, from the marks: not from its cells here
     path = facts.path if marked is None else None
-    offered = learning(shown, path, request.args.get("candidates") == "1") if path else None
+    candidates = request.args.get("candidates") == "1"
+    offered = learning(shown, path, candidates, check) if path else None
     offer = offer_for(SOLVE, puzzle) if result.status == GAVE_UP else None
     if path is not None and path.status == STOPPED and not path.steps:
         offer = offer_for(EXPLAIN, puzzle)  # not rated within a page's work: a job may go on
     how_many = solution_count_message(count) if count else ""
     html = render_template(
         "result.html",
-        page=result_page(as_shown_result(result), links, how_many, facts.dead_end),
+        page=result_page(as_shown_result(result), links, how_many, facts.dead_end, check),
         learning=offered,
         offer=offer,
         marked=marked_view(shown, marked, result) if marked is not None else None,

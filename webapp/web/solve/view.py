@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
+from ...sudoku.dead_end import CELL
 from ...sudoku.links import fpuzzles_link, sudokuwiki_link
 from ...sudoku.result import SAT
 from ...wording import (
@@ -99,6 +100,7 @@ class Verdict:
     reasons: tuple[str, ...]
     boards: tuple[Board[Cell], ...]
     detail: str = ""
+    hidden: str = ""  # when set, the boards wait behind a button of these words (a check)
 
 
 @dataclass(frozen=True)
@@ -174,11 +176,16 @@ def _field(value: str, described_by: list[str]) -> FieldView:
 
 
 def result_page(
-    result: SolveResult, links: Links, how_many: str = "", dead_end: DeadEnd | None = None
+    result: SolveResult,
+    links: Links,
+    how_many: str = "",
+    dead_end: DeadEnd | None = None,
+    check: bool = False,
 ) -> ResultPage:
     """Everything the result template shows about one solve, built in this one place;
     `how_many` says how many solutions one with more than one has ("exactly 5 solutions"),
-    `dead_end` where singles run out in one with none (page_facts.py found both)."""
+    `dead_end` where singles run out in one with none (page_facts.py found both). `check`:
+    a learner's check, whose answers stay hidden until asked for (checked)."""
     puzzle = result.puzzle
     engine = (
         "Gave up in" if result.status == GAVE_UP else "Decided by",
@@ -191,7 +198,40 @@ def result_page(
         *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
     )
-    return ResultPage(result.status, verdict(result, how_many, dead_end), figures, links)
+    said = verdict(result, how_many, dead_end)
+    return ResultPage(result.status, checked(said, result) if check else said, figures, links)
+
+
+def checked(said: Verdict, result: SolveResult) -> Verdict:
+    """A verdict for someone stuck on a puzzle who asked only whether it is sound: the
+    solutions it found wait behind "Show the solution" (two, for one with more)."""
+    if result.status == SOLVED:
+        summary = (
+            "Your puzzle is a proper Sudoku: it has exactly one solution. Its answer is hidden"
+            " below until you ask for it; play it or follow its explanation step by step."
+        )
+        return replace(
+            said, heading="It has one solution", summary=summary, hidden="Show the solution"
+        )
+    if result.status == MULTIPLE:
+        return replace(said, hidden="Show two of its solutions")
+    return said
+
+
+def dead_end_board(puzzle: Puzzle, dead_end: DeadEnd) -> Board[Cell]:
+    """The givens with the dead end marked: the cell left with no possible value, or every
+    cell of the unit left with no place for a value."""
+    if dead_end.kind == CELL:
+        where = place_name(dead_end.place)
+        return grid_board(puzzle, f"The puzzle, {where} marked", None, {dead_end.place}, "dead-end")
+    (unit,) = (
+        unit
+        for unit in puzzle.geometry.units
+        if (unit.kind, unit.index) == (dead_end.unit, dead_end.index)
+    )
+    places = {place_of(puzzle.shape, cell) for cell in unit.cells}
+    caption = f"The puzzle, {dead_end.unit} {dead_end.index} marked"
+    return grid_board(puzzle, caption, None, places, "dead-end-unit")
 
 
 def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = None) -> Verdict:
@@ -216,6 +256,8 @@ def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = 
             " Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
         )
+        if not puzzle.givens:
+            summary += " The grid has no givens yet: edit it and type the puzzle's givens."
         boards = tuple(
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")
             for number, solution in enumerate((first, second), start=1)
@@ -256,6 +298,7 @@ def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = 
     )
     boards = (grid_board(puzzle, "The puzzle"),)
     if dead_end:
+        boards = (dead_end_board(puzzle, dead_end),)
         reason = dead_end_message(dead_end)
     elif result.engine == SAT:
         reason = sat_contradiction_message(result.sat_conflicts)

@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -61,16 +62,31 @@ def request(port: int, method: str, path: str) -> tuple[int, str, str]:
         connection.close()
 
 
-def test_sudoku_serve_runs_the_jobs_itself(tmp_path):
-    port = free_port()
+@contextmanager
+def serving(tmp_path: Path, port: int, log: Path) -> Iterator[subprocess.Popen]:
+    """`sudoku serve` on `port` with a job store in `tmp_path` and pages that give up at
+    once, answering, until the block ends."""
     env = {
         "FLASK_JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
         "FLASK_SOLVE_BUDGET_NODES": "1",
         "SUDOKU_WORKERS": "1",
     }
-    log = tmp_path / "serve.log"
     with running(["serve", "--bind", f"127.0.0.1:{port}"], env, log) as server:
         until(lambda: answers(port), "the server answers")
+        yield server
+
+
+def assert_none_left(tmp_path: Path, log: Path) -> None:
+    """No `webapp jobs` process is left with the store in `tmp_path` in its environment."""
+    left = subprocess.run(["pgrep", "-f", "webapp jobs"], capture_output=True, text=True)
+    for pid in left.stdout.split():
+        environ = Path(f"/proc/{pid}/environ").read_bytes()
+        assert str(tmp_path).encode() not in environ, log.read_text()
+
+
+def test_sudoku_serve_runs_the_jobs_itself(tmp_path):
+    port, log = free_port(), tmp_path / "serve.log"
+    with serving(tmp_path, port, log) as server:
         status, _, html = request(port, "GET", f"/solve/{HARD_CODE}")
         assert status == 200 and "Keep working" in html
         status, job_page, _ = request(port, "POST", f"/solve/{HARD_CODE}/work")
@@ -85,10 +101,7 @@ def test_sudoku_serve_runs_the_jobs_itself(tmp_path):
         os.kill(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
     # gunicorn took its consumer with it: no process is left with the store in its environment
-    left = subprocess.run(["pgrep", "-f", "webapp jobs"], capture_output=True, text=True)
-    for pid in left.stdout.split():
-        environ = Path(f"/proc/{pid}/environ").read_bytes()
-        assert str(tmp_path).encode() not in environ, log.read_text()
+    assert_none_left(tmp_path, log)
 
 
 def test_a_consumer_that_keeps_stopping_is_started_again_ever_more_slowly():
@@ -105,15 +118,8 @@ CONSUMER_STARTED = re.compile(r"consumer pid (\d+) started")
 def test_sudoku_serve_starts_a_killed_consumer_again_and_leaves_no_process_behind(tmp_path):
     # A killed consumer was never started again, its Huey workers ran on as orphans, and
     # a job waited for ever
-    port = free_port()
-    env = {
-        "FLASK_JOB_STORE": f"sqlite:///{tmp_path}/jobs.sqlite3",
-        "FLASK_SOLVE_BUDGET_NODES": "1",
-        "SUDOKU_WORKERS": "1",
-    }
-    log = tmp_path / "serve.log"
-    with running(["serve", "--bind", f"127.0.0.1:{port}"], env, log) as server:
-        until(lambda: answers(port), "the server answers")
+    port, log = free_port(), tmp_path / "serve.log"
+    with serving(tmp_path, port, log) as server:
         first = int(until(lambda: CONSUMER_STARTED.findall(log.read_text()), "a consumer")[0])
         workers = until(lambda: _children(first), "the consumer's worker")
         os.kill(first, signal.SIGKILL)  # the consumer alone: its worker is left
@@ -125,10 +131,7 @@ def test_sudoku_serve_starts_a_killed_consumer_again_and_leaves_no_process_behin
         until(lambda: request(port, "GET", job_page)[0] == 303, "the job is done")
         os.kill(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
-    left = subprocess.run(["pgrep", "-f", "webapp jobs"], capture_output=True, text=True)
-    for pid in left.stdout.split():
-        environ = Path(f"/proc/{pid}/environ").read_bytes()
-        assert str(tmp_path).encode() not in environ, log.read_text()
+    assert_none_left(tmp_path, log)
 
 
 def _alive(pid: int) -> bool:

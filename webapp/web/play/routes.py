@@ -79,14 +79,11 @@ def play(code: str) -> Response:
         notes_mode=request.args.get("notes") == "1",
         autoclear=request.args.get("autoclear") != "0",
     )
-    state = _state(page, progress.code)
     restart = request.args.get("restart") == "1"
-    html = render_template(
-        "play.html",
-        page=page,
-        share=absolute_url(".play", code=code, **state),
-        share_path=url_for(".play", code=code, **state),
-        restart_ask=url_for(".play", code=code, **state, restart=1),
+    html = _render(
+        code,
+        page,
+        progress,
         restart=url_for(".play", code=code) + BOARD if restart else None,
         explain_here=_explain_here(notes, progress, solution),
     )
@@ -137,15 +134,7 @@ def submit(code: str) -> Response:
             notes_mode=notes_mode,
             autoclear=autoclear,
         )
-        state = _state(page, progress.code)
-        html = render_template(
-            "play.html",
-            page=page,
-            share=absolute_url(".play", code=code, **state),
-            share_path=url_for(".play", code=code, **state),
-            restart_ask=url_for(".play", code=code, **state, restart=1),
-        )
-        return make_response(html, 422)
+        return make_response(_render(code, page, progress), 422)
     if autoclear:
         notes = cleared_by(notes, placements(before.grid, progress.grid))
     asked: dict[str, Any] = {}
@@ -218,6 +207,20 @@ def _wrong_notes(
         name = place_name(place_of(shape, cell))
         said.append((cell, f"You removed {value} from {name}, but {value} belongs there"))
     return tuple(said)
+
+
+def _render(code: str, page: PlayPage, progress: Progress, **extra: Any) -> str:
+    """The play page of `page`, a position of `progress` in the puzzle `code`, with its
+    links (share, restart) and `extra` for the template."""
+    state = _state(page, progress.code)
+    return render_template(
+        "play.html",
+        page=page,
+        share=absolute_url(".play", code=code, **state),
+        share_path=url_for(".play", code=code, **state),
+        restart_ask=url_for(".play", code=code, **state, restart=1),
+        **extra,
+    )
 
 
 def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:

@@ -125,6 +125,7 @@
       td.appendChild(box);
       input.setAttribute("aria-label", labels[cell] + ", notes " + inWords(said));
     });
+    highlight();
   }
 
   // The link of what is on the screen: in the address bar, the share link and the form.
@@ -277,6 +278,21 @@
       window.location.assign(restart.href.replace(/\?.*$/, "") + "#board");
     });
   }
+
+  // The digit in the chosen cell, wherever else it stands: in values and in notes.
+  function highlight() {
+    var cell = current();
+    var digit = cell < 0 ? 0 : valueOf(inputs[cell]);
+    inputs.forEach(function (input, other) {
+      var td = input.parentNode;
+      td.classList.toggle("same-digit", !!digit && valueOf(input) === digit);
+      td.querySelectorAll(".mark").forEach(function (mark, index) {
+        mark.classList.toggle("same-digit", index + 1 === digit && mark.textContent !== "");
+      });
+    });
+  }
+  table.addEventListener("focusin", function () { window.setTimeout(highlight, 0); });
+  table.addEventListener("input", function () { window.setTimeout(highlight, 0); });
 
   window.addEventListener("pageshow", sync);
 })();

@@ -287,3 +287,16 @@ def test_an_entry_that_cannot_be_read_comes_back_at_the_board(no_script_page, ba
     expect(page.locator(".error-summary")).to_contain_text("r1c1: 'x' is not a digit")
     assert urlsplit(page.url).fragment == "board"
     assert page.evaluate("window.scrollY") > 0  # the board, not the top of the page
+
+
+def test_the_chosen_cell_s_digit_is_shown_wherever_it_stands(page, base_url):
+    page.goto(f"{base_url}/play/{EXTREME}")
+    page.locator("#r3c4").click()
+    page.keyboard.press("Shift+Digit4")  # a note of 4 in r3c4, where the givens allow one
+    page.locator("#r1c3").click()  # a given 4
+    fours = EXTREME.count("4")
+    expect(page.locator("td.same-digit")).to_have_count(fours)
+    expect(page.locator("td:has(#r3c4) .mark.same-digit")).to_have_text("4")
+    page.locator("#r1c1").click()  # an empty cell: nothing to show
+    expect(page.locator("td.same-digit")).to_have_count(0)
+    expect(page.locator(".mark.same-digit")).to_have_count(0)

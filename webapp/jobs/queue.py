@@ -119,22 +119,31 @@ class JobQueue:
         taken by submit(), which checks again in one step.)"""
         if len(self.board.members(OPEN)) >= self.depth:
             raise QueueFull(f"{self.depth} jobs are already waiting or running")
-        if client is None:
-            return
-        mine = self.board.members(f"client:{client}")
-        if sum(1 for id in mine if (job := self.job(id)) and job.open) >= self.per_client:
-            raise ClientBusy(f"{self.per_client} of your jobs are already waiting or running")
+        if client is not None and self._open_of(client) >= self.per_client:
+            raise self._busy()
 
     def _claim_for(self, client: str, id: str) -> None:
         """Count job `id` among `client`'s open jobs; ClientBusy when it has as many as it
         may. Its jobs that have ended since are let go first."""
+        self._open_of(client)
+        if not self.board.join_within(f"client:{client}", id, self.per_client):
+            raise self._busy()
+
+    def _open_of(self, client: str) -> int:
+        """How many of `client`'s jobs are open; those that have ended since are let go."""
         group = f"client:{client}"
+        count = 0
         for other in self.board.members(group):
             record = self.job(other)
-            if other != id and (record is None or not record.open):
+            if record is not None and record.open:
+                count += 1
+            else:
                 self.board.leave(group, other)
-        if not self.board.join_within(group, id, self.per_client):
-            raise ClientBusy(f"{self.per_client} of your jobs are already waiting or running")
+        return count
+
+    def _busy(self) -> ClientBusy:
+        """The refusal of a client that has as many jobs open as it may."""
+        return ClientBusy(f"{self.per_client} of your jobs are already waiting or running")
 
     def _enqueue(self, job: Job) -> None:
         """Put `job` on Huey's queue; Unreachable when the queue's store does not answer."""

@@ -82,14 +82,12 @@ class Supervisor:
         self.clock = clock
         self.stopping = threading.Event()
         self.current: subprocess.Popen[bytes] | None = None
-        self.starts = 0
 
     def run(self) -> None:
         """Start the consumer, and again each time it stops by itself, until stopping."""
         pause = FIRST_PAUSE
         while not self.stopping.is_set():
             self.current = consumer = self.launch()
-            self.starts += 1
             log.info("consumer pid %d started", consumer.pid)
             began = self.clock()
             while consumer.poll() is None and not self.stopping.wait(0.2):

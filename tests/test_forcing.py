@@ -9,7 +9,8 @@ from functools import cache
 import pytest
 
 from webapp.explanations import sentence
-from webapp.explanations.names import step_name
+from webapp.explanations.hints import glimpse
+from webapp.explanations.names import step_name, with_article
 from webapp.sudoku import Grid, parse
 from webapp.sudoku.logic import Position, Step, forcing_search
 from webapp.sudoku.logic.forcing import (
@@ -279,10 +280,13 @@ def test_each_kind_is_worded_with_its_branches_and_what_holds_either_way():
 
 
 def test_a_forcing_step_is_called_what_its_sentence_calls_it():
-    """The heading over a step (step_name) never says "Forcing chain" over a net's words."""
+    """The heading over a step (step_name) and a hint's first tier (glimpse) never say
+    "Forcing chain" over a net's words."""
     seen = steps_by_kind()
     for position, _, step in seen.values():
         name = step_name(step)
-        assert sentence(position.geometry.shape, step).startswith(name + ":"), name
+        shape = position.geometry.shape
+        assert sentence(shape, step).startswith(name + ":"), name
+        assert glimpse(shape, step).startswith(with_article(name)), glimpse(shape, step)
     names = {step_name(step) for _, _, step in seen.values()}
     assert {"Forcing chain", "Forcing net", "Cell forcing net", "Unit forcing chain"} <= names

@@ -22,7 +22,7 @@ from ..sudoku.logic.marks_check import wrong_notes
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
-from .names import technique_name, with_article
+from .names import step_name, with_article
 from .words import capitalized, cell_name, removals, unit_name
 
 
@@ -285,7 +285,7 @@ def _few_removals(shape: Shape, step: Step) -> str:
 def glimpse(shape: Shape, step: Step) -> str:
     """The technique and where it is, without its cells: "a hidden single in box 5",
     "a hidden pair in row 5", "an X-wing on the 7s", "an XY-chain that changes box 2"."""
-    named = with_article(technique_name(step.technique))
+    named = with_article(step_name(step))
     if step.technique in SINGLES_IN_A_UNIT and step.units:
         return f"{named} in {unit_name(step.units[0])}"
     changed = [cell for cell, _ in step.placements] or [cell for cell, _ in step.eliminations]

@@ -80,3 +80,34 @@ def blanked(size: int, fraction: float, seed: int) -> tuple[Position, Grid]:
     ):
         cells[cell] = 0
     return easy_steps_taken(Position.from_puzzle(Puzzle(Grid(shape, tuple(cells)))), 2.8), answer
+
+
+def is_dead(position: Position) -> bool:
+    """True when an open cell has no candidate or a unit has no place for a value it lacks."""
+    if any(not v and not m for v, m in zip(position.values, position.candidates, strict=True)):
+        return True
+    return any(
+        not position.places(unit, value) and not position.holds(unit, value)
+        for unit in position.geometry.units
+        for value in range(1, position.size + 1)
+    )
+
+
+def replay(position: Position, chain: tuple[tuple[int, int], ...]) -> Position:
+    """Place a chain's assumption, then check each later placement is a single where it comes."""
+    (cell, value), *following = chain
+    position = position.place([(cell, value)])
+    for cell, value in following:
+        assert position.candidates[cell] >> value & 1, (cell, value)
+        assert is_single(position, cell, value), (cell, value)
+        position = position.place([(cell, value)])
+    return position
+
+
+def is_single(position: Position, cell: int, value: int) -> bool:
+    """True when `value` is `cell`'s last candidate or the last place of `value` in a unit."""
+    if position.candidates[cell] == 1 << value:
+        return True
+    return any(
+        position.places(unit, value) == [cell] for unit in position.geometry.cell_units[cell]
+    )

@@ -30,7 +30,7 @@ from webapp.sudoku.logic.position import bits_of
 from webapp.sudoku.logic.propagation import Branch
 from webapp.sudoku.puzzle import Puzzle
 
-from positions import easy_steps_taken, stuck_positions, wrong_moves
+from positions import easy_steps_taken, is_dead, replay, stuck_positions, wrong_moves
 from puzzles import TOP95_SEVENTH, data_lines
 
 
@@ -45,17 +45,6 @@ def plain_single(position: Position) -> tuple[int, int] | None:
             if len(places) == 1 and not position.holds(unit, value):
                 return places[0], value
     return None
-
-
-def is_dead(position: Position) -> bool:
-    """True when an open cell has no candidate or a unit has no place for a value it lacks."""
-    if any(not v and not m for v, m in zip(position.values, position.candidates, strict=True)):
-        return True
-    return any(
-        not position.places(unit, value) and not position.holds(unit, value)
-        for unit in position.geometry.units
-        for value in range(1, position.size + 1)
-    )
 
 
 def plain_follow(position: Position, cell: int, value: int) -> set[tuple[int, int]] | None:
@@ -90,26 +79,6 @@ def test_the_incremental_follower_reaches_what_plain_singles_reach(number):
         else:
             assert branch.dead_end is None, (cell, value)
             assert {(c, v) for c, v, _, _ in branch.nodes} == expected
-
-
-def replay(position: Position, chain: tuple[tuple[int, int], ...]) -> Position:
-    """Place a chain's assumption, then check each later placement is a single where it comes."""
-    (cell, value), *following = chain
-    position = position.place([(cell, value)])
-    for cell, value in following:
-        assert position.candidates[cell] >> value & 1, (cell, value)
-        assert is_single(position, cell, value), (cell, value)
-        position = position.place([(cell, value)])
-    return position
-
-
-def is_single(position: Position, cell: int, value: int) -> bool:
-    """True when `value` is `cell`'s last candidate or the last place of `value` in a unit."""
-    if position.candidates[cell] == 1 << value:
-        return True
-    return any(
-        position.places(unit, value) == [cell] for unit in position.geometry.cell_units[cell]
-    )
 
 
 @pytest.mark.parametrize("number", range(0, 60, 6))

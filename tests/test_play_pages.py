@@ -450,3 +450,49 @@ def test_a_hint_from_cells_without_notes_says_once_to_fill_in_candidates(client)
     shown = client.get(link.replace("&candidates=0", "") + "&candidates=1&hint=1").text
     assert "There is" in hint_panel(shown)["Where to look"]
     assert FOLLOW_ALONG not in shown
+
+
+def why_panel(html: str) -> tuple[str, str] | None:
+    """The heading and words of the page's "Why ... is not ..." panel, if it has one."""
+    found = re.search(
+        r'<section class="hint-panel why-panel"[^>]*>\s*<h2 id="why-title">([^<]*)</h2>\s*'
+        r"<p>([^<]*)</p>",
+        html,
+    )
+    return (unescape(found[1]), unescape(found[2])) if found else None
+
+
+def test_check_offers_why_a_wrong_value_is_wrong_and_shows_the_dead_end_it_reaches(client):
+    progress = with_cells(CODE, r1c1=WRONG_R1C1, r2c2="9")
+    checked = client.get(f"/play/{CODE}?progress={progress}&check=1").text
+    links = re.findall(r'<a class="why-wrong" href="([^"]*)">Why is this wrong\?</a>', checked)
+    assert [parse_qs(urlsplit(unescape(link)).query)["why"] for link in links] == [
+        ["r1c1"],
+        ["r2c2"],
+    ]
+    asked = client.get(unescape(links[0]))
+    assert asked.status_code == 200
+    heading, words = why_panel(asked.text)
+    assert heading == "Why r1c1 is not 5"
+    assert words.startswith("If r1c1 were 5, ") and words.endswith("; so r1c1 cannot be 5.")
+    assert "would have no" in words
+    assert "r1c1 is 4" not in asked.text and "r1c1 4" not in words  # no answer given away
+    # the board still marks the entry wrong, and draws the refutation, with its key
+    assert re.search(
+        r'<td class="entry wrong role-contradiction-chain[^"]*"><input id="r1c1"', asked.text
+    )
+    assert '<ul class="board-key"' in asked.text
+    clash = why_panel(client.get(unescape(links[1])).text)
+    assert clash == (
+        "Why r2c2 is not 9",
+        "r2c2 cannot be 9: a 9 already stands where it can see it.",
+    )
+
+
+def test_why_for_a_cell_no_longer_wrong_shows_nothing_and_a_bad_cell_is_a_400(client):
+    fixed = with_cells(CODE, r1c1="4")
+    assert why_panel(client.get(f"/play/{CODE}?progress={fixed}&check=1&why=r1c1").text) is None
+    for bad in ("r0c1", "r10c1", "x", "r1c1c1"):
+        response = client.get(f"/play/{CODE}?progress={fixed}&check=1&why={bad}")
+        assert response.status_code == 400
+        assert "?why= names a cell such as r4c7" in response.text

@@ -22,7 +22,7 @@ from ..sudoku.logic.forcing_search import (
 )
 from ..sudoku.logic.position import Candidate
 from ..wording import in_words
-from .words import cell_name, removals
+from .words import capitalized, cell_name, removals
 
 TITLES = {
     CONTRADICTION_CHAIN: "Forcing chain",
@@ -91,15 +91,29 @@ def action(shape: Shape, step: Step) -> str:
 
 def contradiction_sentence(shape: Shape, step: Step) -> str:
     """A chain (or net) from one assumption to a dead end: the assumption is false."""
-    (branch,) = branches_of(step)
-    nets = kind_of(step) != CONTRADICTION_CHAIN
-    title = forcing_title(step)
-    follows = consequences(shape, branch, nets)
-    then = f", {follows}, and" if follows else ","
     return (
-        f"{title}: if {assumption(shape, branch[0], 'were')}{then} {dead_end(shape, step)};"
+        f"{forcing_title(step)}: {_if_then_dead_end(shape, step)};"
         f" so {conclusion(shape, step)}: {action(shape, step)}"
     )
+
+
+def refutation_sentence(shape: Shape, step: Step) -> str:
+    """Why a player's value is wrong, from its contradiction step (refutation.py): "If r1c3
+    were 8, singles give r1c7 3, and column 8 would have no place for 9; so r1c3 cannot
+    be 8." """
+    cell, value = step.eliminations[0]
+    return (
+        f"{capitalized(_if_then_dead_end(shape, step))};"
+        f" so {cell_name(shape, cell)} cannot be {shape.symbol(value)}."
+    )
+
+
+def _if_then_dead_end(shape: Shape, step: Step) -> str:
+    """ "if r1c3 were 8, singles give r1c7 3, and column 8 would have no place for 9"."""
+    (branch,) = branches_of(step)
+    follows = consequences(shape, branch, kind_of(step) != CONTRADICTION_CHAIN)
+    then = f", {follows}, and" if follows else ","
+    return f"if {assumption(shape, branch[0], 'were')}{then} {dead_end(shape, step)}"
 
 
 def either_way_sentence(shape: Shape, step: Step) -> str:

@@ -5,14 +5,17 @@ nothing is stored."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...explanations.hints import Hint, HintKind, hint_for
+from ...explanations.why_wrong import WhyWrong, why_wrong
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
+from ...sudoku.logic.budget import OutOfWork, work_limit
 from ...sudoku.progress import Progress, check, read_progress
 from ...wording import place_name
 from ..cache import refuse_long_code, solve_within_budget
@@ -67,6 +70,7 @@ def play(code: str) -> Response:
     tier = whole_number("hint", 0, 2, 0)
     hint = _hint(progress, solution, notes) if tier else None
     checked = request.args.get("check") == "1"
+    why = _why(progress, solution) if checked else None
     page = play_page(
         progress,
         notes,
@@ -78,6 +82,7 @@ def play(code: str) -> Response:
         solved=progress.grid == solution,
         notes_mode=request.args.get("notes") == "1",
         autoclear=request.args.get("autoclear") != "0",
+        why=why,
     )
     restart = request.args.get("restart") == "1"
     html = _render(
@@ -219,6 +224,7 @@ def _render(code: str, page: PlayPage, progress: Progress, **extra: Any) -> str:
         share=absolute_url(".play", code=code, **state),
         share_path=url_for(".play", code=code, **state),
         restart_ask=url_for(".play", code=code, **state, restart=1),
+        checked_path=url_for(".play", code=code, **state, check=1),
         **extra,
     )
 
@@ -252,6 +258,28 @@ def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
         return unusable(
             "Not a position of this puzzle", f"{error.message}.", start, "Start this puzzle afresh"
         )
+
+
+def _why(progress: Progress, solution: Grid) -> WhyWrong | None:
+    """Why the wrong value in the cell ?why= names (such as r4c7) is wrong, within
+    HINT_BUDGET_WORK in the solver seat; None when not asked, or the cell's value is no
+    longer wrong (the link outlived a fix). 400 for a name that is not a cell."""
+    asked = request.args.get("why")
+    if asked is None:
+        return None
+    size = progress.puzzle.size
+    found = re.fullmatch(r"r(\d{1,2})c(\d{1,2})", asked)
+    row, col = (int(found[1]), int(found[2])) if found else (0, 0)
+    if not (1 <= row <= size and 1 <= col <= size):
+        abort(400, description=f"?why= names a cell such as r4c7, in rows and columns 1 to {size}.")
+    cell = (row - 1) * size + col - 1
+    if cell not in check(progress, solution).wrong:
+        return None
+    with solver_seat().taken(), work_limit(int(current_app.config["HINT_BUDGET_WORK"])):
+        try:
+            return why_wrong(progress, solution, cell)
+        except OutOfWork:
+            return None
 
 
 def _hint(progress: Progress, solution: Grid, marks: Position) -> Hint:

@@ -8,9 +8,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
+from ...explanations.why_wrong import WhyWrong
 from ...sudoku import Grid, Shape
 from ...sudoku.geometry import Unit
-from ...sudoku.logic import Position, encode_marks, narrowed
+from ...sudoku.logic import Position, Step, encode_marks, narrowed
 from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words, place_name
 from ..grid_table import Board, board, place_of
@@ -24,6 +25,7 @@ class Message:
 
     id: str
     text: str
+    why: str = ""  # a wrong value's cell ("r4c7"): the page offers to say why it is wrong
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,8 @@ class PlayPage:
     marks: str | None = None  # the player's notes (marks_code), None when there are none
     notes_mode: bool = False  # the form's fields take notes (without script)
     autoclear: bool = True  # placing a value clears it from its peers' notes
-    key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing
+    key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing (or a why's)
+    why: Shown | None = None  # why a wrong value is wrong, asked from Check
 
     @property
     def more_help(self) -> bool:
@@ -91,19 +94,21 @@ def play_page(
     problems: dict[int, str] | None = None,
     notes_mode: bool = False,
     autoclear: bool = True,
+    why: WhyWrong | None = None,
 ) -> PlayPage:
     """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
     `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
     open cell's `candidates`; after a bad submission, with what was `entered` and the
-    `problems`; its fields taking notes in `notes_mode`."""
+    `problems`; its fields taking notes in `notes_mode`; with `why` a wrong value is wrong,
+    its refutation drawn on the board."""
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
     messages: list[Message] = []
     about: dict[int, list[str]] = defaultdict(list)
     states: dict[int, list[str]] = defaultdict(list)
 
-    def say(text: str, cells: list[int], state: str) -> None:
-        message = Message(f"message-{len(messages) + 1}", text)
+    def say(text: str, cells: list[int], state: str, why: str = "") -> None:
+        message = Message(f"message-{len(messages) + 1}", text, why)
         messages.append(message)
         for cell in cells:
             about[cell].append(message.id)
@@ -117,7 +122,7 @@ def play_page(
             places = [(row - 1) * shape.size + col - 1 for row, col in conflict.cells]
             say(conflict_message(conflict), [c for c in places if not puzzle.cells[c]], "clash")
         for cell in mistakes.wrong:
-            say(_not(grid, cell), [cell], "wrong")
+            say(_not(grid, cell), [cell], "wrong", place_name(place_of(shape, cell)))
         for cell, text in wrong_notes:
             say(text, [cell], "wrong-note")
     drawn: dict[int, MarkedCell] = {}
@@ -125,12 +130,10 @@ def play_page(
     drawing_step = hint is not None and tier >= 2 and hint.step is not None
     if hint is not None and tier >= 1 and not drawing_step:  # a drawing has its own shading
         _shade(puzzle.geometry.units, hint, states)
-    if hint is not None and drawing_step and hint.step is not None:
-        position = narrowed(notes, grid)
-        drawing, key = pencil_board(puzzle.grid, position, "", hint.step)
-        drawn = {
-            i: cell for i, cell in enumerate(c for band in drawing.bands for r in band for c in r)
-        }
+    if why is not None and why.step is not None:
+        drawn, key = _drawn(puzzle.grid, why.position, why.step)
+    elif hint is not None and drawing_step and hint.step is not None:
+        drawn, key = _drawn(puzzle.grid, narrowed(notes, grid), hint.step)
     masks = shown(notes, grid, candidates)
     cells = [
         _cell(
@@ -167,7 +170,22 @@ def play_page(
         notes_mode=notes_mode,
         autoclear=autoclear,
         key=key,
+        why=_why_shown(shape, grid, why) if why is not None else None,
     )
+
+
+def _drawn(
+    givens: Grid, position: Position, step: Step
+) -> tuple[dict[int, MarkedCell], tuple[KeyEntry, ...]]:
+    """Each cell as `step` draws it on `position` (by index), and the drawing's key."""
+    drawing, key = pencil_board(givens, position, "", step)
+    cells = (c for band in drawing.bands for r in band for c in r)
+    return dict(enumerate(cells)), key
+
+
+def _why_shown(shape: Shape, grid: Grid, why: WhyWrong) -> Shown:
+    """ "Why r4c7 is not 6" and the reason."""
+    return Shown(f"Why {_not(grid, why.cell)}", why.text)
 
 
 def _tiers(hint: Hint, tier: int, candidates: bool) -> tuple[Shown, ...]:

@@ -59,3 +59,47 @@ def valid_solution(solution: str, puzzle: str, box_rows: int, box_cols: int) -> 
 def box_shape(size: int) -> tuple[int, int]:
     """The (rows, columns) of a box of a grid `size` wide, as the site's shapes have them."""
     return {4: (2, 2), 6: (2, 3), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}[size]
+
+
+def valid_variant_solution(
+    solution: str,
+    puzzle: str,
+    size: int,
+    *,
+    regions: str = "",
+    diagonals: bool = False,
+    windows: bool = False,
+) -> bool:
+    """valid_solution under a variant's rules, written out again without the engine: rows
+    and columns; the boxes, or a Jigsaw's `regions` (one label per cell, any labels);
+    with `diagonals` both main diagonals; with `windows` Windoku's boxes one cell in from
+    the boxes and one apart (rows and columns 2-4 and 6-8 on 9x9)."""
+    box_rows, box_cols = box_shape(size)
+    pairs = zip(puzzle, solution, strict=True)
+    if len(solution) != size * size or any(g not in ".0" and g != s for g, s in pairs):
+        return False
+    cell_lists = [[r * size + c for c in range(size)] for r in range(size)]
+    cell_lists += [[r * size + c for r in range(size)] for c in range(size)]
+    if regions:
+        labels = sorted(set(regions))
+        cell_lists += [[i for i, label in enumerate(regions) if label == own] for own in labels]
+    else:
+        cell_lists += [
+            [(top + r) * size + left + c for r in range(box_rows) for c in range(box_cols)]
+            for top in range(0, size, box_rows)
+            for left in range(0, size, box_cols)
+        ]
+    if diagonals:
+        cell_lists.append([i * size + i for i in range(size)])
+        cell_lists.append([i * size + size - 1 - i for i in range(size)])
+    if windows:
+        starts = range(1, size - box_rows + 1, box_rows + 1)
+        cell_lists += [
+            [(top + r) * size + left + c for r in range(box_rows) for c in range(box_cols)]
+            for top in starts
+            for left in starts
+        ]
+    symbols = set(SYMBOLS[:size])
+    return all(
+        len(cells) == size and {solution[i] for i in cells} == symbols for cells in cell_lists
+    )

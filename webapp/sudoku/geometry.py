@@ -145,32 +145,77 @@ def x_sudoku(shape: Shape) -> Geometry:
     return standard_geometry(shape).with_units(diagonals(shape))
 
 
+def windows(shape: Shape) -> tuple[Unit, ...]:
+    """Windoku's windows: boxes' worth of cells one row and column in from the boxes, one
+    apart (rows and columns 2-4 and 6-8 on a 9x9), in reading order. Square boxes only."""
+    n, k = shape.size, shape.box_rows
+    starts = range(1, n - k + 1, k + 1)
+    return tuple(
+        Unit(
+            "window",
+            number + 1,
+            tuple((top + r) * n + left + c for r in range(k) for c in range(k)),
+        )
+        for number, (top, left) in enumerate((top, left) for top in starts for left in starts)
+    )
+
+
+def square_boxes(shape: Shape) -> str | None:
+    """Why windows do not fit `shape` (its boxes are not square), or None."""
+    if shape.box_rows == shape.box_cols:
+        return None
+    return f"Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the {shape.name}'s"
+
+
 @dataclass(frozen=True)
 class ExtraUnits:
     """A kind of unit a variant adds to the standard ones: its letter in a share code
-    (puzzle.py), what players call the variant, and the units it adds to a shape."""
+    (puzzle.py), what players call the variant, the units it adds to a shape, and why it
+    does not fit a shape (None where it does)."""
 
     letter: str
     name: str
     units: Callable[[Shape], tuple[Unit, ...]]
+    unfit: Callable[[Shape], str | None] = lambda shape: None
 
 
 # Every extra kind of unit the engine knows, in the order a puzzle's units and its share
 # code list them. One entry here is all a new kind of unit needs.
 EXTRA_UNITS: dict[str, ExtraUnits] = {
-    kind.letter: kind for kind in (ExtraUnits("x", "X-Sudoku", diagonals),)
+    kind.letter: kind
+    for kind in (
+        ExtraUnits("x", "X-Sudoku", diagonals),
+        ExtraUnits("w", "Windoku", windows, square_boxes),
+    )
 }
 
 
-def geometry_of(shape: Shape, extras: tuple[str, ...] = ()) -> Geometry:
-    """The standard units of `shape` plus those of each extra kind named by its letter."""
-    if not extras:
+def geometry_of(
+    shape: Shape, extras: tuple[str, ...] = (), regions: tuple[int, ...] = ()
+) -> Geometry:
+    """The standard units of `shape` (with `regions`, a Jigsaw's region map, in place of its
+    boxes) plus those of each extra kind named by its letter."""
+    if not extras and not regions:
         return standard_geometry(shape)
-    return _with_extras(shape, extras, tuple(EXTRA_UNITS[letter] for letter in extras))
+    return _with_extras(shape, extras, tuple(EXTRA_UNITS[letter] for letter in extras), regions)
 
 
 @cache
-def _with_extras(shape: Shape, extras: tuple[str, ...], kinds: tuple[ExtraUnits, ...]) -> Geometry:
-    """geometry_of, kept per shape and kinds (the kinds themselves are in the key, so a kind
-    registered again under the same letter gets its own geometry)."""
-    return standard_geometry(shape).with_units(unit for kind in kinds for unit in kind.units(shape))
+def _with_extras(
+    shape: Shape, extras: tuple[str, ...], kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]
+) -> Geometry:
+    """geometry_of, kept per shape, kinds and regions (the kinds themselves are in the key, so
+    a kind registered again under the same letter gets its own geometry)."""
+    base = standard_geometry(shape)
+    if regions:
+        lines = tuple(unit for unit in base.units if unit.kind != "box")
+        base = Geometry(shape, lines + region_units(shape, regions))
+    return base.with_units(unit for kind in kinds for unit in kind.units(shape))
+
+
+def region_units(shape: Shape, regions: tuple[int, ...]) -> tuple[Unit, ...]:
+    """A Jigsaw's regions (a region map, regions.py) as units "region 1" to "region N"."""
+    members: list[list[int]] = [[] for _ in range(shape.size)]
+    for cell, region in enumerate(regions):
+        members[region].append(cell)
+    return tuple(Unit("region", number + 1, tuple(cells)) for number, cells in enumerate(members))

@@ -4,9 +4,12 @@ Glossary:
 - rules: what a solution must obey beyond filling every cell: the shape's rows,
   columns and boxes, plus the units of each extra kind a variant adds (geometry.py,
   EXTRA_UNITS: X-Sudoku's diagonals, ...);
+- regions: a Jigsaw's region map (regions.py), N connected regions of N cells that
+  stand in for the boxes;
 - share code: the grid's code (grid.py), then, for any rules but the classic ones,
-  "-" and the rules' letters: `...-x` is an X-Sudoku. A classic puzzle's code is its
-  grid's code, so every classic link keeps meaning what it meant.
+  "-" and the rules' letters: `...-x` is an X-Sudoku, `...-xw` adds Windoku's windows;
+  a Jigsaw's ends with "j" and its region code (`...-jAB...`). A classic puzzle's code
+  is its grid's code, so every classic link keeps meaning what it meant.
 
 Every engine entry point takes a Puzzle, and every cache, store and job key is derived
 from its code, rules included: a code never means two puzzles.
@@ -16,22 +19,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from math import isqrt
 
 from .errors import PuzzleError
 from .geometry import EXTRA_UNITS, Geometry, geometry_of
 from .grid import Grid
-from .shape import SHAPES_BY_CELLS, Shape
+from .regions import (
+    REGION_LETTERS,
+    box_map,
+    code_length,
+    decode_regions,
+    encode_regions,
+    region_map,
+)
+from .shape import SHAPES, Shape
 
 # Between a share code's grid and its rules.
 RULES_MARK = "-"
+# Before a Jigsaw's region code, after the letters of the extra kinds of unit.
+JIGSAW = "j"
 
 
 @dataclass(frozen=True)
 class Rules:
     """The kinds of unit a puzzle adds to its shape's rows, columns and boxes, by letter,
-    in EXTRA_UNITS' order; none for a classic puzzle."""
+    in EXTRA_UNITS' order, and a Jigsaw's region map in place of the boxes; none of
+    either for a classic puzzle."""
 
     extras: tuple[str, ...] = ()
+    regions: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a letter no kind of unit has, or one named twice: PuzzleError."""
@@ -43,29 +59,54 @@ class Rules:
             raise PuzzleError("the rules name the same kind of unit twice")
 
     @classmethod
-    def from_letters(cls, letters: str) -> Rules:
-        """The rules a share code's letters name, in any order (PuzzleError if unknown)."""
+    def from_letters(cls, letters: str, regions: tuple[int, ...] = ()) -> Rules:
+        """The rules a share code's letters name, in any order (PuzzleError if unknown),
+        with `regions` for a Jigsaw."""
         rules = cls(tuple(letters))  # checks every letter
-        return cls(tuple(letter for letter in EXTRA_UNITS if letter in rules.extras))
+        return cls(tuple(letter for letter in EXTRA_UNITS if letter in rules.extras), regions)
 
     @property
     def classic(self) -> bool:
         """True for rows, columns and boxes alone."""
-        return not self.extras
+        return not self.extras and not self.regions
 
     @property
     def code(self) -> str:
-        """The letters a share code writes after RULES_MARK ("" for classic rules)."""
-        return "".join(self.extras)
+        """What a share code writes after RULES_MARK ("" for classic rules): the letters,
+        then a Jigsaw's JIGSAW and region code."""
+        letters = "".join(self.extras)
+        if not self.regions:
+            return letters
+        size = isqrt(len(self.regions))
+        return f"{letters}{JIGSAW}{encode_regions(size, self.regions)}"
 
     @property
     def names(self) -> tuple[str, ...]:
-        """What players call each variant these rules add ("X-Sudoku"), in order."""
-        return tuple(EXTRA_UNITS[letter].name for letter in self.extras)
+        """What players call each variant these rules make ("Jigsaw", "X-Sudoku"), in order."""
+        jigsaw = ("Jigsaw",) if self.regions else ()
+        return jigsaw + tuple(EXTRA_UNITS[letter].name for letter in self.extras)
+
+    @property
+    def name(self) -> str:
+        """The variant in a few words: "Classic", "X-Sudoku", "Jigsaw X-Sudoku"."""
+        return " ".join(self.names) or "Classic"
+
+    def unfit(self, shape: Shape) -> str | None:
+        """Why these rules cannot apply to a grid of `shape`, or None."""
+        for letter in self.extras:
+            reason = EXTRA_UNITS[letter].unfit(shape)
+            if reason:
+                return reason
+        if self.regions and len(self.regions) != shape.cell_count:
+            cells = shape.cell_count
+            return f"the region map has {len(self.regions)} cells; a {shape.name} grid has {cells}"
+        if self.regions and region_map(shape.size, self.regions) != self.regions:
+            return "a region map numbers its regions in the order their first cells come"
+        return None
 
     def geometry(self, shape: Shape) -> Geometry:
         """The units a grid of `shape` obeys under these rules."""
-        return geometry_of(shape, self.extras)
+        return geometry_of(shape, self.extras, self.regions)
 
 
 CLASSIC = Rules()
@@ -79,9 +120,16 @@ class Puzzle:
     rules: Rules = field(default=CLASSIC)
 
     def __post_init__(self) -> None:
-        """Refuse anything but a Grid as the givens (a Puzzle inside a Puzzle, say)."""
+        """Refuse anything but a Grid as the givens (a Puzzle inside a Puzzle, say), and rules
+        that do not fit its shape (PuzzleError); a Jigsaw whose regions are the boxes is the
+        classic puzzle, and is kept as one (so it has one share code)."""
         if not isinstance(self.grid, Grid):
             raise TypeError(f"a puzzle's givens are a Grid, not {type(self.grid).__name__}")
+        reason = self.rules.unfit(self.grid.shape)
+        if reason:
+            raise PuzzleError(reason)
+        if self.rules.regions and self.rules.regions == box_map(self.grid.shape):
+            object.__setattr__(self, "rules", Rules(self.rules.extras))
 
     @cached_property
     def geometry(self) -> Geometry:
@@ -138,16 +186,27 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
 
 
 def longest_code() -> int:
-    """The most characters a share code can have: the largest grid's cells, RULES_MARK and
-    the letter of every kind of unit."""
-    return max(SHAPES_BY_CELLS) + len(RULES_MARK) + len(EXTRA_UNITS)
+    """The most characters a share code can have: the largest grid's cells, RULES_MARK, the
+    letter of every kind of unit and a Jigsaw's region code."""
+    size = max(SHAPES)
+    return size * size + len(RULES_MARK) + len(EXTRA_UNITS) + len(JIGSAW) + code_length(size)
 
 
 def split_code(text: str) -> tuple[str, Rules]:
     """A share code's grid part and its rules: the text after the last RULES_MARK when it is
-    letters of known kinds of unit (else it is all grid: a pasted grid may have "-" between
-    its rows, and a 16x16 lower-case letters)."""
+    letters of known kinds of unit, then perhaps JIGSAW and a region code of a grid with
+    as many cells as the part before (else it is all grid: a pasted grid may have "-"
+    between its rows, and a 16x16 lower-case letters). PuzzleError for a region code that
+    cannot be one."""
     head, mark, tail = text.rpartition(RULES_MARK)
-    if mark and head and tail and all(letter in EXTRA_UNITS for letter in tail):
-        return head, Rules.from_letters(tail)
-    return text, CLASSIC
+    if not (mark and head and tail):
+        return text, CLASSIC
+    letters, jigsaw, region_code = tail.partition(JIGSAW)
+    if not all(letter in EXTRA_UNITS for letter in letters):
+        return text, CLASSIC
+    if not jigsaw:
+        return head, Rules.from_letters(letters)
+    sizes = [size for size in SHAPES if code_length(size) == len(region_code)]
+    if not sizes or not all(letter in REGION_LETTERS for letter in region_code):
+        return text, CLASSIC
+    return head, Rules.from_letters(letters, decode_regions(sizes[0], region_code))

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from sudoku_rules import valid_variant_solution
 
 from webapp.cli import main
-from webapp.sudoku import SOLVED, parse, solve
+from webapp.sudoku import SOLVED, parse, read_code, solve
 from webapp.sudoku.generator import LEVEL_NAMES, SYMMETRIES, is_symmetric
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.logic.levels import level_of
@@ -35,6 +36,31 @@ def test_each_line_is_a_puzzle_of_the_level_and_symmetry_asked(sudoku, size, lev
         assert level_of(find_path(Puzzle(grid), unique=True).rating) == level
     _, again = sudoku("generate", *argv, "--seed", "40")
     assert again == out
+
+
+@pytest.mark.parametrize(
+    ("variant", "size", "level", "rules"),
+    [("x", "9", "hard", {"diagonals": True}), ("windoku", "9", "medium", {"windows": True})],
+)
+def test_a_variant_s_lines_carry_its_rules_and_solve_by_them(sudoku, variant, size, level, rules):
+    argv = ["--variant", variant, "--size", size, "--level", level, "--count", "2"]
+    code, out = sudoku("generate", *argv, "--seed", "3")
+    lines = out.splitlines()
+    assert code == 0 and len(set(lines)) == 2
+    for line in lines:
+        puzzle = read_code(line)
+        assert not puzzle.rules.classic and line.startswith(puzzle.grid.line + "-")
+        result = solve(puzzle)
+        assert result.status == SOLVED
+        assert valid_variant_solution(result.solution.line, puzzle.grid.line, int(size), **rules)
+        assert level_of(find_path(puzzle, unique=True).rating) == level
+    _, again = sudoku("generate", *argv, "--seed", "3")
+    assert again == out
+
+
+def test_windoku_on_a_6x6_is_refused_by_name(capsys):
+    code, _, err = run(capsys, "--variant", "windoku", "--size", "6")
+    assert code == 2 and "Windoku needs square boxes" in err
 
 
 def test_json_says_everything_about_each_puzzle(sudoku):

@@ -24,7 +24,7 @@ from ..sudoku.generator import (
     generate,
     levels_of,
 )
-from ..sudoku.generator.generate import ONLY_EASY_WHY
+from ..sudoku.generator.generate import ONLY_EASY_WHY, VARIANTS
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_float, positive_int
 from .timing import figure
 
@@ -33,9 +33,11 @@ EXIT_GAVE_UP = 1
 EPILOG = """\
 Prints one puzzle per line ("." for blanks), ready for `sudoku solve` or `sudoku rate`.
 Puzzle i of --count K comes from seed S+i (S is --seed, or a random one): the same
-size, level, symmetry, seed and --minimal give the same puzzle on every machine.
+size, level, symmetry, seed, --minimal and --variant give the same puzzle on every
+machine. A variant's line ends with its rules as its share code writes them ("-x",
+"-w", a Jigsaw's "-j" and region code), which every command reads back.
 --json prints one object per puzzle: puzzle, solution, level, rating, hardest,
-symmetry, seed, minimal, givens, attempts, ms. A generation that runs out of --seconds
+symmetry, seed, minimal, variant, givens, attempts, ms. A generation that runs out of --seconds
 or of attempts says so on stderr (or as {"status": "gave_up", "why": ...} with
 --json), and the command exits with status 1.
 
@@ -69,6 +71,12 @@ def add(commands: Subcommands) -> None:
         choices=SYMMETRIES,
         default="rotational",
         help="the givens' pattern (default rotational)",
+    )
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        default="classic",
+        help="the rules: x (both diagonals), windoku (four windows), jigsaw (random regions)",
     )
     parser.add_argument("--count", type=positive_int, metavar="K", help="puzzles (default 1)")
     parser.add_argument("--seed", type=seed, metavar="S", help="the first seed (default random)")
@@ -112,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     asked = [(size, level) for size in args.size or [9] for level in args.level or ["medium"]]
     for size, level in asked:
         try:
-            Order(size, level, args.symmetry)
+            Order(size, level, args.symmetry, variant=args.variant)
         except OrderError as error:
             raise UsageError(str(error)) from error
         if level not in levels_of(size):
@@ -137,6 +145,7 @@ def _puzzles(args: argparse.Namespace, size: int, level: str, count: int) -> Ite
             (first + number) % (LARGEST_SEED + 1),
             minimal=args.minimal,
             seconds=args.seconds,
+            variant=args.variant,
         )
 
 
@@ -146,7 +155,7 @@ def record(generated: Generated) -> dict[str, Any]:
     found: dict[str, Any] = {"status": generated.status}
     if generated.puzzle is not None and generated.solution is not None:
         found |= {
-            "puzzle": generated.puzzle.grid.line,
+            "puzzle": generated.puzzle.line,
             "solution": generated.solution.line,
             "level": order.level,
             "rating": generated.rating,
@@ -155,7 +164,7 @@ def record(generated: Generated) -> dict[str, Any]:
         if not generated.rated_to_end:
             found["rated_to_end"] = False  # the rating is a floor
     found |= {"size": order.size, "symmetry": order.symmetry, "seed": order.seed}
-    found |= {"minimal": order.minimal}
+    found |= {"minimal": order.minimal, "variant": order.variant}
     if generated.puzzle is not None:
         found["givens"] = generated.puzzle.givens
     else:
@@ -169,7 +178,7 @@ def _print(generated: Generated, as_json: bool) -> None:
     if as_json:
         print(json.dumps(record(generated)), flush=True)
     elif generated.puzzle is not None:
-        print(generated.puzzle.grid.line, flush=True)
+        print(generated.puzzle.line, flush=True)
     else:
         order = generated.order
         print(f"seed {order.seed}: gave up: {generated.why}", file=sys.stderr, flush=True)
@@ -184,9 +193,9 @@ def bench_table(args: argparse.Namespace) -> list[str]:
     )
     count = args.count or 20
     rows = [
-        "| size | level | symmetry | puzzles | gave up | puzzles/s | median ms | p90 ms"
-        " | max ms | mean givens | mean rating | reached the level |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| size | variant | level | symmetry | puzzles | gave up | puzzles/s | median ms"
+        " | p90 ms | max ms | mean givens | mean rating | reached the level |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     bench_args = argparse.Namespace(**{**vars(args), "seed": args.seed or 0})
     for size, levels in asked:
@@ -208,6 +217,7 @@ def bench_row(runs: list[Generated]) -> str:
     attempts = sum(run.attempts for run in runs)
     cells = [
         f"{order.size}x{order.size}",
+        order.variant,
         order.level,
         order.symmetry,
         str(len(runs)),

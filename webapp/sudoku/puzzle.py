@@ -145,6 +145,14 @@ class Puzzle:
         return f"{self.grid.code}{RULES_MARK}{self.rules.code}"
 
     @property
+    def line(self) -> str:
+        """The puzzle on one line, as `sudoku generate` prints it: the grid's line ("." for
+        blanks), then RULES_MARK and the rules as the share code writes them unless classic."""
+        if self.rules.classic:
+            return self.grid.line
+        return f"{self.grid.line}{RULES_MARK}{self.rules.code}"
+
+    @property
     def shape(self) -> Shape:
         """The grid's shape."""
         return self.grid.shape

@@ -31,12 +31,13 @@ from enum import StrEnum, unique
 from ..grid import Grid
 from ..logic import PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
-from ..puzzle import Puzzle
+from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
 from .fill import random_solution
+from .jigsaw import random_regions
 from .seeded import SeededRandom
 from .symmetry import SYMMETRIES, is_symmetric, orbits
 
@@ -55,6 +56,12 @@ class GenerationStatus(StrEnum):
 
 
 SIZES = tuple(SHAPES)
+# The variants the generator makes: their names, and the extra kinds of unit each adds
+# (geometry.EXTRA_UNITS); a Jigsaw also draws its region map from the order's seed.
+VARIANTS = {"classic": (), "x": ("x",), "windoku": ("w",), "jigsaw": ()}
+JIGSAW = "jigsaw"
+# A random region map of 25x25 is too much for the solver to fill (generator/jigsaw.py).
+JIGSAW_SIZES = (4, 6, 9, 12, 16)
 LARGEST_SEED = 2**63 - 1
 # The levels the big grids carve under the level's top, not down to one solution.
 CARVED_UNDER = {16: ("easy", "medium", "hard", "expert"), 25: ("easy", "medium", "hard", "expert")}
@@ -89,6 +96,7 @@ class Order:
     symmetry: str = "rotational"
     seed: int = 0
     minimal: bool = False
+    variant: str = "classic"
 
     def __post_init__(self) -> None:
         """Refuse what the generator cannot make: OrderError naming the field."""
@@ -102,11 +110,29 @@ class Order:
             raise OrderError(f"symmetry must be one of {known}, not {self.symmetry!r}")
         if not 0 <= self.seed <= LARGEST_SEED:
             raise OrderError(f"seed must be a whole number from 0 to {LARGEST_SEED}")
+        if self.variant not in VARIANTS:
+            known = ", ".join(VARIANTS)
+            raise OrderError(f"variant must be one of {known}, not {self.variant!r}")
+        if self.variant == JIGSAW and self.size not in JIGSAW_SIZES:
+            sizes = ", ".join(map(str, JIGSAW_SIZES))
+            raise OrderError(f"a jigsaw's size must be one of {sizes}, not {self.size}")
+        unfit = Rules(VARIANTS[self.variant]).unfit(SHAPES[self.size])
+        if unfit:
+            raise OrderError(unfit)
 
     def seed_text(self, attempt: int) -> str:
-        """The text that seeds one attempt's random stream."""
+        """The text that seeds one attempt's random stream (a classic order's is what it was
+        before variants, so its puzzles stay the same)."""
         minimal = "minimal" if self.minimal else "any"
-        return f"{self.size}:{self.level}:{self.symmetry}:{minimal}:{self.seed}:{attempt}"
+        variant = "" if self.variant == "classic" else f"{self.variant}:"
+        return f"{variant}{self.size}:{self.level}:{self.symmetry}:{minimal}:{self.seed}:{attempt}"
+
+    def rules(self) -> Rules:
+        """The rules of the puzzles this order makes; a Jigsaw's regions come from its seed."""
+        extras = VARIANTS[self.variant]
+        if self.variant != JIGSAW:
+            return Rules(extras)
+        return Rules(extras, random_regions(SHAPES[self.size], SeededRandom(self.seed_text(0))))
 
 
 @dataclass(frozen=True)
@@ -138,15 +164,17 @@ def generate(
     seconds: float = 10.0,
     attempts: int = MAX_ATTEMPTS,
     progress: Progress | None = None,
+    variant: str = "classic",
 ) -> Generated:
     """A puzzle of `size` at `level` whose givens follow `symmetry`, drawn from `seed`
-    (`minimal`: no given can go without losing uniqueness), within `seconds` and
-    `attempts`; or gave up, saying which ran out. OrderError for what cannot be asked."""
-    order = Order(size, level, symmetry, seed, minimal)
+    (`minimal`: no given can go without losing uniqueness), under the rules of `variant`
+    (VARIANTS), within `seconds` and `attempts`; or gave up, saying which ran out.
+    OrderError for what cannot be asked."""
+    order = Order(size, level, symmetry, seed, minimal, variant)
     started = time.perf_counter()
     if level not in levels_of(size):
         return Generated(GenerationStatus.GAVE_UP, order, why=ONLY_EASY_WHY)
-    carver = Carver(SHAPES[size], started + seconds)
+    carver = Carver(SHAPES[size], started + seconds, order.rules())
     tried = 0
 
     def outcome(status: GenerationStatus, **found: object) -> Generated:
@@ -177,9 +205,11 @@ def levels_of(size: int) -> tuple[str, ...]:
 
 
 def _a_puzzle_of(order: Order) -> str:
-    """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard"."""
+    """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard",
+    "a 9x9 Jigsaw puzzle at level easy"."""
     minimal = "minimal " if order.minimal else ""
-    return f"a {minimal}{order.size}x{order.size} puzzle at level {order.level}"
+    variant = "" if order.variant == "classic" else f"{order.rules().name} "
+    return f"a {minimal}{order.size}x{order.size} {variant}puzzle at level {order.level}"
 
 
 def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, object] | None:

@@ -36,6 +36,7 @@ def test_a_generated_puzzle_with_its_solution_rating_and_links(client):
         "level": "hard",
         "symmetry": "mirror",
         "seed": 12,
+        "variant": "classic",
         "puzzle": made.puzzle.code,
         "line": made.puzzle.grid.line,
         "givens": made.puzzle.givens,

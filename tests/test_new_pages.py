@@ -185,3 +185,32 @@ def test_keep_generating_starts_the_job_of_a_link(tmp_path):
     answer = client.post("/new/9/easy/rotational/1/work")
     assert answer.status_code == 303
     assert answer.headers["Location"] == f"/jobs/{job_id(GENERATE, '9/easy/rotational/1', 20)}"
+
+
+@pytest.mark.parametrize(("variant", "letters"), [("x", "-x"), ("windoku", "-w")])
+def test_a_variant_is_a_choice_and_its_link_names_it_first(client, variant, letters):
+    form = client.get(f"/new?variant={variant}").text
+    assert re.search(rf'<option value="{variant}" selected>', form)
+    made = client.get(f"/new?variant={variant}&size=9&level=medium&make=1")
+    link = made.headers["Location"]
+    assert re.fullmatch(rf"/new/{variant}/9/medium/rotational/\d+", link)
+    played = client.get(link)
+    assert played.status_code == 303
+    order = generate(9, "medium", "rotational", int(link.rsplit("/", 1)[1]), variant=variant)
+    assert played.headers["Location"] == f"/play/{order.puzzle.code}"
+    assert order.puzzle.code.endswith(letters)
+    # the same seed as a classic order is another puzzle
+    classic = client.get(link.replace(f"/{variant}/", "/")).headers["Location"]
+    assert classic != played.headers["Location"]
+
+
+def test_classic_named_moves_to_the_link_without_it_and_an_unfit_variant_is_refused(client):
+    moved = client.get("/new/classic/9/easy/rotational/1")  # Werkzeug's move to the default
+    assert (moved.status_code, moved.headers["Location"]) == (308, EASY_LINK)
+    refused = client.get("/new/windoku/6/easy/rotational/1")
+    assert refused.status_code == 404
+    assert "Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the 6x6&#39;s" in refused.text
+    form = client.get("/new?variant=windoku&size=12&make=1")
+    assert form.status_code == 400
+    marked = 'aria-describedby="new-problem variant-hint" aria-invalid="true"'
+    assert f'<select id="variant" name="variant" {marked}>' in form.text

@@ -1,7 +1,8 @@
 """A generator's order as a code: what names a generate job, its shared result and its link.
 
 The code is the order's stable link after /new/, "size/level/symmetry/seed", for example
-9/extreme/rotational/12345. The generator is deterministic, so a code names one puzzle
+9/extreme/rotational/12345, with the variant first for any but a classic puzzle:
+jigsaw/9/hard/rotational/12345. The generator is deterministic, so a code names one puzzle
 (or one honest "none found") wherever and whenever it is made.
 """
 
@@ -11,18 +12,24 @@ from typing import Any
 
 from ..sudoku.generator import LARGEST_SEED, Order, OrderError
 
+CLASSIC = "classic"  # the variant an order's code leaves unsaid
+
 # Digits a seed may have: LARGEST_SEED has 19, and int() of a long text is not free.
 SEED_DIGITS = len(str(LARGEST_SEED))
 
 
 def order_code(order: Order) -> str:
-    """The code of `order`: size/level/symmetry/seed."""
-    return f"{order.size}/{order.level}/{order.symmetry}/{order.seed}"
+    """The code of `order`: [variant/]size/level/symmetry/seed."""
+    variant = "" if order.variant == CLASSIC else f"{order.variant}/"
+    return f"{variant}{order.size}/{order.level}/{order.symmetry}/{order.seed}"
 
 
 def order_parts(order: Order) -> dict[str, Any]:
-    """The parts of `order`'s link, by the names its route gives them (for url_for)."""
+    """The parts of `order`'s link, by the names its route gives them (for url_for); a
+    classic order's link has no variant part."""
+    variant = {} if order.variant == CLASSIC else {"variant": order.variant}
     return {
+        **variant,
         "size": order.size,
         "level": order.level,
         "symmetry": order.symmetry,
@@ -30,19 +37,22 @@ def order_parts(order: Order) -> dict[str, Any]:
     }
 
 
-def read_order(size: str, level: str, symmetry: str, seed: str) -> Order:
-    """The order the four parts of a code or link spell (level and symmetry in any case);
-    OrderError naming the first part that is not one."""
+def read_order(size: str, level: str, symmetry: str, seed: str, variant: str = CLASSIC) -> Order:
+    """The order the parts of a code or link spell (level, symmetry and variant in any
+    case); OrderError naming the first part that is not one."""
     if not size.isascii() or not size.isdigit() or len(size) > 2:
         raise OrderError(f"size must be a whole number such as 9, not {size[:20]!r}")
     if not seed.isascii() or not seed.isdigit() or len(seed) > SEED_DIGITS:
         raise OrderError(f"seed must be a whole number from 0 to {LARGEST_SEED}, not {seed[:30]!r}")
-    return Order(int(size), level.lower()[:30], symmetry.lower()[:30], int(seed))
+    parts = (level.lower()[:30], symmetry.lower()[:30], int(seed))
+    return Order(int(size), *parts, variant=variant.lower()[:30])
 
 
 def order_of(code: str) -> Order:
     """The order a code names; OrderError when it does not name one."""
     parts = code.split("/")
+    if len(parts) == 5 and not parts[0].isdigit() and parts[0] != CLASSIC:
+        return read_order(*parts[1:], variant=parts[0])
     if len(parts) != 4:
-        raise OrderError(f"an order is size/level/symmetry/seed, not {code[:60]!r}")
+        raise OrderError(f"an order is [variant/]size/level/symmetry/seed, not {code[:60]!r}")
     return read_order(*parts)

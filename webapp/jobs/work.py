@@ -70,5 +70,11 @@ def keep_generating(order: Order, seconds: float, report: Report) -> Generated:
 
     attempted(0)
     return generate(
-        order.size, order.level, order.symmetry, order.seed, seconds=seconds, progress=attempted
+        order.size,
+        order.level,
+        order.symmetry,
+        order.seed,
+        seconds=seconds,
+        progress=attempted,
+        variant=order.variant,
     )

@@ -12,7 +12,7 @@ from flask import Blueprint, make_response, request
 from werkzeug.wrappers import Response
 
 from ...jobs.job import Job
-from ...jobs.orders import order_parts, read_order
+from ...jobs.orders import CLASSIC, order_parts, read_order
 from ...sudoku.generator import Generated, GenerationStatus, Order, OrderError, levels_of
 from ..http_caching import DECIDED_SECONDS
 from ..jobs.view import job_record
@@ -25,7 +25,8 @@ bp = Blueprint("new_api", __name__, url_prefix="/api")
 
 @bp.get("/generate")
 def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
-    """A generated puzzle (?size= 9 and ?level= medium, ?symmetry= rotational unless said)."""
+    """A generated puzzle (?size= 9 and ?level= medium, ?symmetry= rotational and ?variant=
+    classic unless said)."""
     args = request.args
     seed = args.get("seed") or str(secrets.randbelow(RANDOM_SEEDS))
     try:
@@ -34,6 +35,7 @@ def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
             args.get("level", DEFAULT_LEVEL),
             args.get("symmetry", DEFAULT_SYMMETRY),
             seed,
+            args.get("variant", CLASSIC),
         )
     except OrderError as error:
         return {"status": "invalid", "error": str(error)}, 400, {}
@@ -68,8 +70,9 @@ def generated_record(made: Generated) -> dict[str, Any]:
         "level": order.level,
         "symmetry": order.symmetry,
         "seed": order.seed,
+        "variant": order.variant,
         "puzzle": made.puzzle.code,
-        "line": made.puzzle.grid.line,
+        "line": made.puzzle.line,
         "givens": made.puzzle.givens,
         "solution": made.solution.code,
         "rating": made.rating,

@@ -70,7 +70,14 @@ def generated_within(order: Order, seconds: float) -> Generated | None:
     if found is not None or seconds <= 0 or (order.size, order.level) in JOB_ONLY:
         return found
     with solver_seat().taken():
-        made = generate(order.size, order.level, order.symmetry, order.seed, seconds=seconds)
+        made = generate(
+            order.size,
+            order.level,
+            order.symmetry,
+            order.seed,
+            seconds=seconds,
+            variant=order.variant,
+        )
     if made.out_of_time:
         return None
     current_app.extensions[CACHE_KEY].put(order_code(order), made)

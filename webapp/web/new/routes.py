@@ -16,7 +16,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...jobs.job import GENERATE, Job
-from ...jobs.orders import order_code, order_parts, read_order
+from ...jobs.orders import CLASSIC, order_code, order_parts, read_order
 from ...sudoku.generator import (
     SYMMETRIES,
     Generated,
@@ -48,28 +48,41 @@ def form() -> Response | tuple[str, int]:
     args = request.args
     size, level = args.get("size", str(DEFAULT_SIZE)), args.get("level", DEFAULT_LEVEL)
     symmetry = args.get("symmetry", DEFAULT_SYMMETRY)
+    variant = args.get("variant", CLASSIC)
     seed = secrets.randbelow(RANDOM_SEEDS)
     try:
-        if "surprise" in args:  # the level and symmetry drawn for the size chosen
-            size_only = read_order(size, DEFAULT_LEVEL, DEFAULT_SYMMETRY, str(seed))
+        if "surprise" in args:  # the level and symmetry drawn for the size and variant chosen
+            size_only = read_order(size, DEFAULT_LEVEL, DEFAULT_SYMMETRY, str(seed), variant)
             level = secrets.choice(levels_of(size_only.size))
             symmetry = secrets.choice(SYMMETRIES)
-        order = read_order(size, level, symmetry, str(seed))
+        order = read_order(size, level, symmetry, str(seed), variant)
     except OrderError as error:
-        return render_template("new.html", page=new_page(size, level, symmetry, str(error))), 400
+        page = new_page(size, level, symmetry, str(error), variant)
+        return render_template("new.html", page=page), 400
     if "make" not in args and "surprise" not in args:
-        return render_template("new.html", page=new_page(size, level, symmetry)), 200
+        return render_template(
+            "new.html", page=new_page(size, level, symmetry, variant=variant)
+        ), 200
     response = redirect(url_for(".order", **order_parts(order)), 303)
     response.cache_control.no_store = True  # a new seed every time
     return response
 
 
-@bp.get("/new/<size>/<level>/<symmetry>/<seed>")
-def order(size: str, level: str, symmetry: str, seed: str) -> Response | tuple[str, int]:
-    """A generated puzzle's stable link: 303 to its play page, or to the page of the job
-    making it; a page saying so when the generator finds no such puzzle."""
-    wanted = _order(size, level, symmetry, seed)
-    if order_code(wanted) != "/".join((size, level, symmetry, seed)):
+@bp.get("/new/<size>/<level>/<symmetry>/<seed>", defaults={"variant": CLASSIC})
+@bp.get("/new/<variant>/<size>/<level>/<symmetry>/<seed>")
+def order(
+    variant: str, size: str, level: str, symmetry: str, seed: str
+) -> Response | tuple[str, int]:
+    """A generated puzzle's stable link (a variant's with the variant first): 303 to its
+    play page, or to the page of the job making it; a page saying so when the generator
+    finds no such puzzle."""
+    wanted = _order(variant, size, level, symmetry, seed)
+    asked = (
+        (variant, size, level, symmetry, seed)
+        if variant != CLASSIC
+        else (size, level, symmetry, seed)
+    )
+    if order_code(wanted) != "/".join(asked):
         return redirect(url_for(".order", **order_parts(wanted)), 301)
     if not exists(wanted):
         return _none_found(wanted, None)
@@ -86,17 +99,18 @@ def order(size: str, level: str, symmetry: str, seed: str) -> Response | tuple[s
     return response
 
 
-@bp.post("/new/<size>/<level>/<symmetry>/<seed>/work")
-def keep_generating(size: str, level: str, symmetry: str, seed: str) -> Response:
+@bp.post("/new/<size>/<level>/<symmetry>/<seed>/work", defaults={"variant": CLASSIC})
+@bp.post("/new/<variant>/<size>/<level>/<symmetry>/<seed>/work")
+def keep_generating(variant: str, size: str, level: str, symmetry: str, seed: str) -> Response:
     """Make the puzzle of a stable link in a job, for up to JOB_SECONDS: 303 to its page."""
-    wanted = _order(size, level, symmetry, seed)
+    wanted = _order(variant, size, level, symmetry, seed)
     return _to_job(start_job(GENERATE, order_code(wanted)))
 
 
-def _order(size: str, level: str, symmetry: str, seed: str) -> Order:
+def _order(variant: str, size: str, level: str, symmetry: str, seed: str) -> Order:
     """The order a link's parts spell; 404 naming the part that is wrong."""
     try:
-        return read_order(size, level, symmetry, seed)
+        return read_order(size, level, symmetry, seed, variant)
     except OrderError as error:
         abort(404, description=f"There is no such puzzle to make: {error}.")
 

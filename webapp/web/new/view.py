@@ -3,14 +3,14 @@ such puzzle is found, the puzzles of the day, and a sheet of puzzles to print.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
 from flask import url_for
 
 from ...explanations.names import technique_name, with_article
-from ...jobs.orders import order_parts
+from ...jobs.orders import CLASSIC, order_parts
 from ...sudoku.generator import (
     DESCRIPTIONS,
     LARGEST_SEED,
@@ -20,6 +20,7 @@ from ...sudoku.generator import (
     Order,
     levels_of,
 )
+from ...sudoku.generator.generate import VARIANTS
 from ..grid_table import Board, Cell, grid_board
 from ..solve.view import Problem
 from .generation import JOB_ONLY
@@ -49,35 +50,52 @@ class Link:
     current: bool = False
 
 
+# What the form calls each variant the generator makes (generator.VARIANTS).
+VARIANT_LABELS = {
+    "classic": "Classic",
+    "x": "X-Sudoku",
+    "windoku": "Windoku",
+    "jigsaw": "Jigsaw",
+}
+
+
 @dataclass(frozen=True)
 class NewPage:
-    """The new-puzzle form: the sizes, levels and symmetries, and what is wrong, if anything."""
+    """The new-puzzle form: the sizes, levels, symmetries and variants, and what is wrong,
+    if anything."""
 
     sizes: tuple[Choice, ...]
     levels: tuple[Choice, ...]
     symmetries: tuple[Choice, ...]
     problems: tuple[Problem, ...]
     invalid: str  # the field the problem is about, marked on the form
+    variants: tuple[Choice, ...] = ()
 
 
 def _choices(values: tuple[str, ...], labels: dict[str, str], chosen: str) -> tuple[Choice, ...]:
     return tuple(Choice(value, labels.get(value, value), value == chosen) for value in values)
 
 
-def new_page(size: str, level: str, symmetry: str, problem: str = "") -> NewPage:
+def new_page(
+    size: str, level: str, symmetry: str, problem: str = "", variant: str = CLASSIC
+) -> NewPage:
     """The form with the choices made (each one the form does not offer left unchosen), and
-    `problem`, an OrderError's message: it starts with the field it is about."""
+    `problem`, an OrderError's message: it starts with the field it is about (one about
+    the variant's fit to the size, "Windoku needs square boxes...", names neither)."""
     sizes = tuple(str(n) for n in SIZES)
     levels = levels_of(max(SIZES))
     field = problem.split(" ", 1)[0]
     problems: tuple[Problem, ...] = ()
     if problem:
-        target = field if field in ("size", "level", "symmetry") else ""
+        target = field if field in ("size", "level", "symmetry", "variant") else ""
+        if not target and variant != CLASSIC:
+            target = "variant"
         problems = (Problem("new-problem", problem[0].upper() + problem[1:], target),)
     return NewPage(
         sizes=_choices(sizes, {n: f"{n}×{n}" for n in sizes}, size),
         levels=_choices(levels, {name: name.capitalize() for name in levels}, level),
         symmetries=_choices(SYMMETRIES, _symmetry_labels(), symmetry),
+        variants=_choices(tuple(VARIANTS), VARIANT_LABELS, variant),
         problems=problems,
         invalid=problems[0].target if problems else "",
     )
@@ -103,7 +121,8 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     """What to say when `order` gives no puzzle: known beforehand (`generated` None), or
     after the generator's attempts or a job's time ran out."""
     n, levels = order.size, levels_of(order.size)
-    summary = f"No {n}x{n} puzzle at level {order.level} was found."
+    kind = "" if order.variant == CLASSIC else f" {VARIANT_LABELS[order.variant]}"
+    summary = f"No {n}x{n}{kind} puzzle at level {order.level} was found."
     if generated is None:
         why = f"The generator finds {n}x{n} puzzles at level {' and '.join(levels)} only."
     elif generated.out_of_time:
@@ -111,10 +130,11 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     else:
         why = f"The generator gave up: {generated.why}."
     links = {
-        level: url_for("new.order", **order_parts(Order(n, level, order.symmetry, order.seed)))
-        for level in levels
+        level: url_for("new.order", **order_parts(replace(order, level=level))) for level in levels
     }
     choices: dict[str, Any] = {"size": n, "level": levels[-1], "symmetry": order.symmetry}
+    if order.variant != CLASSIC:
+        choices["variant"] = order.variant
     return NoneFoundPage(
         summary=summary,
         why=why,

@@ -12,6 +12,7 @@ sheet out for A4; no script is needed.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from flask import (
@@ -26,7 +27,7 @@ from flask import (
 )
 from werkzeug.wrappers import Response
 
-from ...jobs.orders import read_order
+from ...jobs.orders import CLASSIC, read_order
 from ...sudoku.generator import LARGEST_SEED, Order, OrderError, levels_of
 from ..http_caching import DECIDED_SECONDS
 from ..new.generation import exists, within_deadline
@@ -50,7 +51,10 @@ def sheet() -> Response:
         "level": args.get("level", DEFAULT_LEVEL),
         "symmetry": args.get("symmetry", DEFAULT_SYMMETRY),
         "count": args.get("count", str(COUNTS[0])),
+        "variant": args.get("variant", CLASSIC),
     }
+    if choices["variant"] == CLASSIC:
+        del choices["variant"]  # the sheet's link as it was before variants
     if "seed" not in args:
         seed = secrets.randbelow(RANDOM_SEEDS)
         _orders(**choices, seed=str(seed))  # 400 now for anything else wrong
@@ -78,10 +82,12 @@ def sheet() -> Response:
     return response
 
 
-def _orders(size: str, level: str, symmetry: str, count: str, seed: str) -> list[Order]:
+def _orders(
+    size: str, level: str, symmetry: str, count: str, seed: str, variant: str = CLASSIC
+) -> list[Order]:
     """The orders of a sheet's puzzles; 400 naming the parameter that is wrong."""
     try:
-        first = read_order(size, level, symmetry, seed)
+        first = read_order(size, level, symmetry, seed, variant)
     except OrderError as error:
         abort(400, description=f"This sheet cannot be made: {error}.")
     if first.size not in SIZES:
@@ -95,6 +101,4 @@ def _orders(size: str, level: str, symmetry: str, count: str, seed: str) -> list
         abort(400, description=f"count must be {counts} puzzles to a sheet, not {count[:20]!r}.")
     if first.seed > LARGEST_SEED - int(count):
         abort(400, description=f"seed must be at most {LARGEST_SEED - int(count)} for a sheet.")
-    return [
-        Order(first.size, first.level, first.symmetry, first.seed + i) for i in range(int(count))
-    ]
+    return [replace(first, seed=first.seed + i) for i in range(int(count))]

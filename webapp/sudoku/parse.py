@@ -62,7 +62,11 @@ def read(text: str, alphabet: str | None = None) -> Reading:
     the rules' letters after RULES_MARK when it ends with some, as a share code writes them
     (puzzle.py)."""
     text, rules = split_code(text)
-    reading = _read_grid(text, alphabet)
+    reading = _read_grid(text, alphabet)  # a link or a region grid may bring rules too
+    if rules.classic:
+        return reading
+    if not reading.puzzle.rules.classic:
+        raise PuzzleError("the text names its rules twice: once inside, and again after a -")
     return reading._replace(puzzle=Puzzle(reading.grid, rules))
 
 
@@ -76,7 +80,7 @@ def _read_grid(text: str, alphabet: str | None) -> Reading:
         )
     linked = read_link(text)  # a SudokuWiki, f-puzzles or SudokuPad link (links/)
     if linked is not None:
-        return Reading(Puzzle(linked.puzzle), STANDARD)
+        return Reading(linked.given, STANDARD)
     cells = _cells(text)
     fields = _number_fields(text, cells) if alphabet != HEX else None
     if fields is not None:

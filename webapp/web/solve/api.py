@@ -20,7 +20,7 @@ from ...sudoku import (
 )
 from ...sudoku.alphabet import ALPHABETS, written
 from ...sudoku.dead_end import CELL
-from ...sudoku.links import fpuzzles_link, sudokuwiki_link
+from ...sudoku.links import open_in
 from ...sudoku.parse import read
 from ...wording import dead_end_message
 from ..cache import refuse_long_code, solve_within_budget
@@ -129,11 +129,7 @@ def _solved(
             "givens": written(puzzle.grid, alphabet),
             "solution": written(result.solution, alphabet) if result.solution else None,
         },
-        "open_in": (  # the puzzle in other solvers, which take 9x9 grids
-            {"sudokuwiki": sudokuwiki_link(puzzle.grid), "fpuzzles": fpuzzles_link(puzzle.grid)}
-            if puzzle.size == 9 and puzzle.rules.classic
-            else {}
-        ),
+        "open_in": {link.key: link.url for link in open_in(puzzle)},  # 9x9 only
     }
     if result.status == NO_SOLUTION:
         fields["dead_end"] = _dead_end(result)

@@ -1,13 +1,16 @@
 """A variant named in words and a person's region map read into Rules (webapp/sudoku/variants.py),
-and the API taking them beside a puzzle (webapp/web/json_input.py: POST /api/solve, /api/hint)."""
+the API taking them beside a puzzle (webapp/web/json_input.py: POST /api/solve, /api/hint) and
+`sudoku solve --variant --regions`."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from sudoku_rules import valid_variant_solution
 
+from webapp.cli import main
 from webapp.sudoku import SHAPES, PuzzleError
 from webapp.sudoku.links import read_link
 from webapp.sudoku.puzzle import CLASSIC, Rules
@@ -161,3 +164,18 @@ def test_the_hint_api_gives_a_hint_in_the_variant_it_is_sent(client):
     answer = client.post("/api/hint", json={**sent, "variant": "jigsaw", "regions": labels})
     assert answer.status_code == 200
     assert puzzle.code in answer.get_json()["play_url"]
+
+
+def test_the_cli_solves_under_the_variant_and_region_file_it_is_given(capsys, tmp_path):
+    url, solution = jigsaw_line()
+    puzzle = read_link(url).given
+    regions = tmp_path / "regions.txt"
+    rows = ["".join(chr(65 + r) for r in puzzle.rules.regions[i * 9 : i * 9 + 9]) for i in range(9)]
+    regions.write_text("\n".join(rows) + "\n")
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(f"{puzzle.grid.code}\n")
+    assert main(["solve", "--variant", "jigsaw", "--regions", str(regions), str(puzzles)]) == 0
+    assert capsys.readouterr().out.splitlines() == [solution]
+    assert main(["solve", "--variant", "sandwich", "--json", str(puzzles)]) == 0
+    assert "'sandwich' is not a variant" in json.loads(capsys.readouterr().out)["error"]
+    assert main(["solve", "--regions", str(tmp_path / "none.txt"), str(puzzles)]) == 2

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 
 from .errors import PuzzleError
-from .puzzle import Rules
+from .puzzle import Puzzle, Rules
 from .regions import box_map, region_map
 from .shape import Shape
 
@@ -136,3 +136,16 @@ def _listed(row: object, count: int) -> list[object] | None:
     if not all(isinstance(label, str | int) and not isinstance(label, bool) for label in row):
         raise PuzzleError("regions: each label is a string or a whole number")
     return [str(label) for label in row]
+
+
+def puzzle_with(puzzle: Puzzle, variant: str | None, regions: Labels | None) -> Puzzle:
+    """`puzzle` under the rules `variant` and `regions` name (rules_named), as it is when both
+    are None; PuzzleError when they are bad, or are not the rules its share code names."""
+    if variant is None and regions is None:
+        return puzzle
+    rules = rules_named(variant, regions, puzzle.shape)
+    if not puzzle.rules.classic and rules != puzzle.rules:
+        raise PuzzleError(
+            f"variant: the puzzle's share code names {puzzle.rules.name}, not {rules.name}"
+        )
+    return Puzzle(puzzle.grid, rules)

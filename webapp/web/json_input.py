@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import request
 
-from ..sudoku import Puzzle, PuzzleError
-from ..sudoku.variants import rules_named
+from ..sudoku import Puzzle
+from ..sudoku.variants import puzzle_with
 
 
 def json_body() -> dict[str, Any]:
@@ -27,14 +27,5 @@ def invalid(
 
 def with_variant(puzzle: Puzzle, body: dict[str, Any]) -> Puzzle:
     """`puzzle` under the rules the body's "variant" and "regions" name (variants.py), as it
-    is when it names neither; PuzzleError when they are bad, or are not the rules the
-    puzzle's share code already names."""
-    variant, regions = body.get("variant"), body.get("regions")
-    if variant is None and regions is None:
-        return puzzle
-    rules = rules_named(variant, regions, puzzle.shape)
-    if not puzzle.rules.classic and rules != puzzle.rules:
-        raise PuzzleError(
-            f"variant: the puzzle's share code names {puzzle.rules.name}, not {rules.name}"
-        )
-    return Puzzle(puzzle.grid, rules)
+    is when it names neither; PuzzleError saying which is bad."""
+    return puzzle_with(puzzle, body.get("variant"), body.get("regions"))

@@ -15,11 +15,12 @@ from webapp.cli import main
 from webapp.sudoku import parse
 from webapp.sudoku.links import fpuzzles_link, read_link, sudokuwiki_link
 
-from puzzles import FOUR, NORVIG_EASY_CODE
+from puzzles import DATA, FOUR, NORVIG_EASY_CODE
 
 CLASSIC = real_links("classic")[0][1]  # a SudokuWiki link from a public solver's tests
 KILLER = real_links("variant")[-1][1]  # a SudokuPad link to a 6x6 killer
 CODE = CLASSIC.partition("bd=")[2]
+VARIANT_LINES = (DATA / "links" / "variant_links.txt").read_text().splitlines()
 
 
 @pytest.fixture(scope="module")
@@ -63,6 +64,23 @@ def test_the_api_reads_a_link_and_refuses_a_variant_with_a_4xx(client):
     refused = client.post("/api/solve", json={"puzzle": KILLER})
     assert refused.status_code == 422
     assert "killer cages" in refused.get_json()["error"]
+
+
+def test_a_pasted_variant_link_lands_on_its_puzzle_and_the_api_opens_it_in_f_puzzles(client):
+    """A real Jigsaw f-puzzles link (tests/data/links/variant_links.txt): the form sends it to
+    its variant's result page; the API offers f-puzzles only (SudokuWiki's Jigsaw format is
+    not published), and that link reads back to the same puzzle."""
+    url = next(line.split()[-1] for line in VARIANT_LINES if line.startswith("j "))
+    puzzle = read_link(url).given
+    response = client.post("/", data={"source": "paste", "puzzle": url})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/solve/{puzzle.code}")
+    answer = client.post("/api/solve", json={"puzzle": url}).get_json()
+    assert answer["status"] == "solved" and answer["rules"] == puzzle.rules.code
+    assert list(answer["open_in"]) == ["fpuzzles"]
+    assert read_link(answer["open_in"]["fpuzzles"]).given == puzzle
+    page = html.unescape(client.get(f"/solve/{puzzle.code}").get_data(as_text=True))
+    assert "Open in f-puzzles" in page and "Open in SudokuWiki" not in page
 
 
 def test_a_9x9_result_page_opens_the_puzzle_in_other_solvers(client):

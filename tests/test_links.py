@@ -81,15 +81,15 @@ def test_a_real_classic_f_puzzles_link_reads_to_the_givens_in_its_json(url):
 
 
 def test_the_givens_of_a_real_x_sudoku_link_are_those_printed_beside_it():
-    """A C# solver's FPuzzlesImportTests print the grid of their X-Sudoku link; less its two
-    diagonals, its JSON reads to that grid."""
-    url = next(url for names, url in real_links("variant") if names.startswith("positive"))
-    data = json.loads(decompress_from_base64(url.partition("load=")[2]))
-    del data["diagonal+"], data["diagonal-"]
+    """A C# solver's FPuzzlesImportTests print the grid of their X-Sudoku link; it reads to
+    that grid, and with its two diagonals to X-Sudoku's rules."""
+    url = (DATA / "links" / "variant_links.txt").read_text().split("\nx - ")[1].split()[0]
+    found = read_json(decompress_from_base64(url.partition("load=")[2]))
     printed = (
         "--7----35 8-----9-- -2-67---- -----356- ----1---3 --2-8--4- ---19--5- ----5--7- --------4"
     )
-    assert read_json(json.dumps(data)).puzzle == parse(printed.replace("-", "."))
+    assert found.puzzle == parse(printed.replace("-", "."))
+    assert found.rules.extras == ("x",)
 
 
 @pytest.mark.parametrize(("names", "url"), real_links("variant"))
@@ -120,7 +120,7 @@ def fpuzzles_with(change) -> str:
 
 
 def _region(data):
-    data["grid"][0][0]["region"] = 4
+    data["grid"][0][0]["region"] = 4  # region 4 gets a 10th cell
 
 
 def _pencil(data):
@@ -146,7 +146,10 @@ def _short(data):
 @pytest.mark.parametrize(
     ("url", "words"),
     [
-        (fpuzzles_with(_region), "irregular regions"),
+        (
+            fpuzzles_with(_region),
+            "regions are not a Jigsaw's: Region 1 (from r1c1) has 10 cells, not 9",
+        ),
         (fpuzzles_with(_pencil), "given pencil marks"),
         (fpuzzles_with(_unknown), "'spiral' (a rule the solver does not know)"),
         (fpuzzles_with(_eight), "8x8 grid"),

@@ -59,6 +59,32 @@ def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
     )
 
 
+def add_variant(parser: argparse.ArgumentParser) -> None:
+    """--variant and --regions: the rules of puzzles whose text does not name them."""
+    parser.add_argument(
+        "--variant",
+        metavar="V",
+        help="the puzzles' rules: classic, x, windoku, jigsaw, or several joined by -"
+        " (jigsaw-x, x-windoku); a share code's own rules need no option",
+    )
+    parser.add_argument(
+        "--regions",
+        metavar="FILE",
+        help="a jigsaw's region map: one label (letter or digit) per cell, a row a line",
+    )
+
+
+def regions_text(path: str | None) -> str | None:
+    """The region map in the file --regions names, None without one; UsageError if unreadable."""
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            return stream.read(100_000)
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"--regions {path}: {error}") from None
+
+
 def add_path_options(parser: argparse.ArgumentParser) -> None:
     """The input, --json and the work budget of the commands that walk a logic path."""
     parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")

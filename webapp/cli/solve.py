@@ -14,15 +14,18 @@ from ..sudoku.batch_solve import RowStatus
 from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
 from ..sudoku.parse import read
 from ..sudoku.result import MULTIPLE, SOLVED
+from ..sudoku.variants import puzzle_with
 from ..wording import solution_count_message
 from .arguments import (
     EXIT_OK,
     Subcommands,
     UsageError,
     add_budget,
+    add_variant,
     budget_from,
     open_input,
     positive_int,
+    regions_text,
 )
 
 # What `solve --json` prints of a puzzle: the line read, then the solve's record.
@@ -77,6 +80,7 @@ def add(commands: Subcommands) -> None:
         help="the symbols the puzzles are in: hex is 0-F on 16x16 (default: told from each"
         " puzzle, hex when a 16x16 with . blanks holds a 0)",
     )
+    add_variant(parser)
     add_budget(parser)
     parser.set_defaults(run=run)
 
@@ -84,10 +88,16 @@ def add(commands: Subcommands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle in the input and print one record per puzzle."""
     budget = budget_from(args)
+    regions = regions_text(args.regions)
     first = True
     for text in puzzle_texts(args.file, whole=args.grid):
         record = solve_record(
-            text, count=args.count, budget=budget, alphabet=args.alphabet, listing=args.all
+            text,
+            count=args.count,
+            budget=budget,
+            alphabet=args.alphabet,
+            listing=args.all,
+            variant=(args.variant, regions),
         )
         if args.json:
             print(json.dumps(record))
@@ -107,12 +117,15 @@ def solve_record(
     budget: Budget | None = None,
     alphabet: str | None = None,
     listing: bool = False,
+    variant: tuple[str | None, str | None] = (None, None),
 ) -> dict[str, Any]:
-    """Read and solve one puzzle text (in `alphabet`, or the one it is told to be in): the
+    """Read and solve one puzzle text (in `alphabet`, or the one it is told to be in), under
+    the rules `variant` names (its name and a jigsaw's region labels; variants.py): the
     record `solve --json` prints for it, its grids in the puzzle's alphabet. One with more
     than one solution has them counted (up to COUNTED) and, with `listing`, listed."""
     try:
         puzzle, alphabet = read(text, alphabet)
+        puzzle = puzzle_with(puzzle, *variant)
     except PuzzleError as error:
         return {
             "puzzle": text,

@@ -1,5 +1,6 @@
 """Read a puzzle from the text people paste: one line, rows on lines, .ss with rules,
-numbers in fields (numbers.py), or another site's link (links/).
+numbers in fields (numbers.py), another site's link (links/), or a Jigsaw as Janko's site
+shows one: the puzzle a row a line, then its region map a row a line (a label per cell).
 
 Every character that is not a separator is a cell. The size follows from how
 many cells there are (81 -> 9x9), and only then is each cell checked against
@@ -11,6 +12,7 @@ who knows the alphabet may say which.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from . import numbers
@@ -18,7 +20,8 @@ from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
 from .errors import PuzzleError
 from .grid import Grid
 from .links import read_link
-from .puzzle import Puzzle, split_code
+from .puzzle import Puzzle, Rules, split_code
+from .regions import region_map
 from .shape import SHAPES, SHAPES_BY_CELLS, Shape
 
 MAX_LENGTH = 10_000
@@ -62,7 +65,11 @@ def read(text: str, alphabet: str | None = None) -> Reading:
     the rules' letters after RULES_MARK when it ends with some, as a share code writes them
     (puzzle.py)."""
     text, rules = split_code(text)
-    reading = _read_grid(text, alphabet)
+    reading = _read_grid(text, alphabet)  # a link or a region grid may bring rules too
+    if rules.classic:
+        return reading
+    if not reading.puzzle.rules.classic:
+        raise PuzzleError("the text names its rules twice: once inside, and again after a -")
     return reading._replace(puzzle=Puzzle(reading.grid, rules))
 
 
@@ -76,7 +83,10 @@ def _read_grid(text: str, alphabet: str | None) -> Reading:
         )
     linked = read_link(text)  # a SudokuWiki, f-puzzles or SudokuPad link (links/)
     if linked is not None:
-        return Reading(Puzzle(linked.puzzle), STANDARD)
+        return Reading(linked.given, STANDARD)
+    jigsaw = _with_region_grid(text, alphabet)
+    if jigsaw is not None:
+        return jigsaw
     cells = _cells(text)
     fields = _number_fields(text, cells) if alphabet != HEX else None
     if fields is not None:
@@ -96,6 +106,64 @@ def _read_grid(text: str, alphabet: str | None) -> Reading:
     known = values(shape, alphabet)
     cell_values = (_value(cell, index, shape, alphabet, known) for index, cell in enumerate(cells))
     return Reading(Puzzle(Grid(shape, tuple(cell_values))), alphabet)
+
+
+def _with_region_grid(text: str, alphabet: str | None) -> Reading | None:
+    """A puzzle grid then its region grid, a row a line each (a blank line between them or
+    not; cells side by side or between spaces, "-" a blank too): the puzzle under the
+    Jigsaw's rules. None when `text` is not 2N rows whose first N hold N cells each;
+    PuzzleError naming the line for a region row of the wrong length, or the region and
+    its cells for a map that is not N connected regions of N cells."""
+    rows = [
+        (number, cells)
+        for number, line in enumerate(text.splitlines(), start=1)
+        if (cells := _row_cells(line, number))
+    ]
+    size = len(rows) // 2
+    if len(rows) % 2 or size not in SHAPES or any(len(cells) != size for _, cells in rows[:size]):
+        return None
+    shape = SHAPES[size]
+    if alphabet == HEX and shape is not HEX_SHAPE:
+        return None
+    labels: list[str] = []
+    for row, (line, cells) in enumerate(rows[size:], start=1):
+        if len(cells) != size:
+            raise PuzzleError(
+                f"line {line}: row {row} of the region map has {len(cells)} labels, not {size}"
+                f" (a {shape.name} puzzle's region map has a label for each cell)",
+                line=line,
+            )
+        labels += [char for char, _, _ in cells]
+    try:
+        regions = region_map(size, labels)
+    except PuzzleError as error:
+        lines = f"lines {rows[size][0]} to {rows[-1][0]}"
+        raise PuzzleError(f"the region map ({lines}): {error.message}") from None
+    grid_cells = [
+        ("." if char == "-" else char, line, column)
+        for _, cells in rows[:size]
+        for char, line, column in cells
+    ]
+    alphabet = alphabet or _told_apart(grid_cells, shape)
+    known = values(shape, alphabet)
+    cell_values = (
+        _value(cell, index, shape, alphabet, known) for index, cell in enumerate(grid_cells)
+    )
+    return Reading(Puzzle(Grid(shape, tuple(cell_values)), Rules((), regions)), alphabet)
+
+
+def _row_cells(line: str, number: int) -> list[Cell]:
+    """The cells of one line with their places: its one-character words when it is written
+    a cell between spaces ("-" then a blank, "|" and "+" between boxes), else each character
+    that is not a space or a separator."""
+    words = [(match.group(), match.start() + 1) for match in re.finditer(r"\S+", line)]
+    if len(words) > 1 and all(len(word) == 1 for word, _ in words):
+        return [(word, number, column) for word, column in words if word not in "|+"]
+    return [
+        (char, number, column)
+        for column, char in enumerate(line, start=1)
+        if not (char.isspace() or char in SEPARATORS)
+    ]
 
 
 def _number_fields(text: str, cells: list[Cell]) -> list[numbers.Field] | None:

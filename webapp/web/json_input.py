@@ -1,5 +1,5 @@
-"""What the JSON routes share: the request's JSON object, and the 422 answer to input
-that cannot be used."""
+"""What the JSON routes share: the request's JSON object, the rules its `variant` and
+`regions` name, and the 422 answer to input that cannot be used."""
 
 from __future__ import annotations
 
@@ -7,6 +7,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from flask import request
+
+from ..sudoku import Puzzle
+from ..sudoku.variants import puzzle_with
 
 
 def json_body() -> dict[str, Any]:
@@ -20,3 +23,9 @@ def invalid(
 ) -> tuple[dict[str, Any], int]:
     """The answer to input that cannot be used: what is wrong and which cells (1-based)."""
     return {"status": status, "error": message, "cells": [list(place) for place in cells]}, 422
+
+
+def with_variant(puzzle: Puzzle, body: dict[str, Any]) -> Puzzle:
+    """`puzzle` under the rules the body's "variant" and "regions" name (variants.py), as it
+    is when it names neither; PuzzleError saying which is bad."""
+    return puzzle_with(puzzle, body.get("variant"), body.get("regions"))

@@ -1,22 +1,26 @@
-"""Links from other Sudoku sites: read the classic puzzle one holds, or say plainly why not.
+"""Links from other Sudoku sites: read the puzzle one holds, or say plainly why not; and
+links that open one of ours there.
 
 - SudokuWiki: `sudokuwiki.org/sudoku.htm?bd=...` (sudokuwiki.py);
 - f-puzzles: `f-puzzles.com/?load=...`, LZ-string compressed JSON (fpuzzles.py, lzstring.py);
 - SudokuPad: `sudokupad.app/fpuzzles...` or `.../fpuz...`, `?puzzleid=`, and the same app at
   app.crackingthecryptic.com (sudokupad.py).
 
-A link that holds a variant, a puzzle kept on another site's server, or comes from a site
-not listed is refused with a message; text that is not a single http(s) link is not a link,
+f-puzzles and SudokuPad links may hold X-Sudoku, Windoku and Jigsaw rules (fpuzzles.py).
+A link that holds another variant, a puzzle kept on another site's server, or comes from a
+site not listed is refused with a message; text that is not a single http(s) link is not a link,
 and is left to the other readers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from ..errors import PuzzleError
 from ..grid import Grid
+from ..puzzle import CLASSIC, Puzzle, Rules
 from . import fpuzzles, lzstring, sudokupad, sudokuwiki
 
 SUDOKUWIKI = "SudokuWiki"
@@ -55,18 +59,24 @@ class Linked:
     cells the link marks as solved (the same as `puzzle` when it says nothing of them);
     `candidates` per cell the mask (bit 1 << value) of the candidates the link gives an
     unsolved cell (every value when it gives that cell none) and 0 for a solved one, or
-    None when the link carries no pencil marks.
+    None when the link carries no pencil marks; `rules` the variant's rules the link holds.
     """
 
     site: str
     puzzle: Grid
     solved: Grid
     candidates: tuple[int, ...] | None = None
+    rules: Rules = CLASSIC
+
+    @property
+    def given(self) -> Puzzle:
+        """The puzzle the link holds: its givens under its rules."""
+        return Puzzle(self.puzzle, self.rules)
 
 
 def read_link(text: str) -> Linked | None:
     """The puzzle in `text` when it is one link (spaces around it allowed): None when it
-    is not a link; PuzzleError for a link that holds no classic puzzle we read."""
+    is not a link; PuzzleError for a link that holds no puzzle we read."""
     url = text.strip()
     if not url or any(char.isspace() for char in url):
         return None
@@ -128,7 +138,7 @@ def _fpuzzles(query: str) -> Linked:
     except PuzzleError as error:
         raise PuzzleError(f"this f-puzzles link's puzzle cannot be read: {error.message}") from None
     found = fpuzzles.read_json(text)
-    return Linked(FPUZZLES, found.puzzle, found.solved, found.candidates)
+    return Linked(FPUZZLES, found.puzzle, found.solved, found.candidates, found.rules)
 
 
 def _sudokupad(path: str, query: str) -> Linked:
@@ -136,7 +146,7 @@ def _sudokupad(path: str, query: str) -> Linked:
     puzzle_id = _query_value(query, "puzzleid") or unquote(path.lstrip("/"))
     puzzle_id = puzzle_id.removeprefix("sudoku/").removeprefix("puzzle/")
     found = sudokupad.read_id(puzzle_id)
-    return Linked(SUDOKUPAD, found.puzzle, found.solved, found.candidates)
+    return Linked(SUDOKUPAD, found.puzzle, found.solved, found.candidates, found.rules)
 
 
 def sudokuwiki_link(grid: Grid) -> str:
@@ -146,11 +156,33 @@ def sudokuwiki_link(grid: Grid) -> str:
     return SUDOKUWIKI_URL + sudokuwiki.write_board(grid)
 
 
-def fpuzzles_link(grid: Grid) -> str:
-    """A link that opens `grid`'s givens in f-puzzles (up to 16x16: ValueError past that)."""
+def fpuzzles_link(grid: Grid, rules: Rules = CLASSIC) -> str:
+    """A link that opens `grid`'s givens in f-puzzles under `rules` (up to 16x16: ValueError
+    past that)."""
     if grid.size > 16:
         raise ValueError(f"f-puzzles draws grids up to 16x16, not {grid.shape.name}")
-    return FPUZZLES_URL + lzstring.compress_to_base64(fpuzzles.write_json(grid))
+    return FPUZZLES_URL + lzstring.compress_to_base64(fpuzzles.write_json(grid, rules))
 
 
-__all__ = ["Linked", "fpuzzles_link", "read_link", "sudokuwiki_link"]
+class OpenIn(NamedTuple):
+    """A link that opens a puzzle in another solver: the API's key for it, the site, the link."""
+
+    key: str
+    site: str
+    url: str
+
+
+def open_in(puzzle: Puzzle) -> tuple[OpenIn, ...]:
+    """Links that open a 9x9 `puzzle` in other solvers: SudokuWiki for a classic one (its
+    Jigsaw page's format is not published), f-puzzles for any, rules and all; none for
+    other sizes."""
+    if puzzle.size != 9:
+        return ()
+    links = []
+    if puzzle.rules.classic:
+        links.append(OpenIn("sudokuwiki", SUDOKUWIKI, sudokuwiki_link(puzzle.grid)))
+    links.append(OpenIn("fpuzzles", FPUZZLES, fpuzzles_link(puzzle.grid, puzzle.rules)))
+    return tuple(links)
+
+
+__all__ = ["Linked", "OpenIn", "fpuzzles_link", "open_in", "read_link", "sudokuwiki_link"]

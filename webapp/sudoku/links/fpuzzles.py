@@ -1,11 +1,16 @@
 """f-puzzles' JSON: the grid of a puzzle as f-puzzles.com (and SudokuPad) write it.
 
 The object has `size` and `grid[row][column]`, each cell an object that may hold `value`
-(with `given: true` for a clue), `region` (its box, 0-based, when not the default),
-`centerPencilMarks`/`cornerPencilMarks`/`candidates` (lists of values), and colours. Every
-other key is a rule on top of Sudoku (`killercage`, `thermometer`, `diagonal+`, ...) or a
-drawing (`line`, `text`, ...). Only a classic grid is read: a link that holds any rule or
-drawing is refused with its names in words, never read as a plain Sudoku.
+(with `given: true` for a clue), `region` (its region, 0-based, written only on a cell whose
+region is not its box; `null` for a cell in no region), `centerPencilMarks`/
+`cornerPencilMarks`/`candidates` (lists of values), and colours. Every other key is a rule
+on top of Sudoku (`killercage`, `thermometer`, `diagonal+`, ...) or a drawing (`line`,
+`text`, ...).
+
+The rules the solver knows are read into the puzzle's Rules: both diagonals (`diagonal+`
+and `diagonal-`) are X-Sudoku, `extraregion` holding exactly Windoku's four windows is
+Windoku, and cells' `region`s make a Jigsaw. Any other rule or drawing, one diagonal alone
+or other extra regions, is refused with its names in words, never read as a plain Sudoku.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import PuzzleError
+from ..geometry import windows
 from ..grid import Grid
+from ..puzzle import CLASSIC, Puzzle, Rules
+from ..regions import box_map, place, region_map
 from ..shape import SHAPES, Shape
 
 # Keys that describe the puzzle and say nothing of its rules.
@@ -67,19 +75,26 @@ VARIANT_NAMES = {
 
 MARK_KEYS = ("candidates", "centerPencilMarks")
 
+# The rule keys read into Rules (the rest are refused by VARIANT_NAMES' words).
+DIAGONALS = ("diagonal+", "diagonal-")
+EXTRA_REGIONS = "extraregion"
+RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS})
+
 
 @dataclass(frozen=True)
-class Classic:
-    """A classic grid read from f-puzzles JSON: its givens, the values placed besides them,
-    and each cell's pencil marks as a mask (bit 1 << value), None when it has none."""
+class Found:
+    """A puzzle read from f-puzzles JSON: its givens, the values placed besides them, each
+    cell's pencil marks as a mask (bit 1 << value), None when it has none, and its rules."""
 
     puzzle: Grid
     solved: Grid
     candidates: tuple[int, ...] | None
+    rules: Rules = CLASSIC
 
 
-def read_json(text: str, source: str = "f-puzzles") -> Classic:
-    """The classic grid in f-puzzles JSON `text`; PuzzleError naming what is not classic."""
+def read_json(text: str, source: str = "f-puzzles") -> Found:
+    """The puzzle in f-puzzles JSON `text`, with the rules the solver knows; PuzzleError
+    naming every rule it does not."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -87,8 +102,14 @@ def read_json(text: str, source: str = "f-puzzles") -> Classic:
     if not isinstance(data, dict):
         raise PuzzleError(f"this {source} link does not hold an f-puzzles puzzle")
     shape = _shape(data, source)
-    _refuse_variants(data, shape, source)
-    return _cells(data["grid"], shape, source)
+    _refuse_variants(data, source)
+    found = _cells(data["grid"], shape, source)
+    rules = _rules(data, shape, source)
+    try:
+        Puzzle(found.puzzle, rules)  # rules that do not fit the shape (Windoku on 6x6)
+    except PuzzleError as error:
+        raise PuzzleError(f"this {source} link's rules do not fit: {error.message}") from None
+    return Found(found.puzzle, found.solved, found.candidates, rules)
 
 
 def _shape(data: dict[str, Any], source: str) -> Shape:
@@ -111,15 +132,17 @@ def _shape(data: dict[str, Any], source: str) -> Shape:
     return shape
 
 
-def _refuse_variants(data: dict[str, Any], shape: Shape, source: str) -> None:
-    """PuzzleError naming every rule in `data` beyond rows, columns and boxes."""
+def _refuse_variants(data: dict[str, Any], source: str) -> None:
+    """PuzzleError naming every rule in `data` beyond rows, columns, boxes or a Jigsaw's
+    regions, X-Sudoku's two diagonals and Windoku's windows (those are read by _rules)."""
     found = []
     for key, value in data.items():
-        if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
+        if key in PLAIN_KEYS or key in RULE_KEYS or value in (None, False, [], {}, ""):
             continue
         found.append(VARIANT_NAMES.get(key, f"{key!r} (a rule the solver does not know)"))
-    if _irregular(data["grid"], shape):
-        found.append("irregular regions (jigsaw)")
+    diagonals = [key for key in DIAGONALS if data.get(key)]
+    if len(diagonals) == 1:
+        found.append(f"{VARIANT_NAMES[diagonals[0]]} alone (X-Sudoku has both diagonals)")
     cells = [cell for row in data["grid"] for cell in row]
     if any(isinstance(cell, dict) and cell.get("givenPencilMarks") for cell in cells):
         found.append("given pencil marks")
@@ -127,21 +150,91 @@ def _refuse_variants(data: dict[str, Any], shape: Shape, source: str) -> None:
         names = found[0] if len(found) == 1 else f"{', '.join(found[:-1])} and {found[-1]}"
         raise PuzzleError(
             f"this {source} link holds a variant: {names}, which the solver does not read yet"
-            " (it solves classic Sudoku: rows, columns and boxes)"
+            " (it solves Sudoku with rows, columns and boxes or a Jigsaw's regions, and"
+            " X-Sudoku's diagonals and Windoku's windows on top)"
         )
 
 
-def _irregular(grid: list[list[Any]], shape: Shape) -> bool:
-    """True when a cell names a region other than its box of `shape`."""
+def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
+    """The rules `data` holds besides the classic ones: X-Sudoku's diagonals, Windoku's
+    windows and a Jigsaw's regions (what else it holds _refuse_variants has refused)."""
+    letters = "x" if all(data.get(key) for key in DIAGONALS) else ""
+    if data.get(EXTRA_REGIONS):
+        letters += _windows(data[EXTRA_REGIONS], shape, source)
+    return Rules.from_letters(letters, _regions(data["grid"], shape, source))
+
+
+def _windows(extra: Any, shape: Shape, source: str) -> str:
+    """ "w" when the extra regions are Windoku's four windows; PuzzleError naming them else."""
+    wanted = (
+        {frozenset(window.cells) for window in windows(shape)}
+        if shape.box_rows == shape.box_cols
+        else set()
+    )
+    extra = extra if isinstance(extra, list) else [extra]
+    found = set()
+    for region in extra:
+        cells = region.get("cells") if isinstance(region, dict) else None
+        found.add(frozenset(_cell_index(name, shape, source) for name in _listed(cells, source)))
+    if found != wanted or len(extra) != len(wanted):
+        raise PuzzleError(
+            f"this {source} link holds a variant: extra regions other than Windoku's four"
+            " windows (rows and columns 2-4 and 6-8 on a 9x9), which the solver does not"
+            " read yet"
+        )
+    return "w"
+
+
+def _listed(cells: Any, source: str) -> list[Any]:
+    """An extra region's list of cells; PuzzleError when it has none."""
+    if not isinstance(cells, list) or not cells:
+        raise PuzzleError(f"this {source} link has an extra region without a list of cells")
+    return cells
+
+
+def _cell_index(name: Any, shape: Shape, source: str) -> int:
+    """The 0-based index of f-puzzles' cell name "R2C3"; PuzzleError if it names none."""
+    row, _, column = str(name).upper().removeprefix("R").partition("C")
+    if not (row.isdigit() and column.isdigit()) or not (
+        1 <= int(row) <= shape.size and 1 <= int(column) <= shape.size
+    ):
+        raise PuzzleError(f"this {source} link names a cell {str(name)[:20]!r} off its grid")
+    return (int(row) - 1) * shape.size + int(column) - 1
+
+
+def _regions(grid: list[list[Any]], shape: Shape, source: str) -> tuple[int, ...]:
+    """A Jigsaw's region map from the cells' `region`s (a cell without one is in its box),
+    () when they are the boxes; PuzzleError for a cell in no region or a map that is not
+    N regions of N connected cells."""
+    labels, outside = [], []
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
-            if isinstance(cell, dict) and "region" in cell and cell["region"] != shape.box_of(r, c):
-                return True
-    return False
+            region = cell.get("region", shape.box_of(r, c))  # _cells saw every cell is one
+            if region is None:
+                outside.append(place(shape.size, r * shape.size + c))
+            elif not isinstance(region, int) or isinstance(region, bool):
+                raise PuzzleError(
+                    f"this {source} link's grid: row {r + 1}, column {c + 1} names the region"
+                    f" {region!r}, not a number",
+                    cells=((r + 1, c + 1),),
+                )
+            labels.append(region)
+    if outside:
+        raise PuzzleError(
+            f"this {source} link holds a variant: cells in no region ({', '.join(outside[:3])}"
+            f"{', ...' if len(outside) > 3 else ''}), which the solver does not read yet"
+        )
+    try:
+        regions = region_map(shape.size, labels)
+    except PuzzleError as error:
+        raise PuzzleError(
+            f"this {source} link's regions are not a Jigsaw's: {error.message}"
+        ) from None
+    return () if regions == box_map(shape) else regions
 
 
-def _cells(grid: list[list[Any]], shape: Shape, source: str) -> Classic:
-    """The givens, placed values and pencil marks of a classic f-puzzles grid."""
+def _cells(grid: list[list[Any]], shape: Shape, source: str) -> Found:
+    """The givens, placed values and pencil marks of an f-puzzles grid."""
     givens, placed, marks = [], [], []
     for r, row in enumerate(grid, start=1):
         for c, cell in enumerate(row, start=1):
@@ -154,7 +247,7 @@ def _cells(grid: list[list[Any]], shape: Shape, source: str) -> Classic:
             marks.append(0 if value else _marks(cell, shape, (r, c), source))
     has_marks = any(marks)
     full = sum(1 << value for value in range(1, shape.size + 1))
-    return Classic(
+    return Found(
         Grid(shape, tuple(givens)),
         Grid(shape, tuple(placed)),
         tuple(mark if mark or value else full for mark, value in zip(marks, placed, strict=True))
@@ -193,9 +286,49 @@ def _marks(data: dict[str, Any], shape: Shape, cell: tuple[int, int], source: st
     return 0
 
 
-def write_json(grid: Grid) -> str:
-    """`grid`'s givens as f-puzzles JSON, as compact as f-puzzles writes it."""
+def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
+    """`grid`'s givens and `rules` as f-puzzles JSON, as compact as f-puzzles writes it: a
+    Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
+    Windoku's windows as extra regions."""
     size = grid.size
-    cells = [{"value": value, "given": True} if value else {} for value in grid.cells]
-    rows = [cells[r * size : (r + 1) * size] for r in range(size)]
-    return json.dumps({"size": size, "grid": rows}, separators=(",", ":"))
+    numbers = _region_numbers(grid.shape, rules.regions)
+    cells: list[dict[str, Any]] = []
+    for index, value in enumerate(grid.cells):
+        cell: dict[str, Any] = {"value": value, "given": True} if value else {}
+        if numbers and numbers[index] != grid.shape.box_of(*divmod(index, size)):
+            cell["region"] = numbers[index]
+        cells.append(cell)
+    data: dict[str, Any] = {
+        "size": size,
+        "grid": [cells[r * size : (r + 1) * size] for r in range(size)],
+    }
+    if "x" in rules.extras:
+        data.update(dict.fromkeys(DIAGONALS, True))
+    if "w" in rules.extras:
+        data[EXTRA_REGIONS] = [
+            {"cells": [place(size, cell).upper() for cell in window.cells]}
+            for window in windows(grid.shape)
+        ]
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _region_numbers(shape: Shape, regions: tuple[int, ...]) -> tuple[int, ...]:
+    """f-puzzles' number for each cell's region: each region takes the number of the box it
+    shares most cells with, while that number is free (so few cells need a `region`), the
+    rest the numbers left; () for no regions."""
+    if not regions:
+        return ()
+    n = shape.size
+    shared: dict[tuple[int, int], int] = {}
+    for cell, region in enumerate(regions):
+        box = shape.box_of(*divmod(cell, n))
+        shared[region, box] = shared.get((region, box), 0) + 1
+    number: dict[int, int] = {}
+    for (region, box), _ in sorted(shared.items(), key=lambda item: (-item[1], item[0])):
+        if region not in number and box not in number.values():
+            number[region] = box
+    left = iter(sorted(set(range(n)) - set(number.values())))
+    for region in range(n):
+        if region not in number:
+            number[region] = next(left)
+    return tuple(number[region] for region in regions)

@@ -15,14 +15,14 @@ import zlib
 
 from ..errors import PuzzleError
 from . import lzstring
-from .fpuzzles import Classic, read_json
+from .fpuzzles import Found, read_json
 
 FPUZZLES_PREFIXES = ("fpuzzles", "fpuz")
 OWN_PREFIXES = ("scl", "ctc")
 
 
-def read_id(puzzle_id: str, site: str = "SudokuPad") -> Classic:
-    """The classic grid a SudokuPad puzzle id holds; PuzzleError for any other id."""
+def read_id(puzzle_id: str, site: str = "SudokuPad") -> Found:
+    """The puzzle an f-puzzles SudokuPad id holds, rules and all; PuzzleError for any other id."""
     for prefix in FPUZZLES_PREFIXES:
         if puzzle_id.startswith(prefix):
             payload = puzzle_id[len(prefix) :]

@@ -11,7 +11,7 @@ from ...explanations.hints import hint_for
 from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
 from ..cache import refuse_long_code, solve_within_budget
-from ..json_input import invalid, json_body
+from ..json_input import invalid, json_body, with_variant
 from ..marks import read_marks
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
@@ -33,8 +33,9 @@ HINT_USAGE = (
 
 @bp.post("/hint")
 def hint() -> tuple[dict[str, Any], int]:
-    """The hint for {"puzzle": ..., "progress": ..., "marks": ...}: its kind, three tiers in
-    words, its one step, and the progress and notes after the third tier."""
+    """The hint for {"puzzle": ..., "progress": ..., "marks": ...} (and "variant" and a
+    jigsaw's "regions" when the puzzle's text does not name its rules): its kind, three
+    tiers in words, its one step, and the progress and notes after the third tier."""
     body = json_body()
     puzzle, progress_text, marks_text = (body.get(key) for key in ("puzzle", "progress", "marks"))
     if (
@@ -47,6 +48,10 @@ def hint() -> tuple[dict[str, Any], int]:
         puzzle = read_code(puzzle)
     except PuzzleError as error:
         return invalid(f"puzzle: {error.message}", error.cells)
+    try:
+        puzzle = with_variant(puzzle, body)
+    except PuzzleError as error:
+        return invalid(error.message, error.cells)
     refuse_long_code(progress_text or "")
     try:
         progress = read_progress(puzzle, progress_text or "")

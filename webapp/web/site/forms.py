@@ -106,7 +106,7 @@ def _position(text: str) -> Position | None:
     if linked is not None:
         if not linked.candidates:
             return None
-        return position_of(Puzzle(linked.solved), linked.candidates)
+        return position_of(Puzzle(linked.solved, linked.rules), linked.candidates)
     if not looks_like_pencil_marks(text):
         return None
     try:

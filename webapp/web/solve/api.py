@@ -20,12 +20,12 @@ from ...sudoku import (
 )
 from ...sudoku.alphabet import ALPHABETS, written
 from ...sudoku.dead_end import CELL
-from ...sudoku.links import fpuzzles_link, sudokuwiki_link
+from ...sudoku.links import open_in
 from ...sudoku.parse import read
 from ...wording import dead_end_message
 from ..cache import refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
-from ..json_input import invalid, json_body
+from ..json_input import invalid, json_body, with_variant
 from ..site.links import absolute_url
 from .solution_counts import count_within_budget, wants_all
 
@@ -62,7 +62,8 @@ USAGE = 'send a JSON object with the puzzle as a string, such as {"puzzle": "53.
 def solve_posted() -> tuple[dict[str, Any], int]:
     """Solve {"puzzle": "<any format the parser reads>"}, with "alphabet": "hex" for a
     16x16 written 0-F that has no 0 to tell it apart ("standard" for one that does not),
-    and "all": true to list every solution of one with more than one (up to a cap)."""
+    "all": true to list every solution of one with more than one (up to a cap), and
+    "variant" (and a jigsaw's "regions") for rules its text does not name (variants.py)."""
     body = json_body()
     puzzle, alphabet, listing = body.get("puzzle"), body.get("alphabet"), body.get("all", False)
     if not isinstance(puzzle, str):
@@ -73,7 +74,7 @@ def solve_posted() -> tuple[dict[str, Any], int]:
         )
     if not isinstance(listing, bool):
         return invalid("all: true to list every solution (up to a cap), or false for the first two")
-    answered = _solved(puzzle, alphabet, listing)
+    answered = _solved(puzzle, alphabet, listing, body)
     return (answered.body, 200) if isinstance(answered, Solved) else answered
 
 
@@ -104,16 +105,21 @@ class Solved:
 
 
 def _solved(
-    text: str, alphabet: str | None = None, listing: bool = False
+    text: str,
+    alphabet: str | None = None,
+    listing: bool = False,
+    body: dict[str, Any] | None = None,
 ) -> Solved | tuple[dict[str, Any], int]:
     """The solve of `text` (in `alphabet`, or the one it is told to be in), or why it cannot
     be read (422). The body is the solve's record (result_record), its grids as share codes,
     with the puzzle, its share link, its grids in the puzzle's own alphabet (`written`),
     other solvers' links and, without a solution, where singles run out of options. One
     with more than one solution has them counted (`solution_count`), and with `listing` its
-    `solutions` are every one the count kept, not the first two."""
+    `solutions` are every one the count kept, not the first two. The posted `body` may name
+    the puzzle's variant (json_input.with_variant)."""
     try:
         puzzle, alphabet = read(text, alphabet)
+        puzzle = with_variant(puzzle, body or {})
     except PuzzleError as error:
         return invalid(error.message, error.cells)
     result = solve_within_budget(puzzle)
@@ -129,11 +135,7 @@ def _solved(
             "givens": written(puzzle.grid, alphabet),
             "solution": written(result.solution, alphabet) if result.solution else None,
         },
-        "open_in": (  # the puzzle in other solvers, which take 9x9 grids
-            {"sudokuwiki": sudokuwiki_link(puzzle.grid), "fpuzzles": fpuzzles_link(puzzle.grid)}
-            if puzzle.size == 9 and puzzle.rules.classic
-            else {}
-        ),
+        "open_in": {link.key: link.url for link in open_in(puzzle)},  # 9x9 only
     }
     if result.status == NO_SOLUTION:
         fields["dead_end"] = _dead_end(result)

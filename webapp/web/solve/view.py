@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.dead_end import CELL
-from ...sudoku.links import fpuzzles_link, sudokuwiki_link
+from ...sudoku.links import open_in
 from ...sudoku.result import SAT
 from ...wording import (
     ENGINE_NAMES,
@@ -81,13 +81,8 @@ class Links:
 
 
 def open_elsewhere(puzzle: Puzzle) -> tuple[tuple[str, str], ...]:
-    """Links that open a classic 9x9 puzzle in SudokuWiki and f-puzzles; none for others."""
-    if puzzle.size != 9 or not puzzle.rules.classic:
-        return ()
-    return (
-        ("Open in SudokuWiki", sudokuwiki_link(puzzle.grid)),
-        ("Open in f-puzzles", fpuzzles_link(puzzle.grid)),
-    )
+    """Links that open a 9x9 puzzle in other solvers (links.open_in); none for others."""
+    return tuple((f"Open in {link.site}", link.url) for link in open_in(puzzle))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,39 @@
+"""Fairness through the real stack (nginx, gunicorn, the consumer): attackers within the
+limits, from addresses of their own, against a person's ordinary 9x9 solves and "Keep
+working" from another. Neither address is exempt from the per-client limits.
+
+The load is deploy/fairness.py's, for fewer seconds; `python deploy/fairness.py` prints the
+figures docs/benchmarks.md keeps.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+from fairness import measure, table  # noqa: E402
+from stackrun import stack  # noqa: E402
+from test_stack import nginx_missing  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("stack-fairness")
+
+
+def test_attackers_within_the_limits_cannot_deny_a_person_ordinary_use():
+    # New 25x25 codes at nginx's rate had filled each worker's line for the solver seat and
+    # held it for seconds a solve: the victim's 9x9 share links got 25 of 60 503s, p99 9.3 s
+    missing = nginx_missing()
+    if missing:
+        pytest.skip(missing)
+    with stack() as running:
+        report = measure(running.port, seconds=20, attackers=2)
+    figures = table(report)
+    attacked = report.kinds["new 25x25 code"]
+    assert attacked.sent >= 60, figures  # the attack ran at nginx's rate
+    for kind in report.victim():
+        assert kind.sent, figures
+        assert kind.success_share >= 0.99, figures
+        assert kind.percentile(0.99) < 1000, figures
+    assert report.kinds["9x9 share link"].sent >= 35, figures

@@ -11,7 +11,8 @@ address exempt from the per-client limits, and runs, for --seconds:
   the whole solve budget) and a new 25x25 puzzle (/new/25/<level>/<symmetry>/<seed>, a
   generate job), and every 5 s a heavy batch (POST /api/solve/batch of 25 such grids,
   solved in the request for up to 3 s);
-- the victim, from 127.0.3.1: the share link of a new ordinary 9x9 puzzle twice a second
+- the victim, from 127.0.3.1: the share link of a new ordinary 9x9 puzzle (QQWing's,
+  simple to expert) twice a second, each once the last has come, as a person opens them
   (200 is a success), and "Keep working" (POST /solve/<code>/work, 303 a success) on
   another new one each time its last job is done, as a person following the job's page.
 
@@ -34,7 +35,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from loadmix import budget_breaker, share_links
+from loadmix import DATA, budget_breaker
 from stackrun import bound_sources, stack
 
 from webapp.cli.arguments import positive_int
@@ -45,6 +46,8 @@ from webapp.sudoku.logic.levels import LEVEL_NAMES
 
 TIMEOUT = 30.0
 VICTIM = "127.0.3.1"
+# What people solve: QQWing's puzzles, graded simple, easy, intermediate and expert.
+ORDINARY_FILE = "qqwing_graded_sample.txt"
 # What one address may send (deploy/nginx.conf): the costly routes 4 a second, batches
 # one every 5 s.
 COSTLY_PER_SECOND = 4.0
@@ -139,12 +142,13 @@ def ask(
     return status, location, answer, (time.perf_counter() - started) * 1000
 
 
-def ordinary_codes(seed: int) -> list[str]:
-    """Share codes of new ordinary 9x9 puzzles, endlessly: those of the load test's share
-    links (tests/data), each relabelled and shuffled afresh."""
+def ordinary_codes(seed: int, count: int = 2000) -> list[str]:
+    """Share codes of `count` new ordinary 9x9 puzzles: QQWing's of every grade, simple to
+    expert (ORDINARY_FILE), each relabelled and shuffled afresh."""
     rng = random.Random(seed)
-    nines = [parse(path.removeprefix("/solve/")) for path in share_links() if len(path) == 88]
-    return [disguise(rng.choice(nines), rng).code for _ in range(2000)]
+    with open(DATA / ORDINARY_FILE) as lines:
+        nines = [parse(line.split()[0]) for line in lines if not line.startswith("#")]
+    return [disguise(rng.choice(nines), rng).code for _ in range(count)]
 
 
 def attack(port: int, source: str, seconds: float, report: Report, seed: int) -> None:
@@ -182,15 +186,15 @@ def _sent(
 
 
 def victim_solves(port: int, seconds: float, report: Report, codes: list[str]) -> None:
-    """The victim's share links of new 9x9 puzzles, twice a second for `seconds`."""
+    """The victim's share links of new 9x9 puzzles for `seconds`, one after another as a
+    person opens them: twice a second, or as soon as the last has come when it was slower."""
     began = time.monotonic()
-    with ThreadPoolExecutor(4) as pool:
-        for count, code in enumerate(codes):
-            at = began + count / VICTIM_SOLVES_PER_SECOND
-            if at - began >= seconds:
-                break
-            time.sleep(max(0.0, at - time.monotonic()))
-            pool.submit(_sent, report, "9x9 share link", port, VICTIM, "GET", f"/solve/{code}", None)
+    for count, code in enumerate(codes):
+        at = began + count / VICTIM_SOLVES_PER_SECOND
+        if time.monotonic() - began >= seconds:
+            break
+        time.sleep(max(0.0, at - time.monotonic()))
+        _sent(report, "9x9 share link", port, VICTIM, "GET", f"/solve/{code}", None)
 
 
 def victim_keeps_working(port: int, seconds: float, report: Report, codes: list[str]) -> None:

@@ -36,9 +36,9 @@ def _whole_number(name: str, text: str | None, default: int) -> int:
 bind = os.environ.get("SUDOKU_BIND") or DEFAULT_BIND
 workers = _whole_number("SUDOKU_WORKERS", os.environ.get("SUDOKU_WORKERS"), os.cpu_count() or 1)
 # Threads, so that a worker busy with a solve still answers health checks, cached results
-# and static files at once: the app lets one thread per worker solve at a time and at most
-# SOLVE_QUEUE_DEPTH (4) wait for it (web/solver_seat.py), so 8 threads always leave some
-# free. SUDOKU_THREADS overrides the count. The worker is gthread taking no more connections
+# and static files at once: the app lets at most SOLVE_QUEUE_DEPTH + 1 (5) threads per
+# worker solve or wait to (one solve at a time per client: web/solver_seat.py), so 8
+# threads always leave some free. SUDOKU_THREADS overrides the count. The worker is gthread taking no more connections
 # than the others hold (serving/fair_worker.py).
 worker_class = "webapp.serving.fair_worker.FairThreadWorker"
 threads = _whole_number("SUDOKU_THREADS", os.environ.get("SUDOKU_THREADS"), default=8)

@@ -8,7 +8,6 @@ seconds, so some are running and some waiting when the faults come.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
@@ -20,7 +19,14 @@ from pathlib import Path
 
 import pytest
 from test_job_consumer import CONSUMER_STARTED, assert_none_left, running
-from test_scaleout import LONGER_25, SETTINGS, job_json, request, start_job, tools_missing
+from test_scaleout import (
+    LONGER_25,
+    SETTINGS,
+    finished,
+    job_json,
+    start_job,
+    tools_missing,
+)
 
 from webapp.cli.soundness import disguise
 from webapp.sudoku import parse
@@ -39,15 +45,6 @@ def new_codes(count: int, first_seed: int) -> list[str]:
     """Share codes of `count` puzzles as hard as LONGER_25, each new to every server."""
     grid = parse(LONGER_25)
     return [disguise(grid, random.Random(first_seed + n)).code for n in range(count)]
-
-
-def finished(port: int, job_url: str) -> dict | None:
-    """The job's record once it is done, else None (also while the store is away)."""
-    status, _, body = request(port, "GET", f"/api{job_url}")
-    if status != 200:
-        return None
-    job = json.loads(body)
-    return job if job["state"] == "done" else None
 
 
 def states(port: int, urls: list[str]) -> list[str]:

@@ -37,6 +37,6 @@ def test_attackers_within_the_limits_cannot_deny_a_person_ordinary_use():
         assert kind.sent, figures
         assert kind.success_share >= 0.99, figures
     # The victim opens its links one after another, each once the last has come: held up
-    # behind the attackers it got 4 in the 20 s, left alone 40. How fast is the command's
+    # behind the attackers it got 4 in the 20 s, beside them now some 40. How fast is the command's
     # figure (p99 under 1 s, its exit status), not a verdict here: the suite shares the cores.
     assert report.kinds["9x9 share link"].sent >= 25, figures

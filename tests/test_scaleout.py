@@ -141,12 +141,12 @@ def test_a_redis_restart_loses_no_queued_or_running_job(scaled):
     until(lambda: scaled.redis[0] != killed, "the stack starts Redis again")
     assert scaled.redis[1] == port
     for url in urls:
-        done = until(lambda url=url: _finished(first, url), f"{url} is done", seconds=120)
+        done = until(lambda url=url: finished(first, url), f"{url} is done", seconds=120)
         assert done["outcome"] == "solved", scaled.output
     assert scaled.process.poll() is None
 
 
-def _finished(port: int, job_url: str) -> dict | None:
+def finished(port: int, job_url: str) -> dict | None:
     """The job's record once it is done, else None (also while Redis is away)."""
     status, _, body = request(port, "GET", f"/api{job_url}")
     if status != 200:

@@ -239,3 +239,61 @@ def test_a_bucket_fills_again_up_to_its_burst_and_no_more():
     assert shares.level("a") == 5.0
     shares.charge("127.0.0.1", 100)
     assert shares.admits("127.0.0.1")
+
+
+@contextmanager
+def held_by(app, address: str) -> Iterator[None]:
+    """A thread holding `address`'s seat until the block ends."""
+    seat = app.extensions[SEAT_KEY]
+    holding, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with app.test_request_context(environ_base={"REMOTE_ADDR": address}):
+            with seat.taken():
+                holding.set()
+                release.wait(10)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    try:
+        assert holding.wait(10)
+        yield
+    finally:
+        release.set()
+        thread.join()
+
+
+def test_clients_do_not_wait_for_each_other_and_each_solves_one_at_a_time(make_app):
+    # With one seat for everyone, an attacker's new 25x25 codes held it for seconds each and
+    # filled its line: another person's 9x9 share links got 25 of 60 503s, p99 9.3 s
+    app = make_app()
+    seat = app.extensions[SEAT_KEY]
+    with held_by(app, "203.0.113.5"):
+        with app.test_request_context(environ_base={"REMOTE_ADDR": "198.51.100.9"}):
+            with seat.taken():  # at once, beside the attacker's solve
+                assert seat.wanting == 2
+        with app.test_request_context(environ_base={"REMOTE_ADDR": "203.0.113.5"}):
+            with pytest.raises(TooManyRequests) as refused:
+                with seat.taken():
+                    pass
+        assert "one of yours at a" in refused.value.description
+    assert seat.wanting == 0
+
+
+def test_an_exempt_client_waits_behind_its_own_solve(make_app):
+    app = make_app()  # loopback is exempt, as a load tester on the machine
+    seat = app.extensions[SEAT_KEY]
+    waited = threading.Event()
+
+    def second() -> None:
+        with app.test_request_context(environ_base={"REMOTE_ADDR": "127.0.0.1"}):
+            with seat.taken():
+                waited.set()
+
+    with held_by(app, "127.0.0.1"):
+        thread = threading.Thread(target=second)
+        thread.start()
+        until(lambda: seat.wanting == 2, "the second waits in line")
+        assert not waited.is_set()
+    thread.join()
+    assert waited.is_set() and seat.wanting == 0

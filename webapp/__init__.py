@@ -62,7 +62,8 @@ DEFAULTS: dict[str, Any] = {
     # Search nodes for counting a puzzle's solutions past the two a solve finds; None: the
     # engine's figure for the grid's size (webapp/sudoku/counting.py, COUNT_NODES).
     "COUNT_BUDGET_NODES": None,
-    # Solves that may wait, per worker, for the one under way; more get 503 at once.
+    # Solves that may wait, per worker, beside one under way (each client solves one at a
+    # time, clients side by side: web/solver_seat.py); more get 503 at once.
     "SOLVE_QUEUE_DEPTH": 4,
     # Each client's (address's) share of a worker's solver seat (web/solver_seat.py): the
     # seconds it may hold the seat in a burst, and how many a second it gets back. Past it,

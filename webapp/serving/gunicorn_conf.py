@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from typing import Any
 
 from ..sudoku import SHAPES, prepare
 from . import consumer_process
@@ -36,10 +37,10 @@ def _whole_number(name: str, text: str | None, default: int) -> int:
 bind = os.environ.get("SUDOKU_BIND") or DEFAULT_BIND
 workers = _whole_number("SUDOKU_WORKERS", os.environ.get("SUDOKU_WORKERS"), os.cpu_count() or 1)
 # Threads, so that a worker busy with a solve still answers health checks, cached results
-# and static files at once: the app lets one thread per worker solve at a time and at most
-# SOLVE_QUEUE_DEPTH (4) wait for it (web/solver_seat.py), so 8 threads always leave some
-# free. SUDOKU_THREADS overrides the count. The worker is gthread taking no more connections
-# than the others hold (serving/fair_worker.py).
+# and static files at once: the app lets at most SOLVE_QUEUE_DEPTH + 1 (5) threads per
+# worker solve or wait to (one solve at a time per client: web/solver_seat.py), so 8
+# threads always leave some free. SUDOKU_THREADS overrides the count. The worker is
+# gthread taking no more connections than the others hold (serving/fair_worker.py).
 worker_class = "webapp.serving.fair_worker.FairThreadWorker"
 threads = _whole_number("SUDOKU_THREADS", os.environ.get("SUDOKU_THREADS"), default=8)
 # A solve's work takes about a second, and it stops at SOLVE_CEILING_SECONDS (10 s by
@@ -69,6 +70,23 @@ def on_starting(server: object) -> None:
     """Build the engine's tables for every size in the master, before any worker forks."""
     for shape in SHAPES.values():
         prepare(shape)
+
+
+# gunicorn reads out at most 64 KB of a body the app left unread before it keeps a
+# connection for the next request; past that it closes it, unannounced, and nginx sent its
+# next request on the closed connection: a POST there, which nginx does not retry, got 502
+# (4 in 50,000 fuzzed requests, each after a paste form of 70 KB of JSON, refused unread).
+# Bodies up to the largest nginx passes on (128 KB, the batch routes) are read out here,
+# after the answer, so that the connection stays usable.
+UNREAD_BODY_BYTES = 128 * 1024
+
+
+def post_request(worker: object, req: object, environ: dict[str, Any], resp: object) -> None:
+    """Read out what the app left of the request's body, up to UNREAD_BODY_BYTES."""
+    body = environ.get("wsgi.input")
+    left = UNREAD_BODY_BYTES
+    while body is not None and left > 0 and (chunk := body.read(min(left, 65536))):
+        left -= len(chunk)
 
 
 # The job consumer beside the workers (serving/consumer_process.py), while the master runs.

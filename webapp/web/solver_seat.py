@@ -1,12 +1,21 @@
-"""One solve at a time per worker process, and a bounded line of requests waiting for it.
+"""One solve at a time per client in each worker process, and a bounded line of requests.
 
-A solve is pure CPU under the GIL: two at once in one process would only share
-one core, each taking twice as long. So each worker solves one puzzle at a time, in
-the order asked, while its other threads go on answering
-health checks, cached results, static files and forms. Requests that need a
-solve wait for the seat, but only SOLVE_QUEUE_DEPTH of them: beyond that the
-worker answers 503 at once rather than tie up every thread (and with them the
-health check) behind work it cannot do any sooner.
+A solve is pure CPU under the GIL: two at once in one process only share one core, each
+taking longer. So each client (address) solves one puzzle at a time in a worker, in the
+order asked, while the worker's other threads go on answering health checks, cached
+results, static files and forms. Requests that need a solve wait for their client's seat,
+but only SOLVE_QUEUE_DEPTH more than one in all: beyond that the worker answers 503 at once
+rather than tie up every thread (and with them the health check) behind work it cannot do
+any sooner.
+
+Different clients do not wait for each other: with one seat for everyone, a client's new
+25x25 codes at the rate nginx allows held it for seconds a solve and filled its line, and
+another person's 9x9 share links got 25 of 60 503s, p99 9.3 s. Each client's solve now
+shares the core with those of the few others solving at that moment. A client that is not
+exempt has no place in line behind its own solve: its second request at once is 429, so
+that one address cannot fill the line. An exempt client (CLIENT_LIMITS_EXEMPT: a monitor
+or load tester on the machine, every request in tests) waits in line behind its own, as
+all requests did when the seat was one.
 
 The seat is held by a thread, and taking it again inside that thread is free: a share
 link's page works out its solve, count and rating in one turn at the seat, so a request
@@ -41,6 +50,10 @@ MAX_CLIENTS = 10_000
 BUSY = (
     "You have had a lot of the solver's time in the last moments; other people are waiting"
     " for it too. Try again in a few seconds."
+)
+ONE_AT_A_TIME = (
+    "The solver is still working on your last request here; it takes one of yours at a"
+    " time. Try again in a few seconds."
 )
 
 
@@ -80,28 +93,30 @@ class Shares:
 
 
 class SolverSeat:
-    """The one solve a process runs at a time, and how many may queue for it."""
+    """Each client's one solve at a time in a process, and how many may want one in all."""
 
     def __init__(self, queue_depth: int, shares: Shares | None = None) -> None:
         self.queue_depth = queue_depth
         self.shares = shares
-        self._lock = threading.Lock()  # guards the count, the line and whether it is busy
-        self._wanting = 0  # the solve under way, if any, plus those waiting
-        self._busy = False  # whether a thread holds the seat
-        self._line: deque[threading.Event] = deque()  # those waiting, first come first
-        self._holder = threading.local()  # whether this thread holds the seat now
+        self._lock = threading.Lock()  # guards the count, the lines and who is solving
+        self._wanting = 0  # the solves under way, plus those waiting
+        self._solving: set[str | None] = set()  # the clients with a solve under way
+        # Those waiting behind their own client's solve, first come first, by client.
+        self._lines: dict[str | None, deque[threading.Event]] = {}
+        self._holder = threading.local()  # whether this thread holds a seat now
 
     @property
     def wanting(self) -> int:
-        """How many requests hold or wait for the seat now."""
+        """How many requests hold or wait for a seat now."""
         return self._wanting
 
     @contextmanager
     def taken(self) -> Iterator[None]:
-        """Hold the seat for the block, taking turns in the order asked (a lock wakes its
-        waiters in no set order, which left some requests waiting behind several later
-        ones); 503 at once if the line is already full. A thread that holds it already
-        keeps it."""
+        """Hold the client's seat for the block, its requests taking turns in the order
+        asked (a lock wakes its waiters in no set order, which left some requests waiting
+        behind several later ones); 503 at once if the worker's line is already full, 429
+        when a client that is not exempt has a solve under way. A thread that holds it
+        already keeps it."""
         if getattr(self._holder, "held", False):
             yield
             return
@@ -112,12 +127,14 @@ class SolverSeat:
         with self._lock:
             if self._wanting > self.queue_depth:
                 abort(503, retry_after=RETRY_AFTER)
-            self._wanting += 1
-            if self._busy:
-                self._line.append(turn)
-            else:
-                self._busy = True
+            if client not in self._solving:
+                self._solving.add(client)
                 turn.set()
+            elif self._may_wait(client):
+                self._lines.setdefault(client, deque()).append(turn)
+            else:
+                abort(429, description=ONE_AT_A_TIME, retry_after=RETRY_AFTER)
+            self._wanting += 1
         turn.wait()
         self._holder.held = True
         began = self.shares.clock() if self.shares is not None else 0.0
@@ -129,10 +146,18 @@ class SolverSeat:
                 self.shares.charge(client, self.shares.clock() - began)
             with self._lock:
                 self._wanting -= 1
-                if self._line:
-                    self._line.popleft().set()  # the seat passes straight to the next
+                line = self._lines.get(client)
+                if line:
+                    line.popleft().set()  # the seat passes straight to the client's next
+                    if not line:
+                        del self._lines[client]
                 else:
-                    self._busy = False
+                    self._solving.discard(client)
+
+    def _may_wait(self, client: str | None) -> bool:
+        """Whether `client` may wait behind its own solve: only when exempt (or outside a
+        request)."""
+        return client is None or self.shares is None or client in self.shares.exempt
 
 
 def init_app(app: Flask) -> None:

@@ -5,6 +5,9 @@
 // peers (when that setting is on). The address bar, the form and the share link follow every
 // entry and note, the notes in the marks code the server reads (marks_code.py), so a reload
 // or a copied link shows what is on the screen. Start over asks first.
+// Other scripts hear of the page through events on the form: "play-moved" (each move, with the
+// position before and after it), "play-linked" (the link followed, whether it is solved);
+// "play-restore" puts a position back, "play-relink" follows the link again.
 (function () {
   "use strict";
 
@@ -150,9 +153,16 @@
     }
   }
 
+  // A position as undo keeps it: each cell's value and notes.
+  function snapshot() { return { values: values(), notes: notes.slice() }; }
+  function moved(before) {
+    form.dispatchEvent(new CustomEvent("play-moved", { detail: { before: before, after: snapshot() } }));
+  }
+
   // After anything that may have changed a value: clear placed values from the notes of
   // noted peers (the setting), redraw, and keep the link up to date.
   function sync() {
+    var before = { values: known, notes: notes.slice() };
     var held = values();
     var changed = false;
     held.forEach(function (value, cell) {
@@ -165,6 +175,7 @@
     });
     known = held;
     if (changed) {
+      moved(before);
       draw();
       follow();
     }
@@ -179,6 +190,7 @@
   // Toggle a note in a cell (an open one, holding no value); null clears its notes.
   function note(cell, symbol) {
     if (cell < 0 || inputs[cell].readOnly || valueOf(inputs[cell])) return;
+    var before = snapshot();
     if (symbol === null) {
       notes[cell] = start[cell];
     } else {
@@ -190,9 +202,24 @@
       notes[cell] &= start[cell];
       if (!notes[cell] && !everyCell) notes[cell] = start[cell];
     }
+    if (notes[cell] === before.notes[cell]) return;
+    moved(before);
     draw();
     follow();
   }
+
+  // A position put back (undo, redo): its values and notes, drawn, checked and linked.
+  form.addEventListener("play-restore", function (event) {
+    var state = event.detail;
+    inputs.forEach(function (input, cell) {
+      if (!input.readOnly) input.value = state.values[cell] ? symbols.charAt(state.values[cell] - 1) : "";
+    });
+    notes = state.notes.slice();
+    known = values();
+    draw();
+    follow();
+    table.dispatchEvent(new Event("board-changed"));  // grid.js marks clashes again
+  });
 
   // Notes mode: the form's toggle (without script it reloads the page in notes mode) and
   // one on the digit pad, both saying whether it is on.

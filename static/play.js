@@ -6,8 +6,8 @@
 // entry and note, the notes in the marks code the server reads (marks_code.py), so a reload
 // or a copied link shows what is on the screen. Start over asks first.
 // Other scripts hear of the page through events on the form: "play-moved" (each move, with the
-// position before and after it), "play-linked" (the link followed, whether it is solved);
-// "play-restore" puts a position back, "play-relink" follows the link again.
+// position before and after it), "play-linked" (the link followed, whether it is solved),
+// "play-restart"; "play-restore" puts a position back, "play-relink" follows the link again.
 (function () {
   "use strict";
 
@@ -151,6 +151,22 @@
       shareLink.href = url.origin + url.pathname + query;
       shareLink.textContent = shareLink.href;
     }
+    var open = givens.filter(function (given) { return !given; }).length;
+    form.dispatchEvent(new CustomEvent("play-linked", { detail: {
+      query: query,
+      filled: held.filter(function (value, cell) { return value && !givens[cell]; }).length,
+      open: open,
+      noted: !!code,
+      solved: solved(held)
+    } }));
+  }
+  form.addEventListener("play-relink", follow);
+
+  // Whether every cell holds a value no peer holds: the solution, as a play puzzle has one.
+  function solved(held) {
+    return held.every(function (value, cell) {
+      return value && peers[cell].every(function (peer) { return held[peer] !== value; });
+    });
   }
 
   // A position as undo keeps it: each cell's value and notes.
@@ -302,6 +318,7 @@
         return;
       }
       event.preventDefault();
+      form.dispatchEvent(new Event("play-restart"));
       window.location.assign(restart.href.replace(/\?.*$/, "") + "#board");
     });
   }

@@ -8,8 +8,11 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import expect
 
+from webapp.sudoku import read_code, solve
+
 # The README's extreme example: r1c1 and r1c2 are open, the givens leave r1c2 2, 5 and 8.
 EXTREME = "004000300090270540060000002910605007000004030300190050600040000000000093070050000"
+SOLUTION = solve(read_code(EXTREME)).solution.code
 
 
 def linked(url: str) -> dict[str, str]:
@@ -17,9 +20,14 @@ def linked(url: str) -> dict[str, str]:
     return {key: values[0] for key, values in parse_qs(urlsplit(url).query).items()}
 
 
-def notes_of(page, cell: str) -> str:
-    """The notes drawn in a cell, such as "25"."""
-    return "".join(page.locator(f"td:has(#{cell}) .marks .mark").all_text_contents())
+def expect_notes(page, cell: str, notes: str) -> None:
+    """Wait until a cell's drawn notes are `notes`, such as "25"."""
+    expect(page.locator(f"td:has(#{cell}) .marks")).to_have_text(notes)
+
+
+def expect_value(page, cell: str, value: str) -> None:
+    """Wait until a cell holds `value` ("" for none)."""
+    expect(page.locator(f"#{cell}")).to_have_value(value)
 
 
 def test_undo_and_redo_take_back_values_and_notes_and_the_link_follows(page, base_url):
@@ -33,22 +41,22 @@ def test_undo_and_redo_take_back_values_and_notes_and_the_link_follows(page, bas
     page.keyboard.press("Shift+Digit5")
     page.locator("#r1c1").click()
     page.keyboard.press("2")  # clears 2 from r1c2's notes too: one move
-    assert notes_of(page, "r1c2") == "5"
+    expect_notes(page, "r1c2", "5")
     placed = linked(page.url)
     assert placed["progress"][0] == "2"
 
     page.keyboard.press("Control+z")
-    assert page.locator("#r1c1").input_value() == ""
-    assert notes_of(page, "r1c2") == "25"
+    expect_value(page, "r1c1", "")
+    expect_notes(page, "r1c2", "25")
     assert linked(page.url)["progress"] == EXTREME
     undo.click()
-    assert notes_of(page, "r1c2") == "2"
+    expect_notes(page, "r1c2", "2")
     expect(redo).to_be_enabled()
 
     page.keyboard.press("Control+y")
-    assert notes_of(page, "r1c2") == "25"
+    expect_notes(page, "r1c2", "25")
     redo.click()
-    assert page.locator("#r1c1").input_value() == "2"
+    expect_value(page, "r1c1", "2")
     assert linked(page.url) == placed
     expect(redo).to_be_disabled()
 
@@ -56,7 +64,78 @@ def test_undo_and_redo_take_back_values_and_notes_and_the_link_follows(page, bas
     page.keyboard.press("Control+z")
     page.keyboard.press("Control+z")
     page.keyboard.press("7")  # a new move after undoing drops what could be redone
-    assert notes_of(page, "r1c2") == "2"
+    expect_notes(page, "r1c2", "2")
     expect(redo).to_be_disabled()
     page.reload()
-    assert page.locator("#r1c1").input_value() == "7" and notes_of(page, "r1c2") == "2"
+    expect_value(page, "r1c1", "7")
+    expect_notes(page, "r1c2", "2")
+
+
+def kept(page) -> dict[str, str]:
+    """What the browser keeps of play positions: each key and its JSON."""
+    return page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('play:'))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
+
+
+def test_a_position_played_is_offered_back_when_the_puzzle_is_opened_again(page, base_url):
+    fresh = f"{base_url}/play/{EXTREME}"
+    page.goto(fresh)
+    expect(page.locator(".resume-offer")).to_have_count(0)  # nothing played yet
+    page.locator("#r1c1").click()
+    page.keyboard.press("2")
+    page.locator("#r1c2").click()
+    page.keyboard.press("Shift+Digit5")
+    expect_notes(page, "r1c2", "5")
+    played = linked(page.url)
+    page.goto(fresh)
+    open_cells = EXTREME.count("0")
+    offer = page.locator(".resume-offer")
+    expect(offer).to_contain_text(f"(1 of {open_cells} cells filled, with notes)")
+    offer.get_by_role("link", name="Resume").click()
+    page.wait_for_url(lambda url: "progress=" in url)
+    assert linked(page.url) == played
+    expect_value(page, "r1c1", "2")
+    expect_notes(page, "r1c2", "5")
+
+    page.goto(fresh)
+    page.get_by_role("button", name="Start fresh").click()
+    expect(offer).to_have_count(0)
+    page.reload()
+    expect(offer).to_have_count(0)
+    assert kept(page) == {}
+
+
+def test_a_solved_puzzle_is_forgotten_and_at_most_fifty_are_kept(page, base_url):
+    solution = SOLUTION
+    last = EXTREME.index("0")
+    page.goto(f"{base_url}/play/{EXTREME}")
+    page.evaluate(
+        "for (let i = 0; i < 50; i++) localStorage.setItem('play:other' + i,"
+        " JSON.stringify({query: '?progress=1', filled: 1, open: 9, at: 1000 + i}))"
+    )
+    page.locator("#r1c1").click()
+    page.keyboard.press("2")  # a new puzzle kept: the one saved longest ago goes
+    page.wait_for_function(f"localStorage.getItem('play:{EXTREME}') !== null")
+    saved = kept(page)
+    assert len(saved) == 50 and "play:other0" not in saved and f"play:{EXTREME}" in saved
+
+    page.goto(f"{base_url}/play/{EXTREME}?progress={solution[:last]}0{solution[last + 1:]}")
+    page.locator(f"#r1c{last + 1}").click()
+    page.keyboard.press(solution[last])
+    page.wait_for_function(f"localStorage.getItem('play:{EXTREME}') === null")
+
+
+def test_a_browser_that_keeps_nothing_plays_on_without_a_word(page, base_url):
+    page.add_init_script(
+        "Object.defineProperty(window, 'localStorage',"
+        " {get() { throw new DOMException('refused', 'SecurityError'); }})"
+    )
+    page.goto(f"{base_url}/play/{EXTREME}")
+    page.locator("#r1c1").click()
+    page.keyboard.press("2")
+    page.wait_for_url(lambda url: linked(url).get("progress", "")[:1] == "2")
+    page.goto(f"{base_url}/play/{EXTREME}")
+    expect(page.locator(".resume-offer")).to_have_count(0)
+    # the page fixture fails the test on any script error the refusal caused

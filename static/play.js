@@ -25,6 +25,8 @@
   var marksField = form.querySelector("input[name=marks]");
   var everyCell = !!form.querySelector("input[name=candidates]");
   var autoclear = form.querySelector("input[name=autoclear]");
+  var time = form.querySelector("input[name=time]");  // play_clock.js keeps it up to date
+  var timer = form.querySelector("input[name=timer]");
   var shareLink = document.getElementById("share-link");
   var full = ((1 << size) - 1) << 1;
 
@@ -143,6 +145,8 @@
     else if (everyCell && !code) params.set("candidates", "1");
     else params.delete("candidates");
     if (autoclear && !autoclear.checked) params.set("autoclear", "0"); else params.delete("autoclear");
+    if (time && Number(time.value)) params.set("time", time.value); else params.delete("time");
+    if (timer && !timer.checked) params.set("timer", "0"); else params.delete("timer");
     ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
     var query = "?" + params.toString();
     window.history.replaceState(window.history.state, "", window.location.pathname + query + window.location.hash);
@@ -308,6 +312,7 @@
     }, true);
   }
   if (autoclear) autoclear.addEventListener("change", follow);
+  if (timer) timer.addEventListener("change", follow);
 
   // Start over asks first.
   var restart = document.querySelector("a.start-over");

@@ -121,9 +121,11 @@ def test_a_solved_puzzle_is_forgotten_and_at_most_fifty_are_kept(page, base_url)
     saved = kept(page)
     assert len(saved) == 50 and "play:other0" not in saved and f"play:{EXTREME}" in saved
 
-    page.goto(f"{base_url}/play/{EXTREME}?progress={solution[:last]}0{solution[last + 1:]}")
+    page.goto(f"{base_url}/play/{EXTREME}?progress={solution[:last]}0{solution[last + 1 :]}")
     page.locator(f"#r1c{last + 1}").click()
     page.keyboard.press(solution[last])
+    expect(page.locator(".play-clock")).to_contain_text("Solved in 0:")  # the script knows
+    expect(page.get_by_role("button", name="Pause")).to_be_hidden()
     page.wait_for_function(f"localStorage.getItem('play:{EXTREME}') === null")
 
 
@@ -139,3 +141,46 @@ def test_a_browser_that_keeps_nothing_plays_on_without_a_word(page, base_url):
     page.goto(f"{base_url}/play/{EXTREME}")
     expect(page.locator(".resume-offer")).to_have_count(0)
     # the page fixture fails the test on any script error the refusal caused
+
+
+def face(page) -> str:
+    return page.locator(".play-clock .clock-face").inner_text()
+
+
+def test_the_timer_ticks_from_the_link_pauses_and_its_time_follows_moves_and_the_form(
+    page, base_url
+):
+    page.clock.install(time=1_000_000)
+    page.clock.pause_at(1_000_000)  # the page's time moves only when the test moves it
+    page.goto(f"{base_url}/play/{EXTREME}?progress={EXTREME}&time=125")
+    assert face(page) == "2:05"
+    page.clock.run_for(6_000)
+    assert face(page) == "2:11"
+    assert linked(page.url)["time"] == "130"  # every five seconds
+    page.locator("#r1c1").click()
+    page.keyboard.press("2")  # a move: the link's time to the second
+    page.clock.run_for(0)  # play.js reads the cell once the key is done with
+    assert linked(page.url)["time"] == "131" and linked(page.url)["progress"][0] == "2"
+    page.get_by_role("button", name="Pause").click()
+    page.clock.run_for(60_000)
+    assert face(page) == "2:11" and linked(page.url)["time"] == "131"
+    page.get_by_role("button", name="Resume").click()
+    page.clock.run_for(2_000)
+    assert face(page) == "2:13"
+    page.get_by_label("Show timer").uncheck()
+    expect(page.locator(".play-clock")).to_be_hidden()
+    page.get_by_role("button", name="Check").click()  # the form sends the time on
+    page.wait_for_url(lambda url: "check=1" in url)
+    assert linked(page.url)["time"] == "133" and linked(page.url)["timer"] == "0"
+    expect(page.locator(".play-clock")).to_be_hidden()
+    assert page.locator(".play-clock .clock-face").text_content() == "2:13"
+
+
+def test_without_script_the_time_goes_on_with_every_button(no_script_page, base_url):
+    page = no_script_page
+    page.goto(f"{base_url}/play/{EXTREME}?time=754")
+    assert face(page) == "12:34"
+    page.locator("#r1c1").fill("2")
+    page.get_by_role("button", name="Save progress").click()
+    assert linked(page.url)["time"] == "754" and linked(page.url)["progress"][0] == "2"
+    assert face(page) == "12:34"

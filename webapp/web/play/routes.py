@@ -25,6 +25,7 @@ from ..site.links import absolute_url
 from ..solve.page_facts import dead_end_of
 from ..solve.view import verdict
 from ..solver_seat import solver_seat
+from .clock import seconds_in
 from .form import entries, noted
 from .notes import cleared_by, filled_in, no_notes, placements, with_notes
 from .view import PlayPage, play_page
@@ -52,7 +53,8 @@ def play(code: str) -> Response:
     """The position ?progress= of the puzzle a link holds with the player's notes ?marks=,
     with ?check=1, ?hint=1 or 2 when asked for; ?candidates=1 shows every open cell's
     candidates (the default with notes; ?candidates=0 shows only the cells noted), ?notes=1
-    makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed."""
+    makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed;
+    ?time= is the game's time in seconds, ?timer=0 hides its clock."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
@@ -64,6 +66,7 @@ def play(code: str) -> Response:
     progress = _progress(puzzle, request.args.get("progress", ""))
     if isinstance(progress, Response):
         return progress
+    seconds = seconds_in(request.args.get("time"))
     tier = whole_number("hint", 0, 2, 0)
     hint = _hint(progress, solution, notes) if tier else None
     checked = request.args.get("check") == "1"
@@ -78,6 +81,8 @@ def play(code: str) -> Response:
         solved=progress.grid == solution,
         notes_mode=request.args.get("notes") == "1",
         autoclear=request.args.get("autoclear") != "0",
+        seconds=seconds,
+        show_timer=request.args.get("timer") != "0",
     )
     restart = request.args.get("restart") == "1"
     html = _render(
@@ -111,8 +116,10 @@ def submit(code: str) -> Response:
     if isinstance(before, Response):
         return before
     form = request.form
+    seconds = seconds_in(form.get("time"))
     notes_mode = form.get("notes") == "1"
     autoclear = "settings" not in form or form.get("autoclear") == "1"
+    show_timer = "settings" not in form or form.get("timer") == "1"
     candidates = form.get("candidates") == "1"
     notes = marks if marks is not None else no_notes(puzzle)
     entered, problems = entries(before)
@@ -133,6 +140,8 @@ def submit(code: str) -> Response:
             candidates=candidates,
             notes_mode=notes_mode,
             autoclear=autoclear,
+            seconds=seconds,
+            show_timer=show_timer,
         )
         return make_response(_render(code, page, progress), 422)
     if autoclear:
@@ -165,6 +174,7 @@ def submit(code: str) -> Response:
         query["notes"] = 1
     if not autoclear:
         query["autoclear"] = 0
+    query.update(_timer_state(seconds, show_timer))
     location = url_for(".play", code=code, **query) + BOARD
     return Response(status=303, headers={"Location": location})
 
@@ -178,6 +188,14 @@ def _state(page: PlayPage, progress: str) -> dict[str, Any]:
         state["candidates"] = 1
     if not page.autoclear:
         state["autoclear"] = 0
+    return state | _timer_state(page.seconds, page.show_timer)
+
+
+def _timer_state(seconds: int, show_timer: bool) -> dict[str, Any]:
+    """The query that keeps a game's time and whether its clock is on show."""
+    state: dict[str, Any] = {"time": seconds} if seconds else {}
+    if not show_timer:
+        state["timer"] = 0
     return state
 
 

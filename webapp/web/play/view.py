@@ -15,6 +15,7 @@ from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words, place_name
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
+from .clock import clock_face
 from .notes import shown
 
 
@@ -70,6 +71,9 @@ class PlayPage:
     notes_mode: bool = False  # the form's fields take notes (without script)
     autoclear: bool = True  # placing a value clears it from its peers' notes
     key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing
+    seconds: int = 0  # the game's time so far (?time=)
+    clock: str = "0:00"  # the time as the clock shows it
+    show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
 
     @property
     def more_help(self) -> bool:
@@ -91,11 +95,13 @@ def play_page(
     problems: dict[int, str] | None = None,
     notes_mode: bool = False,
     autoclear: bool = True,
+    seconds: int = 0,
+    show_timer: bool = True,
 ) -> PlayPage:
     """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
     `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
     open cell's `candidates`; after a bad submission, with what was `entered` and the
-    `problems`; its fields taking notes in `notes_mode`."""
+    `problems`; its fields taking notes in `notes_mode`; the game's time `seconds`."""
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
     messages: list[Message] = []
@@ -167,6 +173,9 @@ def play_page(
         notes_mode=notes_mode,
         autoclear=autoclear,
         key=key,
+        seconds=seconds,
+        clock=clock_face(seconds),
+        show_timer=show_timer,
     )
 
 

@@ -7,7 +7,8 @@
 // or a copied link shows what is on the screen. Start over asks first.
 // Other scripts hear of the page through events on the form: "play-moved" (each move, with the
 // position before and after it), "play-linked" (the link followed, whether it is solved),
-// "play-restart"; "play-restore" puts a position back, "play-relink" follows the link again.
+// "play-restart"; "play-restore" puts a position back, "play-relink" follows the link again
+// (for the clock: what the page was asked to show, a Check or a hint, stays in it).
 (function () {
   "use strict";
 
@@ -134,7 +135,7 @@
   }
 
   // The link of what is on the screen: in the address bar, the share link and the form.
-  function follow() {
+  function follow(keepAsked) {
     var held = values();
     var code = encode(notes);
     if (marksField) marksField.value = code;
@@ -147,7 +148,7 @@
     if (autoclear && !autoclear.checked) params.set("autoclear", "0"); else params.delete("autoclear");
     if (time && Number(time.value)) params.set("time", time.value); else params.delete("time");
     if (timer && !timer.checked) params.set("timer", "0"); else params.delete("timer");
-    ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
+    if (keepAsked !== true) ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
     var query = "?" + params.toString();
     window.history.replaceState(window.history.state, "", window.location.pathname + query + window.location.hash);
     if (shareLink) {
@@ -164,7 +165,7 @@
       solved: solved(held)
     } }));
   }
-  form.addEventListener("play-relink", follow);
+  form.addEventListener("play-relink", function () { follow(true); });
 
   // Whether every cell holds a value no peer holds: the solution, as a play puzzle has one.
   function solved(held) {

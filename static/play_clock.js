@@ -75,12 +75,7 @@
     if (show() - linked >= EVERY) relink();
   }, 1000);
   document.addEventListener("visibilitychange", function () {
-    if (document.hidden) {
-      stop();
-      relink();
-    } else {
-      start();
-    }
+    if (document.hidden) stop(); else start();
   });
   // A move: the link it leads to holds the time to the second; the last one may solve it.
   form.addEventListener("play-moved", function () { linked = show(); });

@@ -102,6 +102,8 @@
       forget();
       return;
     }
-    keep({ query: now.query, filled: now.filled, open: now.open, noted: now.noted, at: Date.now() });
+    var query = new URLSearchParams(now.query);
+    ["check", "hint", "restart"].forEach(function (name) { query.delete(name); });  // asked once
+    keep({ query: "?" + query.toString(), filled: now.filled, open: now.open, noted: now.noted, at: Date.now() });
   });
 })();

@@ -265,6 +265,8 @@
     }
     choosePadOrKeyboard();
     coarse.addEventListener("change", choosePadOrKeyboard);
+    // Another script that changed the cells (play's undo) asks for the clashes again.
+    table.addEventListener("board-changed", function () { refresh(); });
 
     refresh(true);
     return refresh;

@@ -5,6 +5,10 @@
 // peers (when that setting is on). The address bar, the form and the share link follow every
 // entry and note, the notes in the marks code the server reads (marks_code.py), so a reload
 // or a copied link shows what is on the screen. Start over asks first.
+// Other scripts hear of the page through events on the form: "play-moved" (each move, with the
+// position before and after it), "play-linked" (the link followed, whether it is solved),
+// "play-restart"; "play-restore" puts a position back, "play-relink" follows the link again
+// (for the clock: what the page was asked to show, a Check or a hint, stays in it).
 (function () {
   "use strict";
 
@@ -22,6 +26,8 @@
   var marksField = form.querySelector("input[name=marks]");
   var everyCell = !!form.querySelector("input[name=candidates]");
   var autoclear = form.querySelector("input[name=autoclear]");
+  var time = form.querySelector("input[name=time]");  // play_clock.js keeps it up to date
+  var timer = form.querySelector("input[name=timer]");
   var shareLink = document.getElementById("share-link");
   var full = ((1 << size) - 1) << 1;
 
@@ -129,7 +135,7 @@
   }
 
   // The link of what is on the screen: in the address bar, the share link and the form.
-  function follow() {
+  function follow(keepAsked) {
     var held = values();
     var code = encode(notes);
     if (marksField) marksField.value = code;
@@ -140,7 +146,9 @@
     else if (everyCell && !code) params.set("candidates", "1");
     else params.delete("candidates");
     if (autoclear && !autoclear.checked) params.set("autoclear", "0"); else params.delete("autoclear");
-    ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
+    if (time && Number(time.value)) params.set("time", time.value); else params.delete("time");
+    if (timer && !timer.checked) params.set("timer", "0"); else params.delete("timer");
+    if (keepAsked !== true) ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
     var query = "?" + params.toString();
     window.history.replaceState(window.history.state, "", window.location.pathname + query + window.location.hash);
     if (shareLink) {
@@ -148,11 +156,34 @@
       shareLink.href = url.origin + url.pathname + query;
       shareLink.textContent = shareLink.href;
     }
+    var open = givens.filter(function (given) { return !given; }).length;
+    form.dispatchEvent(new CustomEvent("play-linked", { detail: {
+      query: query,
+      filled: held.filter(function (value, cell) { return value && !givens[cell]; }).length,
+      open: open,
+      noted: !!code,
+      solved: solved(held)
+    } }));
+  }
+  form.addEventListener("play-relink", function () { follow(true); });
+
+  // Whether every cell holds a value no peer holds: the solution, as a play puzzle has one.
+  function solved(held) {
+    return held.every(function (value, cell) {
+      return value && peers[cell].every(function (peer) { return held[peer] !== value; });
+    });
+  }
+
+  // A position as undo keeps it: each cell's value and notes.
+  function snapshot() { return { values: values(), notes: notes.slice() }; }
+  function moved(before) {
+    form.dispatchEvent(new CustomEvent("play-moved", { detail: { before: before, after: snapshot() } }));
   }
 
   // After anything that may have changed a value: clear placed values from the notes of
   // noted peers (the setting), redraw, and keep the link up to date.
   function sync() {
+    var before = { values: known, notes: notes.slice() };
     var held = values();
     var changed = false;
     held.forEach(function (value, cell) {
@@ -165,6 +196,7 @@
     });
     known = held;
     if (changed) {
+      moved(before);
       draw();
       follow();
     }
@@ -179,6 +211,7 @@
   // Toggle a note in a cell (an open one, holding no value); null clears its notes.
   function note(cell, symbol) {
     if (cell < 0 || inputs[cell].readOnly || valueOf(inputs[cell])) return;
+    var before = snapshot();
     if (symbol === null) {
       notes[cell] = start[cell];
     } else {
@@ -190,9 +223,24 @@
       notes[cell] &= start[cell];
       if (!notes[cell] && !everyCell) notes[cell] = start[cell];
     }
+    if (notes[cell] === before.notes[cell]) return;
+    moved(before);
     draw();
     follow();
   }
+
+  // A position put back (undo, redo): its values and notes, drawn, checked and linked.
+  form.addEventListener("play-restore", function (event) {
+    var state = event.detail;
+    inputs.forEach(function (input, cell) {
+      if (!input.readOnly) input.value = state.values[cell] ? symbols.charAt(state.values[cell] - 1) : "";
+    });
+    notes = state.notes.slice();
+    known = values();
+    draw();
+    follow();
+    table.dispatchEvent(new Event("board-changed"));  // grid.js marks clashes again
+  });
 
   // Notes mode: the form's toggle (without script it reloads the page in notes mode) and
   // one on the digit pad, both saying whether it is on.
@@ -265,6 +313,7 @@
     }, true);
   }
   if (autoclear) autoclear.addEventListener("change", follow);
+  if (timer) timer.addEventListener("change", follow);
 
   // Start over asks first.
   var restart = document.querySelector("a.start-over");
@@ -275,6 +324,7 @@
         return;
       }
       event.preventDefault();
+      form.dispatchEvent(new Event("play-restart"));
       window.location.assign(restart.href.replace(/\?.*$/, "") + "#board");
     });
   }

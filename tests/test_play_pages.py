@@ -496,3 +496,58 @@ def test_why_for_a_cell_no_longer_wrong_shows_nothing_and_a_bad_cell_is_a_400(cl
         response = client.get(f"/play/{CODE}?progress={fixed}&check=1&why={bad}")
         assert response.status_code == 400
         assert "?why= names a cell such as r4c7" in response.text
+
+
+@pytest.mark.parametrize(
+    ("seconds", "face"),
+    [
+        ("0", "0:00"),
+        ("65", "1:05"),
+        ("754", "12:34"),
+        ("3725", "1:02:05"),
+        ("8640000", "2400:00:00"),
+    ],
+)
+def test_the_time_in_the_link_is_shown_and_kept_in_the_form_and_the_share_link(
+    client, seconds, face
+):
+    html = client.get(f"/play/{CODE}?progress={CODE}&time={seconds}").text
+    assert f'<span class="clock-label">Time</span> <span class="clock-face">{face}</span>' in html
+    assert f'<input type="hidden" name="time" value="{seconds}">' in html
+    shared = "" if seconds == "0" else f"&amp;time={seconds}"
+    assert f"http://localhost/play/{CODE}?progress={CODE}{shared}<" in html
+
+
+@pytest.mark.parametrize("action", ["save", "check", "notes-on", "fill-notes"])
+def test_every_button_carries_the_time_and_the_timer_setting_on(client, action):
+    sent = {**grid_fields(CODE), "action": action, "time": "754", "settings": "1"}
+    shown = query(client.post(f"/play/{CODE}", data={**sent, "timer": "1", "autoclear": "1"}))
+    assert shown["time"] == "754" and "timer" not in shown
+    hidden = query(client.post(f"/play/{CODE}", data=sent))
+    assert hidden["time"] == "754" and hidden["timer"] == "0"
+    html = client.get(f"/play/{CODE}?progress={CODE}&time=754&timer=0").text
+    assert '<p class="play-clock" hidden>' in html
+    assert '<input type="checkbox" name="timer" value="1">' in html  # "Show timer" unticked
+
+
+def test_a_refused_entry_keeps_the_time(client):
+    sent = {**grid_fields(CODE), "r1c1": "x", "action": "check", "time": "754"}
+    response = client.post(f"/play/{CODE}", data=sent)
+    assert response.status_code == 422
+    assert '<input type="hidden" name="time" value="754">' in response.text
+
+
+def test_a_solved_grid_says_in_what_time(client):
+    html = client.get(f"/play/{CODE}?progress={NORVIG_EASY_SOLUTION}&time=754").text
+    solved_in = '<span class="clock-label">Solved in</span> <span class="clock-face">12:34</span>'
+    assert solved_in in html
+    assert 'data-solved="1"' in html
+
+
+@pytest.mark.parametrize("seconds", ["abc", "-5", "1.5", "8640001", "99999999999", "²"])
+def test_a_time_that_is_not_a_whole_number_of_seconds_is_refused_clearly(client, seconds):
+    message = "time must be a whole number of seconds from 0 to 8,640,000."
+    shown = client.get(f"/play/{CODE}", query_string={"progress": CODE, "time": seconds})
+    assert shown.status_code == 400 and message in unescape(shown.text)
+    sent = client.post(f"/play/{CODE}", data={**grid_fields(CODE), "time": seconds})
+    assert sent.status_code == 400 and message in unescape(sent.text)

@@ -52,7 +52,8 @@ def order_of(code: str) -> Order:
     """The order a code names; OrderError when it does not name one."""
     parts = code.split("/")
     if len(parts) == 5 and not parts[0].isdigit() and parts[0] != CLASSIC:
-        return read_order(*parts[1:], variant=parts[0])
+        variant, size, level, symmetry, seed = parts
+        return read_order(size, level, symmetry, seed, variant)
     if len(parts) != 4:
         raise OrderError(f"an order is [variant/]size/level/symmetry/seed, not {code[:60]!r}")
     return read_order(*parts)

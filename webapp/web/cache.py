@@ -16,6 +16,7 @@ from ..sudoku import GAVE_UP, Budget, Puzzle, SolveResult, solve
 from ..sudoku import SOLVED as ONE_SOLUTION
 from ..sudoku.logic import CEILING, SOLVED, Path, Position, encode_marks, path_from
 from ..sudoku.puzzle import longest_code
+from ..sudoku.shape import SHAPES_BY_CELLS
 from .solver_seat import solver_seat
 
 CACHE_KEY = "webapp.solve_cache"
@@ -208,4 +209,11 @@ def path_within_budget(
 def refuse_long_code(text: str) -> None:
     """Answer 414 before any parsing when `text` is longer than any share code can be."""
     if len(text) > longest_code():
+        abort(414)
+
+
+def refuse_long_progress(text: str) -> None:
+    """Answer 414 before any parsing when `text` is longer than any grid's code (a
+    player's progress is a grid: no rules follow it)."""
+    if len(text) > max(SHAPES_BY_CELLS):
         abort(414)

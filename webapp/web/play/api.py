@@ -10,7 +10,7 @@ from ...explanations.hint_record import hint_record
 from ...explanations.hints import hint_for
 from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
-from ..cache import refuse_long_code, solve_within_budget
+from ..cache import refuse_long_progress, solve_within_budget
 from ..json_input import invalid, json_body, with_variant
 from ..marks import read_marks
 from ..site.links import absolute_url
@@ -52,7 +52,7 @@ def hint() -> tuple[dict[str, Any], int]:
         puzzle = with_variant(puzzle, body)
     except PuzzleError as error:
         return invalid(error.message, error.cells)
-    refuse_long_code(progress_text or "")
+    refuse_long_progress(progress_text or "")
     try:
         progress = read_progress(puzzle, progress_text or "")
     except PuzzleError as error:

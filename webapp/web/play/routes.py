@@ -18,7 +18,7 @@ from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
 from ...sudoku.logic.budget import OutOfWork, work_limit
 from ...sudoku.progress import Progress, check, read_progress
 from ...wording import place_name
-from ..cache import refuse_long_code, solve_within_budget
+from ..cache import refuse_long_progress, solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
@@ -28,6 +28,7 @@ from ..site.links import absolute_url
 from ..solve.page_facts import dead_end_of
 from ..solve.view import verdict
 from ..solver_seat import solver_seat
+from .clock import seconds_in
 from .form import entries, noted
 from .notes import cleared_by, filled_in, no_notes, placements, with_notes
 from .view import PlayPage, play_page
@@ -55,7 +56,8 @@ def play(code: str) -> Response:
     """The position ?progress= of the puzzle a link holds with the player's notes ?marks=,
     with ?check=1, ?hint=1 or 2 when asked for; ?candidates=1 shows every open cell's
     candidates (the default with notes; ?candidates=0 shows only the cells noted), ?notes=1
-    makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed."""
+    makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed;
+    ?time= is the game's time in seconds, ?timer=0 hides its clock."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
@@ -67,6 +69,7 @@ def play(code: str) -> Response:
     progress = _progress(puzzle, request.args.get("progress", ""))
     if isinstance(progress, Response):
         return progress
+    seconds = seconds_in(request.args.get("time"))
     tier = whole_number("hint", 0, 2, 0)
     hint = _hint(progress, solution, notes) if tier else None
     checked = request.args.get("check") == "1"
@@ -83,6 +86,8 @@ def play(code: str) -> Response:
         notes_mode=request.args.get("notes") == "1",
         autoclear=request.args.get("autoclear") != "0",
         why=why,
+        seconds=seconds,
+        show_timer=request.args.get("timer") != "0",
     )
     restart = request.args.get("restart") == "1"
     html = _render(
@@ -116,8 +121,10 @@ def submit(code: str) -> Response:
     if isinstance(before, Response):
         return before
     form = request.form
+    seconds = seconds_in(form.get("time"))
     notes_mode = form.get("notes") == "1"
     autoclear = "settings" not in form or form.get("autoclear") == "1"
+    show_timer = "settings" not in form or form.get("timer") == "1"
     candidates = form.get("candidates") == "1"
     notes = marks if marks is not None else no_notes(puzzle)
     entered, problems = entries(before)
@@ -138,6 +145,8 @@ def submit(code: str) -> Response:
             candidates=candidates,
             notes_mode=notes_mode,
             autoclear=autoclear,
+            seconds=seconds,
+            show_timer=show_timer,
         )
         return make_response(_render(code, page, progress), 422)
     if autoclear:
@@ -170,6 +179,7 @@ def submit(code: str) -> Response:
         query["notes"] = 1
     if not autoclear:
         query["autoclear"] = 0
+    query.update(_timer_state(seconds, show_timer))
     location = url_for(".play", code=code, **query) + BOARD
     return Response(status=303, headers={"Location": location})
 
@@ -183,6 +193,14 @@ def _state(page: PlayPage, progress: str) -> dict[str, Any]:
         state["candidates"] = 1
     if not page.autoclear:
         state["autoclear"] = 0
+    return state | _timer_state(page.seconds, page.show_timer)
+
+
+def _timer_state(seconds: int, show_timer: bool) -> dict[str, Any]:
+    """The query that keeps a game's time and whether its clock is on show."""
+    state: dict[str, Any] = {"time": seconds} if seconds else {}
+    if not show_timer:
+        state["timer"] = 0
     return state
 
 
@@ -250,7 +268,7 @@ def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
 
 def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
     """The progress `text` spells on `puzzle`, or a 422 page saying why it cannot be one."""
-    refuse_long_code(text)
+    refuse_long_progress(text)
     try:
         return read_progress(puzzle, text)
     except PuzzleError as error:

@@ -16,6 +16,7 @@ from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words, place_name
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
+from .clock import clock_face
 from .notes import shown
 
 
@@ -73,6 +74,9 @@ class PlayPage:
     autoclear: bool = True  # placing a value clears it from its peers' notes
     key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing (or a why's)
     why: Shown | None = None  # why a wrong value is wrong, asked from Check
+    seconds: int = 0  # the game's time so far (?time=)
+    clock: str = "0:00"  # the time as the clock shows it
+    show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
 
     @property
     def more_help(self) -> bool:
@@ -95,12 +99,14 @@ def play_page(
     notes_mode: bool = False,
     autoclear: bool = True,
     why: WhyWrong | None = None,
+    seconds: int = 0,
+    show_timer: bool = True,
 ) -> PlayPage:
     """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
     `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
     open cell's `candidates`; after a bad submission, with what was `entered` and the
     `problems`; its fields taking notes in `notes_mode`; with `why` a wrong value is wrong,
-    its refutation drawn on the board."""
+    its refutation drawn on the board; the game's time `seconds`."""
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
     messages: list[Message] = []
@@ -171,6 +177,9 @@ def play_page(
         autoclear=autoclear,
         key=key,
         why=_why_shown(shape, grid, why) if why is not None else None,
+        seconds=seconds,
+        clock=clock_face(seconds),
+        show_timer=show_timer,
     )
 
 

@@ -179,3 +179,29 @@ def test_the_cli_solves_under_the_variant_and_region_file_it_is_given(capsys, tm
     assert main(["solve", "--variant", "sandwich", "--json", str(puzzles)]) == 0
     assert "'sandwich' is not a variant" in json.loads(capsys.readouterr().out)["error"]
     assert main(["solve", "--regions", str(tmp_path / "none.txt"), str(puzzles)]) == 2
+
+
+@pytest.mark.parametrize("command", ["explain", "rate", "hint"])
+def test_explain_rate_and_hint_take_the_variant_and_region_file_too(capsys, tmp_path, command):
+    url, _ = jigsaw_line()
+    puzzle = read_link(url).given
+    regions = tmp_path / "regions.txt"
+    rows = ["".join(chr(65 + r) for r in puzzle.rules.regions[i * 9 : i * 9 + 9]) for i in range(9)]
+    regions.write_text("\n".join(rows) + "\n")
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(f"{puzzle.grid.code}\n")
+    args = [command, "--json", str(puzzles)]
+    assert main([*args, "--variant", "jigsaw", "--regions", str(regions)]) == 0
+    as_jigsaw = json.loads(capsys.readouterr().out)
+    assert main([command, "--json", str(puzzles)]) == 0
+    as_classic = json.loads(capsys.readouterr().out)
+    if command == "hint":  # the same first step either way (a full house in column 1)
+        assert as_jigsaw["status"] == "step" and as_classic["status"] == "step"
+    else:  # the grid alone has many classic solutions: nothing to explain or rate
+        assert "rating" in as_jigsaw and "rating" not in as_classic
+    puzzles.write_text(f"{puzzle.code}\n")  # a share code names its rules: no option needed
+    assert main([command, "--json", str(puzzles)]) == 0
+    from_code = json.loads(capsys.readouterr().out)
+    assert {k: v for k, v in from_code.items() if k not in ("ms", "puzzle", "position")} == {
+        k: v for k, v in as_jigsaw.items() if k not in ("ms", "puzzle", "position")
+    }

@@ -86,9 +86,11 @@ def regions_text(path: str | None) -> str | None:
 
 
 def add_path_options(parser: argparse.ArgumentParser) -> None:
-    """The input, --json and the work budget of the commands that walk a logic path."""
+    """The input, --json, the rules and the work budget of the commands that walk a logic
+    path."""
     parser.add_argument("file", nargs="?", default="-", help="puzzle file; - for stdin (default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    add_variant(parser)
     add_work_budget(parser, "each puzzle's path")
 
 

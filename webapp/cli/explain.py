@@ -11,7 +11,8 @@ from ..explanations.records import path_for, path_record
 from ..sudoku import PuzzleError, read_code, solve
 from ..sudoku.result import MULTIPLE
 from ..sudoku.result import SOLVED as ONE_SOLUTION
-from .arguments import EXIT_OK, Subcommands, add_path_options
+from ..sudoku.variants import puzzle_with
+from .arguments import EXIT_OK, Subcommands, add_path_options, regions_text
 from .solve import puzzle_texts
 
 EPILOG = """\
@@ -42,8 +43,9 @@ def add(commands: Subcommands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Explain every puzzle in the input."""
     first = True
+    variant = (args.variant, regions_text(args.regions))
     for text in puzzle_texts(args.file, whole=False):
-        record = explain_record(text, args.budget_work, args.ceiling_seconds)
+        record = explain_record(text, args.budget_work, args.ceiling_seconds, variant=variant)
         if args.json:
             print(json.dumps(record))
             continue
@@ -71,14 +73,19 @@ def summary(record: dict[str, Any]) -> str:
 
 
 def explain_record(
-    text: str, work: int, ceiling_seconds: float = math.inf, words: bool = True
+    text: str,
+    work: int,
+    ceiling_seconds: float = math.inf,
+    words: bool = True,
+    variant: tuple[str | None, str | None] = (None, None),
 ) -> dict[str, Any]:
-    """Read, check and explain one puzzle within `work` units: the record `explain --json`
-    prints for it.
+    """Read, check and explain one puzzle within `work` units, under the rules `variant`
+    names (its name and a jigsaw's region labels: variants.py) unless its text names them:
+    the record `explain --json` prints for it.
 
     Without `words`, each step is just its technique (all `sudoku rate` reads)."""
     try:
-        puzzle = read_code(text)
+        puzzle = puzzle_with(read_code(text), *variant)
     except PuzzleError as error:
         return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
     result = solve(puzzle)

@@ -27,7 +27,8 @@ from ..sudoku.logic import (
 )
 from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
 from ..sudoku.progress import read_progress
-from .arguments import EXIT_OK, Subcommands, UsageError, add_work_budget
+from ..sudoku.variants import puzzle_with
+from .arguments import EXIT_OK, Subcommands, UsageError, add_variant, add_work_budget, regions_text
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
 
@@ -99,19 +100,29 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="take each position to have exactly one solution, so uniqueness techniques apply",
     )
+    add_variant(parser)
     add_work_budget(parser, "each position")
 
 
 def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
     """Each input text with its position, or with why it could not be read."""
     found: list[tuple[str, Position | str]] = []
+    variant = (args.variant, regions_text(args.regions))
     for text in puzzle_texts(args.file, whole=args.grid):
         try:
-            position = read_position(text)
+            position = _read(text, variant)
             found.append((text, position.assuming_unique() if args.assume_unique else position))
         except PuzzleError as error:
             found.append((text, error.message))
     return found
+
+
+def _read(text: str, variant: tuple[str | None, str | None]) -> Position:
+    """The position `text` holds, under the rules `variant` names unless its text names
+    them (variants.puzzle_with); PuzzleError when it cannot be read or the rules are bad."""
+    position = read_position(text)
+    rules = puzzle_with(position.puzzle, *variant).rules
+    return position if rules == position.puzzle.rules else read_position(text, rules)
 
 
 def run_hint(args: argparse.Namespace) -> int:
@@ -221,7 +232,7 @@ def _run_player_hint(args: argparse.Namespace) -> int:
     if len(texts) != 1:
         raise UsageError(f"--progress and --marks are about one puzzle; the input has {len(texts)}")
     try:
-        position = read_position(texts[0])
+        position = _read(texts[0], (args.variant, regions_text(args.regions)))
         puzzle = position.puzzle
         progress = read_progress(puzzle, args.progress or "")
         if args.marks is not None:

@@ -13,7 +13,7 @@ from typing import Any
 from ..explanations import LEVELS
 from ..explanations.records import rating_record
 from .agreement import mean_difference, spearman
-from .arguments import EXIT_OK, Subcommands, add_path_options
+from .arguments import EXIT_OK, Subcommands, add_path_options, regions_text
 from .explain import explain_record
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
@@ -49,10 +49,15 @@ def add(commands: Subcommands) -> None:
     parser.set_defaults(run=run)
 
 
-def rate_record(text: str, work: int, ceiling_seconds: float = math.inf) -> dict[str, Any]:
+def rate_record(
+    text: str,
+    work: int,
+    ceiling_seconds: float = math.inf,
+    variant: tuple[str | None, str | None] = (None, None),
+) -> dict[str, Any]:
     """One puzzle's rating record within `work` units, timed."""
     started = time.perf_counter()
-    explained = explain_record(text, work, ceiling_seconds, words=False)
+    explained = explain_record(text, work, ceiling_seconds, words=False, variant=variant)
     ms = (time.perf_counter() - started) * 1000
     return rating_record(explained, ms)
 
@@ -60,11 +65,12 @@ def rate_record(text: str, work: int, ceiling_seconds: float = math.inf) -> dict
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle in the input."""
     records = []
+    variant = (args.variant, regions_text(args.regions))
     for text in puzzle_texts(args.file, whole=False):
         reference = None
         if args.reference:
             text, reference = _with_reference(text)
-        record = rate_record(text, args.budget_work, args.ceiling_seconds)
+        record = rate_record(text, args.budget_work, args.ceiling_seconds, variant)
         if reference is not None:
             record["reference"] = reference
         records.append(record)

@@ -205,3 +205,29 @@ def test_explain_rate_and_hint_take_the_variant_and_region_file_too(capsys, tmp_
     assert {k: v for k, v in from_code.items() if k not in ("ms", "puzzle", "position")} == {
         k: v for k, v in as_jigsaw.items() if k not in ("ms", "puzzle", "position")
     }
+
+
+def test_a_job_and_a_batch_take_the_variant_and_regions_too(client):
+    url, solution = jigsaw_line()
+    puzzle = read_link(url).given
+    labels = "".join(chr(65 + region) for region in puzzle.rules.regions)
+    sent = {"puzzle": puzzle.grid.code, "variant": "jigsaw", "regions": labels}
+    job = client.post("/api/jobs", json={"kind": "solve", **sent})
+    assert job.status_code == 202 and job.get_json()["result_url"].endswith(f"/solve/{puzzle.code}")
+    batch = client.post(
+        "/api/solve/batch",
+        json={
+            "puzzles": [puzzle.grid.code, puzzle.code, "0" * 81 + "-x"],
+            "variant": "jigsaw",
+            "regions": labels,
+        },
+    )
+    rows = batch.get_json()["results"]
+    assert [row["status"] for row in rows[:2]] == ["solved", "solved"]
+    assert rows[0]["code"] == rows[1]["code"] == puzzle.code  # the jigsaw, rules and all
+    assert rows[2]["status"] == "invalid" and "names X-Sudoku, not Jigsaw" in rows[2]["message"]
+    bad = client.post(
+        "/api/solve/batch",
+        json={"puzzles": [puzzle.grid.code], "variant": "jigsaw", "regions": "AB"},
+    )
+    assert bad.status_code == 422 and "regions: " in bad.get_json()["error"]

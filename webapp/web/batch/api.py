@@ -10,6 +10,7 @@ row saying why; a request that is not a batch is 400, 413 or 422, saying what is
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, abort, request
@@ -18,7 +19,9 @@ from ...jobs import batches, job_queue
 from ...jobs.job import Job
 from ...sudoku import PuzzleError
 from ...sudoku.batch import MAX_PUZZLES, Entry, read_batch, read_puzzles
+from ...sudoku.variants import rules_named
 from ..jobs.view import job_record
+from ..json_input import with_variant
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
 from .answer import GONE, allow_batch_body, solved_here_or_job
@@ -82,7 +85,33 @@ def _json_body() -> dict[str, Any]:
 
 
 def _entries(body: dict[str, Any]) -> tuple[Entry, ...]:
-    """The batch's puzzles, read; Refused saying why the body holds no batch."""
+    """The batch's puzzles, read, each under the rules the body's "variant" and "regions"
+    name (a puzzle whose share code names others is a row that says so); Refused saying
+    why the body holds no batch, or that the variant or map is bad."""
+    entries = _read_entries(body)
+    if body.get("variant") is None and body.get("regions") is None:
+        return entries
+    first = next((entry.puzzle for entry in entries if entry.puzzle is not None), None)
+    if first is not None:
+        try:
+            rules_named(body.get("variant"), body.get("regions"), first.shape)
+        except PuzzleError as error:
+            raise Refused(error.message) from None
+    return tuple(_under_variant(entry, body) for entry in entries)
+
+
+def _under_variant(entry: Entry, body: dict[str, Any]) -> Entry:
+    """`entry` under the body's variant; its row's error when it cannot be."""
+    if entry.puzzle is None:
+        return entry
+    try:
+        return replace(entry, puzzle=with_variant(entry.puzzle, body))
+    except PuzzleError as error:
+        return replace(entry, puzzle=None, error=error)
+
+
+def _read_entries(body: dict[str, Any]) -> tuple[Entry, ...]:
+    """The batch's puzzles as sent; Refused saying why the body holds no batch."""
     puzzles, text = body.get("puzzles"), body.get("text")
     if (puzzles is None) == (text is None):
         raise Refused(f"send either puzzles or text, not {'both' if text else 'neither'}: {USAGE}")

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, KINDS, SOLVE, JobKind
 from ...sudoku import PuzzleError, read_code
-from ..json_input import json_body
+from ..json_input import json_body, with_variant
 from .starting import job_or_404, start_job
 from .view import job_record
 
@@ -27,14 +27,15 @@ def job_json(id: str) -> Response:
 
 @bp.post("/jobs")
 def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
-    """Start {"kind": "solve" or "explain", "puzzle": "..."}: 202 and the job's JSON."""
+    """Start {"kind": "solve" or "explain", "puzzle": "..."} (with "variant" and "regions"
+    as /api/solve takes them): 202 and the job's JSON."""
     body = json_body()
     kind, puzzle = body.get("kind", SOLVE), body.get("puzzle")
     if kind not in KINDS or not isinstance(puzzle, str):
         usage = f'send {{"kind": "{SOLVE}" or "{EXPLAIN}", "puzzle": "53..7...."}}'
         return {"status": "invalid", "error": usage}, 422, {}
     try:
-        code = read_code(puzzle).code
+        code = with_variant(read_code(puzzle), body).code
     except PuzzleError as error:
         return {"status": "invalid", "error": error.message}, 422, {}
     record = job_record(start_job(JobKind(kind), code))

@@ -88,12 +88,27 @@
   }
 
   var notes = decode(marksField ? marksField.value : "");
+  // The cells noted with every candidate the givens allow, which the marks code cannot tell
+  // from cells without notes: the link names them in noted= ("r1c2.r5c7", notes.py).
+  var notedField = form.querySelector("input[name=noted]");
+  var full = {};
+  (notedField ? notedField.value : "").split(".").forEach(function (name) {
+    var found = /^r(\d+)c(\d+)$/.exec(name);
+    if (found) full[(Number(found[1]) - 1) * size + Number(found[2]) - 1] = true;
+  });
+  function notedCode() {
+    return Object.keys(full).map(Number).filter(function (cell) {
+      return full[cell] && notes[cell] === start[cell] && start[cell];
+    }).sort(function (a, b) { return a - b; }).map(function (cell) {
+      return "r" + (Math.floor(cell / size) + 1) + "c" + (cell % size + 1);
+    }).join(".");
+  }
   // the values the page came with (the browser may put back typed ones, see pageshow)
   var known = inputs.map(function (input) { return valueOf({ value: input.defaultValue }); });
   var labels = inputs.map(function (input) {
     return input.getAttribute("aria-label").replace(/, (notes|candidates) .*$/, "");
   });
-  function written(cell) { return notes[cell] !== start[cell]; }
+  function written(cell) { return notes[cell] !== start[cell] || !!full[cell]; }
 
   function inWords(items) {
     if (!items.length) return "none";
@@ -138,12 +153,15 @@
   function follow(keepAsked) {
     var held = values();
     var code = encode(notes);
+    var noted = notedCode();
     if (marksField) marksField.value = code;
+    if (notedField) notedField.value = noted;
     var params = new URLSearchParams(window.location.search);
     params.set("progress", held.map(function (v) { return v ? STANDARD.charAt(v - 1) : "0"; }).join(""));
     if (code) params.set("marks", code); else params.delete("marks");
-    if (code && !everyCell) params.set("candidates", "0");
-    else if (everyCell && !code) params.set("candidates", "1");
+    if (noted) params.set("noted", noted); else params.delete("noted");
+    if ((code || noted) && !everyCell) params.set("candidates", "0");
+    else if (everyCell && !code && !noted) params.set("candidates", "1");
     else params.delete("candidates");
     if (autoclear && !autoclear.checked) params.set("autoclear", "0"); else params.delete("autoclear");
     if (time && Number(time.value)) params.set("time", time.value); else params.delete("time");
@@ -161,7 +179,7 @@
       query: query,
       filled: held.filter(function (value, cell) { return value && !givens[cell]; }).length,
       open: open,
-      noted: !!code,
+      noted: !!(code || noted),
       solved: solved(held)
     } }));
   }
@@ -175,7 +193,7 @@
   }
 
   // A position as undo keeps it: each cell's value and notes.
-  function snapshot() { return { values: values(), notes: notes.slice() }; }
+  function snapshot() { return { values: values(), notes: notes.slice(), full: Object.assign({}, full) }; }
   function moved(before) {
     form.dispatchEvent(new CustomEvent("play-moved", { detail: { before: before, after: snapshot() } }));
   }
@@ -183,7 +201,7 @@
   // After anything that may have changed a value: clear placed values from the notes of
   // noted peers (the setting), redraw, and keep the link up to date.
   function sync() {
-    var before = { values: known, notes: notes.slice() };
+    var before = { values: known, notes: notes.slice(), full: Object.assign({}, full) };
     var held = values();
     var changed = false;
     held.forEach(function (value, cell) {
@@ -191,7 +209,9 @@
       changed = true;
       if (!value || (autoclear && !autoclear.checked)) return;
       peers[cell].forEach(function (peer) {
-        if (written(peer)) notes[peer] &= ~(1 << value);
+        if (!written(peer)) return;
+        notes[peer] &= ~(1 << value);
+        if (notes[peer] !== start[peer]) delete full[peer];  // the marks code says it now
       });
     });
     known = held;
@@ -214,6 +234,7 @@
     var before = snapshot();
     if (symbol === null) {
       notes[cell] = start[cell];
+      delete full[cell];
     } else {
       var v = symbols.indexOf(symbol) + 1;
       var held = values();
@@ -221,9 +242,16 @@
       if (!written(cell)) notes[cell] = everyCell ? allowedBy(held)[cell] : 0;
       notes[cell] ^= 1 << v;
       notes[cell] &= start[cell];
-      if (!notes[cell] && !everyCell) notes[cell] = start[cell];
+      if (!notes[cell] && !everyCell) {
+        notes[cell] = start[cell];
+        delete full[cell];
+      } else if (notes[cell] === start[cell]) {
+        full[cell] = true;  // every candidate the givens allow: noted= keeps it
+      } else {
+        delete full[cell];
+      }
     }
-    if (notes[cell] === before.notes[cell]) return;
+    if (notes[cell] === before.notes[cell] && !full[cell] === !before.full[cell]) return;
     moved(before);
     draw();
     follow();
@@ -236,6 +264,7 @@
       if (!input.readOnly) input.value = state.values[cell] ? symbols.charAt(state.values[cell] - 1) : "";
     });
     notes = state.notes.slice();
+    full = Object.assign({}, state.full || {});
     known = values();
     draw();
     follow();

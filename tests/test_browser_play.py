@@ -11,7 +11,7 @@ from browser_fixtures import ARTIFACTS, axe_violations
 from playwright.sync_api import expect
 
 from webapp.sudoku import read_code, solve
-from webapp.sudoku.logic import decode_marks, wrong_notes
+from webapp.sudoku.logic import Position, decode_marks, wrong_notes
 from webapp.sudoku.progress import check, read_progress
 
 from puzzles import FOUR, SIX
@@ -300,3 +300,27 @@ def test_the_chosen_cell_s_digit_is_shown_wherever_it_stands(page, base_url):
     page.locator("#r1c1").click()  # an empty cell: nothing to show
     expect(page.locator("td.same-digit")).to_have_count(0)
     expect(page.locator(".mark.same-digit")).to_have_count(0)
+
+
+def test_a_cell_noted_with_every_candidate_survives_a_reload(page, base_url):
+    """The marks code cannot tell a cell noted with every candidate the givens allow from one
+    without notes: the link names it in noted=, and the notes come back."""
+    allowed = Position.from_puzzle(PUZZLE).candidates
+    pairs = [c for c in range(81) if bin(allowed[c]).count("1") >= 2]
+    cell = min(pairs, key=lambda c: bin(allowed[c]).count("1"))
+    digits = [v for v in range(1, 10) if allowed[cell] >> v & 1]
+    name = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    page.goto(f"{base_url}/play/{EXTREME}")
+    page.locator(f"#{name}").click()
+    for digit in digits:
+        page.keyboard.press(f"Shift+Digit{digit}")
+    expected = "".join(map(str, digits))
+    assert drawn_notes(page)[cell] == expected
+    assert parse_qs(urlsplit(page.url).query)["noted"] == [name]
+    page.reload()
+    assert drawn_notes(page)[cell] == expected
+    page.locator(f"#{name}").click()
+    page.keyboard.press(f"Shift+Digit{digits[0]}")  # one taken off: the marks code says it
+    assert "noted" not in parse_qs(urlsplit(page.url).query)
+    page.reload()
+    assert drawn_notes(page)[cell] == expected[1:]

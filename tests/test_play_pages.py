@@ -242,6 +242,41 @@ def test_notes_mode_takes_each_open_cells_notes_and_writes_them_in_the_link(clie
     assert "marks" not in query(client.post(f"/play/{CODE}", data=cleared))
 
 
+def symbols_of(mask: int) -> str:
+    return "".join(str(value) for value in range(1, 10) if mask >> value & 1)
+
+
+def test_a_cell_noted_with_every_candidate_the_givens_allow_keeps_its_notes(client):
+    # The marks code cannot tell such a cell from one without notes: noted= names it.
+    full = symbols_of(GIVENS_ALLOW.candidates[1])  # r1c2: every candidate the givens allow
+    other = next(c for c in range(2, 9) if len(symbols_of(GIVENS_ALLOW.candidates[c])) > 1)
+    some = symbols_of(GIVENS_ALLOW.candidates[other])[0]  # r1cN: one of its candidates
+    sent = {"progress": CODE, "notes": "1", "n-r1c2": full, f"n-r1c{other + 1}": some}
+    sent["action"] = "save"
+    answer = query(client.post(f"/play/{CODE}", data=sent))
+    assert answer["noted"] == "r1c2" and answer["candidates"] == "0"
+    link = f"/play/{CODE}?progress={CODE}&marks={answer['marks']}&noted=r1c2&candidates=0"
+    page = client.get(link).text
+    assert page.count('<span class="marks"') == 2  # r1c2 and r1cN both show their notes
+    assert f'aria-label="Row 1, column 2, notes {", ".join(full[:-1])} and {full[-1]}"' in page
+    assert 'name="noted" value="r1c2"' in page and "noted=r1c2" in page  # form and share link
+    # a value placed beside it clears a note from it: then the marks code says it all
+    typed = with_cells(CODE, r1c1=full[0])
+    placed = {**grid_fields(typed), "progress": CODE, "marks": answer["marks"], "noted": "r1c2"}
+    after = query(client.post(f"/play/{CODE}", data={**placed, "action": "save"}))
+    assert "noted" not in after
+    assert symbols_of(notes_in(after).candidates[1]) == full[1:]
+    # notes typed again over it, not in full, and the cell leaves noted=
+    fewer = {**sent, "n-r1c2": full[1:], "marks": answer["marks"], "noted": "r1c2"}
+    assert "noted" not in query(client.post(f"/play/{CODE}", data=fewer))
+    for bad, says in (
+        ("r1", "noted: 'r1' is not a cell such as r1c2"),
+        ("r10c1", "r10c1 is not a cell of a 9x9 grid"),
+    ):
+        refused = client.get(f"/play/{CODE}?noted={bad}")
+        assert refused.status_code == 422 and says in unescape(refused.text)
+
+
 def test_notes_that_cannot_be_read_come_back_with_a_422_naming_the_cell(client):
     sent = {"progress": CODE, "notes": "1", "n-r1c2": "4x", "action": "save"}
     response = client.post(f"/play/{CODE}", data=sent)

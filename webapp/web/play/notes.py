@@ -5,13 +5,17 @@ its values are the givens and each other cell's candidates are the player's note
 A cell the player has written no notes in keeps every candidate the givens allow; such a
 cell counts as holding every candidate the values allow. Notes may be wrong: they are the
 player's, and a value placed later hides a cell's notes without losing them.
+
+The marks code cannot tell a cell noted with every candidate the givens allow from one
+without notes, so those cells go in the link beside it as `noted=` (their names, joined
+by "."): shown as noted even when the other cells' candidates are not on show.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...sudoku import Grid, Puzzle
+from ...sudoku import Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position
 
 
@@ -20,23 +24,58 @@ def no_notes(puzzle: Puzzle) -> Position:
     return Position.from_puzzle(puzzle)
 
 
-def written(notes: Position, start: Position, cell: int) -> bool:
+Full = frozenset[int]  # the cells noted with every candidate the givens allow (`noted=`)
+SEPARATOR = "."
+
+
+def written(notes: Position, start: Position, cell: int, full: Full = frozenset()) -> bool:
     """Whether the player wrote notes in `cell`: they leave out a candidate the givens
-    allow (`start` is `no_notes` of the same puzzle)."""
-    return notes.candidates[cell] != start.candidates[cell]
+    allow (`start` is `no_notes` of the same puzzle), or the cell is noted in `full`."""
+    return notes.candidates[cell] != start.candidates[cell] or cell in full
 
 
-def shown(notes: Position, grid: Grid, every_cell: bool) -> tuple[int | None, ...]:
+def full_cells(notes: Position, cells: Iterable[int]) -> Full:
+    """Those of `cells` whose notes hold every candidate the givens allow: the cells `noted=`
+    must name (the others the marks code says)."""
+    start = no_notes(notes.puzzle)
+    return frozenset(
+        c for c in cells if start.candidates[c] and notes.candidates[c] == start.candidates[c]
+    )
+
+
+def noted_code(full: Full, size: int) -> str:
+    """`noted=` of the cells in `full`: their names ("r1c2.r5c7"), in reading order."""
+    return SEPARATOR.join(f"r{cell // size + 1}c{cell % size + 1}" for cell in sorted(full))
+
+
+def read_noted(notes: Position, text: str) -> Full:
+    """The cells `noted=` names that hold every candidate the givens allow in `notes` (the
+    others' notes say themselves); PuzzleError naming a part that is not an open cell."""
+    size = notes.puzzle.size
+    cells = []
+    for part in text.split(SEPARATOR) if text else ():
+        row, _, col = part.removeprefix("r").partition("c")
+        if not (part.startswith("r") and row.isdigit() and col.isdigit()):
+            raise PuzzleError(f"noted: {part[:12]!r} is not a cell such as r1c2")
+        if not (1 <= int(row) <= size and 1 <= int(col) <= size):
+            raise PuzzleError(f"noted: {part} is not a cell of a {size}x{size} grid")
+        cells.append((int(row) - 1) * size + int(col) - 1)
+    return full_cells(notes, cells)
+
+
+def shown(
+    notes: Position, grid: Grid, every_cell: bool, full: Full = frozenset()
+) -> tuple[int | None, ...]:
     """The notes each cell shows as a mask (None: none shown): nothing in a filled cell, the
-    player's notes where written, and where not, every candidate `grid`'s values allow when
-    `every_cell` (the candidates are on show), else nothing."""
+    player's notes where written (`full` too), and where not, every candidate `grid`'s
+    values allow when `every_cell` (the candidates are on show), else nothing."""
     start = no_notes(notes.puzzle)
     allowed = Position.of_values(notes.puzzle, grid.cells).candidates
     masks: list[int | None] = []
     for cell, value in enumerate(grid.cells):
         if value:
             masks.append(None)
-        elif written(notes, start, cell):
+        elif written(notes, start, cell, full):
             masks.append(notes.candidates[cell])
         else:
             masks.append(allowed[cell] if every_cell else None)
@@ -62,15 +101,19 @@ def filled_in(notes: Position, grid: Grid) -> Position:
     )
 
 
-def cleared_by(notes: Position, placed: Iterable[tuple[int, int]]) -> Position:
+def cleared_by(
+    notes: Position, placed: Iterable[tuple[int, int]], full: Full = frozenset()
+) -> Position:
     """The notes once each (cell, value) `placed` clears its value from the notes of the
-    cell's peers the player wrote notes in (the others follow the values anyway)."""
+    cell's peers the player wrote notes in, `full` too (the others follow the values
+    anyway)."""
     start = no_notes(notes.puzzle)
     peers = notes.puzzle.geometry.peers
     masks = list(notes.candidates)
     for cell, value in placed:
         for peer in peers[cell]:
-            if masks[peer] != start.candidates[peer] and masks[peer] >> value & 1:
+            noted = masks[peer] != start.candidates[peer] or peer in full
+            if noted and masks[peer] >> value & 1:
                 masks[peer] &= ~(1 << value)
     return Position(notes.puzzle, notes.values, tuple(masks))
 

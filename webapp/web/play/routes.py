@@ -30,7 +30,16 @@ from ..solve.view import verdict
 from ..solver_seat import solver_seat
 from .clock import seconds_in
 from .form import entries, noted
-from .notes import cleared_by, filled_in, no_notes, placements, with_notes
+from .notes import (
+    cleared_by,
+    filled_in,
+    full_cells,
+    no_notes,
+    noted_code,
+    placements,
+    read_noted,
+    with_notes,
+)
 from .view import PlayPage, play_page
 
 bp = Blueprint("play", __name__)
@@ -57,7 +66,8 @@ def play(code: str) -> Response:
     with ?check=1, ?hint=1 or 2 when asked for; ?candidates=1 shows every open cell's
     candidates (the default with notes; ?candidates=0 shows only the cells noted), ?notes=1
     makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed;
-    ?time= is the game's time in seconds, ?timer=0 hides its clock."""
+    ?time= is the game's time in seconds, ?timer=0 hides its clock; ?noted= names the cells
+    noted with every candidate the givens allow (notes.py)."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
@@ -66,6 +76,10 @@ def play(code: str) -> Response:
     if isinstance(marks, Response):
         return marks
     notes = marks if marks is not None else no_notes(puzzle)
+    try:
+        full = read_noted(notes, request.args.get("noted", ""))
+    except PuzzleError as error:
+        return refused_marks(puzzle, error.message)
     progress = _progress(puzzle, request.args.get("progress", ""))
     if isinstance(progress, Response):
         return progress
@@ -82,6 +96,7 @@ def play(code: str) -> Response:
         hint=hint,
         tier=tier,
         candidates=request.args.get("candidates", "1" if marks is not None else "0") == "1",
+        full=full,
         solved=progress.grid == solution,
         notes_mode=request.args.get("notes") == "1",
         autoclear=request.args.get("autoclear") != "0",
@@ -127,6 +142,10 @@ def submit(code: str) -> Response:
     show_timer = "settings" not in form or form.get("timer") == "1"
     candidates = form.get("candidates") == "1"
     notes = marks if marks is not None else no_notes(puzzle)
+    try:
+        full = read_noted(notes, form.get("noted", ""))
+    except PuzzleError as error:
+        return refused_marks(puzzle, error.message)
     entered, problems = entries(before)
     progress = before.with_values(
         {cell: value for cell, (_, value) in entered.items() if cell not in problems}
@@ -134,6 +153,8 @@ def submit(code: str) -> Response:
     written, typed, noted_problems = noted(before)
     problems.update(noted_problems)
     notes = with_notes(notes, written)
+    # a field's notes replace the cell's: noted in full when they hold every candidate
+    full = full - written.keys() | full_cells(notes, (c for c, mask in written.items() if mask))
     if problems:
         texts = {cell: text for cell, (text, _) in entered.items()}
         texts.update(typed)
@@ -147,15 +168,16 @@ def submit(code: str) -> Response:
             autoclear=autoclear,
             seconds=seconds,
             show_timer=show_timer,
+            full=full,
         )
         return make_response(_render(code, page, progress), 422)
     if autoclear:
-        notes = cleared_by(notes, placements(before.grid, progress.grid))
+        notes = cleared_by(notes, placements(before.grid, progress.grid), full)
     asked: dict[str, Any] = {}
     if action == "fill-notes":
-        notes, candidates = filled_in(notes, progress.grid), True
+        notes, candidates, full = filled_in(notes, progress.grid), True, frozenset()
     elif action == "clear-notes":
-        notes, candidates = no_notes(puzzle), False
+        notes, candidates, full = no_notes(puzzle), False, frozenset()
     elif action in ("notes-on", "notes-off"):
         notes_mode = action == "notes-on"
     elif action == "check":
@@ -167,11 +189,14 @@ def submit(code: str) -> Response:
         hint = _hint(progress, solution, notes)
         notes = hint.marks_after
         if autoclear:
-            notes = cleared_by(notes, placements(progress.grid, hint.after.grid))
+            notes = cleared_by(notes, placements(progress.grid, hint.after.grid), full)
         progress = hint.after
+    full = full_cells(notes, full)  # a cell a value or a hint took a note from says itself
     code_now = encode_marks(notes)
+    noted_now = noted_code(full, puzzle.size)
     query: dict[str, Any] = {"progress": progress.code, "marks": code_now or None, **asked}
-    if code_now and not candidates:
+    query["noted"] = noted_now or None
+    if (code_now or noted_now) and not candidates:
         query["candidates"] = 0  # a game with notes shows the candidates unless told not to
     elif candidates:
         query["candidates"] = 1
@@ -186,8 +211,8 @@ def submit(code: str) -> Response:
 
 def _state(page: PlayPage, progress: str) -> dict[str, Any]:
     """The query that keeps a page's position, notes and settings (its link to share)."""
-    state: dict[str, Any] = {"progress": progress, "marks": page.marks}
-    if page.marks and not page.candidates:
+    state: dict[str, Any] = {"progress": progress, "marks": page.marks, "noted": page.noted}
+    if (page.marks or page.noted) and not page.candidates:
         state["candidates"] = 0
     elif page.candidates and not page.marks:
         state["candidates"] = 1

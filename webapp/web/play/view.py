@@ -17,7 +17,7 @@ from ...wording import conflict_message, in_words, place_name
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
 from .clock import clock_face
-from .notes import shown
+from .notes import Full, noted_code, shown
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,7 @@ class PlayPage:
     autoclear: bool = True  # placing a value clears it from its peers' notes
     key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing (or a why's)
     why: Shown | None = None  # why a wrong value is wrong, asked from Check
+    noted: str | None = None  # the cells noted with every candidate (notes.noted_code)
     seconds: int = 0  # the game's time so far (?time=)
     clock: str = "0:00"  # the time as the clock shows it
     show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
@@ -101,6 +102,7 @@ def play_page(
     why: WhyWrong | None = None,
     seconds: int = 0,
     show_timer: bool = True,
+    full: Full = frozenset(),
 ) -> PlayPage:
     """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
     `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
@@ -140,7 +142,7 @@ def play_page(
         drawn, key = _drawn(puzzle.grid, why.position, why.step)
     elif hint is not None and drawing_step and hint.step is not None:
         drawn, key = _drawn(puzzle.grid, narrowed(notes, grid), hint.step)
-    masks = shown(notes, grid, candidates)
+    masks = shown(notes, grid, candidates, full)
     cells = [
         _cell(
             shape,
@@ -177,6 +179,7 @@ def play_page(
         autoclear=autoclear,
         key=key,
         why=_why_shown(shape, grid, why) if why is not None else None,
+        noted=noted_code(full, shape.size) or None,
         seconds=seconds,
         clock=clock_face(seconds),
         show_timer=show_timer,

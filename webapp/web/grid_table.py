@@ -58,6 +58,7 @@ class Board(Generic[C]):
     bands: tuple[tuple[tuple[C, ...], ...], ...]
     column_groups: tuple[int, ...]
     geometry: Geometry
+    drawn: tuple[Drawn, ...] = ()  # what each cell draws, when not its geometry's (a map typed)
 
     @property
     def size(self) -> int:
@@ -72,10 +73,9 @@ class Board(Generic[C]):
     @property
     def laid_out(self) -> tuple[tuple[tuple[tuple[C, Drawn], ...], ...], ...]:
         """The bands, each cell paired with what its variant draws on it (the template's)."""
-        drawn = iter(drawn_cells(self.geometry))
+        drawn = iter(self.drawn or drawn_cells(self.geometry))
         return tuple(
-            tuple(tuple((cell, next(drawn)) for cell in row) for row in band)
-            for band in self.bands
+            tuple(tuple((cell, next(drawn)) for cell in row) for row in band) for band in self.bands
         )
 
     @property

@@ -13,6 +13,7 @@ unit, so a board drawn for any geometry shows what its units are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -46,7 +47,6 @@ def is_jigsaw(geometry: Geometry) -> bool:
 @cache
 def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
     """Each cell's Drawn, in reading order; all PLAIN on a classic board."""
-    n = geometry.shape.size
     classes: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]
     spoken: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]
     region = [0] * geometry.shape.cell_count
@@ -62,16 +62,26 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
                 if heard:
                     spoken[cell].append(f"{unit.kind} {unit.index}")
     if is_jigsaw(geometry):
-        for cell in range(geometry.shape.cell_count):
-            row, col = divmod(cell, n)
-            if col + 1 < n and region[cell + 1] != region[cell]:
-                classes[cell].append("edge-right")
-            if row + 1 < n and region[cell + n] != region[cell]:
-                classes[cell].append("edge-below")
+        for cell, edges in enumerate(region_edges(geometry.shape.size, region)):
+            classes[cell] += edges
     return tuple(
         Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in said))
         for names, said in zip(classes, spoken, strict=True)
     )
+
+
+def region_edges(size: int, labels: Sequence[object]) -> list[list[str]]:
+    """For each cell of a size x size grid labelled by region, the thick lines it draws: on
+    its right ("edge-right") and below it ("edge-below") where the next cell's label differs."""
+    found: list[list[str]] = []
+    for cell, label in enumerate(labels):
+        row, col = divmod(cell, size)
+        found.append([])
+        if col + 1 < size and labels[cell + 1] != label:
+            found[-1].append("edge-right")
+        if row + 1 < size and labels[cell + size] != label:
+            found[-1].append("edge-below")
+    return found
 
 
 def variant_name(geometry: Geometry) -> str:

@@ -24,6 +24,7 @@ class VariantChoice:
     value: str
     words: str
     chosen: bool
+    regions: bool  # it takes a region map
 
 
 def variant_menu(shape: Shape, chosen: str) -> tuple[VariantChoice, ...]:
@@ -32,7 +33,8 @@ def variant_menu(shape: Shape, chosen: str) -> tuple[VariantChoice, ...]:
     values = variant_choices(shape)
     if chosen in variant_words() and chosen not in values:
         values = (*values, chosen)
-    return tuple(VariantChoice(v, variant_words()[v], v == chosen) for v in values)
+    words = variant_words()
+    return tuple(VariantChoice(v, words[v], v == chosen, is_jigsaw_choice(v)) for v in values)
 
 
 def is_jigsaw_choice(value: str) -> bool:

@@ -33,6 +33,7 @@ from ..site.region_board import (
     region_board,
     variant_menu,
 )
+from ..site.region_fields import LABELS
 
 if TYPE_CHECKING:
     from ..site.forms import PuzzleForm
@@ -79,6 +80,7 @@ class FormPage:
     variant_invalid: str = ""  # the problems about the variant menu, for aria-describedby
     regions: Board[Cell] | None = None  # the region map's fields
     regions_open: bool = False  # the region map shown unfolded: a Jigsaw is chosen
+    region_labels: str = ""  # the labels regions.js offers to paint with, one a region
     island: dict[str, Any] = field(default_factory=dict)  # what grid.js is told of the board
 
     @property
@@ -193,6 +195,7 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         variant_invalid=" ".join(notes[form.variant.id]),
         regions=region_board(shape, form.region_fields(), notes),
         regions_open=is_jigsaw_choice(variant) or bool(in_region),
+        region_labels=LABELS[: shape.size],
         island=form_island(island, shape),
     )
 

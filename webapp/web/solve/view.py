@@ -228,6 +228,11 @@ def result_page(
         ("Search nodes", f"{result.nodes:,}"),
         *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
+        *(
+            (("Variant", f"{puzzle.rules.name} {puzzle.shape.name}"),)
+            if not puzzle.rules.classic
+            else ()
+        ),
     )
     said = verdict(result, how_many, dead_end)
     return ResultPage(result.status, checked(said, result) if check else said, figures, links)

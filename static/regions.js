@@ -30,20 +30,19 @@
     }
 
     // The palette: one button a label, the chosen one pressed.
-    var palette = document.createElement("div");
-    palette.className = "region-palette";
-    palette.setAttribute("role", "group");
-    palette.setAttribute("aria-label", "Region to paint with");
-    var hint = document.createElement("p");
-    hint.className = "hint";
-    hint.textContent = "Pick a region, then click or drag across cells to paint them into it.";
+    function made(tag, className, text, attributes) {
+      var element = document.createElement(tag);
+      element.className = className;
+      element.textContent = text;
+      Object.keys(attributes).forEach(function (name) { element.setAttribute(name, attributes[name]); });
+      return element;
+    }
+    var palette = made("div", "region-palette", "", { role: "group", "aria-label": "Region to paint with" });
+    var hint = made("p", "hint", "Pick a region, then click or drag across cells to paint them into it.", {});
     var buttons = labels.map(function (label, i) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "secondary region-tint-" + (i % TINTS + 1);
-      button.textContent = label;
-      button.setAttribute("aria-label", "Region " + label);
-      button.setAttribute("aria-pressed", String(label === chosen));
+      var button = made("button", "secondary region-tint-" + (i % TINTS + 1), label, {
+        type: "button", "aria-label": "Region " + label, "aria-pressed": String(label === chosen)
+      });
       button.addEventListener("click", function () {
         chosen = label;
         buttons.forEach(function (other) { other.setAttribute("aria-pressed", String(other === button)); });

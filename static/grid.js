@@ -25,14 +25,14 @@
   }
 
   // Every symbol that a unit holds more than once, worded as the server words a clash.
-  function findClashes(values, island) {
+  function findClashes(values, island, units) {
     var words = island.words;
     function inWords(items) {
       var last = items[items.length - 1];
       return items.length > 1 ? items.slice(0, -1).join(words.listSeparator) + words.listLast + last : last;
     }
     var clashes = [];
-    island.units.forEach(function (unit) {
+    units.forEach(function (unit) {
       for (var s = 0; s < island.symbols.length; s++) {
         var symbol = island.symbols[s];
         var at = [];  // the places in the unit holding the symbol
@@ -58,6 +58,14 @@
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input"));
     var wrapper = table.closest(".input-grid") || table.parentNode;
     var form = table.closest("form");
+    // The home form's variant menu: the island says which kinds of unit each variant has.
+    var variant = form && island.variantKinds && form.querySelector("select[data-variant]");
+    function activeUnits() {
+      var kinds = variant && island.variantKinds[variant.value];
+      if (!kinds) return island.units;
+      return island.units.filter(function (unit) { return kinds.indexOf(unit.kind) >= 0; });
+    }
+    if (variant) variant.addEventListener("change", function () { refresh(); });
     var status = wrapper.querySelector(".clash-status");
     var typing = inputs[0].getAttribute("inputmode");
     var said = "";  // the clashes the status last reported (or that the page came with)
@@ -100,7 +108,7 @@
     // Mark every cell in a clash (class, aria-invalid), unmark the rest, and say what changed.
     function refresh(quiet) {
       var values = inputs.map(function (input) { return input.value.toUpperCase(); });
-      var clashes = findClashes(values, island);
+      var clashes = findClashes(values, island, activeUnits());
       var clashing = {};
       clashes.forEach(function (clash) { clash.cells.forEach(function (cell) { clashing[cell] = true; }); });
       inputs.forEach(function (input, i) {

@@ -11,7 +11,7 @@ from webapp.explanations import sentence
 from webapp.explanations.names import technique_name
 from webapp.sudoku import parse
 from webapp.sudoku.logic import find_path
-from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.puzzle import Puzzle, longest_code
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, TOP95_SEVENTH
 
@@ -115,7 +115,7 @@ def test_a_link_without_a_puzzle_says_so(client):
     response = client.get("/explain/hello")
     assert response.status_code == 422
     assert "This link does not hold a puzzle the solver can read" in response.text
-    assert client.get("/explain/" + "0" * 700).status_code == 414
+    assert client.get("/explain/" + "0" * (longest_code() + 1)).status_code == 414
 
 
 def test_other_spellings_move_to_the_canonical_link_with_the_step(client):

@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 from ..sudoku import Geometry, Grid, Puzzle, Shape, standard_geometry
 from ..wording import place_name
 from .board_island import board_island
+from .variant_drawing import Drawn, drawn_cells, is_jigsaw, variant_name
 
 Place = tuple[int, int]  # 1-based (row, column)
 C = TypeVar("C")  # what a board's cells are: a form's inputs, a result's values, pencil marks
@@ -48,19 +49,34 @@ class Cell:
 
 @dataclass(frozen=True)
 class Board(Generic[C]):
-    """A grid ready for a <table>: rows in bands of one box each, columns in colgroups;
-    `geometry` its units (rows, columns, boxes and any a variant adds)."""
+    """A grid ready for a <table>: rows in bands of one box each, columns in colgroups (one
+    of each for a Jigsaw, whose regions draw their own lines); `geometry` its units (rows,
+    columns, boxes and any a variant adds), drawn on its cells (variant_drawing.py)."""
 
     shape: Shape
     caption: str
     bands: tuple[tuple[tuple[C, ...], ...], ...]
     column_groups: tuple[int, ...]
     geometry: Geometry
+    drawn: tuple[Drawn, ...] = ()  # what each cell draws, when not its geometry's (a map typed)
 
     @property
     def size(self) -> int:
         """The number of rows and columns."""
         return self.shape.size
+
+    @property
+    def variant(self) -> str:
+        """The variant its units make ("X-Sudoku"), "" for a classic board."""
+        return variant_name(self.geometry)
+
+    @property
+    def laid_out(self) -> tuple[tuple[tuple[tuple[C, Drawn], ...], ...], ...]:
+        """The bands, each cell paired with what its variant draws on it (the template's)."""
+        drawn = iter(self.drawn or drawn_cells(self.geometry))
+        return tuple(
+            tuple(tuple((cell, next(drawn)) for cell in row) for row in band) for band in self.bands
+        )
 
     @property
     def size_class(self) -> str:
@@ -101,12 +117,19 @@ def board(
     shape: Shape, caption: str, cells: Sequence[C], geometry: Geometry | None = None
 ) -> Board[C]:
     """Lay cells out in reading order, grouped by box; the board obeys `geometry` (a puzzle's
-    units), else the shape's rows, columns and boxes."""
+    units), else the shape's rows, columns and boxes. A variant's board says its name after
+    the caption ("The solution (X-Sudoku)")."""
+    geometry = geometry or standard_geometry(shape)
     n = shape.size
     rows = [tuple(cells[r * n : (r + 1) * n]) for r in range(n)]
-    bands = tuple(tuple(rows[top : top + shape.box_rows]) for top in range(0, n, shape.box_rows))
-    groups = (shape.box_cols,) * (n // shape.box_cols)
-    return Board(shape, caption, bands, groups, geometry or standard_geometry(shape))
+    # A Jigsaw has no boxes: one band and one column group, and no lines between boxes.
+    band_rows, group_cols = (n, n) if is_jigsaw(geometry) else (shape.box_rows, shape.box_cols)
+    bands = tuple(tuple(rows[top : top + band_rows]) for top in range(0, n, band_rows))
+    groups = (group_cols,) * (n // group_cols)
+    name = variant_name(geometry)
+    if name:
+        caption = f"{caption} ({name})" if caption else name
+    return Board(shape, caption, bands, groups, geometry)
 
 
 def grid_board(

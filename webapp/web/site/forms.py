@@ -15,6 +15,15 @@ from ...sudoku.batch import Entry, read_batch
 from ...sudoku.links import read_link
 from ...sudoku.logic import Position, looks_like_pencil_marks, parse_pencil_marks, position_of
 from ...sudoku.parse import read
+from ...sudoku.puzzle import CLASSIC, Rules
+from .region_fields import (
+    VARIANT_CHOICES,
+    VARIANT_MESSAGE,
+    read_rules,
+    region_data,
+    region_field_names,
+    region_fields,
+)
 
 DEFAULT_SIZE = 9
 SIZE_CHOICES = tuple(str(size) for size in SHAPES)
@@ -63,6 +72,12 @@ class PuzzleForm(Form):
     puzzle = TextAreaField("Puzzle text", filters=[_stripped])
     upload = FileField("Or upload a text file")
     source = HiddenField(filters=[_stripped])
+    variant = StringField(
+        "Variant",
+        default="classic",
+        filters=[_stripped],
+        validators=[AnyOf(VARIANT_CHOICES, VARIANT_MESSAGE)],
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -72,6 +87,8 @@ class PuzzleForm(Form):
         self.position: Position | None = None  # a pasted pencil-mark grid's
         self.conflicts: tuple[Conflict, ...] = ()
         self.written_in = alphabet_of(self.shape)
+        self.rules: Rules | None = CLASSIC  # the variant's, None when its map is wrong
+        self.region_problem_fields: list[str] = []  # the region a map's problem is about
 
     def validate_upload(self, field: FileField) -> None:
         """Read an uploaded file as text; one source at a time."""
@@ -87,6 +104,10 @@ class PuzzleForm(Form):
     def cell_fields(self) -> list[Field]:
         """The cell fields in reading order."""
         return [self[name] for name in self.cell_names]
+
+    def region_fields(self) -> list[Field]:
+        """The region map's fields in reading order (none for a size no Jigsaw takes)."""
+        return [self[name] for name in region_field_names(self.shape)]
 
     def cells_grid(self) -> Grid:
         """The grid the cell fields spell; a cell that holds no symbol counts as blank."""
@@ -132,16 +153,21 @@ def form_class(size: int, alphabet: str = STANDARD) -> type[PuzzleForm]:
         )
         for name, (row, col) in zip(names, places, strict=True)
     }
+    fields.update(region_fields(shape, _stripped))
     name = f"PuzzleForm{size}{alphabet.capitalize()}"
     return type(name, (PuzzleForm,), {"shape": shape, "cell_names": names, **fields})
 
 
-def filled_form(grid: Grid, alphabet: str = STANDARD) -> PuzzleForm:
-    """A form of the grid's size with its cells filled in, in `alphabet`."""
+def filled_form(grid: Grid, alphabet: str = STANDARD, rules: Rules = CLASSIC) -> PuzzleForm:
+    """A form of the grid's size with its cells filled in, in `alphabet`, and the variant
+    of `rules` chosen, its region map filled in."""
     cls = form_class(grid.size, alphabet)
     symbols = spelled(grid, alphabet).symbols
     data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
-    return cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})
+    data |= region_data(grid.shape, rules)
+    form = cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})
+    form.rules = rules
+    return form
 
 
 def ask_for_givens(form: PuzzleForm) -> None:
@@ -177,7 +203,10 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
             form.puzzle.errors = [*form.puzzle.errors, NOTHING_PASTED]
         return form
     if not text:
-        puzzle = Puzzle(form.cells_grid())
+        form.rules = read_rules(form)
+        if form.rules is None:
+            return form
+        puzzle = Puzzle(form.cells_grid(), form.rules)
     elif not valid:
         return form
     else:
@@ -203,7 +232,7 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
             ]
             return form
         alphabet = shown_in or written_in
-        form = filled_form(puzzle.grid, alphabet)
+        form = filled_form(puzzle.grid, alphabet, puzzle.rules)
         puzzle = puzzle.with_grid(spelled(puzzle.grid, alphabet))
     form.conflicts = find_conflicts(puzzle)
     if form.conflicts:

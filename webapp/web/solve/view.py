@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.dead_end import CELL
+from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.links import open_in
 from ...sudoku.result import SAT
 from ...wording import (
@@ -22,8 +24,19 @@ from ...wording import (
     place_name,
     sat_contradiction_message,
 )
+from ..board_island import board_island
 from ..grid_table import Board, Cell, board, cell, grid_board, place_of
-from ..site.forms import PuzzleForm
+from ..site.region_board import (
+    VariantChoice,
+    form_island,
+    is_jigsaw_choice,
+    region_board,
+    variant_menu,
+)
+from ..site.region_fields import LABELS
+
+if TYPE_CHECKING:
+    from ..site.forms import PuzzleForm
 
 # The paste box's choice of symbols, as its menu says them.
 ALPHABET_CHOICE_WORDS = {
@@ -63,6 +76,12 @@ class FormPage:
     sizes: tuple[int, ...] = tuple(SHAPES)
     cells_alphabet: str = ""  # the alphabet the grid's cells are typed in ("" standard)
     alphabets: tuple[tuple[str, str, bool], ...] = ()  # the paste box's: value, words, chosen
+    variants: tuple[VariantChoice, ...] = ()
+    variant_invalid: str = ""  # the problems about the variant menu, for aria-describedby
+    regions: Board[Cell] | None = None  # the region map's fields
+    regions_open: bool = False  # the region map shown unfolded: a Jigsaw is chosen
+    region_labels: str = ""  # the labels regions.js offers to paint with, one a region
+    island: dict[str, Any] = field(default_factory=dict)  # what grid.js is told of the board
 
     @property
     def heading(self) -> str:
@@ -127,14 +146,20 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
 
     for message in (*about_request, *form.size.errors, *form.alphabet.errors):
         report(message)
-    for field in form.cell_fields():
-        for message in field.errors:
-            report(message, [field.id])
+    for message in form.variant.errors:
+        report(message, [form.variant.id])
+    for shown in form.cell_fields():
+        for message in shown.errors:
+            report(message, [shown.id])
+    in_region = form.region_problem_fields
+    for shown in form.region_fields():
+        for message in shown.errors:
+            report(message, in_region if shown.id in in_region else [shown.id])
     for conflict in form.conflicts:
         report(conflict_message(conflict), map(place_name, conflict.cells))
-    for field in (form.puzzle, form.upload):
-        for message in field.errors:
-            report(message, [field.id])
+    for pasted in (form.puzzle, form.upload):
+        for message in pasted.errors:
+            report(message, [pasted.id])
 
     shape = form.shape
     # "clash" marks a cell the script may unmark once the clash is fixed (it marks live ones so).
@@ -143,15 +168,20 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         cell(
             shape,
             index,
-            field.data or "",
-            "clash" if field.id in clashing else "",
-            described_by=" ".join(notes[field.id]),
+            typed.data or "",
+            "clash" if typed.id in clashing else "",
+            described_by=" ".join(notes[typed.id]),
         )
-        for index, field in enumerate(form.cell_fields())
+        for index, typed in enumerate(form.cell_fields())
     ]
     caption = f"{shape.name} puzzle: type the givens, leave the other cells blank"
+    geometry = form.rules.geometry(shape) if form.rules is not None else None
+    # The script is told every unit a variant on offer may add, and which apply to each.
+    offered = tuple(letter for letter, kind in EXTRA_UNITS.items() if kind.unfit(shape) is None)
+    island = board_island(geometry_of(shape, offered), shape.symbols)
+    variant = form.variant.data or "classic"
     return FormPage(
-        board=board(shape, caption, cells),
+        board=board(shape, caption, cells, geometry),
         problems=tuple(problems),
         puzzle=_field(form.puzzle.data or "", ["puzzle-hint", *notes["puzzle"]]),
         upload=_field("", notes["upload"]),
@@ -161,6 +191,12 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
             (value, words, value == form.alphabet.data)
             for value, words in ALPHABET_CHOICE_WORDS.items()
         ),
+        variants=variant_menu(shape, variant),
+        variant_invalid=" ".join(notes[form.variant.id]),
+        regions=region_board(shape, form.region_fields(), notes),
+        regions_open=is_jigsaw_choice(variant) or bool(in_region),
+        region_labels=LABELS[: shape.size],
+        island=form_island(island, shape),
     )
 
 
@@ -192,6 +228,11 @@ def result_page(
         ("Search nodes", f"{result.nodes:,}"),
         *((("SAT conflicts", f"{result.sat_conflicts:,}"),) if result.engine == SAT else ()),
         ("Givens", f"{puzzle.givens} of {puzzle.shape.cell_count}"),
+        *(
+            (("Variant", f"{puzzle.rules.name} {puzzle.shape.name}"),)
+            if not puzzle.rules.classic
+            else ()
+        ),
     )
     said = verdict(result, how_many, dead_end)
     return ResultPage(result.status, checked(said, result) if check else said, figures, links)

@@ -1,0 +1,72 @@
+"""The region map as the form shows it: a grid of fields, one region label a cell, drawn
+with thick lines where the labels change (so a map reads as regions before it is sent),
+and the variant menu and what the script is told about each variant's units."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from wtforms import Field
+
+from ...sudoku import Shape, standard_geometry
+from ...sudoku.variants import JIGSAW
+from ..grid_table import Board, Cell, cell
+from ..variant_drawing import Drawn, region_edges
+from .region_fields import variant_choices, variant_kinds, variant_words
+
+
+@dataclass(frozen=True)
+class VariantChoice:
+    """One entry of the variant menu."""
+
+    value: str
+    words: str
+    chosen: bool
+    regions: bool  # it takes a region map
+
+
+def variant_menu(shape: Shape, chosen: str) -> tuple[VariantChoice, ...]:
+    """The variants the form offers for `shape`, `chosen` selected (kept even where it does
+    not fit, so the form says what was asked)."""
+    values = variant_choices(shape)
+    if chosen in variant_words() and chosen not in values:
+        values = (*values, chosen)
+    words = variant_words()
+    return tuple(VariantChoice(v, words[v], v == chosen, is_jigsaw_choice(v)) for v in values)
+
+
+def is_jigsaw_choice(value: str) -> bool:
+    """True for a variant that needs a region map."""
+    return JIGSAW in value
+
+
+def region_board(
+    shape: Shape, fields: Sequence[Field], notes: Mapping[str, Sequence[str]]
+) -> Board[Cell] | None:
+    """The region fields as a board (None for a size whose map the form does not take),
+    each marked with the problems `notes` lists for its id."""
+    if not fields:
+        return None
+    labels = [(field.data or "").upper() for field in fields]
+    cells = []
+    for index, field in enumerate(fields):
+        shown = cell(shape, index, field.data or "", described_by=" ".join(notes.get(field.id, ())))
+        row, col = divmod(index, shape.size)
+        label = f"Region label, row {row + 1}, column {col + 1}"
+        cells.append(
+            Cell(field.id, label, shown.symbol, shown.classes, shown.invalid, shown.described_by)
+        )
+    n = shape.size
+    rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
+    drawn = tuple(Drawn(" ".join(edges)) for edges in region_edges(n, labels))
+    caption = f"Region map, {shape.name}: one label a cell; the same label, the same region"
+    return Board(shape, caption, (rows,), (n,), standard_geometry(shape), drawn)
+
+
+def form_island(island: dict[str, Any], shape: Shape) -> dict[str, Any]:
+    """What grid.js is told about the form's board: the units of every variant on offer
+    (`island`, made for rows, columns, boxes, diagonals and windows) and, for each, the
+    kinds of unit that apply (`variantKinds`), so its clash marks follow the menu."""
+    return {**island, "variantKinds": variant_kinds(shape)}

@@ -1,0 +1,197 @@
+"""The form's variant and a Jigsaw's region map: one field per cell, each holding its
+region's label (a letter or digit), read into the puzzle's Rules by the engine's
+`rules_named`, with each problem put on the fields it concerns.
+
+A region field starts as its box's label, so a map that differs from the boxes in a few
+places takes a few changes; with script, regions.js paints the same fields.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from wtforms import Field, StringField
+
+from ...sudoku import PuzzleError, Shape
+from ...sudoku.geometry import geometry_of
+from ...sudoku.puzzle import Rules
+from ...sudoku.variants import JIGSAW, rules_named
+
+# The variants the form offers, by the name rules_named reads: /new's (new/view.py,
+# VARIANT_LABELS, whose words the menu shows) and the two combinations.
+COMBINATIONS = {"jigsaw-x": "Jigsaw + X", "x-windoku": "X + Windoku"}
+VARIANT_CHOICES = ("classic", "x", "windoku", "jigsaw", *COMBINATIONS)
+
+
+@cache
+def variant_words() -> dict[str, str]:
+    """Each variant the form offers as its menu says it."""
+    # Imported here: the new-puzzle page's view reaches this form through the solve page's.
+    from ..new.view import VARIANT_LABELS
+
+    return {value: {**VARIANT_LABELS, **COMBINATIONS}[value] for value in VARIANT_CHOICES}
+
+
+VARIANT_MESSAGE = "Variant: choose classic, x, windoku, jigsaw, jigsaw-x or x-windoku"
+# The largest grid whose region map the form takes: a 25x25's map is 625 more fields, and
+# the generator cannot fill a random one either (generator/jigsaw.py).
+LARGEST_JIGSAW = 16
+REGION_PREFIX = "map_"
+# The labels a region grid starts with and a Jigsaw's map is shown in: one a region.
+LABELS = "123456789ABCDEFG"
+NAMED_REGION = re.compile(r"^Region (\d+) ")
+
+
+def takes_regions(shape: Shape) -> bool:
+    """True when the form offers a region map for a grid of `shape`."""
+    return shape.size <= LARGEST_JIGSAW
+
+
+def variant_choices(shape: Shape) -> tuple[str, ...]:
+    """The variants the form offers for `shape`: those whose rules fit it."""
+    return tuple(
+        value
+        for value in VARIANT_CHOICES
+        if (JIGSAW not in value or takes_regions(shape)) and _fits(value, shape)
+    )
+
+
+def _fits(value: str, shape: Shape) -> bool:
+    """True when the variant's extra units fit `shape` (Windoku needs square boxes)."""
+    try:
+        _extra_rules(value, shape)
+    except PuzzleError:
+        return False
+    return True
+
+
+def _extra_rules(value: str, shape: Shape) -> Rules:
+    """The rules of `value` but its regions (PuzzleError when they do not fit `shape`)."""
+    letters = "-".join(word for word in value.split("-") if word != JIGSAW) or "classic"
+    return rules_named(letters, None, shape)
+
+
+@cache
+def region_field_names(shape: Shape) -> tuple[str, ...]:
+    """The region fields' names in reading order: map_r1c1 .. (none for a 25x25)."""
+    if not takes_regions(shape):
+        return ()
+    n = shape.size
+    return tuple(f"{REGION_PREFIX}r{r}c{c}" for r in range(1, n + 1) for c in range(1, n + 1))
+
+
+def box_labels(shape: Shape) -> tuple[str, ...]:
+    """Each cell's box as a region label, in reading order: the map a region grid starts as
+    (none for a size whose map the form does not take)."""
+    if not takes_regions(shape):
+        return ()
+    n = shape.size
+    return tuple(LABELS[shape.box_of(cell // n, cell % n)] for cell in range(n * n))
+
+
+def region_fields(shape: Shape, strip: Callable[[Any], str]) -> dict[str, StringField]:
+    """The form's region fields for `shape`, each starting as its box's label."""
+    names = region_field_names(shape)
+    return {
+        name: StringField(f"Region of {name[len(REGION_PREFIX) :]}", default=label, filters=[strip])
+        for name, label in zip(names, box_labels(shape), strict=True)
+    }
+
+
+def region_data(shape: Shape, rules: Rules) -> dict[str, str]:
+    """What the form's variant and region fields hold for a puzzle of `shape` and `rules`:
+    its variant's name and its regions' labels (its boxes' for any but a Jigsaw)."""
+    if rules.regions:
+        labels = tuple(LABELS[region] for region in rules.regions)
+    else:
+        labels = box_labels(shape)
+    words = [JIGSAW] if rules.regions else []
+    words += ["x" if letter == "x" else "windoku" for letter in rules.extras]
+    data = {"variant": "-".join(words) or "classic"}
+    return data | dict(zip(region_field_names(shape), labels, strict=False))
+
+
+def variant_kinds(shape: Shape) -> dict[str, list[str]]:
+    """For each variant the form offers, the kinds of unit a puzzle of it has in the grid's
+    island (a Jigsaw's regions come from its map, which the server checks: none here)."""
+    found = {}
+    for value in variant_choices(shape):
+        kinds = ["row", "column"] if JIGSAW in value else ["row", "column", "box"]
+        extra = _extra_rules(value, shape)
+        kinds += [kind for kind in geometry_of(shape, extra.extras).kinds if kind not in kinds]
+        found[value] = kinds
+    return found
+
+
+def read_rules(form: Any) -> Rules | None:
+    """The rules the form's variant and region map name; None when they are wrong, each
+    problem put on the fields it concerns (the variant's menu, or the region fields)."""
+    if form.variant.errors:
+        return None
+    value = form.variant.data or "classic"
+    shape = form.shape
+    if JIGSAW not in value:
+        try:
+            return _extra_rules(value, shape)
+        except PuzzleError as error:
+            form.variant.errors = [*form.variant.errors, _said(error.message)]
+            return None
+    fields = form.region_fields()
+    if not fields:
+        form.variant.errors = [
+            *form.variant.errors,
+            f"Variant: the form takes a Jigsaw's region map up to {LARGEST_JIGSAW}x"
+            f"{LARGEST_JIGSAW}; paste a larger one as text, the puzzle then its regions",
+        ]
+        return None
+    labels = [field.data.upper() for field in fields]
+    bad = [field for field, label in zip(fields, labels, strict=True) if not _label(label)]
+    for field in bad:
+        where = field.name[len(REGION_PREFIX) :]
+        shown = repr(field.data[:10]) if field.data else "blank"
+        field.errors = [
+            *field.errors,
+            f"Region map, {where}: {shown} is not a region label; type one letter or digit",
+        ]
+    if bad:
+        return None
+    try:
+        return rules_named(value, "".join(labels), shape)
+    except PuzzleError as error:
+        message = _said(error.message)
+        marked = _region_fields(fields, labels, message)
+        for field in marked[:1]:
+            field.errors = [*field.errors, message]
+        form.region_problem_fields = [field.id for field in marked]
+        if not marked:
+            form.variant.errors = [*form.variant.errors, message]
+        return None
+
+
+def _label(text: str) -> bool:
+    """True for a region label: one letter or digit."""
+    return len(text) == 1 and text.isalnum()
+
+
+def _said(message: str) -> str:
+    """An engine message ("regions: Region 3 ...") as the form says it ("Region map: ...")."""
+    field, _, rest = message.partition(": ")
+    names = {"regions": "Region map", "variant": "Variant"}
+    return f"{names[field]}: {rest}" if field in names else message
+
+
+def _region_fields(fields: list[Field], labels: list[str], message: str) -> list[Field]:
+    """The fields of the region a message names ("Region 3 (from r1c4) ..."): regions are
+    numbered in the reading order of their first cells, as the engine numbers them."""
+    found = NAMED_REGION.search(message.partition(": ")[2])
+    if not found:
+        return []
+    order = list(dict.fromkeys(labels))
+    number = int(found.group(1))
+    if number > len(order):
+        return []
+    label = order[number - 1]
+    return [field for field, own in zip(fields, labels, strict=True) if own == label]

@@ -1,0 +1,96 @@
+"""A variant drawn on a board: what each cell's <td> adds for the eye (classes) and for a
+screen reader (words after its label), read from the board's units alone.
+
+- X-Sudoku: a cell on a diagonal gets "diagonal-1" or "diagonal-2" (the CSS draws the line
+  through it as a background gradient; the centre cell of an odd grid gets both);
+- Windoku: a cell of a window gets "window" (shaded);
+- Jigsaw: the boxes give way to regions, so a board has no box lines; a cell whose right or
+  lower neighbour is in another region gets "edge-right" or "edge-below" (a thick border).
+
+Nothing here knows a variant by name but `variant_name`: the drawing follows the kinds of
+unit, so a board drawn for any geometry shows what its units are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..sudoku import Geometry
+from ..sudoku.geometry import EXTRA_UNITS
+
+# The kinds of unit a board draws, each with the class its cells get and whether a screen
+# reader hears which one a cell is in ("window 2"); diagonals are plain to hear from a
+# cell's row and column, so they are only drawn.
+DRAWN_KINDS = {"diagonal": ("diagonal-{index}", False), "window": ("window", True)}
+REGION = "region"
+JIGSAW_NAME = "Jigsaw"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What a variant adds to one cell: CSS classes, and words after its label (", region 4")."""
+
+    classes: str = ""
+    spoken: str = ""
+
+
+PLAIN = Drawn()
+
+
+def is_jigsaw(geometry: Geometry) -> bool:
+    """True when regions stand in for the boxes."""
+    return REGION in geometry.kinds
+
+
+@cache
+def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
+    """Each cell's Drawn, in reading order; all PLAIN on a classic board."""
+    classes: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]
+    spoken: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]
+    region = [0] * geometry.shape.cell_count
+    for unit in geometry.units:
+        if unit.kind == REGION:
+            for cell in unit.cells:
+                region[cell] = unit.index
+                spoken[cell].append(f"region {unit.index}")
+        elif unit.kind in DRAWN_KINDS:
+            pattern, heard = DRAWN_KINDS[unit.kind]
+            for cell in unit.cells:
+                classes[cell].append(pattern.format(index=unit.index))
+                if heard:
+                    spoken[cell].append(f"{unit.kind} {unit.index}")
+    if is_jigsaw(geometry):
+        for cell, edges in enumerate(region_edges(geometry.shape.size, region)):
+            classes[cell] += edges
+    return tuple(
+        Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in said))
+        for names, said in zip(classes, spoken, strict=True)
+    )
+
+
+def region_edges(size: int, labels: Sequence[object]) -> list[list[str]]:
+    """For each cell of a size x size grid labelled by region, the thick lines it draws: on
+    its right ("edge-right") and below it ("edge-below") where the next cell's label differs."""
+    found: list[list[str]] = []
+    for cell, label in enumerate(labels):
+        row, col = divmod(cell, size)
+        found.append([])
+        if col + 1 < size and labels[cell + 1] != label:
+            found[-1].append("edge-right")
+        if row + 1 < size and labels[cell + size] != label:
+            found[-1].append("edge-below")
+    return found
+
+
+def variant_name(geometry: Geometry) -> str:
+    """What players call the variant a board's units make ("Jigsaw X-Sudoku"), "" for classic:
+    the names the rules give (puzzle.Rules.names), told from the kinds of unit."""
+    kinds = set(geometry.kinds)
+    shape = geometry.shape
+    names = [JIGSAW_NAME] if REGION in kinds else []
+    for extra in EXTRA_UNITS.values():
+        if extra.unfit(shape) is None and extra.units(shape)[0].kind in kinds:
+            names.append(extra.name)
+    return " ".join(names)

@@ -77,8 +77,10 @@ def sentence(shape: Shape, step: Step) -> str:
             f" so those cells hold nothing else: {removals(shape, step)}"
         )
     if technique.startswith(("finned-", "sashimi-")):
+        # bases, covers, then the fins' box (a region in a Jigsaw)
         count = len(units) // 2
-        bases, covers = units[:count], units[count:]
+        bases, covers = units[:count], units[count : 2 * count]
+        box = units[2 * count] if len(units) > 2 * count else "the fin's box"
         fins = [cell_name(shape, cell) for cell, role in step.cells if role == "fin"]
         name = technique_name(technique)
         lines = f"{bases[0].split()[0]}s {in_words(u.split()[1] for u in bases)}"
@@ -86,7 +88,7 @@ def sentence(shape: Shape, step: Step) -> str:
         return (
             f"{name} on {digits[0]}: in {lines} the {digits[0]}s are all in {across} but for"
             f" the fin {in_words(fins)}; either the fish holds or a fin is {digits[0]}, and"
-            f" either way the cells of those {covers[0].split()[0]}s in the fin's box cannot"
+            f" either way the cells of those {covers[0].split()[0]}s in {box} cannot"
             f" be {digits[0]}: {removals(shape, step)}"
         )
     if technique in ("x-wing", "swordfish", "jellyfish"):

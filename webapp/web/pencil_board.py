@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from ..explanations.names import ROLE_NAMES, role_name
-from ..sudoku import Grid, Shape, standard_geometry
+from ..sudoku import Grid, Shape
 from ..sudoku.logic import Position, Step
 from ..wording import in_words, place_name
 from .grid_table import Board, board, place_of
@@ -85,7 +85,7 @@ def pencil_board(
         if not step.inferences:
             for number, candidate in enumerate(step.chain, start=1):
                 numbers[candidate].append(str(number))
-        units = {(unit.kind, unit.index): unit for unit in standard_geometry(shape).units}
+        units = {(unit.kind, unit.index): unit for unit in position.geometry.units}
         for name in step.units:
             if name in units:
                 in_units.update(units[name].cells)

@@ -66,7 +66,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
 
 # Raised whenever a change to the techniques, their order or their budgets can make a path
 # take other steps: what servers keep of older paths (keyed by it) is then not served.
-VERSION = 1
+VERSION = 2
 
 # Asked by name only, never by a path: every nice loop's removals are AICs' of no more
 # nodes, which come first (see chains.aics).

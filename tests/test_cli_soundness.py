@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from webapp.cli import soundness
+import pytest
+
+from webapp.cli import main, soundness
+from webapp.cli.arguments import EXIT_USAGE
 from webapp.sudoku import Grid, parse, solve
 from webapp.sudoku.puzzle import Puzzle
 
@@ -57,3 +60,27 @@ def test_a_disguise_of_a_puzzle_with_one_solution_has_one_too():
     for disguised in soundness.with_disguises([grid], 5, seed=1)[1:]:
         answer = solve(Puzzle(disguised)).solution
         assert isinstance(answer, Grid) and disguised != grid
+
+
+def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(sudoku):
+    args = ("soundness", "--variant", "jigsaw", "--size", "6", "--count", "4", "--seed", "2")
+    code, out = sudoku(*args)
+    found = figures(out)
+    assert code == 0
+    assert "(4 jigsaw made, 1 disguise each)" in out
+    assert found["puzzles checked"] == "8"
+    assert found["wrong steps"] == found["skipped, without exactly one solution"] == "0"
+    assert figures(sudoku(*args)[1])["steps checked"] == found["steps checked"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--variant", "x", str(DATA / "engine_4x4_answers.txt")), "not both"),
+        ((), "give puzzle files, or --variant"),
+        (("--variant", "windoku", "--size", "6"), "no windoku puzzles of size 6"),
+    ],
+)
+def test_a_variant_sweep_refuses_what_it_cannot_make(capsys, args, message):
+    assert main(["soundness", *args]) == EXIT_USAGE
+    assert message in capsys.readouterr().err

@@ -256,6 +256,7 @@ def test_a_forcing_step_is_called_what_its_sentence_calls_it():
         name = step_name(step)
         shape = position.geometry.shape
         assert sentence(shape, step).startswith(name + ":"), name
-        assert glimpse(shape, step).startswith(with_article(name)), glimpse(shape, step)
+        said = glimpse(position.geometry, step)
+        assert said.startswith(with_article(name)), said
     names = {step_name(step) for _, _, step in seen.values()}
     assert {"Forcing chain", "Forcing net", "Cell forcing net", "Unit forcing chain"} <= names

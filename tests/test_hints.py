@@ -299,7 +299,7 @@ def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
     long = [step for step in path.steps if len(sentence(grid.shape, step)) >= 399]
     assert long  # these puzzles need a step whose full sentence is too long
     for step in path.steps:
-        said = tier_two(grid.shape, step)
+        said = tier_two(Puzzle(grid).geometry, step)
         assert len(said) < 400
         if step in long:
             assert "(drawn on the board) shows that " in said
@@ -339,7 +339,7 @@ def test_tier_two_of_an_als_or_grouped_loop_is_under_400_characters(case):
     steps = list(itertools.islice(finder(position), 20))
     assert steps
     for step in steps:
-        said, full = tier_two(shape, step), capitalized(sentence(shape, step)) + "."
+        said, full = tier_two(position.geometry, step), capitalized(sentence(shape, step)) + "."
         assert len(said) < 400
         if len(full) < 400:
             assert said == full

@@ -6,6 +6,9 @@ solver's), and for random disguises of it (relabelled; bands, stacks, rows in ba
 columns in stacks shuffled, so that a technique right only by accident of layout shows
 up), the easiest-first path is walked to its end, uniqueness techniques allowed, and
 every step is checked; a path that finishes must end at the answer.
+
+With --variant (x, windoku, jigsaw) the puzzles are made instead of read: random puzzles
+of that variant and their disguises (variant_puzzles.py), walked and checked the same way.
 """
 
 from __future__ import annotations
@@ -17,10 +20,12 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..sudoku import Grid, Puzzle, solve
+from ..sudoku import SHAPES, Grid, Puzzle, PuzzleError, solve
+from ..sudoku.generator.seeded import SeededRandom
 from ..sudoku.logic import SOLVED, STOPPED, Path, find_path
 from . import timing
 from .arguments import EXIT_OK, Subcommands, UsageError, open_input, positive_int
+from .variant_puzzles import VARIANTS, Sample, disguised, variant_puzzles
 
 EXIT_WRONG = 1
 # A path is bounded by its puzzle (every step removes a candidate) and by counted work, never
@@ -33,6 +38,11 @@ exactly one solution are skipped (uniqueness techniques need that proof). The fi
 puzzles checked (disguises included), steps checked, paths stopped by their backstop of
 600 s (then checked only as far as they went), wrong steps (0 expected; each one is listed,
 and the exit status is then 1), puzzles/second. --seed fixes the disguises.
+
+--variant makes its puzzles instead (--count of them, 100 unless given; --size, 9 unless
+given): a sweep of a few thousand, for the figures in docs/techniques.md, is
+
+    sudoku soundness --variant jigsaw --count 1000 --disguises 2
 """
 
 
@@ -48,8 +58,22 @@ def add(commands: Subcommands) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files (- for stdin)")
-    parser.add_argument("--count", type=positive_int, metavar="N", help="first N puzzles only")
+    parser.add_argument("files", nargs="*", metavar="FILE", help="puzzle files (- for stdin)")
+    parser.add_argument(
+        "--count", type=positive_int, metavar="N", help="first N puzzles only (or N made)"
+    )
+    parser.add_argument(
+        "--variant",
+        choices=tuple(VARIANTS),
+        help="make random puzzles of this variant instead of reading files",
+    )
+    parser.add_argument(
+        "--size",
+        type=int,
+        choices=tuple(SHAPES),
+        default=9,
+        help="the made puzzles' size (default 9)",
+    )
     parser.add_argument(
         "--disguises",
         type=int,
@@ -103,18 +127,42 @@ def walk(grid: Grid, unique: bool = True) -> Path:
     return find_path(Puzzle(grid), work=PATH_WORK, unique=unique)
 
 
-def wrong_steps(grid: Grid, answer: Grid, path: Path) -> list[str]:
-    """What is wrong with `path` of `grid`, whose one solution is `answer`: each step that
-    removes an answer's value or places a wrong one, and a finish away from the answer."""
+def wrong_steps(name: str, answer: Grid, path: Path) -> list[str]:
+    """What is wrong with `path` of the puzzle called `name`, whose one solution is
+    `answer`: each step that removes an answer's value or places a wrong one, and a finish
+    away from the answer."""
     wrong = [
-        f"{grid.line}: {step}"
+        f"{name}: {step}"
         for step in path.steps
         if any(answer.cells[cell] == value for cell, value in step.eliminations)
         or any(answer.cells[cell] != value for cell, value in step.placements)
     ]
     if path.status == SOLVED and path.end.grid != answer:
-        wrong.append(f"{grid.line}: ended away from the answer")
+        wrong.append(f"{name}: ended away from the answer")
     return wrong
+
+
+def check_samples(samples: Iterable[Sample], work: int = PATH_WORK) -> Tally:
+    """Walk each of `samples` (puzzles with their one solution known) and check every step
+    of its path, up to `work` units of it."""
+    tally = Tally()
+    for sample in samples:
+        path = find_path(sample.puzzle, work=work, unique=True)
+        tally.puzzles += 1
+        tally.steps += len(path.steps)
+        tally.stopped += path.status == STOPPED
+        tally.wrong += wrong_steps(sample.puzzle.code, sample.answer, path)
+    return tally
+
+
+def variant_samples(variant: str, size: int, count: int, disguises: int, seed: int) -> list[Sample]:
+    """`count` made puzzles of `variant`, each followed by `disguises` disguises of it."""
+    random = SeededRandom(f"disguises:{seed}")
+    return [
+        each
+        for sample in variant_puzzles(variant, SHAPES[size], count, seed)
+        for each in (sample, *(disguised(sample, random) for _ in range(disguises)))
+    ]
 
 
 def check(grids: Iterable[Grid]) -> Tally:
@@ -129,7 +177,7 @@ def check(grids: Iterable[Grid]) -> Tally:
         tally.puzzles += 1
         tally.steps += len(path.steps)
         tally.stopped += path.status == STOPPED
-        tally.wrong += wrong_steps(grid, answer, path)
+        tally.wrong += wrong_steps(grid.line, answer, path)
     return tally
 
 
@@ -137,12 +185,26 @@ def run(args: argparse.Namespace) -> int:
     """Check the puzzles of the files and their disguises; print the figures."""
     if args.disguises < 0:
         raise UsageError("--disguises must be 0 or more")
-    originals = [grid for path in args.files for grid in _puzzles(path)][: args.count]
+    if args.variant and args.files:
+        raise UsageError("give puzzle files or --variant, not both")
+    if not args.variant and not args.files:
+        raise UsageError("give puzzle files, or --variant to make puzzles")
     started = time.perf_counter()
-    tally = check(with_disguises(originals, args.disguises, args.seed))
+    if args.variant:
+        count = args.count or 100
+        try:
+            samples = variant_samples(args.variant, args.size, count, args.disguises, args.seed)
+        except (PuzzleError, ValueError) as error:  # windows on 6x6, no 25x25 region map
+            raise UsageError(f"no {args.variant} puzzles of size {args.size}: {error}") from error
+        tally = check_samples(samples)
+        origin = f"{count:,} {args.variant} made"
+    else:
+        originals = [grid for path in args.files for grid in _puzzles(path)][: args.count]
+        tally = check(with_disguises(originals, args.disguises, args.seed))
+        origin = f"{len(originals):,} read"
     seconds = time.perf_counter() - started
     print(
-        f"puzzles checked: {tally.puzzles:,} ({len(originals):,} read, {args.disguises}"
+        f"puzzles checked: {tally.puzzles:,} ({origin}, {args.disguises}"
         f" disguise{'s' * (args.disguises != 1)} each)"
     )
     print(f"skipped, without exactly one solution: {tally.skipped:,}")

@@ -77,8 +77,10 @@ def sentence(shape: Shape, step: Step) -> str:
             f" so those cells hold nothing else: {removals(shape, step)}"
         )
     if technique.startswith(("finned-", "sashimi-")):
+        # bases, covers, then the fins' box (a region in a Jigsaw)
         count = len(units) // 2
-        bases, covers = units[:count], units[count:]
+        bases, covers = units[:count], units[count : 2 * count]
+        box = units[2 * count] if len(units) > 2 * count else "the fin's box"
         fins = [cell_name(shape, cell) for cell, role in step.cells if role == "fin"]
         name = technique_name(technique)
         lines = f"{bases[0].split()[0]}s {in_words(u.split()[1] for u in bases)}"
@@ -86,7 +88,7 @@ def sentence(shape: Shape, step: Step) -> str:
         return (
             f"{name} on {digits[0]}: in {lines} the {digits[0]}s are all in {across} but for"
             f" the fin {in_words(fins)}; either the fish holds or a fin is {digits[0]}, and"
-            f" either way the cells of those {covers[0].split()[0]}s in the fin's box cannot"
+            f" either way the cells of those {covers[0].split()[0]}s in {box} cannot"
             f" be {digits[0]}: {removals(shape, step)}"
         )
     if technique in ("x-wing", "swordfish", "jellyfish"):
@@ -101,6 +103,8 @@ def sentence(shape: Shape, step: Step) -> str:
         )
     if technique in ("xy-wing", "xyz-wing", "w-wing"):
         return wing_sentence(shape, step)
+    if technique == "law-of-leftovers":
+        return leftovers_sentence(shape, step)
     if technique in ("skyscraper", "two-string-kite", "turbot-fish"):
         far_a, near_a, near_b, far_b = (cell_name(shape, c) for c, r in step.cells if r == "link")
         value, (first, second) = digits[0], units
@@ -111,6 +115,36 @@ def sentence(shape: Shape, step: Step) -> str:
             f" {far_a} or {far_b} is: {removals(shape, step)}"
         )
     return f"{technique}: {removals(shape, step)}"
+
+
+def leftovers_sentence(shape: Shape, step: Step) -> str:
+    """The Law of Leftovers in words: k lines and k regions hold the same values, so what
+    is left over of each does too."""
+    count = len(step.units) // 2
+    lines, regions = _several(step.units[:count]), _several(step.units[count:])
+    innies = [cell_name(shape, cell) for cell, role in step.cells if role == "innie"]
+    outies = [cell_name(shape, cell) for cell, role in step.cells if role == "outie"]
+    each = {1: "once", 2: "twice"}.get(count, f"{count} times")
+    hold, do = ("holds", "does") if count == 1 else ("hold", "do")
+    opening = f"Law of leftovers: {lines} {hold} each value {each}, and so {do} {regions}"
+    if len(innies) == 1:
+        return (
+            f"{opening}; so {innies[0]}, the one cell of {lines} outside {regions}, holds the"
+            f" same value as {outies[0]}, the one cell of {regions} outside {lines}:"
+            f" {removals(shape, step)}"
+        )
+    return (
+        f"{opening}; so the cells of {lines} outside {regions} ({in_words(innies)}) hold the"
+        f" same values as the cells of {regions} outside {lines} ({in_words(outies)}), and"
+        f" each can only be a value the other side can hold: {removals(shape, step)}"
+    )
+
+
+def _several(units: tuple[tuple[str, int], ...]) -> str:
+    """ "row 5", "rows 5 and 6": units of one kind by their numbers."""
+    if len(units) == 1:
+        return unit_name(units[0])
+    return f"{units[0][0]}s {in_words([str(index) for _, index in units])}"
 
 
 def wxyz_wing_sentence(shape: Shape, step: Step) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from ..sudoku import Grid, Shape
-from ..sudoku.geometry import Unit
+from ..sudoku.geometry import Geometry, Unit
 from ..sudoku.logic import Position, Step, narrowed, next_step
 from ..sudoku.logic.budget import OutOfWork, PastCeiling
 from ..sudoku.logic.marks_check import wrong_notes
@@ -190,7 +190,8 @@ def _solver_answer(
 
 def _step_hint(progress: Progress, notes: Position, step: Step) -> Hint:
     """The hint that is `step`: where, what, and doing it on the values and notes."""
-    shape = progress.puzzle.shape
+    geometry = progress.puzzle.geometry
+    shape = geometry.shape
     used = dict.fromkeys(
         [cell for cell, _ in step.cells]
         + [cell for cell, _ in step.placements]
@@ -199,10 +200,10 @@ def _step_hint(progress: Progress, notes: Position, step: Step) -> Hint:
     follow_along = step.technique not in SINGLES_IN_A_UNIT and any(
         not progress.grid.cells[cell] and not has_notes(notes, progress, cell) for cell in used
     )
-    look = f"There is {glimpse(shape, step)}."
+    look = f"There is {glimpse(geometry, step)}."
     if follow_along:
         look += f" {FOLLOW_ALONG}"
-    tiers = (look, tier_two(shape, step), _doing(shape, step))
+    tiers = (look, tier_two(geometry, step), _doing(shape, step))
     after = progress.with_values(dict(step.placements))
     units = _unit_numbers(progress.puzzle.geometry.units, step.units)
     return Hint(
@@ -252,13 +253,14 @@ def _doing(shape: Shape, step: Step) -> str:
     return " ".join(said)
 
 
-def tier_two(shape: Shape, step: Step) -> str:
+def tier_two(geometry: Geometry, step: Step) -> str:
     """The step in one sentence, shorter than TIER_TWO_LONGEST characters: the full wording
     when it fits, else the technique, where, and what it does (the drawing shows why)."""
+    shape = geometry.shape
     full = capitalized(sentence(shape, step)) + "."
     if len(full) < TIER_TWO_LONGEST:
         return full
-    named = capitalized(glimpse(shape, step))
+    named = capitalized(glimpse(geometry, step))
     effects = []
     if step.placements:
         effects.append(
@@ -282,24 +284,26 @@ def _few_removals(shape: Shape, step: Step) -> str:
     return f"remove {listed}, and {rest} more candidates"
 
 
-def glimpse(shape: Shape, step: Step) -> str:
+def glimpse(geometry: Geometry, step: Step) -> str:
     """The technique and where it is, without its cells: "a hidden single in box 5",
-    "a hidden pair in row 5", "an X-wing on the 7s", "an XY-chain that changes box 2"."""
+    "a hidden pair in row 5", "an X-wing on the 7s", "an XY-chain that changes box 2"
+    (region 2 in a Jigsaw)."""
     named = with_article(step_name(step))
     if step.technique in SINGLES_IN_A_UNIT and step.units:
         return f"{named} in {unit_name(step.units[0])}"
     changed = [cell for cell, _ in step.placements] or [cell for cell, _ in step.eliminations]
-    box = _box_name(shape, changed[0]) if changed else ""
+    box = _box_name(geometry, changed[0]) if changed else ""
     if step.technique == "naked-single":
         return f"{named} in {box}"
     if len(step.digits) == 1:
-        return f"{named} on the {shape.symbol(step.digits[0])}s"
+        return f"{named} on the {geometry.shape.symbol(step.digits[0])}s"
     if len(step.units) == 1:
         return f"{named} in {unit_name(step.units[0])}"
     return f"{named} that changes {box}" if box else named
 
 
-def _box_name(shape: Shape, cell: int) -> str:
-    """ "box 5" for the box holding a 0-based cell."""
-    row, col = divmod(cell, shape.size)
-    return f"box {shape.box_of(row, col) + 1}"
+def _box_name(geometry: Geometry, cell: int) -> str:
+    """ "box 5" for the box holding a 0-based cell, "region 5" in a Jigsaw (whose regions
+    stand in for the boxes)."""
+    unit = next(unit for unit in geometry.cell_units[cell] if unit.kind in ("box", "region"))
+    return unit_name((unit.kind, unit.index))

@@ -54,6 +54,8 @@ ROLE_NAMES = {
     "contradiction-chain": "chain that runs into a contradiction",
     "intersection": "intersection",
     "box-set": "box cells",
+    "innie": "leftover of the lines",
+    "outie": "leftover of the regions",
     "line-set": "line cells",
     "als-a": "almost locked set A",
     "als-b": "almost locked set B",

@@ -81,6 +81,11 @@ def _basic_fish(position: Position, value: int, before: int | None, size: int) -
 # Finned fish: a fish but for a few extra base cells (fins), all in one box. Either the
 # fish holds, or a fin takes the value; so the value goes from the cover cells that share
 # the fins' box. Sashimi: a base line with at most one place in the covers besides fins.
+# The argument only needs the fins' box to be a unit (a cover cell in it sees every fin)
+# and the boxes to split the grid (each base cell in exactly one), so a Jigsaw's regions
+# serve as its boxes. Windows and diagonals do not split the grid, and an X-Sudoku or a
+# Windoku has its boxes: their fins stay in boxes.
+FIN_UNITS = ("box", "region")
 FINNED = {2: 3.4, 3: 4.0, 4: 5.4}
 SASHIMI = {2: 3.5, 3: 4.1, 4: 5.5}
 FIN = "fin"
@@ -99,8 +104,11 @@ class Layout:
 
     bases: tuple[Unit, ...]
     base_masks: tuple[int, ...]  # each base line's cells as a mask
-    boxes: tuple[int, ...]  # each box's cells as a mask
+    boxes: tuple[int, ...]  # each box's cells as a mask (a Jigsaw's regions: see FIN_UNITS)
     box_of: dict[int, int]  # cell -> its box's number
+    box_units: tuple[Unit, ...]
+    # the most cover lines one box crosses: the fins, all in one box, reach no more
+    box_width: int
     covers: tuple[Unit, ...]
     cover_of: dict[int, int]  # cell -> its cover line's number
     cover_masks: tuple[int, ...]  # each cover line's cells as a mask
@@ -113,7 +121,7 @@ class Layout:
 def _layout(geometry: Geometry, base_kind: str) -> Layout:
     """The layout of fish with `base_kind` lines as bases."""
     cover_kind = "column" if base_kind == "row" else "row"
-    box_units = [unit for unit in geometry.units if unit.kind == "box"]
+    box_units = _fin_units(geometry)
     covers = tuple(unit for unit in geometry.units if unit.kind == cover_kind)
     bases = tuple(unit for unit in geometry.units if unit.kind == base_kind)
     box_covers = tuple(
@@ -128,11 +136,22 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
         base_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in bases),
         boxes=tuple(sum(1 << cell for cell in unit.cells) for unit in box_units),
         box_of={cell: number for number, unit in enumerate(box_units) for cell in unit.cells},
+        box_units=box_units,
+        box_width=max((crossing.bit_count() for crossing in box_covers), default=0),
         covers=covers,
         cover_of={cell: i for i, unit in enumerate(covers) for cell in unit.cells},
         cover_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in covers),
         stacks=tuple(stacks.items()),
     )
+
+
+def _fin_units(geometry: Geometry) -> tuple[Unit, ...]:
+    """The units fins are kept in: the boxes, or a Jigsaw's regions (FIN_UNITS)."""
+    for kind in FIN_UNITS:
+        units = tuple(unit for unit in geometry.units if unit.kind == kind)
+        if units:
+            return units
+    return ()
 
 
 @lru_cache(maxsize=1 << 12)
@@ -175,13 +194,12 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
     A group of base lines whose places are all as in `before` is skipped, as in
     `_basic_fish`: its fins and covers are the same, its removals no more.
     """
-    shape = position.geometry.shape
     has = position.value_cells[value]
     check_ceiling()  # a memo may skip this search: it spends nothing (see budget.py)
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
         # fins lie in one box, so they reach at most a box's width of cover lines
-        widest = size + (shape.box_cols if base_kind == "row" else shape.box_rows)
+        widest = size + layout.box_width
         covers, cover_masks, stacks = layout.covers, layout.cover_masks, layout.stacks
         lines = _lines_of(position.geometry, base_kind, has, position.placed_cells[value])
         if before is not None and all(before & line[5] == line[1] for line in lines):
@@ -210,7 +228,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                 low = touched & -touched
                 touched ^= low
                 number = low.bit_length() - 1
-                box = layout.boxes[number]
+                box, fin_box = layout.boxes[number], layout.box_units[number]
                 if not box & has & ~base_cells:
                     continue  # nothing in the box to remove
                 required = through = 0
@@ -244,6 +262,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
                         + tuple((fin, FIN) for fin in bits_of(fins))
                         + tuple((cell, TARGET) for cell in targets),
                         tuple((line[0].kind, line[0].index) for line in group)
-                        + tuple((covers[i].kind, covers[i].index) for i in chosen),
+                        + tuple((covers[i].kind, covers[i].index) for i in chosen)
+                        + ((fin_box.kind, fin_box.index),),
                         eliminations=tuple((cell, value) for cell in targets),
                     )

@@ -3,8 +3,9 @@
 When every place left for a value in unit A lies inside unit B too, the value
 must go in that overlap, so it can go nowhere else in B. With A a box and B a
 line, that is pointing; with A a line and B a box, claiming. Any two units
-that overlap in more than one cell are tried, so extra units (diagonals) work
-unchanged.
+that overlap in more than one cell are tried, so extra units work unchanged: a
+window or a Jigsaw's region points like a box, a diagonal claims like a line
+(unit_kinds.py), and a box and a window, or a diagonal and a window, lock too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..geometry import Geometry, Unit
 from .memo import each_value
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
+from .unit_kinds import is_block
 
 POINTING = 2.6
 CLAIMING = 2.8
@@ -36,7 +38,7 @@ def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, i
 
 
 def locked_candidates(position: Position, from_box: bool) -> Iterator[Step]:
-    """Every value whose places in one unit (a box, or else any other unit) all lie in
+    """Every value whose places in one unit (a block, or else any other unit) all lie in
     another, with places to remove there. Pointing and claiming are searched apart, so
     that a value with only one kind is remembered as having none of the other."""
     return each_value(
@@ -47,7 +49,7 @@ def locked_candidates(position: Position, from_box: bool) -> Iterator[Step]:
 
 
 def _locked_candidates(position: Position, value: int, from_box: bool) -> Iterator[Step]:
-    """The locked candidates of one value from a box, or from any other unit."""
+    """The locked candidates of one value from a block, or from any other unit."""
     has = position.value_cells[value]
     for first, first_mask, partners in _by_first_unit(position.geometry, from_box):
         places = has & first_mask
@@ -66,11 +68,11 @@ def _locked_candidates(position: Position, value: int, from_box: bool) -> Iterat
 def _by_first_unit(
     geometry: Geometry, from_box: bool
 ) -> tuple[tuple[Unit, int, tuple[tuple[Unit, int, int], ...]], ...]:
-    """overlapping_pairs by their first unit (boxes, or every other kind): each unit, its
+    """overlapping_pairs by their first unit (blocks, or every other kind): each unit, its
     mask, and the units it overlaps with their masks and the overlap, in the same order."""
     found: dict[Unit, tuple[int, list[tuple[Unit, int, int]]]] = {}
     for first, second, first_mask, second_mask, overlap in overlapping_pairs(geometry):
-        if (first.kind == "box") != from_box:
+        if is_block(first.kind) != from_box:
             continue
         found.setdefault(first, (first_mask, []))[1].append((second, second_mask, overlap))
     return tuple((unit, mask, tuple(partners)) for unit, (mask, partners) in found.items())
@@ -78,7 +80,7 @@ def _by_first_unit(
 
 def _step(value: int, first: Unit, second: Unit, places: int, removed: int) -> Step:
     """The locked candidates of `value` in `first`'s `places`, removed from `second`."""
-    pointing = first.kind == "box"
+    pointing = is_block(first.kind)
     return Step(
         "pointing" if pointing else "claiming",
         POINTING if pointing else CLAIMING,
@@ -91,10 +93,10 @@ def _step(value: int, first: Unit, second: Unit, places: int, removed: int) -> S
 
 
 def pointing(position: Position) -> Iterator[Step]:
-    """Locked candidates from a box into a line (or any other unit)."""
+    """Locked candidates from a block (box, region, window) into any unit it overlaps."""
     return locked_candidates(position, from_box=True)
 
 
 def claiming(position: Position) -> Iterator[Step]:
-    """Locked candidates from a line (or any non-box unit) into a box."""
+    """Locked candidates from a line (a row, a column, a diagonal) into any unit it overlaps."""
     return locked_candidates(position, from_box=False)

@@ -27,7 +27,7 @@ from ..puzzle import Puzzle
 from .budget import OutOfWork, PastCeiling, spend, work_limit
 from .position import Position
 from .step import Step
-from .techniques import TECHNIQUES
+from .techniques import techniques_for
 
 
 @unique
@@ -94,7 +94,7 @@ def next_step(
 def _first_step(position: Position, ceiling: float) -> Step | None:
     """next_step, under whatever budget holds."""
     attempt = ATTEMPT_WORK.get(position.size, 1)
-    for _, difficulty, finder in TECHNIQUES:
+    for _, difficulty, finder in techniques_for(position.geometry):
         if difficulty > ceiling:
             return None
         spend(attempt)

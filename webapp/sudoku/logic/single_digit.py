@@ -6,7 +6,8 @@ cannot both hold the value, so one of the two far ends does: the value goes
 from every cell that sees both far ends. Named by where the links lie:
 - skyscraper: both links in rows (or both in columns), their near ends in one
   column (row);
-- two-string kite: one link in a row, one in a column, the near ends in one box;
+- two-string kite: one link in a row, one in a column, the near ends in one box (or
+  any block: a Jigsaw's region, a window);
 - turbot fish: any other pair (a link in a box, for one).
 Sudoku Explainer has none of these by name (it rates them as short chains);
 the difficulties here are this engine's, between wings and chains.
@@ -19,7 +20,9 @@ conjugate pair) with one end a on the box's row, outside the box: if a holds
 the value, the box's row cannot, so the box's value is in its column; if not,
 the link's other end b does. Either way a cell of the box's column, outside the
 box, that sees b cannot hold the value (and the same with rows and columns
-swapped).
+swapped). Nothing in that needs the box to be a box: any unit crossed by the row
+and the column serves, so a Jigsaw's regions and Windoku's windows are tried too
+(unit_kinds.BLOCKS; a diagonal's places never make the shape).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from ..geometry import Geometry, Unit
 from .memo import each_value_since
 from .position import Position, bits_of
 from .step import TARGET, Step
+from .unit_kinds import LINES, is_block
 
 SKYSCRAPER = 4.0
 TWO_STRING_KITE = 4.1
@@ -43,7 +47,6 @@ DIFFICULTY = {
 }
 LINK = "link"
 RECTANGLE = "rectangle"  # the box's places for the value, in an empty rectangle
-LINES = ("row", "column")
 Finder = Callable[[Position], Iterator[Step]]
 
 
@@ -54,7 +57,7 @@ def _name(first: Unit, second: Unit, near: tuple[int, int], position: Position) 
     shared = {unit.kind for unit in position.geometry.cell_units[a] if b in unit.cells}
     if first.kind == second.kind and first.kind in LINES and shared & set(LINES):
         return "skyscraper"
-    if {first.kind, second.kind} == set(LINES) and "box" in shared:
+    if {first.kind, second.kind} == set(LINES) and any(is_block(kind) for kind in shared):
         return "two-string-kite"
     return "turbot-fish"
 
@@ -176,7 +179,7 @@ def _empty_rectangles(position: Position, value: int, before: int | None) -> Ite
 
 @cache
 def _box_lines(geometry: Geometry) -> tuple[tuple[Unit, tuple[Unit, ...], tuple[Unit, ...]], ...]:
-    """Each box with the rows and the columns crossing it, in order."""
+    """Each block (box, region, window) with the rows and the columns crossing it, in order."""
     return tuple(
         (
             box,
@@ -186,7 +189,7 @@ def _box_lines(geometry: Geometry) -> tuple[tuple[Unit, tuple[Unit, ...], tuple[
             ),
         )
         for box in geometry.units
-        if box.kind == "box"
+        if is_block(box.kind)
     )
 
 

@@ -11,8 +11,10 @@ from collections.abc import Iterator
 
 from .position import Position, bits_of
 from .step import TARGET, Step
+from .unit_kinds import is_block
 
-# Sudoku Explainer's ratings: a hidden single is easier to see in a box than in a line.
+# Sudoku Explainer's ratings: a hidden single is easier to see in a box than in a line (a
+# Jigsaw's region and a window count as boxes, a diagonal as a line: unit_kinds.py).
 FULL_HOUSE = 1.0
 HIDDEN_SINGLE_IN_BOX = 1.2
 HIDDEN_SINGLE = 1.5
@@ -40,11 +42,12 @@ def full_houses(position: Position) -> Iterator[Step]:
 def hidden_singles(position: Position, in_boxes: bool | None = None) -> Iterator[Step]:
     """Every value with exactly one place left in a unit that does not hold it yet.
 
-    `in_boxes` True looks in boxes only, False everywhere else, None everywhere.
+    `in_boxes` True looks in blocks only (boxes, regions, windows), False everywhere else,
+    None everywhere.
     """
     has, values = position.value_cells, range(1, position.size + 1)
     for unit in position.geometry.units:
-        if in_boxes is not None and (unit.kind == "box") != in_boxes:
+        if in_boxes is not None and is_block(unit.kind) != in_boxes:
             continue
         mask = unit.mask
         for value in values:
@@ -54,7 +57,7 @@ def hidden_singles(position: Position, in_boxes: bool | None = None) -> Iterator
             place = places.bit_length() - 1
             yield Step(
                 "hidden-single",
-                HIDDEN_SINGLE_IN_BOX if unit.kind == "box" else HIDDEN_SINGLE,
+                HIDDEN_SINGLE_IN_BOX if is_block(unit.kind) else HIDDEN_SINGLE,
                 (value,),
                 ((place, TARGET),),
                 ((unit.kind, unit.index),),

@@ -13,7 +13,9 @@ values of E, and those of V that D lacks, go from the rest of the box.
 
 D and E must each hold a value of V and not be locked sets on their own (a set
 with as many values outside V as cells takes no part). The line and the box
-can be any two units sharing two or more cells (a diagonal and a box too).
+can be any two units sharing two or more cells (a diagonal and a box too, a row and a
+Jigsaw's region, a box and a window): the argument only needs each side set to lie in
+one unit with the crossing cells.
 Rated 5.0: between the naked quad and the hidden quad, two naked subsets
 sharing cells. D and E have at most 4 cells on 9x9, 2 on 16x16, 1 on 25x25.
 """
@@ -29,6 +31,7 @@ from ..geometry import Geometry, Unit
 from .memo import since_position
 from .position import Position, bits_of
 from .step import TARGET, Step
+from .unit_kinds import is_block
 
 SUE_DE_COQ = 5.0
 CORE = "intersection"
@@ -38,14 +41,15 @@ BOX_SET = "box-set"
 
 @cache
 def crossings(geometry: Geometry) -> tuple[tuple[Unit, Unit, frozenset[int]], ...]:
-    """Each pair of units sharing two or more cells, a box (if either is one) second."""
+    """Each pair of units sharing two or more cells, a block (box, region or window; if
+    either is one) second."""
     found = []
     units = geometry.units
     for i, first in enumerate(units):
         for second in units[i + 1 :]:
             shared = frozenset(first.cells) & frozenset(second.cells)
             if len(shared) >= 2:
-                line, box = (second, first) if first.kind == "box" else (first, second)
+                line, box = (second, first) if is_block(first.kind) else (first, second)
                 found.append((line, box, shared))
     return tuple(found)
 

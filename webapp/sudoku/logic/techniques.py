@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import partial
+from functools import cache, partial
 
+from ..geometry import Geometry
 from . import (
     als,
     chains,
@@ -12,6 +13,7 @@ from . import (
     fish,
     forcing,
     intersections,
+    leftovers,
     single_digit,
     singles,
     subsets,
@@ -31,6 +33,10 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
+    *(
+        ("law-of-leftovers", difficulty, partial(leftovers.law_of_leftovers, lines=lines))
+        for lines, difficulty in leftovers.LAW_OF_LEFTOVERS.items()
+    ),
     # a locked pair or triple is a naked one that clears two units: same rating, asked first
     ("locked-pair", subsets.LOCKED[2], partial(subsets.locked_subsets, size=2)),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
@@ -66,7 +72,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
 
 # Raised whenever a change to the techniques, their order or their budgets can make a path
 # take other steps: what servers keep of older paths (keyed by it) is then not served.
-VERSION = 1
+VERSION = 2
 
 # Asked by name only, never by a path: every nice loop's removals are AICs' of no more
 # nodes, which come first (see chains.aics).
@@ -83,3 +89,18 @@ TECHNIQUES = tuple(
 # Each slug's finder of every instance (hidden singles in boxes and elsewhere together).
 BY_SLUG: dict[str, Finder] = {slug: finder for slug, _, finder in LISTED}
 BY_SLUG["hidden-single"] = singles.hidden_singles
+BY_SLUG["law-of-leftovers"] = leftovers.law_of_leftovers
+
+# Techniques that only some geometries can use, with the test of a geometry: a path does
+# not ask them (nor spend the work of asking) elsewhere, so a classic path is unchanged.
+ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {"law-of-leftovers": leftovers.applies}
+
+
+@cache
+def techniques_for(geometry: Geometry) -> tuple[tuple[str, float, Finder], ...]:
+    """TECHNIQUES, but for those that cannot apply to `geometry` (ONLY_WHERE)."""
+    return tuple(
+        technique
+        for technique in TECHNIQUES
+        if technique[0] not in ONLY_WHERE or ONLY_WHERE[technique[0]](geometry)
+    )

@@ -1,0 +1,158 @@
+"""Puzzles of the region variants for the soundness checks, made from a seed.
+
+For each puzzle: the rules (X-Sudoku's diagonals, Windoku's windows, or a random Jigsaw
+region map from generator/jigsaw.py, one map for every PUZZLES_PER_MAP puzzles), an
+answer (a few random givens that clash with nothing, solved by the exact solver), and
+the givens left when cells of the answer are blanked in a random order while the puzzle
+keeps one solution, down to a random floor (a fifth to a third of the cells, so that
+the sample runs from singles to forcing chains). Disguises relabel the values and turn
+or mirror the grid by one of the square's symmetries that keeps the puzzle's units (a
+Jigsaw's region map turns with it), so that a technique right only by accident of
+layout shows up. Every count here is bounded by work, never by the clock: the same
+seed makes the same puzzles on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..sudoku import Grid, Puzzle, solve
+from ..sudoku.generator.carve import Carver
+from ..sudoku.generator.jigsaw import random_regions
+from ..sudoku.generator.seeded import SeededRandom
+from ..sudoku.geometry import Geometry
+from ..sudoku.puzzle import Rules
+from ..sudoku.regions import region_map
+from ..sudoku.result import MULTIPLE, SOLVED, Budget
+from ..sudoku.shape import Shape
+
+# Each variant by the name `sudoku soundness --variant` takes: its letters of extra units,
+# and whether it has a Jigsaw's region map.
+VARIANTS: dict[str, tuple[tuple[str, ...], bool]] = {
+    "x": (("x",), False),
+    "windoku": (("w",), False),
+    "jigsaw": ((), True),
+}
+# A random region map costs a solve or more: several puzzles share one.
+PUZZLES_PER_MAP = 8
+# An answer's solve: a handful of random givens rarely leave it without a solution, and
+# never take it long; a draw it cannot settle in these nodes is drawn again.
+ANSWER_BUDGET = Budget(nodes=20_000, sat_conflicts=20_000, ceiling_seconds=math.inf)
+ANSWER_ATTEMPTS = 50
+# The share of cells left given is drawn between these.
+FEWEST_GIVENS, MOST_GIVENS = 0.2, 0.33
+
+Move = Callable[[int, int, int], tuple[int, int]]
+
+# The square's eight symmetries, (row, col) -> (row, col) on a grid whose last index is n.
+MOVES: dict[str, Move] = {
+    "identity": lambda r, c, n: (r, c),
+    "transpose": lambda r, c, n: (c, r),
+    "anti-transpose": lambda r, c, n: (n - c, n - r),
+    "rotate-90": lambda r, c, n: (c, n - r),
+    "rotate-180": lambda r, c, n: (n - r, n - c),
+    "rotate-270": lambda r, c, n: (n - c, r),
+    "mirror": lambda r, c, n: (r, n - c),
+    "flip": lambda r, c, n: (n - r, c),
+}
+
+
+@dataclass(frozen=True)
+class Sample:
+    """A puzzle with one solution, and that solution."""
+
+    puzzle: Puzzle
+    answer: Grid
+
+
+def variant_puzzles(variant: str, shape: Shape, count: int, seed: int) -> list[Sample]:
+    """`count` puzzles of `variant` (a key of VARIANTS) on `shape`, drawn from `seed`."""
+    letters, jigsaw = VARIANTS[variant]
+    random = SeededRandom(f"soundness:{variant}:{shape.size}:{seed}")
+    samples = []
+    regions: tuple[int, ...] = ()
+    for number in range(count):
+        if jigsaw and number % PUZZLES_PER_MAP == 0:
+            regions = random_regions(shape, random)
+        rules = Rules(letters, regions)
+        answer = random_answer(rules, shape, random)
+        samples.append(Sample(carved(rules, answer, random), answer))
+    return samples
+
+
+def random_answer(rules: Rules, shape: Shape, random: SeededRandom) -> Grid:
+    """A full grid obeying `rules`: the exact solver's first solution of a few random givens
+    that clash with nothing (a random first row, and up to N more cells)."""
+    geometry, n, cells = rules.geometry(shape), shape.size, shape.cell_count
+    for _ in range(ANSWER_ATTEMPTS):
+        values = [0] * cells
+        values[:n] = random.shuffle(list(range(1, n + 1)))
+        for _ in range(n):
+            cell, value = random.below(cells), 1 + random.below(n)
+            if not values[cell] and all(values[peer] != value for peer in geometry.peers[cell]):
+                values[cell] = value
+        result = solve(Puzzle(Grid(shape, tuple(values)), rules), budget=ANSWER_BUDGET)
+        if result.status in (SOLVED, MULTIPLE):
+            return result.solutions[0]
+    raise ValueError(f"no answer for the rules {rules.code!r} in {ANSWER_ATTEMPTS} draws")
+
+
+def carved(rules: Rules, answer: Grid, random: SeededRandom) -> Puzzle:
+    """`answer` with cells blanked in a random order while one solution is left (as far as
+    the generator's bounded search can tell), until a random floor of givens."""
+    shape = answer.shape
+    carver = Carver(shape, math.inf, rules)
+    share = FEWEST_GIVENS + (MOST_GIVENS - FEWEST_GIVENS) * random.below(1000) / 1000
+    floor = int(shape.cell_count * share)
+    values, given = list(answer.cells), shape.cell_count
+    for cell in random.shuffle(list(range(shape.cell_count))):
+        if given <= floor:
+            break
+        values[cell] = 0
+        if carver.is_unique(values):
+            given -= 1
+        else:
+            values[cell] = answer.cells[cell]
+    return Puzzle(Grid(shape, tuple(values)), rules)
+
+
+def moves_keeping(geometry: Geometry) -> tuple[str, ...]:
+    """The names of MOVES that map `geometry`'s units onto its units (a Jigsaw's regions
+    aside: they turn with the grid)."""
+    shape = geometry.shape
+    fixed = {frozenset(unit.cells) for unit in geometry.units if unit.kind != "region"}
+    return tuple(
+        name
+        for name, move in MOVES.items()
+        if {frozenset(_moved_cells(shape, move, cells)) for cells in fixed} == fixed
+    )
+
+
+def _moved_cells(shape: Shape, move: Move, cells: Iterable[int]) -> list[int]:
+    """Where `move` takes each of `cells`, in their order."""
+    n, last = shape.size, shape.size - 1
+    return [row * n + col for row, col in (move(*divmod(cell, n), last) for cell in cells)]
+
+
+def disguised(sample: Sample, random: SeededRandom) -> Sample:
+    """`sample` relabelled and moved by a random one of the symmetries that keep its units."""
+    puzzle = sample.puzzle
+    shape, n = puzzle.grid.shape, puzzle.grid.shape.size
+    move = MOVES[random.choice(moves_keeping(puzzle.geometry))]
+    labels = [0, *random.shuffle(list(range(1, n + 1)))]
+    where = _moved_cells(shape, move, range(shape.cell_count))
+
+    def moved(values: tuple[int, ...], relabel: bool) -> tuple[int, ...]:
+        out = [0] * len(values)
+        for cell, target in enumerate(where):
+            out[target] = labels[values[cell]] if relabel else values[cell]
+        return tuple(out)
+
+    regions = puzzle.rules.regions
+    rules = Rules(puzzle.rules.extras, region_map(n, moved(regions, False)) if regions else ())
+    return Sample(
+        Puzzle(Grid(shape, moved(puzzle.grid.cells, True)), rules),
+        Grid(shape, moved(sample.answer.cells, True)),
+    )

@@ -39,10 +39,15 @@ def test_each_line_is_a_puzzle_of_the_level_and_symmetry_asked(sudoku, size, lev
 
 
 @pytest.mark.parametrize(
-    ("variant", "size", "level", "rules"),
-    [("x", "9", "hard", {"diagonals": True}), ("windoku", "9", "medium", {"windows": True})],
+    ("variant", "size", "level"),
+    [
+        ("x", "9", "hard"),
+        ("windoku", "9", "medium"),
+        ("jigsaw", "9", "expert"),
+        ("jigsaw", "6", "hard"),
+    ],
 )
-def test_a_variant_s_lines_carry_its_rules_and_solve_by_them(sudoku, variant, size, level, rules):
+def test_a_variant_s_lines_carry_its_rules_and_solve_by_them(sudoku, variant, size, level):
     argv = ["--variant", variant, "--size", size, "--level", level, "--count", "2"]
     code, out = sudoku("generate", *argv, "--seed", "3")
     lines = out.splitlines()
@@ -52,6 +57,12 @@ def test_a_variant_s_lines_carry_its_rules_and_solve_by_them(sudoku, variant, si
         assert not puzzle.rules.classic and line.startswith(puzzle.grid.line + "-")
         result = solve(puzzle)
         assert result.status == SOLVED
+        rules = {
+            "diagonals": "x" in puzzle.rules.extras,
+            "windows": "w" in puzzle.rules.extras,
+            "regions": "".join(chr(65 + region) for region in puzzle.rules.regions),
+        }
+        assert (variant == "jigsaw") == bool(rules["regions"])
         assert valid_variant_solution(result.solution.line, puzzle.grid.line, int(size), **rules)
         assert level_of(find_path(puzzle, unique=True).rating) == level
     _, again = sudoku("generate", *argv, "--seed", "3")

@@ -18,14 +18,14 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..sudoku import Grid, Puzzle, solve
+from ..sudoku import Grid, Puzzle
 from ..sudoku.generator.carve import Carver
+from ..sudoku.generator.fill import solved_fill
 from ..sudoku.generator.jigsaw import random_regions
 from ..sudoku.generator.seeded import SeededRandom
 from ..sudoku.geometry import Geometry
 from ..sudoku.puzzle import Rules
 from ..sudoku.regions import region_map
-from ..sudoku.result import MULTIPLE, SOLVED, Budget
 from ..sudoku.shape import Shape
 
 # Each variant by the name `sudoku soundness --variant` takes: its letters of extra units,
@@ -37,10 +37,6 @@ VARIANTS: dict[str, tuple[tuple[str, ...], bool]] = {
 }
 # A random region map costs a solve or more: several puzzles share one.
 PUZZLES_PER_MAP = 8
-# An answer's solve: a handful of random givens rarely leave it without a solution, and
-# never take it long; a draw it cannot settle in these nodes is drawn again.
-ANSWER_BUDGET = Budget(nodes=20_000, sat_conflicts=20_000, ceiling_seconds=math.inf)
-ANSWER_ATTEMPTS = 50
 # The share of cells left given is drawn between these.
 FEWEST_GIVENS, MOST_GIVENS = 0.2, 0.33
 
@@ -84,19 +80,8 @@ def variant_puzzles(variant: str, shape: Shape, count: int, seed: int) -> list[S
 
 def random_answer(rules: Rules, shape: Shape, random: SeededRandom) -> Grid:
     """A full grid obeying `rules`: the exact solver's first solution of a few random givens
-    that clash with nothing (a random first row, and up to N more cells)."""
-    geometry, n, cells = rules.geometry(shape), shape.size, shape.cell_count
-    for _ in range(ANSWER_ATTEMPTS):
-        values = [0] * cells
-        values[:n] = random.shuffle(list(range(1, n + 1)))
-        for _ in range(n):
-            cell, value = random.below(cells), 1 + random.below(n)
-            if not values[cell] and all(values[peer] != value for peer in geometry.peers[cell]):
-                values[cell] = value
-        result = solve(Puzzle(Grid(shape, tuple(values)), rules), budget=ANSWER_BUDGET)
-        if result.status in (SOLVED, MULTIPLE):
-            return result.solutions[0]
-    raise ValueError(f"no answer for the rules {rules.code!r} in {ANSWER_ATTEMPTS} draws")
+    that clash with nothing (generator/fill.py)."""
+    return solved_fill(shape, random, rules)
 
 
 def carved(rules: Rules, answer: Grid, random: SeededRandom) -> Puzzle:

@@ -2,24 +2,42 @@
 
 Depth-first over the solver's bit layouts (bitboard.py): place every single, then
 branch on a cell with the fewest values left (a random one of them), its values in
-a random order. On an empty grid that almost never backtracks: 49 nodes for 9x9,
-about 500 for 25x25 (150 ms).
+a random order. On an empty grid of rows, columns and boxes that almost never
+backtracks: 49 nodes for 9x9, about 500 for 25x25 (150 ms). A Jigsaw's regions can
+send it down branches that fail only far below (some 9x9 maps took minutes), so the
+walk stops after FILL_NODES_PER_CELL nodes a cell, and the grid is drawn instead as
+the exact solver's first solution of a few random givens that clash with nothing,
+within its node budget. Both bounds count work, never seconds, so a seed gives the same
+grid everywhere.
 """
 
 from __future__ import annotations
 
+import math
+
 from ..bitboard import bitboard_for
-from ..geometry import Geometry
 from ..grid import Grid
 from ..logic.position import bits_of
-from ..solver import decode, propagate
+from ..puzzle import CLASSIC, Puzzle, Rules
+from ..result import MULTIPLE, SOLVED, Budget
+from ..shape import Shape
+from ..solver import decode, propagate, solve
 from .seeded import SeededRandom
 
+# Nodes of the walk per cell before the grid is drawn by the solver instead: far above what
+# rows, columns and boxes ever need (so their grids are what they always were).
+FILL_NODES_PER_CELL = 50
+# The solver's draw: a handful of random givens rarely leave no solution and never take it
+# long; a draw it cannot settle in these nodes is drawn again, up to SOLVED_DRAWS times.
+DRAW_BUDGET = Budget(nodes=20_000, sat_conflicts=20_000, ceiling_seconds=math.inf)
+SOLVED_DRAWS = 50
 
-def random_solution(geometry: Geometry, random: SeededRandom) -> Grid:
-    """A full grid obeying `geometry`'s units, drawn from `random`."""
-    shape = geometry.shape
+
+def random_solution(shape: Shape, random: SeededRandom, rules: Rules = CLASSIC) -> Grid:
+    """A full grid of `shape` obeying `rules`, drawn from `random`."""
+    geometry = rules.geometry(shape)
     board = bitboard_for(geometry)
+    nodes = FILL_NODES_PER_CELL * shape.cell_count
     n = board.n
     # The cell layout alone: its guard bits, their fields' lowest bits, their options.
     guards = board.cell_guards
@@ -27,6 +45,9 @@ def random_solution(geometry: Geometry, random: SeededRandom) -> Grid:
     full = guards - lows
     stack = [(board.full, 0)]
     while stack:
+        nodes -= 1
+        if nodes < 0:
+            return solved_fill(shape, random, rules)
         state = propagate(board, stack.pop())
         if state is None:
             continue
@@ -50,4 +71,21 @@ def random_solution(geometry: Geometry, random: SeededRandom) -> Grid:
         for option in reversed(options):
             keep, satisfied, _ = board.placements[option]
             stack.append((alive & keep, done | satisfied))
-    raise AssertionError("an empty grid always has a solution")
+    raise ValueError(f"no {shape.name} grid obeys the rules {rules.code!r}")
+
+
+def solved_fill(shape: Shape, random: SeededRandom, rules: Rules) -> Grid:
+    """A full grid obeying `rules`: the exact solver's first solution of a random first row
+    and up to N more random givens that clash with nothing."""
+    peers, n, cells = rules.geometry(shape).peers, shape.size, shape.cell_count
+    for _ in range(SOLVED_DRAWS):
+        values = [0] * cells
+        values[:n] = random.shuffle(list(range(1, n + 1)))
+        for _ in range(n):
+            cell, value = random.below(cells), 1 + random.below(n)
+            if not values[cell] and all(values[peer] != value for peer in peers[cell]):
+                values[cell] = value
+        result = solve(Puzzle(Grid(shape, tuple(values)), rules), budget=DRAW_BUDGET)
+        if result.status in (SOLVED, MULTIPLE):
+            return result.solutions[0]
+    raise ValueError(f"no grid for the rules {rules.code!r} in {SOLVED_DRAWS} draws")

@@ -216,7 +216,7 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
     low, high = band(order.level)
     shape = carver.shape
-    solution = random_solution(carver.geometry, random)
+    solution = random_solution(shape, random, carver.rules)
     cells_of = orbits(shape, order.symmetry)
     random.shuffle(cells_of)
     if order.level in CARVED_UNDER.get(order.size, ()) and not order.minimal:

@@ -11,7 +11,7 @@ import pytest
 from sudoku_rules import valid_variant_solution
 
 from webapp.cli import main
-from webapp.sudoku import SHAPES, PuzzleError
+from webapp.sudoku import SHAPES, PuzzleError, read_code
 from webapp.sudoku.links import read_link
 from webapp.sudoku.puzzle import CLASSIC, Rules
 from webapp.sudoku.variants import rules_named
@@ -231,3 +231,13 @@ def test_a_job_and_a_batch_take_the_variant_and_regions_too(client):
         json={"puzzles": [puzzle.grid.code], "variant": "jigsaw", "regions": "AB"},
     )
     assert bad.status_code == 422 and "regions: " in bad.get_json()["error"]
+
+
+def test_explain_prints_a_variant_s_puzzle_with_its_rules(capsys, tmp_path):
+    url, _ = jigsaw_line()
+    puzzle = read_link(url).given
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(f"{puzzle.code}\n")
+    assert main(["explain", str(puzzles)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert read_code(first) == puzzle

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..explanations.records import path_for, path_record
 from ..sudoku import PuzzleError, read_code, solve
+from ..sudoku.puzzle import RULES_MARK
 from ..sudoku.result import MULTIPLE
 from ..sudoku.result import SOLVED as ONE_SOLUTION
 from ..sudoku.variants import puzzle_with
@@ -52,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
         if not first:
             print()
         first = False
-        print(record["puzzle"])
+        rules = record.get("rules")
+        print(record["puzzle"] + (f"{RULES_MARK}{rules}" if rules else ""))  # as it reads back
         for number, step in enumerate(record["steps"], start=1):
             print(f"{number}. {step['text']}")
         print(summary(record))

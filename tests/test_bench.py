@@ -9,7 +9,17 @@ import pytest
 from webapp.cli import main
 from webapp.cli import timing as bench
 from webapp.cli.timing import SolverFigures as Figures
-from webapp.sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
+from webapp.sudoku import (
+    GAVE_UP,
+    MULTIPLE,
+    NO_SOLUTION,
+    SOLVED,
+    Budget,
+    SolveResult,
+    parse,
+    read_code,
+    solve,
+)
 from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
 
@@ -60,12 +70,13 @@ def puzzle_count(path: Path) -> int:
             id="skipped lines do not count to the limit",
         ),
         pytest.param([], None, [], [], id="empty"),
+        pytest.param([f"{EASY}-x"], None, [f"{EASY}-x"], [], id="a variant's share code"),
     ],
 )
 def test_read_puzzles(lines, limit, puzzles, skipped):
     """`skipped` holds (line number, start of the message) pairs."""
-    grids, found = bench.read_puzzles(lines, limit)
-    assert grids == [parse(puzzle) for puzzle in puzzles]
+    read, found = bench.read_puzzles(lines, limit)
+    assert read == [read_code(puzzle) for puzzle in puzzles]
     assert [line for line, _ in found] == [line for line, _ in skipped]
     for (_, message), (_, start) in zip(found, skipped, strict=True):
         assert message.startswith(start)

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..sudoku import Budget, Grid, Puzzle, solve
+from ..sudoku import Budget, Puzzle, solve
 from ..sudoku import baseline as plain_backtracking
 from . import timing
 from .arguments import (
@@ -56,16 +56,16 @@ def run(args: argparse.Namespace) -> int:
     for line in timing.table_header():
         print(line)
     notes = []
-    for name, grids in files:
-        if grids:
-            notes.append(timing.tables_note(name, grids, timing.build_tables(grids)))
-        engine = timing.measure(lambda grid: solve(Puzzle(grid), budget=budget), grids)
+    for name, puzzles in files:
+        if puzzles:
+            notes.append(timing.tables_note(name, puzzles, timing.build_tables(puzzles)))
+        engine = timing.measure(lambda puzzle: solve(puzzle, budget=budget), puzzles)
         print(timing.table_row(name, "engine", engine))
         if sat := timing.sat_note(name, engine):
             notes.append(sat)
         if args.baseline:
             plain = timing.measure(
-                lambda grid: plain_backtracking.solve(Puzzle(grid), budget=baseline_budget), grids
+                lambda puzzle: plain_backtracking.solve(puzzle, budget=baseline_budget), puzzles
             )
             print(timing.table_row(name, f"baseline ({args.baseline_seconds:g} s)", plain))
             notes.append(timing.ratio_note(name, engine, plain, args.baseline_seconds))
@@ -77,13 +77,13 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _bench_puzzles(path: str, limit: int | None) -> list[Grid]:
+def _bench_puzzles(path: str, limit: int | None) -> list[Puzzle]:
     """The puzzles of one bench file, up to `limit`; unreadable lines are reported and skipped."""
     with open_input(path) as stream:
         try:
-            grids, skipped = timing.read_puzzles(stream, limit)
+            puzzles, skipped = timing.read_puzzles(stream, limit)
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read {path}: {error}") from error
     for line, message in skipped:
         print(f"sudoku bench: {path}:{line}: {message}; skipped", file=sys.stderr)
-    return grids
+    return puzzles

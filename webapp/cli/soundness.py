@@ -221,9 +221,9 @@ def _puzzles(path: str) -> list[Grid]:
     """The puzzles of one file; unreadable lines are reported and skipped."""
     with open_input(path) as stream:
         try:
-            grids, skipped = timing.read_puzzles(stream)
+            puzzles, skipped = timing.read_puzzles(stream)
         except (OSError, UnicodeDecodeError) as error:
             raise UsageError(f"cannot read {path}: {error}") from error
     for line, message in skipped:
         print(f"sudoku soundness: {path}:{line}: {message}; skipped", file=sys.stderr)
-    return grids
+    return [puzzle.grid for puzzle in puzzles]  # classic rules: --variant sweeps the others

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..sudoku import Grid, PuzzleError, SolveResult, parse, prepare
+from ..sudoku import Puzzle, PuzzleError, SolveResult, prepare, read_code
 from ..sudoku.result import GAVE_UP, SAT
 
 COLUMNS = (
@@ -50,44 +50,44 @@ class SolverFigures:
 
 def read_puzzles(
     lines: Iterable[str], limit: int | None = None
-) -> tuple[list[Grid], list[Skipped]]:
+) -> tuple[list[Puzzle], list[Skipped]]:
     """The puzzles of a file's lines, up to `limit`, and the lines skipped as unreadable.
 
     Only a line's first whitespace-separated field is read, so answer files
     work as they are: "PUZZLE COUNT SOLUTION", or tdoku's "PUZZLE:COUNT:SOLUTION"
     (":" is never part of a puzzle). Blank lines and lines starting with # are ignored.
     """
-    grids: list[Grid] = []
+    puzzles: list[Puzzle] = []
     skipped: list[Skipped] = []
     for number, line in enumerate(lines, start=1):
-        if limit is not None and len(grids) >= limit:
+        if limit is not None and len(puzzles) >= limit:
             break
         fields = line.split()
         if not fields or fields[0].startswith("#"):
             continue
         try:
-            grids.append(parse(fields[0].split(":")[0]))
+            puzzles.append(read_code(fields[0].split(":")[0]))
         except PuzzleError as error:
             skipped.append(Skipped(number, error.message))
-    return grids, skipped
+    return puzzles, skipped
 
 
-def build_tables(grids: list[Grid]) -> float:
-    """Build the engine's tables for every size in `grids` now; the milliseconds it took.
+def build_tables(puzzles: list[Puzzle]) -> float:
+    """Build the engine's tables for every size in `puzzles` now; the milliseconds it took.
 
     The engine builds them on first use, once per size and process (tenths of
     a second for 16x16 and 25x25), so without this the first puzzle of each
     size would be charged for it.
     """
     started = time.perf_counter()
-    for shape in dict.fromkeys(grid.shape for grid in grids):
+    for shape in dict.fromkeys(puzzle.shape for puzzle in puzzles):
         prepare(shape)
     return (time.perf_counter() - started) * 1000
 
 
-def measure(solver: Callable[[Grid], SolveResult], grids: list[Grid]) -> SolverFigures:
-    """Solve each grid with `solver`, timing each call, and sum up."""
-    runs = [timed(solver, grid) for grid in grids]
+def measure(solver: Callable[[Puzzle], SolveResult], puzzles: list[Puzzle]) -> SolverFigures:
+    """Solve each of `puzzles` with `solver`, timing each call, and sum up."""
+    runs = [timed(solver, puzzle) for puzzle in puzzles]
     times = sorted(seconds * 1000 for _, seconds in runs)
     gave_up = sum(1 for result, _ in runs if result.status == GAVE_UP)
     total = sum(times) / 1000
@@ -108,10 +108,10 @@ def measure(solver: Callable[[Grid], SolveResult], grids: list[Grid]) -> SolverF
     )
 
 
-def timed(solver: Callable[[Grid], SolveResult], grid: Grid) -> tuple[SolveResult, float]:
-    """Run `solver` on `grid` and measure the wall-clock seconds of the call alone."""
+def timed(solver: Callable[[Puzzle], SolveResult], puzzle: Puzzle) -> tuple[SolveResult, float]:
+    """Run `solver` on `puzzle` and measure the wall-clock seconds of the call alone."""
     started = time.perf_counter()
-    result = solver(grid)
+    result = solver(puzzle)
     return result, time.perf_counter() - started
 
 
@@ -137,9 +137,9 @@ def table_row(name: str, solver: str, figures: SolverFigures) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def tables_note(name: str, grids: list[Grid], ms: float) -> str:
+def tables_note(name: str, puzzles: list[Puzzle], ms: float) -> str:
     """A sentence saying how long building the engine's tables for one file took."""
-    sizes = " and ".join(dict.fromkeys(grid.shape.name for grid in grids))
+    sizes = " and ".join(dict.fromkeys(puzzle.shape.name for puzzle in puzzles))
     return (
         f"{name}: the engine's {sizes} tables took {figure(ms)} ms to build, before timing"
         " (once per size and run)."

@@ -26,13 +26,17 @@ singles (cells) and hidden singles (units) come out together.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from .geometry import Geometry
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
 LARGEST_PRECOMPUTED = 16
+# Boards kept per process. The fixed geometries (each size, classic, X, Windoku) are few;
+# every Jigsaw map is a geometry of its own, and a 16x16 board takes about 30 MB, so a
+# stream of new maps must not keep them all.
+BOARDS_KEPT = 16
 
 
 class Bitboard:
@@ -86,7 +90,11 @@ class Bitboard:
         # guards, AND `unrelated` (all but the option and its rivals) into a
         # pending set to forget them.
         self.placements: list[tuple[int, int, int]] | _PlacementsOnDemand
-        if n <= LARGEST_PRECOMPUTED:
+        # A Jigsaw's board serves the puzzles of one map, often one solve: its masks are
+        # built as the search places options, and kept (most of them are never placed).
+        if "region" in geometry.kinds:
+            self.placements = _PlacementsOnDemand(self, keep=True)
+        elif n <= LARGEST_PRECOMPUTED:
             self.placements = [self.build_placement(o) for o in range(self.options)]
         else:
             self.placements = _PlacementsOnDemand(self)
@@ -126,16 +134,24 @@ class Bitboard:
 
 
 class _PlacementsOnDemand:
-    """Placement masks built when asked for, for shapes too big to hold them all."""
+    """Placement masks built when asked for (and, with `keep`, kept once built), for shapes
+    too big to hold them all and boards that place few of their options."""
 
-    def __init__(self, board: Bitboard) -> None:
+    def __init__(self, board: Bitboard, keep: bool = False) -> None:
         self.board = board
+        self.kept: dict[int, tuple[int, int, int]] | None = {} if keep else None
 
     def __getitem__(self, option: int) -> tuple[int, int, int]:
-        return self.board.build_placement(option)
+        if self.kept is None:
+            return self.board.build_placement(option)
+        found = self.kept.get(option)
+        if found is None:
+            found = self.kept[option] = self.board.build_placement(option)
+        return found
 
 
-@cache
+@lru_cache(maxsize=BOARDS_KEPT)
 def bitboard_for(geometry: Geometry) -> Bitboard:
-    """The bitboard of a geometry, built once per process."""
+    """The bitboard of a geometry, built once per process while it is among the
+    BOARDS_KEPT used last."""
     return Bitboard(geometry)

@@ -17,10 +17,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from operator import itemgetter
+from typing import TypeVar
 
 from .shape import Shape
+
+T = TypeVar("T")
+
+
+# Tables worked out per geometry (the logic engine's layouts, overlaps, crossings...) are
+# kept for the GEOMETRIES_KEPT geometries used last. The fixed ones (each size, classic, X,
+# Windoku) are few; every Jigsaw map is a geometry of its own, and a stream of new maps
+# must not keep a table of each for the life of the process.
+GEOMETRIES_KEPT = 64
+
+
+def per_geometry(function: Callable[..., T]) -> Callable[..., T]:
+    """`function` (of a geometry, and perhaps a few small arguments) remembered for the
+    geometries used last: an lru_cache of GEOMETRIES_KEPT entries."""
+    return lru_cache(maxsize=GEOMETRIES_KEPT)(function)
 
 
 @dataclass(frozen=True)
@@ -200,7 +216,7 @@ def geometry_of(
     return _with_extras(shape, extras, tuple(EXTRA_UNITS[letter] for letter in extras), regions)
 
 
-@cache
+@per_geometry
 def _with_extras(
     shape: Shape, extras: tuple[str, ...], kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]
 ) -> Geometry:

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
 from ..sudoku import Geometry
-from ..sudoku.geometry import EXTRA_UNITS
+from ..sudoku.geometry import EXTRA_UNITS, per_geometry
 
 # The kinds of unit a board draws, each with the class its cells get and whether a screen
 # reader hears which one a cell is in ("window 2"); diagonals are plain to hear from a
@@ -44,7 +43,7 @@ def is_jigsaw(geometry: Geometry) -> bool:
     return REGION in geometry.kinds
 
 
-@cache
+@per_geometry
 def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
     """Each cell's Drawn, in reading order; all PLAIN on a classic board."""
     classes: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..geometry import Geometry
+from ..geometry import Geometry, per_geometry
 from .chain_als import almost_locked_sets, link_through_set
 from .position import Candidate, Position, bits_of
 
@@ -44,7 +43,7 @@ class Node(NamedTuple):
         return len(self.cells) > 1
 
 
-@cache
+@per_geometry
 def intersections(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     """The sets of two or more cells two units share (a box and a line), each once."""
     found: set[tuple[int, ...]] = set()

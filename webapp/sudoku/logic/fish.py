@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache, partial
+from functools import lru_cache, partial
 from itertools import combinations
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from .budget import check_ceiling
 from .memo import each_value_since
 from .position import Position, bits_of
@@ -117,7 +117,7 @@ class Layout:
     stacks: tuple[tuple[int, int], ...]
 
 
-@cache
+@per_geometry
 def _layout(geometry: Geometry, base_kind: str) -> Layout:
     """The layout of fish with `base_kind` lines as bases."""
     cover_kind = "column" if base_kind == "row" else "row"

@@ -11,9 +11,9 @@ window or a Jigsaw's region points like a box, a diagonal claims like a line
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, partial
+from functools import partial
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from .memo import each_value
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
@@ -23,7 +23,7 @@ POINTING = 2.6
 CLAIMING = 2.8
 
 
-@cache
+@per_geometry
 def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, int], ...]:
     """Every ordered pair of units that share two cells or more, with each unit's cells and
     their overlap, each as a mask of cells."""
@@ -64,7 +64,7 @@ def _locked_candidates(position: Position, value: int, from_box: bool) -> Iterat
             yield _step(value, first, second, places, removed)
 
 
-@cache
+@per_geometry
 def _by_first_unit(
     geometry: Geometry, from_box: bool
 ) -> tuple[tuple[Unit, int, tuple[tuple[Unit, int, int], ...]], ...]:

@@ -26,9 +26,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from .position import Position, bits_of
 from .step import TARGET, Step
 from .unit_kinds import LINES
@@ -56,7 +55,7 @@ def applies(geometry: Geometry) -> bool:
     return bool(leftovers_of(geometry))
 
 
-@cache
+@per_geometry
 def leftovers_of(geometry: Geometry) -> tuple[Leftovers, ...]:
     """Every band of 1 to MOST_LINES rows or columns that k regions lie mostly in, with
     leftovers on both sides, each pair of leftovers once (fewest lines first)."""

@@ -28,9 +28,9 @@ and the column serves, so a Jigsaw's regions and Windoku's windows are tried too
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from .memo import each_value_since
 from .position import Position, bits_of
 from .step import TARGET, Step
@@ -177,7 +177,7 @@ def _empty_rectangles(position: Position, value: int, before: int | None) -> Ite
                     )
 
 
-@cache
+@per_geometry
 def _box_lines(geometry: Geometry) -> tuple[tuple[Unit, tuple[Unit, ...], tuple[Unit, ...]], ...]:
     """Each block (box, region, window) with the rows and the columns crossing it, in order."""
     return tuple(

@@ -18,10 +18,10 @@ units but clearing only one is a naked subset, as HoDoKu calls it too.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache, partial
+from functools import partial
 from itertools import combinations
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from .memo import since_position
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
@@ -155,7 +155,7 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
             )
 
 
-@cache
+@per_geometry
 def _overlaps(geometry: Geometry) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The cells two units share (two or more, in the first unit's order), once per pair
     of units in the geometry's order, with them as a mask."""

@@ -24,10 +24,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
-from functools import cache
 from itertools import combinations
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from .memo import since_position
 from .position import Position, bits_of
 from .step import TARGET, Step
@@ -39,7 +38,7 @@ LINE_SET = "line-set"
 BOX_SET = "box-set"
 
 
-@cache
+@per_geometry
 def crossings(geometry: Geometry) -> tuple[tuple[Unit, Unit, frozenset[int]], ...]:
     """Each pair of units sharing two or more cells, a block (box, region or window; if
     either is one) second."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import cache, partial
+from functools import partial
 
-from ..geometry import Geometry
+from ..geometry import Geometry, per_geometry
 from . import (
     als,
     chains,
@@ -96,7 +96,7 @@ BY_SLUG["law-of-leftovers"] = leftovers.law_of_leftovers
 ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {"law-of-leftovers": leftovers.applies}
 
 
-@cache
+@per_geometry
 def techniques_for(geometry: Geometry) -> tuple[tuple[str, float, Finder], ...]:
     """TECHNIQUES, but for those that cannot apply to `geometry` (ONLY_WHERE)."""
     return tuple(

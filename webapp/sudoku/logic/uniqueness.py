@@ -41,10 +41,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import combinations
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, per_geometry
 from . import bug
 from .position import Position, bits_of
 from .step import TARGET, Step
@@ -83,7 +83,7 @@ def _swappable(units_of: list[frozenset[int]], corners: Corners) -> bool:
     return True
 
 
-@cache
+@per_geometry
 def rectangles(geometry: Geometry) -> tuple[Corners, ...]:
     """Every (a, b, c, d) in two rows and two columns whose values could swap."""
     n = geometry.shape.size
@@ -105,7 +105,7 @@ def rectangles(geometry: Geometry) -> tuple[Corners, ...]:
     return tuple(sorted(found))
 
 
-@cache
+@per_geometry
 def rectangles_at(geometry: Geometry) -> tuple[tuple[Corners, ...], ...]:
     """For each cell, its rectangles as (the cell, its row side, its column side, across)."""
     found: list[list[Corners]] = [[] for _ in range(geometry.shape.cell_count)]

@@ -19,9 +19,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from ..geometry import Geometry
+from ..geometry import Geometry, per_geometry
 from .memo import since_position
 from .position import Position, bits_of
 from .single_digit import strong_links
@@ -154,7 +154,7 @@ def w_wings(position: Position) -> Iterator[Step]:
                     break
 
 
-@cache
+@per_geometry
 def crossing_units(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     """For each pair of units sharing a cell, the cells of both, ascending."""
     cells = [frozenset(unit.cells) for unit in geometry.units]
@@ -166,7 +166,7 @@ def crossing_units(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@cache
+@lru_cache(maxsize=1 << 12)  # a geometry's units, for the geometries used last
 def _apart(geometry: Geometry, number: int) -> tuple[tuple[bool, ...], ...]:
     """For each two cells of one area (by their places in it), whether they do not see
     each other."""
@@ -278,7 +278,7 @@ def _area_wings_through(
     return wings
 
 
-@cache
+@per_geometry
 def crossing_masks(geometry: Geometry) -> tuple[int, ...]:
     """crossing_units, each as a mask of cells."""
     return tuple(sum(1 << cell for cell in area) for area in crossing_units(geometry))

@@ -64,25 +64,33 @@ class Bitboard:
             for place, cell in enumerate(unit.cells):
                 places[cell].append((number, place))
         # fields[option] = the option's constraints; bits[option] = its bit indexes.
+        # (Built with plain loops: a Jigsaw's board is built for each new map.)
         self.fields: list[tuple[int, ...]] = []
         self.bits: list[tuple[int, ...]] = []
-        for cell in range(self.cells):
-            for digit in range(n):
-                fields_and_bits = [(cell, digit)] + [
-                    (n * n + number * n + digit, place) for number, place in places[cell]
-                ]
-                self.fields.append(tuple(f for f, _ in fields_and_bits))
-                self.bits.append(tuple(f * width + b for f, b in fields_and_bits))
-
         # option_at[bit index] = the option stored there (-1 on guard bits).
-        self.option_at = [-1] * (self.constraints * width)
+        self.option_at = option_at = [-1] * (self.constraints * width)
         # members[field] = mask of every option of that constraint, in all layouts.
-        self.members = [0] * self.constraints
-        for option, (bits, fields) in enumerate(zip(self.bits, self.fields, strict=True)):
-            everywhere = sum(1 << b for b in bits)
-            for bit, field in zip(bits, fields, strict=True):
-                self.option_at[bit] = option
-                self.members[field] |= everywhere
+        self.members = members = [0] * self.constraints
+        first_unit_field = n * n
+        option = 0
+        for cell in range(self.cells):
+            unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
+            for digit in range(n):
+                fields = [cell]
+                bits = [cell * width + digit]
+                for base, place in unit_fields:
+                    field = base + digit
+                    fields.append(field)
+                    bits.append(field * width + place)
+                everywhere = 0
+                for bit in bits:
+                    everywhere |= 1 << bit
+                    option_at[bit] = option
+                for field in fields:
+                    members[field] |= everywhere
+                self.fields.append(tuple(fields))
+                self.bits.append(tuple(bits))
+                option += 1
 
         self.guard = [1 << (f * width + n) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from sudoku_rules import valid_variant_solution
@@ -13,7 +14,7 @@ from sudoku_rules import valid_variant_solution
 from webapp.cli import main
 from webapp.sudoku import SHAPES, PuzzleError, read_code
 from webapp.sudoku.links import read_link
-from webapp.sudoku.puzzle import CLASSIC, Rules
+from webapp.sudoku.puzzle import CLASSIC, Puzzle, Rules
 from webapp.sudoku.variants import rules_named
 
 from puzzles import DATA, SIX
@@ -166,14 +167,21 @@ def test_the_hint_api_gives_a_hint_in_the_variant_it_is_sent(client):
     assert puzzle.code in answer.get_json()["play_url"]
 
 
-def test_the_cli_solves_under_the_variant_and_region_file_it_is_given(capsys, tmp_path):
-    url, solution = jigsaw_line()
+def jigsaw_files(url: str, folder) -> tuple[Puzzle, Path, Path]:
+    """The Jigsaw a link holds, its region map as a file (a row of labels a line) and a file
+    of its grid alone."""
     puzzle = read_link(url).given
-    regions = tmp_path / "regions.txt"
+    regions = folder / "regions.txt"
     rows = ["".join(chr(65 + r) for r in puzzle.rules.regions[i * 9 : i * 9 + 9]) for i in range(9)]
     regions.write_text("\n".join(rows) + "\n")
-    puzzles = tmp_path / "puzzles.txt"
+    puzzles = folder / "puzzles.txt"
     puzzles.write_text(f"{puzzle.grid.code}\n")
+    return puzzle, regions, puzzles
+
+
+def test_the_cli_solves_under_the_variant_and_region_file_it_is_given(capsys, tmp_path):
+    url, solution = jigsaw_line()
+    _, regions, puzzles = jigsaw_files(url, tmp_path)
     assert main(["solve", "--variant", "jigsaw", "--regions", str(regions), str(puzzles)]) == 0
     assert capsys.readouterr().out.splitlines() == [solution]
     assert main(["solve", "--variant", "sandwich", "--json", str(puzzles)]) == 0
@@ -183,13 +191,7 @@ def test_the_cli_solves_under_the_variant_and_region_file_it_is_given(capsys, tm
 
 @pytest.mark.parametrize("command", ["explain", "rate", "hint"])
 def test_explain_rate_and_hint_take_the_variant_and_region_file_too(capsys, tmp_path, command):
-    url, _ = jigsaw_line()
-    puzzle = read_link(url).given
-    regions = tmp_path / "regions.txt"
-    rows = ["".join(chr(65 + r) for r in puzzle.rules.regions[i * 9 : i * 9 + 9]) for i in range(9)]
-    regions.write_text("\n".join(rows) + "\n")
-    puzzles = tmp_path / "puzzles.txt"
-    puzzles.write_text(f"{puzzle.grid.code}\n")
+    puzzle, regions, puzzles = jigsaw_files(jigsaw_line()[0], tmp_path)
     args = [command, "--json", str(puzzles)]
     assert main([*args, "--variant", "jigsaw", "--regions", str(regions)]) == 0
     as_jigsaw = json.loads(capsys.readouterr().out)

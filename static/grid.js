@@ -107,6 +107,7 @@
 
     // Mark every cell in a clash (class, aria-invalid), unmark the rest, and say what changed.
     function refresh(quiet) {
+      dropUndo();  // something changed the grid since Clear: no taking the old one back
       var values = inputs.map(function (input) { return input.value.toUpperCase(); });
       var clashes = findClashes(values, island, activeUnits());
       var clashing = {};
@@ -223,12 +224,38 @@
       }
     });
 
+    // Clear empties the grid at once and offers to take it back ("Undo"), until the next
+    // thing typed: a slip of the finger costs nothing.
     var clear = form && form.querySelector("[data-action=clear]");
+    var undoBar = null;
+    function dropUndo() {
+      if (undoBar) undoBar.remove();
+      undoBar = null;
+    }
     if (clear) {
       clear.addEventListener("click", function (event) {
         event.preventDefault();
+        var before = inputs.map(function (input) { return input.value; });
         inputs.forEach(function (input) { fill(input, "", true); });
         refresh();
+        if (before.some(function (value) { return value; })) {
+          undoBar = document.createElement("p");
+          undoBar.className = "clear-undo";
+          undoBar.setAttribute("role", "status");
+          undoBar.textContent = "The grid is cleared. ";
+          var undo = document.createElement("button");
+          undo.type = "button";
+          undo.className = "secondary";
+          undo.textContent = "Undo";
+          undo.addEventListener("click", function () {
+            inputs.forEach(function (input, index) { fill(input, before[index], true); });
+            refresh();
+            dropUndo();
+            focusAt(0);
+          });
+          undoBar.appendChild(undo);
+          clear.parentNode.insertAdjacentElement("afterend", undoBar);
+        }
         focusAt(0);
       });
     }

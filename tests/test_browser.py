@@ -93,6 +93,14 @@ def test_paste_a_whole_puzzle_into_one_cell_then_clear(page, base_url, unique_sa
     page.get_by_role("link", name="Clear").click()
     assert typed_cells(page) == "." * 81
     assert page.url == base_url + "/"  # cleared in place, no reload
+    expect(page.locator(".clear-undo")).to_have_text("The grid is cleared. Undo")
+    page.get_by_role("button", name="Undo").click()  # a slip of the finger costs nothing
+    assert typed_cells(page) == unique_sample.puzzle
+    expect(page.locator(".clear-undo")).to_have_count(0)
+    page.get_by_role("link", name="Clear").click()
+    page.locator("#r1c1").focus()
+    page.keyboard.press("7")  # typing again: the cleared grid is gone for good
+    expect(page.locator(".clear-undo")).to_have_count(0)
 
 
 def test_paste_a_bigger_puzzle_opens_the_grid_of_its_size(page, base_url):

@@ -12,6 +12,7 @@ import pytest
 
 from webapp.explanations.hints import FOLLOW_ALONG, HintKind, hint_for
 from webapp.sudoku import parse, read_code, solve
+from webapp.sudoku.generator import generate
 from webapp.sudoku.logic import Position, decode_marks, encode_marks, wrong_notes
 from webapp.sudoku.progress import check, read_progress
 
@@ -586,3 +587,19 @@ def test_a_time_that_is_not_a_whole_number_of_seconds_is_refused_clearly(client,
     assert shown.status_code == 400 and message in unescape(shown.text)
     sent = client.post(f"/play/{CODE}", data={**grid_fields(CODE), "time": seconds})
     assert sent.status_code == 400 and message in unescape(sent.text)
+
+
+def test_the_play_page_says_the_puzzle_s_rating_and_how_its_givens_lie(client):
+    made = generate(9, "hard", "rotational", 12)
+    html = unescape(client.get(f"/play/{made.puzzle.code}").text)
+    about = re.search(r'<p class="about-puzzle">([^<]*)</p>', html)[1]
+    assert about.startswith(f"Hard: {made.rating:.1f} on Sudoku Explainer's scale")
+    assert about.endswith("The givens are the same after a half turn.")
+    solve_page = unescape(client.get(f"/solve/{made.puzzle.code}").text)
+    assert about.split(";")[0] in solve_page  # the same rating as its solve page
+    quarter = unescape(
+        client.get(f"/play/{generate(9, 'medium', 'rotational-90', 3).puzzle.code}").text
+    )
+    assert "The givens are the same after a quarter turn." in quarter
+    plain = unescape(client.get(f"/play/{generate(9, 'medium', 'none', 5).puzzle.code}").text)
+    assert "The givens are" not in plain

@@ -15,7 +15,7 @@ from .generate import (
     generate,
     levels_of,
 )
-from .symmetry import DESCRIPTIONS, SYMMETRIES, is_symmetric, orbits
+from .symmetry import DESCRIPTIONS, SYMMETRIES, is_symmetric, orbits, symmetry_of
 
 __all__ = [
     "DESCRIPTIONS",
@@ -32,4 +32,5 @@ __all__ = [
     "levels_of",
     "is_symmetric",
     "orbits",
+    "symmetry_of",
 ]

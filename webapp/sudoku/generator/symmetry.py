@@ -53,6 +53,19 @@ def orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
     return found
 
 
+# The symmetries a grid's givens may show, the one that says most first (a quarter turn's
+# pattern also survives a half turn).
+STRONGEST_FIRST = ("rotational-90", "rotational", "diagonal", "mirror")
+
+
+def symmetry_of(grid: Grid) -> str | None:
+    """The symmetry `grid`'s givens follow that says most about them, or None (no givens, or
+    none of STRONGEST_FIRST)."""
+    if not grid.givens:
+        return None
+    return next((name for name in STRONGEST_FIRST if is_symmetric(grid, name)), None)
+
+
 def is_symmetric(grid: Grid, symmetry: str) -> bool:
     """True when `grid`'s givens follow `symmetry`: in each orbit, all given or none."""
     given = [bool(value) for value in grid.cells]

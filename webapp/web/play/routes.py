@@ -25,7 +25,7 @@ from ..linked import linked_puzzle, unusable, whole_number
 from ..marks import linked_marks, read_marks, refused_marks
 from ..shown_alphabet import as_shown, as_shown_result
 from ..site.links import absolute_url
-from ..solve.page_facts import dead_end_of
+from ..solve.page_facts import dead_end_of, facts_of
 from ..solve.view import verdict
 from ..solver_seat import solver_seat
 from .clock import seconds_in
@@ -40,7 +40,7 @@ from .notes import (
     read_noted,
     with_notes,
 )
-from .view import PlayPage, play_page
+from .view import PlayPage, about_puzzle, play_page
 
 bp = Blueprint("play", __name__)
 
@@ -105,14 +105,17 @@ def play(code: str) -> Response:
         show_timer=request.args.get("timer") != "0",
     )
     restart = request.args.get("restart") == "1"
+    facts = facts_of(puzzle)  # the rating every page of the puzzle shows
     html = _render(
         code,
         page,
         progress,
         restart=url_for(".play", code=code) + BOARD if restart else None,
         explain_here=_explain_here(notes, progress, solution),
+        about=about_puzzle(puzzle, facts.path),
     )
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)
+    budget_bound = budget_bound or facts.of_the_moment
     return cache_by_outcome(make_response(html), GAVE_UP if budget_bound else SOLVED)
 
 

@@ -9,11 +9,13 @@ from dataclasses import dataclass
 
 from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
 from ...explanations.why_wrong import WhyWrong
-from ...sudoku import Grid, Shape
+from ...sudoku import Grid, Puzzle, Shape
+from ...sudoku.generator import DESCRIPTIONS, symmetry_of
 from ...sudoku.geometry import Unit
-from ...sudoku.logic import Position, Step, encode_marks, narrowed
+from ...sudoku.logic import Path, Position, Step, encode_marks, narrowed
 from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words, place_name
+from ..explain.view import rating_of
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
 from .clock import clock_face
@@ -184,6 +186,17 @@ def play_page(
         clock=clock_face(seconds),
         show_timer=show_timer,
     )
+
+
+def about_puzzle(puzzle: Puzzle, path: Path | None) -> str:
+    """What the play page says of the puzzle itself: its rating as its solve page says it
+    ("Hard: 3.4 on Sudoku Explainer's scale; the hardest step is an X-wing") and how its
+    givens lie ("The givens are the same after a half turn"), when they follow a symmetry."""
+    said = [rating_of(path).words + "."] if path is not None else []
+    symmetry = symmetry_of(puzzle.grid)
+    if symmetry is not None:
+        said.append(f"The givens are {DESCRIPTIONS[symmetry]}.")
+    return " ".join(said)
 
 
 def _drawn(

@@ -22,6 +22,7 @@ from webapp import cli
 from webapp.serving import launch as serve
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES
+from webapp.sudoku.puzzle import longest_code
 
 from free_ports import free_port
 from fresh_process import run_fresh
@@ -229,7 +230,7 @@ MIX = [
     ("GET", "/solve/" + "0" * 256, None, "", 200, None),
     ("POST", "/", _form({"puzzle": UNIQUE}), "application/x-www-form-urlencoded", 303, None),
     ("POST", "/", _form({"r1c1": "<script>"}), "application/x-www-form-urlencoded", 422, None),
-    ("GET", "/solve/" + "1" * 700, None, "", 414, None),
+    ("GET", "/solve/" + "1" * (longest_code() + 1), None, "", 414, None),
     ("GET", TOO_LONG_FOR_GUNICORN, None, "", 414, None),
     ("GET", "/?puzzle=" + quote('"><img src=x>'), None, "", 422, None),
     ("POST", "/api/solve", b'{"puzzle": "' + b"1" * 70_000 + b'"}', "application/json", 413, None),

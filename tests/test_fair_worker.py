@@ -69,6 +69,8 @@ def test_a_burst_of_kept_alive_connections_is_shared_evenly_between_the_workers(
     try:
         server.wait_until_healthy()
         workers = until(lambda: len(w := _workers(server.process.pid)) == 2 and w, "two workers")
+        # A worker that has yet to claim its slot is not counted: the other would take all.
+        until(lambda: server.stderr.count("takes its fair share") == 2, "both workers counted")
         clients = [socket.create_connection(("127.0.0.1", port), timeout=30) for _ in range(8)]
         for client in clients:
             client.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")

@@ -70,6 +70,8 @@ class FairThreadWorker(ThreadWorker):
                     _held[slot] = self._count
                     self._slot = slot
                     break
+        if self._slot is not None:  # the others count it from now on
+            self.log.info("Worker %s takes its fair share of connections", os.getpid())
         super().init_process()
 
     @property

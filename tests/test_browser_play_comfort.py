@@ -151,7 +151,9 @@ def test_the_timer_ticks_from_the_link_pauses_and_its_time_follows_moves_and_the
     page, base_url
 ):
     page.clock.install(time=1_000_000)
-    page.clock.pause_at(1_060_000)  # ahead of install: the page's time moves only when the test moves it
+    # Paused ahead of where it was installed (it may have run on meanwhile): the page's time
+    # moves only when the test moves it.
+    page.clock.pause_at(1_060_000)
     page.goto(f"{base_url}/play/{EXTREME}?progress={EXTREME}&time=125")
     assert face(page) == "2:05"
     page.clock.run_for(6_000)

@@ -60,6 +60,11 @@ def test_a_region_map_is_n_connected_regions_of_n_cells_or_is_refused_by_name(ro
     with pytest.raises(PuzzleError) as refused:
         region_map(3, labels)
     assert refused.value.message == says
+    # the error names the region's cells, for a form to mark ("a" is region 1, "b" region 2)
+    region = "b" if says.startswith("Region 2") else "a"
+    assert refused.value.cells == tuple(
+        (cell // 3 + 1, cell % 3 + 1) for cell, label in enumerate(labels) if label == region
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)

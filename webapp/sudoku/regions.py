@@ -11,7 +11,8 @@ Glossary:
 
 A map read from a person (one label per cell, any labels) is checked here, and every
 problem is named by the region and its cells: "Region 3 has 8 cells, not 9",
-"Region 3 is in two pieces (r1c1 and r5c5 are not joined)".
+"Region 3 is in two pieces (r1c1 and r5c5 are not joined)"; the error's cells are the
+region's, for a form to mark.
 """
 
 from __future__ import annotations
@@ -71,13 +72,15 @@ def region_map(size: int, labels: Sequence[object]) -> tuple[int, ...]:
         members[region].append(cell)
     for number, cells in enumerate(members):
         name = f"Region {number + 1} (from {place(size, cells[0])})"
+        where = tuple((cell // size + 1, cell % size + 1) for cell in cells)
         if len(cells) != size:
-            raise PuzzleError(f"{name} has {len(cells)} cells, not {size}")
+            raise PuzzleError(f"{name} has {len(cells)} cells, not {size}", cells=where)
         parts = pieces(size, cells)
         if len(parts) > 1:
             raise PuzzleError(
                 f"{name} is in {len(parts)} pieces: {place(size, parts[0][0])} and"
-                f" {place(size, parts[1][0])} are not joined by cells of the region"
+                f" {place(size, parts[1][0])} are not joined by cells of the region",
+                cells=where,
             )
     if len(members) != size:
         raise PuzzleError(

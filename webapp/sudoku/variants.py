@@ -62,7 +62,7 @@ def rules_named(variant: str | None, regions: Labels | None, shape: Shape) -> Ru
     try:
         found = region_map(shape.size, labels) if labels else ()
     except PuzzleError as error:
-        raise PuzzleError(f"regions: {error.message}") from None
+        raise PuzzleError(f"regions: {error.message}", cells=error.cells) from None
     if found == box_map(shape):
         found = ()  # a Jigsaw of the boxes is the classic puzzle, as Puzzle keeps it
     rules = Rules.from_letters("".join(letter for letter in letters if letter != JIGSAW), found)

@@ -8,12 +8,11 @@ places takes a few changes; with script, regions.js paints the same fields.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from wtforms import Field, StringField
+from wtforms import StringField
 
 from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
@@ -42,7 +41,6 @@ LARGEST_JIGSAW = 16
 REGION_PREFIX = "map_"
 # The labels a region grid starts with and a Jigsaw's map is shown in: one a region.
 LABELS = "123456789ABCDEFG"
-NAMED_REGION = re.compile(r"^Region (\d+) ")
 
 
 def takes_regions(shape: Shape) -> bool:
@@ -162,7 +160,8 @@ def read_rules(form: Any) -> Rules | None:
         return rules_named(value, "".join(labels), shape)
     except PuzzleError as error:
         message = _said(error.message)
-        marked = _region_fields(fields, labels, message)
+        size = shape.size  # the engine names the region's cells (1-based row, column)
+        marked = [fields[(row - 1) * size + col - 1] for row, col in error.cells]
         for field in marked[:1]:
             field.errors = [*field.errors, message]
         form.region_problem_fields = [field.id for field in marked]
@@ -181,17 +180,3 @@ def _said(message: str) -> str:
     field, _, rest = message.partition(": ")
     names = {"regions": "Region map", "variant": "Variant"}
     return f"{names[field]}: {rest}" if field in names else message
-
-
-def _region_fields(fields: list[Field], labels: list[str], message: str) -> list[Field]:
-    """The fields of the region a message names ("Region 3 (from r1c4) ..."): regions are
-    numbered in the reading order of their first cells, as the engine numbers them."""
-    found = NAMED_REGION.search(message.partition(": ")[2])
-    if not found:
-        return []
-    order = list(dict.fromkeys(labels))
-    number = int(found.group(1))
-    if number > len(order):
-        return []
-    label = order[number - 1]
-    return [field for field, own in zip(fields, labels, strict=True) if own == label]

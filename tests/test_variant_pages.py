@@ -112,7 +112,7 @@ def test_jigsaw_boards_draw_region_borders_and_no_box_lines(client, jigsaw):
         ("/solve/{code}?check=1", ["(Jigsaw)"]),
         ("/solve/{code}?all=1", ["(Jigsaw)"]),
         ("/explain/{code}", ["(Jigsaw)"]),
-        ("/play/{code}", ["(Jigsaw)"]),
+        ("/play/{code}", ["(Jigsaw)", "<h1>Play this Jigsaw puzzle</h1>"]),
         ("/play/{code}?hint=1", ["(Jigsaw)"]),
     ],
 )

@@ -77,6 +77,7 @@ class PlayPage:
     key: tuple[KeyEntry, ...] = ()  # the key to a tier 2 hint's drawing (or a why's)
     why: Shown | None = None  # why a wrong value is wrong, asked from Check
     noted: str | None = None  # the cells noted with every candidate (notes.noted_code)
+    variant: str = ""  # the rules' name ("Jigsaw X-Sudoku"), "" for a classic puzzle
     seconds: int = 0  # the game's time so far (?time=)
     clock: str = "0:00"  # the time as the clock shows it
     show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
@@ -182,6 +183,7 @@ def play_page(
         key=key,
         why=_why_shown(shape, grid, why) if why is not None else None,
         noted=noted_code(full, shape.size) or None,
+        variant="" if puzzle.rules.classic else puzzle.rules.name,
         seconds=seconds,
         clock=clock_face(seconds),
         show_timer=show_timer,

@@ -99,8 +99,9 @@ class Bitboard:
         # pending set to forget them.
         self.placements: list[tuple[int, int, int]] | _PlacementsOnDemand
         # A Jigsaw's board serves the puzzles of one map, often one solve: its masks are
-        # built as the search places options, and kept (most of them are never placed).
-        if "region" in geometry.kinds:
+        # built as the search places options, and kept (most of them are never placed);
+        # beyond 16x16 they are not kept, as for every board that size.
+        if "region" in geometry.kinds and n <= LARGEST_PRECOMPUTED:
             self.placements = _PlacementsOnDemand(self, keep=True)
         elif n <= LARGEST_PRECOMPUTED:
             self.placements = [self.build_placement(o) for o in range(self.options)]

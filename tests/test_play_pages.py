@@ -272,6 +272,7 @@ def test_a_cell_noted_with_every_candidate_the_givens_allow_keeps_its_notes(clie
     assert "noted" not in query(client.post(f"/play/{CODE}", data=fewer))
     for bad, says in (
         ("r1", "noted: 'r1' is not a cell such as r1c2"),
+        (f"r{'1' * 5000}c1", "is not a cell such as r1c2"),  # never read as a number
         ("r10c1", "r10c1 is not a cell of a 9x9 grid"),
     ):
         refused = client.get(f"/play/{CODE}?noted={bad}")
@@ -528,7 +529,7 @@ def test_check_offers_why_a_wrong_value_is_wrong_and_shows_the_dead_end_it_reach
 def test_why_for_a_cell_no_longer_wrong_shows_nothing_and_a_bad_cell_is_a_400(client):
     fixed = with_cells(CODE, r1c1="4")
     assert why_panel(client.get(f"/play/{CODE}?progress={fixed}&check=1&why=r1c1").text) is None
-    for bad in ("r0c1", "r10c1", "x", "r1c1c1"):
+    for bad in ("r0c1", "r10c1", "x", "r1c1c1", f"r{'1' * 5000}c1"):
         response = client.get(f"/play/{CODE}?progress={fixed}&check=1&why={bad}")
         assert response.status_code == 400
         assert "?why= names a cell such as r4c7" in response.text

@@ -7,6 +7,7 @@ JSON API and the `sudoku` command all say "Row 3 has two 5s (columns 2 and 7)".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, DeadEnd, PuzzleError
@@ -41,6 +42,18 @@ def in_words(items: Iterable[str], conjunction: str = "and") -> str:
 def place_name(place: tuple[int, int]) -> str:
     """ "r3c7" for the 1-based (row 3, column 7)."""
     return f"r{place[0]}c{place[1]}"
+
+
+# A place's name as a link spells it; three digits at most (the largest grid has 25 rows),
+# so reading one never turns a long run of digits into a number.
+PLACE_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})")
+
+
+def place_named(name: str) -> tuple[int, int] | None:
+    """The 1-based (row, column) a name such as "r3c7" spells, in any grid; None for a text
+    that is not one."""
+    found = PLACE_NAME.fullmatch(name)
+    return (int(found[1]), int(found[2])) if found else None
 
 
 # A clash in words, as a template whose fields each unit fills in (the page's script fills

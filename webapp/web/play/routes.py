@@ -5,7 +5,6 @@ nothing is stored."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
@@ -17,7 +16,7 @@ from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
 from ...sudoku.logic.budget import OutOfWork, work_limit
 from ...sudoku.progress import Progress, check, read_progress
-from ...wording import place_name
+from ...wording import place_name, place_named
 from ..cache import refuse_long_progress, solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
@@ -314,8 +313,7 @@ def _why(progress: Progress, solution: Grid) -> WhyWrong | None:
     if asked is None:
         return None
     size = progress.puzzle.size
-    found = re.fullmatch(r"r(\d{1,2})c(\d{1,2})", asked)
-    row, col = (int(found[1]), int(found[2])) if found else (0, 0)
+    row, col = place_named(asked) or (0, 0)
     if not (1 <= row <= size and 1 <= col <= size):
         abort(400, description=f"?why= names a cell such as r4c7, in rows and columns 1 to {size}.")
     cell = (row - 1) * size + col - 1

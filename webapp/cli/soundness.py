@@ -64,7 +64,7 @@ def add(commands: Subcommands) -> None:
     )
     parser.add_argument(
         "--variant",
-        choices=tuple(VARIANTS),
+        choices=VARIANTS,
         help="make random puzzles of this variant instead of reading files",
     )
     parser.add_argument(

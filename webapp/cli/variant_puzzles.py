@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from ..sudoku import Grid, Puzzle
 from ..sudoku.generator.carve import Carver
 from ..sudoku.generator.fill import solved_fill
+from ..sudoku.generator.generate import JIGSAW
+from ..sudoku.generator.generate import VARIANTS as GENERATED
 from ..sudoku.generator.jigsaw import random_regions
 from ..sudoku.generator.seeded import SeededRandom
 from ..sudoku.geometry import Geometry
@@ -28,13 +30,9 @@ from ..sudoku.puzzle import Rules
 from ..sudoku.regions import region_map
 from ..sudoku.shape import Shape
 
-# Each variant by the name `sudoku soundness --variant` takes: its letters of extra units,
-# and whether it has a Jigsaw's region map.
-VARIANTS: dict[str, tuple[tuple[str, ...], bool]] = {
-    "x": (("x",), False),
-    "windoku": (("w",), False),
-    "jigsaw": ((), True),
-}
+# The variants `sudoku soundness --variant` takes: each the generator makes but the classic,
+# by the generator's names (its letters of extra units; a Jigsaw also has a region map).
+VARIANTS = tuple(name for name in GENERATED if name != "classic")
 # A random region map costs a solve or more: several puzzles share one.
 PUZZLES_PER_MAP = 8
 # The share of cells left given is drawn between these.
@@ -65,7 +63,7 @@ class Sample:
 
 def variant_puzzles(variant: str, shape: Shape, count: int, seed: int) -> list[Sample]:
     """`count` puzzles of `variant` (a key of VARIANTS) on `shape`, drawn from `seed`."""
-    letters, jigsaw = VARIANTS[variant]
+    letters, jigsaw = GENERATED[variant], variant == JIGSAW
     random = SeededRandom(f"soundness:{variant}:{shape.size}:{seed}")
     samples = []
     regions: tuple[int, ...] = ()

@@ -2,7 +2,7 @@
 
 For each puzzle: the rules (X-Sudoku's diagonals, Windoku's windows, or a random Jigsaw
 region map from generator/jigsaw.py, one map for every PUZZLES_PER_MAP puzzles), an
-answer (a few random givens that clash with nothing, solved by the exact solver), and
+answer (generator/fill.py: a few random givens that clash with nothing, solved), and
 the givens left when cells of the answer are blanked in a random order while the puzzle
 keeps one solution, down to a random floor (a fifth to a third of the cells, so that
 the sample runs from singles to forcing chains). Disguises relabel the values and turn
@@ -71,15 +71,9 @@ def variant_puzzles(variant: str, shape: Shape, count: int, seed: int) -> list[S
         if jigsaw and number % PUZZLES_PER_MAP == 0:
             regions = random_regions(shape, random)
         rules = Rules(letters, regions)
-        answer = random_answer(rules, shape, random)
+        answer = solved_fill(shape, random, rules)
         samples.append(Sample(carved(rules, answer, random), answer))
     return samples
-
-
-def random_answer(rules: Rules, shape: Shape, random: SeededRandom) -> Grid:
-    """A full grid obeying `rules`: the exact solver's first solution of a few random givens
-    that clash with nothing (generator/fill.py)."""
-    return solved_fill(shape, random, rules)
 
 
 def carved(rules: Rules, answer: Grid, random: SeededRandom) -> Puzzle:

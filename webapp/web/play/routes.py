@@ -85,13 +85,13 @@ def play(code: str) -> Response:
     seconds = seconds_in(request.args.get("time"))
     tier = whole_number("hint", 0, 2, 0)
     hint = _hint(progress, solution, notes) if tier else None
-    checked = request.args.get("check") == "1"
-    why = _why(progress, solution) if checked else None
+    mistakes = check(progress, solution) if request.args.get("check") == "1" else None
+    why = _why(progress, solution, mistakes.wrong) if mistakes is not None else None
     page = play_page(
         progress,
         notes,
-        mistakes=check(progress, solution) if checked else None,
-        wrong_notes=_wrong_notes(notes, progress, solution) if checked else (),
+        mistakes=mistakes,
+        wrong_notes=_wrong_notes(notes, progress, solution) if mistakes is not None else (),
         hint=hint,
         tier=tier,
         candidates=request.args.get("candidates", "1" if marks is not None else "0") == "1",
@@ -305,10 +305,11 @@ def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
         )
 
 
-def _why(progress: Progress, solution: Grid) -> WhyWrong | None:
-    """Why the wrong value in the cell ?why= names (such as r4c7) is wrong, within
-    HINT_BUDGET_WORK in the solver seat; None when not asked, or the cell's value is no
-    longer wrong (the link outlived a fix). 400 for a name that is not a cell."""
+def _why(progress: Progress, solution: Grid, wrong: tuple[int, ...]) -> WhyWrong | None:
+    """Why the value in the cell ?why= names (such as r4c7), one of the `wrong` entries
+    Check found, is wrong, within HINT_BUDGET_WORK in the solver seat; None when not asked,
+    or the cell is not among them (the link outlived a fix). 400 for a name that is not a
+    cell."""
     asked = request.args.get("why")
     if asked is None:
         return None
@@ -317,7 +318,7 @@ def _why(progress: Progress, solution: Grid) -> WhyWrong | None:
     if not (1 <= row <= size and 1 <= col <= size):
         abort(400, description=f"?why= names a cell such as r4c7, in rows and columns 1 to {size}.")
     cell = (row - 1) * size + col - 1
-    if cell not in check(progress, solution).wrong:
+    if cell not in wrong:
         return None
     with solver_seat().taken(), work_limit(int(current_app.config["HINT_BUDGET_WORK"])):
         try:

@@ -181,7 +181,7 @@ def play_page(
         notes_mode=notes_mode,
         autoclear=autoclear,
         key=key,
-        why=_why_shown(shape, grid, why) if why is not None else None,
+        why=_why_shown(grid, why) if why is not None else None,
         noted=noted_code(full, shape.size) or None,
         variant="" if puzzle.rules.classic else puzzle.rules.name,
         seconds=seconds,
@@ -210,7 +210,7 @@ def _drawn(
     return dict(enumerate(cells)), key
 
 
-def _why_shown(shape: Shape, grid: Grid, why: WhyWrong) -> Shown:
+def _why_shown(grid: Grid, why: WhyWrong) -> Shown:
     """ "Why r4c7 is not 6" and the reason."""
     return Shown(f"Why {_not(grid, why.cell)}", why.text)
 

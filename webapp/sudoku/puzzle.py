@@ -91,6 +91,13 @@ class Rules:
         """The variant in a few words: "Classic", "X-Sudoku", "Jigsaw X-Sudoku"."""
         return " ".join(self.names) or "Classic"
 
+    def fitted(self, shape: Shape) -> Rules:
+        """These rules as a puzzle of `shape` keeps them: a Jigsaw whose regions are the
+        boxes is the classic puzzle (so one puzzle has one share code)."""
+        if self.regions and self.regions == box_map(shape):
+            return Rules(self.extras)
+        return self
+
     def unfit(self, shape: Shape) -> str | None:
         """Why these rules cannot apply to a grid of `shape`, or None."""
         for letter in self.extras:
@@ -128,8 +135,7 @@ class Puzzle:
         reason = self.rules.unfit(self.grid.shape)
         if reason:
             raise PuzzleError(reason)
-        if self.rules.regions and self.rules.regions == box_map(self.grid.shape):
-            object.__setattr__(self, "rules", Rules(self.rules.extras))
+        object.__setattr__(self, "rules", self.rules.fitted(self.grid.shape))
 
     @cached_property
     def geometry(self) -> Geometry:

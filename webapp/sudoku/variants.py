@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from .errors import PuzzleError
 from .puzzle import Puzzle, Rules
-from .regions import box_map, region_map
+from .regions import region_map
 from .shape import Shape
 
 JIGSAW = "jigsaw"
@@ -63,9 +63,8 @@ def rules_named(variant: str | None, regions: Labels | None, shape: Shape) -> Ru
         found = region_map(shape.size, labels) if labels else ()
     except PuzzleError as error:
         raise PuzzleError(f"regions: {error.message}", cells=error.cells) from None
-    if found == box_map(shape):
-        found = ()  # a Jigsaw of the boxes is the classic puzzle, as Puzzle keeps it
-    rules = Rules.from_letters("".join(letter for letter in letters if letter != JIGSAW), found)
+    extras = "".join(letter for letter in letters if letter != JIGSAW)
+    rules = Rules.from_letters(extras, found).fitted(shape)  # as a Puzzle keeps them
     reason = rules.unfit(shape)
     if reason:
         raise PuzzleError(f"variant: {reason}")

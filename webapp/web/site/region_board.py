@@ -5,7 +5,7 @@ and the variant menu and what the script is told about each variant's units."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wtforms import Field
@@ -55,9 +55,7 @@ def region_board(
         shown = cell(shape, index, field.data or "", described_by=" ".join(notes.get(field.id, ())))
         row, col = divmod(index, shape.size)
         label = f"Region label, row {row + 1}, column {col + 1}"
-        cells.append(
-            Cell(field.id, label, shown.symbol, shown.classes, shown.invalid, shown.described_by)
-        )
+        cells.append(replace(shown, name=field.id, label=label))
     n = shape.size
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     drawn = tuple(Drawn(" ".join(edges)) for edges in region_edges(n, labels))

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from job_apps import job_app
 from sudoku_rules import valid_variant_solution
 
 from webapp.cli import main
@@ -243,3 +244,22 @@ def test_explain_prints_a_variant_s_puzzle_with_its_rules(capsys, tmp_path):
     assert main(["explain", str(puzzles)]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert read_code(first) == puzzle
+
+
+def test_a_batch_sent_to_a_job_keeps_its_variant_and_is_not_its_classic_twin(tmp_path):
+    url, _ = jigsaw_line()
+    puzzle = read_link(url).given
+    labels = "".join(chr(65 + region) for region in puzzle.rules.regions)
+    client = job_app(tmp_path, BATCH_REQUEST_PUZZLES=1).test_client()
+    texts = [puzzle.grid.code, "0" * 81 + "-x"]
+    as_jigsaw = client.post(
+        "/api/solve/batch", json={"puzzles": texts, "variant": "jigsaw", "regions": labels}
+    )
+    assert as_jigsaw.status_code == 202
+    rows = client.get(as_jigsaw.json["results_url"]).json["results"]
+    assert rows[0]["status"] == "solved" and rows[0]["code"] == puzzle.code
+    assert rows[1]["status"] == "invalid" and "names X-Sudoku, not Jigsaw" in rows[1]["message"]
+    as_classic = client.post("/api/solve/batch", json={"puzzles": texts})
+    assert as_classic.json["id"] != as_jigsaw.json["id"]  # the same texts, other rules
+    classic_rows = client.get(as_classic.json["results_url"]).json["results"]
+    assert classic_rows[0]["status"] == "multiple" and classic_rows[1]["status"] == "multiple"

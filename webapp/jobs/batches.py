@@ -15,7 +15,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ..sudoku import Budget
-from ..sudoku.batch import Entry, read_entry
+from ..sudoku.batch import NO_VARIANT, Entry, Variant, read_entry, under_variant
 from ..sudoku.batch_solve import BatchBudget, Row, RowStatus, counts, solve_batch
 from .store import Store, Unreachable
 
@@ -32,9 +32,12 @@ log = logging.getLogger(__name__)
 Report = Callable[[str, int, str], None]
 
 
-def batch_code(entries: tuple[Entry, ...]) -> str:
-    """The code of a batch: how many puzzles, and a digest of each one's text and place."""
-    content = json.dumps([[entry.line, entry.text] for entry in entries])
+def batch_code(entries: tuple[Entry, ...], variant: Variant = NO_VARIANT) -> str:
+    """The code of a batch: how many puzzles, and a digest of each one's text and place, and
+    of the rules `variant` names when it names any (the same texts under other rules are
+    another batch)."""
+    texts: list[Any] = [[entry.line, entry.text] for entry in entries]
+    content = json.dumps(texts if variant == NO_VARIANT else [*texts, list(variant)])
     return f"{len(entries)}-{hashlib.sha256(content.encode()).hexdigest()[:24]}"
 
 
@@ -55,11 +58,18 @@ def is_batch_code(code: str) -> bool:
     )
 
 
-def keep_input(store: Store, code: str, entries: tuple[Entry, ...], budget: BatchBudget) -> None:
-    """Put the batch's puzzles and budget where its job reads them; Unreachable if the
-    store does not answer."""
+def keep_input(
+    store: Store,
+    code: str,
+    entries: tuple[Entry, ...],
+    budget: BatchBudget,
+    variant: Variant = NO_VARIANT,
+) -> None:
+    """Put the batch's puzzles, the rules `variant` names and its budget where its job reads
+    them; Unreachable if the store does not answer."""
     record = {
         "puzzles": [[entry.line, entry.text] for entry in entries],
+        "variant": list(variant),
         "solve_nodes": budget.solve.nodes,
         "solve_conflicts": budget.solve.sat_conflicts,
         "solve_seconds": budget.solve.ceiling_seconds,
@@ -80,8 +90,9 @@ def run_batch(board: Store, results: Store, code: str, seconds: float, report: R
     if data is None:
         raise ValueError("its puzzles are no longer kept; send the batch again")
     record: dict[str, Any] = json.loads(data)
-    entries = tuple(
-        read_entry(index, line, text) for index, (line, text) in enumerate(record["puzzles"])
+    entries = under_variant(
+        [read_entry(index, line, text) for index, (line, text) in enumerate(record["puzzles"])],
+        tuple(record.get("variant", NO_VARIANT)),
     )
     budget = BatchBudget(
         Budget(

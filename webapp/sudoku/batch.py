@@ -16,13 +16,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import PuzzleError
 from .links.lzstring import unpack_budget
 from .parse import MAX_LENGTH, SEPARATORS, read
 from .puzzle import Puzzle
 from .shape import SHAPES
+from .variants import Labels, puzzle_with
+
+# A batch's rules as its sender named them: a variant's name and a Jigsaw's region labels
+# (variants.py), both None for the rules each puzzle's own text names.
+Variant = tuple[str | None, Labels | None]
+NO_VARIANT: Variant = (None, None)
 
 # The most puzzles a batch holds: a job of JOB_SECONDS (60 s) gets through a thousand 9x9
 # puzzles, solved and rated, when they are not of the hardest.
@@ -132,3 +138,21 @@ def _one_grid(text: str, line_count: int) -> bool:
     except PuzzleError:
         return False
     return grid.size == line_count
+
+
+def under_variant(entries: Sequence[Entry], variant: Variant) -> tuple[Entry, ...]:
+    """`entries` under the rules `variant` names (its name and a Jigsaw's region labels, as
+    variants.puzzle_with reads them), each as it was when both are None; an entry whose
+    puzzle cannot take them (its share code names other rules) is an error row."""
+    if variant == NO_VARIANT:
+        return tuple(entries)
+    return tuple(_under(entry, variant) for entry in entries)
+
+
+def _under(entry: Entry, variant: Variant) -> Entry:
+    if entry.puzzle is None:
+        return entry
+    try:
+        return replace(entry, puzzle=puzzle_with(entry.puzzle, *variant))
+    except PuzzleError as error:
+        return replace(entry, puzzle=None, error=error)

@@ -20,7 +20,7 @@ from ...jobs.job import BATCH, Job
 from ...jobs.store import Unreachable
 from ...jobs.work import job_solve_budget
 from ...sudoku import Budget
-from ...sudoku.batch import MAX_PUZZLES, Entry
+from ...sudoku.batch import MAX_PUZZLES, NO_VARIANT, Entry, Variant
 from ...sudoku.batch_solve import BatchBudget, Row, RowStatus, solve_batch
 from ..cache import solve_budget
 from ..jobs.starting import RETRY_AFTER, UNREACHABLE, room_for_a_job, start_job
@@ -52,10 +52,13 @@ def allow_batch_body() -> None:
     request.max_form_memory_size = limit
 
 
-def solved_here_or_job(entries: tuple[Entry, ...]) -> tuple[tuple[Row, ...], float] | Job:
+def solved_here_or_job(
+    entries: tuple[Entry, ...], variant: Variant = NO_VARIANT
+) -> tuple[tuple[Row, ...], float] | Job:
     """A short batch's rows and the seconds they took, solved in the request; or the job
-    that solves a long one (started now, or the same batch's, already under way or done).
-    503 when the job store cannot take it."""
+    that solves a long one (started now, or the same batch's, already under way or done),
+    with `entries` as read and the rules `variant` names, which the job puts them under
+    again. 503 when the job store cannot take it."""
     config = current_app.config
     if len(entries) <= int(config["BATCH_REQUEST_PUZZLES"]):
         started = time.perf_counter()
@@ -63,7 +66,7 @@ def solved_here_or_job(entries: tuple[Entry, ...]) -> tuple[tuple[Row, ...], flo
             rows = solve_batch(entries, _request_budget())
         return rows, time.perf_counter() - started
     room_for_a_job()  # refused before it is written: 300 refused batches grew the store 9x
-    code = _kept(entries)
+    code = _kept(entries, variant)
     if code is None:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER)
     return start_job(BATCH, code)
@@ -117,12 +120,13 @@ def _job_budget(count: int) -> BatchBudget:
     return BatchBudget(solve, rating, seconds)
 
 
-def _kept(entries: tuple[Entry, ...]) -> str | None:
-    """Keep a batch's puzzles and job budget in the job store; its code, or None when the
-    store cannot be reached."""
-    code = batches.batch_code(entries)
+def _kept(entries: tuple[Entry, ...], variant: Variant = NO_VARIANT) -> str | None:
+    """Keep a batch's puzzles, the rules `variant` names and its job budget in the job
+    store; its code, or None when the store cannot be reached."""
+    code = batches.batch_code(entries, variant)
     try:
-        batches.keep_input(job_queue().board, code, entries, _job_budget(len(entries)))
+        budget = _job_budget(len(entries))
+        batches.keep_input(job_queue().board, code, entries, budget, variant)
     except Unreachable:
         return None
     return code

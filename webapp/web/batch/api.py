@@ -10,7 +10,6 @@ row saying why; a request that is not a batch is 400, 413 or 422, saying what is
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, abort, request
@@ -18,10 +17,17 @@ from flask import Blueprint, abort, request
 from ...jobs import batches, job_queue
 from ...jobs.job import Job
 from ...sudoku import PuzzleError
-from ...sudoku.batch import MAX_PUZZLES, Entry, read_batch, read_puzzles
+from ...sudoku.batch import (
+    MAX_PUZZLES,
+    NO_VARIANT,
+    Entry,
+    Variant,
+    read_batch,
+    read_puzzles,
+    under_variant,
+)
 from ...sudoku.variants import rules_named
 from ..jobs.view import job_record
-from ..json_input import with_variant
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
 from .answer import GONE, allow_batch_body, solved_here_or_job
@@ -55,10 +61,11 @@ def solve_batch() -> Answer:
     # solves: it waits its turn at the worker's solver seat instead of beside it.
     with solver_seat().taken():
         try:
-            entries = _entries(_json_body())
+            body = _json_body()
+            entries, variant = _entries(body), _variant(body)
         except Refused as refused:
             return {"status": "invalid", "error": refused.message}, refused.status
-        done = solved_here_or_job(entries)
+        done = solved_here_or_job(entries, variant)
     if isinstance(done, Job):
         record = job_record(done)
         record["results_url"] = absolute_url(".results", code=done.code)
@@ -84,30 +91,25 @@ def _json_body() -> dict[str, Any]:
     return body
 
 
+def _variant(body: dict[str, Any]) -> Variant:
+    """The rules the body's "variant" and "regions" name, for every puzzle of the batch."""
+    return body.get("variant"), body.get("regions")
+
+
 def _entries(body: dict[str, Any]) -> tuple[Entry, ...]:
     """The batch's puzzles, read, each under the rules the body's "variant" and "regions"
     name (a puzzle whose share code names others is a row that says so); Refused saying
     why the body holds no batch, or that the variant or map is bad."""
-    entries = _read_entries(body)
-    if body.get("variant") is None and body.get("regions") is None:
+    entries, variant = _read_entries(body), _variant(body)
+    if variant == NO_VARIANT:
         return entries
     first = next((entry.puzzle for entry in entries if entry.puzzle is not None), None)
     if first is not None:
         try:
-            rules_named(body.get("variant"), body.get("regions"), first.shape)
+            rules_named(*variant, first.shape)
         except PuzzleError as error:
             raise Refused(error.message) from None
-    return tuple(_under_variant(entry, body) for entry in entries)
-
-
-def _under_variant(entry: Entry, body: dict[str, Any]) -> Entry:
-    """`entry` under the body's variant; its row's error when it cannot be."""
-    if entry.puzzle is None:
-        return entry
-    try:
-        return replace(entry, puzzle=with_variant(entry.puzzle, body))
-    except PuzzleError as error:
-        return replace(entry, puzzle=None, error=error)
+    return under_variant(entries, variant)
 
 
 def _read_entries(body: dict[str, Any]) -> tuple[Entry, ...]:

@@ -26,16 +26,16 @@ singles (cells) and hidden singles (units) come out together.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-from .geometry import Geometry
+from .geometry import Geometry, standard_geometry
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
 LARGEST_PRECOMPUTED = 16
 # Boards kept per process. The fixed geometries (each size, classic, X, Windoku) are few;
-# every Jigsaw map is a geometry of its own, and a 16x16 board takes about 30 MB, so a
-# stream of new maps must not keep them all.
+# every Jigsaw map is a geometry of its own, and a stream of new maps must not keep a board
+# of each.
 BOARDS_KEPT = 16
 
 
@@ -64,7 +64,6 @@ class Bitboard:
             for place, cell in enumerate(unit.cells):
                 places[cell].append((number, place))
         # fields[option] = the option's constraints; bits[option] = its bit indexes.
-        # (Built with plain loops: a Jigsaw's board is built for each new map.)
         self.fields: list[tuple[int, ...]] = []
         self.bits: list[tuple[int, ...]] = []
         # option_at[bit index] = the option stored there (-1 on guard bits).
@@ -98,15 +97,16 @@ class Bitboard:
         # guards, AND `unrelated` (all but the option and its rivals) into a
         # pending set to forget them.
         self.placements: list[tuple[int, int, int]] | _PlacementsOnDemand
-        # A Jigsaw's board serves the puzzles of one map, often one solve: its masks are
-        # built as the search places options, and kept (most of them are never placed);
-        # beyond 16x16 they are not kept, as for every board that size.
-        if "region" in geometry.kinds and n <= LARGEST_PRECOMPUTED:
-            self.placements = _PlacementsOnDemand(self, keep=True)
-        elif n <= LARGEST_PRECOMPUTED:
+        if n <= LARGEST_PRECOMPUTED:
             self.placements = [self.build_placement(o) for o in range(self.options)]
         else:
             self.placements = _PlacementsOnDemand(self)
+
+    @cached_property
+    def unit_bits(self) -> list[int]:
+        """For each cell, the bits of its digit 1 (option cell * N) in the units' layouts;
+        digit d's are these shifted d fields up."""
+        return [sum(1 << bit for bit in self.bits[cell * self.n][1:]) for cell in range(self.cells)]
 
     def build_placement(self, option: int) -> tuple[int, int, int]:
         """The (keep, done, unrelated) masks that place `option`."""
@@ -142,25 +142,112 @@ class Bitboard:
         return found
 
 
-class _PlacementsOnDemand:
+class _PlacementsOnDemand(dict[int, tuple[int, int, int]]):
     """Placement masks built when asked for (and, with `keep`, kept once built), for shapes
-    too big to hold them all and boards that place few of their options."""
+    too big to hold them all and boards that place few of their options. A kept one is a
+    plain dict lookup, as fast as the list a board of all placements holds."""
 
     def __init__(self, board: Bitboard, keep: bool = False) -> None:
+        super().__init__()
         self.board = board
-        self.kept: dict[int, tuple[int, int, int]] | None = {} if keep else None
+        self.keep = keep
 
-    def __getitem__(self, option: int) -> tuple[int, int, int]:
-        if self.kept is None:
-            return self.board.build_placement(option)
-        found = self.kept.get(option)
-        if found is None:
-            found = self.kept[option] = self.board.build_placement(option)
+    def __missing__(self, option: int) -> tuple[int, int, int]:
+        found = self.board.build_placement(option)
+        if self.keep:
+            self[option] = found
         return found
+
+
+class RegionBoard(Bitboard):
+    """A Jigsaw's board, made from its template's: the board of the same units with the
+    boxes where the regions are (boxed()). Rows, columns and any extra units lie in both
+    alike, and every constraint keeps its field, so of the template's tables only the bits
+    in the regions' layout move: a cell's option leaves its box's field for its region's.
+    That is some hundreds of operations on whole layouts where building a board anew is
+    several per bit of every option: 0.17 ms on 9x9 against 1.2 ms, 1.7 ms on 16x16
+    against 10 ms. Placements are built as the search asks for them (most are never asked
+    for), and kept with the board."""
+
+    def __init__(self, geometry: Geometry, template: Bitboard) -> None:
+        n, width, cells = template.n, template.width, template.cells
+        self.geometry, self.shape, self.n, self.width = geometry, geometry.shape, n, width
+        self.cells, self.options, self.constraints = cells, template.options, template.constraints
+        self.low, self.guards, self.full = template.low, template.guards, template.full
+        self.cell_guards, self.field_mask = template.cell_guards, template.field_mask
+        self.guard = template.guard
+        units, boxes = geometry.units, template.geometry.units
+        first = n * n  # the first unit field
+        regions = range(2 * n, 3 * n)  # the regions' places in units, as the boxes' (boxed())
+        spread = sum(1 << (digit * width) for digit in range(n))  # a bit in every digit's field
+        members = list(template.members)
+        # moved[cell]: digit 1's bit in its box's field and in its region's (the same bit,
+        # which cancels, where the two agree); digit d's is d fields up.
+        moved = [0] * cells
+        option_at = list(template.option_at)
+        for number in regions:
+            base = (first + number * n) * width
+            pairs = zip(units[number].cells, boxes[number].cells, strict=True)
+            for place, (cell, boxed_cell) in enumerate(pairs):
+                moved[cell] ^= 1 << (base + place)
+                moved[boxed_cell] ^= 1 << (base + place)
+                members[cell] ^= spread << (base + place)
+                members[boxed_cell] ^= spread << (base + place)
+            at = base  # the region's fields, each its cells' options then a guard
+            option_at[at : at + n * width] = [
+                cell * n + digit if cell >= 0 else -1
+                for digit in range(n)
+                for cell in (*units[number].cells, -1)
+            ]
+        self.option_at = option_at
+        unit_bits = [bits ^ move for bits, move in zip(template.unit_bits, moved, strict=True)]
+        self.unit_bits = unit_bits
+        for number, unit in enumerate(units):
+            base = first + number * n
+            if number in regions:  # its options, gathered anew
+                in_cells = in_units = 0
+                for cell in unit.cells:
+                    in_cells |= 1 << (cell * width)
+                    in_units |= unit_bits[cell]
+                for digit in range(n):
+                    members[base + digit] = (in_cells << digit) | (in_units << (digit * width))
+                continue
+            change = 0
+            for cell in unit.cells:
+                change ^= moved[cell]
+            if change:
+                for digit in range(n):
+                    members[base + digit] ^= change << (digit * width)
+        self.members = members
+        self.placements = _PlacementsOnDemand(self, keep=n <= LARGEST_PRECOMPUTED)
+
+    def build_placement(self, option: int) -> tuple[int, int, int]:
+        """The (keep, done, unrelated) masks that place `option`."""
+        n, members, guard = self.n, self.members, self.guard
+        cell, digit = divmod(option, n)
+        touched, done = members[cell], guard[cell]
+        first = n * n + digit  # the first unit's field for this digit
+        for number in self.geometry.cell_unit_numbers[cell]:
+            touched |= members[first + number * n]
+            done |= guard[first + number * n]
+        own = (1 << (cell * self.width + digit)) | (self.unit_bits[cell] << (digit * self.width))
+        unrelated = self.full ^ touched
+        return unrelated ^ own, done, unrelated
+
+
+def boxed(geometry: Geometry) -> Geometry:
+    """A Jigsaw's geometry with the boxes in its regions' places: its board's template."""
+    boxes = [unit for unit in standard_geometry(geometry.shape).units if unit.kind == "box"]
+    return Geometry(
+        geometry.shape,
+        tuple(boxes[unit.index - 1] if unit.kind == "region" else unit for unit in geometry.units),
+    )
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is among the
-    BOARDS_KEPT used last."""
+    BOARDS_KEPT used last (a Jigsaw's from its template's)."""
+    if "region" in geometry.kinds:
+        return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     return Bitboard(geometry)

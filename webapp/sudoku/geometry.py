@@ -105,10 +105,27 @@ class Geometry:
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
         """For each cell, the other cells of its units."""
+        cells = [frozenset(unit.cells) for unit in self.units]
         return tuple(
-            frozenset(peer for unit in units for peer in unit.cells) - {cell}
-            for cell, units in enumerate(self.cell_units)
+            frozenset().union(*[cells[number] for number in numbers]) - {cell}
+            for cell, numbers in enumerate(self.cell_unit_numbers)
         )
+
+    @cached_property
+    def shared_cells(self) -> dict[tuple[int, int], int]:
+        """Each pair of units that share two cells or more, by their places in `units` (the
+        first the lower), in order, with the cells they share as a mask."""
+        counts: dict[tuple[int, int], int] = {}
+        for numbers in self.cell_unit_numbers:
+            for at, first in enumerate(numbers):
+                for second in numbers[at + 1 :]:
+                    counts[first, second] = counts.get((first, second), 0) + 1
+        masks = self.unit_masks
+        return {
+            (first, second): masks[first] & masks[second]
+            for first, second in sorted(counts)
+            if counts[first, second] >= 2
+        }
 
     @cached_property
     def unit_masks(self) -> tuple[int, ...]:
@@ -124,7 +141,14 @@ class Geometry:
     @cached_property
     def peer_masks(self) -> tuple[int, ...]:
         """For each cell, its peers as one int (bit c for cell c)."""
-        return tuple(sum(1 << peer for peer in peers) for peers in self.peers)
+        masks = self.unit_masks
+        found = []
+        for cell, numbers in enumerate(self.cell_unit_numbers):
+            mask = 0
+            for number in numbers:
+                mask |= masks[number]
+            found.append(mask & ~(1 << cell))
+        return tuple(found)
 
     @property
     def kinds(self) -> tuple[str, ...]:

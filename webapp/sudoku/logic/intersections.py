@@ -27,14 +27,12 @@ CLAIMING = 2.8
 def overlapping_pairs(geometry: Geometry) -> tuple[tuple[Unit, Unit, int, int, int], ...]:
     """Every ordered pair of units that share two cells or more, with each unit's cells and
     their overlap, each as a mask of cells."""
-    pairs = []
-    masks = geometry.unit_masks
-    for a, first in enumerate(geometry.units):
-        for b, second in enumerate(geometry.units):
-            overlap = masks[a] & masks[b]
-            if a != b and overlap.bit_count() >= 2:
-                pairs.append((first, second, masks[a], masks[b], overlap))
-    return tuple(pairs)
+    shared = geometry.shared_cells
+    ordered = sorted([*shared, *((b, a) for a, b in shared)])
+    units, masks = geometry.units, geometry.unit_masks
+    return tuple(
+        (units[a], units[b], masks[a], masks[b], shared[min(a, b), max(a, b)]) for a, b in ordered
+    )
 
 
 def locked_candidates(position: Position, from_box: bool) -> Iterator[Step]:

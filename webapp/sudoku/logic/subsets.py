@@ -159,13 +159,11 @@ def locked_subsets(position: Position, size: int) -> Iterator[Step]:
 def _overlaps(geometry: Geometry) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The cells two units share (two or more, in the first unit's order), once per pair
     of units in the geometry's order, with them as a mask."""
-    found = []
-    for i, first in enumerate(geometry.units):
-        for second in geometry.units[i + 1 :]:
-            shared = first.mask & second.mask
-            if shared.bit_count() >= 2:
-                found.append((tuple(cell for cell in first.cells if shared >> cell & 1), shared))
-    return tuple(found)
+    units = geometry.units
+    return tuple(
+        (tuple(cell for cell in units[first].cells if shared >> cell & 1), shared)
+        for (first, _), shared in geometry.shared_cells.items()
+    )
 
 
 def _naked_groups(

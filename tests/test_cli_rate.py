@@ -70,3 +70,11 @@ def test_the_summary_compares_with_a_reference_rating(sudoku):
 def test_without_a_reference_the_summary_has_no_comparison(sudoku):
     _, out = sudoku("rate", "--summary", stdin=NORVIG_EASY + "\n")
     assert "Spearman" not in out
+
+
+def test_json_names_a_variant_by_its_rules(sudoku):
+    line = data_lines("variants/jigsaw_6x6_hard.txt")[0][0]
+    grid, _, rules = line.partition("-")
+    _, out = sudoku("rate", "--json", stdin=line + "\n")
+    record = json.loads(out)
+    assert (record["puzzle"], record["rules"]) == (grid, rules)

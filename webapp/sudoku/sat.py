@@ -6,7 +6,8 @@ symbol once in the unit. A propagated search state holds the options still
 alive and the constraints already satisfied.
 
 The formula has one variable per live option of an open cell (and per live
-combination of a Killer's cage, bitboard.py), and for each
+combination of a Killer's cage, bitboard.py), a clause "not both" for each digit of
+two open cells of a Killer's cage without a sum, and for each
 open constraint one clause "at least one of its options" plus one clause per
 pair "not both". CaDiCaL 1.9.5 (through python-sat) solves it; each model is a
 solution, and a clause that forbids it sends the solver after the next one.
@@ -105,7 +106,22 @@ def formula(board: Bitboard, alive: int, done: int) -> Formula:
         ]
         clauses.append(literals)
         clauses.extend([-a, -b] for a, b in combinations(literals, 2))
+    clauses.extend(_unsummed_cages(board, variables))
     return Formula(variables, clauses, fixed)
+
+
+def _unsummed_cages(board: Bitboard, variables: dict[int, int]) -> list[list[int]]:
+    """The clauses of a Killer's cages without a sum, which have no constraint of their own
+    (bitboard.py): no digit in two of a cage's open cells."""
+    geometry, n = board.geometry, board.n
+    clauses = []
+    for cage, total in zip(geometry.cages, geometry.cage_totals, strict=True):
+        if total is not None:
+            continue
+        for digit in range(n):
+            live = [variables[o] for cell in cage if (o := cell * n + digit) in variables]
+            clauses.extend([-a, -b] for a, b in combinations(live, 2))
+    return clauses
 
 
 def clause_count(board: Bitboard, alive: int, done: int) -> int:

@@ -3,6 +3,7 @@ against the rules written out without the engine, clashes in words, the API and 
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -26,7 +27,7 @@ from webapp.sudoku import (
     solve,
 )
 from webapp.sudoku.bitboard import bitboard_for
-from webapp.sudoku.cages import Cage, combinations, decode_cages
+from webapp.sudoku.cages import Cage, combinations, count_ways, decode_cages
 from webapp.sudoku.sat import SatResult, sat_solve
 from webapp.sudoku.solver import initial_state
 from webapp.sudoku.variants import rules_named
@@ -93,6 +94,23 @@ def test_combinations_are_the_digit_sets_that_make_the_sum():
     assert combinations(9, 2, 10) == (0b101000, 0b1000100, 0b10000010, 0b100000001)
     assert len(combinations(9, 3, None)) == 84
     assert combinations(4, 3, 11) == ()
+
+
+@pytest.mark.parametrize("size", [4, 6, 9])
+def test_combinations_and_their_count_agree_with_every_subset(size):
+    for count in range(1, size + 1):
+        for total in range(1, size * (size + 1) // 2 + 2):
+            subsets = [c for c in itertools.combinations(range(1, size + 1), count)]
+            made = sorted(sum(1 << (d - 1) for d in c) for c in subsets if sum(c) == total)
+            assert list(combinations(size, count, total)) == made
+            assert count_ways(size, count, total) == len(made)
+
+
+def test_a_cage_made_too_many_ways_is_refused_without_listing_them():
+    cells = tuple(range(12))  # r1c1-r1c12 of a 25x25
+    with pytest.raises(PuzzleError) as raised:
+        killer((Cage(cells, 160),), size=25)
+    assert raised.value.message.startswith("Cage at r1c1 (sum 160) can be made 108368 ways;")
 
 
 def test_the_share_code_spells_each_cell_s_cage_then_the_sums():

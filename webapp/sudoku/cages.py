@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import combinations as subsets
 
 from .errors import PuzzleError
@@ -71,16 +71,45 @@ def sum_range(size: int, count: int) -> tuple[int, int]:
     return count * (count + 1) // 2, count * (2 * size - count + 1) // 2
 
 
-@cache
+@lru_cache(maxsize=4096)
 def combinations(size: int, count: int, total: int | None) -> tuple[int, ...]:
     """Every set of `count` different digits of 1..size adding up to `total` (any sum when
-    None), as digit masks (bit d-1 for digit d), in increasing order of mask."""
-    found = [
-        sum(1 << (digit - 1) for digit in digits)
-        for digits in subsets(range(1, size + 1), count)
-        if total is None or sum(digits) == total
-    ]
-    return tuple(sorted(found))
+    None), as digit masks (bit d-1 for digit d), in increasing order of mask. Only sets
+    that can still reach the sum are followed, so a sum made few ways costs little even
+    on 25x25 (count_ways says how many there are without listing them)."""
+    if total is None:
+        found = [sum(1 << (d - 1) for d in digits) for digits in subsets(range(1, size + 1), count)]
+        return tuple(sorted(found))
+    masks: list[int] = []
+
+    def extend(lowest: int, left: int, rest: int, mask: int) -> None:
+        """Add digits from `lowest` up: `left` more of them making `rest`."""
+        if left == 0:
+            if rest == 0:
+                masks.append(mask)
+            return
+        for digit in range(lowest, size + 1):
+            least = left * digit + left * (left - 1) // 2  # digit, digit + 1, ...
+            if least > rest:
+                break
+            if rest <= sum_range(size, left)[1]:
+                extend(digit + 1, left - 1, rest - digit, mask | 1 << (digit - 1))
+
+    extend(1, count, total, 0)
+    return tuple(sorted(masks))
+
+
+@lru_cache(maxsize=4096)
+def count_ways(size: int, count: int, total: int) -> int:
+    """How many sets of `count` different digits of 1..size add up to `total`."""
+    # ways[k][t]: sets of k digits among those seen so far making t
+    ways = [[0] * (total + 1) for _ in range(count + 1)]
+    ways[0][0] = 1
+    for digit in range(1, size + 1):
+        for k in range(min(count, digit), 0, -1):
+            for t in range(total, digit - 1, -1):
+                ways[k][t] += ways[k - 1][t - digit]
+    return ways[count][total]
 
 
 def checked(size: int, cages: Sequence[Cage]) -> tuple[Cage, ...]:
@@ -133,7 +162,7 @@ def _problem(size: int, cage: Cage) -> str | None:
         return f": {digits} at most {most}"
     if cage.total < least:
         return f": {digits} at least {least}"
-    ways = len(combinations(size, count, cage.total))
+    ways = count_ways(size, count, cage.total)
     if ways > MOST_COMBINATIONS:
         return (
             f" can be made {ways} ways; the solver takes cages of at most"

@@ -4,6 +4,8 @@ the engine's counts and listed solutions against these."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 # The symbols of a grid N wide are the first N of these, as share codes write them.
 SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 
@@ -69,11 +71,13 @@ def valid_variant_solution(
     regions: str = "",
     diagonals: bool = False,
     windows: bool = False,
+    cages: Sequence[tuple[Sequence[int], int | None]] = (),
 ) -> bool:
     """valid_solution under a variant's rules, written out again without the engine: rows
     and columns; the boxes, or a Jigsaw's `regions` (one label per cell, any labels);
     with `diagonals` both main diagonals; with `windows` Windoku's boxes one cell in from
-    the boxes and one apart (rows and columns 2-4 and 6-8 on 9x9)."""
+    the boxes and one apart (rows and columns 2-4 and 6-8 on 9x9); each of a Killer's
+    `cages` (0-based cells, sum or None) with different digits adding up to its sum."""
     box_rows, box_cols = box_shape(size)
     pairs = zip(puzzle, solution, strict=True)
     if len(solution) != size * size or any(g not in ".0" and g != s for g, s in pairs):
@@ -100,6 +104,10 @@ def valid_variant_solution(
             for left in starts
         ]
     symbols = set(SYMBOLS[:size])
+    for cells, total in cages:
+        digits = [SYMBOLS.index(solution[i]) + 1 for i in cells]
+        if len(set(digits)) != len(digits) or (total is not None and sum(digits) != total):
+            return False
     return all(
         len(cells) == size and {solution[i] for i in cells} == symbols for cells in cell_lists
     )

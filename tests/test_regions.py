@@ -19,6 +19,7 @@ from webapp.sudoku import (
     read_code,
     solve,
 )
+from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions, traded
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.geometry import windows
@@ -169,9 +170,11 @@ def test_windoku_and_x_windoku_solve_by_their_rules(letters):
         )
 
 
-def test_the_longest_share_code_is_a_25x25_jigsaw_with_every_extra_kind():
+def test_the_longest_share_code_is_a_25x25_jigsaw_killer_with_every_extra_kind():
     shape = SHAPES[25]
     regions = region_map(25, traded(shape, list(box_map(shape)), SeededRandom("big"), 2_000))
-    puzzle = Puzzle(empty(25), Rules(("x", "w"), regions))
+    # a cage for every cell, each with a sum: the longest cage code
+    cages = tuple(Cage((cell,), 1 + cell % 25) for cell in range(625))
+    puzzle = Puzzle(empty(25), Rules(("x", "w"), regions, cages, 25))
     assert len(puzzle.code) == longest_code()
     assert read_code(puzzle.code) == puzzle

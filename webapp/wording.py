@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, DeadEnd, PuzzleError
+from .sudoku.conflicts import CAGE
 from .sudoku.counting import CAP, SolutionCount
 from .sudoku.dead_end import CELL
 from .sudoku.result import SAT, SEARCH
@@ -92,16 +93,44 @@ def clash_cell_name(kind: str, place: tuple[int, int]) -> str:
 
 
 def conflict_headline(conflict: Conflict) -> str:
-    """What clashes, without where: "Row 3 has two 5s"."""
+    """What clashes, without where: "Row 3 has two 5s", "Cage at r1c1 (sum 10) has two 3s",
+    "Cage at r1c1 adds up to 12, not 10"."""
+    if conflict.unit == CAGE and conflict.symbol:
+        return f"{cage_title(conflict)} has {count_word(len(conflict.cells))} {conflict.symbol}s"
+    if conflict.unit == CAGE:
+        return cage_conflict_message(conflict)
     return CLASH_HEADLINE.format(**_clash_fields(conflict))
+
+
+def cage_title(conflict: Conflict, with_sum: bool = True) -> str:
+    """The cage of a conflict as a sentence starts with it: "Cage at r1c1 (sum 10)"."""
+    title = f"Cage at {place_name(conflict.cage_at)}"
+    return f"{title} (sum {conflict.total})" if with_sum and conflict.total is not None else title
+
+
+def cage_conflict_message(conflict: Conflict) -> str:
+    """A cage's clash in words: "Cage at r1c1 (sum 10) has two 3s, in r1c1 and r2c1", "Cage
+    at r1c1 adds up to 12, not 10" (a full cage), "Cage at r1c1 (sum 10): 3 and 9 already
+    make 12"."""
+    if conflict.symbol:
+        count = count_word(len(conflict.cells))
+        cells = in_words(map(place_name, conflict.cells))
+        return f"{cage_title(conflict)} has {count} {conflict.symbol}s, in {cells}"
+    if conflict.full:
+        return f"{cage_title(conflict, False)} adds up to {conflict.made}, not {conflict.total}"
+    digits = in_words(conflict.symbols)
+    already = "already makes" if len(conflict.symbols) == 1 else "already make"
+    return f"{cage_title(conflict)}: {digits} {already} {conflict.made}"
 
 
 def conflict_message(conflict: Conflict) -> str:
     """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)".
 
     A row names its columns and a column its rows; any other unit (a box, a
-    diagonal) names its cells.
+    diagonal) names its cells; a cage says it as cage_conflict_message does.
     """
+    if conflict.unit == CAGE:
+        return cage_conflict_message(conflict)
     cells = in_words(clash_cell_name(conflict.unit, place) for place in conflict.cells)
     return CLASH.format(
         **_clash_fields(conflict), where=clash_where(conflict.unit).format(cells=cells)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import math
 import sys
 from typing import TextIO, TypeAlias, TypeVar
@@ -64,14 +65,36 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         metavar="V",
-        help="the puzzles' rules: classic, x, windoku, jigsaw, or several joined by -"
-        " (jigsaw-x, x-windoku); a share code's own rules need no option",
+        help="the puzzles' rules: classic, x, windoku, jigsaw, killer, or several joined by -"
+        " (jigsaw-x, x-windoku, killer-x); a share code's own rules need no option",
     )
     parser.add_argument(
         "--regions",
         metavar="FILE",
         help="a jigsaw's region map: one label (letter or digit) per cell, a row a line",
     )
+
+
+def add_cages(parser: argparse.ArgumentParser) -> None:
+    """--cages: a killer's cages, for puzzles whose text does not name them."""
+    parser.add_argument(
+        "--cages",
+        metavar="FILE",
+        help='a killer\'s cages as JSON: a list of {"cells": ["r1c1", "r1c2"], "sum": 10}, or'
+        ' {"map": one label per cell ("." for none), "sums": {"a": 10, ...}}',
+    )
+
+
+def cages_json(path: str | None) -> object:
+    """The cages in the JSON file --cages names, None without one; UsageError if it cannot
+    be read as JSON."""
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            return json.loads(stream.read(1_000_000))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise UsageError(f"--cages {path}: {error}") from None
 
 
 def regions_text(path: str | None) -> str | None:

@@ -21,8 +21,10 @@ from .arguments import (
     Subcommands,
     UsageError,
     add_budget,
+    add_cages,
     add_variant,
     budget_from,
+    cages_json,
     open_input,
     positive_int,
     regions_text,
@@ -81,6 +83,7 @@ def add(commands: Subcommands) -> None:
         " puzzle, hex when a 16x16 with . blanks holds a 0)",
     )
     add_variant(parser)
+    add_cages(parser)
     add_budget(parser)
     parser.set_defaults(run=run)
 
@@ -89,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
     """Solve every puzzle in the input and print one record per puzzle."""
     budget = budget_from(args)
     regions = regions_text(args.regions)
+    cages = cages_json(args.cages)
     first = True
     for text in puzzle_texts(args.file, whole=args.grid):
         record = solve_record(
@@ -97,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
             budget=budget,
             alphabet=args.alphabet,
             listing=args.all,
-            variant=(args.variant, regions),
+            variant=(args.variant, regions, cages),
         )
         if args.json:
             print(json.dumps(record))
@@ -117,10 +121,11 @@ def solve_record(
     budget: Budget | None = None,
     alphabet: str | None = None,
     listing: bool = False,
-    variant: tuple[str | None, str | None] = (None, None),
+    variant: tuple[str | None, str | None, object] = (None, None, None),
 ) -> dict[str, Any]:
     """Read and solve one puzzle text (in `alphabet`, or the one it is told to be in), under
-    the rules `variant` names (its name and a jigsaw's region labels; variants.py): the
+    the rules `variant` names (its name, a jigsaw's region labels and a killer's cages;
+    variants.py): the
     record `solve --json` prints for it, its grids in the puzzle's alphabet. One with more
     than one solution has them counted (up to COUNTED) and, with `listing`, listed."""
     try:

@@ -84,7 +84,7 @@ def rating_record(explained: dict[str, Any], ms: float) -> dict[str, Any]:
     """What `sudoku rate --json` prints of a path record that took `ms` to make: the rating
     and the count of each technique, or the status of a puzzle without one solution; the
     puzzle named as the path record names it (its rules too, unless classic)."""
-    named = {key: explained[key] for key in ("puzzle", "rules") if key in explained}
+    named: dict[str, Any] = {key: explained[key] for key in ("puzzle", "rules") if key in explained}
     if "rating" not in explained:
         return {**named, "status": explained["status"], "ms": round(ms, 3)}
     return {

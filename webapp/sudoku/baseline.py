@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from .conflicts import find_conflicts
+from .errors import PuzzleError
 from .grid import Grid
 from .puzzle import Puzzle
 from .result import NO_SOLUTION, Budget, SolveResult, status_for
@@ -24,6 +25,9 @@ def solve(
     budget: Budget | None = None,
 ) -> SolveResult:
     """Backtrack through `puzzle` in reading order for up to `max_solutions` (at least 2)."""
+    if puzzle.rules.cages:
+        # It checks units alone: a Killer's answer from it could break a cage.
+        raise PuzzleError("the plain backtracking yardstick does not solve Killers")
     budget = budget or Budget()
     grid, geometry = puzzle.grid, puzzle.geometry
     started = time.perf_counter()

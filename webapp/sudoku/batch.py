@@ -19,11 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .errors import PuzzleError
+from .labels import Labels
 from .links.lzstring import unpack_budget
 from .parse import MAX_LENGTH, SEPARATORS, read
 from .puzzle import Puzzle
 from .shape import SHAPES
-from .variants import Labels, puzzle_with
+from .variants import puzzle_with
 
 # A batch's rules as its sender named them: a variant's name and a Jigsaw's region labels
 # (variants.py), both None for the rules each puzzle's own text names.

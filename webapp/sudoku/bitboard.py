@@ -22,12 +22,29 @@ so one field number names one constraint. Guard bits keep arithmetic inside
 a field, which turns whole-board questions ("which constraints have no
 option left? exactly one?") into a handful of big-integer operations: naked
 singles (cells) and hidden singles (units) come out together.
+
+A Killer's cage with a sum joins the exact cover as Dirk Laurie encodes it (lua-sudoku,
+theory.html). Each way of making the sum (a *combination*, cages.py) is an option of
+its own, numbered after the N*N*N cell options, and the cage adds N + 1 constraints:
+
+    cage k, digit d:  field = C + k * (N + 1) + d,   bit = the cell's place in the cage,
+                      or (cage size + j) for the cage's combination j
+    cage k:           field = C + k * (N + 1) + N,   bit = j for combination j
+
+(C is the number of cell and unit fields). A cell option covers "cage k has digit d";
+combination j covers "cage k" and "cage k has digit d" for every digit d it lacks. So
+exactly one combination is chosen, each of its digits lands in exactly one cell of the
+cage and no other digit does: the cage's digits differ and add up to its sum. Fields
+then hold more than N bits: every field is `span` bits wide, the widest constraint's
+options. A cage without a sum has no constraint: placing a digit in it removes the
+same digit from the rest of the cage, as a peer's would.
 """
 
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
 
+from .cages import combinations
 from .geometry import Geometry, standard_geometry
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
@@ -48,21 +65,33 @@ class Bitboard:
         self.geometry = geometry
         self.shape = shape
         self.n = n
-        self.width = width = n + 1
         self.cells = n * n
+        # The cages with sums (by number in geometry.cages) and their combinations.
+        summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
+        ways = {k: combinations(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed}
+        self.span = span = max([n] + [len(geometry.cages[k]) + len(ways[k]) for k in summed])
+        self.width = width = span + 1
+        # Options: the cell options (cell * N + digit), `options` of them, then each
+        # cage's combinations.
         self.options = n * n * n
-        self.constraints = n * n + len(geometry.units) * n
+        first_cage_field = n * n + len(geometry.units) * n
+        self.constraints = first_cage_field + len(summed) * (n + 1)
         self.low = sum(1 << (f * width) for f in range(self.constraints))
-        self.guards = self.low << n
+        self.guards = self.low << span
         self.full = self.guards - self.low
-        self.cell_guards = sum(1 << (f * width + n) for f in range(self.cells))
-        self.field_mask = (1 << n) - 1
+        self.cell_guards = sum(1 << (f * width + span) for f in range(self.cells))
+        self.field_mask = (1 << span) - 1
 
-        # Each cell's (unit number, place in unit) pairs, in unit order.
+        # Each cell's (unit number, place in unit) pairs, in unit order, and the cage
+        # fields of its digits (and its place in that cage) when its cage has a sum.
         places: list[list[tuple[int, int]]] = [[] for _ in range(self.cells)]
         for number, unit in enumerate(geometry.units):
             for place, cell in enumerate(unit.cells):
                 places[cell].append((number, place))
+        in_cage: dict[int, tuple[int, int]] = {}
+        for rank, k in enumerate(summed):
+            for place, cell in enumerate(geometry.cages[k]):
+                in_cage[cell] = (first_cage_field + rank * (n + 1), place)
         # fields[option] = the option's constraints; bits[option] = its bit indexes.
         self.fields: list[tuple[int, ...]] = []
         self.bits: list[tuple[int, ...]] = []
@@ -71,9 +100,22 @@ class Bitboard:
         # members[field] = mask of every option of that constraint, in all layouts.
         self.members = members = [0] * self.constraints
         first_unit_field = n * n
-        option = 0
+
+        def add(fields: list[int], bits: list[int]) -> None:
+            """The next option, in `fields` at `bits`."""
+            option, everywhere = len(self.fields), 0
+            for bit in bits:
+                everywhere |= 1 << bit
+                option_at[bit] = option
+            for field in fields:
+                members[field] |= everywhere
+            self.fields.append(tuple(fields))
+            self.bits.append(tuple(bits))
+
         for cell in range(self.cells):
             unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
+            if cell in in_cage:
+                unit_fields.append(in_cage[cell])
             for digit in range(n):
                 fields = [cell]
                 bits = [cell * width + digit]
@@ -81,24 +123,48 @@ class Bitboard:
                     field = base + digit
                     fields.append(field)
                     bits.append(field * width + place)
-                everywhere = 0
-                for bit in bits:
-                    everywhere |= 1 << bit
-                    option_at[bit] = option
-                for field in fields:
-                    members[field] |= everywhere
-                self.fields.append(tuple(fields))
-                self.bits.append(tuple(bits))
-                option += 1
+                add(fields, bits)
+        for rank, k in enumerate(summed):
+            base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
+            for j, mask in enumerate(ways[k]):
+                fields, bits = [base + n], [(base + n) * width + j]
+                for digit in range(n):
+                    if not mask >> digit & 1:
+                        fields.append(base + digit)
+                        bits.append((base + digit) * width + size + j)
+                add(fields, bits)
+        # mates[option] = the same digit's options in the rest of a cage without a sum
+        # (a cage with one rules them out through its "cage k, digit d" constraint).
+        self.mates = [0] * len(self.fields)
+        for k, cage in enumerate(geometry.cages):
+            if geometry.cage_totals[k] is None:
+                for cell in cage:
+                    for digit in range(n):
+                        self.mates[cell * n + digit] = sum(
+                            1 << bit
+                            for other in cage
+                            if other != cell
+                            for bit in self.bits[other * n + digit]
+                        )
 
-        self.guard = [1 << (f * width + n) for f in range(self.constraints)]
+        # Every option alive, where a search starts: `full` on boards whose fields are all
+        # full (no cages), fewer bits where a field is wider than its options.
+        self.start = 0
+        for mask in members:
+            self.start |= mask
+        self.guard = [1 << (f * width + span) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live
         # options to drop the option's rivals, OR `done` into the satisfied
         # guards, AND `unrelated` (all but the option and its rivals) into a
         # pending set to forget them.
         self.placements: list[tuple[int, int, int]] | _PlacementsOnDemand
-        if n <= LARGEST_PRECOMPUTED:
-            self.placements = [self.build_placement(o) for o in range(self.options)]
+        # A Killer's board serves one puzzle, often one solve: its masks are built as the
+        # search places options, and kept (most of them are never placed); beyond 16x16
+        # they are not kept, as for every board that size.
+        if geometry.cages and n <= LARGEST_PRECOMPUTED:
+            self.placements = _PlacementsOnDemand(self, keep=True)
+        elif n <= LARGEST_PRECOMPUTED:
+            self.placements = [self.build_placement(o) for o in range(len(self.fields))]
         else:
             self.placements = _PlacementsOnDemand(self)
 
@@ -127,6 +193,7 @@ class Bitboard:
                 touched |= members[field]
                 own |= 1 << bit
                 done |= guard[field]
+        touched |= self.mates[option]
         unrelated = self.full ^ touched
         return unrelated ^ own, done, unrelated
 
@@ -175,7 +242,8 @@ class RegionBoard(Bitboard):
         self.cells, self.options, self.constraints = cells, template.options, template.constraints
         self.low, self.guards, self.full = template.low, template.guards, template.full
         self.cell_guards, self.field_mask = template.cell_guards, template.field_mask
-        self.guard = template.guard
+        self.guard, self.span, self.start = template.guard, template.span, template.start
+        self.mates = template.mates  # no cages: none
         units, boxes = geometry.units, template.geometry.units
         first = n * n  # the first unit field
         regions = range(2 * n, 3 * n)  # the regions' places in units, as the boxes' (boxed())
@@ -247,7 +315,7 @@ def boxed(geometry: Geometry) -> Geometry:
 @lru_cache(maxsize=BOARDS_KEPT)
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is among the
-    BOARDS_KEPT used last (a Jigsaw's from its template's)."""
-    if "region" in geometry.kinds:
+    BOARDS_KEPT used last (a Jigsaw's from its template's, unless it has cages too)."""
+    if "region" in geometry.kinds and not geometry.cages:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     return Bitboard(geometry)

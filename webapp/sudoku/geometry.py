@@ -4,7 +4,9 @@ Glossary (Norvig's, kept):
 - cell: one square of the grid, numbered 0..N*N-1 in reading order;
 - unit: N cells that must hold every symbol once: a row, a column, a box, or
   any region a variant adds (the two diagonals of X-Sudoku);
-- peers: the other cells of a cell's units, none of which may repeat its symbol.
+- cage: a Killer's cells that hold different symbols adding up to a sum (cages.py). A
+  cage is not a unit (it need not hold every symbol), but its cells are peers;
+- peers: the other cells of a cell's units and cage, none of which may repeat its symbol.
 
 Everything else in the engine reads the units from a Geometry (the solver's
 bit layouts, the conflict check, is_solution, the baseline); none of it
@@ -63,10 +65,13 @@ class Unit:
 
 @dataclass(frozen=True)
 class Geometry:
-    """A shape and the units its grids obey, in a fixed order."""
+    """A shape and the units its grids obey, in a fixed order; a Killer's cages (cells in
+    reading order, in the order of their first cells) and their sums (None for none)."""
 
     shape: Shape
     units: tuple[Unit, ...]
+    cages: tuple[tuple[int, ...], ...] = ()
+    cage_totals: tuple[int | None, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -82,7 +87,7 @@ class Geometry:
 
     @cached_property
     def _hash(self) -> int:
-        return hash((self.shape, self.units))
+        return hash((self.shape, self.units, self.cages, self.cage_totals))
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
@@ -103,11 +108,21 @@ class Geometry:
         return tuple(tuple(numbers) for numbers in found)
 
     @cached_property
+    def cell_cage(self) -> tuple[int | None, ...]:
+        """For each cell, the number of its cage in `cages` (None outside every cage)."""
+        found: list[int | None] = [None] * self.shape.cell_count
+        for number, cells in enumerate(self.cages):
+            for cell in cells:
+                found[cell] = number
+        return tuple(found)
+
+    @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
-        """For each cell, the other cells of its units."""
+        """For each cell, the other cells of its units and of its cage."""
         cells = [frozenset(unit.cells) for unit in self.units]
+        mates = [() if cage is None else self.cages[cage] for cage in self.cell_cage]
         return tuple(
-            frozenset().union(*[cells[number] for number in numbers]) - {cell}
+            frozenset().union(*[cells[number] for number in numbers], mates[cell]) - {cell}
             for cell, numbers in enumerate(self.cell_unit_numbers)
         )
 
@@ -142,9 +157,11 @@ class Geometry:
     def peer_masks(self) -> tuple[int, ...]:
         """For each cell, its peers as one int (bit c for cell c)."""
         masks = self.unit_masks
+        cage_masks = [sum(1 << cell for cell in cage) for cage in self.cages]
         found = []
         for cell, numbers in enumerate(self.cell_unit_numbers):
-            mask = 0
+            cage = self.cell_cage[cell]
+            mask = 0 if cage is None else cage_masks[cage]
             for number in numbers:
                 mask |= masks[number]
             found.append(mask & ~(1 << cell))
@@ -157,7 +174,7 @@ class Geometry:
 
     def with_units(self, extra: Iterable[Unit]) -> Geometry:
         """This geometry with more units after its own (a variant's extra regions)."""
-        return Geometry(self.shape, self.units + tuple(extra))
+        return Geometry(self.shape, self.units + tuple(extra), self.cages, self.cage_totals)
 
 
 @cache
@@ -231,13 +248,29 @@ EXTRA_UNITS: dict[str, ExtraUnits] = {
 
 
 def geometry_of(
-    shape: Shape, extras: tuple[str, ...] = (), regions: tuple[int, ...] = ()
+    shape: Shape,
+    extras: tuple[str, ...] = (),
+    regions: tuple[int, ...] = (),
+    cages: tuple[tuple[int, ...], ...] = (),
+    cage_totals: tuple[int | None, ...] = (),
 ) -> Geometry:
     """The standard units of `shape` (with `regions`, a Jigsaw's region map, in place of its
-    boxes) plus those of each extra kind named by its letter."""
-    if not extras and not regions:
+    boxes) plus those of each extra kind named by its letter, and a Killer's `cages` (cells,
+    checked by the puzzle's rules) with their sums."""
+    if not extras and not regions and not cages:
         return standard_geometry(shape)
-    return _with_extras(shape, extras, tuple(EXTRA_UNITS[letter] for letter in extras), regions)
+    kinds = tuple(EXTRA_UNITS[letter] for letter in extras)
+    if not cages:
+        return _with_extras(shape, extras, kinds, regions)
+    return _with_cages(_with_extras(shape, extras, kinds, regions), cages, cage_totals)
+
+
+@per_geometry
+def _with_cages(
+    base: Geometry, cages: tuple[tuple[int, ...], ...], cage_totals: tuple[int | None, ...]
+) -> Geometry:
+    """`base` with a Killer's cages, kept (so one puzzle's solves share one geometry)."""
+    return Geometry(base.shape, base.units, cages, cage_totals)
 
 
 @per_geometry

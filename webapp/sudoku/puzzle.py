@@ -8,8 +8,10 @@ Glossary:
   stand in for the boxes;
 - share code: the grid's code (grid.py), then, for any rules but the classic ones,
   "-" and the rules' letters: `...-x` is an X-Sudoku, `...-xw` adds Windoku's windows;
-  a Jigsaw's ends with "j" and its region code (`...-jAB...`). A classic puzzle's code
-  is its grid's code, so every classic link keeps meaning what it meant.
+  a Jigsaw's ends with "j" and its region code (`...-jAB...`), a Killer's with "k" and its
+  cage code (cages.py: `...-k1122...0A07...`). A classic puzzle's code is its grid's code,
+  so every classic link keeps meaning what it meant;
+- cages: a Killer's cages (cages.py), whose digits differ and add up to their sums.
 
 Every engine entry point takes a Puzzle, and every cache, store and job key is derived
 from its code, rules included: a code never means two puzzles.
@@ -21,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import isqrt
 
+from .cages import WIDE, Cage, cage_code_fits, checked, decode_cages, encode_cages, in_order
 from .errors import PuzzleError
 from .geometry import EXTRA_UNITS, Geometry, geometry_of
 from .grid import Grid
@@ -38,19 +41,31 @@ from .shape import SHAPES, Shape
 RULES_MARK = "-"
 # Before a Jigsaw's region code, after the letters of the extra kinds of unit.
 JIGSAW = "j"
+# Before a Killer's cage code, at the end.
+KILLER = "k"
 
 
 @dataclass(frozen=True)
 class Rules:
     """The kinds of unit a puzzle adds to its shape's rows, columns and boxes, by letter,
-    in EXTRA_UNITS' order, and a Jigsaw's region map in place of the boxes; none of
-    either for a classic puzzle."""
+    in EXTRA_UNITS' order, a Jigsaw's region map in place of the boxes, and a Killer's
+    cages (kept in the order of their first cells) with `cage_size`, the side of the grid
+    they are drawn on (their code spells every cell of it; 0 without cages); none of
+    these for a classic puzzle."""
 
     extras: tuple[str, ...] = ()
     regions: tuple[int, ...] = ()
+    cages: tuple[Cage, ...] = ()
+    cage_size: int = 0
 
     def __post_init__(self) -> None:
-        """Refuse a letter no kind of unit has, or one named twice: PuzzleError."""
+        """Refuse a letter no kind of unit has, or one named twice, and cages without the
+        side of their grid: PuzzleError."""
+        object.__setattr__(self, "cages", in_order(self.cages))
+        if not self.cages:
+            object.__setattr__(self, "cage_size", 0)
+        elif self.cage_size not in SHAPES:
+            raise PuzzleError(f"cages are drawn on a grid of a known size, not {self.cage_size}")
         unknown = [letter for letter in self.extras if letter not in EXTRA_UNITS]
         if unknown:
             known = ", ".join(f"{letter} ({kind.name})" for letter, kind in EXTRA_UNITS.items())
@@ -59,43 +74,57 @@ class Rules:
             raise PuzzleError("the rules name the same kind of unit twice")
 
     @classmethod
-    def from_letters(cls, letters: str, regions: tuple[int, ...] = ()) -> Rules:
+    def from_letters(
+        cls,
+        letters: str,
+        regions: tuple[int, ...] = (),
+        cages: tuple[Cage, ...] = (),
+        cage_size: int = 0,
+    ) -> Rules:
         """The rules a share code's letters name, in any order (PuzzleError if unknown),
-        with `regions` for a Jigsaw."""
+        with `regions` for a Jigsaw and `cages` (of a grid of side `cage_size`) for a Killer."""
         rules = cls(tuple(letters))  # checks every letter
-        return cls(tuple(letter for letter in EXTRA_UNITS if letter in rules.extras), regions)
+        ordered = tuple(letter for letter in EXTRA_UNITS if letter in rules.extras)
+        return cls(ordered, regions, cages, cage_size)
 
     @property
     def classic(self) -> bool:
         """True for rows, columns and boxes alone."""
-        return not self.extras and not self.regions
+        return not self.extras and not self.regions and not self.cages
 
     @property
     def code(self) -> str:
         """What a share code writes after RULES_MARK ("" for classic rules): the letters,
         then a Jigsaw's JIGSAW and region code."""
-        letters = "".join(self.extras)
-        if not self.regions:
-            return letters
-        size = isqrt(len(self.regions))
-        return f"{letters}{JIGSAW}{encode_regions(size, self.regions)}"
+        code = "".join(self.extras)
+        if self.regions:
+            size = isqrt(len(self.regions))
+            code += f"{JIGSAW}{encode_regions(size, self.regions)}"
+        if self.cages:
+            code += f"{KILLER}{encode_cages(self.cage_size, self.cages)}"
+        return code
 
     @property
     def names(self) -> tuple[str, ...]:
-        """What players call each variant these rules make ("Jigsaw", "X-Sudoku"), in order."""
+        """What players call each variant these rules make ("Jigsaw", "Killer", "X-Sudoku"),
+        in order."""
         jigsaw = ("Jigsaw",) if self.regions else ()
-        return jigsaw + tuple(EXTRA_UNITS[letter].name for letter in self.extras)
+        killer = ("Killer",) if self.cages else ()
+        return jigsaw + killer + tuple(EXTRA_UNITS[letter].name for letter in self.extras)
 
     @property
     def name(self) -> str:
-        """The variant in a few words: "Classic", "X-Sudoku", "Jigsaw X-Sudoku"."""
+        """The variant in a few words: "Classic", "X-Sudoku", "Jigsaw X-Sudoku", "Killer
+        Sudoku", "Killer X-Sudoku", "Jigsaw Killer"."""
+        if self.names == ("Killer",):
+            return "Killer Sudoku"
         return " ".join(self.names) or "Classic"
 
     def fitted(self, shape: Shape) -> Rules:
         """These rules as a puzzle of `shape` keeps them: a Jigsaw whose regions are the
         boxes is the classic puzzle (so one puzzle has one share code)."""
         if self.regions and self.regions == box_map(shape):
-            return Rules(self.extras)
+            return Rules(self.extras, (), self.cages, self.cage_size)
         return self
 
     def unfit(self, shape: Shape) -> str | None:
@@ -109,11 +138,28 @@ class Rules:
             return f"the region map has {len(self.regions)} cells; a {shape.name} grid has {cells}"
         if self.regions and region_map(shape.size, self.regions) != self.regions:
             return "a region map numbers its regions in the order their first cells come"
+        if self.cages:
+            try:
+                self.check_cages(shape)
+            except PuzzleError as error:
+                return error.message
         return None
 
+    def check_cages(self, shape: Shape) -> None:
+        """Refuse cages drawn on another size of grid, or that are not cages of `shape`
+        (cages.checked): PuzzleError naming the cage, with its cells."""
+        if self.cages and self.cage_size != shape.size:
+            raise PuzzleError(
+                f"the cages are drawn on a {self.cage_size}x{self.cage_size} grid, not a"
+                f" {shape.name}"
+            )
+        checked(shape.size, self.cages)
+
     def geometry(self, shape: Shape) -> Geometry:
-        """The units a grid of `shape` obeys under these rules."""
-        return geometry_of(shape, self.extras, self.regions)
+        """The units a grid of `shape` obeys under these rules, and a Killer's cages."""
+        cells = tuple(cage.cells for cage in self.cages)
+        totals = tuple(cage.total for cage in self.cages)
+        return geometry_of(shape, self.extras, self.regions, cells, totals)
 
 
 CLASSIC = Rules()
@@ -132,6 +178,7 @@ class Puzzle:
         classic puzzle, and is kept as one (so it has one share code)."""
         if not isinstance(self.grid, Grid):
             raise TypeError(f"a puzzle's givens are a Grid, not {type(self.grid).__name__}")
+        self.rules.check_cages(self.grid.shape)  # the error names the cage and its cells
         reason = self.rules.unfit(self.grid.shape)
         if reason:
             raise PuzzleError(reason)
@@ -187,8 +234,8 @@ class Puzzle:
 
 
 def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
-    """True when `solution` is complete, keeps every given of `puzzle`, and fills every unit
-    of its rules."""
+    """True when `solution` is complete, keeps every given of `puzzle`, fills every unit
+    of its rules, and gives each cage different digits adding up to its sum."""
     grid = puzzle.grid
     if solution.shape != grid.shape or not solution.is_complete:
         return False
@@ -196,31 +243,68 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
         return False
     full = set(range(1, grid.size + 1))
     units = puzzle.geometry.units
-    return all({solution.cells[cell] for cell in unit.cells} == full for unit in units)
+    if not all({solution.cells[cell] for cell in unit.cells} == full for unit in units):
+        return False
+    for cage in puzzle.rules.cages:
+        digits = [solution.cells[cell] for cell in cage.cells]
+        if len(set(digits)) != len(digits) or cage.total not in (None, sum(digits)):
+            return False
+    return True
 
 
 def longest_code() -> int:
     """The most characters a share code can have: the largest grid's cells, RULES_MARK, the
-    letter of every kind of unit and a Jigsaw's region code."""
+    letter of every kind of unit, a Jigsaw's region code and a Killer's cage code (each cell
+    in a cage of its own)."""
     size = max(SHAPES)
-    return size * size + len(RULES_MARK) + len(EXTRA_UNITS) + len(JIGSAW) + code_length(size)
+    cells = size * size
+    regions = len(JIGSAW) + code_length(size)
+    cages = len(KILLER) + len(WIDE) + 2 * cells + 2 * cells
+    return cells + len(RULES_MARK) + len(EXTRA_UNITS) + regions + cages
 
 
 def split_code(text: str) -> tuple[str, Rules]:
     """A share code's grid part and its rules: the text after the last RULES_MARK when it is
-    letters of known kinds of unit, then perhaps JIGSAW and a region code of a grid with
-    as many cells as the part before (else it is all grid: a pasted grid may have "-"
-    between its rows, and a 16x16 lower-case letters). PuzzleError for a region code that
-    cannot be one."""
+    letters of known kinds of unit, then perhaps JIGSAW and a region code, then perhaps
+    KILLER and a cage code, each of a grid with as many cells as the part before (else it
+    is all grid: a pasted grid may have "-" between its rows, and a 16x16 lower-case
+    letters). PuzzleError for a region or cage code that cannot be one."""
     head, mark, tail = text.rpartition(RULES_MARK)
     if not (mark and head and tail):
         return text, CLASSIC
-    letters, jigsaw, region_code = tail.partition(JIGSAW)
-    if not all(letter in EXTRA_UNITS for letter in letters):
+    count = len(tail) - len(tail.lstrip("".join(EXTRA_UNITS)))
+    letters, rest = tail[:count], tail[count:]
+    regions: tuple[int, ...] = ()
+    if rest.startswith(JIGSAW):
+        found = _region_code(rest[len(JIGSAW) :])
+        if found is None:
+            return text, CLASSIC
+        size, region_code = found
+        regions = decode_regions(size, region_code)
+        rest = rest[len(JIGSAW) + len(region_code) :]
+    cages: tuple[Cage, ...] = ()
+    cage_size = 0
+    if rest.startswith(KILLER):
+        cage_code = rest[len(KILLER) :]
+        # The grid's side when the head is a grid's code, else any side the code fits.
+        sides = sorted(SHAPES, key=lambda side: side * side != len(head))
+        fitting = [side for side in sides if cage_code_fits(side, cage_code)]
+        if not fitting:
+            return text, CLASSIC
+        cage_size = fitting[0]
+        cages = decode_cages(cage_size, cage_code)
+        rest = ""
+    if rest:
         return text, CLASSIC
-    if not jigsaw:
-        return head, Rules.from_letters(letters)
-    sizes = [size for size in SHAPES if code_length(size) == len(region_code)]
-    if not sizes or not all(letter in REGION_LETTERS for letter in region_code):
-        return text, CLASSIC
-    return head, Rules.from_letters(letters, decode_regions(sizes[0], region_code))
+    return head, Rules.from_letters(letters, regions, cages, cage_size)
+
+
+def _region_code(text: str) -> tuple[int, str] | None:
+    """The side of the grid and the region code at the start of `text` (followed by nothing
+    or KILLER), or None when no grid's region code is there."""
+    for size in SHAPES:
+        code, after = text[: code_length(size)], text[code_length(size) :]
+        if len(code) == code_length(size) and (not after or after.startswith(KILLER)):
+            if all(letter in REGION_LETTERS for letter in code):
+                return size, code
+    return None

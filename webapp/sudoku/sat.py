@@ -5,7 +5,9 @@ cell; a *constraint* is a cell (one symbol) or a *place* (unit, symbol): the
 symbol once in the unit. A propagated search state holds the options still
 alive and the constraints already satisfied.
 
-The formula has one variable per live option of an open cell, and for each
+The formula has one variable per live option of an open cell (and per live
+combination of a Killer's cage, bitboard.py), a clause "not both" for each digit of
+two open cells of a Killer's cage without a sum, and for each
 open constraint one clause "at least one of its options" plus one clause per
 pair "not both". CaDiCaL 1.9.5 (through python-sat) solves it; each model is a
 solution, and a clause that forbids it sends the solver after the next one.
@@ -104,7 +106,22 @@ def formula(board: Bitboard, alive: int, done: int) -> Formula:
         ]
         clauses.append(literals)
         clauses.extend([-a, -b] for a, b in combinations(literals, 2))
+    clauses.extend(_unsummed_cages(board, variables))
     return Formula(variables, clauses, fixed)
+
+
+def _unsummed_cages(board: Bitboard, variables: dict[int, int]) -> list[list[int]]:
+    """The clauses of a Killer's cages without a sum, which have no constraint of their own
+    (bitboard.py): no digit in two of a cage's open cells."""
+    geometry, n = board.geometry, board.n
+    clauses: list[list[int]] = []
+    for cage, total in zip(geometry.cages, geometry.cage_totals, strict=True):
+        if total is not None:
+            continue
+        for digit in range(n):
+            live = [variables[o] for cell in cage if (o := cell * n + digit) in variables]
+            clauses.extend([-a, -b] for a, b in combinations(live, 2))
+    return clauses
 
 
 def clause_count(board: Bitboard, alive: int, done: int) -> int:
@@ -192,13 +209,14 @@ def _conflicts(solver: Solver) -> int:
 
 
 def _decode(board: Bitboard, fixed: dict[int, int], options: list[int], model: list[int]) -> Grid:
-    """The grid a model spells out: the state's filled cells, and each true option's symbol."""
+    """The grid a model spells out: the state's filled cells, and each true cell option's
+    symbol (a Killer's cage combinations are options too, after the cells')."""
     n = board.n
     cells = [0] * board.cells
     for cell, value in fixed.items():
         cells[cell] = value
     for literal in model:
-        if literal > 0:
+        if literal > 0 and options[literal - 1] < board.options:
             option = options[literal - 1]
             cells[option // n] = option % n + 1
     return Grid(board.shape, tuple(cells))

@@ -52,6 +52,11 @@ SAT_CONFLICTS = "SAT conflicts"
 # it had when the hand-over was timed.
 SAT_FROM_SIZE = 16
 HANDOVER_NODES = {16: 3_000, 25: 650}
+# A Killer (cages with sums) goes to the SAT solver, whatever its size, when the search
+# has not decided it in KILLER_HANDOVER nodes. Cages of four or five cells can make the
+# search wander: over 50 random 9x9 killers with cages of up to five cells, some needed
+# over 200,000 nodes to find two solutions, which CaDiCaL found in under 100 ms.
+KILLER_HANDOVER = 1_000
 # The SAT solver is only started if building its formula would cost at most half of
 # what its conflict budget does: about 2 us a clause against 50 us a conflict (20,000
 # a second), so at most 12 clauses a conflict; a page's conflicts allow some 200,000
@@ -62,6 +67,8 @@ CLAUSES_PER_CONFLICT = 12
 # some 50,000 nodes a second on 16x16 and 6,500 on 25x25, and 20,000 conflicts), and
 # never more than the budget's nodes.
 NODES_PER_CONFLICT = {16: 2.5, 25: 0.33}
+# ... and on the smaller grids a Killer hands over from.
+NODES_PER_CONFLICT_SMALL = 2.5
 
 
 def solve(
@@ -96,7 +103,7 @@ def solve(
     ceiling = started + budget.ceiling_seconds
     root = initial_state(board, grid)
     search = Search(board, wanted, budget.nodes, root)
-    handover = HANDOVER_NODES.get(grid.size) if grid.size >= SAT_FROM_SIZE else None
+    handover = _handover(puzzle)
     if handover is None or handover >= budget.nodes:
         search.run(ceiling)
         return _search_result(puzzle, search, started)
@@ -138,9 +145,19 @@ def solve(
         # A formula too big to pay off: nearly empty grids, whose solutions the
         # search finds without backtracking. It goes on where it stopped, with the SAT
         # solver's work as nodes.
-        instead = handover + int(budget.sat_conflicts * NODES_PER_CONFLICT[grid.size])
+        per_conflict = NODES_PER_CONFLICT.get(grid.size, NODES_PER_CONFLICT_SMALL)
+        instead = handover + int(budget.sat_conflicts * per_conflict)
         search.run(ceiling, stop_at=instead)
     return _search_result(puzzle, search, started)
+
+
+def _handover(puzzle: Puzzle) -> int | None:
+    """The search nodes after which `puzzle` goes to the SAT solver, None for never."""
+    size = puzzle.size
+    killer = KILLER_HANDOVER if any(cage.total for cage in puzzle.rules.cages) else None
+    if size >= SAT_FROM_SIZE:
+        return min(HANDOVER_NODES[size], killer or HANDOVER_NODES[size])
+    return killer
 
 
 def _search_result(puzzle: Puzzle, search: Search, started: float) -> SolveResult:
@@ -170,7 +187,7 @@ def prepare(shape: Shape) -> None:
 
 def initial_state(board: Bitboard, grid: Grid) -> State:
     """Every option alive, then the givens placed (they do not clash: conflicts come first)."""
-    alive, done = board.full, 0
+    alive, done = board.start, 0
     n = board.n
     for cell, value in enumerate(grid.cells):
         if value:
@@ -189,7 +206,7 @@ def propagate(board: Bitboard, state: State, within: int | None = None) -> State
     its loop for speed.
     """
     alive, done = state
-    guards, full, low, n = board.guards, board.full, board.low, board.n
+    guards, full, low, span = board.guards, board.full, board.low, board.span
     option_at, placements = board.option_at, board.placements
     while True:
         nonempty = (alive + full) & guards
@@ -201,7 +218,7 @@ def propagate(board: Bitboard, state: State, within: int | None = None) -> State
             singles &= within
         if not singles:
             return alive, done
-        pending = alive & (singles - (singles >> n))
+        pending = alive & (singles - (singles >> span))
         while pending:
             keep, satisfied, unrelated = placements[option_at[pending.bit_length() - 1]]
             alive &= keep
@@ -220,7 +237,7 @@ def count_solutions(board: Bitboard, state: State, most: int, nodes: int) -> int
 
 
 def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
-    """The grid a solved state spells out."""
+    """The grid a solved state spells out (its cell fields)."""
     width, mask = board.width, board.field_mask
     cells = tuple(((alive >> (cell * width)) & mask).bit_length() for cell in range(board.cells))
     return Grid(shape, cells)
@@ -248,7 +265,7 @@ class Search:
         # One loop with everything in locals: this is the hot path, and
         # method calls and attribute lookups would cost a third of its time.
         board = self.board
-        guards, full, low, n = board.guards, board.full, board.low, board.n
+        guards, full, low, span = board.guards, board.full, board.low, board.span
         cell_guards, width, field_options = board.cell_guards, board.width, board.field_options
         option_at, placements = board.option_at, board.placements
         clock, node_limit = time.perf_counter, self.node_limit
@@ -257,7 +274,7 @@ class Search:
         # Reading the clock costs as much as a small 9x9 node, so there it is read
         # every 32 nodes; a 25x25 node costs far more, and waiting 32 of them
         # could overrun the deadline by tens of milliseconds.
-        clock_mask = 31 if n <= 12 else 0  # nodes & clock_mask == 0: time to look
+        clock_mask = 31 if board.n <= 12 else 0  # nodes & clock_mask == 0: time to look
         solutions, max_solutions = self.solutions, self.max_solutions
         nodes, placed, stack = self.nodes, self.propagated, self.stack
         self.gave_up = self.out_of_time = False
@@ -280,7 +297,7 @@ class Search:
                     break
                 # The same option is often a single in several layouts at once;
                 # placing it drops its other copies and its rivals from `pending`.
-                pending = alive & (singles - (singles >> n))
+                pending = alive & (singles - (singles >> span))
                 while pending:
                     keep, satisfied, unrelated = placements[option_at[pending.bit_length() - 1]]
                     alive &= keep

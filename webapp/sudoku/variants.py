@@ -3,8 +3,9 @@
 Glossary:
 - variant name: words for the rules, joined by "-", "+", "," or spaces, in any order:
   "classic", "x" (X-Sudoku; also "diagonal"), "windoku" (also "hyper", "w"), "jigsaw"
-  (also "irregular", "j"); "sudoku" may follow any of them ("x-sudoku"). So "jigsaw-x",
-  "x-windoku" and "windoku+jigsaw" each name two kinds of rules at once;
+  (also "irregular", "j"), "killer" (also "k"); "sudoku" may follow any of them
+  ("x-sudoku"). So "jigsaw-x", "x-windoku", "killer-x" and "jigsaw-killer" each name two
+  kinds of rules at once;
 - region labels: one label per cell, any letters or digits, the same label the same region;
   as one string (spaces and line breaks between labels are skipped; labels of more than one
   character, such as 10 to 16, are separated by spaces) or as a list of rows, each a
@@ -17,14 +18,16 @@ one set of rules everywhere, and a bad name or map gets one message.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
+from .cage_input import cages_named
 from .errors import PuzzleError
+from .labels import Labels, region_labels
 from .puzzle import Puzzle, Rules
 from .regions import region_map
 from .shape import Shape
 
 JIGSAW = "jigsaw"
+KILLER = "killer"
 # Each word a variant name may hold, and the rules' letter it stands for ("" for none).
 WORDS = {
     "classic": "",
@@ -37,18 +40,34 @@ WORDS = {
     JIGSAW: JIGSAW,
     "irregular": JIGSAW,
     "j": JIGSAW,
+    KILLER: KILLER,
+    "k": KILLER,
 }
-NAMES = "classic, x, windoku and jigsaw, or several joined by - (jigsaw-x, x-windoku)"
+NAMES = (
+    "classic, x, windoku, jigsaw and killer, or several joined by - (jigsaw-x, x-windoku, killer-x)"
+)
 SEPARATORS = re.compile(r"[-+,\s]+")
 
-Labels = str | Sequence[str | Sequence[object]]
 
-
-def rules_named(variant: str | None, regions: Labels | None, shape: Shape) -> Rules:
+def rules_named(
+    variant: str | None, regions: Labels | None, shape: Shape, cages: object = None
+) -> Rules:
     """The rules `variant` names for a grid of `shape`, with the region map `regions` (region
-    labels, see the glossary) for a jigsaw; None or "" for either means none. PuzzleError
-    starting "variant:" or "regions:" says what is wrong and where."""
+    labels, see the glossary) for a jigsaw and `cages` (cage_input.py) for a killer; None or
+    "" for any means none. PuzzleError starting "variant:", "regions:" or "cages:" says what
+    is wrong and where."""
     letters = _letters("classic" if variant is None or variant == "" else variant)
+    killer = KILLER in letters
+    has_cages = cages is not None and cages != "" and cages != []
+    if killer and not has_cages:
+        raise PuzzleError(
+            'cages: a killer needs its cages, a list of {"cells": [...], "sum": 10} or a cage'
+            " map with its sums"
+        )
+    if has_cages and not killer:
+        raise PuzzleError("cages: only a killer has cages; name the variant killer")
+    found_cages = cages_named(cages, shape) if has_cages else ()
+    letters = [letter for letter in letters if letter != KILLER]
     jigsaw = JIGSAW in letters
     has_regions = regions is not None and regions != "" and regions != []
     if jigsaw and not has_regions:
@@ -64,7 +83,8 @@ def rules_named(variant: str | None, regions: Labels | None, shape: Shape) -> Ru
     except PuzzleError as error:
         raise PuzzleError(f"regions: {error.message}", cells=error.cells) from None
     extras = "".join(letter for letter in letters if letter != JIGSAW)
-    rules = Rules.from_letters(extras, found).fitted(shape)  # as a Puzzle keeps them
+    cage_size = shape.size if found_cages else 0
+    rules = Rules.from_letters(extras, found, found_cages, cage_size).fitted(shape)
     reason = rules.unfit(shape)
     if reason:
         raise PuzzleError(f"variant: {reason}")
@@ -87,62 +107,15 @@ def _letters(variant: object) -> list[str]:
     return letters
 
 
-def region_labels(regions: Labels, size: int) -> list[object]:
-    """One label per cell of a size x size grid from a person's region map (see the glossary);
-    PuzzleError starting "regions:" naming the row or count that is wrong."""
-    cells = size * size
-    if isinstance(regions, str):
-        labels = _labels_of(regions, cells)
-        if labels is None:
-            count = len("".join(regions.split()))
-            raise PuzzleError(
-                f"regions: {count} labels; a {size}x{size} grid takes {cells}, one a cell"
-            )
-        return labels
-    if not isinstance(regions, Sequence) or isinstance(regions, bytes):
-        raise PuzzleError("regions: a string of one label per cell, or a list of rows")
-    if len(regions) != size:
-        raise PuzzleError(f"regions: {len(regions)} rows; a {size}x{size} grid has {size}")
-    found: list[object] = []
-    for number, row in enumerate(regions, start=1):
-        labels = _labels_of(row, size) if isinstance(row, str) else _listed(row, size)
-        if labels is None:
-            count = len("".join(row.split())) if isinstance(row, str) else _length(row)
-            raise PuzzleError(f"regions: row {number} has {count} labels, not {size}")
-        found += labels
-    return found
-
-
-def _length(row: object) -> int:
-    """How many labels a row that is not a string holds (0 for one that is not a list)."""
-    return len(row) if isinstance(row, Sequence) else 0
-
-
-def _labels_of(text: str, count: int) -> list[object] | None:
-    """`count` labels from text: its words when it has that many, else its characters other
-    than spaces; None when neither has `count`."""
-    words = text.split()
-    if len(words) == count:
-        return list(words)
-    chars = [char for char in text if not char.isspace()]
-    return list(chars) if len(chars) == count else None
-
-
-def _listed(row: object, count: int) -> list[object] | None:
-    """A row given as a list of labels (strings or whole numbers), None unless `count` of them."""
-    if not isinstance(row, Sequence) or len(row) != count:
-        return None
-    if not all(isinstance(label, str | int) and not isinstance(label, bool) for label in row):
-        raise PuzzleError("regions: each label is a string or a whole number")
-    return [str(label) for label in row]
-
-
-def puzzle_with(puzzle: Puzzle, variant: str | None, regions: Labels | None) -> Puzzle:
-    """`puzzle` under the rules `variant` and `regions` name (rules_named), as it is when both
-    are None; PuzzleError when they are bad, or are not the rules its share code names."""
-    if variant is None and regions is None:
+def puzzle_with(
+    puzzle: Puzzle, variant: str | None, regions: Labels | None, cages: object = None
+) -> Puzzle:
+    """`puzzle` under the rules `variant`, `regions` and `cages` name (rules_named), as it is
+    when all are None; PuzzleError when they are bad, or are not the rules its share code
+    names."""
+    if variant is None and regions is None and cages is None:
         return puzzle
-    rules = rules_named(variant, regions, puzzle.shape)
+    rules = rules_named(variant, regions, puzzle.shape, cages)
     if not puzzle.rules.classic and rules != puzzle.rules:
         raise PuzzleError(
             f"variant: the puzzle's share code names {puzzle.rules.name}, not {rules.name}"

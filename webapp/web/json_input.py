@@ -1,5 +1,5 @@
-"""What the JSON routes share: the request's JSON object, the rules its `variant` and
-`regions` name, and the 422 answer to input that cannot be used."""
+"""What the JSON routes share: the request's JSON object, the rules its `variant`,
+`regions` and `cages` name, and the 422 answer to input that cannot be used."""
 
 from __future__ import annotations
 
@@ -26,6 +26,6 @@ def invalid(
 
 
 def with_variant(puzzle: Puzzle, body: dict[str, Any]) -> Puzzle:
-    """`puzzle` under the rules the body's "variant" and "regions" name (variants.py), as it
-    is when it names neither; PuzzleError saying which is bad."""
-    return puzzle_with(puzzle, body.get("variant"), body.get("regions"))
+    """`puzzle` under the rules the body's "variant", "regions" and "cages" name
+    (variants.py), as it is when it names none; PuzzleError saying which is bad."""
+    return puzzle_with(puzzle, body.get("variant"), body.get("regions"), body.get("cages"))

@@ -103,9 +103,11 @@ class Carver:
         state = propagate(board, initial_state(board, self.grid(cells)), within)
         if state is None:
             return None
-        (alive, done), width, n, mask = state, board.width, board.n, board.field_mask
+        (alive, done), width, span, mask = state, board.width, board.span, board.field_mask
         return [
-            ((alive >> (cell * width)) & mask).bit_length() if done >> (cell * width + n) & 1 else 0
+            ((alive >> (cell * width)) & mask).bit_length()
+            if done >> (cell * width + span) & 1
+            else 0
             for cell in range(board.cells)
         ]
 

@@ -38,12 +38,11 @@ def random_solution(shape: Shape, random: SeededRandom, rules: Rules = CLASSIC) 
     geometry = rules.geometry(shape)
     board = bitboard_for(geometry)
     nodes = FILL_NODES_PER_CELL * shape.cell_count
-    n = board.n
     # The cell layout alone: its guard bits, their fields' lowest bits, their options.
     guards = board.cell_guards
-    lows = guards >> n
+    lows = guards >> board.span
     full = guards - lows
-    stack = [(board.full, 0)]
+    stack = [(board.start, 0)]
     while stack:
         nodes -= 1
         if nodes < 0:

@@ -175,8 +175,9 @@ class OpenIn(NamedTuple):
 def open_in(puzzle: Puzzle) -> tuple[OpenIn, ...]:
     """Links that open a 9x9 `puzzle` in other solvers: SudokuWiki for a classic one (its
     Jigsaw page's format is not published), f-puzzles for any, rules and all; none for
-    other sizes."""
-    if puzzle.size != 9:
+    other sizes, and none yet for a Killer (its cages are not written into links: a link
+    without them would open another puzzle)."""
+    if puzzle.size != 9 or puzzle.rules.cages:
         return ()
     links = []
     if puzzle.rules.classic:

@@ -54,6 +54,12 @@ class Position:
     candidates: tuple[int, ...]  # masks, 0 for a filled cell
     unique: bool = False  # known to have exactly one solution
 
+    def __post_init__(self) -> None:
+        # Uniqueness techniques reason from the units alone: a deadly pattern a Killer's
+        # cage sums break is no deadly pattern, so they never run on a puzzle with cages.
+        if self.unique and self.puzzle.rules.cages:
+            object.__setattr__(self, "unique", False)
+
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle, unique: bool = False) -> Position:
         """The givens placed and every other cell's candidates: the values no peer holds."""

@@ -13,6 +13,7 @@ puzzle from it (carve.py) one of two ways:
   level's top. Big grids carved down to one solution are far too hard to rate (a
   16x16 one needs chains for minutes), so their easier levels are carved this way.
 
+A Killer's attempt draws cages over its solution instead of carving givens (killer.py).
 An attempt's puzzle is kept only if the exact solver proves it has one solution and
 the logic engine's rating (the same one the site shows) falls in the level; otherwise
 the next attempt starts. Attempts are counted, not timed, so the same order gives the
@@ -38,6 +39,7 @@ from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
 from .fill import random_solution
 from .jigsaw import random_regions
+from .killer import killer_of
 from .seeded import SeededRandom
 from .symmetry import SYMMETRIES, is_symmetric, orbits
 
@@ -58,10 +60,13 @@ class GenerationStatus(StrEnum):
 SIZES = tuple(SHAPES)
 # The variants the generator makes: their names, and the extra kinds of unit each adds
 # (geometry.EXTRA_UNITS); a Jigsaw also draws its region map from the order's seed.
-VARIANTS = {"classic": (), "x": ("x",), "windoku": ("w",), "jigsaw": ()}
+VARIANTS = {"classic": (), "x": ("x",), "windoku": ("w",), "jigsaw": (), "killer": ()}
 JIGSAW = "jigsaw"
 # A random region map of 25x25 is too much for the solver to fill (generator/jigsaw.py).
 JIGSAW_SIZES = (4, 6, 9, 12, 16)
+# A Killer has no givens, only cages (generator/killer.py); 12x12 and up are not made.
+KILLER = "killer"
+KILLER_SIZES = (4, 6, 9)
 LARGEST_SEED = 2**63 - 1
 # The levels the big grids carve under the level's top, not down to one solution.
 CARVED_UNDER = {16: ("easy", "medium", "hard", "expert"), 25: ("easy", "medium", "hard", "expert")}
@@ -116,6 +121,11 @@ class Order:
         if self.variant == JIGSAW and self.size not in JIGSAW_SIZES:
             sizes = ", ".join(map(str, JIGSAW_SIZES))
             raise OrderError(f"a jigsaw's size must be one of {sizes}, not {self.size}")
+        if self.variant == KILLER and self.size not in KILLER_SIZES:
+            sizes = ", ".join(map(str, KILLER_SIZES))
+            raise OrderError(f"a killer's size must be one of {sizes}, not {self.size}")
+        if self.variant == KILLER and self.minimal:
+            raise OrderError("a killer has no givens to make minimal; ask for it without minimal")
         unfit = Rules(VARIANTS[self.variant]).unfit(SHAPES[self.size])
         if unfit:
             raise OrderError(unfit)
@@ -208,16 +218,16 @@ def _a_puzzle_of(order: Order) -> str:
     """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard",
     "a 9x9 Jigsaw puzzle at level easy"."""
     minimal = "minimal " if order.minimal else ""
-    variant = "" if order.variant == "classic" else f"{order.rules().name} "
+    name = "Killer" if order.variant == KILLER else order.rules().name  # its cages come later
+    variant = "" if order.variant == "classic" else f"{name} "
     return f"a {minimal}{order.size}x{order.size} {variant}puzzle at level {order.level}"
 
 
-def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, object] | None:
-    """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
+def _carved(order: Order, carver: Carver, solution: Grid, random: SeededRandom) -> Puzzle | None:
+    """A puzzle carved from `solution` for `order` (see the module), or None when easing
+    could not bring it into the level or singles alone solve it."""
     low, high = band(order.level)
-    shape = carver.shape
-    solution = random_solution(shape, random, carver.rules)
-    cells_of = orbits(shape, order.symmetry)
+    cells_of = orbits(carver.shape, order.symmetry)
     random.shuffle(cells_of)
     if order.level in CARVED_UNDER.get(order.size, ()) and not order.minimal:
         cells = carve_under(carver, solution, cells_of, high)
@@ -229,7 +239,19 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
                 return None
     if carver.singles_keep_under(cells, low):
         return None  # singles solve it: easier than the level
-    puzzle = carver.puzzle(cells)
+    return carver.puzzle(cells)
+
+
+def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, object] | None:
+    """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
+    low, high = band(order.level)
+    solution = random_solution(carver.shape, random, carver.rules)
+    if order.variant == KILLER:
+        puzzle = killer_of(solution, carver.rules, order.level, random)
+    else:
+        puzzle = _carved(order, carver, solution, random)
+    if puzzle is None:
+        return None
     # The generator's own seconds bound this solve (a gave_up is OutOfTime), not its work.
     unbounded = Budget(nodes=10**9, sat_conflicts=10**9, ceiling_seconds=carver.seconds_left())
     decided = solve(puzzle, budget=unbounded)
@@ -242,7 +264,7 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
         raise OutOfTime  # not rated far enough to know its level
     finished = path.status == PathStatus.SOLVED
     in_level = low < path.rating <= high and (finished or high == math.inf)
-    if not in_level or (order.minimal and not carver.is_minimal(cells)):
+    if not in_level or (order.minimal and not carver.is_minimal(puzzle.cells)):
         return None
     assert decided.solution == solution and is_symmetric(puzzle.grid, order.symmetry)
     return {

@@ -56,6 +56,7 @@ VARIANT_LABELS = {
     "x": "X-Sudoku",
     "windoku": "Windoku",
     "jigsaw": "Jigsaw",
+    "killer": "Killer",
 }
 
 

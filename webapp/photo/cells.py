@@ -1,7 +1,9 @@
 """The 81 cells of a warped grid: grid lines taken out, each cell empty or a digit's image.
 
-A digit's image is the form the classifier reads: its ink fitted into a 20x20 box,
-keeping its shape, in the middle of 28x28, values 0 (paper) to 1 (ink).
+A digit's image is the form the classifier reads: its pixels, from 0 (the cell's
+paper) to 1 (its darkest ink), fitted into a 20x20 box keeping its shape, in the middle
+of 28x28. The thresholded ink only finds the digit and where it ends; the classifier
+reads the gray levels, which keep the holes of a blurred 8 that a threshold fills.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ MARGIN = 0.1  # of a cell, left off each side: where the grid line and its blur 
 LEAST_HEIGHT = 0.28  # of a cell: a mark less long than this is a speck, not a digit
 LEAST_AREA = 0.012  # of a cell's pixels
 CENTRE_REACH = 0.28  # of a cell: a digit's middle lies this close to the cell's middle
+JOIN = np.ones((3, 3), np.uint8)
 
 
 def grid_ink(warped: np.ndarray, cell: int = CELL) -> np.ndarray:
@@ -30,21 +33,27 @@ def grid_ink(warped: np.ndarray, cell: int = CELL) -> np.ndarray:
     return ink & ~lines
 
 
-def digit_images(ink: np.ndarray, cell: int = CELL) -> list[np.ndarray | None]:
+def digit_images(warped: np.ndarray, cell: int = CELL) -> list[np.ndarray | None]:
     """Each cell's digit image in reading order, None for an empty cell."""
+    ink = grid_ink(warped, cell)
     size = ink.shape[0] // cell
     return [
-        digit_image(ink, row, column, cell) for row in range(size) for column in range(size)
+        digit_image(warped, ink, row, column, cell) for row in range(size) for column in range(size)
     ]
 
 
-def digit_image(ink: np.ndarray, row: int, column: int, cell: int = CELL) -> np.ndarray | None:
+def digit_image(
+    warped: np.ndarray, ink: np.ndarray, row: int, column: int, cell: int = CELL
+) -> np.ndarray | None:
     """The digit in one cell, normalised, or None when the cell holds no digit."""
     margin = int(cell * MARGIN)
     top, left = row * cell + margin, column * cell + margin
     inner = cell - 2 * margin
     piece = ink[top : top + inner, left : left + inner]
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(piece, connectivity=8)
+    # Found on the ink grown a pixel, so that a thin digit's strokes, broken by the
+    # threshold, stay one piece (a 3 in three bits would be read as its longest bit, a 1).
+    joined = cv2.dilate(piece, JOIN)
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(joined, connectivity=8)
     middle = inner / 2
     best, best_area = 0, 0
     for label in range(1, count):
@@ -66,17 +75,24 @@ def digit_image(ink: np.ndarray, row: int, column: int, cell: int = CELL) -> np.
         lx, ly, lw, lh, _ = stats[label]
         if lx < x + w + grow and lx + lw > x - grow and ly < y + h + grow and ly + lh > y - grow:
             keep[label] = True
-    mask = keep[labels]
+    mask = keep[labels] & (piece > 0)
     ys, xs = np.nonzero(mask)
-    return normalise(mask[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+    gray = warped[top : top + inner, left : left + inner].astype(np.float32)
+    paper = np.percentile(gray, 90)
+    darkest = gray[mask].min()
+    level = np.clip((paper - gray) / max(paper - darkest, 1.0), 0, 1)
+    # Only the digit's own neighbourhood: not a neighbour's line or a speck beside it.
+    near_mask = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
+    level *= near_mask
+    return normalise(level[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
 
 
-def normalise(mask: np.ndarray) -> np.ndarray:
-    """A digit's ink fitted into BOX x BOX, keeping its shape, centred in SIZE x SIZE."""
-    h, w = mask.shape
+def normalise(level: np.ndarray) -> np.ndarray:
+    """A digit's levels fitted into BOX x BOX, keeping its shape, centred in SIZE x SIZE."""
+    h, w = level.shape
     scale = BOX / max(h, w)
     new_w, new_h = max(1, round(w * scale)), max(1, round(h * scale))
-    shrunk = cv2.resize(mask.astype(np.float32), (new_w, new_h), interpolation=cv2.INTER_AREA)
+    shrunk = cv2.resize(level.astype(np.float32), (new_w, new_h), interpolation=cv2.INTER_AREA)
     image = np.zeros((SIZE, SIZE), np.float32)
     top, left = (SIZE - new_h) // 2, (SIZE - new_w) // 2
     image[top : top + new_h, left : left + new_w] = shrunk

@@ -46,7 +46,11 @@ def check_light(gray: np.ndarray) -> None:
 def working_copy(gray: np.ndarray) -> Working:
     """The photo shrunk to FINDING_SIDE and thresholded to ink."""
     scale = min(1.0, FINDING_SIDE / max(gray.shape))
-    small = gray if scale == 1.0 else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    small = (
+        gray
+        if scale == 1.0
+        else cv2.resize(gray, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    )
     block = odd(max(small.shape) // 16)
     # Thin lines break where the threshold wavers (at crossings, on blurred pictures); a
     # pixel's growth closes those gaps, so that every cell is a hole in one piece of ink.

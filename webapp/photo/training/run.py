@@ -12,9 +12,9 @@ from ..digits import WEIGHTS
 from .fonts import font_files
 from .train import accuracy, cell_samples, train
 
-GRIDS = 1200
-EPOCHS = 10
-HIDDEN = 96
+GRIDS = 2000
+EPOCHS = 12
+HIDDEN = 128
 SEED = 29
 
 

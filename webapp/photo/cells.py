@@ -29,8 +29,8 @@ def grid_ink(warped: np.ndarray, cell: int = CELL) -> np.ndarray:
     reach = int(cell * 0.75)
     across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, reach), np.uint8))
     down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((reach, 1), np.uint8))
-    lines = cv2.dilate(across | down, np.ones((3, 3), np.uint8))
-    return ink & ~lines
+    lines = cv2.dilate(cv2.bitwise_or(across, down), np.ones((3, 3), np.uint8))
+    return cv2.bitwise_and(ink, cv2.bitwise_not(lines))
 
 
 def digit_images(warped: np.ndarray, cell: int = CELL) -> list[np.ndarray | None]:

@@ -36,21 +36,23 @@ class Network:
         hidden = np.maximum(x @ self.hidden_weights + self.hidden_bias, 0)
         return softmax(hidden @ self.out_weights + self.out_bias)
 
-    def arrays(self) -> dict[str, np.ndarray]:
-        """The weights by name, as the .npz file holds them."""
-        return {
-            "mean": self.mean,
-            "hidden_weights": self.hidden_weights,
-            "hidden_bias": self.hidden_bias,
-            "out_weights": self.out_weights,
-            "out_bias": self.out_bias,
-        }
+    def save(self, path: Path) -> None:
+        """Write the weights as an .npz of plain arrays, which load() reads back."""
+        np.savez_compressed(
+            path,
+            mean=self.mean,
+            hidden_weights=self.hidden_weights,
+            hidden_bias=self.hidden_bias,
+            out_weights=self.out_weights,
+            out_bias=self.out_bias,
+        )
 
 
 def softmax(scores: np.ndarray) -> np.ndarray:
     """Scores to probabilities along the last axis."""
     exp = np.exp(scores - scores.max(axis=-1, keepdims=True))
-    return exp / exp.sum(axis=-1, keepdims=True)
+    probabilities: np.ndarray = exp / exp.sum(axis=-1, keepdims=True)
+    return probabilities
 
 
 def load(path: Path) -> Network:

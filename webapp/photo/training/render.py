@@ -35,7 +35,7 @@ def render_grid(font_path: Path, rng: np.random.Generator) -> tuple[np.ndarray, 
     for k in range(10):
         width = thick if k % 3 == 0 else thin
         at = min(k * BIG_CELL, BIG_SIDE - 1)
-        line_ink = int(min(paper - 40, ink + rng.integers(0, 60)))
+        line_ink = min(paper - 40, ink + int(rng.integers(0, 60)))
         draw.line([(at, 0), (at, BIG_SIDE)], fill=line_ink, width=width)
         draw.line([(0, at), (BIG_SIDE, at)], fill=line_ink, width=width)
     height = rng.uniform(0.34, 0.75) * BIG_CELL
@@ -110,13 +110,15 @@ def _photographed(big: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     off = corners + rng.normal(0, 0.006 * side, (4, 2)).astype(np.float32)
     matrix = cv2.getPerspectiveTransform(corners, off)
     paper = int(big[0:4, 4:8].max())
-    image = cv2.warpPerspective(big, matrix, (side, side), borderValue=paper).astype(np.float32)
-    image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.3, 2.6))
+    seen = cv2.warpPerspective(big, matrix, (side, side), borderValue=paper).astype(np.float32)
+    blurred = cv2.GaussianBlur(seen, (0, 0), rng.uniform(0.3, 2.6))
     gradient = np.linspace(rng.uniform(0.55, 1.0), rng.uniform(0.8, 1.0), side, dtype=np.float32)
-    image *= gradient[:, None] if rng.random() < 0.5 else gradient[None, :]
-    image += rng.normal(0, rng.uniform(0, 10), image.shape).astype(np.float32)
-    small = cv2.resize(np.clip(image, 0, 255), (SIDE, SIDE), interpolation=cv2.INTER_AREA)
-    small = np.clip(small + rng.normal(0, rng.uniform(0, 5), small.shape), 0, 255)
+    lit = blurred * (gradient[:, None] if rng.random() < 0.5 else gradient[None, :])
+    grainy = lit + rng.normal(0.0, rng.uniform(0, 10), size=lit.shape).astype(np.float32)
+    small = cv2.resize(np.clip(grainy, 0, 255), (SIDE, SIDE), interpolation=cv2.INTER_AREA)
+    small = np.clip(small + rng.normal(0.0, rng.uniform(0, 5), size=small.shape), 0, 255)
     quality = int(rng.integers(25, 95))
     _, jpeg = cv2.imencode(".jpg", small.astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, quality])
-    return cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE)
+    picture = cv2.imdecode(jpeg, cv2.IMREAD_GRAYSCALE)
+    assert picture is not None  # what OpenCV has just encoded it can decode
+    return picture

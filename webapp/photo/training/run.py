@@ -6,8 +6,6 @@ import argparse
 import time
 from pathlib import Path
 
-import numpy as np
-
 from ..digits import WEIGHTS
 from .fonts import font_files
 from .train import accuracy, cell_samples, train
@@ -49,6 +47,6 @@ def main(argv: list[str] | None = None) -> int:
         f"{100 * accuracy(network, images, labels):.2f}% right on its cells, "
         f"{100 * accuracy(network, held_images, held_labels):.2f}% on {len(held_images)} unseen"
     )
-    np.savez_compressed(args.out, **network.arrays())
+    network.save(args.out)
     print(f"wrote {args.out} ({args.out.stat().st_size // 1024} KB)")
     return 0

@@ -17,8 +17,10 @@ from .errors import PhotoError, Problem
 from .threshold import Working
 
 LEAST_CELLS = 20  # cell-like holes that make a grid worth trying; a page of text has none
-LEAST_AREA = 0.04  # of the picture: a piece of ink smaller than this is not tried as the grid
-LEAST_FIT = 0.6  # of the grid's lines on ink: below this, what was found is not a grid
+LEAST_AREA = 0.04  # of the picture: a grid smaller than this has digits too small to read
+LEAST_FIT = 0.3  # ink on a grid's lines less between them: below this, it is no grid
+MOST_ASPECT = 1.5  # a whole grid photographed at a slant is at most 1.25 times longer one way
+EDGE = 0.01  # of the picture's side: a corner this close to an edge lies on it
 LEAST_SIDE = 90  # pixels of the original picture a side: 10 a cell
 SQUARE = 0.6  # a hole fills at least this much of its rotated bounding box
 
@@ -38,6 +40,22 @@ def find_corners(working: Working) -> np.ndarray:
         )
     largest = max(a for _, a, _ in good)
     fit, _, quad = max((g for g in good if g[1] >= largest / 2), key=lambda g: g[0])
+    picture = working.gray.shape[0] * working.gray.shape[1]
+    if _area(quad) < LEAST_AREA * picture:
+        raise PhotoError(
+            Problem.TOO_SMALL,
+            f"The grid fills only {100 * _area(quad) / picture:.0f}% of the picture: "
+            "take it closer, so that the grid fills most of the picture.",
+        )
+    if _aspect(quad) > MOST_ASPECT:
+        # Lines at a grid's spacing, but twice as many one way as the other: part of a grid.
+        if _at_edge(quad, working.inks[0].shape):
+            raise PhotoError(
+                Problem.CUT_OFF,
+                "The grid runs off the edge of the picture: take it again with the whole "
+                "grid in view.",
+            )
+        raise PhotoError(Problem.NOT_A_SUDOKU, "The grid found in the picture is not square.")
     sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1) / working.scale
     if sides.min() < LEAST_SIDE:
         raise PhotoError(
@@ -47,12 +65,29 @@ def find_corners(working: Working) -> np.ndarray:
     return quad
 
 
+def _aspect(quad: np.ndarray) -> float:
+    """How much longer the quadrilateral is one way than the other (1 for a square)."""
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    ratio = (sides[0] + sides[2]) / (sides[1] + sides[3])
+    return float(max(ratio, 1 / ratio))
+
+
+def _at_edge(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether two corners lie on the same edge of the picture."""
+    height, width = shape[:2]
+    near = EDGE * max(height, width)
+    x, y = quad[:, 0], quad[:, 1]
+    return any(
+        int(np.count_nonzero(on)) >= 2
+        for on in (x < near, x > width - 1 - near, y < near, y > height - 1 - near)
+    )
+
+
 def candidates(ink: np.ndarray) -> list[np.ndarray]:
     """Quadrilaterals that may be the grid: the largest pieces of ink, and the hull of cells."""
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hulls = sorted((cv2.convexHull(c) for c in contours), key=cv2.contourArea, reverse=True)
-    least = LEAST_AREA * ink.shape[0] * ink.shape[1]
-    found = [_quadrilateral(h) for h in hulls[:3] if cv2.contourArea(h) > least]
+    found = [_quadrilateral(h) for h in hulls[:3]]
     holes = grid_cells(ink)
     if len(holes) >= LEAST_CELLS:
         found.append(_quadrilateral(cv2.convexHull(np.concatenate(holes))))
@@ -73,17 +108,22 @@ def _plausible(quad: np.ndarray) -> bool:
 
 
 def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
-    """How well a 9x9 grid's ten lines each way fall on ink, seen square on (0 to 1)."""
+    """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
+    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
     target = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
     matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     square = cv2.warpPerspective(ink, matrix, (side, side), flags=cv2.INTER_NEAREST) > 0
     rows, columns = square.mean(axis=1), square.mean(axis=0)
     reach = max(2, side // 60)
-    total = 0.0
-    for line in np.linspace(0, side - 1, 10).round().astype(int):
+    lines = np.linspace(0, side - 1, 10).round().astype(int)
+    on = 0.0
+    for line in lines:
         low, high = max(0, line - reach), min(side, line + reach + 1)
-        total += rows[low:high].max() + columns[low:high].max()
-    return total / 20
+        on += rows[low:high].max() + columns[low:high].max()
+    cell = side / 9
+    away = np.abs(np.arange(side)[:, None] - lines[None, :]).min(axis=1) > cell / 4
+    between = (rows[away].mean() + columns[away].mean()) / 2
+    return float(on / 20 - between)
 
 
 def grid_cells(ink: np.ndarray) -> list[np.ndarray]:
@@ -91,7 +131,7 @@ def grid_cells(ink: np.ndarray) -> list[np.ndarray]:
     contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     if hierarchy is None:
         return []
-    least_area = (min(ink.shape) / 60) ** 2
+    least_area = (min(ink.shape) / 100) ** 2
     holes = [
         c
         for c, (_, _, _, parent) in zip(contours, hierarchy[0], strict=True)

@@ -17,6 +17,7 @@ from .cells import digit_images
 from .corners import find_corners
 from .decoding import decode
 from .digits import BLANK, TURNED, network
+from .errors import PhotoError, Problem
 from .limits import DEFAULT_LIMITS, Limits
 from .threshold import check_light, working_copy
 from .warp import warp
@@ -61,6 +62,11 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     quad = find_corners(working) / working.scale
     images = digit_images(warp(gray, quad))
     inked = [i for i, image in enumerate(images) if image is not None]
+    if not inked:
+        raise PhotoError(
+            Problem.NOT_A_SUDOKU,
+            "A grid was found in the picture, but no digits in it: take it again, in focus.",
+        )
     stack = np.array([images[i] for i in inked], np.float32).reshape(-1, 28, 28)
     # One call for the four turns: the matrix library's start-up costs more than the sums.
     turned = np.concatenate([np.rot90(stack, k, axes=(1, 2)) for k in range(4)])

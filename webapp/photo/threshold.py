@@ -17,6 +17,7 @@ FINDING_SIDE = 800  # the grid is found on a copy this long: enough to place its
 DARKEST_PAPER = 45  # the brightest tenth of the picture darker than this: too dark to read
 FINDING_OFFSETS = (7.0, 14.0)
 LEAST_CONTRAST = 28  # paper and ink closer than this in gray levels: nothing to read
+DIM_PAPER = 110  # a flat picture darker than this is taken in the dark, not of blank paper
 
 
 @dataclass(frozen=True)
@@ -29,17 +30,21 @@ class Working:
 
 
 def check_light(gray: np.ndarray) -> None:
-    """Refuse a picture too dark, or too flat, for paper and ink to be told apart."""
-    low, high = np.percentile(gray[::4, ::4], (5, 90))
+    """Refuse a picture too dark to read, or one of a single flat tone with nothing on it."""
+    low, high, brightest = np.percentile(gray[::2, ::2], (0.1, 90, 99.9))
     if high < DARKEST_PAPER:
         raise PhotoError(
             Problem.TOO_DARK, "The picture is too dark to read: take it again with more light."
         )
-    if high - low < LEAST_CONTRAST:
+    if brightest - low < LEAST_CONTRAST:
+        if high < DIM_PAPER:
+            raise PhotoError(
+                Problem.TOO_DARK,
+                "The picture is too dark to tell ink from paper: take it again with more light.",
+            )
         raise PhotoError(
-            Problem.TOO_DARK,
-            "The picture has too little contrast to tell ink from paper: "
-            "take it again with more light, closer to the page.",
+            Problem.NOT_A_SUDOKU,
+            "The picture is one flat tone: there is no grid in it to read.",
         )
 
 

@@ -37,8 +37,12 @@ def decode(data: bytes, limits: Limits = DEFAULT_LIMITS) -> np.ndarray:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as bomb:
-        raise PhotoError(Problem.TOO_BIG, f"The picture is too large to read: {bomb}") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise PhotoError(
+            Problem.TOO_BIG,
+            f"The picture is far too large to read: at most "
+            f"{limits.max_pixels // 1_000_000} megapixels can be read.",
+        ) from None
     except UnidentifiedImageError:
         raise PhotoError(
             Problem.NOT_AN_IMAGE,
@@ -58,7 +62,8 @@ def decode(data: bytes, limits: Limits = DEFAULT_LIMITS) -> np.ndarray:
         upright = ImageOps.exif_transpose(image)
     except (OSError, ValueError, SyntaxError) as broken:
         raise PhotoError(
-            Problem.NOT_AN_IMAGE, f"The {FORMATS[image.format]} file is damaged: {broken}"
+            Problem.NOT_AN_IMAGE,
+            f"The {FORMATS[image.format]} file is damaged ({broken}): send the whole picture.",
         ) from None
     return np.asarray(_on_white(upright).convert("L"))
 

@@ -29,7 +29,12 @@ def sent_picture(raw_allowed: bool) -> bytes | None:
     None when the request holds neither."""
     if request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
         upload = request.files.get(FIELD)
-        return upload.read() if upload is not None and upload.filename != "" else None
+        if upload is None or upload.filename == "":
+            return None
+        try:
+            return upload.read()
+        finally:
+            upload.close()  # a large upload waits in a temporary file: closed once read
     if raw_allowed:
         return request.get_data(cache=False)
     return None

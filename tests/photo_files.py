@@ -1,0 +1,62 @@
+"""The newspaper Sudoku photos the photo reader is measured on, read where they lie.
+
+They are not in the project (their README: data to measure with, not to ship): the
+folder is SUDOKU_PHOTOS, else ../shared/photos beside the checkout (where CI has it, for
+/work/main and a fresh clone in /tmp alike), else /work/shared/photos. Without them a
+test fails in CI and is skipped elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from webapp.cli.photo_set import Photo, printed_digits
+
+ROOT = Path(__file__).parent.parent
+PLACES = (ROOT.parent / "shared" / "photos", Path("/work/shared/photos"))
+
+
+@cache
+def _found() -> Path | None:
+    """The photo folder, or None when there is none."""
+    named = os.environ.get("SUDOKU_PHOTOS")
+    for folder in (Path(named),) if named else PLACES:
+        if (folder / "images").is_dir():
+            return folder
+    return None
+
+
+def photos_folder() -> Path:
+    """The photo folder; fails the test in CI when it is missing, else skips it."""
+    folder = _found()
+    if folder is None:
+        message = f"no Sudoku photos in SUDOKU_PHOTOS or {', '.join(map(str, PLACES))}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    return folder
+
+
+def photo(name: str) -> Photo:
+    """One photo by its file name, with the digits printed in it."""
+    path = photos_folder() / "images" / name
+    return Photo(path, printed_digits(path.with_suffix(".dat")))
+
+
+BOUNDARY = "sudoku-photo-boundary"
+
+
+def posted(client, route: str, data: bytes):
+    """Post `data` as a form's `photo` file. The body is built here: Werkzeug's test client
+    spools a body over 500 KB to a temporary file it never closes (a ResourceWarning)."""
+    head = (
+        f"--{BOUNDARY}\r\n"
+        'Content-Disposition: form-data; name="photo"; filename="puzzle.jpg"\r\n'
+        "Content-Type: image/jpeg\r\n\r\n"
+    )
+    body = head.encode() + data + f"\r\n--{BOUNDARY}--\r\n".encode()
+    return client.post(route, data=body, content_type=f"multipart/form-data; boundary={BOUNDARY}")

@@ -12,6 +12,8 @@ import os
 from functools import cache
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from webapp.cli.photo_set import Photo, printed_digits
@@ -60,3 +62,26 @@ def posted(client, route: str, data: bytes):
     )
     body = head.encode() + data + f"\r\n--{BOUNDARY}--\r\n".encode()
     return client.post(route, data=body, content_type=f"multipart/form-data; boundary={BOUNDARY}")
+
+
+def drawn_grid(digits: dict[tuple[int, int], int], side: int = 540) -> np.ndarray:
+    """A clean grid `side` pixels across, with digits in the cells named (0-based)."""
+    grid = np.full((side, side), 235, np.uint8)
+    cell = side / 9
+    for k in range(10):
+        at = min(round(k * cell), side - 2)
+        thick = 4 if k % 3 == 0 else 2
+        cv2.line(grid, (at, 0), (at, side), 30, thick)
+        cv2.line(grid, (0, at), (side, at), 30, thick)
+    for (row, column), digit in digits.items():
+        x, y = round((column + 0.3) * cell), round((row + 0.78) * cell)
+        cv2.putText(grid, str(digit), (x, y), cv2.FONT_HERSHEY_SIMPLEX, cell / 40, 20, 3)
+    return grid
+
+
+def photographed(grid: np.ndarray, corners: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """The grid seen at a slant: its corners taken to `corners` on a page of `size`."""
+    side = grid.shape[0]
+    square = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
+    matrix = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
+    return cv2.warpPerspective(grid, matrix, size, borderValue=225)

@@ -18,7 +18,7 @@ from webapp.photo.digits import CLASSES, WEIGHTS, network
 from webapp.photo.threshold import working_copy
 from webapp.photo.warp import CELL, SIDE, warp
 
-from photo_files import photo
+from photo_files import drawn_grid, photo, photographed
 
 # A handful of the test split: upright and sideways (1024), red digits (18), a steep angle
 # (1080), an old phone's 640x480 (114).
@@ -109,29 +109,6 @@ def test_a_camera_that_says_it_was_turned_is_believed(turned_photo, orientation,
     assert reading.grid.cells == printed
     assert (reading.width, reading.height) == (picture.shape[1], picture.shape[0])
     assert reading.turns == 0
-
-
-def drawn_grid(digits: dict[tuple[int, int], int], side: int = 540) -> np.ndarray:
-    """A clean grid `side` pixels across, with digits in the cells named (0-based)."""
-    grid = np.full((side, side), 235, np.uint8)
-    cell = side / 9
-    for k in range(10):
-        at = min(round(k * cell), side - 2)
-        thick = 4 if k % 3 == 0 else 2
-        cv2.line(grid, (at, 0), (at, side), 30, thick)
-        cv2.line(grid, (0, at), (side, at), 30, thick)
-    for (row, column), digit in digits.items():
-        x, y = round((column + 0.3) * cell), round((row + 0.78) * cell)
-        cv2.putText(grid, str(digit), (x, y), cv2.FONT_HERSHEY_SIMPLEX, cell / 40, 20, 3)
-    return grid
-
-
-def photographed(grid: np.ndarray, corners: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """The grid seen at a slant: its corners taken to `corners` on a page of `size`."""
-    side = grid.shape[0]
-    square = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
-    matrix = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
-    return cv2.warpPerspective(grid, matrix, size, borderValue=225)
 
 
 SLANT = np.array([[130.0, 90.0], [690.0, 140.0], [650.0, 700.0], [100.0, 640.0]])

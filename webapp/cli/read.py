@@ -22,8 +22,9 @@ confidence ("check r4c7: read as 1, could be 7") and how the grid stands as a pu
 /api/read-photo answers. A picture with no readable grid prints why on stderr and exits 1.
 
 --bench DIR reads every photo of a folder laid out as ../shared/photos (its README) and
-prints, for the test split and for all photos, boards read exactly, cells right, cells
-marked uncertain, wrong cells and how many of them were marked, and ms per photo.
+prints, for the test split and for all photos: boards read exactly, cells right (of all
+cells), cells marked uncertain, cells wrong and how many of those were marked uncertain
+(both in the photos where a grid was found), photos where none was, and ms per photo.
 """
 
 

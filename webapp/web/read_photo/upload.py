@@ -32,7 +32,8 @@ def sent_picture(raw_allowed: bool) -> bytes | None:
         if upload is None or upload.filename == "":
             return None
         try:
-            return upload.read()
+            data: bytes = upload.read()
+            return data
         finally:
             upload.close()  # a large upload waits in a temporary file: closed once read
     if raw_allowed:

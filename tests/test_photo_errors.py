@@ -16,7 +16,7 @@ from PIL import Image
 from webapp.photo import Limits, PhotoError, Problem, read_photo
 from webapp.photo.limits import check_bytes, check_size
 
-from photo_files import photo, posted
+from photo_files import drawn_grid, photo, photographed, posted
 
 SOURCE = "image1088.jpg"
 
@@ -57,13 +57,9 @@ def gif() -> bytes:
 
 def clean_grid(side: int, page: int) -> np.ndarray:
     """A grid of lines with no digits, `side` pixels across in the middle of a page."""
-    picture = np.full((page, page), 235, np.uint8)
-    start = (page - side) // 2
-    for k in range(10):
-        at = start + round(k * side / 9)
-        cv2.line(picture, (at, start), (at, start + side), 20, 3 if k % 3 == 0 else 1)
-        cv2.line(picture, (start, at), (start + side, at), 20, 3 if k % 3 == 0 else 1)
-    return picture
+    start, end = (page - side) / 2, (page + side) / 2
+    corners = np.array([[start, start], [end, start], [end, end], [start, end]])
+    return photographed(drawn_grid({}, side), corners, (page, page))
 
 
 # What each bad picture is made from: nothing, or the newspaper photo (`p`).

@@ -15,6 +15,7 @@ import numpy as np
 
 from .errors import PhotoError, Problem
 from .threshold import Working
+from .warp import square_on
 
 LEAST_CELLS = 20  # cell-like holes that make a grid worth trying; a page of text has none
 LEAST_AREA = 0.04  # of the picture: a grid smaller than this has digits too small to read
@@ -110,8 +111,7 @@ def _plausible(quad: np.ndarray) -> bool:
 def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
     """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
     each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
-    target = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
-    matrix = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
+    matrix = square_on(quad, side)
     square = cv2.warpPerspective(ink, matrix, (side, side), flags=cv2.INTER_NEAREST) > 0
     rows, columns = square.mean(axis=1), square.mean(axis=0)
     reach = max(2, side // 60)

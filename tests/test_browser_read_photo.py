@@ -4,12 +4,15 @@ upload fills the same form."""
 
 from __future__ import annotations
 
+import re
+
 from browser_fixtures import axe_violations
 from playwright.sync_api import expect
 
 from photo_files import photo
 
 NAME = "image1019.jpg"
+UNCERTAIN = "image1088.jpg"  # one cell read with little confidence
 
 
 def form_cells(page) -> str:
@@ -42,3 +45,15 @@ def test_without_script_the_upload_fills_the_form_the_same(no_script_page, base_
     no_script_page.get_by_role("button", name="Read photo").click()
     expect(no_script_page.locator(".photo-standing")).to_be_visible()
     assert form_cells(no_script_page) == "".join(map(str, shot.printed))
+
+
+def test_a_cell_to_check_is_marked_and_keeps_its_note_with_script(page, base_url):
+    page.goto(base_url + "/")
+    page.set_input_files("#photo", str(photo(UNCERTAIN).path))
+    page.get_by_role("button", name="Read photo").click()
+    marked = page.locator("td.uncertain input")
+    expect(marked).to_have_count(page.locator(".photo-doubts li").count())
+    assert marked.count() >= 1
+    note = marked.first.get_attribute("aria-describedby")
+    name = marked.first.get_attribute("name")
+    expect(page.locator(f"#{note}")).to_have_text(re.compile(rf"^check {name}: read as "))

@@ -11,6 +11,8 @@ import zlib
 import cv2
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from webapp.photo import Limits, PhotoError, Problem, read_photo
@@ -144,3 +146,27 @@ def test_nothing_sent_is_asked_for(client):
     page = client.post("/read-photo", data={}, content_type="multipart/form-data")
     assert page.status_code == 422
     assert "choose a picture" in page.get_data(as_text=True)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    width=st.integers(150, 400),
+    height=st.integers(150, 400),
+    seed=st.integers(0, 2**32 - 1),
+    lines=st.integers(0, 30),
+)
+def test_any_picture_is_read_or_refused_never_a_crash(client, width, height, seed, lines):
+    # Random paper, random straight lines (grids of a sort, some cut off), random specks.
+    rng = np.random.default_rng(seed)
+    picture = np.full((height, width), int(rng.integers(0, 256)), np.uint8)
+    for _ in range(lines):
+        start, end = rng.integers(0, (width, height), 2), rng.integers(0, (width, height), 2)
+        cv2.line(
+            picture, tuple(map(int, start)), tuple(map(int, end)), int(rng.integers(0, 256)), 2
+        )
+    picture[rng.random(picture.shape) < 0.01] = 0
+    answer = client.post("/api/read-photo", data=png(picture), content_type="image/png")
+    assert answer.status_code in (200, 422)
+    assert answer.json["status"] == ("read" if answer.status_code == 200 else "invalid")

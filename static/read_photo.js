@@ -1,10 +1,15 @@
-// The home page's "Read a photo": a preview of the picture chosen, before it is sent.
-// Without this script the form works the same, only without the preview.
+// The home page's "Read a photo": a preview of the picture chosen, before it is sent. The
+// preview exists only with this script; without it the form works the same, unpreviewed.
 (function () {
   "use strict";
   var input = document.querySelector("[data-photo-input]");
-  var preview = document.querySelector("[data-photo-preview]");
-  if (!input || !preview || !window.URL || !URL.createObjectURL) return;
+  if (!input || !window.URL || !URL.createObjectURL) return;
+  var preview = document.createElement("img");
+  preview.className = "photo-preview";
+  preview.alt = "The chosen photo";
+  preview.hidden = true;
+  preview.setAttribute("data-photo-preview", "");
+  input.insertAdjacentElement("afterend", preview);
   var shown = null;
   input.addEventListener("change", function () {
     if (shown) URL.revokeObjectURL(shown);

@@ -41,6 +41,7 @@ def test_a_photo_is_previewed_read_into_the_form_and_solved(page, base_url):
 def test_without_script_the_upload_fills_the_form_the_same(no_script_page, base_url):
     shot = photo(NAME)
     no_script_page.goto(base_url + "/")
+    assert no_script_page.locator("img").count() == 0  # the preview is the script's
     no_script_page.set_input_files("#photo", str(shot.path))
     no_script_page.get_by_role("button", name="Read photo").click()
     expect(no_script_page.locator(".photo-standing")).to_be_visible()

@@ -105,6 +105,16 @@
       return index;
     }
 
+    // A cell no longer wrong keeps only the notes that are not about a problem (a photo's
+    // "check r4c7" note stays); the error summary's problems and the clash status go.
+    function keepNotes(input) {
+      var kept = (input.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (id) {
+        return id && id.indexOf("problem-") !== 0 && !(status && id === status.id);
+      });
+      if (kept.length) input.setAttribute("aria-describedby", kept.join(" "));
+      else input.removeAttribute("aria-describedby");
+    }
+
     // Mark every cell in a clash (class, aria-invalid), unmark the rest, and say what changed.
     function refresh(quiet) {
       dropUndo();  // something changed the grid since Clear: no taking the old one back
@@ -122,7 +132,7 @@
           // a clash (the server's or this script's) now fixed; or a cell nothing is wrong with
           cell.classList.remove("clash", "invalid");
           input.removeAttribute("aria-invalid");
-          input.removeAttribute("aria-describedby");
+          keepNotes(input);
         }
       });
       var text = clashes.map(function (clash) { return clash.message + "."; }).join(" ");

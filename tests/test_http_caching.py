@@ -102,6 +102,7 @@ def test_pages_name_static_files_by_their_content(client):
         "/static/favicon.svg",
         "/static/grid.js",
         "/static/regions.js",
+        "/static/read_photo.js",
     }
     for link in links:
         assert re.fullmatch(r"/static/[\w.]+\?v=[0-9a-f]{12}", link)

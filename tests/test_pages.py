@@ -145,7 +145,7 @@ def test_the_form_offers_every_size_as_a_plain_link(client):
 
 def test_the_form_has_a_paste_box_and_an_upload(client):
     page = Page(client.get("/").text)
-    [paste_form] = page.all("form", enctype="multipart/form-data")
+    [paste_form] = page.all("form", enctype="multipart/form-data", class_="paste-form")
     assert paste_form["method"] == "post"
     assert page.all("textarea", name="puzzle", id="puzzle")
     assert page.all("input", type="file", name="upload")
@@ -290,7 +290,7 @@ def test_the_paste_form_sent_empty_asks_for_a_puzzle(client, data, size):
 
 def test_the_paste_form_says_where_it_comes_from(client):
     page = Page(client.get("/?size=12").text)
-    [paste_form] = page.all("form", enctype="multipart/form-data")
+    [paste_form] = page.all("form", enctype="multipart/form-data", class_="paste-form")
     assert page.all("input", type="hidden", name="source", value="paste")
     assert len(page.all("input", type="hidden", name="size", value="12")) == 2  # both forms
 

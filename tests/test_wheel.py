@@ -33,6 +33,7 @@ NEEDED = (
     r"webapp/(\w+/)*\w+\.py",
     r"webapp/templates/[\w-]+\.html",
     r"webapp/static/[\w-]+\.(css|js|svg|png)",
+    r"webapp/photo/digits\.npz",  # the photo reader's digit network
     r"webapp-[^/]+\.dist-info/(METADATA|WHEEL|RECORD|top_level\.txt|entry_points\.txt)",
 )
 # Operations tooling and test material: they live in deploy/, tests/ and .ci/.
@@ -126,7 +127,9 @@ def test_the_wheel_holds_every_module_every_template_and_what_the_templates_link
     shipped = {name for name in names if name.startswith("webapp/")}
     # A subpackage left out of the wheel, or a page's file left out, fails here;
     # so would static/solved.png, the README's picture, which no page links to.
-    assert shipped == modules | {f"webapp/templates/{path.name}" for path in templates} | linked
+    weights = {"webapp/photo/digits.npz"}  # the photo reader's network, which it loads
+    templates_shipped = {f"webapp/templates/{path.name}" for path in templates}
+    assert shipped == modules | templates_shipped | linked | weights
 
 
 def test_every_folder_of_modules_under_webapp_is_a_package_and_the_wheel_holds_it(names):

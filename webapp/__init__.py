@@ -18,7 +18,18 @@ from .web.site.app_class import SudokuFlask
 PACKAGE = Path(__file__).parent
 
 # The web layer's features, one package each in webapp/web/, named by the URL's first word.
-FEATURES = ("site", "solve", "explain", "play", "batch", "new", "daily", "print", "jobs")
+FEATURES = (
+    "site",
+    "solve",
+    "explain",
+    "play",
+    "batch",
+    "new",
+    "daily",
+    "print",
+    "jobs",
+    "read_photo",
+)
 
 DEFAULTS: dict[str, Any] = {
     # The work a solve in a request may do: search nodes, and on 16x16 and 25x25 the SAT
@@ -104,6 +115,10 @@ DEFAULTS: dict[str, Any] = {
     # The body those two routes read, in place of MAX_CONTENT_LENGTH (and, for the paste
     # form, MAX_FORM_MEMORY_SIZE): a file of 1,000 9x9 lines is 82 KB.
     "BATCH_MAX_CONTENT_LENGTH": 128 * 1024,
+    # The body the two routes that read a photo take (POST /read-photo, POST
+    # /api/read-photo), in place of MAX_CONTENT_LENGTH and MAX_FORM_MEMORY_SIZE: a phone's
+    # picture is 2 to 8 MB; the reader refuses more than 12 MB of picture (photo/limits.py).
+    "PHOTO_MAX_CONTENT_LENGTH": 12 * 1024 * 1024 + 64 * 1024,
     # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
     # link the app writes uses it instead of the request's Host header (and https adds HSTS).
     "PUBLIC_URL": None,

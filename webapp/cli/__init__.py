@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, explain, generate, hint, jobs, rate, serve, solve, soundness
+from . import bench, explain, generate, hint, jobs, rate, read, serve, solve, soundness
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
@@ -25,6 +25,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     bench.add,
     soundness.add,
     generate.add,
+    read.add,
     serve.add,
     jobs.add,
 )

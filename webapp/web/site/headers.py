@@ -8,8 +8,10 @@ from werkzeug.wrappers import Response
 from .links import IMMUTABLE_SECONDS, public_location
 
 SECURITY_HEADERS = {
+    # img-src blob: lets read_photo.js show the photo a person has chosen, from their own
+    # device, before it is sent; a blob: address is made only by the page's own script.
     "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
         "form-action 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
     ),
     "X-Content-Type-Options": "nosniff",

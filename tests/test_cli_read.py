@@ -1,0 +1,68 @@
+"""`sudoku read`: a photo's grid printed, as text or as the API's JSON, a picture with no grid
+refused with its reason, and --bench's figures over a folder laid out as the photo set."""
+
+from __future__ import annotations
+
+import json
+
+from webapp.cli import main
+from webapp.cli.read import EXIT_NO_GRID
+
+from photo_files import photo
+
+NAME = "image1019.jpg"
+
+
+def test_a_photo_is_printed_as_nine_rows_and_how_it_stands(sudoku):
+    shot = photo(NAME)
+    code, out = sudoku("read", str(shot.path))
+    assert code == 0
+    lines = out.splitlines()
+    rows = [
+        "".join(str(v) if v else "." for v in shot.printed[r * 9 : r * 9 + 9]) for r in range(9)
+    ]
+    assert lines[:9] == rows
+    assert lines[-1] == "The grid as read has one solution."
+
+
+def test_json_is_the_record_the_api_answers(sudoku, client):
+    shot = photo(NAME)
+    code, out = sudoku("read", "--json", str(shot.path))
+    assert code == 0
+    record = json.loads(out)
+    assert record["grid"] == "".join(map(str, shot.printed))
+    api = client.post("/api/read-photo", data=shot.path.read_bytes(), content_type="image/jpeg")
+    assert [k for k in api.json if k != "status"] == list(record)
+    assert {k: v for k, v in api.json.items() if k not in ("status", "ms")} == {
+        k: v for k, v in record.items() if k != "ms"
+    }
+
+
+def test_a_file_that_is_no_picture_is_refused_with_its_reason(tmp_path, capsys):
+    text = tmp_path / "puzzle.txt"
+    text.write_text("53..7....6..195...\n")
+    code = main(["read", str(text)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (EXIT_NO_GRID, "")
+    assert (
+        err == f"sudoku read: {text}: The file is not a picture that can be read "
+        "(JPEG, PNG, WebP or HEIC).\n"
+    )
+
+
+def test_bench_prints_the_figures_of_each_set(sudoku, tmp_path):
+    # A folder laid out as the photo set, of two of its photos (linked, not copied).
+    (tmp_path / "images").mkdir()
+    for split, name in (("test", NAME), ("train", "image1088.jpg")):
+        shot = photo(name)
+        for suffix in (".jpg", ".dat"):
+            (tmp_path / "images" / name).with_suffix(suffix).symlink_to(
+                shot.path.with_suffix(suffix)
+            )
+        (tmp_path / f"v2_{split}.txt").write_text(f"images/{name}\n")
+    code, out = sudoku("read", "--bench", str(tmp_path))
+    assert code == 0
+    header, rule, test, every = out.splitlines()
+    assert header.startswith("| photos | boards exact | cells right |")
+    assert test.startswith("| test (1) | 1/1 | 100.00% |")
+    assert every.startswith("| all (2) |")

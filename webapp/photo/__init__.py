@@ -1,0 +1,31 @@
+"""Reading a Sudoku from a photo: the picture's bytes to a grid, each cell's confidence,
+the grid's corners and the cells worth checking.
+
+No web framework here. Each stage is a module: limits.py (bytes and pixels, before
+decoding), decoding.py (formats, EXIF orientation), threshold.py (ink on a working
+copy), corners.py (the grid's four corners), warp.py (the grid square on), cells.py
+(empty cells, digit images), digits.py (the network), reading.py (the whole read, in
+four turns). standing.py says how the read grid stands as a puzzle; record.py is the
+JSON the CLI and the API show; training/ makes the network's weights.
+"""
+
+from .errors import PhotoError, Problem
+from .limits import DEFAULT_LIMITS, Limits
+from .reading import PhotoReading, UncertainCell, read_photo
+from .record import doubt_message, reading_record
+from .standing import GridStanding, Standing, stand
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "GridStanding",
+    "Limits",
+    "PhotoError",
+    "PhotoReading",
+    "Problem",
+    "Standing",
+    "UncertainCell",
+    "doubt_message",
+    "read_photo",
+    "reading_record",
+    "stand",
+]

@@ -1,0 +1,205 @@
+"""The grid's four corners, found from its cells.
+
+A Sudoku grid is one connected piece of ink (its frame joins every line) with 81 square
+holes of about the same size: its cells. The piece of ink with the most such holes is
+the grid, whatever else touches it (a column of text, the page's edge); the convex hull
+of those holes is simplified with a growing tolerance until four corners remain, and a
+hull that will not simplify to four (a curled page) falls back to its extreme points,
+the ones furthest along each diagonal.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .errors import PhotoError, Problem
+from .threshold import Working
+from .warp import square_on
+
+LEAST_CELLS = 20  # cell-like holes that make a grid worth trying; a page of text has none
+LEAST_AREA = 0.04  # of the picture: a grid smaller than this has digits too small to read
+LEAST_FIT = 0.3  # ink on a grid's lines less between them: below this, it is no grid
+MOST_ASPECT = 1.5  # a whole grid photographed at a slant is at most 1.25 times longer one way
+EDGE = 0.01  # of the picture's side: a corner this close to an edge lies on it
+LEAST_SIDE = 90  # pixels of the original picture a side: 10 a cell
+SQUARE = 0.6  # a hole fills at least this much of its rotated bounding box
+
+
+def find_corners(working: Working) -> np.ndarray:
+    """The grid's corners in the working copy, top-left, top-right, bottom-right, bottom-left."""
+    # The best fit of a grid's lines among the large shapes: a crossword beside the Sudoku
+    # fits its own lines as well, but it is smaller (the page's piece of ink is larger but
+    # fits badly).
+    fits = [(line_fit(ink, q), _area(q), q) for ink in working.inks for q in candidates(ink)]
+    good = [(f, a, q) for f, a, q in fits if f >= LEAST_FIT]
+    if not good:
+        raise PhotoError(
+            Problem.NOT_A_SUDOKU,
+            "No Sudoku grid was found in the picture: fill the picture with the grid, "
+            "square on and in focus.",
+        )
+    largest = max(a for _, a, _ in good)
+    fit, _, quad = max((g for g in good if g[1] >= largest / 2), key=lambda g: g[0])
+    picture = working.gray.shape[0] * working.gray.shape[1]
+    if _area(quad) < LEAST_AREA * picture:
+        raise PhotoError(
+            Problem.TOO_SMALL,
+            f"The grid fills only {100 * _area(quad) / picture:.0f}% of the picture: "
+            "take it closer, so that the grid fills most of the picture.",
+        )
+    if _aspect(quad) > MOST_ASPECT:
+        # Lines at a grid's spacing, but twice as many one way as the other: part of a grid.
+        if _at_edge(quad, working.inks[0].shape):
+            raise PhotoError(
+                Problem.CUT_OFF,
+                "The grid runs off the edge of the picture: take it again with the whole "
+                "grid in view.",
+            )
+        raise PhotoError(Problem.NOT_A_SUDOKU, "The grid found in the picture is not square.")
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1) / working.scale
+    if sides.min() < LEAST_SIDE:
+        raise PhotoError(
+            Problem.TOO_SMALL,
+            f"The grid is only {sides.min():.0f} pixels across: take the picture closer.",
+        )
+    return quad
+
+
+def _aspect(quad: np.ndarray) -> float:
+    """How much longer the quadrilateral is one way than the other (1 for a square)."""
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    ratio = (sides[0] + sides[2]) / (sides[1] + sides[3])
+    return float(max(ratio, 1 / ratio))
+
+
+def _at_edge(quad: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether two corners lie on the same edge of the picture."""
+    height, width = shape[:2]
+    near = EDGE * max(height, width)
+    x, y = quad[:, 0], quad[:, 1]
+    return any(
+        int(np.count_nonzero(on)) >= 2
+        for on in (x < near, x > width - 1 - near, y < near, y > height - 1 - near)
+    )
+
+
+def candidates(ink: np.ndarray) -> list[np.ndarray]:
+    """Quadrilaterals that may be the grid: the largest pieces of ink, and the hull of cells."""
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    hulls = sorted((cv2.convexHull(c) for c in contours), key=cv2.contourArea, reverse=True)
+    found = [_quadrilateral(h) for h in hulls[:3]]
+    holes = grid_cells(ink)
+    if len(holes) >= LEAST_CELLS:
+        found.append(_quadrilateral(cv2.convexHull(np.concatenate(holes))))
+    return sorted((q for q in found if _plausible(q)), key=_area, reverse=True)
+
+
+def _area(quad: np.ndarray) -> float:
+    """The area inside four corners."""
+    return float(cv2.contourArea(quad.astype(np.float32)))
+
+
+def _plausible(quad: np.ndarray) -> bool:
+    """Whether four corners make a convex shape not too far from a square."""
+    sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1)
+    return bool(sides.min() > 0 and sides.max() < 3 * sides.min()) and cv2.isContourConvex(
+        quad.astype(np.float32)
+    )
+
+
+def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
+    """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
+    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
+    matrix = square_on(quad, side)
+    square = cv2.warpPerspective(ink, matrix, (side, side), flags=cv2.INTER_NEAREST) > 0
+    rows, columns = square.mean(axis=1), square.mean(axis=0)
+    reach = max(2, side // 60)
+    lines = np.linspace(0, side - 1, 10).round().astype(int)
+    on = 0.0
+    for line in lines:
+        low, high = max(0, line - reach), min(side, line + reach + 1)
+        on += rows[low:high].max() + columns[low:high].max()
+    cell = side / 9
+    away = np.abs(np.arange(side)[:, None] - lines[None, :]).min(axis=1) > cell / 4
+    between = (rows[away].mean() + columns[away].mean()) / 2
+    return float(on / 20 - between)
+
+
+def grid_cells(ink: np.ndarray) -> list[np.ndarray]:
+    """The outlines of the grid's cells: the largest cluster of alike, neighbouring holes."""
+    contours, hierarchy = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    least_area = (min(ink.shape) / 100) ** 2
+    holes = [
+        c
+        for c, (_, _, _, parent) in zip(contours, hierarchy[0], strict=True)
+        if parent >= 0 and _cell_like(c, least_area)
+    ]
+    if not holes:
+        return []
+    centres = np.array([c.reshape(-1, 2).mean(axis=0) for c in holes])
+    sides = np.sqrt([cv2.contourArea(c) for c in holes])
+    # Two holes are neighbouring cells when about as big as each other and about one cell
+    # apart; the grid is the largest group so joined, whatever boxes lie beside it.
+    distance = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    mean_side = (sides[:, None] + sides[None]) / 2
+    ratio = sides[:, None] / sides[None]
+    joined = (distance < 1.7 * mean_side) & (ratio < 2) & (ratio > 1 / 2)
+    group = _groups(joined)
+    largest = np.bincount(group).argmax()
+    return [h for h, g in zip(holes, group, strict=True) if g == largest]
+
+
+def _groups(joined: np.ndarray) -> np.ndarray:
+    """Each node's group number in the graph whose adjacency matrix is `joined`."""
+    group = np.full(len(joined), -1)
+    for start in range(len(joined)):
+        if group[start] >= 0:
+            continue
+        group[start] = start
+        stack = [start]
+        while stack:
+            node = stack.pop()
+            for other in np.nonzero(joined[node] & (group < 0))[0]:
+                group[other] = start
+                stack.append(int(other))
+    return group
+
+
+def _cell_like(contour: np.ndarray, least_area: float) -> bool:
+    """Whether a hole is big enough and square enough to be a grid's cell."""
+    area = cv2.contourArea(contour)
+    if area < least_area:
+        return False
+    (_, _), (w, h), _ = cv2.minAreaRect(contour)
+    return w * h > 0 and area / (w * h) > SQUARE and 0.5 < w / h < 2
+
+
+def _quadrilateral(hull: np.ndarray) -> np.ndarray:
+    """Four corners of a hull: simplified with growing tolerance, else its extreme points."""
+    perimeter = cv2.arcLength(hull, True)
+    tolerance = 0.01
+    while tolerance < 0.2:
+        polygon = cv2.approxPolyDP(hull, tolerance * perimeter, True)
+        if len(polygon) == 4:
+            return in_order(polygon.reshape(4, 2).astype(np.float64))
+        if len(polygon) < 4:
+            break
+        tolerance *= 1.3
+    return in_order(hull.reshape(-1, 2).astype(np.float64))
+
+
+def in_order(points: np.ndarray) -> np.ndarray:
+    """The extreme points of a set: top-left, top-right, bottom-right, bottom-left."""
+    total = points.sum(axis=1)
+    diff = points[:, 0] - points[:, 1]
+    return np.array(
+        [
+            points[np.argmin(total)],
+            points[np.argmax(diff)],
+            points[np.argmax(total)],
+            points[np.argmin(diff)],
+        ]
+    )

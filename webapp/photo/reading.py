@@ -1,0 +1,113 @@
+"""A whole reading: a photo's bytes to the grid printed in it, with how sure each cell is.
+
+The grid is read in all four quarter turns and the turn whose digits the network finds
+most upright and most sure is kept: many photos are taken sideways, and EXIF does not
+always say so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from webapp.sudoku.grid import Grid
+
+from .cells import digit_images
+from .corners import find_corners
+from .decoding import decode
+from .digits import BLANK, TURNED, network
+from .errors import PhotoError, Problem
+from .limits import DEFAULT_LIMITS, Limits
+from .threshold import check_light, working_copy
+from .warp import warp
+
+SURE = 0.9  # a cell read less surely than this is shown to be checked
+
+
+@dataclass(frozen=True)
+class UncertainCell:
+    """A cell read with little confidence: what was read and what it could be instead."""
+
+    row: int  # 1-based
+    column: int  # 1-based
+    read: int  # 0 for empty
+    could_be: int  # 0 for empty
+    confidence: float
+
+
+@dataclass(frozen=True)
+class PhotoReading:
+    """What a photo holds: the grid, each cell's confidence, where the grid lies, doubts.
+
+    `corners` are the puzzle's top-left, top-right, bottom-right and bottom-left corners
+    in pixels of the picture as its EXIF turns it upright; `turns` how many quarter turns
+    anticlockwise the picture needed to read the puzzle upright.
+    """
+
+    grid: Grid
+    confidence: tuple[float, ...]
+    corners: tuple[tuple[float, float], ...]
+    uncertain: tuple[UncertainCell, ...]
+    turns: int
+    width: int
+    height: int
+
+
+def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
+    """The Sudoku in a photo's bytes; PhotoError saying what is wrong if there is none."""
+    gray = decode(data, limits)
+    check_light(gray)
+    working = working_copy(gray)
+    quad = find_corners(working) / working.scale
+    images = digit_images(warp(gray, quad))
+    inked = [i for i, image in enumerate(images) if image is not None]
+    if not inked:
+        raise PhotoError(
+            Problem.NOT_A_SUDOKU,
+            "A grid was found in the picture, but no digits in it: take it again, in focus.",
+        )
+    stack = np.array([images[i] for i in inked], np.float32).reshape(-1, 28, 28)
+    # One call for the four turns: the matrix library's start-up costs more than the sums.
+    turned = np.concatenate([np.rot90(stack, k, axes=(1, 2)) for k in range(4)])
+    views = np.split(network().probabilities(turned), 4)
+    # Upright digits: likely as themselves (or as a speck), unlikely as TURNED.
+    turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
+    return _reading(views[turns], inked, turns, quad, gray.shape)
+
+
+def _reading(
+    probabilities: np.ndarray,
+    inked: list[int],
+    turns: int,
+    quad: np.ndarray,
+    shape: tuple[int, ...],
+) -> PhotoReading:
+    """The reading of the cells in one turn, from their classes' probabilities."""
+    values = np.zeros(81, int)
+    confidence = np.ones(81)
+    could_be = np.zeros(81, int)
+    for index, p in zip(inked, probabilities, strict=True):
+        p = p.copy()
+        p[TURNED] = 0  # in the turn kept, a digit is read as itself
+        first, second = np.argsort(p)[::-1][:2]
+        values[index], could_be[index] = first, second
+        confidence[index] = p[first] / p.sum()
+    # The puzzle's cell i, turned upright, is the warped grid's cell source[i].
+    source = np.rot90(np.arange(81).reshape(9, 9), turns).reshape(-1)
+    values, confidence, could_be = values[source], confidence[source], could_be[source]
+    uncertain = tuple(
+        UncertainCell(i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i]))
+        for i in range(81)
+        if confidence[i] < SURE
+    )
+    corners = tuple((float(x), float(y)) for x, y in np.roll(quad, -turns, axis=0))
+    return PhotoReading(
+        grid=Grid.from_values([int(v) if v != BLANK else 0 for v in values]),
+        confidence=tuple(float(c) for c in confidence),
+        corners=corners,
+        uncertain=uncertain,
+        turns=turns,
+        width=int(shape[1]),
+        height=int(shape[0]),
+    )

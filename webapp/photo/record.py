@@ -1,0 +1,47 @@
+"""A reading as the record `sudoku read --json` and POST /api/read-photo both show."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .reading import PhotoReading, UncertainCell
+from .standing import GridStanding
+
+
+def cell_word(value: int) -> str:
+    """A cell's value in a sentence: the digit, or "empty"."""
+    return str(value) if value else "empty"
+
+
+def doubt_message(cell: UncertainCell) -> str:
+    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7"."""
+    return (
+        f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
+        f"could be {cell_word(cell.could_be)}"
+    )
+
+
+def reading_record(reading: PhotoReading, standing: GridStanding, ms: float) -> dict[str, Any]:
+    """The reading's fields in their documented order (docs/api.md, "Reading a photo")."""
+    return {
+        "grid": reading.grid.code,
+        "rows": ["".join(str(v) for v in row) for row in reading.grid.rows()],
+        "confidence": [round(c, 3) for c in reading.confidence],
+        "uncertain": [
+            {
+                "row": cell.row,
+                "column": cell.column,
+                "read": cell.read,
+                "could_be": cell.could_be,
+                "confidence": round(cell.confidence, 3),
+                "message": doubt_message(cell),
+            }
+            for cell in reading.uncertain
+        ],
+        "standing": standing.standing.value,
+        "standing_message": standing.sentence,
+        "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
+        "turns": reading.turns,
+        "picture": {"width": reading.width, "height": reading.height},
+        "ms": round(ms, 1),
+    }

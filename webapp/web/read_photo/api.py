@@ -1,0 +1,36 @@
+"""POST /api/read-photo: the Sudoku in a photo sent as a multipart `photo` field or as the
+raw body, answered with the grid, each cell's confidence, the corners found, the cells to
+check and how the read grid stands."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from flask import Blueprint
+
+from ...photo import PhotoError, read_photo, reading_record, stand
+from .upload import allow_photo_body, sent_picture
+
+bp = Blueprint("read_photo_api", __name__, url_prefix="/api")
+
+USAGE = (
+    "send a picture (JPEG, PNG, WebP or HEIC) as the request's body, "
+    "or as a multipart form's field named photo"
+)
+
+
+@bp.post("/read-photo")
+def read() -> tuple[dict[str, Any], int]:
+    """The reading's record (docs/api.md, "Reading a photo"); 422 saying why there is none."""
+    allow_photo_body()
+    started = time.perf_counter()
+    data = sent_picture(raw_allowed=True)
+    if not data:
+        return {"status": "invalid", "problem": "no_picture", "error": USAGE}, 422
+    try:
+        reading = read_photo(data)
+    except PhotoError as error:
+        return {"status": "invalid", "problem": error.problem.value, "error": error.message}, 422
+    record = reading_record(reading, stand(reading.grid), 1000 * (time.perf_counter() - started))
+    return {"status": "read", **record}, 200

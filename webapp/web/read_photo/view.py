@@ -1,0 +1,66 @@
+"""The grid form filled with what a photo held: cells read with little confidence marked,
+each with a note saying what to check, and a line on how the read grid stands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from werkzeug.datastructures import MultiDict
+
+from ...photo import GridStanding, PhotoReading, doubt_message
+from ...wording import place_name
+from ..grid_table import Board, Cell
+from ..site.forms import PuzzleForm, read_form
+from ..solve.view import FormPage, form_page
+
+UNCERTAIN = "uncertain"
+
+
+@dataclass(frozen=True)
+class Doubt:
+    """A note under the photo's reading: its id (a cell's aria-describedby) and words."""
+
+    id: str
+    message: str
+
+
+@dataclass(frozen=True)
+class PhotoView:
+    """What the form page adds after a reading: how the grid stands and what to check."""
+
+    standing: str
+    doubts: tuple[Doubt, ...]
+
+
+def filled_form(reading: PhotoReading) -> PuzzleForm:
+    """The grid form filled with the grid read, checked as a typed grid is (clashes found)."""
+    fields = MultiDict({"size": str(reading.grid.size)})
+    for row, values in enumerate(reading.grid.rows(), start=1):
+        for column, value in enumerate(values, start=1):
+            fields[place_name((row, column))] = str(value) if value else ""
+    return read_form(fields)
+
+
+def read_page(reading: PhotoReading, standing: GridStanding) -> tuple[FormPage, PhotoView]:
+    """The form page for a reading and the view of its notes; uncertain cells marked."""
+    page = form_page(filled_form(reading))
+    doubts = {
+        place_name((cell.row, cell.column)): Doubt(f"doubt-{i}", doubt_message(cell))
+        for i, cell in enumerate(reading.uncertain, start=1)
+    }
+    board = _marked(page.board, doubts)
+    return replace(page, board=board), PhotoView(standing.sentence, tuple(doubts.values()))
+
+
+def _marked(board: Board[Cell], doubts: dict[str, Doubt]) -> Board[Cell]:
+    """The board with each doubted cell classed UNCERTAIN and described by its note."""
+
+    def mark(cell: Cell) -> Cell:
+        doubt = doubts.get(cell.name)
+        if doubt is None:
+            return cell
+        described = f"{cell.described_by} {doubt.id}".strip()
+        return replace(cell, classes=f"{cell.classes} {UNCERTAIN}".strip(), described_by=described)
+
+    bands = tuple(tuple(tuple(mark(c) for c in row) for row in band) for band in board.bands)
+    return replace(board, bands=bands)

@@ -12,18 +12,18 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from killers import random_killer
 from sudoku_rules import valid_variant_solution
 
 from webapp.sudoku import SHAPES, SOLVED, Grid, PuzzleError, solve
+from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.links import fpuzzles_link, open_in, read_link
 from webapp.sudoku.links.fpuzzles import write_json
 from webapp.sudoku.links.lzstring import compress_to_base64, decompress_from_base64
-from webapp.sudoku.cages import Cage
 from webapp.sudoku.puzzle import Puzzle, Rules
 
-from killers import random_killer
 from puzzles import DATA
 
 
@@ -253,8 +253,10 @@ def cages_by_hand(url: str) -> set[tuple[frozenset[int], int | None]]:
                 joined = group[cell] | group[other]
                 for member in joined:
                     group[member] = joined
-    return {(frozenset(cells), int(sums[2 * min(cells) : 2 * min(cells) + 2])) for cells in
-            {frozenset(cells) for cells in group.values()}}
+    return {
+        (frozenset(cells), int(sums[2 * min(cells) : 2 * min(cells) + 2]))
+        for cells in {frozenset(cells) for cells in group.values()}
+    }
 
 
 @pytest.mark.parametrize(("count", "url"), killer_links())

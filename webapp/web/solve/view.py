@@ -292,7 +292,7 @@ def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = 
             " Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
         )
-        if not puzzle.givens:
+        if not puzzle.givens and not puzzle.rules.cages:  # a Killer needs none
             summary += " The grid has no givens yet: edit it and type the puzzle's givens."
         boards = tuple(
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")

@@ -8,8 +8,9 @@ import re
 
 import pytest
 from killers import random_killer
-from test_variant_pages import Cells
+from test_variant_pages import Cells, problems_of
 
+from webapp.sudoku.links import fpuzzles_link
 from webapp.sudoku.parse import read
 
 # Hand-made from the solution 1234/3412/2143/4321 (tests/test_parse_killer.py): one solution.
@@ -90,3 +91,98 @@ def test_a_screen_reader_hears_each_cells_cage_on_the_play_board_and_the_solutio
     assert labels[12] == "Row 4, column 1, cage 4 (1 cell)"
     solved = client.get(f"/solve/{four.code}").text
     assert '1<span class="visually-hidden">, solved, cage 3 (2 cells)</span>' in solved
+
+
+def killer_form(labels: str, sums: str, variant: str = "killer", size: int = 4) -> dict[str, str]:
+    """The home form with no givens, `variant` chosen, a cage map of one label a cell
+    (`labels`, "." for none) and the sums as typed."""
+    data = {"size": str(size), "variant": variant, "cage_sums": sums}
+    for index, label in enumerate(labels):
+        data[f"cage_r{index // size + 1}c{index % size + 1}"] = "" if label == "." else label
+    return data
+
+
+FOUR_MAP = "aabbcddecfgehfgg"
+FOUR_SUMS = "a=3, b=7, c=5, d=5, e=5, f=4, g=7, h=4"
+
+
+@pytest.mark.parametrize(("variant", "rules"), [("killer", "k"), ("killer-x", "xk")])
+def test_the_form_sends_a_killer_by_its_cage_map_and_sums_to_its_share_link(
+    client, four, variant, rules
+):
+    response = client.post("/", data=killer_form(FOUR_MAP, FOUR_SUMS, variant))
+    assert response.status_code == 303
+    code = four.code.replace("-k", f"-{rules}")
+    assert response.headers["Location"].endswith(f"/solve/{code}")
+
+
+def test_a_pasted_killer_lands_on_its_share_link_without_givens(client, four):
+    for text in (FOUR, fpuzzles_link(four.grid, four.rules)):
+        response = client.post("/", data={"source": "paste", "puzzle": text})
+        assert response.status_code == 303
+        assert response.headers["Location"].endswith(f"/solve/{four.code}")
+
+
+def test_a_classic_grid_without_givens_is_still_asked_for_some(client):
+    response = client.post("/", data={"size": "4", "variant": "classic"})
+    assert response.status_code == 422 and "The grid has no givens" in response.text
+
+
+def invalid_fields(text: str) -> set[str]:
+    board = Cells(text).map_board("cage")
+    return {field["id"] for field in board["inputs"] if field.get("aria-invalid") == "true"}
+
+
+@pytest.mark.parametrize(
+    ("labels", "sums", "problem", "marked"),
+    [
+        (
+            "aabbcddecfgeafgg",
+            "a=3, b=7, c=5, d=5, e=5, f=4, g=7",
+            "Cages: Cage at r1c1 (sum 3) is in 2 pieces (r1c1 and r4c1 are not joined)",
+            {"cage_r1c1", "cage_r1c2", "cage_r4c1"},
+        ),
+        (
+            FOUR_MAP,
+            FOUR_SUMS.replace("a=3", "a=9"),
+            "Cages: Cage at r1c1 (sum 9): 2 different digits add up to at most 7",
+            {"cage_r1c1", "cage_r1c2"},
+        ),
+        (FOUR_MAP, FOUR_SUMS + ", a=5", "Cages: the sums give cage 'a' twice", set()),
+        (FOUR_MAP, "a=3 b", "Cages: 'b' in the sums is not a label and its sum", set()),
+        (FOUR_MAP, FOUR_SUMS[:-5], "Cages: cage 'h' of the map has no sum", set()),
+        (
+            "!" + FOUR_MAP[1:],
+            FOUR_SUMS,
+            "Cage map, r1c1: '!' is not a cage label; type a letter or digit",
+            {"cage_r1c1"},
+        ),
+        ("." * 16, "", "Cage map: a Killer needs its cages", {"cage_r1c1"}),
+    ],
+)
+def test_a_bad_cage_is_named_and_marked_on_its_cells(client, labels, sums, problem, marked):
+    response = client.post("/", data=killer_form(labels, sums))
+    assert response.status_code == 422
+    [said] = problems_of(response.text)
+    assert said.startswith(problem)
+    assert invalid_fields(response.text) == marked
+    if not marked:  # a problem with the sums is on the sums field
+        assert re.search(r'id="cage_sums"[^>]*aria-invalid="true"', response.text)
+    assert '<details class="region-map cage-map" data-cage-map open>' in response.text
+
+
+def test_a_killers_edit_link_comes_back_with_its_cage_map_and_sums(client, four):
+    response = client.get(f"/?puzzle={four.code}")
+    assert response.status_code == 200
+    fields = {f["id"]: f.get("value", "") for f in Cells(response.text).map_board("cage")["inputs"]}
+    assert "".join(fields[f"cage_r{i // 4 + 1}c{i % 4 + 1}"] for i in range(16)) == FOUR_MAP
+    assert f'name="cage_sums" value="{FOUR_SUMS}"' in response.text
+    assert re.search(r'<option value="killer" data-cages selected>', response.text)
+    again = client.post("/", data=killer_form(FOUR_MAP, FOUR_SUMS))
+    assert again.headers["Location"].endswith(f"/solve/{four.code}")
+
+
+def test_the_menu_offers_killer_up_to_16x16(client):
+    assert 'value="jigsaw-killer"' in client.get("/?size=16").text
+    big = client.get("/?size=25").text
+    assert 'value="killer"' not in big and "cage_sums" not in big

@@ -75,14 +75,14 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
     sums = [""] * geometry.shape.cell_count
     for cells, total in zip(geometry.cages, geometry.cage_totals, strict=True):
         count = "1 cell" if len(cells) == 1 else f"{len(cells)} cells"
-        heard = f"cage {total} ({count})" if total is not None else f"cage with no sum ({count})"
+        said = f"cage {total} ({count})" if total is not None else f"cage with no sum ({count})"
         for cell, sides in zip(cells, cage_sides(geometry.shape.size, cells), strict=True):
             classes[cell] += ["cage", *sides]
-            spoken[cell].append(heard)
+            spoken[cell].append(said)
         sums[cells[0]] = "" if total is None else str(total)
     return tuple(
-        Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in said), total)
-        for names, said, total in zip(classes, spoken, sums, strict=True)
+        Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in words_of), total)
+        for names, words_of, total in zip(classes, spoken, sums, strict=True)
     )
 
 

@@ -105,7 +105,8 @@
       });
       var pairs = sums.value.replace(/[\s,;]+$/, "");
       sums.value = (pairs ? pairs + ", " : "") + name + "=" + (total || "?");
-      status.textContent = "Cage " + name + " added: " + selected.length + " cells" + (total ? ", sum " + total : ", no sum") + ".";
+      var cells = selected.length === 1 ? "1 cell" : selected.length + " cells";
+      status.textContent = "Cage " + name + " added: " + cells + (total ? ", sum " + total : ", no sum") + ".";
       selected = [];
       sumInput.value = "";
       redraw();

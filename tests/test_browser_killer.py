@@ -5,7 +5,7 @@ Killer's pages at 360 px with no sideways scrolling and every sum readable."""
 from __future__ import annotations
 
 import pytest
-from browser_fixtures import axe_violations
+from browser_fixtures import axe_violations_of
 from playwright.sync_api import expect
 from test_killer_pages import FOUR, FOUR_MAP, FOUR_SUMS
 
@@ -85,15 +85,8 @@ def test_a_killer_typed_as_a_cage_map_without_script_is_solved(no_script_page, b
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_killers_pages_are_axe_clean(browser, base_url, scheme):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    found = {}
-    try:
-        for path in (f"/?puzzle={NINE.code}", f"/solve/{NINE.code}", f"/play/{NINE.code}"):
-            page.goto(base_url + path)
-            found[path] = axe_violations(page)
-    finally:
-        context.close()
+    paths = (f"/?puzzle={NINE.code}", f"/solve/{NINE.code}", f"/play/{NINE.code}")
+    found = axe_violations_of(browser, base_url, paths, scheme)
     assert found == {path: {} for path in found}
 
 

@@ -58,17 +58,9 @@ def region_board(
 ) -> Board[Cell] | None:
     """The region fields as a board (None for a size whose map the form does not take),
     each marked with the problems `notes` lists for its id."""
-    if not fields:
-        return None
     labels = [(field.data or "").upper() for field in fields]
-    cells = []
-    for index, field in enumerate(fields):
-        shown = cell(shape, index, field.data or "", described_by=" ".join(notes.get(field.id, ())))
-        row, col = divmod(index, shape.size)
-        label = f"Region label, row {row + 1}, column {col + 1}"
-        cells.append(replace(shown, name=field.id, label=label))
     caption = f"Region map, {shape.name}: one label a cell; the same label, the same region"
-    return _map_board(shape, caption, cells, labels)
+    return _map_board(shape, fields, notes, labels, caption, "Region label")
 
 
 def cage_board(
@@ -76,21 +68,30 @@ def cage_board(
 ) -> Board[Cell] | None:
     """The cage map's fields as a board (None for a size whose map the form does not take),
     each marked with the problems `notes` lists for its id."""
+    labels = [field.data or NO_CAGE for field in fields]
+    caption = f"Cage map, {shape.name}: the same label, the same cage; blank or . for none"
+    return _map_board(shape, fields, notes, labels, caption, "Cage label")
+
+
+def _map_board(
+    shape: Shape,
+    fields: Sequence[Field],
+    notes: Mapping[str, Sequence[str]],
+    labels: list[str],
+    caption: str,
+    what: str,
+) -> Board[Cell] | None:
+    """A map's fields laid out as one band, each called `what` and its place, marked with
+    its problems, thick lines where the `labels` change; None without fields."""
     if not fields:
         return None
-    labels = [field.data or NO_CAGE for field in fields]
     cells = []
     for index, field in enumerate(fields):
         shown = cell(shape, index, field.data or "", described_by=" ".join(notes.get(field.id, ())))
         row, col = divmod(index, shape.size)
-        label = f"Cage label, row {row + 1}, column {col + 1}"
-        cells.append(replace(shown, name=field.id, label=label))
-    caption = f"Cage map, {shape.name}: the same label, the same cage; blank or . for none"
-    return _map_board(shape, caption, cells, labels)
-
-
-def _map_board(shape: Shape, caption: str, cells: list[Cell], labels: list[str]) -> Board[Cell]:
-    """A map's fields laid out as one band, thick lines where the labels change."""
+        cells.append(
+            replace(shown, name=field.id, label=f"{what}, row {row + 1}, column {col + 1}")
+        )
     n = shape.size
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     drawn = tuple(Drawn(" ".join(edges)) for edges in region_edges(n, labels))

@@ -168,7 +168,7 @@ def test_a_bad_cage_is_named_and_marked_on_its_cells(client, labels, sums, probl
     assert invalid_fields(response.text) == marked
     if not marked:  # a problem with the sums is on the sums field
         assert re.search(r'id="cage_sums"[^>]*aria-invalid="true"', response.text)
-    assert '<details class="region-map cage-map" data-cage-map open>' in response.text
+    assert '<details class="cage-map" data-cage-map open>' in response.text
 
 
 def test_a_killers_edit_link_comes_back_with_its_cage_map_and_sums(client, four):

@@ -46,6 +46,20 @@ def axe_violations(page) -> dict[str, int]:
     return {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
 
 
+def axe_violations_of(browser, base_url: str, paths, scheme: str) -> dict[str, dict[str, int]]:
+    """axe_violations of each of `paths` in one desktop window in `scheme` (light or dark)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    found = {}
+    try:
+        for path in paths:
+            page.goto(base_url + path)
+            found[path] = axe_violations(page)
+    finally:
+        context.close()
+    return found
+
+
 def axe_violations_at(browser, url: str, width: int) -> dict[str, int]:
     """axe_violations of `url` in a fresh window `width` pixels wide (a phone's below 400)."""
     context = browser.new_context(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_fixtures import axe_violations
+from browser_fixtures import axe_violations_of
 from playwright.sync_api import expect
 
 from webapp.sudoku import solve
@@ -100,15 +100,8 @@ def test_hints_alone_play_a_jigsaw_to_the_end(no_script_page, base_url):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_a_jigsaws_pages_are_axe_clean(browser, base_url, scheme):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
-    page = context.new_page()
-    found = {}
-    try:
-        for path in (f"/?puzzle={PUZZLE.code}", f"/solve/{PUZZLE.code}", f"/play/{PUZZLE.code}"):
-            page.goto(base_url + path)
-            found[path] = axe_violations(page)
-    finally:
-        context.close()
+    paths = (f"/?puzzle={PUZZLE.code}", f"/solve/{PUZZLE.code}", f"/play/{PUZZLE.code}")
+    found = axe_violations_of(browser, base_url, paths, scheme)
     assert found == {path: {} for path in found}
 
 

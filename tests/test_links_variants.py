@@ -12,9 +12,11 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from killers import random_killer
 from sudoku_rules import valid_variant_solution
 
 from webapp.sudoku import SHAPES, SOLVED, Grid, PuzzleError, solve
+from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.links import fpuzzles_link, open_in, read_link
@@ -215,3 +217,163 @@ def test_variants_open_in_f_puzzles_only_and_classics_in_sudokuwiki_too():
     assert read_link(open_in(jigsaw)[0].url).given == jigsaw
     assert [link.key for link in open_in(Puzzle(NINE))] == ["sudokuwiki", "fpuzzles"]
     assert open_in(Puzzle(Grid(SHAPES[6], (0,) * 36), Rules(("x",)))) == ()
+
+
+def killer_links() -> list[tuple[int, str]]:
+    """(cage count, url) of each `killer` line of tests/data/links/real_links.txt."""
+    lines = (DATA / "links" / "real_links.txt").read_text().splitlines()
+    return [(int(line.split()[1]), line.split()[2]) for line in lines if line.startswith("killer ")]
+
+
+def fpuzzles_json(url: str) -> dict:
+    """The f-puzzles JSON an f-puzzles or SudokuPad fpuz link carries, opened without the
+    reader under test."""
+    payload = url.partition("load=")[2] or url.partition("/fpuz")[2]
+    return json.loads(decompress_from_base64(payload))
+
+
+def cages_by_hand(url: str) -> set[tuple[frozenset[int], int | None]]:
+    """A link's cages as (0-based cells, sum) read by the tests' own reading: f-puzzles'
+    `killercage` ("R2C3" names, a string sum), or SudokuWiki's colours and sums (a group of
+    one colour is a cage, its sum the digits at its first cell)."""
+    if "sudokuwiki" not in url:
+        data = fpuzzles_json(url)
+        size = data["size"]
+        found = set()
+        for cage in data["killercage"]:
+            places = [re.fullmatch(r"R(\d+)C(\d+)", name).groups() for name in cage["cells"]]
+            cells = frozenset((int(r) - 1) * size + int(c) - 1 for r, c in places)
+            found.add((cells, int(cage["value"]) if cage.get("value") else None))
+        return found
+    colours, sums = url.partition("bd=")[2].split(",")
+    group = {cell: {cell} for cell in range(81)}
+    for cell in range(81):  # join each cell with the right and lower neighbours of its colour
+        for other in (cell + 1 if cell % 9 < 8 else None, cell + 9 if cell < 72 else None):
+            if other is not None and colours[other] == colours[cell]:
+                joined = group[cell] | group[other]
+                for member in joined:
+                    group[member] = joined
+    return {
+        (frozenset(cells), int(sums[2 * min(cells) : 2 * min(cells) + 2]))
+        for cells in {frozenset(cells) for cells in group.values()}
+    }
+
+
+@pytest.mark.parametrize(("count", "url"), killer_links())
+def test_a_real_killer_link_reads_to_the_cages_it_draws_and_solves_under_them(count, url):
+    linked = read_link(url)
+    assert linked is not None and "Killer" in linked.rules.name
+    cages = {(frozenset(cage.cells), cage.total) for cage in linked.rules.cages}
+    assert len(cages) == count and cages == cages_by_hand(url)
+    result = solve(linked.given)
+    assert result.solutions
+    found = result.solutions[0].code
+    listed = [(sorted(cells), total) for cells, total in cages]
+    size = linked.given.size
+    assert valid_variant_solution(found, "." * size * size, size, cages=listed)
+    if "sudokupad" in url:  # the 6x6 places its solution: the one there is
+        placed = [cell["value"] for row in fpuzzles_json(url)["grid"] for cell in row]
+        assert result.status == SOLVED and list(result.solution.cells) == placed
+
+
+def test_the_two_cage_link_holds_the_cages_it_draws():
+    """Decoded by hand: r1c1-r2c1 makes 9, r1c2-r1c3-r2c2-r2c3-r3c2 makes 33."""
+    url = next(url for count, url in killer_links() if count == 2)
+    assert read_link(url).rules.cages == (
+        Cage((0, 9), 9),
+        Cage((1, 2, 10, 11, 19), 33),
+    )
+
+
+def test_sudokuwikis_own_killer_example_has_one_solution_adding_up_to_405():
+    url = next(url for _, url in killer_links() if "sudokuwiki" in url)
+    puzzle = read_link(url).given
+    assert sum(cage.total for cage in puzzle.rules.cages) == 405
+    assert sum(len(cage.cells) for cage in puzzle.rules.cages) == 81
+    assert solve(puzzle).status == SOLVED
+
+
+@pytest.mark.parametrize(
+    ("size", "extras", "seed"),
+    [(4, "", 1), (6, "x", 2), (9, "", 3), (9, "w", 4), (9, "x", 5), (12, "", 6), (16, "", 7)],
+)
+def test_our_f_puzzles_link_carries_a_killers_cages_back(size, extras, seed):
+    # Cages of three cells at most: a big grid's bigger cages can be made too many ways.
+    puzzle, _ = random_killer(size, seed, largest=3, unsummed=0.2, extras=extras)
+    linked = read_link(fpuzzles_link(puzzle.grid, puzzle.rules))
+    assert linked is not None and linked.given == puzzle
+    written = json.loads(write_json(puzzle.grid, puzzle.rules))["killercage"]
+    assert [("value" in cage) for cage in written] == [
+        cage.total is not None for cage in puzzle.rules.cages
+    ]
+
+
+def test_a_jigsaw_killer_goes_to_f_puzzles_and_back():
+    jigsaw = read_link(next(url for letters, _, url in variant_links() if letters == "j")).given
+    cages = (Cage((0, 1), None), Cage((80,), jigsaw.grid.cells[80] or 5))
+    puzzle = Puzzle(jigsaw.grid, Rules(jigsaw.rules.extras, jigsaw.rules.regions, cages, 9))
+    assert puzzle.rules.name == "Jigsaw Killer"
+    assert read_link(fpuzzles_link(puzzle.grid, puzzle.rules)).given == puzzle
+
+
+def test_a_9x9_killer_opens_in_f_puzzles_with_its_cages():
+    puzzle, _ = random_killer(9, 8)
+    links = open_in(puzzle)
+    assert [link.key for link in links] == ["fpuzzles"]
+    assert read_link(links[0].url).given == puzzle
+
+
+def _cages(*cages):
+    def change(data):
+        data["killercage"] = list(cages)
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (_cages({"cells": ["R1C1"], "value": "ten"}), "killer cage 1 has the sum 'ten'"),
+        (_cages({"value": "3"}), "killer cage 1 has no list of cells"),
+        (_cages({"cells": ["R1C10"]}), "names a cell 'R1C10' off its grid"),
+        (
+            _cages({"cells": ["R1C1", "R3C3"], "value": "10"}),
+            "killer cages: Cage at r1c1 (sum 10) is in 2 pieces",
+        ),
+        (
+            _cages({"cells": ["R1C2", "R1C3"], "value": "17"}, {"cells": ["R1C3"]}),
+            "killer cages: Cage at r1c2 (sum 17) and cage at r1c3 share r1c3",
+        ),
+        (
+            _cages({"cells": ["R2C1", "R2C2"], "value": "18"}),
+            "2 different digits add up to at most 17",
+        ),
+    ],
+)
+def test_a_killer_cage_that_is_none_is_refused_naming_it(change, words):
+    with pytest.raises(PuzzleError, match=re.escape(words)):
+        read_link(link_to(change))
+
+
+def test_f_puzzles_cosmetic_cages_are_refused_as_drawings():
+    with pytest.raises(PuzzleError, match="holds a variant: cosmetic cages"):
+        read_link(link_to(lambda data: data.update(cage=[{"cells": ["R1C1"], "value": "3"}])))
+
+
+SUDOKUWIKI_KILLER = "https://www.sudokuwiki.org/killersudoku.aspx?bd="
+
+
+@pytest.mark.parametrize(
+    ("board", "words"),
+    [
+        ("1" * 81, "not 81 cage colours, a comma and 162 digits of sums (it has 81 characters"),
+        ("1" * 81 + "," + "0" * 80, "(it has 81 and 80 characters)"),
+        ("5o" * 81 + "," + "vu" * 81, "the packed form 'Email this board' writes"),
+        ("12" * 40 + "1," + "x" + "0" * 161, "'x' for r1c1 is not a digit"),
+        ("1" * 81 + "," + "10" * 81, "cage at r1c1 has two sums, at r1c1 and r1c2"),
+        ("1" * 81 + "," + "45" + "0" * 160, "Cage at r1c1 (sum 45) has 81 cells"),
+    ],
+)
+def test_a_sudokuwiki_killer_board_that_is_none_says_why(board, words):
+    with pytest.raises(PuzzleError, match=re.escape(words)):
+        read_link(SUDOKUWIKI_KILLER + board)

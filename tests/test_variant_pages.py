@@ -46,6 +46,10 @@ class Cells(HTMLParser):
         """The tables that are boards."""
         return [t for t in self.tables if "board" in t["attrs"].get("class", "").split()]
 
+    def map_board(self, kind: str) -> dict:
+        """The form's region map ("region") or cage map ("cage")."""
+        return next(t for t in self.tables if f"{kind}-board" in t["attrs"]["class"].split())
+
 
 @pytest.fixture(scope="module")
 def jigsaw() -> Puzzle:
@@ -201,7 +205,7 @@ def test_a_region_of_the_wrong_size_is_marked_on_its_cells(client):
     response = client.post("/", data=data)
     assert response.status_code == 422
     assert problems_of(response.text) == ["Region map: Region 1 (from r1c1) has 10 cells, not 9"]
-    board = Cells(response.text).tables[-1]
+    board = Cells(response.text).map_board("region")
     invalid = {i["id"] for i in board["inputs"] if i.get("aria-invalid") == "true"}
     first = {f"map_r{i // 9 + 1}c{i % 9 + 1}" for i, r in enumerate(regions) if r == 0}
     assert invalid == first | {"map_r9c9"}
@@ -226,7 +230,11 @@ def test_a_cell_without_a_label_is_named(client, jigsaw, label, message):
 @pytest.mark.parametrize(
     ("variant", "message"),
     [
-        ("sideways", "Variant: choose classic, x, windoku, jigsaw, jigsaw-x or x-windoku"),
+        (
+            "sideways",
+            "Variant: choose classic, x, windoku, jigsaw, jigsaw-x, x-windoku, killer,"
+            " killer-x or jigsaw-killer",
+        ),
         ("windoku", "Variant: Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the 6x6's"),
     ],
 )
@@ -240,7 +248,7 @@ def test_a_jigsaws_edit_link_comes_back_with_its_variant_and_map(client, jigsaw)
     response = client.get(f"/?puzzle={jigsaw.code}")
     assert response.status_code == 200
     assert '<option value="jigsaw" data-regions selected>' in response.text
-    region_table = Cells(response.text).tables[-1]
+    region_table = Cells(response.text).map_board("region")
     labels = [i["value"] for i in region_table["inputs"]]
     assert [labels.index(label) for label in labels] == [
         jigsaw.rules.regions.index(r) for r in jigsaw.rules.regions

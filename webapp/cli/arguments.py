@@ -61,7 +61,7 @@ def add_budget(parser: argparse.ArgumentParser, seconds: bool = False) -> None:
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
-    """--variant and --regions: the rules of puzzles whose text does not name them."""
+    """--variant, --regions and --cages: the rules of puzzles whose text does not name them."""
     parser.add_argument(
         "--variant",
         metavar="V",
@@ -73,16 +73,23 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="a jigsaw's region map: one label (letter or digit) per cell, a row a line",
     )
-
-
-def add_cages(parser: argparse.ArgumentParser) -> None:
-    """--cages: a killer's cages, for puzzles whose text does not name them."""
     parser.add_argument(
         "--cages",
         metavar="FILE",
         help='a killer\'s cages as JSON: a list of {"cells": ["r1c1", "r1c2"], "sum": 10}, or'
         ' {"map": one label per cell ("." for none), "sums": {"a": 10, ...}}',
     )
+
+
+# The rules the options name (variants.puzzle_with): a variant's name, a jigsaw's region
+# labels and a killer's cages; all None for the rules each puzzle's text names.
+VariantOptions = tuple[str | None, str | None, object]
+
+
+def variant_options(args: argparse.Namespace) -> VariantOptions:
+    """The rules --variant, --regions and --cages name, their files read; UsageError if a
+    file cannot be read."""
+    return args.variant, regions_text(args.regions), cages_json(args.cages)
 
 
 def cages_json(path: str | None) -> object:

@@ -13,7 +13,7 @@ from ..sudoku.puzzle import RULES_MARK
 from ..sudoku.result import MULTIPLE
 from ..sudoku.result import SOLVED as ONE_SOLUTION
 from ..sudoku.variants import puzzle_with
-from .arguments import EXIT_OK, Subcommands, add_path_options, regions_text
+from .arguments import EXIT_OK, Subcommands, VariantOptions, add_path_options, variant_options
 from .solve import puzzle_texts
 
 EPILOG = """\
@@ -44,7 +44,7 @@ def add(commands: Subcommands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Explain every puzzle in the input."""
     first = True
-    variant = (args.variant, regions_text(args.regions))
+    variant = variant_options(args)
     for text in puzzle_texts(args.file, whole=False):
         record = explain_record(text, args.budget_work, args.ceiling_seconds, variant=variant)
         if args.json:
@@ -79,10 +79,11 @@ def explain_record(
     work: int,
     ceiling_seconds: float = math.inf,
     words: bool = True,
-    variant: tuple[str | None, str | None] = (None, None),
+    variant: VariantOptions = (None, None, None),
 ) -> dict[str, Any]:
     """Read, check and explain one puzzle within `work` units, under the rules `variant`
-    names (its name and a jigsaw's region labels: variants.py) unless its text names them:
+    names (its name, a jigsaw's region labels and a killer's cages: variants.py) unless its
+    text names them:
     the record `explain --json` prints for it.
 
     Without `words`, each step is just its technique (all `sudoku rate` reads)."""

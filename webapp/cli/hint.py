@@ -28,7 +28,15 @@ from ..sudoku.logic import (
 from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
 from ..sudoku.progress import read_progress
 from ..sudoku.variants import puzzle_with
-from .arguments import EXIT_OK, Subcommands, UsageError, add_variant, add_work_budget, regions_text
+from .arguments import (
+    EXIT_OK,
+    Subcommands,
+    UsageError,
+    VariantOptions,
+    add_variant,
+    add_work_budget,
+    variant_options,
+)
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
 
@@ -107,7 +115,7 @@ def _add_input(parser: argparse.ArgumentParser) -> None:
 def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
     """Each input text with its position, or with why it could not be read."""
     found: list[tuple[str, Position | str]] = []
-    variant = (args.variant, regions_text(args.regions))
+    variant = variant_options(args)
     for text in puzzle_texts(args.file, whole=args.grid):
         try:
             position = _read(text, variant)
@@ -117,7 +125,7 @@ def _positions(args: argparse.Namespace) -> list[tuple[str, Position | str]]:
     return found
 
 
-def _read(text: str, variant: tuple[str | None, str | None]) -> Position:
+def _read(text: str, variant: VariantOptions) -> Position:
     """The position `text` holds, under the rules `variant` names unless its text names
     them (variants.puzzle_with); PuzzleError when it cannot be read or the rules are bad."""
     position = read_position(text)
@@ -232,7 +240,7 @@ def _run_player_hint(args: argparse.Namespace) -> int:
     if len(texts) != 1:
         raise UsageError(f"--progress and --marks are about one puzzle; the input has {len(texts)}")
     try:
-        position = _read(texts[0], (args.variant, regions_text(args.regions)))
+        position = _read(texts[0], variant_options(args))
         puzzle = position.puzzle
         progress = read_progress(puzzle, args.progress or "")
         if args.marks is not None:

@@ -13,7 +13,7 @@ from typing import Any
 from ..explanations import LEVELS
 from ..explanations.records import rating_record
 from .agreement import mean_difference, spearman
-from .arguments import EXIT_OK, Subcommands, add_path_options, regions_text
+from .arguments import EXIT_OK, Subcommands, VariantOptions, add_path_options, variant_options
 from .explain import explain_record
 from .solve import puzzle_texts
 from .timing import markdown_table, speed_figures
@@ -53,19 +53,23 @@ def rate_record(
     text: str,
     work: int,
     ceiling_seconds: float = math.inf,
-    variant: tuple[str | None, str | None] = (None, None),
+    variant: VariantOptions = (None, None, None),
 ) -> dict[str, Any]:
-    """One puzzle's rating record within `work` units, timed."""
+    """One puzzle's rating record within `work` units, timed; a puzzle that cannot be read
+    (or whose rules cannot) keeps the error that says why."""
     started = time.perf_counter()
     explained = explain_record(text, work, ceiling_seconds, words=False, variant=variant)
     ms = (time.perf_counter() - started) * 1000
-    return rating_record(explained, ms)
+    record = rating_record(explained, ms)
+    if explained["status"] == "invalid":
+        record["error"] = explained["error"]
+    return record
 
 
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle in the input."""
     records = []
-    variant = (args.variant, regions_text(args.regions))
+    variant = variant_options(args)
     for text in puzzle_texts(args.file, whole=False):
         reference = None
         if args.reference:

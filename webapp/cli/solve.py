@@ -21,13 +21,11 @@ from .arguments import (
     Subcommands,
     UsageError,
     add_budget,
-    add_cages,
     add_variant,
     budget_from,
-    cages_json,
     open_input,
     positive_int,
-    regions_text,
+    variant_options,
 )
 
 # What `solve --json` prints of a puzzle: the line read, then the solve's record.
@@ -83,7 +81,6 @@ def add(commands: Subcommands) -> None:
         " puzzle, hex when a 16x16 with . blanks holds a 0)",
     )
     add_variant(parser)
-    add_cages(parser)
     add_budget(parser)
     parser.set_defaults(run=run)
 
@@ -91,8 +88,7 @@ def add(commands: Subcommands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle in the input and print one record per puzzle."""
     budget = budget_from(args)
-    regions = regions_text(args.regions)
-    cages = cages_json(args.cages)
+    variant = variant_options(args)
     first = True
     for text in puzzle_texts(args.file, whole=args.grid):
         record = solve_record(
@@ -101,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             budget=budget,
             alphabet=args.alphabet,
             listing=args.all,
-            variant=(args.variant, regions, cages),
+            variant=variant,
         )
         if args.json:
             print(json.dumps(record))

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ..sudoku import Budget
-from ..sudoku.batch import NO_VARIANT, Entry, Variant, read_entry, under_variant
+from ..sudoku.batch import NO_VARIANT, Entry, Variant, read_entry, under_variant, variant_of
 from ..sudoku.batch_solve import BatchBudget, Row, RowStatus, counts, solve_batch
 from .store import Store, Unreachable
 
@@ -37,7 +37,9 @@ def batch_code(entries: tuple[Entry, ...], variant: Variant = NO_VARIANT) -> str
     of the rules `variant` names when it names any (the same texts under other rules are
     another batch)."""
     texts: list[Any] = [[entry.line, entry.text] for entry in entries]
-    content = json.dumps(texts if variant == NO_VARIANT else [*texts, list(variant)])
+    # Without cages a variant is written as it was before Killers, so its batches keep their codes.
+    rules = list(variant) if variant[2] is not None else list(variant[:2])
+    content = json.dumps(texts if variant == NO_VARIANT else [*texts, rules])
     return f"{len(entries)}-{hashlib.sha256(content.encode()).hexdigest()[:24]}"
 
 
@@ -92,7 +94,7 @@ def run_batch(board: Store, results: Store, code: str, seconds: float, report: R
     record: dict[str, Any] = json.loads(data)
     entries = under_variant(
         [read_entry(index, line, text) for index, (line, text) in enumerate(record["puzzles"])],
-        tuple(record.get("variant", NO_VARIANT)),
+        variant_of(record.get("variant", NO_VARIANT)),
     )
     budget = BatchBudget(
         Budget(

@@ -26,10 +26,10 @@ from .puzzle import Puzzle
 from .shape import SHAPES
 from .variants import puzzle_with
 
-# A batch's rules as its sender named them: a variant's name and a Jigsaw's region labels
-# (variants.py), both None for the rules each puzzle's own text names.
-Variant = tuple[str | None, Labels | None]
-NO_VARIANT: Variant = (None, None)
+# A batch's rules as its sender named them: a variant's name, a Jigsaw's region labels and
+# a Killer's cages (variants.py), all None for the rules each puzzle's own text names.
+Variant = tuple[str | None, Labels | None, object]
+NO_VARIANT: Variant = (None, None, None)
 
 # The most puzzles a batch holds: a job of JOB_SECONDS (60 s) gets through a thousand 9x9
 # puzzles, solved and rated, when they are not of the hardest.
@@ -141,9 +141,16 @@ def _one_grid(text: str, line_count: int) -> bool:
     return grid.size == line_count
 
 
+def variant_of(kept: Sequence[object]) -> Variant:
+    """A Variant as a job's record keeps it (a list; one kept before Killers has no cages)."""
+    name, regions, cages = (*kept, None, None, None)[:3]
+    return name, regions, cages  # type: ignore[return-value]
+
+
 def under_variant(entries: Sequence[Entry], variant: Variant) -> tuple[Entry, ...]:
-    """`entries` under the rules `variant` names (its name and a Jigsaw's region labels, as
-    variants.puzzle_with reads them), each as it was when both are None; an entry whose
+    """`entries` under the rules `variant` names (its name, a Jigsaw's region labels and a
+    Killer's cages, as variants.puzzle_with reads them), each as it was when all are None; an
+    entry whose
     puzzle cannot take them (its share code names other rules) is an error row."""
     if variant == NO_VARIANT:
         return tuple(entries)

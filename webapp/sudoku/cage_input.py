@@ -7,7 +7,9 @@ Glossary:
 - cage map: one label per cell as a region map is written (variants.region_labels: a
   string or a list of rows), "." for a cell in no cage, the same label the same cage;
   with `sums`, the sum of each label ({"a": 10, "b": null}). As one value:
-  {"map": labels, "sums": {...}}.
+  {"map": labels, "sums": {...}};
+- sums as text (the form's field, a pasted Killer's last lines): "a=10, b=7" or "a: 10",
+  pairs apart by commas, semicolons, spaces or lines; "?" for a cage without a sum.
 
 The API, the CLI and the form all read cages through `cages_named`, so every problem has
 one message: it starts "cages:" and names the cage ("cage 3 in the list", or "Cage at
@@ -25,7 +27,11 @@ from .labels import region_labels
 from .shape import Shape
 
 NO_CAGE = "."
+NO_SUM = "?"
 PLACE = re.compile(r"r(\d{1,2})c(\d{1,2})")
+# One label and its sum in sums as text, and the text between pairs.
+SUM_PAIR = re.compile(r"([0-9A-Za-z]+)\s*[=:]\s*([^\s,;=:]*)")
+BETWEEN_PAIRS = re.compile(r"[\s,;]*")
 # The most cages one list may hold: one a cell on the largest grid.
 MOST_CAGES = 625
 
@@ -143,3 +149,48 @@ def cages_of_map(labels: object, sums: object, shape: Shape) -> list[Cage]:
         Cage(tuple(cells), _total(given[label], f"cage {label!r:.30}"))
         for label, cells in members.items()
     ]
+
+
+def is_sums_line(line: str) -> bool:
+    """True for a line of sums as text ("a=10, b=7"), not a grid's row."""
+    return bool(line.strip()) and _pairs(line) is not None
+
+
+def _pairs(text: str) -> list[tuple[str, str]] | None:
+    """The (label, sum) pairs of sums as text, None when anything else is in it."""
+    found, at = [], 0
+    for match in SUM_PAIR.finditer(text):
+        if not BETWEEN_PAIRS.fullmatch(text, at, match.start()):
+            return None
+        found.append((match[1], match[2]))
+        at = match.end()
+    return found if BETWEEN_PAIRS.fullmatch(text, at) else None
+
+
+def sums_of_text(text: str) -> dict[str, int | None]:
+    """Each label's sum from sums as text (see the glossary), None for NO_SUM; PuzzleError
+    starting "cages:" naming the pair that cannot be read."""
+    pairs = _pairs(text)
+    if pairs is None:
+        shown = next(
+            (part for part in re.split(r"[\s,;]+", text) if part and not SUM_PAIR.fullmatch(part)),
+            text.strip(),
+        )
+        raise PuzzleError(
+            f"cages: {shown[:20]!r} in the sums is not a label and its sum; write a=10, b=7"
+        )
+    sums: dict[str, int | None] = {}
+    for label, total in pairs:
+        if label in sums:
+            raise PuzzleError(f"cages: the sums give cage {label!r:.30} twice")
+        if total == NO_SUM:
+            sums[label] = None
+        elif total.isascii() and total.isdigit() and int(total) > 0:
+            sums[label] = int(total)
+        else:
+            shown = repr(total[:10]) if total else "missing"
+            raise PuzzleError(
+                f"cages: the sum of cage {label!r:.30} is {shown}; write a whole number, or"
+                f" {NO_SUM} for a cage without one"
+            )
+    return sums

@@ -1,6 +1,19 @@
 """Read a puzzle from the text people paste: one line, rows on lines, .ss with rules,
-numbers in fields (numbers.py), another site's link (links/), or a Jigsaw as Janko's site
-shows one: the puzzle a row a line, then its region map a row a line (a label per cell).
+numbers in fields (numbers.py), another site's link (links/), or a Jigsaw or a Killer as
+Janko's site shows them: the puzzle a row a line, then its region map a row a line (a label
+per cell); or the puzzle, perhaps a region map, then a cage map ("." for a cell in no cage)
+and the cages' sums on the last lines ("a=10, b=7, c=?": a label, "=" or ":", the sum, "?"
+for a cage without one). So a 4x4 Killer pastes as
+
+    ....
+    ....
+    ....
+    ....
+    aabb
+    cdde
+    cfge
+    hfgg
+    a=3 b=7 c=5 d=5 e=5 f=4 g=7 h=4
 
 Every character that is not a separator is a cell. The size follows from how
 many cells there are (81 -> 9x9), and only then is each cell checked against
@@ -17,6 +30,8 @@ from typing import NamedTuple
 
 from . import numbers
 from .alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, values
+from .cage_input import cages_named, is_sums_line, sums_of_text
+from .cages import Cage
 from .errors import PuzzleError
 from .grid import Grid
 from .links import read_link
@@ -84,9 +99,9 @@ def _read_grid(text: str, alphabet: str | None) -> Reading:
     linked = read_link(text)  # a SudokuWiki, f-puzzles or SudokuPad link (links/)
     if linked is not None:
         return Reading(linked.given, STANDARD)
-    jigsaw = _with_region_grid(text, alphabet)
-    if jigsaw is not None:
-        return jigsaw
+    mapped = _with_maps(text, alphabet)  # a Jigsaw's or a Killer's, as Janko's site shows them
+    if mapped is not None:
+        return mapped
     cells = _cells(text)
     fields = _number_fields(text, cells) if alphabet != HEX else None
     if fields is not None:
@@ -108,37 +123,51 @@ def _read_grid(text: str, alphabet: str | None) -> Reading:
     return Reading(Puzzle(Grid(shape, tuple(cell_values))), alphabet)
 
 
-def _with_region_grid(text: str, alphabet: str | None) -> Reading | None:
-    """A puzzle grid then its region grid, a row a line each (a blank line between them or
-    not; cells side by side or between spaces, "-" a blank too): the puzzle under the
-    Jigsaw's rules. None when `text` is not 2N rows whose first N hold N cells each;
-    PuzzleError naming the line for a region row of the wrong length, or the region and
-    its cells for a map that is not N connected regions of N cells."""
+def _with_maps(text: str, alphabet: str | None) -> Reading | None:
+    """A puzzle grid then a map, a row a line each (a blank line between them or not; cells
+    side by side or between spaces, "-" a blank too): a region map makes a Jigsaw; a cage
+    map ("." for a cell in no cage) followed by lines of sums ("a=10, b=7": cage_input.py)
+    a Killer, and a region map before the cage map a Jigsaw Killer. None when `text` is not
+    such rows whose first N hold N cells each; PuzzleError naming the line for a map's row
+    of the wrong length, or the region or cage (and its cells) for a map that cannot be one."""
+    lines = text.splitlines()
+    sum_lines = 0
+    while sum_lines < len(lines) and (
+        is_sums_line(lines[-1 - sum_lines]) or not lines[-1 - sum_lines].strip()
+    ):
+        sum_lines += 1
+    kept = lines[: len(lines) - sum_lines]
     rows = [
         (number, cells)
-        for number, line in enumerate(text.splitlines(), start=1)
+        for number, line in enumerate(kept, start=1)
         if (cells := _row_cells(line, number))
     ]
-    size = len(rows) // 2
-    if len(rows) % 2 or size not in SHAPES or any(len(cells) != size for _, cells in rows[:size]):
+    killer = any(line.strip() for line in lines[len(kept) :])
+    fitting = [
+        (size, maps)
+        for size in SHAPES
+        for maps in ((1, 2) if killer else (1,))
+        if len(rows) == size * (maps + 1) and all(len(cells) == size for _, cells in rows[:size])
+    ]
+    if not fitting:
         return None
+    size, maps = fitting[0]
     shape = SHAPES[size]
     if alphabet == HEX and shape is not HEX_SHAPE:
         return None
-    labels: list[str] = []
-    for row, (line, cells) in enumerate(rows[size:], start=1):
-        if len(cells) != size:
-            raise PuzzleError(
-                f"line {line}: row {row} of the region map has {len(cells)} labels, not {size}"
-                f" (a {shape.name} puzzle's region map has a label for each cell)",
-                line=line,
-            )
-        labels += [char for char, _, _ in cells]
-    try:
-        regions = region_map(size, labels)
-    except PuzzleError as error:
-        lines = f"lines {rows[size][0]} to {rows[-1][0]}"
-        raise PuzzleError(f"the region map ({lines}): {error.message}") from None
+    regions: tuple[int, ...] = ()
+    if not killer or maps == 2:
+        labels = _map_labels(rows[size : 2 * size], shape, "region map")
+        try:
+            regions = region_map(size, labels)
+        except PuzzleError as error:
+            where = f"lines {rows[size][0]} to {rows[2 * size - 1][0]}"
+            raise PuzzleError(f"the region map ({where}): {error.message}") from None
+    cages: tuple[Cage, ...] = ()
+    if killer:
+        labels = _map_labels(rows[-size:], shape, "cage map")
+        sums = sums_of_text("\n".join(lines[len(kept) :]))
+        cages = cages_named({"map": "".join(labels), "sums": sums}, shape)
     grid_cells = [
         ("." if char == "-" else char, line, column)
         for _, cells in rows[:size]
@@ -149,7 +178,23 @@ def _with_region_grid(text: str, alphabet: str | None) -> Reading | None:
     cell_values = (
         _value(cell, index, shape, alphabet, known) for index, cell in enumerate(grid_cells)
     )
-    return Reading(Puzzle(Grid(shape, tuple(cell_values)), Rules((), regions)), alphabet)
+    rules = Rules((), regions, cages, size if cages else 0).fitted(shape)
+    return Reading(Puzzle(Grid(shape, tuple(cell_values)), rules), alphabet)
+
+
+def _map_labels(rows: list[tuple[int, list[Cell]]], shape: Shape, what: str) -> list[str]:
+    """The labels of a map's rows, one a cell; PuzzleError naming the line of a row of the
+    wrong length."""
+    labels: list[str] = []
+    for row, (line, cells) in enumerate(rows, start=1):
+        if len(cells) != shape.size:
+            raise PuzzleError(
+                f"line {line}: row {row} of the {what} has {len(cells)} labels, not"
+                f" {shape.size} (a {shape.name} puzzle's {what} has a label for each cell)",
+                line=line,
+            )
+        labels += [char for char, _, _ in cells]
+    return labels
 
 
 def _row_cells(line: str, number: int) -> list[Cell]:

@@ -5,7 +5,11 @@ screen reader (words after its label), read from the board's units alone.
   through it as a background gradient; the centre cell of an odd grid gets both);
 - Windoku: a cell of a window gets "window" (shaded);
 - Jigsaw: the boxes give way to regions, so a board has no box lines; a cell whose right or
-  lower neighbour is in another region gets "edge-right" or "edge-below" (a thick border).
+  lower neighbour is in another region gets "edge-right" or "edge-below" (a thick border);
+- Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
+  "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
+  dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
+  screen reader hears ", cage 10 (3 cells)" after every cell's label.
 
 Nothing here knows a variant by name but `variant_name`: the drawing follows the kinds of
 unit, so a board drawn for any geometry shows what its units are.
@@ -25,14 +29,19 @@ from ..sudoku.geometry import EXTRA_UNITS, per_geometry
 DRAWN_KINDS = {"diagonal": ("diagonal-{index}", False), "window": ("window", True)}
 REGION = "region"
 JIGSAW_NAME = "Jigsaw"
+KILLER_NAME = "Killer"
+# A Killer alone is called so (puzzle.Rules.name); with other rules, "Killer" is one word of it.
+KILLER_ALONE = "Killer Sudoku"
 
 
 @dataclass(frozen=True)
 class Drawn:
-    """What a variant adds to one cell: CSS classes, and words after its label (", region 4")."""
+    """What a variant adds to one cell: CSS classes, words after its label (", region 4"),
+    and the sum shown in its corner when it is the first cell of a Killer's cage."""
 
     classes: str = ""
     spoken: str = ""
+    cage_sum: str = ""
 
 
 PLAIN = Drawn()
@@ -63,10 +72,36 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
     if is_jigsaw(geometry):
         for cell, edges in enumerate(region_edges(geometry.shape.size, region)):
             classes[cell] += edges
+    sums = [""] * geometry.shape.cell_count
+    for cells, total in zip(geometry.cages, geometry.cage_totals, strict=True):
+        count = "1 cell" if len(cells) == 1 else f"{len(cells)} cells"
+        said = f"cage {total} ({count})" if total is not None else f"cage with no sum ({count})"
+        for cell, sides in zip(cells, cage_sides(geometry.shape.size, cells), strict=True):
+            classes[cell] += ["cage", *sides]
+            spoken[cell].append(said)
+        sums[cells[0]] = "" if total is None else str(total)
     return tuple(
-        Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in said))
-        for names, said in zip(classes, spoken, strict=True)
+        Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in words_of), total)
+        for names, words_of, total in zip(classes, spoken, sums, strict=True)
     )
+
+
+def cage_sides(size: int, cells: Sequence[int]) -> list[list[str]]:
+    """For each of a cage's cells (0-based, on a size x size grid), the sides where its
+    dashed outline runs: "cage-top", "cage-left", "cage-right", "cage-bottom" where the
+    neighbour is outside the cage (or off the grid)."""
+    inside = set(cells)
+    found = []
+    for cell in cells:
+        row, col = divmod(cell, size)
+        neighbours = (
+            ("cage-top", row > 0 and cell - size in inside),
+            ("cage-left", col > 0 and cell - 1 in inside),
+            ("cage-right", col + 1 < size and cell + 1 in inside),
+            ("cage-bottom", row + 1 < size and cell + size in inside),
+        )
+        found.append([side for side, joined in neighbours if not joined])
+    return found
 
 
 def region_edges(size: int, labels: Sequence[object]) -> list[list[str]]:
@@ -84,12 +119,14 @@ def region_edges(size: int, labels: Sequence[object]) -> list[list[str]]:
 
 
 def variant_name(geometry: Geometry) -> str:
-    """What players call the variant a board's units make ("Jigsaw X-Sudoku"), "" for classic:
-    the names the rules give (puzzle.Rules.names), told from the kinds of unit."""
+    """What players call the variant a board's units and cages make ("Jigsaw X-Sudoku",
+    "Killer Sudoku"), "" for classic: the names the rules give (puzzle.Rules.names), told
+    from the kinds of unit and whether there are cages."""
     kinds = set(geometry.kinds)
     shape = geometry.shape
     names = [JIGSAW_NAME] if REGION in kinds else []
+    names += [KILLER_NAME] if geometry.cages else []
     for extra in EXTRA_UNITS.values():
         if extra.unfit(shape) is None and extra.units(shape)[0].kind in kinds:
             names.append(extra.name)
-    return " ".join(names)
+    return KILLER_ALONE if names == [KILLER_NAME] else " ".join(names)

@@ -6,7 +6,8 @@ links that open one of ours there.
 - SudokuPad: `sudokupad.app/fpuzzles...` or `.../fpuz...`, `?puzzleid=`, and the same app at
   app.crackingthecryptic.com (sudokupad.py).
 
-f-puzzles and SudokuPad links may hold X-Sudoku, Windoku and Jigsaw rules (fpuzzles.py).
+f-puzzles and SudokuPad links may hold X-Sudoku, Windoku, Jigsaw and Killer rules
+(fpuzzles.py); SudokuWiki's Killer solver's links hold a Killer's cages (sudokuwiki.py).
 A link that holds another variant, a puzzle kept on another site's server, or comes from a
 site not listed is refused with a message; text that is not a single http(s) link is not a link,
 and is left to the other readers.
@@ -33,6 +34,8 @@ SUDOKUPAD_HOSTS = frozenset({"sudokupad.app", "beta.sudokupad.app", "app.crackin
 KNOWN_HOSTS = SUDOKUWIKI_HOSTS | FPUZZLES_HOSTS | SUDOKUPAD_HOSTS
 
 SUDOKUWIKI_URL = "https://www.sudokuwiki.org/sudoku.htm?bd="
+# The page of SudokuWiki's Killer solver (killersudoku.aspx), whose bd= holds cages.
+SUDOKUWIKI_KILLER = "killersudoku."
 FPUZZLES_URL = "https://www.f-puzzles.com/?load="
 # SudokuWiki pages for puzzles other than classic Sudoku, which also take bd=
 SUDOKUWIKI_VARIANT_WORDS = (
@@ -114,8 +117,11 @@ def _query_value(query: str, name: str) -> str | None:
 
 
 def _sudokuwiki(path: str, query: str) -> Linked:
-    """A SudokuWiki link: the board in its bd= argument."""
+    """A SudokuWiki link: the board in its bd= argument (a Killer's cages on its Killer
+    solver's page)."""
     page = path.rsplit("/", 1)[-1].lower()
+    if page.startswith(SUDOKUWIKI_KILLER):
+        return _sudokuwiki_killer(query)
     if any(word in page for word in SUDOKUWIKI_VARIANT_WORDS):
         raise PuzzleError(
             f"this SudokuWiki link opens its {path.rsplit('/', 1)[-1]!r} page, a variant"
@@ -126,6 +132,16 @@ def _sudokuwiki(path: str, query: str) -> Linked:
         raise PuzzleError("this SudokuWiki link holds no board: it needs ?bd= and the puzzle")
     found = sudokuwiki.read_board(board)
     return Linked(SUDOKUWIKI, found.puzzle, found.solved, found.candidates)
+
+
+def _sudokuwiki_killer(query: str) -> Linked:
+    """A link to SudokuWiki's Killer solver: the cages in its bd= argument, no givens."""
+    board = _query_value(query, "bd")
+    if not board:
+        raise PuzzleError("this SudokuWiki Killer link holds no board: it needs ?bd= and the cages")
+    cages = sudokuwiki.read_killer(board)
+    empty = Grid(sudokuwiki.SHAPE, (0,) * sudokuwiki.CELLS)
+    return Linked(SUDOKUWIKI, empty, empty, None, Rules((), (), cages, 9))
 
 
 def _fpuzzles(query: str) -> Linked:
@@ -174,10 +190,9 @@ class OpenIn(NamedTuple):
 
 def open_in(puzzle: Puzzle) -> tuple[OpenIn, ...]:
     """Links that open a 9x9 `puzzle` in other solvers: SudokuWiki for a classic one (its
-    Jigsaw page's format is not published), f-puzzles for any, rules and all; none for
-    other sizes, and none yet for a Killer (its cages are not written into links: a link
-    without them would open another puzzle)."""
-    if puzzle.size != 9 or puzzle.rules.cages:
+    Jigsaw page's format is not published), f-puzzles for any, rules and cages and all;
+    none for other sizes."""
+    if puzzle.size != 9:
         return ()
     links = []
     if puzzle.rules.classic:

@@ -9,8 +9,11 @@ on top of Sudoku (`killercage`, `thermometer`, `diagonal+`, ...) or a drawing (`
 
 The rules the solver knows are read into the puzzle's Rules: both diagonals (`diagonal+`
 and `diagonal-`) are X-Sudoku, `extraregion` holding exactly Windoku's four windows is
-Windoku, and cells' `region`s make a Jigsaw. Any other rule or drawing, one diagonal alone
-or other extra regions, is refused with its names in words, never read as a plain Sudoku.
+Windoku, cells' `region`s make a Jigsaw, and `killercage` (a list of {"cells": ["R1C1", ...],
+"value": "10"}, the sum a string, missing or "" for a cage without one) a Killer's cages.
+Any other rule or drawing, one diagonal alone or other extra regions, is refused with its
+names in words, never read as a plain Sudoku; so is `cage`, f-puzzles' cosmetic cage, which
+is drawn with any text in its corner and says nothing a solver can hold to.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..cages import Cage, checked
 from ..errors import PuzzleError
 from ..geometry import windows
 from ..grid import Grid
@@ -41,8 +45,7 @@ VARIANT_NAMES = {
     "nonconsecutive": "non-consecutive",
     "negative": "negative constraints",
     "arrow": "arrows",
-    "killercage": "killer cages",
-    "cage": "cages",
+    "cage": "cosmetic cages",
     "littlekillersum": "little killer sums",
     "odd": "odd cells",
     "even": "even cells",
@@ -78,7 +81,8 @@ MARK_KEYS = ("candidates", "centerPencilMarks")
 # The rule keys read into Rules (the rest are refused by VARIANT_NAMES' words).
 DIAGONALS = ("diagonal+", "diagonal-")
 EXTRA_REGIONS = "extraregion"
-RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS})
+KILLER_CAGES = "killercage"
+RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES})
 
 
 @dataclass(frozen=True)
@@ -151,17 +155,60 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
         raise PuzzleError(
             f"this {source} link holds a variant: {names}, which the solver does not read yet"
             " (it solves Sudoku with rows, columns and boxes or a Jigsaw's regions, and"
-            " X-Sudoku's diagonals and Windoku's windows on top)"
+            " X-Sudoku's diagonals, Windoku's windows and Killer cages on top)"
         )
 
 
 def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
     """The rules `data` holds besides the classic ones: X-Sudoku's diagonals, Windoku's
-    windows and a Jigsaw's regions (what else it holds _refuse_variants has refused)."""
+    windows, a Jigsaw's regions and a Killer's cages (what else it holds _refuse_variants
+    has refused)."""
     letters = "x" if all(data.get(key) for key in DIAGONALS) else ""
     if data.get(EXTRA_REGIONS):
         letters += _windows(data[EXTRA_REGIONS], shape, source)
-    return Rules.from_letters(letters, _regions(data["grid"], shape, source))
+    cages = _cages(data.get(KILLER_CAGES), shape, source)
+    regions = _regions(data["grid"], shape, source)
+    return Rules.from_letters(letters, regions, cages, shape.size if cages else 0)
+
+
+def _cages(listed: Any, shape: Shape, source: str) -> tuple[Cage, ...]:
+    """A Killer's cages from f-puzzles' `killercage` list, checked (cages.checked); ()
+    without one; PuzzleError naming the cage that is not one."""
+    if not listed:
+        return ()
+    if not isinstance(listed, list):
+        raise PuzzleError(f"this {source} link's killer cages are not a list")
+    found = []
+    for number, cage in enumerate(listed, start=1):
+        cells = cage.get("cells") if isinstance(cage, dict) else None
+        if not isinstance(cells, list) or not cells:
+            raise PuzzleError(f"this {source} link's killer cage {number} has no list of cells")
+        found.append(
+            Cage(
+                tuple(_cell_index(name, shape, source) for name in cells),
+                _cage_sum(cage.get("value"), number, source),
+            )
+        )
+    try:
+        return checked(shape.size, found)
+    except PuzzleError as error:
+        raise PuzzleError(
+            f"this {source} link's killer cages: {error.message}", cells=error.cells
+        ) from None
+
+
+def _cage_sum(value: Any, number: int, source: str) -> int | None:
+    """A killer cage's sum from its `value` (f-puzzles writes a string; a number is read
+    too), None when it has none; PuzzleError for one that is not a whole number."""
+    if value is None or value == "":
+        return None
+    text = str(value).strip()
+    if isinstance(value, bool) or not text.isdigit() or not text.isascii() or int(text) < 1:
+        raise PuzzleError(
+            f"this {source} link's killer cage {number} has the sum {str(value)[:20]!r},"
+            " not a whole number"
+        )
+    return int(text)
 
 
 def _windows(extra: Any, shape: Shape, source: str) -> str:
@@ -289,7 +336,8 @@ def _marks(data: dict[str, Any], shape: Shape, cell: tuple[int, int], source: st
 def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     """`grid`'s givens and `rules` as f-puzzles JSON, as compact as f-puzzles writes it: a
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
-    Windoku's windows as extra regions."""
+    Windoku's windows as extra regions, a Killer's cages as `killercage` (a sum as a
+    string, none for a cage without one)."""
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
     cells: list[dict[str, Any]] = []
@@ -309,7 +357,17 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
             {"cells": [place(size, cell).upper() for cell in window.cells]}
             for window in windows(grid.shape)
         ]
+    if rules.cages:
+        data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]
     return json.dumps(data, separators=(",", ":"))
+
+
+def _cage_json(size: int, cage: Cage) -> dict[str, Any]:
+    """One cage as f-puzzles writes it in `killercage`."""
+    found: dict[str, Any] = {"cells": [place(size, cell).upper() for cell in cage.cells]}
+    if cage.total is not None:
+        found["value"] = str(cage.total)
+    return found
 
 
 def _region_numbers(shape: Shape, regions: tuple[int, ...]) -> tuple[int, ...]:

@@ -11,14 +11,23 @@ Two forms are read (www.sudokuwiki.org/Sudoku_String_Definitions):
 The first packed form (162 base-32 characters with no header, 2023) is refused by name:
 the one sample of it published does not decode to a board as its description says, so
 reading it would be a guess.
+
+Its Killer solver (`killersudoku.aspx?bd=`, www.sudokuwiki.org/Killer_String_Definitions)
+takes 81 colour characters, a comma, then 162 digits, two a cell: a cage is a connected
+group of cells of one colour (neighbouring cages differ in colour), its sum written at its
+top-left cell, "00" elsewhere. Checked against the page's own example: 31 groups, each with
+one sum at its first cell, adding up to 405. Its packed "Email this board" form (two strings
+of 162 packed characters) is refused by name: its cages' coding is not published.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cages import Cage, checked
 from ..errors import PuzzleError
 from ..grid import Grid
+from ..regions import pieces, place
 from ..shape import SHAPES
 
 SHAPE = SHAPES[9]
@@ -143,3 +152,47 @@ def _board(puzzle: list[int], solved: list[int], marks: list[int]) -> Board:
 def write_board(grid: Grid) -> str:
     """The 81-digit board of a 9x9 grid's givens, 0 for a blank."""
     return grid.code
+
+
+def read_killer(text: str) -> tuple[Cage, ...]:
+    """The cages of a Killer solver's `bd=` value (81 colours, a comma, 162 digits of sums);
+    PuzzleError saying which form it is not, or naming the cage that is not one."""
+    colours, comma, sums = text.partition(",")
+    if comma and len(colours) == len(sums) == 2 * CELLS:
+        raise PuzzleError(
+            "this SudokuWiki link holds a Killer board in the packed form 'Email this board'"
+            " writes, whose cages are not published; open the puzzle from the start in"
+            " SudokuWiki's Killer solver and copy that link (81 colours, a comma, 162 digits)"
+        )
+    if not comma or len(colours) != CELLS or len(sums) != 2 * CELLS:
+        raise PuzzleError(
+            "this SudokuWiki Killer link's board is not 81 cage colours, a comma and 162"
+            f" digits of sums (it has {len(colours)}"
+            + (f" and {len(sums)} characters)" if comma else " characters and no comma)")
+        )
+    for index, char in enumerate(sums):
+        if not (char.isascii() and char.isdigit()):
+            cell = index // 2
+            raise PuzzleError(
+                f"this SudokuWiki Killer link's sums: {char!r} for {place(9, cell)} is not a digit",
+                cells=((cell // 9 + 1, cell % 9 + 1),),
+            )
+    totals = [int(sums[index : index + 2]) for index in range(0, 2 * CELLS, 2)]
+    cages = []
+    for colour in dict.fromkeys(colours):
+        for piece in pieces(9, [cell for cell in range(CELLS) if colours[cell] == colour]):
+            given = [cell for cell in piece if totals[cell]]
+            if len(given) > 1:
+                first, second = place(9, given[0]), place(9, given[1])
+                raise PuzzleError(
+                    f"this SudokuWiki Killer link's cage at {place(9, piece[0])} has two sums,"
+                    f" at {first} and {second}: two cages of one colour touch",
+                    cells=tuple((cell // 9 + 1, cell % 9 + 1) for cell in piece),
+                )
+            cages.append(Cage(tuple(piece), totals[given[0]] if given else None))
+    try:
+        return checked(9, cages)
+    except PuzzleError as error:
+        raise PuzzleError(
+            f"this SudokuWiki Killer link's cages: {error.message}", cells=error.cells
+        ) from None

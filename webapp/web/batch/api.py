@@ -92,12 +92,13 @@ def _json_body() -> dict[str, Any]:
 
 
 def _variant(body: dict[str, Any]) -> Variant:
-    """The rules the body's "variant" and "regions" name, for every puzzle of the batch."""
-    return body.get("variant"), body.get("regions")
+    """The rules the body's "variant", "regions" and "cages" name, for every puzzle of the
+    batch."""
+    return body.get("variant"), body.get("regions"), body.get("cages")
 
 
 def _entries(body: dict[str, Any]) -> tuple[Entry, ...]:
-    """The batch's puzzles, read, each under the rules the body's "variant" and "regions"
+    """The batch's puzzles, read, each under the rules the body's "variant", "regions" and "cages"
     name (a puzzle whose share code names others is a row that says so); Refused saying
     why the body holds no batch, or that the variant or map is bad."""
     entries, variant = _read_entries(body), _variant(body)
@@ -106,7 +107,8 @@ def _entries(body: dict[str, Any]) -> tuple[Entry, ...]:
     first = next((entry.puzzle for entry in entries if entry.puzzle is not None), None)
     if first is not None:
         try:
-            rules_named(*variant, first.shape)
+            name, regions, cages = variant
+            rules_named(name, regions, first.shape, cages)
         except PuzzleError as error:
             raise Refused(error.message) from None
     return under_variant(entries, variant)

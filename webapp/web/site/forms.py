@@ -16,6 +16,7 @@ from ...sudoku.links import read_link
 from ...sudoku.logic import Position, looks_like_pencil_marks, parse_pencil_marks, position_of
 from ...sudoku.parse import read
 from ...sudoku.puzzle import CLASSIC, Rules
+from .cage_fields import cage_data, cage_field_names, cage_fields
 from .region_fields import (
     VARIANT_CHOICES,
     VARIANT_MESSAGE,
@@ -89,6 +90,7 @@ class PuzzleForm(Form):
         self.written_in = alphabet_of(self.shape)
         self.rules: Rules | None = CLASSIC  # the variant's, None when its map is wrong
         self.region_problem_fields: list[str] = []  # the region a map's problem is about
+        self.cage_problem_fields: list[str] = []  # the cage a cage map's problem is about
 
     def validate_upload(self, field: FileField) -> None:
         """Read an uploaded file as text; one source at a time."""
@@ -108,6 +110,10 @@ class PuzzleForm(Form):
     def region_fields(self) -> list[Field]:
         """The region map's fields in reading order (none for a size no Jigsaw takes)."""
         return [self[name] for name in region_field_names(self.shape)]
+
+    def cage_fields(self) -> list[Field]:
+        """The cage map's fields in reading order (none for a size no Killer form takes)."""
+        return [self[name] for name in cage_field_names(self.shape)]
 
     def cells_grid(self) -> Grid:
         """The grid the cell fields spell; a cell that holds no symbol counts as blank."""
@@ -154,20 +160,26 @@ def form_class(size: int, alphabet: str = STANDARD) -> type[PuzzleForm]:
         for name, (row, col) in zip(names, places, strict=True)
     }
     fields.update(region_fields(shape, _stripped))
+    fields.update(cage_fields(shape, _stripped))
     name = f"PuzzleForm{size}{alphabet.capitalize()}"
     return type(name, (PuzzleForm,), {"shape": shape, "cell_names": names, **fields})
 
 
 def filled_form(grid: Grid, alphabet: str = STANDARD, rules: Rules = CLASSIC) -> PuzzleForm:
     """A form of the grid's size with its cells filled in, in `alphabet`, and the variant
-    of `rules` chosen, its region map filled in."""
+    of `rules` chosen, its region map and cage map filled in."""
     cls = form_class(grid.size, alphabet)
     symbols = spelled(grid, alphabet).symbols
     data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
-    data |= region_data(grid.shape, rules)
+    data |= region_data(grid.shape, rules) | cage_data(grid.shape, rules)
     form = cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})
     form.rules = rules
     return form
+
+
+def needs_givens(puzzle: Puzzle) -> bool:
+    """True for a grid without givens that no cages make a puzzle of (a Killer needs none)."""
+    return puzzle.givens == 0 and not puzzle.rules.cages
 
 
 def ask_for_givens(form: PuzzleForm) -> None:

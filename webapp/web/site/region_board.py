@@ -1,6 +1,7 @@
-"""The region map as the form shows it: a grid of fields, one region label a cell, drawn
-with thick lines where the labels change (so a map reads as regions before it is sent),
-and the variant menu and what the script is told about each variant's units."""
+"""The region map and a Killer's cage map as the form shows them: a grid of fields, one
+label a cell, drawn with thick lines where the labels change (so a map reads as regions or
+cages before it is sent), and the variant menu and what the script is told about each
+variant's units."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from typing import Any
 from wtforms import Field
 
 from ...sudoku import Shape, standard_geometry
-from ...sudoku.variants import JIGSAW
+from ...sudoku.cage_input import NO_CAGE
+from ...sudoku.variants import JIGSAW, KILLER
 from ..grid_table import Board, Cell, cell
 from ..variant_drawing import Drawn, region_edges
 from .region_fields import variant_choices, variant_kinds, variant_words
@@ -25,6 +27,7 @@ class VariantChoice:
     words: str
     chosen: bool
     regions: bool  # it takes a region map
+    cages: bool  # it takes a cage map
 
 
 def variant_menu(shape: Shape, chosen: str) -> tuple[VariantChoice, ...]:
@@ -34,7 +37,10 @@ def variant_menu(shape: Shape, chosen: str) -> tuple[VariantChoice, ...]:
     if chosen in variant_words() and chosen not in values:
         values = (*values, chosen)
     words = variant_words()
-    return tuple(VariantChoice(v, words[v], v == chosen, is_jigsaw_choice(v)) for v in values)
+    return tuple(
+        VariantChoice(v, words[v], v == chosen, is_jigsaw_choice(v), is_killer_choice(v))
+        for v in values
+    )
 
 
 def is_jigsaw_choice(value: str) -> bool:
@@ -42,24 +48,53 @@ def is_jigsaw_choice(value: str) -> bool:
     return JIGSAW in value
 
 
+def is_killer_choice(value: str) -> bool:
+    """True for a variant that needs a cage map."""
+    return KILLER in value
+
+
 def region_board(
     shape: Shape, fields: Sequence[Field], notes: Mapping[str, Sequence[str]]
 ) -> Board[Cell] | None:
     """The region fields as a board (None for a size whose map the form does not take),
     each marked with the problems `notes` lists for its id."""
+    labels = [(field.data or "").upper() for field in fields]
+    caption = f"Region map, {shape.name}: one label a cell; the same label, the same region"
+    return _map_board(shape, fields, notes, labels, caption, "Region label")
+
+
+def cage_board(
+    shape: Shape, fields: Sequence[Field], notes: Mapping[str, Sequence[str]]
+) -> Board[Cell] | None:
+    """The cage map's fields as a board (None for a size whose map the form does not take),
+    each marked with the problems `notes` lists for its id."""
+    labels = [field.data or NO_CAGE for field in fields]
+    caption = f"Cage map, {shape.name}: the same label, the same cage; blank or . for none"
+    return _map_board(shape, fields, notes, labels, caption, "Cage label")
+
+
+def _map_board(
+    shape: Shape,
+    fields: Sequence[Field],
+    notes: Mapping[str, Sequence[str]],
+    labels: list[str],
+    caption: str,
+    what: str,
+) -> Board[Cell] | None:
+    """A map's fields laid out as one band, each called `what` and its place, marked with
+    its problems, thick lines where the `labels` change; None without fields."""
     if not fields:
         return None
-    labels = [(field.data or "").upper() for field in fields]
     cells = []
     for index, field in enumerate(fields):
         shown = cell(shape, index, field.data or "", described_by=" ".join(notes.get(field.id, ())))
         row, col = divmod(index, shape.size)
-        label = f"Region label, row {row + 1}, column {col + 1}"
-        cells.append(replace(shown, name=field.id, label=label))
+        cells.append(
+            replace(shown, name=field.id, label=f"{what}, row {row + 1}, column {col + 1}")
+        )
     n = shape.size
     rows = tuple(tuple(cells[r * n : (r + 1) * n]) for r in range(n))
     drawn = tuple(Drawn(" ".join(edges)) for edges in region_edges(n, labels))
-    caption = f"Region map, {shape.name}: one label a cell; the same label, the same region"
     return Board(shape, caption, (rows,), (n,), standard_geometry(shape), drawn)
 
 

@@ -1,6 +1,7 @@
 """The form's variant and a Jigsaw's region map: one field per cell, each holding its
 region's label (a letter or digit), read into the puzzle's Rules by the engine's
-`rules_named`, with each problem put on the fields it concerns.
+`rules_named` with a Killer's cage map (cage_fields.py), each problem put on the fields it
+concerns.
 
 A region field starts as its box's label, so a map that differs from the boxes in a few
 places takes a few changes; with script, regions.js paints the same fields.
@@ -17,11 +18,18 @@ from wtforms import StringField
 from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.puzzle import Rules
-from ...sudoku.variants import JIGSAW, rules_named
+from ...sudoku.variants import JIGSAW, KILLER, rules_named
+from .cage_fields import mark_cage_problem, read_cages, takes_cages
 
 # The variants the form offers, by the name rules_named reads: /new's (new/view.py,
-# VARIANT_LABELS, whose words the menu shows) and the two combinations.
-COMBINATIONS = {"jigsaw-x": "Jigsaw + X", "x-windoku": "X + Windoku"}
+# VARIANT_LABELS, whose words the menu shows), Killer and the combinations.
+COMBINATIONS = {
+    "jigsaw-x": "Jigsaw + X",
+    "x-windoku": "X + Windoku",
+    KILLER: "Killer",
+    "killer-x": "Killer + X",
+    "jigsaw-killer": "Jigsaw + Killer",
+}
 VARIANT_CHOICES = ("classic", "x", "windoku", "jigsaw", *COMBINATIONS)
 
 
@@ -34,7 +42,10 @@ def variant_words() -> dict[str, str]:
     return {value: {**VARIANT_LABELS, **COMBINATIONS}[value] for value in VARIANT_CHOICES}
 
 
-VARIANT_MESSAGE = "Variant: choose classic, x, windoku, jigsaw, jigsaw-x or x-windoku"
+VARIANT_MESSAGE = (
+    "Variant: choose classic, x, windoku, jigsaw, jigsaw-x, x-windoku, killer, killer-x or"
+    " jigsaw-killer"
+)
 # The largest grid whose region map the form takes: a 25x25's map is 625 more fields, and
 # the generator cannot fill a random one either (generator/jigsaw.py).
 LARGEST_JIGSAW = 16
@@ -53,7 +64,9 @@ def variant_choices(shape: Shape) -> tuple[str, ...]:
     return tuple(
         value
         for value in VARIANT_CHOICES
-        if (JIGSAW not in value or takes_regions(shape)) and _fits(value, shape)
+        if (JIGSAW not in value or takes_regions(shape))
+        and (KILLER not in value or takes_cages(shape))
+        and _fits(value, shape)
     )
 
 
@@ -67,9 +80,10 @@ def _fits(value: str, shape: Shape) -> bool:
 
 
 def _extra_rules(value: str, shape: Shape) -> Rules:
-    """The rules of `value` but its regions (PuzzleError when they do not fit `shape`)."""
-    letters = "-".join(word for word in value.split("-") if word != JIGSAW) or "classic"
-    return rules_named(letters, None, shape)
+    """The rules of `value` but its regions and cages (PuzzleError when they do not fit
+    `shape`)."""
+    letters = "-".join(word for word in value.split("-") if word not in (JIGSAW, KILLER))
+    return rules_named(letters or "classic", None, shape)
 
 
 @cache
@@ -107,6 +121,7 @@ def region_data(shape: Shape, rules: Rules) -> dict[str, str]:
     else:
         labels = box_labels(shape)
     words = [JIGSAW] if rules.regions else []
+    words += [KILLER] if rules.cages else []
     words += ["x" if letter == "x" else "windoku" for letter in rules.extras]
     data = {"variant": "-".join(words) or "classic"}
     return data | dict(zip(region_field_names(shape), labels, strict=False))
@@ -131,11 +146,19 @@ def read_rules(form: Any) -> Rules | None:
         return None
     value = form.variant.data or "classic"
     shape = form.shape
+    cages = None
+    if KILLER in value:
+        if not form.cage_fields():
+            form.variant.errors = [*form.variant.errors, TOO_BIG_FOR_CAGES]
+            return None
+        cages = read_cages(form)
+        if cages is None:
+            return None
     if JIGSAW not in value:
         try:
-            return _extra_rules(value, shape)
+            return rules_named(value, None, shape, cages) if cages else _extra_rules(value, shape)
         except PuzzleError as error:
-            form.variant.errors = [*form.variant.errors, _said(error.message)]
+            _mark(form, error)
             return None
     fields = form.region_fields()
     if not fields:
@@ -157,8 +180,11 @@ def read_rules(form: Any) -> Rules | None:
     if bad:
         return None
     try:
-        return rules_named(value, "".join(labels), shape)
+        return rules_named(value, "".join(labels), shape, cages)
     except PuzzleError as error:
+        if error.message.startswith("cages:"):
+            mark_cage_problem(form, error)
+            return None
         message = _said(error.message)
         size = shape.size  # the engine names the region's cells (1-based row, column)
         marked = [fields[(row - 1) * size + col - 1] for row, col in error.cells]
@@ -168,6 +194,20 @@ def read_rules(form: Any) -> Rules | None:
         if not marked:
             form.variant.errors = [*form.variant.errors, message]
         return None
+
+
+TOO_BIG_FOR_CAGES = (
+    "Variant: the form takes a Killer's cage map up to 16x16; paste a larger one as text,"
+    " the puzzle, its cage map and its sums"
+)
+
+
+def _mark(form: Any, error: PuzzleError) -> None:
+    """Put a problem with the rules on the cage fields it names, or on the variant menu."""
+    if error.message.startswith("cages:"):
+        mark_cage_problem(form, error)
+    else:
+        form.variant.errors = [*form.variant.errors, _said(error.message)]
 
 
 def _label(text: str) -> bool:

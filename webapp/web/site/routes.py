@@ -11,7 +11,7 @@ from ..cache import refuse_long_code
 from ..marks import marked_location
 from ..shown_alphabet import link_values, requested_alphabet
 from .form_page import show_form
-from .forms import ask_for_givens, read_form
+from .forms import ask_for_givens, needs_givens, read_form
 
 bp = Blueprint("site", __name__)
 
@@ -37,7 +37,7 @@ def submit() -> Response | tuple[str, int] | str:
         return batch.answer(form.batch)
     if form.position is not None:  # a pencil-mark grid: on to its position's page
         return redirect(marked_location(form.position), 303)
-    if form.found is not None and form.found.givens == 0:
+    if form.found is not None and needs_givens(form.found):
         ask_for_givens(form)
     if form.found is None:
         return show_form(form)

@@ -26,10 +26,13 @@ from ...wording import (
 )
 from ..board_island import board_island
 from ..grid_table import Board, Cell, board, cell, grid_board, place_of
+from ..site.cage_fields import SUMS_FIELD
 from ..site.region_board import (
     VariantChoice,
+    cage_board,
     form_island,
     is_jigsaw_choice,
+    is_killer_choice,
     region_board,
     variant_menu,
 )
@@ -81,6 +84,9 @@ class FormPage:
     regions: Board[Cell] | None = None  # the region map's fields
     regions_open: bool = False  # the region map shown unfolded: a Jigsaw is chosen
     region_labels: str = ""  # the labels regions.js offers to paint with, one a region
+    cages: Board[Cell] | None = None  # the cage map's fields
+    cages_open: bool = False  # the cage map shown unfolded: a Killer is chosen
+    cage_sums: FieldView | None = None  # the cage map's sums field
     island: dict[str, Any] = field(default_factory=dict)  # what grid.js is told of the board
 
     @property
@@ -155,6 +161,14 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
     for shown in form.region_fields():
         for message in shown.errors:
             report(message, in_region if shown.id in in_region else [shown.id])
+    in_cage = form.cage_problem_fields
+    for shown in form.cage_fields():
+        for message in shown.errors:
+            report(message, in_cage if shown.id in in_cage else [shown.id])
+    sums = form[SUMS_FIELD] if form.cage_fields() else None
+    if sums is not None:
+        for message in sums.errors:
+            report(message, [sums.id])
     for conflict in form.conflicts:
         report(conflict_message(conflict), map(place_name, conflict.cells))
     for pasted in (form.puzzle, form.upload):
@@ -196,6 +210,9 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         regions=region_board(shape, form.region_fields(), notes),
         regions_open=is_jigsaw_choice(variant) or bool(in_region),
         region_labels=LABELS[: shape.size],
+        cages=cage_board(shape, form.cage_fields(), notes),
+        cages_open=is_killer_choice(variant) or bool(in_cage) or bool(sums and sums.errors),
+        cage_sums=_field(sums.data or "", ["cage-sums-hint", *notes[sums.id]]) if sums else None,
         island=form_island(island, shape),
     )
 
@@ -292,7 +309,7 @@ def verdict(result: SolveResult, how_many: str = "", dead_end: DeadEnd | None = 
             " Sudoku. Here are two;"
             f" the {len(differ)} cells where they differ are highlighted."
         )
-        if not puzzle.givens:
+        if not puzzle.givens and not puzzle.rules.cages:  # a Killer needs none
             summary += " The grid has no givens yet: edit it and type the puzzle's givens."
         boards = tuple(
             grid_board(puzzle, f"Solution {number}", solution, differ, "differs")

@@ -72,8 +72,8 @@ def rule_of_45_sentence(shape: Shape, step: Step) -> str:
     groups = [unit for unit in step.units if unit[0] != "cage"]
     where = _group(groups)
     hold = "holds" if len(groups) == 1 else "hold"
-    innies = [cell for cell, role in step.cells if role == "innie"]
-    outies = [cell for cell, role in step.cells if role == "outie"]
+    innies = [cell for cell, role in step.cells if role == "cage-innie"]
+    outies = [cell for cell, role in step.cells if role == "cage-outie"]
     names = [cage.name(size, capital=False) for cage in step.cages]
     cages = in_words(names) if len(names) <= 2 else f"the {len(names)} cages"
     if not outies:
@@ -184,7 +184,26 @@ def unit_cage_overlap_sentence(shape: Shape, step: Step) -> str:
     )
 
 
+def unit_combinations_sentence(shape: Shape, step: Step) -> str:
+    """The cages wholly inside a unit and its other cells share no value: the ways that
+    leave the others no room go."""
+    held, counted = step.sums
+    unit = unit_name(step.units[0])
+    names = [cage.name(shape.size, capital=False) for cage in step.cages]
+    rest = _cells(shape, step, "rest")
+    parts = list(names)
+    if rest:
+        made = f"{held} - {counted} = {held - counted}"
+        parts.append(f"its other cells {' + '.join(rest)}, which make {made}")
+    return (
+        f"Combinations in {unit}: {in_words(parts)} hold different values, as {unit} holds"
+        f" each value once; only some ways of filling them share no value:"
+        f" {removals(shape, step)}"
+    )
+
+
 SENTENCES: dict[str, Callable[[Shape, Step], str]] = {
+    "unit-combinations": unit_combinations_sentence,
     "cage-unit-overlap": cage_unit_overlap_sentence,
     "unit-cage-overlap": unit_cage_overlap_sentence,
     "cage-last-cell": last_cell_sentence,

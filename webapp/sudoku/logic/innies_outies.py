@@ -46,8 +46,8 @@ MOST_OPEN = max(RULE_OF_45)
 # Counts of more innies and outies than this are not kept (open ones fewer than
 # MOST_OPEN would be a count of mostly filled cells: rare, and long to say).
 MOST_CELLS = 8
-INNIE = "innie"  # a cell of the units outside the cages counted
-OUTIE = "outie"  # a cell of a cage counted outside the units
+INNIE = "cage-innie"  # a cell of the units outside the cages counted
+OUTIE = "cage-outie"  # a cell of a cage counted outside the units
 # Balances worked out, by target and cells (a path asks the same ones step after step).
 BALANCES_KEPT = 1 << 14
 

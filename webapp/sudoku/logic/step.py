@@ -30,8 +30,8 @@ class Step:
     place in the geometry's `cages`, from 1 (a cage is no unit of the geometry, so what
     looks a unit up there finds none: draw it from the cages). `cages` holds those cages
     (cells and sum), in the same order, for words and drawings that have no geometry. The
-    rule of 45 (innies_outies.py) marks its cells "innie" (inside its units, in no cage it
-    counts) and "outie" (outside them, in a cage it counts), filled cells too, and `sums`
+    rule of 45 (innies_outies.py) marks its cells "cage-innie" (inside its units, in no cage
+    it counts) and "cage-outie" (outside them, in a cage it counts), filled cells too; `sums`
     holds its count: (what the units hold, what the cages it counts make, the values
     already filled in its innies, and in its outies); then the innies and outies obey
     sum(outies) - sum(innies) = counted - held. A step that reasons from a cage's ways of

@@ -21,6 +21,7 @@ from . import (
     singles,
     subsets,
     uniqueness,
+    unit_combinations,
     wings,
 )
 from .position import Position
@@ -61,6 +62,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
         for lines, difficulty in leftovers.LAW_OF_LEFTOVERS.items()
     ),
     # a locked pair or triple is a naked one that clears two units: same rating, asked first
+    ("unit-combinations", unit_combinations.UNIT_COMBINATIONS, unit_combinations.unit_combinations),
     ("locked-pair", subsets.LOCKED[2], partial(subsets.locked_subsets, size=2)),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
     ("x-wing", fish.DIFFICULTY[2], partial(fish.basic_fish, size=2)),
@@ -132,7 +134,13 @@ def without_cages(geometry: Geometry) -> bool:
 ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "law-of-leftovers": leftovers.applies,
     **dict.fromkeys(
-        ("cage-last-cell", "cage-combinations", "cage-unit-overlap", "unit-cage-overlap"),
+        (
+            "cage-last-cell",
+            "cage-combinations",
+            "cage-unit-overlap",
+            "unit-cage-overlap",
+            "unit-combinations",
+        ),
         has_sums,
     ),
     "rule-of-45": innies_outies.applies,

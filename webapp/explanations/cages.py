@@ -196,10 +196,21 @@ def unit_combinations_sentence(shape: Shape, step: Step) -> str:
         made = f"{held} - {counted} = {held - counted}"
         parts.append(f"its other cells {' + '.join(rest)}, which make {made}")
     return (
-        f"Combinations in {unit}: {in_words(parts)} hold different values, as {unit} holds"
+        f"Unit combination in {unit}: {in_words(parts)} hold different values, as {unit} holds"
         f" each value once; only some ways of filling them share no value:"
         f" {removals(shape, step)}"
     )
+
+
+def cage_where(shape: Shape, step: Step) -> str:
+    """Where a cage step is, for a hint's glimpse: "in cage at r1c1 (sum 10)", "over rows
+    1 to 3" (the rule of 45's units), "in row 1" (a unit's cages together)."""
+    units = [unit for unit in step.units if unit[0] != "cage"]
+    if step.technique == "rule-of-45":
+        return f"over {_group(units)}"
+    if len(step.cages) == 1:
+        return f"in {step.cages[0].name(shape.size, capital=False)}"
+    return f"in {unit_name(units[0])}"
 
 
 SENTENCES: dict[str, Callable[[Shape, Step], str]] = {

@@ -26,10 +26,12 @@ TECHNIQUE_NAMES = {
     "unique-rectangle-2": "Unique rectangle type 2",
     "unique-rectangle-3": "Unique rectangle type 3",
     "unique-rectangle-4": "Unique rectangle type 4",
+    "cage-last-cell": "Last cage cell",
+    "cage-combinations": "Cage combination",
     "rule-of-45": "Rule of 45",
     "cage-unit-overlap": "Cage/unit overlap",
     "unit-cage-overlap": "Unit/cage overlap",
-    "unit-combinations": "Combinations in a unit",
+    "unit-combinations": "Unit combination",
     **CHAIN_NAMES,
 }
 

@@ -107,10 +107,11 @@ _latest: tuple[Position | None, tuple[CageState, ...]] = (None, ())
 
 
 @per_geometry
-def summed_cages(geometry: Geometry) -> tuple[tuple[int, Cage, int], ...]:
-    """Each cage with a sum: its number in the geometry's cages, the cage, its cells' mask."""
+def summed_cages(geometry: Geometry) -> tuple[tuple[int, Cage, int, int], ...]:
+    """Each cage with a sum: its number in the geometry's cages, the cage, its sum, and its
+    cells' mask."""
     return tuple(
-        (number, Cage(cells, total), sum(1 << cell for cell in cells))
+        (number, Cage(cells, total), total, sum(1 << cell for cell in cells))
         for number, (cells, total) in enumerate(
             zip(geometry.cages, geometry.cage_totals, strict=True)
         )
@@ -127,15 +128,15 @@ def cage_states(position: Position) -> tuple[CageState, ...]:
         return states
     values, candidates, open_mask = position.values, position.candidates, position.open_cells
     found = []
-    for number, cage, mask in summed_cages(position.geometry):
+    for number, cage, total, mask in summed_cages(position.geometry):
         open_part = mask & open_mask
         if not open_part:
             continue
         if open_part == mask:
-            open_cells, lacking = cage.cells, cage.total
+            open_cells, lacking = cage.cells, total
         else:
             open_cells = bits_of(open_part)
-            lacking = cage.total - sum(values[cell] for cell in cage.cells)
+            lacking = total - sum(values[cell] for cell in cage.cells)
         masks = tuple(candidates[cell] for cell in open_cells)
         combinations, allowed = fillings(lacking, masks)
         found.append(CageState(number, cage, open_cells, lacking, combinations, allowed))
@@ -147,12 +148,12 @@ def cage_states(position: Position) -> tuple[CageState, ...]:
 def cage_last_cells(position: Position) -> Iterator[Step]:
     """Every cage with a sum and one open cell, which takes what the sum lacks."""
     size, values, open_mask = position.size, position.values, position.open_cells
-    for number, cage, mask in summed_cages(position.geometry):
+    for number, cage, total, mask in summed_cages(position.geometry):
         open_part = mask & open_mask
         if not open_part or open_part & (open_part - 1):
             continue  # no open cell, or two or more
         cell = open_part.bit_length() - 1
-        value = cage.total - sum(values[other] for other in cage.cells)
+        value = total - sum(values[other] for other in cage.cells)
         if not 1 <= value <= size or not position.has(cell, value):
             continue  # a contradiction, for other steps to run into
         yield Step(

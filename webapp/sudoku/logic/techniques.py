@@ -119,6 +119,19 @@ BY_SLUG["cage-combinations"] = cage_combinations.cage_combinations
 BY_SLUG["rule-of-45"] = innies_outies.rule_of_45
 
 
+# A Killer's techniques: they read cages with sums, and nothing else has any.
+CAGE_TECHNIQUES = frozenset(
+    {
+        "cage-last-cell",
+        "cage-combinations",
+        "rule-of-45",
+        "cage-unit-overlap",
+        "unit-cage-overlap",
+        "unit-combinations",
+    }
+)
+
+
 def has_sums(geometry: Geometry) -> bool:
     """True when `geometry` has a Killer's cage with a sum: the cage techniques' ground."""
     return any(total is not None for total in geometry.cage_totals)
@@ -133,16 +146,7 @@ def without_cages(geometry: Geometry) -> bool:
 # not ask them (nor spend the work of asking) elsewhere, so a classic path is unchanged.
 ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "law-of-leftovers": leftovers.applies,
-    **dict.fromkeys(
-        (
-            "cage-last-cell",
-            "cage-combinations",
-            "cage-unit-overlap",
-            "unit-cage-overlap",
-            "unit-combinations",
-        ),
-        has_sums,
-    ),
+    **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
     "rule-of-45": innies_outies.applies,
     # Uniqueness techniques reason that swapping two values around a deadly pattern gives a
     # second solution; in a Killer the swap can break a cage's sum, so the pattern is not

@@ -21,19 +21,12 @@ from webapp.explanations import cell_name, sentence
 from webapp.explanations.hints import glimpse
 from webapp.sudoku import SHAPES, Grid, Puzzle, Rules, solve, standard_geometry
 from webapp.sudoku.cages import Cage
-from webapp.sudoku.logic import BY_SLUG, Position, Step, find_path
+from webapp.sudoku.logic import BY_SLUG, Position, Step, find_path, uniqueness
 from webapp.sudoku.logic.cage_combinations import fillings
 from webapp.sudoku.logic.innies_outies import counts_of
 from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniques_for
 
-UNIQUENESS = {
-    "unique-rectangle-1",
-    "unique-rectangle-2",
-    "unique-rectangle-3",
-    "unique-rectangle-4",
-    "hidden-rectangle",
-    "bug-plus-1",
-}
+UNIQUENESS = {slug for slug, _, _ in uniqueness.TECHNIQUES}
 
 # (size, killers, largest cage, a path's work): each killer is walked as made and moved.
 SWEEPS = [(4, 100, 4, 20_000), (6, 50, 5, 20_000), (9, 20, 4, 20_000), (9, 8, 6, 20_000)]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import random as stdlib_random
 
-from webapp.sudoku import SHAPES, Grid, Puzzle, Rules
+from webapp.cli.variant_puzzles import MOVES, Move, moves_keeping
+from webapp.sudoku import SHAPES, Grid, Puzzle, PuzzleError, Rules, standard_geometry
 from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.fill import random_solution
 from webapp.sudoku.generator.seeded import SeededRandom
@@ -66,3 +67,46 @@ def random_killer(
     cages = random_cages(solution, seed, largest, unsummed)
     rules = Rules.from_letters(extras, (), cages, size)
     return Puzzle(Grid(shape, (0,) * shape.cell_count), rules), solution
+
+
+def moved_killer(puzzle: Puzzle, solution: Grid, seed: int) -> tuple[Puzzle, Grid]:
+    """The Killer and its solution moved by a random one of the square's symmetries that
+    keep its units, and by a random swap of two bands or two stacks unless that breaks a
+    cage apart: cells, values and cages move together (relabelling values is no symmetry
+    of a Killer: its sums would change)."""
+    draw = stdlib_random.Random(seed)
+    shape = puzzle.shape
+    n = shape.size
+    move = MOVES[draw.choice(moves_keeping(standard_geometry(shape)))]
+    rows, cols = list(range(n)), list(range(n))
+    lines, height = (rows, shape.box_rows) if draw.random() < 0.5 else (cols, shape.box_cols)
+    first, second = draw.sample(range(n // height), 2)
+    for offset in range(height):
+        a, b = first * height + offset, second * height + offset
+        lines[a], lines[b] = lines[b], lines[a]
+    try:
+        return _moved(puzzle, solution, move, rows, cols)
+    except PuzzleError:  # the swap split a cage crossing between bands or stacks
+        return _moved(puzzle, solution, move, list(range(n)), list(range(n)))
+
+
+def _moved(
+    puzzle: Puzzle, solution: Grid, move: Move, rows: list[int], cols: list[int]
+) -> tuple[Puzzle, Grid]:
+    """`puzzle` and `solution` with each cell moved by `move`, then to row rows[r] and
+    column cols[c]; PuzzleError when a cage no longer holds together."""
+    shape = puzzle.shape
+    n = shape.size
+    where = []
+    for cell in range(shape.cell_count):
+        row, col = move(*divmod(cell, n), n - 1)
+        where.append(rows[row] * n + cols[col])
+    cages = tuple(
+        Cage(tuple(where[cell] for cell in cage.cells), cage.total) for cage in puzzle.rules.cages
+    )
+    values, givens = [0] * shape.cell_count, [0] * shape.cell_count
+    for cell, target in enumerate(where):
+        values[target] = solution.cells[cell]
+        givens[target] = puzzle.cells[cell]
+    rules = Rules.from_letters("".join(puzzle.rules.extras), (), cages, n)
+    return Puzzle(Grid(shape, tuple(givens)), rules), Grid(shape, tuple(values))

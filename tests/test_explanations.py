@@ -7,7 +7,7 @@ from itertools import islice
 import pytest
 
 from webapp.explanations import cell_name, level_of, sentence
-from webapp.sudoku import SHAPES, parse
+from webapp.sudoku import SHAPES, parse, standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.step import BASE, TARGET
 from webapp.sudoku.logic.techniques import ONLY_WHERE
@@ -194,9 +194,16 @@ def hodoku_positions() -> list[Position]:
     ]
 
 
-# Techniques only some geometries have (a Jigsaw's leftovers) find nothing in HoDoKu's
-# classic positions: test_variant_logic.py words theirs.
-@pytest.mark.parametrize("slug", [slug for slug in BY_SLUG if slug not in ONLY_WHERE])
+# Techniques only some geometries have (a Jigsaw's leftovers, a Killer's cages) find nothing
+# in HoDoKu's classic positions: test_variant_logic.py and test_killer_logic.py word theirs.
+@pytest.mark.parametrize(
+    "slug",
+    [
+        slug
+        for slug in BY_SLUG
+        if slug not in ONLY_WHERE or ONLY_WHERE[slug](standard_geometry(NINE))
+    ],
+)
 def test_every_step_found_is_worded_naming_every_cell_it_changes(slug):
     worded = 0
     for position in hodoku_positions():

@@ -22,6 +22,7 @@ from ..sudoku.logic.marks_check import wrong_notes
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
+from .cages import cage_where
 from .names import step_name, with_article
 from .words import capitalized, cell_name, removals, unit_name
 
@@ -289,6 +290,8 @@ def glimpse(geometry: Geometry, step: Step) -> str:
     "a hidden pair in row 5", "an X-wing on the 7s", "an XY-chain that changes box 2"
     (region 2 in a Jigsaw)."""
     named = with_article(step_name(step))
+    if step.cages:
+        return f"{named} {cage_where(geometry.shape, step)}"
     if step.technique in SINGLES_IN_A_UNIT and step.units:
         return f"{named} in {unit_name(step.units[0])}"
     changed = [cell for cell, _ in step.placements] or [cell for cell, _ in step.eliminations]

@@ -26,6 +26,12 @@ TECHNIQUE_NAMES = {
     "unique-rectangle-2": "Unique rectangle type 2",
     "unique-rectangle-3": "Unique rectangle type 3",
     "unique-rectangle-4": "Unique rectangle type 4",
+    "cage-last-cell": "Last cage cell",
+    "cage-combinations": "Cage combination",
+    "rule-of-45": "Rule of 45",
+    "cage-unit-overlap": "Cage/unit overlap",
+    "unit-cage-overlap": "Unit/cage overlap",
+    "unit-combinations": "Unit combination",
     **CHAIN_NAMES,
 }
 
@@ -56,6 +62,9 @@ ROLE_NAMES = {
     "box-set": "box cells",
     "innie": "leftover of the lines",
     "outie": "leftover of the regions",
+    "cage-innie": "innie: in the units counted, in no cage counted",
+    "cage-outie": "outie: in a cage counted, outside the units counted",
+    "rest": "cell of the unit in none of the cages",
     "line-set": "line cells",
     "als-a": "almost locked set A",
     "als-b": "almost locked set B",

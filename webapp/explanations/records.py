@@ -121,7 +121,7 @@ def step_record(shape: Shape, step: Step) -> dict[str, Any]:
     def where(cell: int) -> list[int]:
         return [cell // n + 1, cell % n + 1]
 
-    return {
+    record: dict[str, Any] = {
         "technique": step.technique,
         "difficulty": step.difficulty,
         "digits": [shape.symbol(value) for value in step.digits],
@@ -130,3 +130,9 @@ def step_record(shape: Shape, step: Step) -> dict[str, Any]:
         "placements": [[*where(cell), shape.symbol(v)] for cell, v in step.placements],
         "text": sentence(shape, step),
     }
+    if step.cages:  # a Killer's step: the cages it reasons over, as the API takes cages
+        record["cages"] = [
+            {"cells": [where(cell) for cell in cage.cells], "sum": cage.total}
+            for cage in step.cages
+        ]
+    return record

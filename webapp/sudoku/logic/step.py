@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..cages import Cage
 from .position import Candidate, Position
 
 # Roles a cell can play in a pattern.
@@ -24,6 +25,19 @@ class Step:
     `cells` pairs each pattern cell with its role; `units` names the units the
     reasoning uses as (kind, index). Cells are 0-based reading-order numbers;
     candidates are (cell, value).
+
+    A Killer's steps also name cages among their units, as ("cage", number): the cage's
+    place in the geometry's `cages`, from 1 (a cage is no unit of the geometry, so what
+    looks a unit up there finds none: draw it from the cages). `cages` holds those cages
+    (cells and sum), in the same order, for words and drawings that have no geometry. The
+    rule of 45 (innies_outies.py) marks its cells "cage-innie" (inside its units, in no cage
+    it counts) and "cage-outie" (outside them, in a cage it counts), filled cells too; `sums`
+    holds its count: (what the units hold, what the cages it counts make, the values
+    already filled in its innies, and in its outies); then the innies and outies obey
+    sum(outies) - sum(innies) = counted - held. A step that reasons from a cage's ways of
+    filling its open cells (cage_combinations.py) holds in `sums` what those cells must add
+    up to, and in `combinations` the value sets (as masks, bit v for value v) they can
+    still be filled with.
     """
 
     technique: str
@@ -45,6 +59,9 @@ class Step:
     # almost locked set, the cells with role "als-1", "als-2"... in turn, must hold all its
     # other values), "weak" (if this node is true the next is false), or "" at the end.
     inferences: tuple[tuple[tuple[int, ...], int, str], ...] = ()
+    cages: tuple[Cage, ...] = ()
+    sums: tuple[int, ...] = ()
+    combinations: tuple[int, ...] = ()
 
     def apply(self, position: Position) -> Position:
         """The position after this step."""

@@ -8,16 +8,20 @@ from functools import partial
 from ..geometry import Geometry, per_geometry
 from . import (
     als,
+    cage_combinations,
+    cage_overlap,
     chains,
     coloring,
     fish,
     forcing,
+    innies_outies,
     intersections,
     leftovers,
     single_digit,
     singles,
     subsets,
     uniqueness,
+    unit_combinations,
     wings,
 )
 from .position import Position
@@ -28,16 +32,37 @@ Finder = Callable[[Position], Iterator[Step]]
 # (slug, difficulty, finder), listed by family.
 LISTED: tuple[tuple[str, float, Finder], ...] = (
     ("full-house", singles.FULL_HOUSE, singles.full_houses),
+    ("cage-last-cell", cage_combinations.CAGE_LAST_CELL, cage_combinations.cage_last_cells),
+    *(
+        (
+            "cage-combinations",
+            difficulty,
+            partial(cage_combinations.cage_combinations, open_cells=count),
+        )
+        for count, difficulty in cage_combinations.CAGE_COMBINATIONS.items()
+    ),
     ("hidden-single", singles.HIDDEN_SINGLE_IN_BOX, partial(singles.hidden_singles, in_boxes=True)),
     ("hidden-single", singles.HIDDEN_SINGLE, partial(singles.hidden_singles, in_boxes=False)),
+    *(
+        (
+            "rule-of-45",
+            round(difficulty + (innies_outies.SEVERAL if several else 0), 1),
+            partial(innies_outies.rule_of_45, open_cells=count, several=several),
+        )
+        for count, difficulty in innies_outies.RULE_OF_45.items()
+        for several in (False, True)
+    ),
     ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
+    ("cage-unit-overlap", cage_overlap.CAGE_UNIT_OVERLAP, cage_overlap.cage_unit_overlaps),
+    ("unit-cage-overlap", cage_overlap.UNIT_CAGE_OVERLAP, cage_overlap.unit_cage_overlaps),
     *(
         ("law-of-leftovers", difficulty, partial(leftovers.law_of_leftovers, lines=lines))
         for lines, difficulty in leftovers.LAW_OF_LEFTOVERS.items()
     ),
     # a locked pair or triple is a naked one that clears two units: same rating, asked first
+    ("unit-combinations", unit_combinations.UNIT_COMBINATIONS, unit_combinations.unit_combinations),
     ("locked-pair", subsets.LOCKED[2], partial(subsets.locked_subsets, size=2)),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
     ("x-wing", fish.DIFFICULTY[2], partial(fish.basic_fish, size=2)),
@@ -72,7 +97,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
 
 # Raised whenever a change to the techniques, their order or their budgets can make a path
 # take other steps: what servers keep of older paths (keyed by it) is then not served.
-VERSION = 2
+VERSION = 3
 
 # Asked by name only, never by a path: every nice loop's removals are AICs' of no more
 # nodes, which come first (see chains.aics).
@@ -90,10 +115,44 @@ TECHNIQUES = tuple(
 BY_SLUG: dict[str, Finder] = {slug: finder for slug, _, finder in LISTED}
 BY_SLUG["hidden-single"] = singles.hidden_singles
 BY_SLUG["law-of-leftovers"] = leftovers.law_of_leftovers
+BY_SLUG["cage-combinations"] = cage_combinations.cage_combinations
+BY_SLUG["rule-of-45"] = innies_outies.rule_of_45
+
+
+# A Killer's techniques: they read cages with sums, and nothing else has any.
+CAGE_TECHNIQUES = frozenset(
+    {
+        "cage-last-cell",
+        "cage-combinations",
+        "rule-of-45",
+        "cage-unit-overlap",
+        "unit-cage-overlap",
+        "unit-combinations",
+    }
+)
+
+
+def has_sums(geometry: Geometry) -> bool:
+    """True when `geometry` has a Killer's cage with a sum: the cage techniques' ground."""
+    return any(total is not None for total in geometry.cage_totals)
+
+
+def without_cages(geometry: Geometry) -> bool:
+    """True when `geometry` has no Killer's cages."""
+    return not geometry.cages
+
 
 # Techniques that only some geometries can use, with the test of a geometry: a path does
 # not ask them (nor spend the work of asking) elsewhere, so a classic path is unchanged.
-ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {"law-of-leftovers": leftovers.applies}
+ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
+    "law-of-leftovers": leftovers.applies,
+    **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
+    "rule-of-45": innies_outies.applies,
+    # Uniqueness techniques reason that swapping two values around a deadly pattern gives a
+    # second solution; in a Killer the swap can break a cage's sum, so the pattern is not
+    # deadly and their removals can be wrong (Position also never calls a Killer unique).
+    **dict.fromkeys((slug for slug, _, _ in uniqueness.TECHNIQUES), without_cages),
+}
 
 
 @per_geometry

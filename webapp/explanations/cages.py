@@ -1,0 +1,223 @@
+"""Sentences for a Killer's cage techniques: a cage's last cell, its combinations, the
+rule of 45 (innies and outies) and where a cage and a unit overlap, each saying its
+arithmetic: "Rows 1 to 3 hold 135; the cages wholly inside them make 128; so r3c4 + r3c5
+make 7"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..sudoku import Shape
+from ..sudoku.cages import combinations
+from ..sudoku.logic import Step
+from ..sudoku.logic.position import bits_of
+from ..sudoku.logic.step import TARGET
+from ..wording import in_words
+from .words import cell_name, removals, unit_name
+
+# Ways of making a sum listed in full up to this many; past it, counted.
+WAYS_LISTED = 6
+
+
+def _cells(shape: Shape, step: Step, role: str) -> list[str]:
+    """The names of the step's cells playing `role`, in order."""
+    return [cell_name(shape, cell) for cell, played in step.cells if played == role]
+
+
+def _way(shape: Shape, values: int) -> str:
+    """ "1+2+7" for a set of values as a mask (bit v for value v)."""
+    return "+".join(shape.symbol(value) for value in bits_of(values))
+
+
+def last_cell_sentence(shape: Shape, step: Step) -> str:
+    """The last open cell of a cage takes what its sum lacks."""
+    (cage,) = step.cages
+    (target,) = _cells(shape, step, TARGET)
+    value = shape.symbol(step.digits[0])
+    if len(cage.cells) == 1:
+        return f"{target} is {value}: it is the one cell of {cage.name(shape.size, False)}"
+    made = cage.total - step.digits[0] if cage.total is not None else 0
+    return (
+        f"{target} is {value}: it is the last empty cell of {cage.name(shape.size, False)},"
+        f" whose other cells make {made}"
+    )
+
+
+def combinations_sentence(shape: Shape, step: Step) -> str:
+    """The ways a cage's open cells can still be filled, and what none of them puts where."""
+    (cage,) = step.cages
+    (lacking,) = step.sums
+    cells = _cells(shape, step, "base")
+    count = len(cells)
+    opening = f"{cage.name(shape.size)}: {in_words(cells)} need {count} different values"
+    if lacking != cage.total:
+        opening += f" adding up to {lacking}, what the cage's filled cells leave of its sum"
+    else:
+        opening += f" adding up to {lacking}"
+    every = len(combinations(shape.size, count, lacking))
+    ways = step.combinations
+    listed = _ways(shape, step)
+    if len(ways) == every:
+        said = f"that is {listed}" if len(ways) > 1 else f"only {listed} does"
+    else:
+        said = f"of its {every} ways only {listed} {'fit' if len(ways) > 1 else 'fits'}"
+        said += " their candidates"
+    return f"{opening}; {said}, each value in a cell that can hold it: {removals(shape, step)}"
+
+
+def rule_of_45_sentence(shape: Shape, step: Step) -> str:
+    """The rule of 45's count, its arithmetic, and what balancing it places or removes."""
+    size = shape.size
+    held, counted, filled_in, filled_out = step.sums
+    groups = [unit for unit in step.units if unit[0] != "cage"]
+    where = _group(groups)
+    hold = "holds" if len(groups) == 1 else "hold"
+    innies = [cell for cell, role in step.cells if role == "cage-innie"]
+    outies = [cell for cell, role in step.cells if role == "cage-outie"]
+    names = [cage.name(size, capital=False) for cage in step.cages]
+    cages = in_words(names) if len(names) <= 2 else f"the {len(names)} cages"
+    if not outies:
+        counting = f"the cages wholly inside {_them(groups)} ({cages}) make {counted}"
+    elif not innies:
+        counting = f"the cages reaching into {_them(groups)} ({cages}) make {counted}"
+    else:
+        counting = f"the cages mostly inside {_them(groups)} ({cages}) make {counted}"
+    opening = f"Rule of 45: {where} {hold} {held}; {counting}"
+    equation = _equation(shape, innies, outies, counted - held)
+    known = []
+    if filled_in:
+        known.append(f"the filled innies hold {filled_in}")
+    if filled_out:
+        known.append(f"the filled outies hold {filled_out}")
+    filled = f" ({in_words(known)})" if known else ""
+    if step.placements:
+        ((cell, value),) = step.placements
+        outcome = f"{cell_name(shape, cell)} is {shape.symbol(value)}"
+        if len(innies + outies) == 1:
+            return f"{opening}; so {equation}"
+        return f"{opening}; so {equation}{filled}, and {outcome}"
+    balance = f"only some values balance it: {removals(shape, step)}"
+    return f"{opening}; so {equation}{filled}, and {balance}"
+
+
+def _group(units: list[tuple[str, int]]) -> str:
+    """ "row 3", "rows 1 to 3", "box 1 and box 2"."""
+    if len(units) == 1:
+        return unit_name(units[0])
+    kinds = {kind for kind, _ in units}
+    numbers = [index for _, index in units]
+    if len(kinds) == 1 and numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+        kind = units[0][0]
+        if len(units) == 2:
+            return f"{kind}s {numbers[0]} and {numbers[1]}"
+        return f"{kind}s {numbers[0]} to {numbers[-1]}"
+    return in_words([unit_name(unit) for unit in units])
+
+
+def _them(units: list[tuple[str, int]]) -> str:
+    """ "it" for one unit, "them" for several."""
+    return "it" if len(units) == 1 else "them"
+
+
+def _equation(shape: Shape, innies: list[int], outies: list[int], difference: int) -> str:
+    """ "the innie r3c7 is 1", "the innies r1c9 + r2c9 make 7", "the outies r4c1 + r4c2
+    make 9", "r4c1 is 5 more than r3c3": the innies and outies as the count balances them."""
+    plus = " + ".join(cell_name(shape, cell) for cell in outies)
+    minus = " + ".join(cell_name(shape, cell) for cell in innies)
+    if not outies or not innies:
+        side, cells, total = (
+            ("innie", minus, -difference) if not outies else ("outie", plus, difference)
+        )
+        if len(innies + outies) == 1:
+            return f"the {side} {cells} is {total}"
+        return f"the {side}s {cells} make {total}"
+    if difference < 0:
+        plus, minus, difference = minus, plus, -difference
+    return (
+        f"{plus} {'is' if '+' not in plus else 'are'} {difference} more than {minus}"
+        if difference
+        else f"{plus} and {minus} are the same"
+    )
+
+
+def _ways(shape: Shape, step: Step) -> str:
+    """ "1+2+7 or 1+3+6", or "8 ways" past WAYS_LISTED: the step's ways of filling a cage."""
+    ways = sorted(step.combinations, key=bits_of)
+    if len(ways) > WAYS_LISTED:
+        return f"{len(ways)} ways"
+    return in_words([_way(shape, way) for way in ways], "or")
+
+
+def cage_unit_overlap_sentence(shape: Shape, step: Step) -> str:
+    """A value every way of filling a cage holds, and the cells seeing all its places."""
+    (cage,) = step.cages
+    value = shape.symbol(step.digits[0])
+    places = _cells(shape, step, "base")
+    shared = [unit for unit in step.units if unit[0] != "cage"]
+    each = "each way" if len(step.combinations) > 1 else "the one way"
+    opening = (
+        f"Cage/unit overlap: {each} of filling {cage.name(shape.size, capital=False)}"
+        f" ({_ways(shape, step)}) holds {value}, and only {in_words(places, 'or')} can"
+    )
+    if len(places) == 1:
+        return f"{opening}: so {places[0]} is {value}, and {removals(shape, step)}"
+    if shared:
+        return (
+            f"{opening}, all in {unit_name(shared[0])}: so {value} can go nowhere else in"
+            f" {unit_name(shared[0])}: {removals(shape, step)}"
+        )
+    return f"{opening}: a cell seeing all of them cannot be {value}: {removals(shape, step)}"
+
+
+def unit_cage_overlap_sentence(shape: Shape, step: Step) -> str:
+    """A unit's value only one cage can hold: the cage holds it, and loses what lacks it."""
+    (cage,) = step.cages
+    value = shape.symbol(step.digits[0])
+    unit = unit_name(step.units[0])
+    places = _cells(shape, step, "base")
+    named = cage.name(shape.size, capital=False)
+    return (
+        f"Unit/cage overlap: in {unit}, {value} can only go in {in_words(places)}, all in"
+        f" {named}; so the cage holds {value} in {unit}, none of its other cells can be"
+        f" {value}, and it is filled by a way holding {value} ({_ways(shape, step)}):"
+        f" {removals(shape, step)}"
+    )
+
+
+def unit_combinations_sentence(shape: Shape, step: Step) -> str:
+    """The cages wholly inside a unit and its other cells share no value: the ways that
+    leave the others no room go."""
+    held, counted = step.sums
+    unit = unit_name(step.units[0])
+    names = [cage.name(shape.size, capital=False) for cage in step.cages]
+    rest = _cells(shape, step, "rest")
+    parts = list(names)
+    if rest:
+        made = f"{held} - {counted} = {held - counted}"
+        parts.append(f"its other cells {' + '.join(rest)}, which make {made}")
+    return (
+        f"Unit combination in {unit}: {in_words(parts)} hold different values, as {unit} holds"
+        f" each value once; only some ways of filling them share no value:"
+        f" {removals(shape, step)}"
+    )
+
+
+def cage_where(shape: Shape, step: Step) -> str:
+    """Where a cage step is, for a hint's glimpse: "in cage at r1c1 (sum 10)", "over rows
+    1 to 3" (the rule of 45's units), "in row 1" (a unit's cages together)."""
+    units = [unit for unit in step.units if unit[0] != "cage"]
+    if step.technique == "rule-of-45":
+        return f"over {_group(units)}"
+    if len(step.cages) == 1:
+        return f"in {step.cages[0].name(shape.size, capital=False)}"
+    return f"in {unit_name(units[0])}"
+
+
+SENTENCES: dict[str, Callable[[Shape, Step], str]] = {
+    "unit-combinations": unit_combinations_sentence,
+    "cage-unit-overlap": cage_unit_overlap_sentence,
+    "unit-cage-overlap": unit_cage_overlap_sentence,
+    "cage-last-cell": last_cell_sentence,
+    "cage-combinations": combinations_sentence,
+    "rule-of-45": rule_of_45_sentence,
+}

@@ -13,7 +13,7 @@ import re
 
 from ..errors import PuzzleError
 from ..grid import Grid
-from ..parse import parse
+from ..parse import read_code
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..shape import SHAPES_BY_CELLS, SYMBOLS
 from .position import Position
@@ -86,7 +86,9 @@ def parse_pencil_marks(text: str, rules: Rules = CLASSIC) -> Position:
 
 
 def read_position(text: str, rules: Rules = CLASSIC) -> Position:
-    """A pencil-mark grid's position, or a puzzle's with every candidate its givens allow."""
+    """A pencil-mark grid's position, or a puzzle's with every candidate its givens allow:
+    under `rules`, or else those its text names (a variant's share code)."""
     if looks_like_pencil_marks(text):
         return parse_pencil_marks(text, rules)
-    return Position.from_puzzle(Puzzle(parse(text), rules))
+    puzzle = read_code(text)
+    return Position.from_puzzle(puzzle if rules.classic else Puzzle(puzzle.grid, rules))

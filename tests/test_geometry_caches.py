@@ -15,7 +15,8 @@ from webapp.sudoku.generator.jigsaw import random_regions
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.logic import find_path
 
-# Caches whose keys are a shape, a size or an alphabet: a few values, so they may grow.
+# Caches whose keys are a shape, a size or an alphabet (or none): a few values, so they may
+# grow.
 BY_SHAPE = {
     "webapp.sudoku.regions.box_map",
     "webapp.sudoku.geometry.standard_geometry",
@@ -24,6 +25,8 @@ BY_SHAPE = {
     "webapp.web.site.links.content_hash",
     "webapp.web.site.region_fields.variant_words",
     "webapp.web.site.region_fields.region_field_names",
+    "webapp.web.site.cage_fields.cage_field_names",
+    "webapp.photo.digits.network",  # no key: the one network
     "webapp.web.site.forms.form_class",
 }
 
@@ -31,7 +34,7 @@ BY_SHAPE = {
 def cached_functions():
     """Every function of the package wrapped in functools' cache or lru_cache."""
     for info in pkgutil.walk_packages(webapp.__path__, "webapp."):
-        if info.name == "webapp.__main__":  # runs the command when imported
+        if info.name.endswith(".__main__"):  # runs its command when imported
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():

@@ -32,6 +32,9 @@ from .seeded import SeededRandom
 # The most cells a cage may have at each level: newspapers' easy Killers keep to cages of
 # two and three cells, their hard ones go to five or six.
 LARGEST = {"easy": 3, "medium": 4, "hard": 5, "expert": 6, "extreme": 6}
+# The fewest cells a cage is grown to: an easy Killer has cells of their own, which
+# give their digits away (a cage's last cell, 1.1) and open the arithmetic of the rest.
+SMALLEST = {"easy": 1}
 # Merges tried after the puzzle has one solution, by level.
 MERGES = {"easy": 0, "medium": 6, "hard": 14, "expert": 24, "extreme": 36}
 # Cuts of a cage before a puzzle that keeps several solutions is given up.
@@ -50,7 +53,9 @@ def killer_rules(base: Rules, cages: list[list[int]], solution: Grid) -> Rules:
     return Rules(base.extras, base.regions, found, solution.size)
 
 
-def grow_cages(solution: Grid, random: SeededRandom, largest: int) -> list[list[int]]:
+def grow_cages(
+    solution: Grid, random: SeededRandom, largest: int, smallest: int = 2
+) -> list[list[int]]:
     """Cages covering every cell (see the module's *grow*), each in reading order."""
     n, values = solution.size, solution.cells
     order = random.shuffle(list(range(n * n)))
@@ -61,7 +66,7 @@ def grow_cages(solution: Grid, random: SeededRandom, largest: int) -> list[list[
             continue
         free.discard(start)
         cells, digits = [start], {values[start]}
-        target = 2 + random.below(largest - 1)
+        target = smallest + random.below(largest - smallest + 1)
         while len(cells) < target:
             touching = sorted(
                 {
@@ -172,8 +177,9 @@ def killer_of(
     for `level`, or None when its cuts do not settle it (see the module)."""
     check = check or (lambda puzzle: solve(puzzle, budget=SOLVE_BUDGET))
     grid = Grid(solution.shape, (0,) * solution.shape.cell_count)
-    largest = LARGEST[level]
-    cages = settle(grid, base, grow_cages(solution, random, largest), solution, random, check)
+    largest, smallest = LARGEST[level], SMALLEST.get(level, 2)
+    grown = grow_cages(solution, random, largest, smallest)
+    cages = settle(grid, base, grown, solution, random, check)
     if cages is None:
         return None
     cages = merge(grid, base, cages, solution, random, MERGES[level], largest, check)

@@ -10,6 +10,7 @@ from webapp.cli.variant_puzzles import MOVES, Move, moves_keeping
 from webapp.sudoku import SHAPES, Grid, Puzzle, PuzzleError, Rules, standard_geometry
 from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.fill import random_solution
+from webapp.sudoku.generator.killer import neighbours
 from webapp.sudoku.generator.seeded import SeededRandom
 
 
@@ -33,7 +34,7 @@ def random_cages(
             touching = sorted(
                 other
                 for cell in cells
-                for other in _neighbours(cell, n)
+                for other in neighbours(cell, n)
                 if other in free and solution.cells[other] not in digits
             )
             if not touching:
@@ -45,16 +46,6 @@ def random_cages(
         total = None if draw.random() < unsummed else sum(digits)
         cages.append(Cage(tuple(cells), total))
     return tuple(cages)
-
-
-def _neighbours(cell: int, n: int) -> list[int]:
-    """The cells beside and above or below `cell`."""
-    row, col = divmod(cell, n)
-    found = []
-    for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-        if 0 <= r < n and 0 <= c < n:
-            found.append(r * n + c)
-    return found
 
 
 def random_killer(

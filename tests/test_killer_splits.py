@@ -1,4 +1,4 @@
-"""The Killer techniques that split and compare cages: each
+"""The Killer techniques that split and compare cages, and nets that follow cage sums: each
 on a small Killer whose answer is worked out by hand, and worded with its numbers.
 
 Their soundness over many random Killers is in test_killer_logic.py (every step of every
@@ -7,11 +7,15 @@ path, every finder at hard positions, each cage split checked against the soluti
 
 from __future__ import annotations
 
+from killers import random_killer
+
 from webapp.explanations import sentence
 from webapp.explanations.hints import glimpse
 from webapp.sudoku import SHAPES, Grid, Puzzle, Rules
 from webapp.sudoku.cages import Cage
-from webapp.sudoku.logic import BY_SLUG, Position
+from webapp.sudoku.logic import BY_SLUG, Position, find_path
+from webapp.sudoku.logic.forcing_tables import Tables
+from webapp.sudoku.logic.propagation import CAGE, Branch
 
 FOUR, NINE = SHAPES[4], SHAPES[9]
 EVERY_4 = 0b11110  # 1 to 4
@@ -83,3 +87,35 @@ def test_a_way_of_a_cage_that_leaves_a_cage_in_its_row_no_way_goes():
     assert text.startswith("Cage comparison: cage at r1c1 (sum 5) is filled by 1+4 or 2+3;")
     assert "with 1+4 it would leave cage at r1c3 (sum 6) no way of making its sum" in text
     assert text.endswith("so it is 2+3: remove 1 from r1c1 and r1c2, and 4 from r1c1 and r1c2")
+
+
+def test_a_net_follows_a_cage_sum_and_a_chain_does_not():
+    # 4x4, cage r1c1 + r1c2 of 3: if r1c1 is 1, the sum leaves r1c2 only 2
+    position = killer(FOUR, (Cage((0, 1), 3),))
+    tables = Tables(position)
+    net = Branch(tables, 0, 1, True, locked=True)
+    net.run(100)
+    assert net.values[1] == 2
+    node = next(at for at, node in enumerate(net.nodes) if node[2] == CAGE)
+    assert net.nodes[node][3] == 0 and 0 in net.ancestry([node])
+    chain = Branch(tables, 0, 1, True)
+    chain.run(100)
+    assert chain.values[1] == 0
+
+
+def test_a_killers_net_names_the_cages_whose_sums_it_follows():
+    puzzle, answer = random_killer(9, 928, largest=6)
+    position = Position.from_puzzle(puzzle)
+    found = []
+    for step in find_path(puzzle, work=30_000).steps:
+        if step.technique == "forcing-chain" and step.cages:
+            found.append((position, step))
+        position = step.apply(position)
+    assert found
+    for position, step in found:
+        assert not any(answer.cells[cell] == value for cell, value in step.eliminations)
+        text = sentence(NINE, step)
+        assert "a removal may also come from a cage's sum" in text
+        for cage in step.cages:
+            assert cage.cells in position.geometry.cages
+            assert cage.name(9, capital=False) in text

@@ -57,6 +57,15 @@ class Tables:
         self.cell_units = shape.cell_units
         self.peers = shape.peers
         self.partners = shape.partners
+        geometry = position.geometry
+        # A Killer's cages with sums, by their number in the geometry: nets follow sums too.
+        self.cages = tuple(
+            (number, cells, total)
+            for number, (cells, total) in enumerate(
+                zip(geometry.cages, geometry.cage_totals, strict=True)
+            )
+            if total is not None
+        )
         self.masks = list(position.candidates)
         self.values = list(position.values)
         self.places = [0] * (len(self.unit_cells) * stride)

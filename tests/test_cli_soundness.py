@@ -10,7 +10,7 @@ import pytest
 from webapp.cli import main, soundness
 from webapp.cli.arguments import EXIT_USAGE
 from webapp.sudoku import Grid, parse, solve
-from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.puzzle import Puzzle, is_solution
 
 from puzzles import DATA, FOUR, FOUR_SOLUTION
 
@@ -73,12 +73,37 @@ def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(sudoku):
     assert figures(sudoku(*args)[1])["steps checked"] == found["steps checked"]
 
 
+def test_a_killer_sweep_makes_killers_as_the_generator_does_and_moves_their_cages(sudoku):
+    args = ("soundness", "--variant", "killer", "--size", "6", "--count", "8", "--disguises", "2")
+    code, out = sudoku(*args)
+    found = figures(out)
+    assert code == 0
+    assert "(8 killer made, 2 disguises each)" in out
+    assert found["puzzles checked"] == "24"
+    assert found["wrong steps"] == found["paths stopped by their backstop"] == "0"
+    assert int(found["steps checked"].replace(",", "")) >= 24 * 36 // 2  # no givens
+    samples = soundness.variant_samples("killer", 4, 8, 3, seed=1)
+    moved = 0
+    for at in range(0, len(samples), 4):
+        original = samples[at].puzzle
+        for sample in samples[at : at + 4]:
+            puzzle, answer = sample.puzzle, sample.answer
+            assert puzzle.rules.cages and not any(puzzle.cells)
+            assert sorted(c.total for c in puzzle.rules.cages) == sorted(
+                c.total for c in original.rules.cages
+            )
+            assert is_solution(answer, puzzle) and solve(puzzle).solutions == (answer,)
+            moved += puzzle != original
+    assert moved >= 8  # most disguises moved their Killer
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (("--variant", "x", str(DATA / "engine_4x4_answers.txt")), "not both"),
         ((), "give puzzle files, or --variant"),
         (("--variant", "windoku", "--size", "6"), "no windoku puzzles of size 6"),
+        (("--variant", "killer", "--size", "16"), "no killer puzzles of size 16"),
     ],
 )
 def test_a_variant_sweep_refuses_what_it_cannot_make(capsys, args, message):

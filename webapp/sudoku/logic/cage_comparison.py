@@ -18,6 +18,7 @@ it after cage splitting and the cage/unit overlaps, and it is still below a nake
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from ..geometry import Geometry, per_geometry
 from .cage_combinations import CageState, cage_states, fillings
@@ -29,6 +30,7 @@ COMPARED = "cage-compared"  # a cell of the cage a way leaves no room
 # Ways of one cage tried against another, at most: a cage with more is left to other
 # techniques (a big cage early on has dozens, and few of them rule anything out).
 MOST_WAYS = 12
+ROOMS_KEPT = 1 << 14
 
 
 @per_geometry
@@ -86,22 +88,41 @@ def _leaves_room(position: Position, state: CageState, way: int, compared: CageS
     """True when `compared` can still make its sum with `state`'s cage filled by `way`:
     each of its cells losing the way's values whose every place in the cage it sees."""
     candidates, peer_masks = position.candidates, position.geometry.peer_masks
-    masks = tuple(candidates[cell] & way for cell in state.open_cells)
-    allowed = fillings(state.lacking, masks)[1]
-    places = {
-        value: [
-            cell for cell, mask in zip(state.open_cells, allowed, strict=True) if mask >> value & 1
-        ]
-        for value in bits_of(way)
-    }
+    sight = tuple(
+        sum(1 << at for at, cell in enumerate(state.open_cells) if peer_masks[other] >> cell & 1)
+        for other in compared.open_cells
+    )
+    return room_left(
+        state.lacking,
+        tuple(candidates[cell] for cell in state.open_cells),
+        way,
+        compared.lacking,
+        tuple(candidates[cell] for cell in compared.open_cells),
+        sight,
+    )
+
+
+@lru_cache(maxsize=ROOMS_KEPT)
+def room_left(
+    lacking: int,
+    masks: tuple[int, ...],
+    way: int,
+    other_lacking: int,
+    other_masks: tuple[int, ...],
+    sight: tuple[int, ...],
+) -> bool:
+    """True when cells with candidates `other_masks` can make `other_lacking` once cells with
+    candidates `masks` are filled by `way` (making `lacking`), cell i of the others seeing
+    the cells of bit j in `sight[i]` (a path asks the same pairs step after step)."""
+    allowed = fillings(lacking, tuple(mask & way for mask in masks))[1]
     reduced = []
-    for cell in compared.open_cells:
-        mask = candidates[cell]
-        for value, cells in places.items():
-            if all(peer_masks[cell] >> place & 1 for place in cells):
+    for mask, seen in zip(other_masks, sight, strict=True):
+        for value in bits_of(way & mask):
+            places = sum(1 << at for at, held in enumerate(allowed) if held >> value & 1)
+            if not places & ~seen:
                 mask &= ~(1 << value)
         reduced.append(mask)
-    return bool(fillings(compared.lacking, tuple(reduced))[0])
+    return bool(fillings(other_lacking, tuple(reduced))[0])
 
 
 def _step(

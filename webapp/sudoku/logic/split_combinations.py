@@ -70,6 +70,7 @@ def split_combinations(position: Position) -> Iterator[Step]:
         if kept is None or not all(kept):
             continue  # too many choices, or a contradiction for other steps
         removed = []
+        narrowed = []  # the cages across the edge that lose a candidate
         for state in crossing:
             at = owners.index(state)
             if len(kept[at]) == len(parts[at]):
@@ -77,14 +78,17 @@ def split_combinations(position: Position) -> Iterator[Step]:
             masks, flags, found = splits[state.number]
             left = tuple(pair for pair in found if pair[1] in kept[at])
             allowed = split_allowed(state.lacking, masks, flags, left)
-            removed += [
+            gone = [
                 (cell, value)
                 for cell, mask in zip(state.open_cells, allowed, strict=True)
                 for value in bits_of(candidates[cell] & ~mask)
             ]
+            if gone:
+                removed += gone
+                narrowed.append(state)
         if not removed:
             continue  # what is left to other techniques: subsets, unit combinations
-        yield _step(unit, crossing, owners, tuple(removed))
+        yield _step(unit, narrowed, owners, tuple(removed))
 
 
 def _step(
@@ -93,7 +97,8 @@ def _step(
     owners: list[CageState | int],
     removed: tuple[tuple[int, int], ...],
 ) -> Step:
-    """The step of a unit whose split cages lose `removed`."""
+    """The step of a unit whose cages `crossing` its edge lose `removed`: those are named,
+    the unit's other cages and cells are its pattern."""
     counted = [owner for owner in owners if not isinstance(owner, int)]
     lone = [owner for owner in owners if isinstance(owner, int)]
     cells: list[tuple[int, str]] = []

@@ -58,9 +58,11 @@ class Tables:
         self.peers = shape.peers
         self.partners = shape.partners
         geometry = position.geometry
-        # A Killer's cages with sums, by their number in the geometry: nets follow sums too.
+        # A Killer's cages with sums, by their number in the geometry, each with its cells'
+        # candidates as keys (cell * stride + value): nets follow sums too.
+        every = ((1 << size) - 1) << 1
         self.cages = tuple(
-            (number, cells, total)
+            (number, cells, total, sum(every << cell * stride for cell in cells))
             for number, (cells, total) in enumerate(
                 zip(geometry.cages, geometry.cage_totals, strict=True)
             )

@@ -64,6 +64,9 @@ class Branch:
         # A net in a Killer also follows cage sums; a nested net (already the dearest
         # search, asked last) does not: its work is spent on its inner chains.
         self.sums = locked and not nested and bool(tables.cages)
+        # per cage, what had left the branch when its ways last removed nothing (-1: never
+        # asked): while none of its cells loses a candidate, asking again is no use
+        self.cages_asked = [-1] * len(tables.cages) if self.sums else []
         # a nested branch tries no more inner chains once its search spent this much work
         self.stop_after = math.inf
         self.masks = tables.masks[:]
@@ -214,13 +217,12 @@ class Branch:
     def _remove_by_cages(self, limit: int) -> bool:
         """Remove the candidates of one cage that none of its ways of making its sum gives
         (every one, if it has no way left: a dead end); True when something was removed."""
-        masks, values = self.masks, self.values
-        # a scan costs as much as following some nodes (and the locked scans it brings on)
-        spend(1 + len(self.tables.cages) // 4)
-        for number, cells, total in self.tables.cages:
+        masks, values, asked = self.masks, self.values, self.cages_asked
+        for at, (number, cells, total, keys) in enumerate(self.tables.cages):
+            if asked[at] >= 0 and not (self.gone ^ asked[at]) & keys:
+                continue  # none of its cells lost a candidate since
+            spend(1)  # asking a cage costs about what following a node does
             open_cells = tuple(cell for cell in cells if not values[cell])
-            if not open_cells:
-                continue
             lacking = total - sum(values[cell] for cell in cells)
             allowed = fillings(lacking, tuple(masks[cell] for cell in open_cells))[1]
             gone = [
@@ -229,6 +231,7 @@ class Branch:
                 for value in bits_of(masks[cell] & ~mask)
             ]
             if not gone:
+                asked[at] = self.gone
                 continue
             for cell, value in gone:
                 if len(self.nodes) >= limit or self.dead_end is not None:

@@ -62,26 +62,27 @@ def test_a_disguise_of_a_puzzle_with_one_solution_has_one_too():
         assert isinstance(answer, Grid) and disguised != grid
 
 
-def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(sudoku):
-    args = ("soundness", "--variant", "jigsaw", "--size", "6", "--count", "4", "--seed", "2")
+@pytest.mark.parametrize(
+    ("variant", "count", "disguises", "said"),
+    [("jigsaw", 4, 1, "1 disguise"), ("killer", 8, 2, "2 disguises")],
+)
+def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(
+    sudoku, variant, count, disguises, said
+):
+    args = ("soundness", "--variant", variant, "--size", "6", "--count", str(count))
+    args += ("--disguises", str(disguises), "--seed", "2")
     code, out = sudoku(*args)
     found = figures(out)
     assert code == 0
-    assert "(4 jigsaw made, 1 disguise each)" in out
-    assert found["puzzles checked"] == "8"
+    assert f"({count} {variant} made, {said} each)" in out
+    assert found["puzzles checked"] == str(count * (1 + disguises))
     assert found["wrong steps"] == found["skipped, without exactly one solution"] == "0"
+    assert found["paths stopped by their backstop"] == "0"
+    assert int(found["steps checked"].replace(",", "")) >= count * 36 // 2  # at most a third given
     assert figures(sudoku(*args)[1])["steps checked"] == found["steps checked"]
 
 
-def test_a_killer_sweep_makes_killers_as_the_generator_does_and_moves_their_cages(sudoku):
-    args = ("soundness", "--variant", "killer", "--size", "6", "--count", "8", "--disguises", "2")
-    code, out = sudoku(*args)
-    found = figures(out)
-    assert code == 0
-    assert "(8 killer made, 2 disguises each)" in out
-    assert found["puzzles checked"] == "24"
-    assert found["wrong steps"] == found["paths stopped by their backstop"] == "0"
-    assert int(found["steps checked"].replace(",", "")) >= 24 * 36 // 2  # no givens
+def test_a_killers_disguises_move_its_cages_with_its_cells():
     samples = soundness.variant_samples("killer", 4, 8, 3, seed=1)
     moved = 0
     for at in range(0, len(samples), 4):

@@ -10,7 +10,7 @@ import pytest
 from webapp.cli import main, soundness
 from webapp.cli.arguments import EXIT_USAGE
 from webapp.sudoku import Grid, parse, solve
-from webapp.sudoku.puzzle import Puzzle
+from webapp.sudoku.puzzle import Puzzle, is_solution
 
 from puzzles import DATA, FOUR, FOUR_SOLUTION
 
@@ -62,15 +62,40 @@ def test_a_disguise_of_a_puzzle_with_one_solution_has_one_too():
         assert isinstance(answer, Grid) and disguised != grid
 
 
-def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(sudoku):
-    args = ("soundness", "--variant", "jigsaw", "--size", "6", "--count", "4", "--seed", "2")
+@pytest.mark.parametrize(
+    ("variant", "count", "disguises", "said"),
+    [("jigsaw", 4, 1, "1 disguise"), ("killer", 8, 2, "2 disguises")],
+)
+def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(
+    sudoku, variant, count, disguises, said
+):
+    args = ("soundness", "--variant", variant, "--size", "6", "--count", str(count))
+    args += ("--disguises", str(disguises), "--seed", "2")
     code, out = sudoku(*args)
     found = figures(out)
     assert code == 0
-    assert "(4 jigsaw made, 1 disguise each)" in out
-    assert found["puzzles checked"] == "8"
+    assert f"({count} {variant} made, {said} each)" in out
+    assert found["puzzles checked"] == str(count * (1 + disguises))
     assert found["wrong steps"] == found["skipped, without exactly one solution"] == "0"
+    assert found["paths stopped by their backstop"] == "0"
+    assert int(found["steps checked"].replace(",", "")) >= count * 36 // 2  # at most a third given
     assert figures(sudoku(*args)[1])["steps checked"] == found["steps checked"]
+
+
+def test_a_killers_disguises_move_its_cages_with_its_cells():
+    samples = soundness.variant_samples("killer", 4, 8, 3, seed=1)
+    moved = 0
+    for at in range(0, len(samples), 4):
+        original = samples[at].puzzle
+        for sample in samples[at : at + 4]:
+            puzzle, answer = sample.puzzle, sample.answer
+            assert puzzle.rules.cages and not any(puzzle.cells)
+            assert sorted(c.total for c in puzzle.rules.cages) == sorted(
+                c.total for c in original.rules.cages
+            )
+            assert is_solution(answer, puzzle) and solve(puzzle).solutions == (answer,)
+            moved += puzzle != original
+    assert moved >= 8  # most disguises moved their Killer
 
 
 @pytest.mark.parametrize(
@@ -79,6 +104,7 @@ def test_a_variant_sweep_makes_its_puzzles_and_their_disguises(sudoku):
         (("--variant", "x", str(DATA / "engine_4x4_answers.txt")), "not both"),
         ((), "give puzzle files, or --variant"),
         (("--variant", "windoku", "--size", "6"), "no windoku puzzles of size 6"),
+        (("--variant", "killer", "--size", "16"), "no killer puzzles of size 16"),
     ],
 )
 def test_a_variant_sweep_refuses_what_it_cannot_make(capsys, args, message):

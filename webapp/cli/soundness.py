@@ -7,8 +7,9 @@ columns in stacks shuffled, so that a technique right only by accident of layout
 up), the easiest-first path is walked to its end, uniqueness techniques allowed, and
 every step is checked; a path that finishes must end at the answer.
 
-With --variant (x, windoku, jigsaw) the puzzles are made instead of read: random puzzles
-of that variant and their disguises (variant_puzzles.py), walked and checked the same way.
+With --variant (x, windoku, jigsaw, killer) the puzzles are made instead of read: random
+puzzles of that variant and their disguises (variant_puzzles.py), walked and checked the
+same way.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ and the exit status is then 1), puzzles/second. --seed fixes the disguises.
 given): a sweep of a few thousand, for the figures in docs/techniques.md, is
 
     sudoku soundness --variant jigsaw --count 1000 --disguises 2
+
+A Killer (4x4, 6x6 or 9x9) is made as the generator makes one, at each level from easy to
+expert in turn, and disguised by moving its cages with the cells, never by relabelling.
 """
 
 
@@ -194,7 +198,8 @@ def run(args: argparse.Namespace) -> int:
         count = args.count or 100
         try:
             samples = variant_samples(args.variant, args.size, count, args.disguises, args.seed)
-        except (PuzzleError, ValueError) as error:  # windows on 6x6, no 25x25 region map
+        # windows on 6x6, no 25x25 region map, a Killer of 16x16
+        except (PuzzleError, ValueError) as error:
             raise UsageError(f"no {args.variant} puzzles of size {args.size}: {error}") from error
         tally = check_samples(samples)
         origin = f"{count:,} {args.variant} made"

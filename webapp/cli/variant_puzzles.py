@@ -10,6 +10,11 @@ or mirror the grid by one of the square's symmetries that keeps the puzzle's uni
 Jigsaw's region map turns with it), so that a technique right only by accident of
 layout shows up. Every count here is bounded by work, never by the clock: the same
 seed makes the same puzzles on every machine.
+
+A Killer is made as the generator makes one (generator/killer.py: cages grown over a
+random answer, split until one solution is left, then merged), at each of KILLER_LEVELS in
+turn, with no givens. Its disguises move its cages with the cells and never relabel the
+values (a relabelled cage would not make its sum).
 """
 
 from __future__ import annotations
@@ -19,21 +24,25 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..sudoku import Grid, Puzzle
+from ..sudoku.cages import Cage
 from ..sudoku.generator.carve import Carver
 from ..sudoku.generator.fill import solved_fill
-from ..sudoku.generator.generate import JIGSAW
+from ..sudoku.generator.generate import JIGSAW, KILLER, KILLER_SIZES
 from ..sudoku.generator.generate import VARIANTS as GENERATED
 from ..sudoku.generator.jigsaw import random_regions
+from ..sudoku.generator.killer import killer_of
 from ..sudoku.generator.seeded import SeededRandom
 from ..sudoku.geometry import Geometry
 from ..sudoku.puzzle import Rules
 from ..sudoku.regions import region_map
 from ..sudoku.shape import Shape
 
-# The variants `sudoku soundness --variant` takes: each the generator makes but the classic
-# and the Killer (carving givens tells nothing of cages), by the generator's names (its
-# letters of extra units; a Jigsaw also has a region map).
-VARIANTS = tuple(name for name in GENERATED if name not in ("classic", "killer"))
+# The variants `sudoku soundness --variant` takes: each the generator makes but the classic,
+# by the generator's names (its letters of extra units; a Jigsaw also has a region map; a
+# Killer, its cages).
+VARIANTS = tuple(name for name in GENERATED if name != "classic")
+# The levels a Killer is made at, in turn: from cages of one to three cells to cages of six.
+KILLER_LEVELS = ("easy", "medium", "hard", "expert")
 # A random region map costs a solve or more: several puzzles share one.
 PUZZLES_PER_MAP = 8
 # The share of cells left given is drawn between these.
@@ -66,6 +75,8 @@ def variant_puzzles(variant: str, shape: Shape, count: int, seed: int) -> list[S
     """`count` puzzles of `variant` (a key of VARIANTS) on `shape`, drawn from `seed`."""
     letters, jigsaw = GENERATED[variant], variant == JIGSAW
     random = SeededRandom(f"soundness:{variant}:{shape.size}:{seed}")
+    if variant == KILLER:
+        return killer_samples(shape, count, random)
     samples = []
     regions: tuple[int, ...] = ()
     for number in range(count):
@@ -74,6 +85,22 @@ def variant_puzzles(variant: str, shape: Shape, count: int, seed: int) -> list[S
         rules = Rules(letters, regions)
         answer = solved_fill(shape, random, rules)
         samples.append(Sample(carved(rules, answer, random), answer))
+    return samples
+
+
+def killer_samples(shape: Shape, count: int, random: SeededRandom) -> list[Sample]:
+    """`count` Killers of `shape` as the generator makes them, a level of KILLER_LEVELS
+    each in turn (an answer whose cuts do not settle is drawn again)."""
+    if shape.size not in KILLER_SIZES:
+        sizes = ", ".join(map(str, KILLER_SIZES))
+        raise ValueError(f"the generator makes Killers of sizes {sizes}")
+    samples: list[Sample] = []
+    while len(samples) < count:
+        level = KILLER_LEVELS[len(samples) % len(KILLER_LEVELS)]
+        answer = solved_fill(shape, random, Rules())
+        puzzle = killer_of(answer, Rules(), level, random)
+        if puzzle is not None:
+            samples.append(Sample(puzzle, answer))
     return samples
 
 
@@ -115,11 +142,14 @@ def _moved_cells(shape: Shape, move: Move, cells: Iterable[int]) -> list[int]:
 
 
 def disguised(sample: Sample, random: SeededRandom) -> Sample:
-    """`sample` relabelled and moved by a random one of the symmetries that keep its units."""
+    """`sample` relabelled and moved by a random one of the symmetries that keep its units
+    (a Killer only moved, its cages with its cells)."""
     puzzle = sample.puzzle
     shape, n = puzzle.grid.shape, puzzle.grid.shape.size
     move = MOVES[random.choice(moves_keeping(puzzle.geometry))]
-    labels = [0, *random.shuffle(list(range(1, n + 1)))]
+    labels = (
+        list(range(n + 1)) if puzzle.rules.cages else [0, *random.shuffle(list(range(1, n + 1)))]
+    )
     where = _moved_cells(shape, move, range(shape.cell_count))
 
     def moved(values: tuple[int, ...], relabel: bool) -> tuple[int, ...]:
@@ -129,7 +159,12 @@ def disguised(sample: Sample, random: SeededRandom) -> Sample:
         return tuple(out)
 
     regions = puzzle.rules.regions
-    rules = Rules(puzzle.rules.extras, region_map(n, moved(regions, False)) if regions else ())
+    cages = tuple(
+        Cage(tuple(where[cell] for cell in cage.cells), cage.total) for cage in puzzle.rules.cages
+    )
+    rules = Rules(
+        puzzle.rules.extras, region_map(n, moved(regions, False)) if regions else (), cages, n
+    )
     return Sample(
         Puzzle(Grid(shape, moved(puzzle.grid.cells, True)), rules),
         Grid(shape, moved(sample.answer.cells, True)),

@@ -17,7 +17,7 @@ from ..sudoku.logic import Step
 from ..sudoku.logic.levels import LEVELS, level_of
 from ..sudoku.logic.step import BASE, TARGET
 from ..wording import in_words
-from . import als, cages, chains, coloring, forcing, uniqueness
+from . import als, cage_splits, cages, chains, coloring, forcing, uniqueness
 from .names import technique_name
 from .words import cell_name, removals, unit_name
 
@@ -27,6 +27,7 @@ __all__ = ["LEVELS", "cell_name", "level_of", "removals", "sentence", "unit_name
 FAMILY_SENTENCES: dict[str, Callable[[Shape, Step], str]] = {
     **als.SENTENCES,
     **cages.SENTENCES,
+    **cage_splits.SENTENCES,
     **chains.SENTENCES,
     **coloring.SENTENCES,
     **forcing.SENTENCES,

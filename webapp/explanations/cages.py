@@ -24,7 +24,7 @@ def _cells(shape: Shape, step: Step, role: str) -> list[str]:
     return [cell_name(shape, cell) for cell, played in step.cells if played == role]
 
 
-def _way(shape: Shape, values: int) -> str:
+def way_words(shape: Shape, values: int) -> str:
     """ "1+2+7" for a set of values as a mask (bit v for value v)."""
     return "+".join(shape.symbol(value) for value in bits_of(values))
 
@@ -70,7 +70,7 @@ def rule_of_45_sentence(shape: Shape, step: Step) -> str:
     size = shape.size
     held, counted, filled_in, filled_out = step.sums
     groups = [unit for unit in step.units if unit[0] != "cage"]
-    where = _group(groups)
+    where = group_name(groups)
     hold = "holds" if len(groups) == 1 else "hold"
     innies = [cell for cell, role in step.cells if role == "cage-innie"]
     outies = [cell for cell, role in step.cells if role == "cage-outie"]
@@ -100,7 +100,7 @@ def rule_of_45_sentence(shape: Shape, step: Step) -> str:
     return f"{opening}; so {equation}{filled}, and {balance}"
 
 
-def _group(units: list[tuple[str, int]]) -> str:
+def group_name(units: list[tuple[str, int]]) -> str:
     """ "row 3", "rows 1 to 3", "box 1 and box 2"."""
     if len(units) == 1:
         return unit_name(units[0])
@@ -145,7 +145,7 @@ def _ways(shape: Shape, step: Step) -> str:
     ways = sorted(step.combinations, key=bits_of)
     if len(ways) > WAYS_LISTED:
         return f"{len(ways)} ways"
-    return in_words([_way(shape, way) for way in ways], "or")
+    return in_words([way_words(shape, way) for way in ways], "or")
 
 
 def cage_unit_overlap_sentence(shape: Shape, step: Step) -> str:
@@ -204,13 +204,14 @@ def unit_combinations_sentence(shape: Shape, step: Step) -> str:
 
 def cage_where(shape: Shape, step: Step) -> str:
     """Where a cage step is, for a hint's glimpse: "in cage at r1c1 (sum 10)", "over rows
-    1 to 3" (the rule of 45's units), "in row 1" (a unit's cages together)."""
+    1 to 3" (a count's units), "in row 1" (a unit's cages together), "in cage at r1c1 (sum
+    5) and cage at r1c3 (sum 6)" (two cages compared)."""
     units = [unit for unit in step.units if unit[0] != "cage"]
-    if step.technique == "rule-of-45":
-        return f"over {_group(units)}"
-    if len(step.cages) == 1:
-        return f"in {step.cages[0].name(shape.size, capital=False)}"
-    return f"in {unit_name(units[0])}"
+    if step.technique in ("rule-of-45", "cage-splitting"):
+        return f"over {group_name(units)}"
+    if step.technique == "split-combinations" or (len(step.cages) > 1 and units):
+        return f"in {unit_name(units[0])}"
+    return f"in {in_words([cage.name(shape.size, capital=False) for cage in step.cages])}"
 
 
 SENTENCES: dict[str, Callable[[Shape, Step], str]] = {

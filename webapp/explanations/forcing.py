@@ -145,6 +145,18 @@ NESTED_NOTE = (
 )
 
 
+def cages_note(shape: Shape, step: Step) -> str:
+    """ " (a removal may also come from a cage's sum: ...)" for a Killer's net that leans on
+    cage sums, naming the cages; "" for any other."""
+    if not step.cages:
+        return ""
+    names = in_words([cage.name(shape.size, capital=False) for cage in step.cages])
+    return (
+        f" (a removal may also come from a cage's sum, where none of its ways of making it"
+        f" gives the cell that value: {names})"
+    )
+
+
 def forcing_sentence(shape: Shape, step: Step) -> str:
     """Any forcing chain or net in words, by its kind."""
     said = (
@@ -152,6 +164,7 @@ def forcing_sentence(shape: Shape, step: Step) -> str:
         if step.contradiction
         else either_way_sentence(shape, step)
     )
+    said += cages_note(shape, step)
     return said + NESTED_NOTE if is_nested(step) else said
 
 

@@ -19,6 +19,7 @@ from ..sudoku.geometry import Geometry, Unit
 from ..sudoku.logic import Position, Step, narrowed, next_step
 from ..sudoku.logic.budget import OutOfWork, PastCeiling
 from ..sudoku.logic.marks_check import wrong_notes
+from ..sudoku.logic.techniques import CAGE_TECHNIQUES
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
@@ -290,7 +291,7 @@ def glimpse(geometry: Geometry, step: Step) -> str:
     "a hidden pair in row 5", "an X-wing on the 7s", "an XY-chain that changes box 2"
     (region 2 in a Jigsaw)."""
     named = with_article(step_name(step))
-    if step.cages:
+    if step.cages and step.technique in CAGE_TECHNIQUES:  # not a net leaning on cage sums
         return f"{named} {cage_where(geometry.shape, step)}"
     if step.technique in SINGLES_IN_A_UNIT and step.units:
         return f"{named} in {unit_name(step.units[0])}"

@@ -32,6 +32,9 @@ TECHNIQUE_NAMES = {
     "cage-unit-overlap": "Cage/unit overlap",
     "unit-cage-overlap": "Unit/cage overlap",
     "unit-combinations": "Unit combination",
+    "cage-splitting": "Cage splitting",
+    "split-combinations": "Split combination",
+    "cage-comparison": "Cage comparison",
     **CHAIN_NAMES,
 }
 
@@ -65,6 +68,9 @@ ROLE_NAMES = {
     "cage-innie": "innie: in the units counted, in no cage counted",
     "cage-outie": "outie: in a cage counted, outside the units counted",
     "rest": "cell of the unit in none of the cages",
+    "cage-split": "the split cage's other part",
+    "cage-outside": "cell of the cage outside the unit",
+    "cage-compared": "the cage compared",
     "line-set": "line cells",
     "als-a": "almost locked set A",
     "als-b": "almost locked set B",

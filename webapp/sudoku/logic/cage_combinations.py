@@ -95,6 +95,50 @@ def fillings(
     return combinations, tuple(allowed)
 
 
+@lru_cache(maxsize=WAYS_KEPT)
+def split_fillings(
+    lacking: int, masks: tuple[int, ...], part: tuple[bool, ...]
+) -> tuple[tuple[int, int], ...]:
+    """The ways of filling cells with candidates `masks` as fillings() does, each with the
+    values it puts in the cells flagged in `part`: (way, the part's values) pairs, in
+    increasing order. How a cage lying across units is split between them."""
+    count = len(masks)
+    most = max(bits_of(_any(masks)), default=0)
+    layer: set[tuple[int, int]] = {(0, 0)}
+    reached: dict[int, int] = {0: 0}
+    for at in range(count):
+        left = count - at - 1
+        found: set[tuple[int, int]] = set()
+        for used, inside in layer:
+            total = reached[used]
+            for value in bits_of(masks[at] & ~used):
+                if total + value <= lacking <= total + value + left * most:
+                    bit = 1 << value
+                    found.add((used | bit, inside | bit if part[at] else inside))
+                    reached[used | bit] = total + value
+        layer = found
+    return tuple(sorted(pair for pair in layer if reached[pair[0]] == lacking))
+
+
+def split_allowed(
+    lacking: int,
+    masks: tuple[int, ...],
+    part: tuple[bool, ...],
+    splits: tuple[tuple[int, int], ...],
+) -> tuple[int, ...]:
+    """For each cell, the values some way of `splits` (way, the part's values) gives it:
+    the part's cells take the part's values, the others the rest of the way."""
+    allowed = [0] * len(masks)
+    for way, inside in splits:
+        kept = tuple(
+            mask & (inside if flagged else way & ~inside)
+            for mask, flagged in zip(masks, part, strict=True)
+        )
+        for at, values in enumerate(fillings(lacking, kept)[1]):
+            allowed[at] |= values
+    return tuple(allowed)
+
+
 def _any(masks: tuple[int, ...]) -> int:
     """The values any of `masks` holds, as one mask."""
     found = 0

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ..cages import Cage
 from .budget import spend, work_limit
 from .forcing_search import (
     CELL_CHAIN,
@@ -39,6 +40,7 @@ from .forcing_search import (
     search,
 )
 from .position import Candidate, Position
+from .propagation import CAGE
 from .step import TARGET, Step
 
 SLUG = "forcing-chain"
@@ -149,6 +151,15 @@ def step_of(found: Found, position: Position, nested: bool = False) -> Step:
     if found.unit >= 0:
         unit = position.geometry.units[found.unit]
         units = ((unit.kind, unit.index),)
+    # a Killer's net may lean on cage sums: the cages whose ways removed a node it needs
+    geometry = position.geometry
+    summed = dict.fromkeys(
+        branch.nodes[node][3]
+        for branch, nodes in found.branches
+        for node in nodes
+        if branch.nodes[node][2] == CAGE
+    )
+    units += tuple(("cage", number + 1) for number in summed)
     return Step(
         SLUG,
         difficulty(found.kind, found.length, nested),
@@ -159,6 +170,7 @@ def step_of(found: Found, position: Position, nested: bool = False) -> Step:
         placements=((cell, value),) if found.places else (),
         chain=tuple(chain),
         contradiction=contradiction,
+        cages=tuple(Cage(geometry.cages[n], geometry.cage_totals[n]) for n in summed),
     )
 
 

@@ -57,6 +57,17 @@ class Tables:
         self.cell_units = shape.cell_units
         self.peers = shape.peers
         self.partners = shape.partners
+        geometry = position.geometry
+        # A Killer's cages with sums, by their number in the geometry, each with its cells'
+        # candidates as keys (cell * stride + value): nets follow sums too.
+        every = ((1 << size) - 1) << 1
+        self.cages = tuple(
+            (number, cells, total, sum(every << cell * stride for cell in cells))
+            for number, (cells, total) in enumerate(
+                zip(geometry.cages, geometry.cage_totals, strict=True)
+            )
+            if total is not None
+        )
         self.masks = list(position.candidates)
         self.values = list(position.values)
         self.places = [0] * (len(self.unit_cells) * stride)

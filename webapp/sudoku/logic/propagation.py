@@ -13,7 +13,9 @@ ancestry) can be told apart from the rest: that ancestry is the chain a
 person replays. Singles are followed in the order they appear (a queue), so
 the nearest consequences come first. With `locked` the branch also removes
 locked candidates (a value whose places in one unit all lie in another), the
-extra rule that makes a forcing chain a net.
+extra rule that makes a forcing chain a net, and in a Killer also the values a cage's
+ways of making its sum no longer give a cell (cage_combinations.fillings), as a player
+following an assumption would.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import math
 from collections.abc import Iterable
 
 from .budget import spend, spent
+from .cage_combinations import fillings
 from .forcing_tables import Tables
 from .position import Position, bits_of
 
@@ -32,6 +35,8 @@ HIDDEN = 2  # the value's last place in a unit (detail: the unit's number)
 LOCKED = 3  # a removal: the value's places in one unit all lie in another
 # (detail: that unit's number * the unit count + the other's)
 
+CAGE = 5  # a removal: no way of making a cage's sum gives the cell the value (detail: the
+# cage's number in the geometry)
 NESTED = 4  # a removal: placing it would lead by singles to a dead end, in the branch
 # Nodes an inner chain (of a nested net) may follow.
 NESTED_LIMIT = 40
@@ -56,6 +61,12 @@ class Branch:
         self.tables = tables
         self.locked = locked
         self.nested = nested
+        # A net in a Killer also follows cage sums; a nested net (already the dearest
+        # search, asked last) does not: its work is spent on its inner chains.
+        self.sums = locked and not nested and bool(tables.cages)
+        # per cage, what had left the branch when its ways last removed nothing (-1: never
+        # asked): while none of its cells loses a candidate, asking again is no use
+        self.cages_asked = [-1] * len(tables.cages) if self.sums else []
         # a nested branch tries no more inner chains once its search spent this much work
         self.stop_after = math.inf
         self.masks = tables.masks[:]
@@ -93,6 +104,8 @@ class Branch:
                 if not values[cell] and masks[cell] >> value & 1:
                     self._place(cell, value, how, detail)
             elif self.locked and self._remove_locked(limit):
+                continue
+            elif self.sums and self._remove_by_cages(limit):
                 continue
             elif not (self.nested and self._remove_nested(limit)):
                 self.finished = True
@@ -201,6 +214,33 @@ class Branch:
                     return True
         return False
 
+    def _remove_by_cages(self, limit: int) -> bool:
+        """Remove the candidates of one cage that none of its ways of making its sum gives
+        (every one, if it has no way left: a dead end); True when something was removed."""
+        masks, values, asked = self.masks, self.values, self.cages_asked
+        for at, (number, cells, total, keys) in enumerate(self.tables.cages):
+            if asked[at] >= 0 and not (self.gone ^ asked[at]) & keys:
+                continue  # none of its cells lost a candidate since
+            spend(1)  # asking a cage costs about what following a node does
+            open_cells = tuple(cell for cell in cells if not values[cell])
+            lacking = total - sum(values[cell] for cell in cells)
+            allowed = fillings(lacking, tuple(masks[cell] for cell in open_cells))[1]
+            gone = [
+                (cell, value)
+                for cell, mask in zip(open_cells, allowed, strict=True)
+                for value in bits_of(masks[cell] & ~mask)
+            ]
+            if not gone:
+                asked[at] = self.gone
+                continue
+            for cell, value in gone:
+                if len(self.nodes) >= limit or self.dead_end is not None:
+                    break
+                self.nodes.append((cell, -value, CAGE, number))
+                self._remove(cell, value, len(self.nodes) - 1)
+            return True
+        return False
+
     def _remove_nested(self, limit: int) -> bool:
         """Remove every candidate whose placement here leads by singles to a dead end (a chain
         inside the branch); True when something was removed."""
@@ -239,6 +279,13 @@ class Branch:
         if how == NESTED:
             # the inner chain may lean on anything the branch found before it
             return list(range(node))
+        if how == CAGE:
+            # the cage's ways, narrowed by what left any of its cells
+            return self._causes(
+                (other, gone)
+                for other in tables.position.geometry.cages[detail]
+                for gone in bits_of(tables.masks[other])
+            )
         # LOCKED: the value left the unit's cells outside the partner that holds this cell.
         number, partner = divmod(detail, len(tables.unit_cells))
         inside = tables.unit_masks[partner]

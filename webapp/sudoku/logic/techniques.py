@@ -9,7 +9,9 @@ from ..geometry import Geometry, per_geometry
 from . import (
     als,
     cage_combinations,
+    cage_comparison,
     cage_overlap,
+    cage_splitting,
     chains,
     coloring,
     fish,
@@ -19,6 +21,7 @@ from . import (
     leftovers,
     single_digit,
     singles,
+    split_combinations,
     subsets,
     uniqueness,
     unit_combinations,
@@ -63,6 +66,20 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     ),
     # a locked pair or triple is a naked one that clears two units: same rating, asked first
     ("unit-combinations", unit_combinations.UNIT_COMBINATIONS, unit_combinations.unit_combinations),
+    *(
+        (
+            "cage-splitting",
+            round(cage_splitting.CAGE_SPLITTING + (innies_outies.SEVERAL if several else 0), 1),
+            partial(cage_splitting.cage_splits, several=several),
+        )
+        for several in (False, True)
+    ),
+    ("cage-comparison", cage_comparison.CAGE_COMPARISON, cage_comparison.cage_comparisons),
+    (
+        "split-combinations",
+        split_combinations.SPLIT_COMBINATIONS,
+        split_combinations.split_combinations,
+    ),
     ("locked-pair", subsets.LOCKED[2], partial(subsets.locked_subsets, size=2)),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
     ("x-wing", fish.DIFFICULTY[2], partial(fish.basic_fish, size=2)),
@@ -97,7 +114,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
 
 # Raised whenever a change to the techniques, their order or their budgets can make a path
 # take other steps: what servers keep of older paths (keyed by it) is then not served.
-VERSION = 3
+VERSION = 4
 
 # Asked by name only, never by a path: every nice loop's removals are AICs' of no more
 # nodes, which come first (see chains.aics).
@@ -117,6 +134,7 @@ BY_SLUG["hidden-single"] = singles.hidden_singles
 BY_SLUG["law-of-leftovers"] = leftovers.law_of_leftovers
 BY_SLUG["cage-combinations"] = cage_combinations.cage_combinations
 BY_SLUG["rule-of-45"] = innies_outies.rule_of_45
+BY_SLUG["cage-splitting"] = cage_splitting.cage_splits
 
 
 # A Killer's techniques: they read cages with sums, and nothing else has any.
@@ -128,6 +146,9 @@ CAGE_TECHNIQUES = frozenset(
         "cage-unit-overlap",
         "unit-cage-overlap",
         "unit-combinations",
+        "split-combinations",
+        "cage-splitting",
+        "cage-comparison",
     }
 )
 

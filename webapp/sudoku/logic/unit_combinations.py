@@ -25,8 +25,8 @@ from .step import BASE, TARGET, Step
 
 UNIT_COMBINATIONS = 3.1
 REST = "rest"  # a cell of the unit in none of the cages counted
-# Choices of ways tried in one unit, at most (past it the unit is left alone: rare, as
-# cages wholly inside one unit are few and small).
+# Sets of values the first parts of a unit can have used, at most, at any one part (past
+# it the unit is left alone: a 9x9 unit has at most 512 such sets, a 16x16 one more).
 MOST_CHOICES = 20_000
 CHOICES_KEPT = 1 << 13
 
@@ -54,34 +54,31 @@ def units_with_cages(geometry: Geometry) -> tuple[tuple[Unit, tuple[int, ...], i
 @lru_cache(maxsize=CHOICES_KEPT)
 def compatible(parts: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...] | None:
     """For parts each with its ways (value sets as masks), the ways of each that some
-    choice of one way a part, sharing no value, keeps; None past MOST_CHOICES."""
-    order = sorted(range(len(parts)), key=lambda at: len(parts[at]))
-    kept: list[set[int]] = [set() for _ in parts]
-    chosen = [0] * len(parts)
-    tried = 0
+    choice of one way a part, sharing no value, keeps; None past MOST_CHOICES.
 
-    def choose(step: int, used: int) -> bool:
-        nonlocal tried
-        if step == len(order):
-            for at, way in zip(order, chosen, strict=True):
-                kept[at].add(way)
-            return True
-        worked = False
-        for way in parts[order[step]]:
-            tried += 1
-            if tried > MOST_CHOICES:
-                raise OverflowError
-            if way & used:
-                continue
-            chosen[step] = way
-            worked |= choose(step + 1, used | way)
-        return worked
-
-    try:
-        choose(0, 0)
-    except OverflowError:
-        return None
-    return tuple(tuple(way for way in ways if way in kept[at]) for at, ways in enumerate(parts))
+    Worked out over the sets of values the parts chosen so far use (a unit's few values
+    make few such sets), not over the choices themselves, which multiply."""
+    # reached[i]: the sets of values some choice for the first i parts uses
+    reached: list[set[int]] = [{0}]
+    for ways in parts:
+        found = {used | way for used in reached[-1] for way in ways if not used & way}
+        if len(found) > MOST_CHOICES:
+            return None
+        reached.append(found)
+    kept: list[tuple[int, ...]] = [()] * len(parts)
+    # going back, the sets from which the remaining parts can still be chosen
+    ending = reached[-1]
+    for at in range(len(parts) - 1, -1, -1):
+        ways, starting = parts[at], set()
+        good = set()
+        for used in reached[at]:
+            for way in ways:
+                if not used & way and used | way in ending:
+                    starting.add(used)
+                    good.add(way)
+        kept[at] = tuple(way for way in ways if way in good)
+        ending = starting
+    return tuple(kept)
 
 
 def unit_combinations(position: Position) -> Iterator[Step]:

@@ -26,6 +26,7 @@ import pytest
 from test_marks_pages import CODE as MARKED_CODE
 from test_marks_pages import MARKS
 
+from webapp.sudoku.puzzle import longest_code
 from webapp.web.http_caching import PENDING_SECONDS
 from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
@@ -237,6 +238,23 @@ def test_a_transfer_encoding_nginx_cannot_read_is_the_client_s_error(front):
     assert head.split()[1] == "400"  # was 501, a server's status
     for name, value in SECURITY_HEADERS.items():
         assert f"{name}: {value}" in head
+
+
+@pytest.mark.parametrize(
+    ("length", "status"),
+    [
+        (626, 422),  # longer than a 25x25 grid: a code the app cannot read
+        (longest_code(), 422),
+        (longest_code() + 1, 414),  # longer than any share code can be: the app's 414
+        (5000, 414),  # over gunicorn's 4094-byte request line: gunicorn's
+        (9000, 414),  # over nginx's 8 KB buffers: nginx's
+    ],
+)
+def test_an_over_long_share_code_is_the_clients_error(front, length, status):
+    # from about 3,000 characters the page's cache key and the app's headers overflowed the
+    # 4 KB nginx reads them into: nginx's 502, said as 503
+    line = f"GET /solve/{'1' * length} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    assert raw(front, line.encode()).split(b"\r\n")[0].split()[1] == str(status).encode()
 
 
 def test_gunicorns_own_refusal_gets_the_headers_too(front):

@@ -53,6 +53,40 @@ def test_redact(line: str, expected: str) -> None:
     assert redact(line) == expected
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "Invalid request from ip=127.0.0.1: Invalid HTTP header name: 'X-SECRET<'",
+            "Invalid request from ip=127.0.0.1: Invalid HTTP header name: '<value>'",
+        ),
+        (
+            "Invalid request from ip=127.0.0.1: Invalid chunk size: b'SECRET'",
+            "Invalid request from ip=127.0.0.1: Invalid chunk size: b'<value>'",
+        ),
+        (
+            "Invalid request from ip=127.0.0.1: Invalid HTTP method: 'SECRET'",
+            "Invalid request from ip=127.0.0.1: Invalid HTTP method: '<value>'",
+        ),
+        (
+            'Invalid request from ip=127.0.0.1: Invalid HTTP Header: "it\'s SECRET"',
+            'Invalid request from ip=127.0.0.1: Invalid HTTP Header: "<value>"',
+        ),
+        (
+            f"Invalid request from ip=127.0.0.1: Invalid HTTP request line: 'GET /solve/{CODE}'",
+            "Invalid request from ip=127.0.0.1: Invalid HTTP request line: 'GET /solve/<code>'",
+        ),
+        (
+            f"Invalid request from ip=127.0.0.1: Invalid HTTP request line: 'SECRET /x/{CODE}'",
+            "Invalid request from ip=127.0.0.1: Invalid HTTP request line: '<value>'",
+        ),
+    ],
+)
+def test_what_a_refused_request_sent_is_not_quoted(line: str, expected: str) -> None:
+    # gunicorn's lines for a request it cannot read quoted the header, chunk or method sent
+    assert redact(line) == expected
+
+
 def test_the_filter_rewrites_formatted_records() -> None:
     record = logging.LogRecord(
         "gunicorn.error", logging.ERROR, __file__, 1, "Error %s", (f"/solve/{CODE}",), None

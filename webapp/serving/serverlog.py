@@ -24,6 +24,8 @@ from typing import Any
 
 from gunicorn.glogging import Logger
 
+from .requestlog import METHODS
+
 # A request URI as gunicorn quotes one: a slash that starts a word, up to white space or a quote.
 # A slash inside a word (http://127.0.0.1:8000) is not one.
 URI = re.compile(r"(?<![^\s'\"(])/[^\s'\"]*")
@@ -33,9 +35,32 @@ FIXED_PATHS = frozenset({"/", "/healthz", "/api/solve", "/favicon.ico"})
 UNMATCHED = "<unmatched>"
 
 
+# A value gunicorn quotes as Python writes one ('...', "...", b'...'): what a request it could
+# not read sent ("Invalid HTTP header name: 'X-...'", "Invalid chunk size: b'...'").
+QUOTED = re.compile(r"""(b?)('|")((?:[^\\]|\\.)*?)\2""")
+# A quoted request line, kept with its URI's pattern when its method is one HTTP defines.
+REQUEST_LINE = re.compile(r"([A-Z]+) (/\S*)( HTTP/\d\.\d)?")
+QUOTED_VALUE = "<value>"
+
+
 def redact(text: str) -> str:
-    """`text` with every request URI replaced by its route's pattern and its query blanked."""
-    return URI.sub(_pattern_of, text)
+    """`text` with every request URI replaced by its route's pattern and its query blanked,
+    and any other quoted value replaced by QUOTED_VALUE."""
+    return URI.sub(_pattern_of, QUOTED.sub(_quoted, text))
+
+
+def _quoted(match: re.Match[str]) -> str:
+    """The loggable form of one quoted value: a URI or a request line by its route's pattern,
+    anything else as QUOTED_VALUE."""
+    prefix, quote, inner = match.groups()
+    line = REQUEST_LINE.fullmatch(inner)
+    if URI.fullmatch(inner):
+        shown = URI.sub(_pattern_of, inner)
+    elif line and line.group(1) in METHODS:
+        shown = f"{line.group(1)} {URI.sub(_pattern_of, line.group(2))}{line.group(3) or ''}"
+    else:
+        shown = QUOTED_VALUE
+    return f"{prefix}{quote}{shown}{quote}"
 
 
 def _pattern_of(match: re.Match[str]) -> str:

@@ -15,6 +15,7 @@ from test_production import request as ask
 from webapp.serving.serverlog import RedactPuzzles, redact, redacted_traceback
 
 from free_ports import free_port
+from fresh_process import run_fresh
 
 TESTS = Path(__file__).parent
 # What the failing route is sent: a share code in its path, a value in its query that int()
@@ -167,3 +168,22 @@ def test_a_failing_request_writes_nothing_it_sent_to_the_log(failure_log) -> Non
 def test_a_failing_request_is_logged_by_its_error_s_type_and_route(failure_log) -> None:
     assert "ValueError (its message is left out" in failure_log
     assert FAILING_ROUTE in failure_log or "Error handling request GET <unmatched>" in failure_log
+
+
+def test_the_job_consumer_logs_a_failed_job_without_the_exceptions_message() -> None:
+    # the consumer's log.exception("job %s failed") wrote the traceback, message and all
+    written = run_fresh(
+        """
+        import io, json, logging, sys
+        sys.stderr = io.StringIO()
+        from webapp.cli.jobs import log_to_stderr
+        log_to_stderr()
+        try:
+            int(sys.argv[1])
+        except ValueError:
+            logging.getLogger("webapp.jobs.queue").exception("job %s failed", "solve-1")
+        print(json.dumps(sys.stderr.getvalue()))
+        """,
+        SENT_VALUE,
+    )
+    assert "job solve-1 failed" in written and "SECRET" not in written

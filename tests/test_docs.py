@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from webapp.sudoku.puzzle import longest_code
+
 ROOT = Path(__file__).parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -97,3 +99,10 @@ def test_every_relative_link_resolves(document: Path) -> None:
         elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
             broken.append(f"{target}: no heading #{anchor} in {linked.name}")
     assert broken == []
+
+
+def test_the_limits_give_the_longest_share_code_as_the_app_counts_it() -> None:
+    # the table said 625 characters and 414, where the app read up to 3,371 and answered 422
+    text = (ROOT / "docs" / "operations.md").read_text()
+    (row,) = [line for line in text.splitlines() if line.startswith("| Share code in")]
+    assert f"| {longest_code():,} characters" in row

@@ -9,6 +9,7 @@ import pytest
 from webapp.jobs.job import DONE, GENERATE, QUEUED, job_id
 from webapp.sudoku.generator import generate
 from webapp.web.http_caching import DECIDED_SECONDS
+from webapp.web.new.api import UNREADABLE
 
 from redis_server import free_port
 
@@ -88,6 +89,25 @@ def test_a_field_that_is_not_an_orders_is_a_400_naming_it(client, query, message
     answer = client.get(f"/api/generate?{query}")
     assert answer.status_code == 400
     assert answer.json["status"] == "invalid" and answer.json["error"].startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("field", "sent"),
+    [
+        ("level", "<script>alert(1)</script>"),
+        ("level", 'hard"}, {"status": "generated'),
+        ("symmetry", "mirror<b>"),
+        ("variant", "jigsaw&amp;"),
+        ("seed", "1<2"),
+        ("size", "9'"),
+    ],
+)
+def test_a_field_with_what_no_order_holds_is_a_400_naming_it_without_echoing_it(
+    client, field, sent
+):
+    # the 400 quoted up to 30 characters of the value as sent, markup and all
+    answer = client.get("/api/generate", query_string={field: sent})
+    assert (answer.status_code, answer.json["error"]) == (400, f"{field} {UNREADABLE}")
 
 
 def test_a_level_the_size_does_not_have_is_a_422_with_the_levels_there_are(client):

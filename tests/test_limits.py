@@ -112,8 +112,8 @@ def test_a_share_code_longer_than_any_grid_is_refused_before_parsing(client, pat
     if path.startswith("/api/"):
         assert response.json == {
             "status": "error",
-            "error": "Address too long: That is longer than any puzzle's share code"
-            " (625 symbols at most for 25×25).",
+            "error": "Address too long: That is longer than any puzzle's share code can be"
+            f" ({longest:,} characters).",
         }
     else:
         assert "<h1>Address too long</h1>" in response.text

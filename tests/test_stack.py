@@ -17,11 +17,16 @@ import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from test_marks_pages import CODE as MARKED_CODE
+from test_marks_pages import MARKS
 
+from webapp.sudoku.puzzle import longest_code
 from webapp.web.http_caching import PENDING_SECONDS
 from webapp.web.site.headers import HSTS, SECURITY_HEADERS
 
@@ -40,6 +45,8 @@ from stackrun import bound_sources, free_port, stack, stop  # noqa: E402
 pytestmark = pytest.mark.xdist_group("stack")
 
 EASY = NORVIG_EASY_CODE
+# A photo's body over 128 KB (the largest of other routes), within the photo routes' 13 MB.
+PHOTO_BODY = b"\xff" * 1_000_000
 PUBLIC = "https://sudoku.example.org"
 
 
@@ -123,12 +130,36 @@ def test_every_response_carries_the_security_headers(front, what, request_args, 
     assert "Strict-Transport-Security" not in headers  # no https PUBLIC_URL here
 
 
-@pytest.fixture(scope="module")
-def lone_dir():
-    """The folder of the lone nginx below: its config, its cache (which its workers, run as
-    "nobody", must reach, as deploy/stack's), and its stderr in stderr.log."""
+@contextmanager
+def lone_nginx(folder: Path, upstreams: list[int]) -> Iterator[int]:
+    """nginx alone with deploy/nginx.conf filled into `folder` (its stderr in stderr.log,
+    its cache in pages/), in front of `upstreams`: nginx's port."""
+    port = free_port()
+    config = write_config(folder, port, upstreams, None, ["127.0.0.1"])
+    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
+    argv = [nginx, "-e", "stderr", "-p", str(folder), "-c", str(config)]
+    with open(folder / "stderr.log", "wb") as log:
+        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=log)
+    try:
+        until(lambda: _listening(port), "nginx listens")
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def nginx_folder() -> Path:
+    """A folder for a lone nginx, which its workers (run as "nobody") may enter, as
+    deploy/stack's."""
     folder = Path(tempfile.mkdtemp(prefix="lone-nginx-"))
     folder.chmod(0o755)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def lone_dir():
+    """The folder of the lone nginx below."""
+    folder = nginx_folder()
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -139,18 +170,8 @@ def lone_front(lone_dir):
     missing = nginx_missing()
     if missing:
         pytest.skip(missing)
-    port, nobody = free_port(), free_port()
-    config = write_config(lone_dir, port, [nobody], None, ["127.0.0.1"])
-    nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    argv = [nginx, "-e", "stderr", "-p", str(lone_dir), "-c", str(config)]
-    with open(lone_dir / "stderr.log", "wb") as log:
-        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=log)
-    try:
-        until(lambda: _listening(port), "nginx listens")
+    with lone_nginx(lone_dir, [free_port()]) as port:
         yield port
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def _listening(port: int) -> bool:
@@ -168,6 +189,9 @@ def _listening(port: int) -> bool:
         ("a solve", {"path": "/api/solve", "method": "POST", "body": b"1" * 50_000}),
         # over the 64 KB of the unavailable page's own location: was nginx's 413
         ("a batch", {"path": "/api/solve/batch", "method": "POST", "body": b"1" * 100_000}),
+        # over the 128 KB of the unavailable page's location, within a photo's 13 MB: was 413
+        ("a photo", {"path": "/read-photo", "method": "POST", "body": PHOTO_BODY}),
+        ("a photo by the API", {"path": "/api/read-photo", "method": "POST", "body": PHOTO_BODY}),
     ],
 )
 def test_with_the_app_away_nginx_says_503_and_when_to_try_again(lone_front, what, request_args):
@@ -176,6 +200,33 @@ def test_with_the_app_away_nginx_says_503_and_when_to_try_again(lone_front, what
     assert headers["Retry-After"] == "5"
     assert b"The solver is not answering right now" in body
     assert_security_headers(headers)
+
+
+def test_a_photo_the_app_cannot_take_has_nginxs_redacted_line(lone_front, lone_dir):
+    # a photo route's failures were answered 413, a client's error, and so never logged
+    fetch(lone_front, "/read-photo?note=SECRETNOTE", "POST", body=PHOTO_BODY)
+    log = lone_dir / "stderr.log"
+    until(lambda: '"POST /read-photo" 503' in log.read_text(), "nginx's line for the photo's 503")
+
+
+@pytest.fixture(scope="module")
+def cached_front(front_stack):
+    """A lone nginx in front of the module stack's app servers, and its folder (its cached
+    pages in pages/)."""
+    folder = nginx_folder()
+    with lone_nginx(folder, front_stack.app_ports) as port:
+        yield port, folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_nginx_keeps_no_players_position_in_its_cached_pages(cached_front):
+    # every /solve/ address was kept with its query, marks and progress included, for a week
+    port, folder = cached_front
+    query = f"progress={MARKED_CODE}&marks={MARKS}"
+    status, _, page = fetch(port, f"/solve/{MARKED_CODE}?{query}")
+    assert status == 200 and MARKS.encode() in page, page  # a page a cache could keep
+    kept = [path for path in (folder / "pages").rglob("*") if path.is_file()]
+    assert not [path for path in kept if MARKS.encode() in path.read_bytes()]
 
 
 def test_a_transfer_encoding_nginx_cannot_read_is_the_client_s_error(front):
@@ -187,6 +238,23 @@ def test_a_transfer_encoding_nginx_cannot_read_is_the_client_s_error(front):
     assert head.split()[1] == "400"  # was 501, a server's status
     for name, value in SECURITY_HEADERS.items():
         assert f"{name}: {value}" in head
+
+
+@pytest.mark.parametrize(
+    ("length", "status"),
+    [
+        (626, 422),  # longer than a 25x25 grid: a code the app cannot read
+        (longest_code(), 422),
+        (longest_code() + 1, 414),  # longer than any share code can be: the app's 414
+        (5000, 414),  # over gunicorn's 4094-byte request line: gunicorn's
+        (9000, 414),  # over nginx's 8 KB buffers: nginx's
+    ],
+)
+def test_an_over_long_share_code_is_the_clients_error(front, length, status):
+    # from about 3,000 characters the page's cache key and the app's headers overflowed the
+    # 4 KB nginx reads them into: nginx's 502, said as 503
+    line = f"GET /solve/{'1' * length} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    assert raw(front, line.encode()).split(b"\r\n")[0].split()[1] == str(status).encode()
 
 
 def test_gunicorns_own_refusal_gets_the_headers_too(front):
@@ -269,6 +337,13 @@ def test_a_flood_of_any_costly_route_is_slowed_to_429(front, path, method, third
     source = bound_sources(1, first=(127, 0, third))[0]
     statuses = {fetch(front, path, method, source=source)[0] for _ in range(30)}
     assert 429 in statuses
+
+
+def test_a_flood_of_photos_is_slowed_to_429_not_refused_as_too_large(front):
+    # the 429 page's location had a 128 KB body limit: a photo over it was answered 413
+    source = bound_sources(1, first=(127, 0, 26))[0]
+    statuses = {fetch(front, "/read-photo", "POST", source, body=PHOTO_BODY)[0] for _ in range(30)}
+    assert 429 in statuses and 413 not in statuses
 
 
 @pytest.mark.parametrize(

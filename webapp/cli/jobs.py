@@ -39,13 +39,23 @@ def add(commands: Subcommands) -> None:
     parser.set_defaults(run=run)
 
 
+def log_to_stderr() -> None:
+    """Log the consumer's lines to stderr, a traceback's exceptions by their types alone: a
+    message may quote a job's puzzle (serving/serverlog.py)."""
+    from ..serving.serverlog import RedactPuzzles
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RedactPuzzles())
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the consumer until a signal stops it."""
     from .. import create_app
     from ..jobs import QUEUE_KEY
     from ..jobs.consumer import run_consumer
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    log_to_stderr()
     if args.supervise:
         from ..serving.consumer_process import supervise
 

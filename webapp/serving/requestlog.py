@@ -79,11 +79,16 @@ def route_pattern() -> str:
     return rule.rule if rule is not None else UNMATCHED
 
 
+def logged_method() -> str:
+    """The current request's method, or OTHER_METHOD for one HTTP does not define."""
+    return request.method if request.method in METHODS else OTHER_METHOD
+
+
 def request_fields(response: Response) -> dict[str, Any]:
     """What the log says about the current request and its response."""
     started = g.get("started")
     fields: dict[str, Any] = {
-        "method": request.method if request.method in METHODS else OTHER_METHOD,
+        "method": logged_method(),
         "path": route_pattern(),
         "status": response.status_code,
         "ms": round((time.perf_counter() - started) * 1000, 3) if started else None,

@@ -5,6 +5,7 @@ may, 202 and the job making it (as POST /api/jobs does); a field that is not an 
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -22,12 +23,22 @@ from .view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
 
 bp = Blueprint("new_api", __name__, url_prefix="/api")
 
+# An order's fields are numbers and words of letters, digits and hyphens. A field holding
+# anything else is named, never quoted back: the 400 repeated up to 30 characters of it,
+# markup and quotes included.
+ORDER_FIELDS = ("size", "level", "symmetry", "seed", "variant")
+PLAIN_VALUE = re.compile(r"[A-Za-z0-9-]{1,30}")
+UNREADABLE = "may hold only letters, digits and hyphens, 30 at most"
+
 
 @bp.get("/generate")
 def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
     """A generated puzzle (?size= 9 and ?level= medium, ?symmetry= rotational and ?variant=
     classic unless said)."""
     args = request.args
+    for field in ORDER_FIELDS:
+        if args.get(field) and not PLAIN_VALUE.fullmatch(args[field]):
+            return {"status": "invalid", "error": f"{field} {UNREADABLE}"}, 400, {}
     seed = args.get("seed") or str(secrets.randbelow(RANDOM_SEEDS))
     try:
         order = read_order(

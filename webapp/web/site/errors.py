@@ -8,6 +8,8 @@ from flask import make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from ...sudoku.puzzle import longest_code
+
 ERROR_PAGES = {
     400: ("Bad request", "The server could not read that request. Try again from the form."),
     404: ("Page not found", "There is no page at this address."),
@@ -15,7 +17,7 @@ ERROR_PAGES = {
     413: ("Too much to read", "That was more than a puzzle needs. Send just the puzzle."),
     414: (
         "Address too long",
-        "That is longer than any puzzle's share code (625 symbols at most for 25×25).",
+        f"That is longer than any puzzle's share code can be ({longest_code():,} characters).",
     ),
     422: ("Cannot use that", "The request could not be used as it is. Check it and try again."),
     500: ("Something went wrong", "The solver failed on our side. Please try again."),

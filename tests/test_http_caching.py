@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from test_marks_pages import CODE as MARKED_CODE
+from test_marks_pages import MARKS
 
 from webapp.web.http_caching import DECIDED_SECONDS, PENDING_SECONDS
 from webapp.web.site.links import IMMUTABLE_SECONDS
@@ -139,3 +141,21 @@ def test_the_etag_leaves_out_how_long_the_solve_took(make_app, prefix):
     assert again.status_code == 304
     if prefix == "/solve/":
         assert re.search(r"<dd data-timing>[^<]*ms</dd>", first.text)
+
+
+@pytest.mark.parametrize(
+    ("code", "query"),
+    [
+        (EASY, "progress=" + EASY.replace("0", "1", 1)),
+        (MARKED_CODE, "marks=" + MARKS),
+        (EASY, "time=42"),
+    ],
+)
+@pytest.mark.parametrize("prefix", ["/solve/", "/play/"])
+def test_a_page_holding_a_players_position_is_theirs_alone(client, prefix, code, query):
+    answer = client.get(f"{prefix}{code}?{query}")
+    assert (answer.status_code, answer.cache_control.public, answer.cache_control.private) == (
+        200,
+        False,
+        True,
+    )

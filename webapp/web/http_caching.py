@@ -7,6 +7,9 @@ but not final (a job may take it further) is pending: shared caches (nginx) may 
 PENDING_SECONDS, browsers revalidate it. Anything a wall-time ceiling stopped is never
 stored.
 
+A page whose address holds a player's position (their values, notes, noted cells or
+clock: `PLAYER_KEYS`) is theirs alone: browsers may keep it as long, shared caches never.
+
 The ETag hashes only what does not change between two answers to the same link: not
 the time a solve took (an HTML element marked `data-timing`, a JSON answer's "ms"),
 so a revalidation on another server, or after a restart, still matches.
@@ -28,6 +31,8 @@ DECIDED_SECONDS = 7 * 24 * 3600
 # A pending page: how long nginx may keep it (and each worker, web/solve/page_cache.py). What
 # it shows changes only when a job on its puzzle starts or ends.
 PENDING_SECONDS = 2
+# The query keys that carry a player's own position: a page asked with any of them is private.
+PLAYER_KEYS = frozenset({"progress", "marks", "noted", "time"})
 # An HTML element whose content is a timing: <dd data-timing>3.2 ms</dd>.
 TIMING = re.compile(rb"(<(\w+)[^>]*\sdata-timing[^>]*>).*?(</\2>)", re.S)
 # The keys of a JSON answer that say how long it took.
@@ -48,9 +53,9 @@ def never_stored(response: Response) -> Response:
 
 
 def decided(response: Response, etag: str) -> Response:
-    """`response`, a decided answer whose ETag is `etag`, marked public and long-lived;
-    304 if the client has it."""
-    response.cache_control.public = True
+    """`response`, a decided answer whose ETag is `etag`, marked long-lived (public unless
+    it shows a player's position); 304 if the client has it."""
+    _mark_who_may_keep(response)
     response.cache_control.max_age = DECIDED_SECONDS
     response.set_etag(etag)
     return response.make_conditional(request)
@@ -58,12 +63,23 @@ def decided(response: Response, etag: str) -> Response:
 
 def pending(response: Response, etag: str) -> Response:
     """`response`, a pending answer whose ETag is `etag`: shared caches may keep it for
-    PENDING_SECONDS, a browser asks again each time; 304 if the client has it."""
-    response.cache_control.public = True
+    PENDING_SECONDS (none if it shows a player's position), a browser asks again each time;
+    304 if the client has it."""
     response.cache_control.max_age = 0
-    response.cache_control.s_maxage = PENDING_SECONDS
+    if not _mark_who_may_keep(response):
+        response.cache_control.s_maxage = PENDING_SECONDS
     response.set_etag(etag)
     return response.make_conditional(request)
+
+
+def _mark_who_may_keep(response: Response) -> bool:
+    """Mark `response` public, or private when the request's query holds a player's
+    position; whether it is private."""
+    if PLAYER_KEYS.isdisjoint(request.args):
+        response.cache_control.public = True
+        return False
+    response.cache_control.private = True
+    return True
 
 
 def etag_of(response: Response) -> str:

@@ -74,6 +74,8 @@ CASES = [
     pytest.param(
         "json", "/api/solve", fpuzzles_killer(["R²C1", "R1C2"], "3"), 422, id="link cell ²"
     ),
+    pytest.param("get", "/daily?size=٩", None, 400, id="daily size Arabic-Indic"),
+    pytest.param("get", "/print?seed=1&count=４", None, 400, id="print count full-width"),
     pytest.param("get", "/api/generate?seed=²", None, 400, id="generate seed superscript"),
     pytest.param("get", "/api/generate?size=٩", None, 400, id="generate size Arabic-Indic"),
 ]

@@ -131,9 +131,9 @@ class JobQueue:
         return self.job(job.id) or job  # in immediate mode it has already run
 
     def check_room(self, client: str | None = None) -> None:
-        """QueueFull (or ClientBusy for `client`) when a new job would be refused now: asked
-        before writing what a job needs, so a refused job writes nothing. (A job is only
-        taken by submit(), which checks again in one step.)"""
+        """QueueFull (or ClientBusy, ShareTaken for `client`) when a new job would be
+        refused now: asked before writing what a job needs, so a refused job writes nothing.
+        (A job is only taken by submit(), which checks again in one step.)"""
         open_now = len(self.board.members(OPEN))
         if open_now >= self.depth:
             raise QueueFull(f"{self.depth} jobs are already waiting or running")

@@ -307,11 +307,11 @@ def attack(
     seconds: float,
     report: Report,
     seed: int,
-    mix: tuple[str, ...] = SOLVES,
-    bombs: Bombs | None = None,
+    mix: tuple[str, ...],
+    bombs: Bombs | None,
 ) -> None:
     """One attacker for `seconds`: the costly routes at nginx's rate, in turn the kinds of
-    `mix`, a batch every 5 s."""
+    `mix` (`bombs` the pictures when it sends photo bombs), a batch every 5 s."""
     rng = random.Random(seed)
     began = time.monotonic()
     costly, batches, photos = 0, 0, 0
@@ -324,7 +324,8 @@ def attack(
                 batches += 1
             if costly / COSTLY_PER_SECOND <= now:
                 kind = mix[costly % len(mix)]
-                if kind == "photo bomb" and bombs is not None:
+                if kind == "photo bomb":
+                    assert bombs is not None, "a mix with photo bombs needs its pictures"
                     picture, content_type = bombs.picture(photos, rng)
                     photos += 1
                     pool.submit(
@@ -409,7 +410,7 @@ def fair_stack() -> Iterator[RunningStack]:
 
 
 def measure(
-    port: int, seconds: float, attackers: int, seed: int = 1, mix: tuple[str, ...] = SOLVES
+    port: int, seconds: float, attackers: int, seed: int = 1, mix: tuple[str, ...] = ALL
 ) -> Report:
     """The run against the stack on `port`: attackers from 127.0.2.1 on sending `mix`, the
     victim."""

@@ -93,6 +93,10 @@ DEFAULTS: dict[str, Any] = {
     # Jobs one client (address) may have waiting or running at once, of JOB_QUEUE_DEPTH: one
     # address asking again and again cannot take the queue from everyone else.
     "JOB_PER_CLIENT": 2,
+    # The last places of JOB_QUEUE_DEPTH, kept for clients holding no job: a client with one
+    # gets another only while more are free, so it takes 6 addresses, not 4, to fill the
+    # queue (webapp/jobs/queue.py).
+    "JOB_QUEUE_RESERVE": 4,
     # Run each job inside the request that submits it (tests), instead of in a consumer.
     "JOB_IMMEDIATE": False,
     # redis://host:port/db to share every decided solve between app servers; None keeps

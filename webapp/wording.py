@@ -7,7 +7,6 @@ JSON API and the `sudoku` command all say "Row 3 has two 5s (columns 2 and 7)".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, DeadEnd, PuzzleError
@@ -15,6 +14,7 @@ from .sudoku.conflicts import CAGE
 from .sudoku.counting import CAP, SolutionCount
 from .sudoku.dead_end import CELL
 from .sudoku.result import SAT, SEARCH
+from .sudoku.whole_numbers import read_place
 
 # Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
 COUNT_WORDS = dict(
@@ -45,16 +45,15 @@ def place_name(place: tuple[int, int]) -> str:
     return f"r{place[0]}c{place[1]}"
 
 
-# A place's name as a link spells it; three digits at most (the largest grid has 25 rows),
-# so reading one never turns a long run of digits into a number.
-PLACE_NAME = re.compile(r"r(\d{1,3})c(\d{1,3})")
+# The digits of a row or column in a place's name as a link spells it: three at most (the
+# largest grid has 25 rows), so reading one never turns a long run of digits into a number.
+PLACE_DIGITS = 3
 
 
 def place_named(name: str) -> tuple[int, int] | None:
     """The 1-based (row, column) a name such as "r3c7" spells, in any grid; None for a text
     that is not one."""
-    found = PLACE_NAME.fullmatch(name)
-    return (int(found[1]), int(found[2])) if found else None
+    return read_place(name, PLACE_DIGITS)
 
 
 # A clash in words, as a template whose fields each unit fills in (the page's script fills

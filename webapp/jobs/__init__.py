@@ -13,15 +13,19 @@ from pathlib import Path
 
 import redis
 from flask import Flask, current_app
-from huey import Huey, RedisHuey, SqliteHuey
+from huey import Huey, PriorityRedisHuey, SqliteHuey
 
 from .queue import JobQueue
 from .store import CONNECT_TIMEOUT, READ_TIMEOUT, Store, open_store
 
 QUEUE_KEY = "webapp.jobs"
 SHARED_KEY = "webapp.shared_results"
-# Huey's name for the queue: its Redis keys and SQLite rows carry it.
+# Huey's name for the queue: its Redis keys and SQLite rows carry it. In Redis the queue
+# is a sorted set by priority (queue.py takes each address's first job first), under a name
+# of its own: the list the queue was before keeps its old one, and a job whose message
+# stayed there is put back on this queue by a consumer's sweep (queue.py).
 QUEUE_NAME = "sudoku"
+REDIS_QUEUE_NAME = "sudokubyaddress"
 
 
 def init_app(app: Flask) -> None:
@@ -40,6 +44,7 @@ def init_app(app: Flask) -> None:
         seconds=float(app.config["JOB_SECONDS"]),
         depth=int(app.config["JOB_QUEUE_DEPTH"]),
         per_client=int(app.config["JOB_PER_CLIENT"]),
+        reserve=int(app.config["JOB_QUEUE_RESERVE"]),
     )
 
 
@@ -54,7 +59,9 @@ def huey_for(url: str, immediate: bool = False) -> Huey:
         pool = redis.ConnectionPool.from_url(
             url, socket_connect_timeout=CONNECT_TIMEOUT, socket_timeout=READ_TIMEOUT + 4
         )
-        huey = RedisHuey(QUEUE_NAME, connection_pool=pool, immediate=immediate, read_timeout=1)
+        huey = PriorityRedisHuey(
+            REDIS_QUEUE_NAME, connection_pool=pool, immediate=immediate, read_timeout=1
+        )
     return huey
 
 

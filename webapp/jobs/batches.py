@@ -17,14 +17,16 @@ from typing import Any
 from ..sudoku import Budget
 from ..sudoku.batch import NO_VARIANT, Entry, Variant, read_entry, under_variant, variant_of
 from ..sudoku.batch_solve import BatchBudget, Row, RowStatus, counts, solve_batch
+from ..sudoku.whole_numbers import read_whole_number
 from .store import Store, Unreachable
 
 # A batch's puzzles and rows are kept as long as a finished job's record.
 KEEP_SECONDS = 24 * 3600
 # What a batch job's work counts.
 PUZZLES = "puzzles"
-# A code is "<count>-<24 hex digits>".
-CODE_LENGTH = 6 + 1 + 24
+# A code is "<count>-<24 hex digits>", the count in at most COUNT_DIGITS digits.
+COUNT_DIGITS = 6
+CODE_LENGTH = COUNT_DIGITS + 1 + 24
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +46,8 @@ def batch_code(entries: tuple[Entry, ...], variant: Variant = NO_VARIANT) -> str
 
 
 def puzzle_count(code: str) -> int:
-    """How many puzzles the batch of `code` holds."""
-    return int(code.split("-", 1)[0])
+    """How many puzzles the batch of `code` (a batch's code, is_batch_code) holds."""
+    return read_whole_number(code.split("-", 1)[0], COUNT_DIGITS) or 0
 
 
 def is_batch_code(code: str) -> bool:
@@ -53,8 +55,7 @@ def is_batch_code(code: str) -> bool:
     count, _, digest = code.partition("-")
     return (
         len(code) <= CODE_LENGTH
-        and count.isascii()
-        and count.isdigit()
+        and read_whole_number(count, COUNT_DIGITS) is not None
         and len(digest) == 24
         and all(char in "0123456789abcdef" for char in digest)
     )

@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..sudoku.generator import LARGEST_SEED, Order, OrderError
+from ..sudoku.whole_numbers import read_whole_number
 
 CLASSIC = "classic"  # the variant an order's code leaves unsaid
 
-# Digits a seed may have: LARGEST_SEED has 19, and int() of a long text is not free.
+# Digits a seed may have: LARGEST_SEED has 19.
 SEED_DIGITS = len(str(LARGEST_SEED))
 
 
@@ -40,18 +41,20 @@ def order_parts(order: Order) -> dict[str, Any]:
 def read_order(size: str, level: str, symmetry: str, seed: str, variant: str = CLASSIC) -> Order:
     """The order the parts of a code or link spell (level, symmetry and variant in any
     case); OrderError naming the first part that is not one."""
-    if not size.isascii() or not size.isdigit() or len(size) > 2:
+    size_number = read_whole_number(size, 2)
+    if size_number is None:
         raise OrderError(f"size must be a whole number such as 9, not {size[:20]!r}")
-    if not seed.isascii() or not seed.isdigit() or len(seed) > SEED_DIGITS:
+    seed_number = read_whole_number(seed, SEED_DIGITS)
+    if seed_number is None:
         raise OrderError(f"seed must be a whole number from 0 to {LARGEST_SEED}, not {seed[:30]!r}")
-    parts = (level.lower()[:30], symmetry.lower()[:30], int(seed))
-    return Order(int(size), *parts, variant=variant.lower()[:30])
+    parts = (level.lower()[:30], symmetry.lower()[:30], seed_number)
+    return Order(size_number, *parts, variant=variant.lower()[:30])
 
 
 def order_of(code: str) -> Order:
     """The order a code names; OrderError when it does not name one."""
     parts = code.split("/")
-    if len(parts) == 5 and not parts[0].isdigit() and parts[0] != CLASSIC:
+    if len(parts) == 5 and read_whole_number(parts[0], 2) is None and parts[0] != CLASSIC:
         variant, size, level, symmetry, seed = parts
         return read_order(size, level, symmetry, seed, variant)
     if len(parts) != 4:

@@ -7,6 +7,14 @@ shared results) and the record as done. Huey drops a message when a consumer tak
 it, so a consumer that dies mid-job would lose it: sweep(), which each consumer
 runs every second, puts back on the queue any job whose heartbeat has stopped (and
 any queued job whose message is gone), up to MAX_ATTEMPTS runs.
+
+The queue's places are shared between addresses (clients). Each may hold `per_client`
+jobs, but only while the queue has more than `reserve` places free: the last `reserve`
+go only to an address holding no job, so that a few addresses taking all they may cannot
+deny everyone else (JOB_PER_CLIENT 2 x 4 addresses had filled a queue of 8). And a
+consumer takes each address's first job before anyone's second (Huey's priority: minus
+the jobs its address already held), so that a person's job does not wait behind every
+job of one address that came first.
 """
 
 from __future__ import annotations
@@ -55,6 +63,11 @@ class ClientBusy(QueueFull):
     """As many jobs as one client may have are waiting or running for it."""
 
 
+class ShareTaken(ClientBusy):
+    """The client holds a job and the queue's free places are down to those kept for
+    clients that hold none."""
+
+
 class JobQueue:
     """Jobs of one app: submitted by its servers, run by its consumers.
 
@@ -71,9 +84,11 @@ class JobQueue:
         depth: int,
         clock: Callable[[], float] = time.time,
         per_client: int | None = None,
+        reserve: int = 0,
     ) -> None:
         self.clock = clock
         self.per_client = depth if per_client is None else per_client
+        self.reserve = reserve
         self._tidy_at = 0.0  # when sweep() next tidies the stores (the clock's seconds)
         self.huey = huey
         self.board = board
@@ -90,7 +105,8 @@ class JobQueue:
     def submit(self, kind: JobKind, puzzle: Puzzle, client: str | None = None) -> Job:
         """Start `kind` of work on `puzzle` within the queue's seconds, or join the same work
         already queued, running or done. QueueFull or Unreachable when it cannot start;
-        ClientBusy when `client` (an address) already has `per_client` jobs open."""
+        ClientBusy when `client` (an address) already has `per_client` jobs open, ShareTaken
+        when it has one and no more than `reserve` places are free."""
         return self.submit_code(kind, puzzle.code, client)
 
     def submit_code(self, kind: JobKind, code: str, client: str | None = None) -> Job:
@@ -100,34 +116,47 @@ class JobQueue:
         existing = self.job(job.id)
         if existing is not None and existing.state != FAILED:
             return existing
-        if client is not None:
-            self._claim_for(client, job.id)
+        held = 0 if client is None else self._claim_for(client, job.id)
         # A place in the queue first, checked and taken in one step: 40 submissions at once
         # put 18 jobs in a queue of 8 when each server counted, then joined.
-        if not self.board.join_within(OPEN, job.id, self.depth):
+        if not self.board.join_within(OPEN, job.id, self._room_for(held)):
+            if held and len(self.board.members(OPEN)) < self.depth:
+                raise self._share_taken()
             raise QueueFull(f"{self.depth} jobs are already waiting or running")
         if existing is None and not self.board.add(f"job:{job.id}", job.to_bytes(), KEEP_SECONDS):
             return self.job(job.id) or job  # someone else submitted it a moment ago
         if existing is not None:
             self._write(job)
-        self._enqueue(job)
+        self._enqueue(job, priority=-held)
         return self.job(job.id) or job  # in immediate mode it has already run
 
     def check_room(self, client: str | None = None) -> None:
-        """QueueFull (or ClientBusy for `client`) when a new job would be refused now: asked
-        before writing what a job needs, so a refused job writes nothing. (A job is only
-        taken by submit(), which checks again in one step.)"""
-        if len(self.board.members(OPEN)) >= self.depth:
+        """QueueFull (or ClientBusy, ShareTaken for `client`) when a new job would be
+        refused now: asked before writing what a job needs, so a refused job writes nothing.
+        (A job is only taken by submit(), which checks again in one step.)"""
+        open_now = len(self.board.members(OPEN))
+        if open_now >= self.depth:
             raise QueueFull(f"{self.depth} jobs are already waiting or running")
-        if client is not None and self._open_of(client) >= self.per_client:
+        held = 0 if client is None else self._open_of(client)
+        if held >= self.per_client:
             raise self._busy()
+        if open_now >= self._room_for(held):
+            raise self._share_taken()
 
-    def _claim_for(self, client: str, id: str) -> None:
+    def _room_for(self, held: int) -> int:
+        """The open jobs the queue may hold when it takes a job of a client that holds
+        `held` others: all its places for a client holding none, else all but the reserve."""
+        return self.depth if held == 0 else self.depth - self.reserve
+
+    def _claim_for(self, client: str, id: str) -> int:
         """Count job `id` among `client`'s open jobs; ClientBusy when it has as many as it
-        may. Its jobs that have ended since are let go first."""
+        may. Its jobs that have ended since are let go first. How many others it holds,
+        counted after joining: two submissions at once each count the other."""
         self._open_of(client)
-        if not self.board.join_within(f"client:{client}", id, self.per_client):
+        group = f"client:{client}"
+        if not self.board.join_within(group, id, self.per_client):
             raise self._busy()
+        return len(self.board.members(group) - {id})
 
     def _open_of(self, client: str) -> int:
         """How many of `client`'s jobs are open; those that have ended since are let go."""
@@ -145,10 +174,16 @@ class JobQueue:
         """The refusal of a client that has as many jobs open as it may."""
         return ClientBusy(f"{self.per_client} of your jobs are already waiting or running")
 
-    def _enqueue(self, job: Job) -> None:
-        """Put `job` on Huey's queue; Unreachable when the queue's store does not answer."""
+    def _share_taken(self) -> ShareTaken:
+        """The refusal of a client holding a job when only the reserve is left."""
+        return ShareTaken(f"the last {self.reserve} places are kept for clients without a job")
+
+    def _enqueue(self, job: Job, priority: int = 0) -> None:
+        """Put `job` on Huey's queue, taken before those of a lower `priority`; Unreachable
+        when the queue's store does not answer."""
         try:
-            self.huey.enqueue(self._task.s(job.id, job.kind, job.code, job.seconds))
+            message = self._task.s(job.id, job.kind, job.code, job.seconds, priority=priority)
+            self.huey.enqueue(message)
         except Unreachable:
             raise  # in immediate mode the job runs in here, and its store's failure passes
         except Exception as error:  # the queue's own store (Redis or SQLite) failed

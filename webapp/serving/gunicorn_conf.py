@@ -19,6 +19,7 @@ import subprocess
 from typing import Any
 
 from ..sudoku import SHAPES, prepare
+from ..sudoku.whole_numbers import read_whole_number
 from . import consumer_process
 from .serverlog import RedactingLogger
 
@@ -29,9 +30,10 @@ def _whole_number(name: str, text: str | None, default: int) -> int:
     """The count an environment variable asks for, else `default`."""
     if not text:
         return default
-    if not text.isdigit() or int(text) < 1:
+    count = read_whole_number(text, 6)
+    if not count:
         raise ValueError(f"{name} must be a whole number above zero, not {text!r}")
-    return int(text)
+    return count
 
 
 bind = os.environ.get("SUDOKU_BIND") or DEFAULT_BIND

@@ -25,10 +25,15 @@ from .cages import Cage, checked
 from .errors import PuzzleError
 from .labels import region_labels
 from .shape import Shape
+from .whole_numbers import read_place, read_whole_number
 
 NO_CAGE = "."
 NO_SUM = "?"
-PLACE = re.compile(r"r(\d{1,2})c(\d{1,2})")
+# Digits of a row or column in a cell's name (the largest grid has 25 rows).
+PLACE_DIGITS = 2
+# Digits of a sum as text: more than any cage's (325 at most, on a 25x25), so that a sum too
+# big for its cage is read and then refused by the cage's own check, which names it.
+SUM_DIGITS = 9
 # One label and its sum in sums as text, and the text between pairs.
 SUM_PAIR = re.compile(r"([0-9A-Za-z]+)\s*[=:]\s*([^\s,;=:]*)")
 BETWEEN_PAIRS = re.compile(r"[\s,;]*")
@@ -82,10 +87,9 @@ def _listed(cages: Sequence[object], shape: Shape) -> list[Cage]:
 def _cell(cell: object, shape: Shape, name: str) -> int:
     """The 0-based cell a cage's cell names ("r1c2", [1, 2] or 1); PuzzleError otherwise."""
     n = shape.size
-    if isinstance(cell, str) and PLACE.fullmatch(cell.strip().lower()):
-        found = PLACE.fullmatch(cell.strip().lower())
-        assert found is not None
-        row, col = int(found[1]), int(found[2])
+    named = read_place(cell.strip().lower(), PLACE_DIGITS) if isinstance(cell, str) else None
+    if named is not None:
+        row, col = named
     elif isinstance(cell, Sequence) and not isinstance(cell, str | bytes) and len(cell) == 2:
         row, col = cell
         if not all(isinstance(part, int) and not isinstance(part, bool) for part in cell):
@@ -116,8 +120,9 @@ def _total(total: object, name: str) -> int | None:
     """A sum as given: a whole number from 1, its digits as text, or None for none."""
     if total is None or total == "":
         return None
-    if isinstance(total, str) and total.strip().isdigit():
-        total = int(total.strip())
+    if isinstance(total, str):
+        number = read_whole_number(total.strip(), SUM_DIGITS)
+        total = total if number is None else number
     if not isinstance(total, int) or isinstance(total, bool) or total < 1:
         raise PuzzleError(f"cages: the sum of {name} is {total!r:.30}, not a whole number from 1")
     return total
@@ -183,14 +188,12 @@ def sums_of_text(text: str) -> dict[str, int | None]:
     for label, total in pairs:
         if label in sums:
             raise PuzzleError(f"cages: the sums give cage {label!r:.30} twice")
-        if total == NO_SUM:
-            sums[label] = None
-        elif total.isascii() and total.isdigit() and int(total) > 0:
-            sums[label] = int(total)
-        else:
+        number = None if total == NO_SUM else read_whole_number(total, SUM_DIGITS)
+        if total != NO_SUM and not number:
             shown = repr(total[:10]) if total else "missing"
             raise PuzzleError(
                 f"cages: the sum of cage {label!r:.30} is {shown}; write a whole number, or"
                 f" {NO_SUM} for a cage without one"
             )
+        sums[label] = number
     return sums

@@ -15,10 +15,14 @@ import re
 from .errors import PuzzleError
 from .grid import Grid
 from .shape import SHAPES_BY_CELLS
+from .whole_numbers import read_whole_number
 
 FIELD_SEPARATORS = frozenset(",;\t")
 # A field on a line without commas, semicolons or tabs: anything between spaces.
 _SPACED = re.compile(r"\S+")
+
+# Digits a value's field may have: two, and leading zeros ("007"); a longer one is no value.
+FIELD_DIGITS = 4
 
 Field = tuple[str, int, int]  # the field's text (stripped), its 1-based line and column
 
@@ -81,7 +85,8 @@ def _value(field: str, symbols: str) -> int:
     a sheet of letters has them), 0 for a blank; -1 when it is none of those."""
     if field in ("", "."):
         return 0
-    if field.isascii() and field.isdecimal():
-        return int(field)
+    number = read_whole_number(field, FIELD_DIGITS)
+    if number is not None:
+        return number
     place = symbols.find(field.upper()) if len(field) == 1 else -1
     return place + 1 if place >= 0 else -1

@@ -7,6 +7,7 @@ from flask import abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..sudoku import Puzzle, PuzzleError, read_code
+from ..sudoku.whole_numbers import read_whole_number
 from .cache import refuse_long_code
 from .site.links import query_kept
 
@@ -39,9 +40,9 @@ def whole_number(name: str, lowest: int, highest: int, default: int) -> int:
     text = request.args.get(name)
     if text is None or text == "":
         return default
-    if not text.isdigit() or len(text) > 6:
+    number = read_whole_number(text, 6)
+    if number is None:
         abort(400, description=f"{name} must be a whole number from {lowest} to {highest}.")
-    number = int(text)
     if not lowest <= number <= highest:
         abort(404, description=f"There is no {name} {number}: they go from {lowest} to {highest}.")
     return number

@@ -22,6 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..cage_input import PLACE_DIGITS, SUM_DIGITS
 from ..cages import Cage, checked
 from ..errors import PuzzleError
 from ..geometry import windows
@@ -29,6 +30,7 @@ from ..grid import Grid
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..regions import box_map, place, region_map
 from ..shape import SHAPES, Shape
+from ..whole_numbers import read_place, read_whole_number
 
 # Keys that describe the puzzle and say nothing of its rules.
 PLAIN_KEYS = frozenset(
@@ -202,13 +204,13 @@ def _cage_sum(value: Any, number: int, source: str) -> int | None:
     too), None when it has none; PuzzleError for one that is not a whole number."""
     if value is None or value == "":
         return None
-    text = str(value).strip()
-    if isinstance(value, bool) or not text.isdigit() or not text.isascii() or int(text) < 1:
+    total = None if isinstance(value, bool) else read_whole_number(str(value).strip(), SUM_DIGITS)
+    if not total:
         raise PuzzleError(
             f"this {source} link's killer cage {number} has the sum {str(value)[:20]!r},"
             " not a whole number"
         )
-    return int(text)
+    return total
 
 
 def _windows(extra: Any, shape: Shape, source: str) -> str:
@@ -241,12 +243,10 @@ def _listed(cells: Any, source: str) -> list[Any]:
 
 def _cell_index(name: Any, shape: Shape, source: str) -> int:
     """The 0-based index of f-puzzles' cell name "R2C3"; PuzzleError if it names none."""
-    row, _, column = str(name).upper().removeprefix("R").partition("C")
-    if not (row.isdigit() and column.isdigit()) or not (
-        1 <= int(row) <= shape.size and 1 <= int(column) <= shape.size
-    ):
+    row, column = read_place(str(name).lower(), PLACE_DIGITS) or (0, 0)
+    if not (1 <= row <= shape.size and 1 <= column <= shape.size):
         raise PuzzleError(f"this {source} link names a cell {str(name)[:20]!r} off its grid")
-    return (int(row) - 1) * shape.size + int(column) - 1
+    return (row - 1) * shape.size + column - 1
 
 
 def _regions(grid: list[list[Any]], shape: Shape, source: str) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ from ..errors import PuzzleError
 from ..grid import Grid
 from ..regions import pieces, place
 from ..shape import SHAPES
+from ..whole_numbers import read_whole_number
 
 SHAPE = SHAPES[9]
 CELLS = SHAPE.cell_count
@@ -78,13 +79,14 @@ def _plain(text: str) -> Board:
     for index, char in enumerate(text):
         if char == ".":
             char = "0"
-        if not char.isdigit() or not char.isascii():
+        value = read_whole_number(char, 1)
+        if value is None:
             raise PuzzleError(
                 f"this SudokuWiki link's board: {char!r} at cell {index + 1} (row"
                 f" {index // 9 + 1}, column {index % 9 + 1}) is not a digit",
                 cells=((index // 9 + 1, index % 9 + 1),),
             )
-        cells.append(int(char))
+        cells.append(value)
     grid = Grid(SHAPE, tuple(cells))
     return Board(grid, grid, None)
 
@@ -170,14 +172,17 @@ def read_killer(text: str) -> tuple[Cage, ...]:
             f" digits of sums (it has {len(colours)}"
             + (f" and {len(sums)} characters)" if comma else " characters and no comma)")
         )
-    for index, char in enumerate(sums):
-        if not (char.isascii() and char.isdigit()):
-            cell = index // 2
+    totals = []
+    for cell in range(CELLS):
+        total = read_whole_number(sums[2 * cell : 2 * cell + 2], 2)
+        if total is None:
+            pair = sums[2 * cell : 2 * cell + 2]
+            char = next(char for char in pair if read_whole_number(char, 1) is None)
             raise PuzzleError(
                 f"this SudokuWiki Killer link's sums: {char!r} for {place(9, cell)} is not a digit",
                 cells=((cell // 9 + 1, cell % 9 + 1),),
             )
-    totals = [int(sums[index : index + 2]) for index in range(0, 2 * CELLS, 2)]
+        totals.append(total)
     cages = []
     for colour in dict.fromkeys(colours):
         for piece in pieces(9, [cell for cell in range(CELLS) if colours[cell] == colour]):

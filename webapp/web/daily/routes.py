@@ -14,6 +14,7 @@ from flask import Blueprint, abort, current_app, make_response, render_template,
 from werkzeug.wrappers import Response
 
 from ...sudoku.generator import Order, levels_of
+from ...sudoku.whole_numbers import read_whole_number
 from ..new.generation import within_deadline
 from ..new.view import DEFAULT_SIZE, DEFAULT_SYMMETRY, daily_page
 
@@ -27,11 +28,10 @@ SIZES = (6, 9, 12, 16)
 @bp.get("/daily")
 def daily() -> Response:
     """Today's puzzle of each level (?size= one of SIZES, 9 when not given)."""
-    text = request.args.get("size", str(DEFAULT_SIZE))
-    if text not in {str(size) for size in SIZES}:
+    size = read_whole_number(request.args.get("size", str(DEFAULT_SIZE)), 2)
+    if size not in SIZES:
         sizes = ", ".join(map(str, SIZES))
         abort(400, description=f"size must be one of {sizes} for the puzzles of the day.")
-    size = int(text)
     now = datetime.now(UTC)
     seed = int(f"{now:%Y%m%d}")
     orders = [Order(size, level, DEFAULT_SYMMETRY, seed) for level in levels_of(size)]

@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from ...jobs import job_queue
 from ...jobs.job import Job, JobKind
-from ...jobs.queue import ClientBusy, QueueFull
+from ...jobs.queue import ClientBusy, QueueFull, ShareTaken
 from ...jobs.store import Unreachable
 from ..linked import linked_puzzle
 
@@ -30,6 +30,10 @@ FULL = "Too many long jobs are waiting or running right now. Try again in a minu
 YOURS = (
     "You already have as many long jobs waiting or running as one person may. Try again"
     " once one of them is done."
+)
+BUSY_QUEUE = (
+    "Many people's long jobs are waiting or running right now, so the queue's last places are"
+    " kept for people without one, and you have one already. Try again once it is done."
 )
 UNREACHABLE = (
     "The job queue cannot be reached right now, so nothing can run longer than a page"
@@ -50,7 +54,8 @@ def keep_working(kind: JobKind, code: str, endpoint: str) -> Response:
 def start_job(kind: JobKind, code: str) -> Job:
     """The job doing `kind` for `code` (a puzzle's share code, or a generator's order),
     started now or already under way; 429 when the client (its address) has as many jobs
-    open as it may (JOB_PER_CLIENT), 503 when the queue refuses."""
+    open as it may (JOB_PER_CLIENT), or one while the queue is down to the places kept for
+    clients without one (JOB_QUEUE_RESERVE); 503 when the queue refuses."""
     with _refusals():
         return job_queue().submit_code(kind, code, _client())
 
@@ -74,6 +79,8 @@ def _refusals() -> Iterator[None]:
     """The queue's refusals in the block as HTTP answers."""
     try:
         yield
+    except ShareTaken:
+        abort(429, description=BUSY_QUEUE, retry_after=RETRY_AFTER)
     except ClientBusy:
         abort(429, description=YOURS, retry_after=RETRY_AFTER)
     except QueueFull:

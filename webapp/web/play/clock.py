@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from flask import abort
 
+from ...sudoku.whole_numbers import read_whole_number
+
 LONGEST = 8_640_000  # a hundred days: a time beyond is no game's
 
 
@@ -13,9 +15,10 @@ def seconds_in(text: str | None) -> int:
     from 0 to LONGEST."""
     if text is None or text == "":
         return 0
-    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) > LONGEST:
+    seconds = read_whole_number(text, len(str(LONGEST)))
+    if seconds is None or seconds > LONGEST:
         abort(400, description=f"time must be a whole number of seconds from 0 to {LONGEST:,}.")
-    return int(text)
+    return seconds
 
 
 def clock_face(seconds: int) -> str:

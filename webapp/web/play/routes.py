@@ -16,6 +16,7 @@ from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
 from ...sudoku.logic.budget import OutOfWork, work_limit
 from ...sudoku.progress import Progress, check, read_progress
+from ...sudoku.whole_numbers import read_whole_number
 from ...wording import place_name, place_named
 from ..cache import refuse_long_progress, solve_within_budget
 from ..grid_table import place_of
@@ -185,8 +186,7 @@ def submit(code: str) -> Response:
     elif action == "check":
         asked["check"] = 1
     elif action in ("hint", "more"):
-        shown = form.get("tier", "0")
-        asked["hint"] = min(int(shown) + 1, 2) if action == "more" and shown.isdigit() else 1
+        asked["hint"] = min(_tier_shown(form.get("tier", "0")) + 1, 2) if action == "more" else 1
     elif action == "apply":
         hint = _hint(progress, solution, notes)
         notes = hint.marks_after
@@ -209,6 +209,14 @@ def submit(code: str) -> Response:
     query.update(_timer_state(seconds, show_timer))
     location = url_for(".play", code=code, **query) + BOARD
     return Response(status=303, headers={"Location": location})
+
+
+def _tier_shown(text: str) -> int:
+    """The hint tier the form says its page showed (0 to 2); 400 for anything else."""
+    tier = read_whole_number(text, 1)
+    if tier is None or tier > 2:
+        abort(400, description="tier must be the hint tier shown: 0, 1 or 2.")
+    return tier
 
 
 def _state(page: PlayPage, progress: str) -> dict[str, Any]:

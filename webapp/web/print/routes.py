@@ -29,6 +29,7 @@ from werkzeug.wrappers import Response
 
 from ...jobs.orders import CLASSIC, read_order
 from ...sudoku.generator import LARGEST_SEED, Order, OrderError, levels_of
+from ...sudoku.whole_numbers import read_whole_number
 from ..http_caching import DECIDED_SECONDS
 from ..new.generation import exists, within_deadline
 from ..new.view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS, sheet_page
@@ -96,9 +97,10 @@ def _orders(
     if not exists(first):
         levels = " and ".join(levels_of(first.size))
         abort(400, description=f"level: {size}x{size} puzzles come at level {levels} only.")
-    if count not in {str(number) for number in COUNTS}:
+    sheet = read_whole_number(count, 2)
+    if sheet not in COUNTS:
         counts = " or ".join(map(str, COUNTS))
         abort(400, description=f"count must be {counts} puzzles to a sheet, not {count[:20]!r}.")
-    if first.seed > LARGEST_SEED - int(count):
-        abort(400, description=f"seed must be at most {LARGEST_SEED - int(count)} for a sheet.")
-    return [replace(first, seed=first.seed + i) for i in range(int(count))]
+    if first.seed > LARGEST_SEED - sheet:
+        abort(400, description=f"seed must be at most {LARGEST_SEED - sheet} for a sheet.")
+    return [replace(first, seed=first.seed + i) for i in range(sheet)]

@@ -16,6 +16,7 @@ from ...sudoku.links import read_link
 from ...sudoku.logic import Position, looks_like_pencil_marks, parse_pencil_marks, position_of
 from ...sudoku.parse import read
 from ...sudoku.puzzle import CLASSIC, Rules
+from ...sudoku.whole_numbers import read_whole_number
 from .cage_fields import cage_data, cage_field_names, cage_fields
 from .region_fields import (
     VARIANT_CHOICES,
@@ -203,8 +204,8 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
     puzzle. Clashing givens are found even when other cells are wrong, so that one round
     trip shows every problem.
     """
-    size_text = formdata.get("size", str(DEFAULT_SIZE))
-    size = int(size_text) if size_text in SIZE_CHOICES else DEFAULT_SIZE
+    asked = read_whole_number(formdata.get("size", str(DEFAULT_SIZE)), 2)
+    size = asked if asked is not None and asked in SHAPES else DEFAULT_SIZE
     chosen = formdata.get("alphabet", "")
     typed_in = chosen if chosen in ALPHABETS and fits(SHAPES[size], chosen) else STANDARD
     form = form_class(size, typed_in)(formdata)

@@ -1,0 +1,145 @@
+"""A reading in a child process of its own, within ceilings that hold whatever the
+decoders do: memory, CPU seconds, and wall time.
+
+The checks before decoding (costs.py) keep a picture's cost low; these ceilings are the
+net under them. Each reading forks a fresh child from a fork server (multiprocessing's
+"forkserver": a single-threaded process started once per worker, with the reader
+preloaded, child.py), never from the web worker itself, whose threads could leave a
+forked child waiting on a lock forever. The child sets its own address-space and CPU
+limits; the parent waits for its answer, and kills it past the wall ceiling, or as soon
+as the client's connection closes (it gave up, or nginx timed out): a worker never goes
+on decoding for nobody, and its own memory does not grow with a picture's.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import socket
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+from multiprocessing.context import ForkServerContext
+
+from .child import Answer, read_in_child
+from .errors import PhotoError, Problem
+from .limits import DEFAULT_LIMITS, Limits
+from .reading import PhotoReading
+
+# Said when the child died without an answer for a reason not its ceilings': a decoder
+# that crashed on the picture.
+CRASHED = "The picture could not be decoded: the decoder stopped on it. It may be damaged."
+
+
+@dataclass(frozen=True)
+class Ceilings:
+    """What one reading may take: memory above its child's size at the start, CPU
+    seconds, and seconds of wall time."""
+
+    memory_bytes: int
+    cpu_seconds: int
+    wall_seconds: float
+
+
+class ReadingStopped(Exception):
+    """A reading stopped by a ceiling, not by anything wrong with the picture: `reason`
+    is "cpu", "wall" or "gone" (the client closed its connection)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_lock = threading.Lock()
+_context: ForkServerContext | None = None
+
+
+def fork_server() -> ForkServerContext:
+    """This process's fork server context, with the reader preloaded."""
+    global _context
+    with _lock:
+        if _context is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["webapp.photo.child"])
+            _context = context
+        return _context
+
+
+def read_apart(
+    data: bytes,
+    ceilings: Ceilings,
+    client: socket.socket | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    grown: Callable[[int], None] | None = None,
+) -> PhotoReading:
+    """The Sudoku in `data`, read in a child process within `ceilings` and `limits`;
+    PhotoError as read_photo raises it, ReadingStopped past a ceiling or once `client`
+    has closed. `grown` is told how many kB the child's resident memory grew at its peak
+    (the figures in docs/operations.md), when it answered."""
+    context = fork_server()
+    answers, answer = context.Pipe(duplex=False)
+    child = context.Process(
+        target=read_in_child,
+        args=(answer, data, limits, ceilings.memory_bytes, ceilings.cpu_seconds),
+        daemon=True,
+    )
+    try:
+        child.start()
+        answer.close()
+        sent = _awaited(answers, child.sentinel, ceilings.wall_seconds, client)
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        answers.close()
+    if sent is None:
+        if child.exitcode in (-9, -24):  # SIGKILL, SIGXCPU: RLIMIT_CPU's two signals
+            raise ReadingStopped("cpu")
+        raise PhotoError(Problem.NOT_AN_IMAGE, CRASHED)
+    if grown is not None:
+        grown(sent.grown_kb)
+    if sent.reading is not None:
+        return sent.reading
+    if sent.problem is not None:
+        raise PhotoError(sent.problem, sent.message)
+    raise RuntimeError(f"the photo reader failed in its child process: {sent.failed}")
+
+
+def _awaited(
+    answers: multiprocessing.connection.Connection,
+    ended: int,
+    seconds: float,
+    client: socket.socket | None,
+) -> Answer | None:
+    """The child's answer; None if it ended without one. ReadingStopped past `seconds`,
+    or once `client` closes."""
+    deadline = time.monotonic() + seconds
+    watched: list[object] = [answers, ended] + ([client] if client is not None else [])
+    while True:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise ReadingStopped("wall")
+        ready = wait(watched, left)  # type: ignore[arg-type]
+        if answers in ready:
+            try:
+                sent: Answer = answers.recv()
+            except EOFError:
+                return None
+            return sent
+        if ended in ready:
+            return None
+        if client is not None and client in ready:
+            if _closed(client):
+                raise ReadingStopped("gone")
+            watched.remove(client)  # the client sent more (its next request): not gone
+
+
+def _closed(client: socket.socket) -> bool:
+    """Whether the client's side of the connection has closed."""
+    try:
+        return client.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True

@@ -100,6 +100,25 @@ def _coefficient_bytes(frame: bytes) -> int:
     return blocks * 128
 
 
+def webp_size(data: bytes) -> tuple[int, int] | None:
+    """A WebP's width and height from its first chunk's header; None if it is not one.
+    Pillow's WebP decoder reserves its frames at opening, before its size can be checked."""
+    if data[:4] != b"RIFF" or data[8:12] != b"WEBP" or len(data) < 30:
+        return None
+    chunk = data[12:16]
+    if chunk == b"VP8X":  # extended: the canvas, 24 bits each, less one
+        return 1 + int.from_bytes(data[24:27], "little"), 1 + int.from_bytes(data[27:30], "little")
+    if chunk == b"VP8L" and data[20] == 0x2F:  # lossless: 14 bits each, less one
+        bits = int.from_bytes(data[21:25], "little")
+        return 1 + (bits & 0x3FFF), 1 + ((bits >> 14) & 0x3FFF)
+    if chunk == b"VP8 " and data[23:26] == b"\x9d\x01\x2a":  # lossy: 14 bits each
+        return (
+            int.from_bytes(data[26:28], "little") & 0x3FFF,
+            int.from_bytes(data[28:30], "little") & 0x3FFF,
+        )
+    return None
+
+
 def check_cost(image: Image.Image, data: bytes, limits: Limits = DEFAULT_LIMITS) -> None:
     """Refuse a picture whose decoding would cost more than a reading may spend: too many
     scans, or more bytes held than `limits.max_decoded_bytes`."""
@@ -118,11 +137,16 @@ def check_cost(image: Image.Image, data: bytes, limits: Limits = DEFAULT_LIMITS)
         per_pixel = DECODER_BYTES_PER_PIXEL.get(image.format or "", MODE_BYTES.get(image.mode, 4))
         held = int(pixels * per_pixel)
         kind = FORMAT_WORDS.get(image.format or "", "picture")
+    check_held(kind, image.width, image.height, held, limits)
+
+
+def check_held(kind: str, width: int, height: int, held: int, limits: Limits) -> None:
+    """Refuse a picture whose decoder would hold `held` bytes, over the limit."""
     if held > limits.max_decoded_bytes:
-        most = limits.max_decoded_bytes * pixels // held
+        most = limits.max_decoded_bytes * width * height // held
         raise PhotoError(
             Problem.TOO_BIG,
-            f"The {kind} is {image.width}x{image.height} pixels: decoding it would take "
+            f"The {kind} is {width}x{height} pixels: decoding it would take "
             f"{held / 1048576:.0f} MB; at most {most / 1_000_000:.1f} megapixels of it can be "
             "read. Send a smaller picture or a JPEG.",
         )

@@ -21,7 +21,7 @@ from typing import TypeVar
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-from .costs import check_cost
+from .costs import DECODER_BYTES_PER_PIXEL, check_cost, check_held, webp_size
 from .errors import PhotoError, Problem
 from .limits import DEFAULT_LIMITS, Limits, check_bytes, check_size
 
@@ -59,6 +59,10 @@ Result = TypeVar("Result")
 def decode(data: bytes, limits: Limits = DEFAULT_LIMITS) -> np.ndarray:
     """The picture in `data` as an upright 8-bit grayscale array; PhotoError if it is not one."""
     check_bytes(len(data), limits)
+    webp = webp_size(data)
+    if webp is not None:  # before Pillow opens it: see webp_size
+        check_size(*webp, limits)
+        check_held("WebP", *webp, int(webp[0] * webp[1] * DECODER_BYTES_PER_PIXEL["WEBP"]), limits)
     image = _opened(data, limits)
     kind = FORMATS[str(image.format)]
     check_size(image.width, image.height, limits)

@@ -6,12 +6,21 @@ read in a fresh process, with the app's ceilings."""
 
 from __future__ import annotations
 
+import http.client
 import io
+import subprocess
+from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from webapp.serving.launch import gunicorn_command
+
+from free_ports import free_port
 from fresh_process import run_fresh
+from waiting import until
+
+ROOT = Path(__file__).parent.parent
 
 MEASURE = """
 import json, sys
@@ -85,3 +94,54 @@ def test_the_costliest_pictures_take_under_200_mb_above_rest(tmp_path, make):
     figures = measured(tmp_path, make())
     print(figures)
     assert figures["worker"] + figures["child"] < 200 * MB
+
+
+def post(port: int, data: bytes) -> int:
+    """POST `data` to /api/read-photo on a fresh connection: the status."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("POST", "/api/read-photo", body=data)
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def high_water(pid: int) -> int:
+    """A process's peak resident size, in kB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+
+
+def test_a_gunicorn_worker_does_not_grow_reading_the_costliest_picture(tmp_path):
+    # Two workers reading four such pictures grew to 3.96 and 2.84 GB, and kept most.
+    port = free_port()
+    argv, env = gunicorn_command(bind=f"127.0.0.1:{port}", workers=1)
+    log = (tmp_path / "gunicorn.log").open("wb")
+    server = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
+    try:
+        small = saved(Image.effect_noise((300, 300), 40), "PNG")
+        until(lambda: _answers(port, small), "gunicorn reads a picture")
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        (worker,) = [pid for pid in map(int, children) if b"gunicorn" in _command(pid)]
+        rest = high_water(worker)
+        assert post(port, WORST["png-40mp-alpha"]()) == 422  # one flat tone
+        assert high_water(worker) - rest < 50 * MB
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def _answers(port: int, data: bytes) -> bool:
+    """Whether the server reads `data` (any answer but a 5xx) now."""
+    try:
+        return post(port, data) < 500
+    except OSError:
+        return False
+
+
+def _command(pid: int) -> bytes:
+    """A process's command line."""
+    return Path(f"/proc/{pid}/cmdline").read_bytes()

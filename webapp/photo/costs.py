@@ -5,7 +5,7 @@ A progressive JPEG is decoded scan by scan, each scan passing over every block o
 picture however small it is: a 300 KB file whose last scan was repeated a thousand times
 cost 22 s of CPU, and draft-mode scaling does not help. libjpeg's progressive script
 writes 10 scans for a colour picture and 6 for a gray one; MAX_SCANS (limits.py) leaves a
-wide margin above those, and at 40 megapixels 32 scans cost under a second.
+wide margin above those, and at 40 megapixels 32 scans cost about a second of CPU.
 
 A progressive JPEG also keeps every DCT coefficient of the whole picture until its last
 scan (2 bytes each, 64 per 8x8 block of each component): 6 bytes a pixel at full colour

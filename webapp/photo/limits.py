@@ -15,7 +15,7 @@ MAX_PIXELS = 40_000_000  # a 48-megapixel phone's full picture is refused; 40 MP
 MAX_SIDE = 12_000
 MIN_SIDE = 150  # below this a cell is a handful of pixels: no digit can be told
 # A progressive JPEG's scans: libjpeg writes 10 (6 for gray); each costs a pass over the
-# whole picture, about 25 ms at 40 megapixels (costs.py).
+# whole picture, about 30 ms at 40 megapixels (costs.py).
 MAX_SCANS = 32
 # The bytes a decoder may hold (costs.py): a 40-megapixel PNG with alpha (160 MB in
 # Pillow), a 24-megapixel HEIC, an 11-megapixel WebP, a 30-megapixel progressive JPEG.

@@ -7,13 +7,14 @@ cost 22 s of CPU, and draft-mode scaling does not help. libjpeg's progressive sc
 writes 10 scans for a colour picture and 6 for a gray one; MAX_SCANS (limits.py) leaves a
 wide margin above those, and at 40 megapixels 32 scans cost about a second of CPU.
 
-A progressive JPEG also keeps every DCT coefficient of the whole picture until its last
-scan (2 bytes each, 64 per 8x8 block of each component): 6 bytes a pixel at full colour
-resolution, whatever size it is drawn at. The other decoders hold the whole picture, and
-some several copies of it (measured with Pillow 13 and pillow-heif 1.8 on 40-megapixel
-pictures): a WebP about 15 bytes a pixel (libwebp's RGBA, a copy of it, Pillow's and the
-RGB converted), a HEIC about 7 (libheif's planes, its RGB and Pillow's), a PNG or any
-other Pillow format its mode's size in Pillow (4 bytes for colour, 1 for gray).
+A progressive JPEG (or any JPEG of several scans) also keeps every DCT coefficient of
+the whole picture until its last scan (2 bytes each, 64 per 8x8 block of each component):
+6 bytes a pixel at full colour resolution, whatever size it is drawn at. The other
+decoders hold the whole picture, and some several copies of it (measured with Pillow 13
+and pillow-heif 1.8 on 40-megapixel pictures): a WebP about 15 bytes a pixel (libwebp's
+RGBA, a copy of it, Pillow's and the RGB converted), a HEIC about 7 (libheif's planes,
+its RGB and Pillow's), a PNG or any other Pillow format its mode's size in Pillow (4
+bytes for colour, 1 for gray).
 """
 
 from __future__ import annotations
@@ -131,7 +132,8 @@ def check_cost(image: Image.Image, data: bytes, limits: Limits = DEFAULT_LIMITS)
                 f"The JPEG is saved in more than {limits.max_scans} scans (progressive): "
                 "it would take far too long to decode. Save it again as a normal JPEG.",
             )
-        held = layout.coefficient_bytes if layout.progressive else 0
+        # libjpeg keeps every coefficient when the picture comes in several scans.
+        held = layout.coefficient_bytes if layout.progressive or layout.scans > 1 else 0
         kind = "progressive JPEG"
     else:
         per_pixel = DECODER_BYTES_PER_PIXEL.get(image.format or "", MODE_BYTES.get(image.mode, 4))

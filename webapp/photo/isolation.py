@@ -14,6 +14,7 @@ on decoding for nobody, and its own memory does not grow with a picture's.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 import socket
 import threading
 import time
@@ -86,7 +87,9 @@ def read_apart(
     )
     try:
         child.start()
-        answer.close()
+    finally:
+        answer.close()  # the child's end: only the child writes to it
+    try:
         sent = _awaited(answers, child.sentinel, ceilings.wall_seconds, client)
     finally:
         if child.is_alive():
@@ -94,7 +97,9 @@ def read_apart(
         child.join()
         answers.close()
     if sent is None:
-        if child.exitcode in (-9, -24):  # SIGKILL, SIGXCPU: RLIMIT_CPU's two signals
+        # RLIMIT_CPU's two signals (SIGKILL is also what a kernel out of memory sends):
+        # the ceiling, not the picture.
+        if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
             raise ReadingStopped("cpu")
         raise PhotoError(Problem.NOT_AN_IMAGE, CRASHED)
     if grown is not None:

@@ -3,6 +3,8 @@ ceilings set, the picture read, the answer sent back.
 
 The fork server imports this module once (its preload), so each child starts with the
 libraries and the network's weights in memory, shared with the server's, and costs a fork.
+Only the fork server and its children import it: what it does at import (one thread for
+OpenCV, a reading to warm up) is for them, never for a web worker.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import io
 import os
 import resource
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from multiprocessing.connection import Connection
 
 import cv2
@@ -18,8 +20,9 @@ from PIL import Image
 
 from .digits import network
 from .errors import PhotoError, Problem
+from .isolation import Answer
 from .limits import Limits
-from .reading import PhotoReading, read_photo
+from .reading import read_photo
 
 # Said when the picture needs more memory than a reading may use.
 OUT_OF_MEMORY = (
@@ -46,18 +49,6 @@ def _warm_up() -> None:
 
 
 _warm_up()
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What a child sends back: its reading; or the problem and message of a refusal; or
-    the type of an error that broke the reader (a bug, never the picture's fault)."""
-
-    reading: PhotoReading | None = None
-    problem: Problem | None = None
-    message: str = ""
-    failed: str = ""
-    grown_kb: int = 0  # the child's resident memory at its peak above its start
 
 
 def read_in_child(

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 from multiprocessing.context import ForkServerContext
+from typing import Any
 
-from .child import Answer, read_in_child
 from .errors import PhotoError, Problem
 from .limits import DEFAULT_LIMITS, Limits
 from .reading import PhotoReading
@@ -41,6 +41,18 @@ class Ceilings:
     memory_bytes: int
     cpu_seconds: int
     wall_seconds: float
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a child sends back: its reading; or the problem and message of a refusal; or
+    the type of an error that broke the reader (a bug, never the picture's fault)."""
+
+    reading: PhotoReading | None = None
+    problem: Problem | None = None
+    message: str = ""
+    failed: str = ""
+    grown_kb: int = 0  # the child's resident memory at its peak above its start
 
 
 class ReadingStopped(Exception):
@@ -81,7 +93,7 @@ def read_apart(
     context = fork_server()
     answers, answer = context.Pipe(duplex=False)
     child = context.Process(
-        target=read_in_child,
+        target=_in_child,
         args=(answer, data, limits, ceilings.memory_bytes, ceilings.cpu_seconds),
         daemon=True,
     )
@@ -109,6 +121,13 @@ def read_apart(
     if sent.problem is not None:
         raise PhotoError(sent.problem, sent.message)
     raise RuntimeError(f"the photo reader failed in its child process: {sent.failed}")
+
+
+def _in_child(*args: Any) -> None:
+    """The child's work (child.py, which the fork server has imported already)."""
+    from .child import read_in_child
+
+    read_in_child(*args)
 
 
 def _awaited(

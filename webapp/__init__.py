@@ -123,6 +123,13 @@ DEFAULTS: dict[str, Any] = {
     # /api/read-photo), in place of MAX_CONTENT_LENGTH and MAX_FORM_MEMORY_SIZE: a phone's
     # picture is 2 to 8 MB; the reader refuses more than 12 MB of picture (photo/limits.py).
     "PHOTO_MAX_CONTENT_LENGTH": 12 * 1024 * 1024 + 64 * 1024,
+    # Ceilings on one photo reading, which runs in a child process of its own
+    # (photo/isolation.py): memory above the child's size at its start (the costliest
+    # picture the limits allow takes about 170 MB), CPU seconds (that picture takes about
+    # 1 s), and wall seconds, past which the reading is stopped and answered 503.
+    "PHOTO_MEMORY_MB": 192,
+    "PHOTO_CPU_SECONDS": 5,
+    "PHOTO_WALL_SECONDS": 10.0,
     # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
     # link the app writes uses it instead of the request's Host header (and https adds HSTS).
     "PUBLIC_URL": None,

@@ -12,6 +12,7 @@ class Problem(StrEnum):
     NOT_AN_IMAGE = "not_an_image"
     FORMAT = "format"
     TOO_BIG = "too_big"
+    TOO_COSTLY = "too_costly"
     TOO_SMALL = "too_small"
     TOO_DARK = "too_dark"
     NOT_A_SUDOKU = "not_a_sudoku"

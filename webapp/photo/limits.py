@@ -14,6 +14,12 @@ MAX_BYTES = 12 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # a 48-megapixel phone's full picture is refused; 40 MP is plenty
 MAX_SIDE = 12_000
 MIN_SIDE = 150  # below this a cell is a handful of pixels: no digit can be told
+# A progressive JPEG's scans: libjpeg writes 10 (6 for gray); each costs a pass over the
+# whole picture, about 30 ms at 40 megapixels (costs.py).
+MAX_SCANS = 32
+# The bytes a decoder may hold (costs.py): a 40-megapixel PNG with alpha (160 MB in
+# Pillow), a 24-megapixel HEIC, an 11-megapixel WebP, a 30-megapixel progressive JPEG.
+MAX_DECODED_BYTES = 180 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -24,6 +30,8 @@ class Limits:
     max_pixels: int = MAX_PIXELS
     max_side: int = MAX_SIDE
     min_side: int = MIN_SIDE
+    max_scans: int = MAX_SCANS
+    max_decoded_bytes: int = MAX_DECODED_BYTES
 
 
 DEFAULT_LIMITS = Limits()

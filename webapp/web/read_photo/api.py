@@ -9,7 +9,9 @@ from typing import Any
 
 from flask import Blueprint
 
-from ...photo import PhotoError, read_photo, reading_record, stand
+from ...photo import PhotoError, reading_record, stand
+from ..http_caching import never_stored
+from .bounded import bounded_reading
 from .upload import allow_photo_body, sent_picture
 
 bp = Blueprint("read_photo_api", __name__, url_prefix="/api")
@@ -18,6 +20,9 @@ USAGE = (
     "send a picture (JPEG, PNG, WebP or HEIC) as the request's body, "
     "or as a multipart form's field named photo"
 )
+
+# A reading is of one person's picture, at one moment: no cache keeps it.
+bp.after_request(never_stored)
 
 
 @bp.post("/read-photo")
@@ -29,7 +34,7 @@ def read() -> tuple[dict[str, Any], int]:
     if not data:
         return {"status": "invalid", "problem": "no_picture", "error": USAGE}, 422
     try:
-        reading = read_photo(data)
+        reading = bounded_reading(data)
     except PhotoError as error:
         return {"status": "invalid", "problem": error.problem.value, "error": error.message}, 422
     record = reading_record(reading, stand(reading.grid), 1000 * (time.perf_counter() - started))

@@ -7,15 +7,20 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 from werkzeug.datastructures import MultiDict
 
-from ...photo import PhotoError, read_photo, stand
+from ...photo import PhotoError, stand
+from ..http_caching import never_stored
 from ..site.forms import read_form
 from ..solve.view import form_page
+from .bounded import bounded_reading
 from .upload import allow_photo_body, sent_picture
 from .view import read_page
 
 bp = Blueprint("read_photo", __name__)
 
 NO_PICTURE = "Read a photo: choose a picture of a Sudoku first, then press Read photo."
+
+# A reading is of one person's picture, at one moment: no cache keeps it.
+bp.after_request(never_stored)
 
 
 @bp.post("/read-photo")
@@ -26,7 +31,7 @@ def read() -> tuple[str, int]:
     if not data:
         return _refused(NO_PICTURE)
     try:
-        reading = read_photo(data)
+        reading = bounded_reading(data)
     except PhotoError as error:
         return _refused(f"Read a photo: {error.message}")
     page, photo = read_page(reading, stand(reading.grid))

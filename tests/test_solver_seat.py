@@ -222,7 +222,7 @@ def test_health_answers_while_every_worker_is_solving(slow_gunicorn):
     # Six minimal 25x25 puzzles: both workers solve, the others wait in line. A sync worker
     # would answer health only after a solve.
     master, port = slow_gunicorn
-    workers = until(lambda: workers_of(master), "gunicorn's workers")
+    workers = until(lambda: len(workers_of(master)) == 2 and workers_of(master), "two workers")
     idle = {worker: cpu_seconds(worker) for worker in workers}
     with ThreadPoolExecutor(max_workers=6) as pool:
         solves = [pool.submit(get, port, f"/solve/{code}") for code in FRISCH[:6]]

@@ -9,6 +9,7 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
@@ -116,6 +117,74 @@ def sudoku(capsys, monkeypatch):
 # deviations (expected failures, each explained in its family's test file).
 REGLIB_ID = re.compile(r"\[([a-z0-9-]+):(\d+)\]$")
 REGLIB_TALLY: defaultdict[str, Counter[str]] = defaultdict(Counter)
+
+
+# The fast lane, `pytest -m "not slow"`, is what a developer runs before each commit; CI runs
+# the slow lane too. A test is slow when it takes one of these fixtures (a browser, or a real
+# server started for it), so that a new browser or server test lands in the slow lane by
+# itself; when its file is named for a browser or the production stack; when it is a
+# hypothesis property test; or when tests/slow_tests.txt names it or its file.
+SLOW_FIXTURES = frozenset(
+    {"browser", "page", "phone", "laptop", "no_script_page", "base_url", "redis_server"}
+)
+SLOW_FILE_PREFIXES = ("test_browser", "test_stack")
+
+
+class SlowList(NamedTuple):
+    """tests/slow_tests.txt read: the files slow as a whole, and slow tests by file."""
+
+    files: frozenset[str]
+    tests: frozenset[tuple[str, str]]
+
+
+def read_slow_list(path: Path) -> SlowList:
+    """The files and tests `path` names; a file name with no test names below it is all slow."""
+    named: dict[str, list[str]] = {}
+    current = ""
+    for line in path.read_text().splitlines():
+        text = line.partition("#")[0].strip()
+        if not text:
+            continue
+        if line[0].isspace():
+            named[current].append(text)
+        else:
+            current = text
+            named[current] = []
+    return SlowList(
+        frozenset(name for name, tests in named.items() if not tests),
+        frozenset((name, test) for name, tests in named.items() for test in tests),
+    )
+
+
+SLOW = read_slow_list(Path(__file__).with_name("slow_tests.txt"))
+
+
+def is_slow(item: pytest.Item) -> bool:
+    """True when `item` belongs in the slow lane (see SLOW_FIXTURES above)."""
+    name = item.path.name
+    function = getattr(item, "originalname", item.name)
+    return (
+        not SLOW_FIXTURES.isdisjoint(getattr(item, "fixturenames", ()))
+        or name.startswith(SLOW_FILE_PREFIXES)
+        or name in SLOW.files
+        or (name, function) in SLOW.tests
+        or getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """In the fast lane (-m "not slow" as written), a file that is slow as a whole is not
+    even imported: some build their cases as they are imported."""
+    name = collection_path.name
+    slow_file = name in SLOW.files or name.startswith(SLOW_FILE_PREFIXES)
+    fast_lane = config.getoption("markexpr").split() == ["not", "slow"]
+    return True if slow_file and fast_lane else None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if is_slow(item):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

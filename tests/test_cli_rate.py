@@ -6,21 +6,20 @@ import json
 
 import pytest
 
-from webapp.sudoku.logic import BY_SLUG
-
 from puzzles import CLASHING, NORVIG_EASY, NORVIG_HARD1, TOP95_SEVENTH, data_lines
 
 
 def test_one_line_per_puzzle(sudoku):
     puzzles = [NORVIG_EASY, TOP95_SEVENTH, NORVIG_HARD1, CLASHING]
     code, out = sudoku("rate", stdin="\n".join(puzzles))
-    easy, seventh, hard1, clash = out.splitlines()
     assert code == 0
-    rating, level, technique = easy.split()
-    assert float(rating) <= 2.8 and level in ("easy", "medium") and technique
-    rating, level, technique = seventh.split()
-    assert float(rating) > 6.0 and level == "extreme" and technique in BY_SLUG
-    assert (hard1, clash) == ("multiple", "no_solution")
+    # rating, level and hardest technique; work budgets make them the same on every machine
+    assert out.splitlines() == [
+        "1.2 easy hidden-single",
+        "7.3 extreme grouped-aic",
+        "multiple",
+        "no_solution",
+    ]
 
 
 def test_json_counts_every_step(sudoku):

@@ -26,9 +26,9 @@ PAYLOADS = [
     "</textarea><script>alert(1)</script>",
     "<iframe src=javascript:alert(1)>",
 ]
-# What none of the PAYLOADS can leave in a page without a literal "<".
+# What none of the PAYLOADS can leave in a page without a literal "<". The pages hostile input
+# reaches have none of it of their own: the site's script tags carry attributes ("<script src=").
 RAW_MARKUP = ["<script>", "<img", "<svg", "<iframe", "</textarea><"]
-OUR_SCRIPT = '<script src="/static/grid.js" defer></script>'
 
 symbols = st.sampled_from("0.123456789ABCDEFGHIJKLMNOPabcxyz \n")
 
@@ -82,7 +82,7 @@ def assert_safe(response) -> None:
     body = response.get_data(as_text=True)  # none for HEAD
     response.close()  # a static file stays open until then
     if body and response.mimetype == "text/html":
-        html = body.replace(OUR_SCRIPT, "").lower()
+        html = body.lower()
         for markup in RAW_MARKUP:
             assert markup not in html
     elif body and response.mimetype == "application/json":

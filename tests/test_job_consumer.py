@@ -165,8 +165,10 @@ def test_a_job_whose_consumer_is_killed_runs_again_when_a_consumer_is_back(make_
     with running(["jobs"], {"FLASK_JOB_STORE": store}, log):
         finished = until(lambda: (found := queue.job(job.id)).state == DONE and found, "done")
     assert finished.attempts == 2, log.read_text()
-    # gave_up by its work, or with a word that the job's seconds (its ceiling) stopped it
-    assert finished.outcome.startswith(("solved", "gave_up"))
+    # The job's work (two page budgets: 36,000 SAT conflicts) is short of what this puzzle
+    # needs on any machine; only the word after the status, that the job's seconds ran out
+    # first, depends on the machine's speed.
+    assert finished.outcome.partition(":")[0] == "gave_up"
 
 
 def test_a_batch_job_is_solved_by_a_consumer_of_its_own(make_app, tmp_path):

@@ -1,13 +1,15 @@
 """One solve at a time per worker, a bounded line for it, and health checks that never wait.
 
-Unit tests drive the seat from threads; the last two run the real gunicorn as
-`sudoku serve` starts it, with a solve budget long enough that "answered
-before any solve finished" is an ordering, not a stopwatch.
+Unit tests drive the seat from threads; two run the real gunicorn as `sudoku serve`
+starts it, one with solves that only a long ceiling stops, so that "answered before any
+solve finished" is an ordering, not a stopwatch.
 """
 
 from __future__ import annotations
 
 import http.client
+import os
+import signal
 import subprocess
 import threading
 import time
@@ -142,22 +144,42 @@ def relabeled(code: str, shift: int) -> str:
     return "".join(symbols[(symbols.index(c) + shift) % 25] if c != "0" else c for c in code)
 
 
-def get(port: int, path: str, timeout: float = 60) -> tuple[int, float]:
-    """GET `path` on a fresh connection: the status and the moment the answer came."""
+def get(port: int, path: str, timeout: float = 60) -> int:
+    """GET `path` on a fresh connection: the status."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         connection.request("GET", path)
         response = connection.getresponse()
         response.read()
-        return response.status, time.monotonic()
+        return response.status
     finally:
         connection.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process `pid` has used, user and system (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def workers_of(pid: int) -> list[int]:
+    """The pids of the children of process `pid` (gunicorn's workers)."""
+    try:
+        return [
+            int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        ]
+    except FileNotFoundError:
+        return []
 
 
 @pytest.fixture
 def slow_gunicorn(tmp_path, request):
     """Gunicorn as `sudoku serve` starts it, 2 workers, each solve stopped at a 2 s ceiling
-    (its work budget out of reach)."""
+    (its work budget out of reach) unless the test's parameters say otherwise: its master's
+    pid and its port."""
     port = free_port()
     argv, env = gunicorn_command(bind=f"127.0.0.1:{port}", workers=2)
     env.update(FLASK_SOLVE_CEILING_SECONDS="2", FLASK_SOLVE_BUDGET_NODES="100000000")
@@ -169,32 +191,52 @@ def slow_gunicorn(tmp_path, request):
     def healthy() -> bool:
         assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
         try:
-            return get(port, "/healthz", timeout=2)[0] == 200
+            return get(port, "/healthz", timeout=2) == 200
         except OSError:
             return False
 
     try:
         until(healthy, "gunicorn answers /healthz")
-        yield port
+        yield process.pid, port
     finally:
         process.terminate()
         process.wait(timeout=30)
         log.close()
 
 
-# A line deep enough that no solve is refused, however the workers share the connections.
-@pytest.mark.parametrize("slow_gunicorn", [{"FLASK_SOLVE_QUEUE_DEPTH": "8"}], indirect=True)
+# A line deep enough that no solve is refused, however the workers share the connections;
+# solves that only a ceiling far beyond the test stops, so that none can finish first; no
+# job consumer, so that gunicorn's children are its two workers.
+@pytest.mark.parametrize(
+    "slow_gunicorn",
+    [
+        {
+            "FLASK_SOLVE_QUEUE_DEPTH": "8",
+            "FLASK_SOLVE_CEILING_SECONDS": "300",
+            "SUDOKU_CONSUMER": "0",
+        }
+    ],
+    indirect=True,
+)
 def test_health_answers_while_every_worker_is_solving(slow_gunicorn):
-    # Six minimal 25x25 puzzles, each stopped at its 2 s ceiling: both workers solve,
-    # the others wait in line. A sync worker would answer health only after a solve.
+    # Six minimal 25x25 puzzles: both workers solve, the others wait in line. A sync worker
+    # would answer health only after a solve.
+    master, port = slow_gunicorn
+    workers = until(lambda: len(workers_of(master)) == 2 and workers_of(master), "two workers")
+    idle = {worker: cpu_seconds(worker) for worker in workers}
     with ThreadPoolExecutor(max_workers=6) as pool:
-        solves = [pool.submit(get, slow_gunicorn, f"/solve/{code}") for code in FRISCH[:6]]
-        time.sleep(1)  # let every solve reach a worker
-        health_status, health_answered = get(slow_gunicorn, "/healthz")
-        finished = [solve.result() for solve in solves]
-    assert health_status == 200
-    assert all(status == 200 for status, _ in finished)
-    assert health_answered < min(moment for _, moment in finished)
+        solves = [pool.submit(get, port, f"/solve/{code}") for code in FRISCH[:6]]
+        until(
+            lambda: all(cpu_seconds(worker) > idle[worker] + 1 for worker in workers),
+            "a second of CPU in each worker: each is solving",
+        )
+        health = get(port, "/healthz")
+        unfinished = not any(solve.done() for solve in solves)
+        # Gunicorn would wait for the solves on its way out: end them with their workers.
+        for worker in workers:
+            os.kill(worker, signal.SIGKILL)
+    assert health == 200
+    assert unfinished
 
 
 def test_a_full_line_is_refused_with_503_not_left_waiting(slow_gunicorn):
@@ -202,7 +244,7 @@ def test_a_full_line_is_refused_with_503_not_left_waiting(slow_gunicorn):
     # once, some must be refused, and every answer is a 200 or a 503.
     codes = [relabeled(FRISCH[shift % len(FRISCH)], shift) for shift in range(16)]
     with ThreadPoolExecutor(max_workers=16) as pool:
-        answers = list(pool.map(lambda code: get(slow_gunicorn, f"/solve/{code}")[0], codes))
+        answers = list(pool.map(lambda code: get(slow_gunicorn[1], f"/solve/{code}"), codes))
     assert set(answers) <= {200, 503}
     assert answers.count(503) >= 16 - 2 * (1 + 4)
 

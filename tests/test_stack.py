@@ -303,13 +303,16 @@ def test_a_final_share_link_asked_again_is_answered_from_nginxs_cache(front):
 
 def test_a_page_that_is_not_final_is_kept_by_nginx_only_for_a_moment(front):
     path = f"/solve/{BUDGET_BREAKERS[0]}".replace(".", "0")
-    first, second = fetch(front, path), fetch(front, path)
-    for status, headers, body in (first, second):
-        assert status == 200 and b"Gave up" in body
-        assert headers["Cache-Control"] == f"public, max-age=0, s-maxage={PENDING_SECONDS}"
-    assert first[1]["X-Cache-Status"] == "MISS"
-    # kept: a hit, or expired if the machine took over PENDING_SECONDS between the two
-    assert second[1]["X-Cache-Status"] in ("HIT", "EXPIRED")
+    status, headers, body = fetch(front, path)
+    assert status == 200 and b"Gave up" in body
+    assert headers["Cache-Control"] == f"public, max-age=0, s-maxage={PENDING_SECONDS}"
+    assert headers["X-Cache-Status"] == "MISS"
+    # Only a page nginx kept can expire; whether a fetch in between is a hit depends on the
+    # machine's speed, so the test waits for the expiry alone.
+    until(
+        lambda: fetch(front, path)[1].get("X-Cache-Status") == "EXPIRED",
+        f"nginx's copy expires after {PENDING_SECONDS} s",
+    )
 
 
 def test_share_links_keep_the_host_nginx_was_asked_for(front):

@@ -1,7 +1,10 @@
 """Lint, format and types are checks, not hopes: the test command fails on any of them.
 
 Each runs the real tool over the project as configured in pyproject.toml, so a
-developer sees the same verdict from `python -m pytest` as from the tool itself.
+developer sees the same verdict from `python -m pytest` as from the tool itself. CI
+(`.ci/run`) runs the same three commands first, as steps of their own that stop the run
+before the tests, and leaves out their copies here; the fast lane leaves this file out
+(tests/slow_tests.txt).
 """
 
 from __future__ import annotations

@@ -18,8 +18,9 @@ import pytest
 
 import webapp
 from webapp.sudoku import SHAPES, prepare, solve
-from webapp.sudoku.geometry import TABLES, PerGeometry
+from webapp.sudoku.geometry import TABLES, Geometry, PerGeometry
 from webapp.sudoku.logic import find_path
+from webapp.sudoku.logic.memo import FRUITLESS
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from memory import new_jigsaws  # noqa: E402 (deploy/ is not a package)
@@ -111,3 +112,12 @@ def test_new_jigsaw_maps_leave_no_more_bytes_than_the_tables_budget(after_new_ma
 def test_the_tables_weigh_no_less_than_the_bytes_they_hold(after_new_maps):
     held, weighed = after_new_maps
     assert held <= weighed
+
+
+def test_the_memo_of_fruitless_searches_keeps_no_geometry_alive():
+    FRUITLESS.clear()
+    for puzzle in itertools.islice(new_jigsaws(seed=37, blanks=150), 3):
+        find_path(puzzle, work=10_000)
+    keys = [*FRUITLESS._keys, *FRUITLESS._latest, *FRUITLESS._latest.values()]
+    held = [part for key in keys for part in key if isinstance(part, Geometry)]
+    assert keys and held == []

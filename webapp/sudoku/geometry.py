@@ -266,6 +266,26 @@ class Unit:
         return sum(1 << cell for cell in self.cells)
 
 
+class GeometryKey:
+    """A geometry as a key that outlives its tables: equal for equal geometries, holding
+    only what makes them equal (the shape, each unit's kind, index and cells, the cages),
+    not the tables worked out from them; its hash worked out once."""
+
+    __slots__ = ("_hash", "_spec")
+
+    def __init__(self, spec: tuple[object, ...]) -> None:
+        self._spec = spec
+        self._hash = hash(spec)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GeometryKey):
+            return NotImplemented
+        return self is other or (self._hash == other._hash and self._spec == other._spec)
+
+
 @dataclass(frozen=True)
 class Geometry:
     """A shape and the units its grids obey, in a fixed order; a Killer's cages (cells in
@@ -291,6 +311,13 @@ class Geometry:
     @cached_property
     def _hash(self) -> int:
         return hash((self.shape, self.units, self.cages, self.cage_totals))
+
+    @cached_property
+    def key(self) -> GeometryKey:
+        """This geometry as a key that does not keep its tables alive (the logic engine's
+        memo of fruitless searches keeps tens of thousands of keys, of hundreds of maps)."""
+        units = tuple((unit.kind, unit.index, unit.cells) for unit in self.units)
+        return GeometryKey((self.shape, units, self.cages, self.cage_totals))
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:

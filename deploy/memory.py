@@ -8,11 +8,12 @@ from nginx's per-address limits: this measures memory, not fairness) and sends i
 request at a time, until --maps maps are sent or --minutes are up:
 
 - the share link (/solve/<code>) of a 16x16 Jigsaw on a map no worker has seen, each
-  map one trade of two cells from the last. The trades keep one full grid valid (the two
-  cells traded hold the same symbol), and each puzzle is that grid with 100 cells blanked
-  at random: most have one solution and are rated (the logic engine's tables for the map
-  built), the others are counted. So every request builds a solver's board and tables of
-  its own, as a stream of new maps from one address would;
+  map one trade of two cells from the last (a new map drawn every 1,000). The trades
+  keep one full grid valid (the two cells traded hold the same symbol), and each puzzle
+  is that grid with 100 cells blanked at random: most have one solution and are rated
+  (the logic engine's tables for the map built), the others are counted. So every
+  request builds a solver's board and tables of its own, as a stream of new maps from
+  one address would;
 - --pictures times in all, spread over the run, one of the worst pictures in turn
   (POST /api/read-photo): a 40-megapixel transparent PNG, a 38-byte lossless WebP of the
   same size, and a progressive JPEG whose last scan is repeated 1,000 times, all made in
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import io
+import itertools
 import random
 import sys
 import time
@@ -47,6 +49,7 @@ from webapp.sudoku.regions import pieces, region_map
 TIMEOUT = 120.0  # a worst picture takes the worker tens of seconds where it is not bounded
 SIZE = 16
 BLANKS = 100  # of 256 cells: most such puzzles have one solution, and are rated
+MAPS_PER_DRAW = 1_000
 PICTURE_SIDE = 6324  # 40 megapixels
 JPEG_SCANS = 1_000
 # The worst pictures, sent in turn (MAKERS).
@@ -63,16 +66,25 @@ def _neighbours(cell: int) -> list[int]:
 
 
 def new_jigsaws(seed: int, blanks: int = BLANKS) -> Iterator[Puzzle]:
-    """16x16 Jigsaws, each on a map not given before: one map drawn by the generator and a
+    """16x16 Jigsaws, each on a map not given before: a map drawn by the generator and a
     full grid for it, then one trade of two cells holding the same symbol at a time (so the
-    grid stays valid), each puzzle the grid with `blanks` cells blanked at random."""
-    shape = SHAPES[SIZE]
+    grid stays valid), each puzzle the grid with `blanks` cells blanked at random; a new
+    drawn map every MAPS_PER_DRAW (the trades from one come back to maps seen before)."""
     rng = random.Random(seed)
-    regions = list(random_regions(shape, SeededRandom(f"deploy/memory {seed}")))
-    empty = Puzzle(Grid(shape, (0,) * shape.cell_count), Rules((), tuple(regions)))
+    seen: set[tuple[int, ...]] = set()
+    for draw in itertools.count():
+        regions = list(random_regions(SHAPES[SIZE], SeededRandom(f"deploy/memory {seed} {draw}")))
+        yield from itertools.islice(_traded_maps(regions, rng, seen, blanks), MAPS_PER_DRAW)
+
+
+def _traded_maps(
+    regions: list[int], rng: random.Random, seen: set[tuple[int, ...]], blanks: int
+) -> Iterator[Puzzle]:
+    """Jigsaws on maps one trade apart, from `regions` on, none of them in `seen`."""
+    shape = SHAPES[SIZE]
+    empty = Puzzle(Grid(shape, (0,) * shape.cell_count), Rules((), region_map(SIZE, regions)))
     solution = solve(empty).solutions[0].cells
     members = [{cell for cell, region in enumerate(regions) if region == k} for k in range(SIZE)]
-    seen: set[tuple[int, ...]] = set()
     while True:
         a = rng.randrange(shape.cell_count)
         beside = sorted({regions[cell] for cell in _neighbours(a)} - {regions[a]})

@@ -39,8 +39,8 @@ T = TypeVar("T")
 # than TABLE_BUDGET_BYTES in all, least recently used out first. The fixed geometries (each
 # size, classic, X, Windoku) are few; every Jigsaw map is a geometry of its own, and a
 # stream of new maps must not keep a table of each, nor more bytes than the budget however
-# big each map's tables are (a 16x16 Jigsaw's board alone may reach 30 MB). The app sets it
-# at start (GEOMETRY_CACHE_MB); the engine itself stays free of settings.
+# big each map's tables are (a 16x16 Jigsaw's board alone may reach 33 MB). The app sets
+# TABLES.budget at start from GEOMETRY_CACHE_MB; the engine itself reads no settings.
 TABLE_BUDGET_BYTES = 128 * 1024 * 1024
 # A memo's answers weighed one by one before they are weighed by sample (PerGeometry).
 WEIGHED_FIRST = 64
@@ -59,7 +59,7 @@ class CacheInfo(NamedTuple):
     currsize: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Kept:
     """One table in the store: its value, its weight in bytes, the geometry it is of."""
 

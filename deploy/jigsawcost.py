@@ -34,7 +34,7 @@ from webapp.cli.arguments import positive_int
 from webapp.cli.timing import figure, read_puzzles
 from webapp.explanations.records import path_for
 from webapp.sudoku import Puzzle, Shape, prepare, solve
-from webapp.sudoku.geometry import Geometry, geometry_of
+from webapp.sudoku.geometry import TABLES, Geometry, geometry_of
 from webapp.sudoku.regions import box_map
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -55,6 +55,7 @@ def forget_rules_tables(shape: Shape) -> None:
     """Throw away every table the engine keeps per set of rules: its bounded caches (those
     kept per size, a few values, are unbounded), then build `shape`'s classic board again,
     which every server keeps (a Jigsaw's board is made from it)."""
+    TABLES.clear()  # the tables per geometry (geometry.per_geometry)
     for module in list(sys.modules.values()):
         if not getattr(module, "__name__", "").startswith("webapp.sudoku"):
             continue

@@ -3,6 +3,12 @@ is answered from the cache without solving again."""
 
 from __future__ import annotations
 
+import gc
+import itertools
+import sys
+import tracemalloc
+from pathlib import Path
+
 import pytest
 
 import webapp.web.cache
@@ -13,6 +19,9 @@ from webapp.sudoku.puzzle import Puzzle
 from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
 
 from puzzles import NORVIG_IMPOSSIBLE
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+from memory import new_jigsaws  # noqa: E402 (deploy/ is not a package)
 
 BUDGET = Budget()
 
@@ -169,3 +178,43 @@ def test_it_looks_for_a_second_solution(app, multiple_puzzle):
         result = solve_within_budget(Puzzle(parse(multiple_puzzle.puzzle)))
     assert result.status == "multiple"
     assert len(result.solutions) == 2
+
+
+# New 16x16 Jigsaws whose results a worker's solve cache is given, each holding its map's
+# tables (about 0.8 MB), within RESULT_CACHE_MB: the old count bound (1,024) kept them all.
+NEW_MAPS = 16
+RESULT_MEGABYTES = 2
+
+
+@pytest.fixture(scope="module")
+def after_new_results(make_app):
+    """(bytes still held, what the solve cache weighs them) after NEW_MAPS results of new
+    16x16 Jigsaws, their maps' tables built, went into an app's solve cache held to
+    RESULT_MEGABYTES: held is what tracemalloc finds still allocated since before the first."""
+    app = make_app(RESULT_CACHE_MB=RESULT_MEGABYTES)
+    cache = app.extensions[CACHE_KEY]
+    puzzles = new_jigsaws(seed=36)
+    next(puzzles)  # the first map drawn and filled before measuring
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for puzzle in itertools.islice(puzzles, NEW_MAPS):
+            assert puzzle.geometry.peers  # built, as a solve and a rating build them
+            cache.put((puzzle.code, BUDGET), SolveResult("multiple", puzzle))
+        del puzzle
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    return held, cache.bytes_held
+
+
+def test_new_jigsaw_results_leave_no_more_bytes_than_the_result_cache_budget(after_new_results):
+    held, _ = after_new_results
+    assert held <= RESULT_MEGABYTES * 1024 * 1024
+
+
+def test_the_results_weigh_no_less_than_the_bytes_they_hold(after_new_results):
+    held, weighed = after_new_results
+    assert held <= weighed

@@ -1,19 +1,36 @@
 """Tables worked out per geometry are bounded: every Jigsaw map is a geometry of its own, so a
 stream of new maps (one request each) must not keep a table of each for the life of a
-worker. Every cache in the engine and the web layer is checked: only those keyed by a
-shape or an alphabet (a handful of values) may be unbounded."""
+worker, nor more bytes than the engine's budget for them however big each map's are. Every
+cache in the engine and the web layer is checked: only those keyed by a shape or an
+alphabet (a handful of values) may be unbounded."""
 
 from __future__ import annotations
 
+import gc
 import importlib
+import itertools
 import pkgutil
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
 
 import webapp
-from webapp.sudoku import SHAPES, Grid, Puzzle, Rules, solve
-from webapp.sudoku.bitboard import BOARDS_KEPT, bitboard_for
-from webapp.sudoku.generator.jigsaw import random_regions
-from webapp.sudoku.generator.seeded import SeededRandom
+from webapp.sudoku import SHAPES, prepare, solve
+from webapp.sudoku.geometry import TABLES, Geometry, PerGeometry
 from webapp.sudoku.logic import find_path
+from webapp.sudoku.logic.memo import FRUITLESS
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+from memory import new_jigsaws  # noqa: E402 (deploy/ is not a package)
+
+MEGABYTE = 1024 * 1024
+# New 16x16 maps (their boards about 4 MB each, the engine once kept 16), within a budget
+# that holds the 16x16 classic board (about 33 MB, every Jigsaw's template) and little
+# more: the old count bounds held 53 MB of them past the classic board.
+MAPS = 12
+BUDGET = 40 * MEGABYTE
 
 # Caches whose keys are a shape, a size or an alphabet (or none): a few values, so they may
 # grow.
@@ -32,13 +49,15 @@ BY_SHAPE = {
 
 
 def cached_functions():
-    """Every function of the package wrapped in functools' cache or lru_cache."""
+    """Every function of the package wrapped in functools' cache or lru_cache, or kept per
+    geometry in the engine's tables."""
     for info in pkgutil.walk_packages(webapp.__path__, "webapp."):
         if info.name.endswith(".__main__"):  # runs its command when imported
             continue
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            if type(value).__name__ == "_lru_cache_wrapper":  # not hasattr: Flask proxies
+            if type(value).__name__ == "_lru_cache_wrapper" or isinstance(value, PerGeometry):
+                # (by type, not hasattr: Flask proxies)
                 if getattr(value, "__module__", None) == module.__name__:
                     yield f"{module.__name__}.{name}", value
 
@@ -49,17 +68,56 @@ def test_every_cache_not_keyed_by_a_shape_is_bounded():
     unbounded = [
         name
         for name, function in found.items()
-        if function.cache_parameters()["maxsize"] is None and name not in BY_SHAPE
+        if function.cache_parameters()["maxsize"] is None
+        and "bytes" not in function.cache_parameters()
+        and name not in BY_SHAPE
     ]
     assert unbounded == []
 
 
-def test_solving_many_jigsaws_keeps_a_bounded_number_of_boards():
-    bitboard_for.cache_clear()
-    shape = SHAPES[6]
-    for seed in range(BOARDS_KEPT + 4):
-        rules = Rules((), random_regions(shape, SeededRandom(f"bounded {seed}")))
-        puzzle = Puzzle(Grid(shape, (0,) * shape.cell_count), rules)
-        solve(puzzle)
-        find_path(puzzle, work=2_000)
-    assert bitboard_for.cache_info().currsize == BOARDS_KEPT
+@pytest.fixture(scope="module")
+def after_new_maps():
+    """(bytes still held, what the tables weigh) after MAPS new 16x16 Jigsaws are solved
+    and rated with the tables held to BUDGET: held is what tracemalloc finds still
+    allocated since before the first, the 16x16 classic board built before."""
+    kept_budget = TABLES.budget
+    TABLES.clear()
+    TABLES.budget = BUDGET
+    try:
+        prepare(SHAPES[16])
+        puzzles = new_jigsaws(seed=35)
+        next(puzzles)  # the first map drawn and filled before measuring
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for puzzle in itertools.islice(puzzles, MAPS):
+                solve(puzzle)
+                find_path(puzzle, work=2_000)
+            del puzzle
+            gc.collect()
+            held = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        return held, TABLES.held
+    finally:
+        TABLES.budget = kept_budget
+
+
+def test_new_jigsaw_maps_leave_no_more_bytes_than_the_tables_budget(after_new_maps):
+    held, _ = after_new_maps
+    assert held <= BUDGET
+
+
+def test_the_tables_weigh_no_less_than_the_bytes_they_hold(after_new_maps):
+    held, weighed = after_new_maps
+    assert held <= weighed
+
+
+def test_the_memo_of_fruitless_searches_keeps_no_geometry_alive():
+    FRUITLESS.clear()
+    for puzzle in itertools.islice(new_jigsaws(seed=37, blanks=150), 3):
+        find_path(puzzle, work=10_000)
+    keys = [*FRUITLESS._keys, *FRUITLESS._latest, *FRUITLESS._latest.values()]
+    held = [part for key in keys for part in key if isinstance(part, Geometry)]
+    assert keys and held == []

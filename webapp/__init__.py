@@ -64,6 +64,15 @@ DEFAULTS: dict[str, Any] = {
     "GENERATE_SECONDS": 2.0,
     # Solve results each worker keeps, by share code; 0 turns the cache off.
     "SOLVE_CACHE_SIZE": 1024,
+    # Megabytes each of a worker's caches of results (solves, paths, page facts, counts,
+    # generations) may hold besides its count, about: each result is weighed with what it
+    # holds, a Jigsaw's or a Killer's tables of its own included (web/cache.py).
+    "RESULT_CACHE_MB": 16,
+    # Megabytes the engine's tables per geometry (the solver's boards, the logic engine's
+    # tables and memos) may hold in each worker, about (sudoku/geometry.py, TABLES): every
+    # Jigsaw map and Killer has its own, a 16x16 Jigsaw's board up to 33 MB, and the
+    # fixed boards of each size are 80 MB of them.
+    "GEOMETRY_CACHE_MB": 128,
     # Bytes of final share-link pages each worker keeps rendered (web/solve/page_cache.py);
     # 0 turns it off.
     "PAGE_CACHE_BYTES": 32 * 1024 * 1024,

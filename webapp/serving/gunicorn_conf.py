@@ -22,6 +22,7 @@ from ..sudoku import SHAPES, prepare
 from ..sudoku.whole_numbers import read_whole_number
 from . import consumer_process
 from .serverlog import RedactingLogger
+from .trimming import Trimmer
 
 DEFAULT_BIND = "127.0.0.1:8000"
 
@@ -83,12 +84,24 @@ def on_starting(server: object) -> None:
 UNREAD_BODY_BYTES = 128 * 1024
 
 
+# Each worker's (made after the fork): gives back what a big request left (trimming.py).
+_trimmer: list[Trimmer] = []
+
+
+def post_fork(server: object, worker: object) -> None:
+    """Start watching this worker's memory from where it stands after the fork."""
+    _trimmer.append(Trimmer())
+
+
 def post_request(worker: object, req: object, environ: dict[str, Any], resp: object) -> None:
-    """Read out what the app left of the request's body, up to UNREAD_BODY_BYTES."""
+    """Read out what the app left of the request's body, up to UNREAD_BODY_BYTES; give back
+    to the system what the request's allocations left free (trimming.py)."""
     body = environ.get("wsgi.input")
     left = UNREAD_BODY_BYTES
     while body is not None and left > 0 and (chunk := body.read(min(left, 65536))):
         left -= len(chunk)
+    for trimmer in _trimmer:
+        trimmer.after_request()
 
 
 # The job consumer beside the workers (serving/consumer_process.py), while the master runs.

@@ -42,18 +42,18 @@ same digit from the rest of the cage, as a peer's would.
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+import sys
+from functools import cached_property
 
 from .cages import combinations
-from .geometry import Geometry, standard_geometry
+from .geometry import Geometry, per_geometry, standard_geometry
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
 LARGEST_PRECOMPUTED = 16
-# Boards kept per process. The fixed geometries (each size, classic, X, Windoku) are few;
-# every Jigsaw map is a geometry of its own, and a stream of new maps must not keep a board
-# of each.
-BOARDS_KEPT = 16
+# Boards are kept per geometry (geometry.per_geometry) within the engine's byte budget for
+# such tables, each weighing table_bytes: every Jigsaw map is a geometry of its own, and a
+# stream of new maps must not keep a board of each.
 
 
 class Bitboard:
@@ -174,6 +174,24 @@ class Bitboard:
         digit d's are these shifted d fields up."""
         return [sum(1 << bit for bit in self.bits[cell * self.n][1:]) for cell in range(self.cells)]
 
+    @property
+    def table_bytes(self) -> int:
+        """About the most bytes the board holds, every placement it keeps built: an upper
+        estimate worked out from its size, for the caches that weigh it (placements are
+        added while it is used). A mask is as wide as the bits below its highest: the
+        constraints' guards are half as wide as the board on average; their members (an
+        option's bits in every layout), a cell's unit bits and a placement's masks reach
+        its top."""
+        wide = sys.getsizeof(self.full)
+        options = len(self.mates)  # every option's, cages' combinations included
+        kept = options if _keeps_placements(self.placements) else 0
+        masks = self.constraints * (3 * wide // 2 + _SMALL_INT) + (self.cells + 3 * kept) * wide
+        own = len(getattr(self, "fields", ()))  # a RegionBoard shares its template's lists
+        references = len(self.option_at) + 2 * self.constraints + self.cells + 2 * options
+        numbers = len(self.option_at) * _SMALL_INT  # option numbers, most above 256
+        tuples = own * 2 * _OPTION_TUPLE + kept * _PLACEMENT_TUPLE
+        return masks + references * _REFERENCE + numbers + tuples
+
     def build_placement(self, option: int) -> tuple[int, int, int]:
         """The (keep, done, unrelated) masks that place `option`."""
         # On 25x25 grids this runs at every placement. A cell in three units (rows,
@@ -207,6 +225,19 @@ class Bitboard:
             found.append(self.option_at[base + low.bit_length() - 1])
             bits ^= low
         return found
+
+
+# In bytes: a placement's tuple of three masks (the masks aside), an option's tuple of
+# field or bit numbers (a cell's and its units', a handful), a small int, a reference.
+_PLACEMENT_TUPLE = sys.getsizeof((0, 0, 0))
+_OPTION_TUPLE = sys.getsizeof((0,) * 6) + 6 * sys.getsizeof(1 << 40)
+_SMALL_INT = sys.getsizeof(1 << 40)
+_REFERENCE = 8
+
+
+def _keeps_placements(placements: list[tuple[int, int, int]] | _PlacementsOnDemand) -> bool:
+    """Whether a board keeps the placements it builds (all of them at most)."""
+    return isinstance(placements, list) or placements.keep
 
 
 class _PlacementsOnDemand(dict[int, tuple[int, int, int]]):
@@ -312,10 +343,10 @@ def boxed(geometry: Geometry) -> Geometry:
     )
 
 
-@lru_cache(maxsize=BOARDS_KEPT)
+@per_geometry
 def bitboard_for(geometry: Geometry) -> Bitboard:
-    """The bitboard of a geometry, built once per process while it is among the
-    BOARDS_KEPT used last (a Jigsaw's from its template's, unless it has cages too)."""
+    """The bitboard of a geometry, built once per process while it is kept among the
+    engine's tables (a Jigsaw's from its template's, unless it has cages too)."""
     if "region" in geometry.kinds and not geometry.cages:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     return Bitboard(geometry)

@@ -17,28 +17,231 @@ rules (puzzle.py) name the kinds it adds, so its share code, its solve and its p
 
 from __future__ import annotations
 
+import functools
+import sys
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
 from operator import itemgetter
-from typing import TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
+from .held import held_bytes
 from .shape import Shape
 
 T = TypeVar("T")
 
 
-# Tables worked out per geometry (the logic engine's layouts, overlaps, crossings...) are
-# kept for the GEOMETRIES_KEPT geometries used last. The fixed ones (each size, classic, X,
-# Windoku) are few; every Jigsaw map is a geometry of its own, and a stream of new maps
-# must not keep a table of each for the life of the process.
-GEOMETRIES_KEPT = 64
+# Tables worked out per geometry (the solver's boards, the logic engine's layouts, overlaps,
+# crossings, and what it remembers of a geometry's units) are kept while they weigh no more
+# than TABLE_BUDGET_BYTES in all, least recently used out first. The fixed geometries (each
+# size, classic, X, Windoku) are few; every Jigsaw map is a geometry of its own, and a
+# stream of new maps must not keep a table of each, nor more bytes than the budget however
+# big each map's tables are (a 16x16 Jigsaw's board alone may reach 33 MB). The app sets
+# TABLES.budget at start from GEOMETRY_CACHE_MB; the engine itself reads no settings.
+TABLE_BUDGET_BYTES = 128 * 1024 * 1024
+# A memo's answers weighed one by one before they are weighed by sample (PerGeometry).
+WEIGHED_FIRST = 64
+WEIGHED_EVERY = 16
+# A reference in a tuple or list, and a Unit's own object, dict and hash, in bytes.
+_REFERENCE = 8
+_UNIT_OVERHEAD = 400
 
 
-def per_geometry(function: Callable[..., T]) -> Callable[..., T]:
-    """`function` (of a geometry, and perhaps a few small arguments) remembered for the
-    geometries used last: an lru_cache of GEOMETRIES_KEPT entries."""
-    return lru_cache(maxsize=GEOMETRIES_KEPT)(function)
+class CacheInfo(NamedTuple):
+    """A per_geometry function's figures, as functools.lru_cache gives them."""
+
+    hits: int
+    misses: int
+    maxsize: int | None
+    currsize: int
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """One table in the store: its value, its weight in bytes, the geometry it is of."""
+
+    value: object
+    weight: int
+    geometry: Geometry | None
+
+
+class TableStore:
+    """The tables of every per_geometry function, by function and arguments, up to
+    `budget` bytes in all (TABLE_BUDGET_BYTES unless given), least recently used out first:
+    those of Jigsaw maps and Killers (passing geometries) before those of the few lasting
+    ones (each size's classic, X and Windoku), which every worker builds at start and uses
+    all day.
+
+    A table weighs what held_bytes finds in it and in its arguments, its geometry aside: a
+    geometry weighs its table_bytes once, while any table of it is kept. A lock keeps it
+    sound under a threaded server."""
+
+    def __init__(self, budget: int | None = None) -> None:
+        self._budget = budget
+        self.held = 0  # the weights of the tables and geometries kept, in bytes
+        # the lasting geometries' tables, and the others', each least recently used first
+        self._lasting: OrderedDict[tuple[object, ...], _Kept] = OrderedDict()
+        self._passing: OrderedDict[tuple[object, ...], _Kept] = OrderedDict()
+        self._geometries: dict[Geometry, int] = {}  # tables kept of each
+        self._lock = threading.Lock()
+
+    @property
+    def budget(self) -> int:
+        """The most bytes the tables may weigh in all."""
+        return TABLE_BUDGET_BYTES if self._budget is None else self._budget
+
+    @budget.setter
+    def budget(self, most: int) -> None:
+        """Hold the tables to `most` bytes from now on, dropping what is beyond it now."""
+        with self._lock:
+            self._budget = most
+            self._fit()
+
+    def __len__(self) -> int:
+        return len(self._lasting) + len(self._passing)
+
+    @property
+    def geometries(self) -> int:
+        """How many geometries have tables kept."""
+        return len(self._geometries)
+
+    def find(self, key: tuple[object, ...], lasting: bool) -> _Kept | None:
+        """The table kept under `key` (of a lasting geometry or not), now the most recently
+        used; None if none."""
+        tables = self._lasting if lasting else self._passing
+        with self._lock:
+            kept = tables.get(key)
+            if kept is not None:
+                tables.move_to_end(key)
+            return kept
+
+    def keep(
+        self,
+        key: tuple[object, ...],
+        value: object,
+        geometry: Geometry | None,
+        weight: int,
+    ) -> None:
+        """Keep `value` under `key`, weighing `weight` bytes (its geometry's aside),
+        dropping the least recently used beyond the budget."""
+        lasting = geometry is None or geometry.lasting
+        tables = self._lasting if lasting else self._passing
+        with self._lock:
+            if key in tables:
+                return  # another thread built it meanwhile
+            tables[key] = _Kept(value, weight, geometry)
+            self.held += weight
+            if geometry is not None:
+                count = self._geometries.get(geometry, 0)
+                if count == 0:
+                    self.held += geometry.table_bytes
+                self._geometries[geometry] = count + 1
+            self._fit()
+
+    def clear(self, function: object = None) -> None:
+        """Drop every table (of `function` alone when given)."""
+        with self._lock:
+            for tables in (self._lasting, self._passing):
+                for key in [key for key in tables if function in (None, key[0])]:
+                    self._drop(tables, key)
+
+    def count(self, function: object) -> int:
+        """How many tables of `function` are kept."""
+        with self._lock:
+            return sum(
+                1
+                for tables in (self._lasting, self._passing)
+                for key in tables
+                if key[0] is function
+            )
+
+    def _fit(self) -> None:
+        """Drop the least recently used tables, passing ones first, until within budget."""
+        budget = self.budget
+        for tables in (self._passing, self._lasting):
+            while self.held > budget and tables:
+                self._drop(tables, next(iter(tables)))
+
+    def _drop(
+        self, tables: OrderedDict[tuple[object, ...], _Kept], key: tuple[object, ...]
+    ) -> None:
+        kept = tables.pop(key)
+        self.held -= kept.weight
+        if kept.geometry is not None:
+            count = self._geometries[kept.geometry] - 1
+            if count == 0:
+                del self._geometries[kept.geometry]
+                self.held -= kept.geometry.table_bytes
+            else:
+                self._geometries[kept.geometry] = count
+
+
+TABLES = TableStore()
+
+
+class PerGeometry(Generic[T]):
+    """A function of a geometry (its first argument, and perhaps a few more), its answers
+    kept in TABLES; cache_clear, cache_info and cache_parameters as functools' caches have.
+
+    An answer weighs what held_bytes finds in it and its arguments, its geometry aside.
+    With `sampled` (a memo of many small answers alike, asked for in a path's inner loops,
+    where weighing each would cost as much as working it out), the first WEIGHED_FIRST and
+    then every WEIGHED_EVERY-th are weighed, and the others weigh as the heaviest so far."""
+
+    def __init__(self, function: Callable[..., T], sampled: bool = False) -> None:
+        functools.update_wrapper(self, function)
+        self._function = function
+        self._sampled = sampled
+        self._heaviest = 0
+        self.hits = self.misses = 0
+
+    def __call__(self, *args: Any) -> T:
+        key = (self, *args)
+        geometry = args[0] if args and isinstance(args[0], Geometry) else None
+        kept = TABLES.find(key, geometry is None or geometry.lasting)
+        if kept is not None:
+            self.hits += 1
+            return kept.value  # type: ignore[return-value]
+        self.misses += 1
+        value = self._function(*args)
+        TABLES.keep(key, value, geometry, self._weigh(args, value))
+        return value
+
+    def _weigh(self, args: tuple[object, ...], value: object) -> int:
+        """What an answer and its arguments weigh in bytes, their geometry aside."""
+        if self._sampled and WEIGHED_FIRST < self.misses and self.misses % WEIGHED_EVERY:
+            return self._heaviest
+        weight = held_bytes(args, geometries=False) + held_bytes(value, geometries=False)
+        self._heaviest = max(self._heaviest, weight)
+        return weight
+
+    def cache_clear(self) -> None:
+        """Drop this function's tables."""
+        TABLES.clear(self)
+        self.hits = self.misses = 0
+
+    def cache_info(self) -> CacheInfo:
+        """Hits, misses and tables kept (no count bound: the store's bytes bound them)."""
+        return CacheInfo(self.hits, self.misses, None, TABLES.count(self))
+
+    def cache_parameters(self) -> dict[str, object]:
+        """No count bound (maxsize None): TABLES bounds the bytes."""
+        return {"maxsize": None, "typed": False, "bytes": TABLES.budget}
+
+
+def per_geometry(function: Callable[..., T]) -> PerGeometry[T]:
+    """`function` (of a geometry, and perhaps a few small arguments) remembered in TABLES,
+    within its byte budget."""
+    return PerGeometry(function)
+
+
+def geometry_memo(function: Callable[..., T]) -> PerGeometry[T]:
+    """`function` (of a geometry and what a position holds in part of it) remembered in
+    TABLES, its answers weighed by sample (PerGeometry)."""
+    return PerGeometry(function, sampled=True)
 
 
 @dataclass(frozen=True)
@@ -61,6 +264,26 @@ class Unit:
     def mask(self) -> int:
         """The unit's cells as one int (bit c for cell c)."""
         return sum(1 << cell for cell in self.cells)
+
+
+class GeometryKey:
+    """A geometry as a key that outlives its tables: equal for equal geometries, holding
+    only what makes them equal (the shape, each unit's kind, index and cells, the cages),
+    not the tables worked out from them; its hash worked out once."""
+
+    __slots__ = ("_hash", "_spec")
+
+    def __init__(self, spec: tuple[object, ...]) -> None:
+        self._spec = spec
+        self._hash = hash(spec)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GeometryKey):
+            return NotImplemented
+        return self is other or (self._hash == other._hash and self._spec == other._spec)
 
 
 @dataclass(frozen=True)
@@ -88,6 +311,13 @@ class Geometry:
     @cached_property
     def _hash(self) -> int:
         return hash((self.shape, self.units, self.cages, self.cage_totals))
+
+    @cached_property
+    def key(self) -> GeometryKey:
+        """This geometry as a key that does not keep its tables alive (the logic engine's
+        memo of fruitless searches keeps tens of thousands of keys, of hundreds of maps)."""
+        units = tuple((unit.kind, unit.index, unit.cells) for unit in self.units)
+        return GeometryKey((self.shape, units, self.cages, self.cage_totals))
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
@@ -166,6 +396,31 @@ class Geometry:
                 mask |= masks[number]
             found.append(mask & ~(1 << cell))
         return tuple(found)
+
+    @cached_property
+    def lasting(self) -> bool:
+        """Whether it is one of the few every worker keeps for good: a shape's units and
+        named kinds of unit, no Jigsaw map, no cages."""
+        return not self.cages and all(unit.kind != "region" for unit in self.units)
+
+    @property
+    def table_bytes(self) -> int:
+        """About the most bytes this geometry holds with every table of its own built (its
+        units, its peers as sets and as masks, each cell's units): an upper estimate, worked
+        out from its size without building them, for the caches that weigh it."""
+        cells, units = self.shape.cell_count, len(self.units)
+        per_cell = -(-units * self.shape.size // cells) + (1 if self.cages else 0)
+        peers = min(cells - 1, per_cell * (self.shape.size - 1))
+        mask = sys.getsizeof(1 << cells)
+        unit = sys.getsizeof(tuple(range(self.shape.size))) + mask + _UNIT_OVERHEAD
+        cell = (
+            sys.getsizeof(frozenset(range(peers)))  # peers
+            + 2 * sys.getsizeof(tuple(range(per_cell)))  # cell_units, cell_unit_numbers
+            + mask  # peer_masks
+            + 4 * _REFERENCE  # a place in each of those tables, and cell_cage
+        )
+        shared = units * units * (_REFERENCE + mask)  # shared_cells, at most every pair
+        return units * unit + cells * cell + shared + sum(map(len, self.cages)) * _REFERENCE
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -265,20 +520,45 @@ def geometry_of(
     return _with_cages(_with_extras(shape, extras, kinds, regions), cages, cage_totals)
 
 
-@per_geometry
+# The geometries geometry_of made, by what they were made of, while anything (a puzzle, a
+# table in TABLES, a kept result) holds them: one puzzle's solves share one geometry, and
+# one no longer used costs nothing.
+_MADE: weakref.WeakValueDictionary[tuple[object, ...], Geometry] = weakref.WeakValueDictionary()
+_MADE_LOCK = threading.Lock()
+
+
+def _made(key: tuple[object, ...], make: Callable[[], Geometry]) -> Geometry:
+    """The geometry made under `key` while it lives, else `make()`, kept under `key`."""
+    with _MADE_LOCK:
+        found = _MADE.get(key)
+    if found is not None:
+        return found
+    made = make()
+    with _MADE_LOCK:
+        return _MADE.setdefault(key, made)
+
+
 def _with_cages(
     base: Geometry, cages: tuple[tuple[int, ...], ...], cage_totals: tuple[int | None, ...]
 ) -> Geometry:
-    """`base` with a Killer's cages, kept (so one puzzle's solves share one geometry)."""
-    return Geometry(base.shape, base.units, cages, cage_totals)
+    """`base` with a Killer's cages, shared while used (so one puzzle's solves share one
+    geometry)."""
+    return _made(
+        ("cages", base, cages, cage_totals),
+        lambda: Geometry(base.shape, base.units, cages, cage_totals),
+    )
 
 
-@per_geometry
 def _with_extras(
     shape: Shape, extras: tuple[str, ...], kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]
 ) -> Geometry:
-    """geometry_of, kept per shape, kinds and regions (the kinds themselves are in the key, so
-    a kind registered again under the same letter gets its own geometry)."""
+    """geometry_of, shared per shape, kinds and regions while used (the kinds themselves are
+    in the key, so a kind registered again under the same letter gets its own geometry)."""
+    return _made(("extras", shape, extras, kinds, regions), lambda: _build(shape, kinds, regions))
+
+
+def _build(shape: Shape, kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]) -> Geometry:
+    """The standard units of `shape`, `regions` in place of its boxes, and `kinds`' units."""
     base = standard_geometry(shape)
     if regions:
         lines = tuple(unit for unit in base.units if unit.kind != "box")

@@ -14,11 +14,14 @@ from ..explanations.records import path_for
 from ..jobs import job_queue, shared, shared_results
 from ..sudoku import GAVE_UP, Budget, Puzzle, SolveResult, solve
 from ..sudoku import SOLVED as ONE_SOLUTION
+from ..sudoku.geometry import TABLES
+from ..sudoku.held import held_bytes
 from ..sudoku.logic import CEILING, SOLVED, Path, Position, encode_marks, path_from
 from ..sudoku.puzzle import longest_code
 from ..sudoku.shape import SHAPES_BY_CELLS
 from .solver_seat import solver_seat
 
+MEGABYTE = 1024 * 1024
 CACHE_KEY = "webapp.solve_cache"
 PATH_CACHE_KEY = "webapp.path_cache"
 
@@ -29,7 +32,9 @@ V = TypeVar("V")
 class LruCache(Generic[K, V]):
     """The latest results by key, up to `size` of them in all as `weigh` counts them (each
     one 1 unless given, e.g. a rendered page by its bytes); the least recently used is
-    dropped first, and a result weighing more than `largest` is not kept.
+    dropped first, and a result weighing more than `largest` is not kept. With `most_bytes`,
+    also no more than that many bytes in all as held_bytes weighs each result with its key
+    (a Jigsaw's result with its map's tables), a result over half of them not kept.
 
     One per app, so one per gunicorn worker: a share link that goes viral
     costs each worker one solve. A lock keeps it sound under a threaded server.
@@ -40,12 +45,16 @@ class LruCache(Generic[K, V]):
         size: int,
         weigh: Callable[[V], int] | None = None,
         largest: int | None = None,
+        most_bytes: int | None = None,
     ) -> None:
         self.size = size
         self.held = 0  # what the results weigh in all
+        self.most_bytes = most_bytes
+        self.bytes_held = 0  # what held_bytes finds in the results and their keys
         self._weigh = weigh or (lambda _: 1)
         self._largest = size if largest is None else largest
         self._results: OrderedDict[K, V] = OrderedDict()
+        self._bytes: dict[K, int] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -60,24 +69,45 @@ class LruCache(Generic[K, V]):
             return result
 
     def put(self, key: K, result: V) -> None:
-        """Store `result` under `key`, dropping the least recently used beyond `size`."""
+        """Store `result` under `key`, dropping the least recently used beyond `size` (and
+        `most_bytes`)."""
         weight = self._weigh(result)
         if self.size <= 0 or weight > self._largest:
             return
+        nbytes = 0
+        if self.most_bytes is not None:
+            nbytes = held_bytes((key, result))
+            if nbytes > self.most_bytes // 2:
+                return
         with self._lock:
             old = self._results.pop(key, None)
             self.held += weight - (self._weigh(old) if old is not None else 0)
+            self.bytes_held += nbytes - self._bytes.pop(key, 0)
             self._results[key] = result
-            while self.held > self.size:
-                _, dropped = self._results.popitem(last=False)
+            self._bytes[key] = nbytes
+            while self.held > self.size or (
+                self.most_bytes is not None and self.bytes_held > self.most_bytes
+            ):
+                dropped_key, dropped = self._results.popitem(last=False)
                 self.held -= self._weigh(dropped)
+                self.bytes_held -= self._bytes.pop(dropped_key)
 
 
 def init_app(app: Flask) -> None:
-    """Give `app` its solve and path caches, SOLVE_CACHE_SIZE results each (0 turns them off)."""
-    size = int(app.config["SOLVE_CACHE_SIZE"])
-    app.extensions[CACHE_KEY] = LruCache[tuple[str, Budget], SolveResult](size)
-    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, int], tuple[Path | None]](size)
+    """Give `app` its solve and path caches, SOLVE_CACHE_SIZE results and RESULT_CACHE_MB
+    each (0 turns them off); hold the engine's tables per geometry to GEOMETRY_CACHE_MB (one
+    budget per process: the app started last sets it)."""
+    size, most = int(app.config["SOLVE_CACHE_SIZE"]), result_cache_bytes(app)
+    app.extensions[CACHE_KEY] = LruCache[tuple[str, Budget], SolveResult](size, most_bytes=most)
+    app.extensions[PATH_CACHE_KEY] = LruCache[tuple[str, str, int], tuple[Path | None]](
+        size, most_bytes=most
+    )
+    TABLES.budget = int(float(app.config["GEOMETRY_CACHE_MB"]) * MEGABYTE)
+
+
+def result_cache_bytes(app: Flask) -> int:
+    """The bytes each of `app`'s caches of results may hold: RESULT_CACHE_MB."""
+    return int(float(app.config["RESULT_CACHE_MB"]) * MEGABYTE)
 
 
 def _solves() -> LruCache[tuple[str, Budget], SolveResult] | None:

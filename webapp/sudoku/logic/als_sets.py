@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..geometry import Geometry, Unit
+from ..geometry import Geometry, Unit, geometry_memo
 from .position import Position, bits_of
 from .step import TARGET, Step
 
@@ -64,7 +64,7 @@ def almost_locked_sets(position: Position, max_cells: int | None = None) -> list
     return found
 
 
-@lru_cache(maxsize=1 << 12)
+@geometry_memo
 def _unit_sets(
     geometry: Geometry, number: int, state: tuple[int, ...], limit: int
 ) -> tuple[Als, ...]:

@@ -11,11 +11,10 @@ one unit, so a weak link reaches it like any group).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..geometry import Geometry
+from ..geometry import Geometry, geometry_memo
 from .position import Position
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ def almost_locked_sets(position: Position) -> list[tuple[tuple[int, ...], int]]:
     return sorted(found)
 
 
-@lru_cache(maxsize=1 << 12)
+@geometry_memo
 def _unit_sets(
     geometry: Geometry, number: int, state: tuple[int, ...], most: int
 ) -> tuple[tuple[tuple[int, ...], int], ...]:

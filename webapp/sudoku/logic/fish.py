@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from itertools import combinations
 
-from ..geometry import Geometry, Unit, per_geometry
+from ..geometry import Geometry, Unit, geometry_memo, per_geometry
 from .budget import check_ceiling
 from .memo import each_value_since
 from .position import Position, bits_of
@@ -154,7 +154,7 @@ def _fin_units(geometry: Geometry) -> tuple[Unit, ...]:
     return ()
 
 
-@lru_cache(maxsize=1 << 12)
+@geometry_memo
 def _lines_of(geometry: Geometry, base_kind: str, has: int, placed: int) -> tuple[BaseLine, ...]:
     """The base lines, not holding it yet, of a value with places `has` and placed cells
     `placed` (cell masks): the fish of sizes 2 to 4 read the same."""

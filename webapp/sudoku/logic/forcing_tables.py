@@ -9,9 +9,8 @@ geometry.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-from ..geometry import Geometry
+from ..geometry import Geometry, per_geometry
 from .position import Position, bits_of
 
 
@@ -26,7 +25,7 @@ class Layout:
     partners: tuple[tuple[int, ...], ...]  # for each unit, the units sharing two or more cells
 
 
-@lru_cache(maxsize=8)
+@per_geometry
 def layout(geometry: Geometry) -> Layout:
     """The lists every branch of every position of `geometry` reads."""
     unit_cells = tuple(unit.cells for unit in geometry.units)

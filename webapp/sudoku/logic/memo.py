@@ -6,7 +6,9 @@ value's places (a fish, a colouring, an x-chain) and found nothing will find
 nothing again while those stay the same.
 
 So such a search is keyed by everything it reads: its name and parameters, the
-geometry, and the value's places as masks. A key is remembered only when its
+geometry (its key: GeometryKey, which keeps the units' cells alive but not the tables a
+geometry holds, so that the keys of hundreds of Jigsaw maps cost little), and the value's
+places as masks. A key is remembered only when its
 search ran to the end and found nothing, so a skipped search is one that would
 have found nothing, on any position of any path; one stopped by the time
 budget is not remembered.
@@ -106,7 +108,7 @@ def each_value(
     left (a search of one value's places finds nothing there). `search` must read
     nothing of any other value, and `name` must tell it from every other search (its
     parameters included)."""
-    geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
+    geometry, places, placed = position.geometry.key, position.value_cells, position.placed_cells
     for value in range(1, position.size + 1):
         if not places[value]:
             continue  # no candidate of it left: nothing to find
@@ -126,7 +128,7 @@ def each_value_since(
     when no such position is known. Any part of the search that reads only cells whose
     places are the same in `before`, and whose removals cannot grow as places shrink,
     can be skipped: it found nothing there."""
-    geometry, places, placed = position.geometry, position.value_cells, position.placed_cells
+    geometry, places, placed = position.geometry.key, position.value_cells, position.placed_cells
     for value in range(1, position.size + 1):
         here, filled = places[value], placed[value]
         if not here:
@@ -152,7 +154,7 @@ def since_position(
     position only lost candidates since (and filled no fewer cells); else None. A part of
     the search that reads only unchanged cells, and whose removals cannot grow as
     candidates go, can be skipped: it found nothing there."""
-    family = (name, position.geometry)
+    family = (name, position.geometry.key)
     key = (position.value_cells, position.placed_cells)
     latest = FRUITLESS.latest(family)
     changed = None if latest is None else _changed(latest, key)

@@ -28,9 +28,8 @@ and the column serves, so a Jigsaw's regions and Windoku's windows are tried too
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 
-from ..geometry import Geometry, Unit, per_geometry
+from ..geometry import Geometry, Unit, geometry_memo, per_geometry
 from .memo import each_value_since
 from .position import Position, bits_of
 from .step import TARGET, Step
@@ -83,7 +82,7 @@ def strong_links(
     ]
 
 
-@lru_cache(maxsize=1 << 12)
+@geometry_memo
 def _strong_links(
     geometry: Geometry, has: int, placed: int
 ) -> tuple[tuple[Unit, tuple[int, int], int], ...]:

@@ -19,9 +19,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 
-from ..geometry import Geometry, per_geometry
+from ..geometry import Geometry, geometry_memo, per_geometry
 from .memo import since_position
 from .position import Position, bits_of
 from .single_digit import strong_links
@@ -166,7 +165,7 @@ def crossing_units(geometry: Geometry) -> tuple[tuple[int, ...], ...]:
     )
 
 
-@lru_cache(maxsize=1 << 12)  # a geometry's units, for the geometries used last
+@per_geometry
 def _apart(geometry: Geometry, number: int) -> tuple[tuple[bool, ...], ...]:
     """For each two cells of one area (by their places in it), whether they do not see
     each other."""
@@ -284,7 +283,7 @@ def crossing_masks(geometry: Geometry) -> tuple[int, ...]:
     return tuple(sum(1 << cell for cell in area) for area in crossing_units(geometry))
 
 
-@lru_cache(maxsize=1 << 13)
+@geometry_memo
 def _area_wings(
     geometry: Geometry, number: int, masks: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], int, tuple[int, ...]], ...]:

@@ -21,7 +21,7 @@ from ...jobs.job import DONE, GENERATE, Job, job_id
 from ...jobs.orders import order_code
 from ...jobs.store import Unreachable
 from ...sudoku.generator import LEVEL_NAMES, Generated, Order, generate, levels_of
-from ..cache import LruCache, remember_solve
+from ..cache import LruCache, remember_solve, result_cache_bytes
 from ..jobs.starting import start_job
 from ..solver_seat import solver_seat
 
@@ -36,8 +36,10 @@ UNREADABLE = (
 
 
 def init_app(app: Flask) -> None:
-    """Give `app` its cache of generations by order, SOLVE_CACHE_SIZE of them."""
-    app.extensions[CACHE_KEY] = LruCache[str, Generated](int(app.config["SOLVE_CACHE_SIZE"]))
+    """Give `app` its cache of generations by order, SOLVE_CACHE_SIZE of them and
+    RESULT_CACHE_MB."""
+    size, most = int(app.config["SOLVE_CACHE_SIZE"]), result_cache_bytes(app)
+    app.extensions[CACHE_KEY] = LruCache[str, Generated](size, most_bytes=most)
 
 
 def exists(order: Order) -> bool:

@@ -19,7 +19,7 @@ from ...jobs import job_queue, shared, shared_results
 from ...sudoku import GAVE_UP, NO_SOLUTION, DeadEnd, Puzzle, SolveResult, find_dead_end
 from ...sudoku.counting import TIME, SolutionCount
 from ...sudoku.logic import CEILING, SOLVED, Path
-from ..cache import LruCache, is_solve_cached, path_within_budget, solve_budget
+from ..cache import LruCache, is_solve_cached, path_within_budget, result_cache_bytes, solve_budget
 from ..cache import solve_within_budget as solve_of
 from ..solver_seat import solver_seat
 from .solution_counts import count_within_budget
@@ -68,9 +68,10 @@ class PageFacts:
 
 
 def init_app(app: Flask) -> None:
-    """Give `app` its cache of page facts, SOLVE_CACHE_SIZE of them (0 turns it off)."""
-    size = int(app.config["SOLVE_CACHE_SIZE"])
-    app.extensions[FACTS_CACHE_KEY] = LruCache[str, PageFacts](size)
+    """Give `app` its cache of page facts, SOLVE_CACHE_SIZE of them and RESULT_CACHE_MB (0
+    turns it off)."""
+    size, most = int(app.config["SOLVE_CACHE_SIZE"]), result_cache_bytes(app)
+    app.extensions[FACTS_CACHE_KEY] = LruCache[str, PageFacts](size, most_bytes=most)
 
 
 def _kept_facts() -> LruCache[str, PageFacts] | None:

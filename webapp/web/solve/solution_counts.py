@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...sudoku import MULTIPLE, Budget, Shape, SolveResult
 from ...sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
-from ..cache import LruCache
+from ..cache import LruCache, result_cache_bytes
 from ..solver_seat import solver_seat
 
 COUNT_CACHE_KEY = "webapp.count_cache"
@@ -28,9 +28,12 @@ ALL_USAGE = "all must be 1 to list every solution, or left out."
 
 
 def init_app(app: Flask) -> None:
-    """Give `app` its cache of counts, COUNT_CACHE_SIZE of them (0 turns it off)."""
-    size = int(app.config["COUNT_CACHE_SIZE"])
-    app.extensions[COUNT_CACHE_KEY] = LruCache[tuple[str, Budget], SolutionCount](size)
+    """Give `app` its cache of counts, COUNT_CACHE_SIZE of them and RESULT_CACHE_MB (0 turns
+    it off)."""
+    size, most = int(app.config["COUNT_CACHE_SIZE"]), result_cache_bytes(app)
+    app.extensions[COUNT_CACHE_KEY] = LruCache[tuple[str, Budget], SolutionCount](
+        size, most_bytes=most
+    )
 
 
 def listed_for(shape: Shape) -> int:

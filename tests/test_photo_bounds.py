@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 import socket
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import cv2
 import pytest
 from PIL import Image
+from test_solver_seat import held_by
 
 from webapp.photo import Limits
 from webapp.photo.isolation import Ceilings, ReadingStopped, read_apart
@@ -46,28 +44,6 @@ def read_api(client, data: bytes, address: str = "127.0.0.1"):
     )
 
 
-@contextmanager
-def seat_held(app, address: str) -> Iterator[None]:
-    """A thread holding `address`'s seat (a solve under way) until the block ends."""
-    seat = app.extensions[SEAT_KEY]
-    holding, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with app.test_request_context(environ_base={"REMOTE_ADDR": address}):
-            with seat.taken():
-                holding.set()
-                release.wait(10)
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    try:
-        assert holding.wait(10)
-        yield
-    finally:
-        release.set()
-        thread.join()
-
-
 @pytest.mark.parametrize("route", ["/api/read-photo", "/read-photo"])
 @pytest.mark.parametrize("data", [grid_png(), b"not a picture"], ids=["read", "refused"])
 def test_a_photo_answer_is_never_stored(client, route, data):
@@ -79,7 +55,7 @@ def test_a_photo_answer_is_never_stored(client, route, data):
 def test_a_second_photo_read_at_once_from_one_address_is_429(app):
     # Photo reads skipped the seat: eight bombs in flight from each of two addresses
     # took a victim from 120 pages a minute to 11.
-    with seat_held(app, ADDRESS):
+    with held_by(app, ADDRESS):
         answer = read_api(app.test_client(), grid_png(), ADDRESS)
     assert (answer.status_code, answer.headers["Retry-After"]) == (429, str(RETRY_AFTER))
 

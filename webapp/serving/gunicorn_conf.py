@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..sudoku import SHAPES, prepare
 from ..sudoku.whole_numbers import read_whole_number
 from . import consumer_process
 from .serverlog import RedactingLogger
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 DEFAULT_BIND = "127.0.0.1:8000"
 
@@ -83,7 +86,7 @@ def on_starting(server: object) -> None:
 UNREAD_BODY_BYTES = 128 * 1024
 
 
-def post_request(worker: object, req: object, environ: dict[str, Any], resp: object) -> None:
+def post_request(worker: object, req: object, environ: WSGIEnvironment, resp: object) -> None:
     """Read out what the app left of the request's body, up to UNREAD_BODY_BYTES."""
     body = environ.get("wsgi.input")
     left = UNREAD_BODY_BYTES

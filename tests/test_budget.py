@@ -108,13 +108,13 @@ WALK = """
     sys.path.insert(0, "tests")
     from webapp.sudoku import Puzzle, parse
     from webapp.sudoku.logic import find_path
-    from webapp.explanations.records import step_record
+    from webapp.records.path import StepRecord
     texts = json.loads(sys.argv[1])
     paths = {}
     for text in texts:
         grid = parse(text)
         path = find_path(Puzzle(grid), work=30_000, unique=True)
-        steps = [step_record(grid.shape, step) for step in path.steps]
+        steps = [StepRecord(grid.shape, step).to_json() for step in path.steps]
         paths[text] = [path.status, path.work, path.rating, steps]
     print(json.dumps(paths))
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from webapp.cli.solve import solve_record
-from webapp.explanations.solve_record import in_order
+from webapp.records.solve import in_order
 from webapp.sudoku import Budget
 
 from puzzles import CLASHING, NORVIG_EASY, NORVIG_IMPOSSIBLE, data_lines
@@ -34,7 +34,7 @@ def test_the_cli_and_the_api_agree_on_every_field_they_share(make_app, puzzle, s
     budget = Budget(nodes=nodes, ceiling_seconds=60.0)
     app = make_app(SOLVE_BUDGET_NODES=nodes, SOLVE_CEILING_SECONDS=budget.ceiling_seconds)
     api = app.test_client().post("/api/solve", json={"puzzle": puzzle}).json
-    cli = solve_record(puzzle, budget=budget)
+    cli = solve_record(puzzle, budget=budget).to_json()
     assert api["status"] == cli["status"] == status
     assert {field: api[field] for field in SHARED} == {field: cli[field] for field in SHARED}
     assert api["written"]["givens"] == cli["puzzle"]

@@ -31,7 +31,7 @@ FEATURES = (
     "read_photo",
 )
 
-DEFAULTS: dict[str, Any] = {
+DEFAULTS: dict[str, object] = {
     # The work a solve in a request may do: search nodes, and on 16x16 and 25x25 the SAT
     # solver's conflicts (webapp/sudoku/solver.py). Counted, never timed, so that every
     # server gives the same answer; each takes about a second on one idle core. Past it,

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from typing import Any
 
-from ..explanations.records import path_for, path_record
+from ..explanations import level_of
+from ..explanations.records import path_for
+from ..records.path import PathRecord, UnreadRecord
 from ..sudoku import PuzzleError, read_code, solve
-from ..sudoku.puzzle import RULES_MARK
 from ..sudoku.result import MULTIPLE
-from ..sudoku.result import SOLVED as ONE_SOLUTION
 from ..sudoku.variants import puzzle_with
 from .arguments import EXIT_OK, Subcommands, VariantOptions, add_path_options, variant_options
 from .solve import puzzle_texts
@@ -48,30 +47,39 @@ def run(args: argparse.Namespace) -> int:
     for text in puzzle_texts(args.file, whole=False):
         record = explain_record(text, args.budget_work, args.ceiling_seconds, variant=variant)
         if args.json:
-            print(json.dumps(record))
+            print(json.dumps(record.to_json()))
             continue
         if not first:
             print()
         first = False
-        rules = record.get("rules")
-        print(record["puzzle"] + (f"{RULES_MARK}{rules}" if rules else ""))  # as it reads back
-        for number, step in enumerate(record["steps"], start=1):
-            print(f"{number}. {step['text']}")
+        print(_as_read_back(record))
+        texts = record.step_texts() if isinstance(record, PathRecord) else []
+        for number, text in enumerate(texts, start=1):
+            print(f"{number}. {text}")
         print(summary(record))
     return EXIT_OK
 
 
-def summary(record: dict[str, Any]) -> str:
+def _as_read_back(record: PathRecord | UnreadRecord) -> str:
+    """The puzzle as it reads back: its line and its rules' letters unless classic; the text
+    as given when it cannot be read."""
+    if isinstance(record, UnreadRecord):
+        return record.text
+    return record.puzzle.line
+
+
+def summary(record: PathRecord | UnreadRecord) -> str:
     """The last lines for a puzzle: its rating, or why there is none (and two solutions)."""
-    if record["status"] != ONE_SOLUTION:
-        why = f"{record['status']}: {record.get('error') or 'no single solution to explain'}"
-        if record["status"] == MULTIPLE:
-            return "\n".join([why, *record["solutions"]])
+    if isinstance(record, UnreadRecord) or record.path is None:
+        why = f"{record.status}: {record.error or 'no single solution to explain'}"
+        if record.status == MULTIPLE and isinstance(record, PathRecord):
+            return "\n".join([why, *record.evidence_solutions])
         return why
-    rating = f"{record['rating']:.1f} ({record['level']}, hardest: {record['hardest']})"
-    if record["complete"]:
+    path = record.path
+    rating = f"{path.rating:.1f} ({level_of(path.rating)}, hardest: {path.hardest})"
+    if record.stopped is None:
         return f"Rating {rating}"
-    return f"Stopped after {len(record['steps'])} steps: {record['stopped']}. So far: {rating}"
+    return f"Stopped after {len(path.steps)} steps: {record.stopped}. So far: {rating}"
 
 
 def explain_record(
@@ -80,7 +88,7 @@ def explain_record(
     ceiling_seconds: float = math.inf,
     words: bool = True,
     variant: VariantOptions = (None, None, None),
-) -> dict[str, Any]:
+) -> PathRecord | UnreadRecord:
     """Read, check and explain one puzzle within `work` units, under the rules `variant`
     names (its name, a jigsaw's region labels and a killer's cages: variants.py) unless its
     text names them:
@@ -90,6 +98,6 @@ def explain_record(
     try:
         puzzle = puzzle_with(read_code(text), *variant)
     except PuzzleError as error:
-        return {"puzzle": text, "status": "invalid", "error": error.message, "steps": []}
+        return UnreadRecord(text, error.message)
     result = solve(puzzle)
-    return path_record(puzzle, result, path_for(puzzle, result, work, ceiling_seconds), words)
+    return PathRecord(puzzle, result, path_for(puzzle, result, work, ceiling_seconds), words)

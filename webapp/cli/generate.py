@@ -9,8 +9,8 @@ import secrets
 import statistics
 import sys
 from collections.abc import Iterator
-from typing import Any
 
+from ..records.json_types import JsonObject
 from ..sudoku import SHAPES, prepare
 from ..sudoku.generator import (
     LARGEST_SEED,
@@ -149,10 +149,10 @@ def _puzzles(args: argparse.Namespace, size: int, level: str, count: int) -> Ite
         )
 
 
-def record(generated: Generated) -> dict[str, Any]:
+def record(generated: Generated) -> JsonObject:
     """What --json prints of one generation."""
     order = generated.order
-    found: dict[str, Any] = {"status": generated.status}
+    found: JsonObject = {"status": generated.status}
     if generated.puzzle is not None and generated.solution is not None:
         found |= {
             "puzzle": generated.puzzle.line,

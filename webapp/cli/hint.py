@@ -8,12 +8,13 @@ import argparse
 import json
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from dataclasses import replace
 from urllib.parse import urlencode
 
-from ..explanations.hint_record import hint_record
+from ..explanations import sentence
 from ..explanations.hints import TIER_NAMES, hint_for
-from ..explanations.records import step_record
+from ..records.hint import HintRecord, InstancesRecord, NextStepRecord
+from ..records.path import StepRecord
 from ..sudoku import SOLVED, PuzzleError, solve
 from ..sudoku.batch_solve import RowStatus
 from ..sudoku.logic import (
@@ -141,37 +142,22 @@ def run_hint(args: argparse.Namespace) -> int:
     times: list[float] = []
     for text, position in _positions(args):
         started = time.perf_counter()
-        record: dict[str, Any] = {"position": text.strip()}
-        if isinstance(position, str):
-            record.update(status=RowStatus.INVALID, error=position)
-        elif position.is_solved:
-            record["status"] = PathStatus.SOLVED
-        else:
-            try:
-                step = next_step(position, args.budget_work, ceiling_seconds=args.ceiling_seconds)
-            except OutOfWork:
-                record["status"] = PathStatus.STOPPED
-            except PastCeiling:
-                record["status"] = PathStatus.CEILING
-            else:
-                record["status"] = "step" if step else PathStatus.STUCK
-                if step:
-                    record["step"] = step_record(position.geometry.shape, step)
+        record = _next_step(text.strip(), position, args.budget_work, args.ceiling_seconds)
         times.append((time.perf_counter() - started) * 1000)
         if args.json:
-            print(json.dumps(record))
-        elif "step" in record:
-            print(record["step"]["text"])
-        elif record["status"] == PathStatus.STUCK:
+            print(json.dumps(record.to_json()))
+        elif record.step is not None:
+            print(sentence(record.step.shape, record.step.step))
+        elif record.status == PathStatus.STUCK:
             print("stuck: the next step needs a technique the engine does not have yet")
-        elif record["status"] == PathStatus.STOPPED:
+        elif record.status == PathStatus.STOPPED:
             print("stopped: the next step needs more work than the budget")
-        elif record["status"] == PathStatus.CEILING:
+        elif record.status == PathStatus.CEILING:
             print("ceiling: stopped by --ceiling-seconds, not by the work budget")
-        elif record["status"] == RowStatus.INVALID:
-            print(f"invalid: {record['error']}")
+        elif record.status == RowStatus.INVALID:
+            print(f"invalid: {record.error}")
         else:
-            print(record["status"])
+            print(record.status)
     if args.summary:
         print()
         print("\n".join(markdown_table(speed_figures(times, unit="positions"))))
@@ -185,34 +171,47 @@ def run_steps(args: argparse.Namespace) -> int:
         raise UsageError(f"no technique {args.technique!r}; the engine knows {', '.join(BY_SLUG)}")
     for text, position in _positions(args):
         if isinstance(position, str):
-            record: dict[str, Any] = {"position": text.strip(), "error": position}
-        else:
-            shape = position.geometry.shape
-            steps, complete = _every_instance(
-                finder, position, args.budget_work, args.ceiling_seconds
-            )
-            record = {
-                "position": text.strip(),
-                "technique": args.technique,
-                "instances": [
-                    {
-                        key: step_record(shape, step)[key]
-                        for key in ("eliminations", "placements", "text")
-                    }
-                    for step in steps
-                ],
-                "complete": complete,
-            }
+            if args.json:
+                print(json.dumps({"position": text.strip(), "error": position}))
+            else:
+                print(f"invalid: {position}")
+            continue
+        shape = position.geometry.shape
+        steps, complete = _every_instance(finder, position, args.budget_work, args.ceiling_seconds)
+        record = InstancesRecord(
+            text.strip(),
+            args.technique,
+            tuple(StepRecord(shape, step) for step in steps),
+            complete,
+        )
         if args.json:
-            print(json.dumps(record))
-        elif "error" in record:
-            print(f"invalid: {record['error']}")
+            print(json.dumps(record.to_json()))
         else:
-            stopped = "" if record["complete"] else " (stopped: the budget ran out)"
-            print(f"{len(record['instances'])} {args.technique}{stopped}")
-            for instance in record["instances"]:
-                print(f"  {instance['text']}")
+            stopped = "" if record.complete else " (stopped: the budget ran out)"
+            print(f"{len(record.steps)} {args.technique}{stopped}")
+            for step in steps:
+                print(f"  {sentence(shape, step)}")
     return EXIT_OK
+
+
+def _next_step(
+    text: str, position: Position | str, work: int, ceiling_seconds: float
+) -> NextStepRecord:
+    """The record of `position`'s next step within `work` units (`position` is the error
+    when its text cannot be read)."""
+    if isinstance(position, str):
+        return NextStepRecord(text, RowStatus.INVALID, error=position)
+    if position.is_solved:
+        return NextStepRecord(text, PathStatus.SOLVED)
+    try:
+        step = next_step(position, work, ceiling_seconds=ceiling_seconds)
+    except OutOfWork:
+        return NextStepRecord(text, PathStatus.STOPPED)
+    except PastCeiling:
+        return NextStepRecord(text, PathStatus.CEILING)
+    if step is None:
+        return NextStepRecord(text, PathStatus.STUCK)
+    return NextStepRecord(text, "step", StepRecord(position.geometry.shape, step))
 
 
 def _every_instance(
@@ -253,14 +252,14 @@ def _run_player_hint(args: argparse.Namespace) -> int:
     if result.status != SOLVED or result.solution is None:
         raise UsageError(f"no hints: the puzzle is {result.status}, not one with one solution")
     hint = hint_for(progress, result.solution, args.budget_work, notes, args.ceiling_seconds)
-    record = hint_record(hint)
-    query = {"progress": record["progress_after"], "marks": record["marks_after"]}
-    record["play_url"] = f"/play/{puzzle.code}?{urlencode({k: v for k, v in query.items() if v})}"
+    record = HintRecord(hint)
+    query = {"progress": record.progress_after, "marks": record.marks_after}
+    play_url = f"/play/{puzzle.code}?{urlencode({k: v for k, v in query.items() if v})}"
     if args.json:
-        print(json.dumps(record))
+        print(json.dumps(replace(record, play_url=play_url).to_json()))
         return EXIT_OK
     for name, tier in zip(TIER_NAMES, hint.tiers, strict=True):
         print(f"{name}: {tier}")
-    print(f"progress: {record['progress_after']}")
-    print(f"marks: {record['marks_after']}")
+    print(f"progress: {record.progress_after}")
+    print(f"marks: {record.marks_after}")
     return EXIT_OK

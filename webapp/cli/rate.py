@@ -8,10 +8,9 @@ import math
 import statistics
 import time
 from collections import Counter
-from typing import Any
 
 from ..explanations import LEVELS
-from ..explanations.records import rating_record
+from ..records.path import RatingRecord
 from .agreement import mean_difference, spearman
 from .arguments import EXIT_OK, Subcommands, VariantOptions, add_path_options, variant_options
 from .explain import explain_record
@@ -54,16 +53,14 @@ def rate_record(
     work: int,
     ceiling_seconds: float = math.inf,
     variant: VariantOptions = (None, None, None),
-) -> dict[str, Any]:
-    """One puzzle's rating record within `work` units, timed; a puzzle that cannot be read
-    (or whose rules cannot) keeps the error that says why."""
+    reference: float | None = None,
+) -> RatingRecord:
+    """One puzzle's rating record within `work` units, timed, comparing with `reference`;
+    a puzzle that cannot be read (or whose rules cannot) keeps the error that says why."""
     started = time.perf_counter()
     explained = explain_record(text, work, ceiling_seconds, words=False, variant=variant)
     ms = (time.perf_counter() - started) * 1000
-    record = rating_record(explained, ms)
-    if explained["status"] == "invalid":
-        record["error"] = explained["error"]
-    return record
+    return RatingRecord(explained, ms, reference)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,17 +71,15 @@ def run(args: argparse.Namespace) -> int:
         reference = None
         if args.reference:
             text, reference = _with_reference(text)
-        record = rate_record(text, args.budget_work, args.ceiling_seconds, variant)
-        if reference is not None:
-            record["reference"] = reference
+        record = rate_record(text, args.budget_work, args.ceiling_seconds, variant, reference)
         records.append(record)
         if args.json:
-            print(json.dumps(record))
-        elif "rating" in record:
-            line = f"{record['rating']:.1f} {record['level']} {record['hardest']}"
-            print(line if record["complete"] else f"{line} incomplete")
+            print(json.dumps(record.to_json()))
+        elif record.path is not None:
+            line = f"{record.path.rating:.1f} {record.level} {record.path.hardest}"
+            print(line if record.complete else f"{line} incomplete")
         else:
-            print(record["status"])
+            print(record.explained.status)
     if args.summary:
         print()
         print("\n".join(summary(records)))
@@ -100,19 +95,23 @@ def _with_reference(line: str) -> tuple[str, float | None]:
         return fields[0] if fields else line, None
 
 
-def summary(records: list[dict[str, Any]]) -> list[str]:
+def summary(records: list[RatingRecord]) -> list[str]:
     """The Markdown table of a run: speed, the mean rating, the puzzles in each level, and
     the agreement with a reference rating where the records carry one."""
-    rated = [record for record in records if "rating" in record]
-    levels = Counter(record["level"] for record in rated if record["complete"])
-    cells = speed_figures([record["ms"] for record in records])
-    cells["mean rating"] = f"{statistics.fmean(r['rating'] for r in rated):.2f}" if rated else "-"
+    rated = [(record, record.path.rating) for record in records if record.path is not None]
+    levels = Counter(record.level for record, _ in rated if record.complete)
+    cells = speed_figures([round(record.ms, 3) for record in records])
+    cells["mean rating"] = f"{statistics.fmean(r for _, r in rated):.2f}" if rated else "-"
     cells.update((name, str(levels[name])) for _, name in LEVELS)
-    cells["incomplete"] = str(sum(1 for record in rated if not record["complete"]))
-    compared = [r for r in rated if r["complete"] and r.get("reference") is not None]
+    cells["incomplete"] = str(sum(1 for record, _ in rated if not record.complete))
+    compared = [
+        (rating, record.reference)
+        for record, rating in rated
+        if record.complete and record.reference is not None
+    ]
     if compared:
-        ours = [r["rating"] for r in compared]
-        theirs = [r["reference"] for r in compared]
+        ours = [ours for ours, _ in compared]
+        theirs = [theirs for _, theirs in compared]
         cells["compared"] = str(len(compared))
         cells["Spearman"] = f"{spearman(ours, theirs):.3f}"
         cells["mean abs diff"] = f"{mean_difference(ours, theirs):.2f}"

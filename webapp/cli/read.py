@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..photo import PhotoError, doubt_message, read_photo, reading_record, stand
+from ..photo import PhotoError, ReadingRecord, doubt_message, read_photo, stand
 from .arguments import EXIT_OK, Subcommands, UsageError
 from .photo_set import SPLITS, read_set, split_photos
 from .timing import markdown_table
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     standing = stand(reading.grid)
     if args.json:
         ms = 1000 * (time.perf_counter() - started)
-        print(json.dumps(reading_record(reading, standing, ms)))
+        print(json.dumps(ReadingRecord(reading, standing, ms).to_json()))
         return EXIT_OK
     for row in reading.grid.rows():
         print("".join(str(v) if v else "." for v in row))

@@ -5,13 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
-from typing import Any
 
-from ..explanations.solve_record import FIELDS, in_order, result_record
+from ..records.solve import SolvedText, SolveRecord
 from ..sudoku import Budget, PuzzleError, solve
 from ..sudoku.alphabet import ALPHABETS, written
-from ..sudoku.batch_solve import RowStatus
-from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
+from ..sudoku.counting import COUNTED, count_solutions_of, counting_budget
 from ..sudoku.parse import read
 from ..sudoku.result import MULTIPLE, SOLVED
 from ..sudoku.variants import puzzle_with
@@ -27,9 +25,6 @@ from .arguments import (
     positive_int,
     variant_options,
 )
-
-# What `solve --json` prints of a puzzle: the line read, then the solve's record.
-JSON_FIELDS = ("puzzle", "alphabet", *FIELDS, "error")
 
 SOLVE_EPILOG = """\
 Output: one line per puzzle, the solution when there is exactly one, else
@@ -100,13 +95,13 @@ def run(args: argparse.Namespace) -> int:
             variant=variant,
         )
         if args.json:
-            print(json.dumps(record))
+            print(json.dumps(record.to_json()))
         elif args.count or args.all:
             if not first:
                 print()
             _print_solutions(record, args.all)
         else:
-            print(record["solution"] or _status_line(record))
+            print(record.solution or _status_line(record))
         first = False
     return EXIT_OK
 
@@ -118,7 +113,7 @@ def solve_record(
     alphabet: str | None = None,
     listing: bool = False,
     variant: tuple[str | None, str | None, object] = (None, None, None),
-) -> dict[str, Any]:
+) -> SolvedText:
     """Read and solve one puzzle text (in `alphabet`, or the one it is told to be in), under
     the rules `variant` names (its name, a jigsaw's region labels and a killer's cages;
     variants.py): the
@@ -128,18 +123,7 @@ def solve_record(
         puzzle, alphabet = read(text, alphabet)
         puzzle = puzzle_with(puzzle, *variant)
     except PuzzleError as error:
-        return {
-            "puzzle": text,
-            "alphabet": alphabet,
-            "status": RowStatus.INVALID,
-            "solution": None,
-            "solutions": [],
-            "nodes": 0,
-            "engine": None,
-            "sat_conflicts": 0,
-            "ms": 0.0,
-            "error": error.message,
-        }
+        return SolvedText(text, alphabet, None, error.message)
     # The solve's own time: a size's tables are built once per process, and the
     # first puzzle of a size must not be charged for them.
     result = solve(puzzle, max_solutions=max(2, count or 0), budget=budget)
@@ -148,34 +132,26 @@ def solve_record(
         counted = count_solutions_of(
             puzzle, COUNTED, budget or counting_budget(puzzle.shape), keep=COUNTED if listing else 0
         ).at_least(result.solutions)
-    record = result_record(result, counted, alphabet, listing=listing, limit=count)
-    conflicts = [conflict["message"] for conflict in record.pop("conflicts")]
-    fields = {"puzzle": written(puzzle.grid, alphabet), "alphabet": alphabet, **record}
-    if conflicts:  # the clashing givens in words, and only when there are some
-        fields["conflicts"] = conflicts
-    return in_order(fields, JSON_FIELDS)
+    solved = SolveRecord(result, counted, alphabet, listing=listing, limit=count)
+    return SolvedText(written(puzzle.grid, alphabet), alphabet, solved)
 
 
-def _status_line(record: dict[str, Any]) -> str:
+def _status_line(record: SolvedText) -> str:
     """The status word, and for more than one solution how many: "multiple: exactly 5
     solutions"."""
-    counted = record.get("solution_count")
-    if counted is None:
-        return str(record["status"])
-    words = solution_count_message(
-        SolutionCount(counted["count"], counted["exact"], stopped_by=counted["stopped"])
-    )
-    return f"{record['status']}: {words}"
+    if record.count is None:
+        return str(record.status)
+    return f"{record.status}: {solution_count_message(record.count)}"
 
 
-def _print_solutions(record: dict[str, Any], listing: bool) -> None:
+def _print_solutions(record: SolvedText, listing: bool) -> None:
     """The --count and --all form of one record: its solutions, then the status if it is not
     a count, and with --all how many there are when more than one."""
-    for solution in record["solutions"]:
+    for solution in record.solutions:
         print(solution)
-    if record["status"] not in (SOLVED, MULTIPLE):
-        print(record["status"])
-    elif listing and record["status"] == MULTIPLE:
+    if record.status not in (SOLVED, MULTIPLE):
+        print(record.status)
+    elif listing and record.status == MULTIPLE:
         print(_status_line(record))
 
 

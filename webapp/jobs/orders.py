@@ -8,7 +8,7 @@ jigsaw/9/hard/rotational/12345. The generator is deterministic, so a code names 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..sudoku.generator import LARGEST_SEED, Order, OrderError
 from ..sudoku.whole_numbers import read_whole_number
@@ -25,12 +25,33 @@ def order_code(order: Order) -> str:
     return f"{variant}{order.size}/{order.level}/{order.symmetry}/{order.seed}"
 
 
-def order_parts(order: Order) -> dict[str, Any]:
+class OrderChoices(TypedDict):
+    """The choices of an order the form of new puzzles is given: no variant for classic."""
+
+    variant: NotRequired[str]
+    size: int
+    level: str
+    symmetry: str
+
+
+class OrderParts(OrderChoices):
+    """The parts of an order's link, by the names its route gives them (for url_for)."""
+
+    seed: int
+
+
+def order_parts(order: Order) -> OrderParts:
     """The parts of `order`'s link, by the names its route gives them (for url_for); a
     classic order's link has no variant part."""
-    variant = {} if order.variant == CLASSIC else {"variant": order.variant}
+    if order.variant == CLASSIC:
+        return {
+            "size": order.size,
+            "level": order.level,
+            "symmetry": order.symmetry,
+            "seed": order.seed,
+        }
     return {
-        **variant,
+        "variant": order.variant,
         "size": order.size,
         "level": order.level,
         "symmetry": order.symmetry,

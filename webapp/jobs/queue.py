@@ -24,7 +24,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from huey import Huey
 
@@ -207,7 +206,7 @@ class JobQueue:
             return
         self._write(job)
         log.info("job %s started (attempt %d)", id, job.attempts)
-        progress: dict[str, Any] = {}
+        progress: dict[str, str | int] = {}
         try:
             with self._heartbeat(job, progress):
                 outcome = self._do(job, progress)
@@ -218,7 +217,7 @@ class JobQueue:
         self._finish(job.but(**progress, state=DONE, outcome=outcome))
         log.info("job %s done: %s", id, outcome)
 
-    def _do(self, job: Job, progress: dict[str, Any]) -> str:
+    def _do(self, job: Job, progress: dict[str, str | int]) -> str:
         """The work of `job`; its outcome in a word (the solve's status, the path's, or the
         generation's), or for a batch in a few ("240 of 241 puzzles solved")."""
 
@@ -250,7 +249,7 @@ class JobQueue:
         raise ValueError(f"no such kind of job: {job.kind}")
 
     @contextmanager
-    def _heartbeat(self, job: Job, progress: dict[str, Any]) -> Iterator[None]:
+    def _heartbeat(self, job: Job, progress: dict[str, str | int]) -> Iterator[None]:
         """While the block runs, write `job`'s record with a fresh heartbeat and the
         `progress` the block puts in the dict."""
         stop = threading.Event()

@@ -15,7 +15,7 @@ process.
 from .errors import PhotoError, Problem
 from .limits import DEFAULT_LIMITS, Limits
 from .reading import PhotoReading, UncertainCell, read_photo
-from .record import doubt_message, reading_record
+from .record import ReadingRecord, doubt_message
 from .standing import GridStanding, Standing, stand
 
 __all__ = [
@@ -29,6 +29,6 @@ __all__ = [
     "UncertainCell",
     "doubt_message",
     "read_photo",
-    "reading_record",
+    "ReadingRecord",
     "stand",
 ]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
+from ..records.json_types import JsonObject
 from .reading import PhotoReading, UncertainCell
 from .standing import GridStanding
 
@@ -21,27 +22,36 @@ def doubt_message(cell: UncertainCell) -> str:
     )
 
 
-def reading_record(reading: PhotoReading, standing: GridStanding, ms: float) -> dict[str, Any]:
-    """The reading's fields in their documented order (docs/api.md, "Reading a photo")."""
-    return {
-        "grid": reading.grid.code,
-        "rows": ["".join(str(v) for v in row) for row in reading.grid.rows()],
-        "confidence": [round(c, 3) for c in reading.confidence],
-        "uncertain": [
-            {
-                "row": cell.row,
-                "column": cell.column,
-                "read": cell.read,
-                "could_be": cell.could_be,
-                "confidence": round(cell.confidence, 3),
-                "message": doubt_message(cell),
-            }
-            for cell in reading.uncertain
-        ],
-        "standing": standing.standing.value,
-        "standing_message": standing.sentence,
-        "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
-        "turns": reading.turns,
-        "picture": {"width": reading.width, "height": reading.height},
-        "ms": round(ms, 1),
-    }
+@dataclass(frozen=True)
+class ReadingRecord:
+    """A photo's reading, how its grid stands (`standing`), and the `ms` it took."""
+
+    reading: PhotoReading
+    standing: GridStanding
+    ms: float
+
+    def to_json(self) -> JsonObject:
+        """The reading's fields in their documented order (docs/api.md, "Reading a photo")."""
+        reading = self.reading
+        return {
+            "grid": reading.grid.code,
+            "rows": ["".join(str(v) for v in row) for row in reading.grid.rows()],
+            "confidence": [round(c, 3) for c in reading.confidence],
+            "uncertain": [
+                {
+                    "row": cell.row,
+                    "column": cell.column,
+                    "read": cell.read,
+                    "could_be": cell.could_be,
+                    "confidence": round(cell.confidence, 3),
+                    "message": doubt_message(cell),
+                }
+                for cell in reading.uncertain
+            ],
+            "standing": self.standing.standing.value,
+            "standing_message": self.standing.sentence,
+            "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
+            "turns": reading.turns,
+            "picture": {"width": reading.width, "height": reading.height},
+            "ms": round(self.ms, 1),
+        }

@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..sudoku import SHAPES, prepare
 from ..sudoku.whole_numbers import read_whole_number
 from . import consumer_process
 from .serverlog import RedactingLogger
 from .trimming import Trimmer
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIEnvironment
 
 DEFAULT_BIND = "127.0.0.1:8000"
 
@@ -93,7 +96,7 @@ def post_fork(server: object, worker: object) -> None:
     _trimmer.append(Trimmer())
 
 
-def post_request(worker: object, req: object, environ: dict[str, Any], resp: object) -> None:
+def post_request(worker: object, req: object, environ: WSGIEnvironment, resp: object) -> None:
     """Read out what the app left of the request's body, up to UNREAD_BODY_BYTES; give back
     to the system what the request's allocations left free (trimming.py)."""
     body = environ.get("wsgi.input")

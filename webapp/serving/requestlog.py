@@ -19,6 +19,8 @@ from typing import Any
 from flask import Flask, g, request
 from werkzeug.wrappers import Response
 
+from ..records.json_types import JsonObject
+
 LOGGER_NAME = "webapp.requests"
 UNMATCHED = "<unmatched>"
 OTHER_METHOD = "<other>"
@@ -84,10 +86,10 @@ def logged_method() -> str:
     return request.method if request.method in METHODS else OTHER_METHOD
 
 
-def request_fields(response: Response) -> dict[str, Any]:
+def request_fields(response: Response) -> JsonObject:
     """What the log says about the current request and its response."""
     started = g.get("started")
-    fields: dict[str, Any] = {
+    fields: JsonObject = {
         "method": logged_method(),
         "path": route_pattern(),
         "status": response.status_code,

@@ -9,8 +9,7 @@ the server words them, with no change to the script.
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..records.json_types import JsonObject
 from ..sudoku import Geometry, Unit
 from ..sudoku.shape import SHAPES_BY_CELLS
 from ..wording import (
@@ -32,7 +31,7 @@ SCRIPT_WORDS = {
 }
 
 
-def board_island(geometry: Geometry, symbols: str) -> dict[str, Any]:
+def board_island(geometry: Geometry, symbols: str) -> JsonObject:
     """What grid.js needs to know about a board of `geometry` written in `symbols`.
 
     `units`: every unit in the geometry's order, each with its kind, 1-based index, its
@@ -56,7 +55,7 @@ def board_island(geometry: Geometry, symbols: str) -> dict[str, Any]:
     }
 
 
-def _unit(geometry: Geometry, unit: Unit) -> dict[str, Any]:
+def _unit(geometry: Geometry, unit: Unit) -> JsonObject:
     """One unit as the script reads it."""
     size = geometry.shape.size
     places = [(cell // size + 1, cell % size + 1) for cell in unit.cells]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
+from ..records.json_types import JsonObject
 from ..sudoku import Geometry, Grid, Puzzle, Shape, standard_geometry
 from ..wording import place_name
 from .board_island import board_island
@@ -89,7 +90,7 @@ class Board(Generic[C]):
         return "numeric" if self.shape.digits_only else "text"
 
     @property
-    def island(self) -> dict[str, Any]:
+    def island(self) -> JsonObject:
         """What grid.js is told about this board (board_island): its units, symbols, words."""
         return board_island(self.geometry, self.shape.symbols)
 

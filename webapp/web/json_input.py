@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import request
 
+from ..records.json_types import JsonObject
 from ..sudoku import Puzzle
 from ..sudoku.variants import puzzle_with
 
@@ -20,7 +21,7 @@ def json_body() -> dict[str, Any]:
 
 def invalid(
     message: str, cells: Iterable[tuple[int, int]] = (), status: str = "invalid"
-) -> tuple[dict[str, Any], int]:
+) -> tuple[JsonObject, int]:
     """The answer to input that cannot be used: what is wrong and which cells (1-based)."""
     return {"status": status, "error": message, "cells": [list(place) for place in cells]}, 422
 

@@ -8,7 +8,7 @@ same puzzle's other pages (solve, play, explain) keep it without each one saying
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict
 
 from flask import Flask, abort, g, request
 
@@ -62,12 +62,18 @@ def as_shown_result(result: SolveResult) -> SolveResult:
     )
 
 
-def link_values(alphabet: str) -> dict[str, Any]:
+class AlphabetValues(TypedDict, total=False):
+    """The query values that keep an alphabet on a link."""
+
+    alphabet: str
+
+
+def link_values(alphabet: str) -> AlphabetValues:
     """The query values that keep `alphabet` on a link (none for the standard one)."""
     return {} if alphabet == STANDARD else {"alphabet": alphabet}
 
 
-def _keep_alphabet(endpoint: str, values: dict[str, Any]) -> None:
+def _keep_alphabet(endpoint: str, values: dict[str, object]) -> None:
     """url_for default: the same puzzle's pages keep the alphabet this page shows it in."""
     if endpoint in KEEPS_ALPHABET and g.get("alphabet") == HEX:
         values.setdefault("alphabet", HEX)

@@ -19,6 +19,7 @@ is drawn with any text in its corner and says nothing a solver can hold to.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +119,7 @@ def read_json(text: str, source: str = "f-puzzles") -> Found:
     return Found(found.puzzle, found.solved, found.candidates, rules)
 
 
-def _shape(data: dict[str, Any], source: str) -> Shape:
+def _shape(data: Mapping[str, object], source: str) -> Shape:
     """The shape of the grid `size` names: 4, 6, 9, 12 or 16 (f-puzzles makes 3 to 16)."""
     size = data.get("size")
     if not isinstance(size, int) or isinstance(size, bool):
@@ -316,7 +317,7 @@ def _value(value: Any, shape: Shape, cell: tuple[int, int], source: str) -> int:
     return value
 
 
-def _marks(data: dict[str, Any], shape: Shape, cell: tuple[int, int], source: str) -> int:
+def _marks(data: Mapping[str, object], shape: Shape, cell: tuple[int, int], source: str) -> int:
     """The pencil marks of the empty 1-based `cell` as a mask, 0 when it has none."""
     for key in MARK_KEYS:
         values = data.get(key)
@@ -340,13 +341,13 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     string, none for a cage without one)."""
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
-    cells: list[dict[str, Any]] = []
+    cells: list[dict[str, int | bool]] = []
     for index, value in enumerate(grid.cells):
-        cell: dict[str, Any] = {"value": value, "given": True} if value else {}
+        cell: dict[str, int | bool] = {"value": value, "given": True} if value else {}
         if numbers and numbers[index] != grid.shape.box_of(*divmod(index, size)):
             cell["region"] = numbers[index]
         cells.append(cell)
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "size": size,
         "grid": [cells[r * size : (r + 1) * size] for r in range(size)],
     }
@@ -362,9 +363,11 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
-def _cage_json(size: int, cage: Cage) -> dict[str, Any]:
+def _cage_json(size: int, cage: Cage) -> dict[str, str | list[str]]:
     """One cage as f-puzzles writes it in `killercage`."""
-    found: dict[str, Any] = {"cells": [place(size, cell).upper() for cell in cage.cells]}
+    found: dict[str, str | list[str]] = {
+        "cells": [place(size, cell).upper() for cell in cage.cells]
+    }
     if cage.total is not None:
         found["value"] = str(cage.total)
     return found

@@ -10,12 +10,14 @@ row saying why; a request that is not a batch is 400, 413 or 422, saying what is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, request
 
 from ...jobs import batches, job_queue
 from ...jobs.job import Job
+from ...records.json_types import JsonObject
 from ...sudoku import PuzzleError
 from ...sudoku.batch import (
     MAX_PUZZLES,
@@ -27,7 +29,7 @@ from ...sudoku.batch import (
     under_variant,
 )
 from ...sudoku.variants import rules_named
-from ..jobs.view import job_record
+from ..jobs.view import job_record, job_url
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
 from .answer import GONE, allow_batch_body, solved_here_or_job
@@ -41,7 +43,7 @@ USAGE = (
     ' {"text": "53..7....\\n..9.3....\\n"}'
 )
 
-Answer = tuple[dict[str, Any], int] | tuple[dict[str, Any], int, dict[str, str]]
+Answer = tuple[JsonObject, int] | tuple[JsonObject, int, dict[str, str]]
 
 
 class Refused(Exception):
@@ -64,18 +66,19 @@ def solve_batch() -> Answer:
             body = _json_body()
             entries, variant = _entries(body), _variant(body)
         except Refused as refused:
-            return {"status": "invalid", "error": refused.message}, refused.status
+            refusal: JsonObject = {"status": "invalid", "error": refused.message}
+            return refusal, refused.status
         done = solved_here_or_job(entries, variant)
     if isinstance(done, Job):
         record = job_record(done)
         record["results_url"] = absolute_url(".results", code=done.code)
-        return record, 202, {"Location": record["job_url"]}
+        return record, 202, {"Location": job_url(done)}
     rows, seconds = done
     return {**results_record(rows), "ms": round(seconds * 1000, 3)}, 200
 
 
 @bp.get("/solve/batch/<code>")
-def results(code: str) -> tuple[dict[str, Any], int]:
+def results(code: str) -> tuple[JsonObject, int]:
     """The rows of a batch a job solved, as POST /api/solve/batch answers a short one."""
     rows = batches.kept_rows(job_queue().results, code) if batches.is_batch_code(code) else None
     if rows is None:
@@ -114,7 +117,7 @@ def _entries(body: dict[str, Any]) -> tuple[Entry, ...]:
     return under_variant(entries, variant)
 
 
-def _read_entries(body: dict[str, Any]) -> tuple[Entry, ...]:
+def _read_entries(body: Mapping[str, object]) -> tuple[Entry, ...]:
     """The batch's puzzles as sent; Refused saying why the body holds no batch."""
     puzzles, text = body.get("puzzles"), body.get("text")
     if (puzzles is None) == (text is None):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from flask import url_for
 
 from ...explanations.names import technique_name
+from ...records.json_types import JsonObject
 from ...sudoku.batch_solve import Row, RowStatus, counts
 from ..shown_alphabet import link_values
 from ..site.links import absolute_url
@@ -97,7 +97,7 @@ def row_view(row: Row) -> RowView:
     )
 
 
-def row_record(row: Row) -> dict[str, Any]:
+def row_record(row: Row) -> JsonObject:
     """A row as the JSON API sends it, with its share and play links."""
     shown = link_values(row.alphabet)
     return {
@@ -117,6 +117,6 @@ def row_record(row: Row) -> dict[str, Any]:
     }
 
 
-def results_record(rows: tuple[Row, ...]) -> dict[str, Any]:
+def results_record(rows: tuple[Row, ...]) -> JsonObject:
     """A batch's rows as the JSON API sends them, with how many have each status."""
     return {"results": [row_record(row) for row in rows], "counts": counts(rows)}

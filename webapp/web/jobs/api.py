@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, make_response
 from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, KINDS, SOLVE, JobKind
+from ...records.json_types import JsonObject
 from ...sudoku import PuzzleError, read_code
 from ..json_input import json_body, with_variant
 from .starting import job_or_404, start_job
-from .view import job_record
+from .view import job_record, job_url
 
 bp = Blueprint("jobs_api", __name__, url_prefix="/api")
 
@@ -26,7 +25,7 @@ def job_json(id: str) -> Response:
 
 
 @bp.post("/jobs")
-def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
+def submit_json() -> tuple[JsonObject, int, dict[str, str]]:
     """Start {"kind": "solve" or "explain", "puzzle": "..."} (with "variant" and "regions"
     as /api/solve takes them): 202 and the job's JSON."""
     body = json_body()
@@ -38,5 +37,5 @@ def submit_json() -> tuple[dict[str, Any], int, dict[str, str]]:
         code = with_variant(read_code(puzzle), body).code
     except PuzzleError as error:
         return {"status": "invalid", "error": error.message}, 422, {}
-    record = job_record(start_job(JobKind(kind), code))
-    return record, 202, {"Location": record["job_url"]}
+    job = start_job(JobKind(kind), code)
+    return job_record(job), 202, {"Location": job_url(job)}

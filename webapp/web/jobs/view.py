@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from flask import url_for
 
@@ -16,9 +16,10 @@ from ...explanations.words import capitalized
 from ...jobs import job_queue
 from ...jobs.batches import puzzle_count
 from ...jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, JobKind, job_id
-from ...jobs.orders import order_of, order_parts
+from ...jobs.orders import OrderChoices, OrderParts, order_of, order_parts
 from ...jobs.queue import STALE_SECONDS
 from ...jobs.store import Unreachable
+from ...records.json_types import JsonObject
 from ...sudoku import Puzzle, read_code
 from ...sudoku.generator import DESCRIPTIONS
 from ...wording import format_ms
@@ -108,7 +109,13 @@ def offer_for(kind: JobKind, puzzle: Puzzle) -> Offer:
     )
 
 
-def _link_values(job: Job) -> dict[str, Any]:
+class CodeLink(TypedDict):
+    """What the routes of a job on a puzzle are given: the puzzle's share code."""
+
+    code: str
+
+
+def _link_values(job: Job) -> OrderParts | CodeLink:
     """What the job's routes are given: the order's parts for a generation, else the code."""
     if job.kind == GENERATE:
         return order_parts(order_of(job.code))
@@ -140,7 +147,7 @@ def back_link(job: Job) -> tuple[str, str]:
     the puzzle being made (its stable link would only come back here while it runs)."""
     if job.kind == GENERATE:
         order = order_of(job.code)
-        choices: dict[str, Any] = {
+        choices: OrderChoices = {
             "size": order.size,
             "level": order.level,
             "symmetry": order.symmetry,
@@ -210,7 +217,12 @@ def job_page(job: Job) -> JobPage:
     )
 
 
-def job_record(job: Job) -> dict[str, Any]:
+def job_url(job: Job) -> str:
+    """The job's own address, where its state is asked for."""
+    return absolute_url("jobs.job", id=job.id)
+
+
+def job_record(job: Job) -> JsonObject:
     """The job in JSON: its state and progress, and where its page and result are."""
     now = time.time()
     return {
@@ -226,6 +238,6 @@ def job_record(job: Job) -> dict[str, Any]:
         "work_unit": job.work_unit,
         "attempts": job.attempts,
         "outcome": job.outcome,
-        "job_url": absolute_url("jobs.job", id=job.id),
+        "job_url": job_url(job),
         "result_url": absolute_url(RESULT_ENDPOINTS[job.kind], **_link_values(job)),
     }

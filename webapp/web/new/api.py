@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any
 
 from flask import Blueprint, make_response, request
 from werkzeug.wrappers import Response
 
 from ...jobs.job import Job
 from ...jobs.orders import CLASSIC, order_parts, read_order
+from ...records.json_types import JsonObject
 from ...sudoku.generator import Generated, GenerationStatus, Order, OrderError, levels_of
 from ..http_caching import DECIDED_SECONDS
-from ..jobs.view import job_record
+from ..jobs.view import job_record, job_url
 from ..site.links import absolute_url
 from .generation import exists, made_or_job
 from .view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
@@ -32,7 +32,7 @@ UNREADABLE = "may hold only letters, digits and hyphens, 30 at most"
 
 
 @bp.get("/generate")
-def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
+def generate_json() -> Response | tuple[JsonObject, int, dict[str, str]]:
     """A generated puzzle (?size= 9 and ?level= medium, ?symmetry= rotational and ?variant=
     classic unless said)."""
     args = request.args
@@ -56,8 +56,8 @@ def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
         return _none_found(order, why), 422, {}
     made = made_or_job(order)
     if isinstance(made, Job):
-        record = job_record(made)
-        return record, 202, {"Location": record["job_url"], "Cache-Control": "no-store"}
+        headers = {"Location": job_url(made), "Cache-Control": "no-store"}
+        return job_record(made), 202, headers
     if made.status == GenerationStatus.GAVE_UP:
         return _none_found(order, made.why), 422, {}
     response = make_response(generated_record(made))
@@ -70,7 +70,7 @@ def generate_json() -> Response | tuple[dict[str, Any], int, dict[str, str]]:
     return response
 
 
-def generated_record(made: Generated) -> dict[str, Any]:
+def generated_record(made: Generated) -> JsonObject:
     """A generated puzzle in JSON: the order, the puzzle and its solution, how it rates, the
     generator's work, and where to play and share it."""
     assert made.puzzle is not None and made.solution is not None
@@ -99,11 +99,15 @@ def generated_record(made: Generated) -> dict[str, Any]:
     }
 
 
-def _none_found(order: Order, why: str) -> dict[str, Any]:
+def _none_found(order: Order, why: str) -> JsonObject:
     """The answer when the generator finds no puzzle of `order`: why, and the levels there are."""
     return {
         "status": GenerationStatus.GAVE_UP,
         "error": f"no puzzle was found: {why}",
         "levels": list(levels_of(order.size)),
-        **order_parts(order),
+        **({} if order.variant == CLASSIC else {"variant": order.variant}),
+        "size": order.size,
+        "level": order.level,
+        "symmetry": order.symmetry,
+        "seed": order.seed,
     }

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Any
 
 from flask import url_for
 
 from ...explanations.names import technique_name, with_article
-from ...jobs.orders import CLASSIC, order_parts
+from ...jobs.orders import CLASSIC, OrderChoices, order_parts
 from ...sudoku.generator import (
     DESCRIPTIONS,
     LARGEST_SEED,
@@ -133,7 +132,7 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     links = {
         level: url_for("new.order", **order_parts(replace(order, level=level))) for level in levels
     }
-    choices: dict[str, Any] = {"size": n, "level": levels[-1], "symmetry": order.symmetry}
+    choices: OrderChoices = {"size": n, "level": levels[-1], "symmetry": order.symmetry}
     if order.variant != CLASSIC:
         choices["variant"] = order.variant
     return NoneFoundPage(
@@ -142,7 +141,7 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
         levels=tuple(
             Link(href, f"{level.capitalize()}, from the same seed") for level, href in links.items()
         ),
-        other_seed=url_for("new.order", **{**order_parts(order), "seed": order.seed + 1})
+        other_seed=url_for("new.order", **order_parts(replace(order, seed=order.seed + 1)))
         if generated is not None and order.seed < LARGEST_SEED
         else "",
         choose=url_for("new.form", **choices),

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
 from flask import Blueprint, current_app
 
-from ...explanations.hint_record import hint_record
 from ...explanations.hints import hint_for
+from ...records.hint import HintRecord
+from ...records.json_types import JsonObject
 from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
 from ..cache import refuse_long_progress, solve_within_budget
@@ -32,7 +33,7 @@ HINT_USAGE = (
 
 
 @bp.post("/hint")
-def hint() -> tuple[dict[str, Any], int]:
+def hint() -> tuple[JsonObject, int]:
     """The hint for {"puzzle": ..., "progress": ..., "marks": ...} (and "variant" and a
     jigsaw's "regions" when the puzzle's text does not name its rules): its kind, three
     tiers in words, its one step, and the progress and notes after the third tier."""
@@ -73,9 +74,11 @@ def hint() -> tuple[dict[str, Any], int]:
             marks,
             ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
         )
-    record = hint_record(given)
-    marks_after = record["marks_after"]
-    record["play_url"] = absolute_url(
-        "play.play", code=puzzle.code, progress=given.after.code, marks=marks_after or None
+    after = HintRecord(given)
+    play_url = absolute_url(
+        "play.play",
+        code=puzzle.code,
+        progress=after.progress_after,
+        marks=after.marks_after or None,
     )
-    return record, 200
+    return replace(after, play_url=play_url).to_json(), 200

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from flask import (
     Blueprint,
@@ -43,11 +43,21 @@ COUNTS = (4, 6)
 REFRESH_SECONDS = 2
 
 
+class SheetChoices(TypedDict):
+    """The choices of a sheet as its query names them: no variant for classic."""
+
+    size: str
+    level: str
+    symmetry: str
+    count: str
+    variant: NotRequired[str]
+
+
 @bp.get("/print")
 def sheet() -> Response:
     """The sheet the query asks for; 400 naming the parameter that is wrong."""
     args = request.args
-    choices: dict[str, Any] = {
+    choices: SheetChoices = {
         "size": args.get("size", str(DEFAULT_SIZE)),
         "level": args.get("level", DEFAULT_LEVEL),
         "symmetry": args.get("symmetry", DEFAULT_SYMMETRY),

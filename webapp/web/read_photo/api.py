@@ -5,11 +5,11 @@ check and how the read grid stands."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from flask import Blueprint
 
-from ...photo import PhotoError, reading_record, stand
+from ...photo import PhotoError, ReadingRecord, stand
+from ...records.json_types import JsonObject
 from ..http_caching import never_stored
 from .bounded import bounded_reading
 from .upload import allow_photo_body, sent_picture
@@ -26,7 +26,7 @@ bp.after_request(never_stored)
 
 
 @bp.post("/read-photo")
-def read() -> tuple[dict[str, Any], int]:
+def read() -> tuple[JsonObject, int]:
     """The reading's record (docs/api.md, "Reading a photo"); 422 saying why there is none."""
     allow_photo_body()
     started = time.perf_counter()
@@ -37,5 +37,5 @@ def read() -> tuple[dict[str, Any], int]:
         reading = bounded_reading(data)
     except PhotoError as error:
         return {"status": "invalid", "problem": error.problem.value, "error": error.message}, 422
-    record = reading_record(reading, stand(reading.grid), 1000 * (time.perf_counter() - started))
-    return {"status": "read", **record}, 200
+    record = ReadingRecord(reading, stand(reading.grid), 1000 * (time.perf_counter() - started))
+    return {"status": "read", **record.to_json()}, 200

@@ -9,7 +9,8 @@ from typing import Any
 from flask import Blueprint, make_response, request
 from werkzeug.wrappers import Response
 
-from ...explanations.solve_record import in_order, result_record
+from ...records.json_types import JsonObject
+from ...records.solve import SolveRecord, in_order
 from ...sudoku import (
     GAVE_UP,
     NO_SOLUTION,
@@ -59,7 +60,7 @@ USAGE = 'send a JSON object with the puzzle as a string, such as {"puzzle": "53.
 
 
 @bp.post("/solve")
-def solve_posted() -> tuple[dict[str, Any], int]:
+def solve_posted() -> tuple[JsonObject, int]:
     """Solve {"puzzle": "<any format the parser reads>"}, with "alphabet": "hex" for a
     16x16 written 0-F that has no 0 to tell it apart ("standard" for one that does not),
     "all": true to list every solution of one with more than one (up to a cap), and
@@ -79,7 +80,7 @@ def solve_posted() -> tuple[dict[str, Any], int]:
 
 
 @bp.get("/solve/<code>")
-def solve_code(code: str) -> Response | tuple[dict[str, Any], int]:
+def solve_code(code: str) -> Response | tuple[JsonObject, int]:
     """Solve the puzzle of a share code (blanks as 0 or ., symbols in either case); all=1
     lists every solution of one with more than one (up to a cap).
 
@@ -101,7 +102,7 @@ class Solved:
 
     result: SolveResult
     count: SolutionCount | None
-    body: dict[str, Any]
+    body: JsonObject
 
 
 def _solved(
@@ -109,9 +110,9 @@ def _solved(
     alphabet: str | None = None,
     listing: bool = False,
     body: dict[str, Any] | None = None,
-) -> Solved | tuple[dict[str, Any], int]:
+) -> Solved | tuple[JsonObject, int]:
     """The solve of `text` (in `alphabet`, or the one it is told to be in), or why it cannot
-    be read (422). The body is the solve's record (result_record), its grids as share codes,
+    be read (422). The body is the solve's record (SolveRecord), its grids as share codes,
     with the puzzle, its share link, its grids in the puzzle's own alphabet (`written`),
     other solvers' links and, without a solution, where singles run out of options. One
     with more than one solution has them counted (`solution_count`), and with `listing` its
@@ -124,8 +125,8 @@ def _solved(
         return invalid(error.message, error.cells)
     result = solve_within_budget(puzzle)
     count = count_within_budget(result)
-    fields: dict[str, Any] = {
-        **result_record(result, count, listing=listing),
+    fields: JsonObject = {
+        **SolveRecord(result, count, listing=listing).to_json(),
         "givens": puzzle.grid.code,
         **({} if puzzle.rules.classic else {"rules": puzzle.rules.code}),
         "size": puzzle.size,
@@ -142,14 +143,14 @@ def _solved(
     return Solved(result, count, in_order(fields, ANSWER_FIELDS))
 
 
-def _dead_end(result: SolveResult) -> dict[str, Any] | None:
+def _dead_end(result: SolveResult) -> JsonObject | None:
     """Where singles from the givens of a puzzle without a solution run out of options;
     None when its givens clash or the singles stop first."""
     dead_end = None if result.conflicts else find_dead_end(result.puzzle)
     if dead_end is None:
         return None
     if dead_end.kind == CELL:
-        where: dict[str, Any] = {"cell": list(dead_end.place)}
+        where: JsonObject = {"cell": list(dead_end.place)}
     else:
         where = {"unit": dead_end.unit, "index": dead_end.index, "symbol": dead_end.symbol}
     return {

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...records.json_types import JsonObject
 from ...sudoku import GAVE_UP, MULTIPLE, SHAPES, SOLVED, DeadEnd, Puzzle, SolveResult
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.dead_end import CELL
@@ -87,7 +88,7 @@ class FormPage:
     cages: Board[Cell] | None = None  # the cage map's fields
     cages_open: bool = False  # the cage map shown unfolded: a Killer is chosen
     cage_sums: FieldView | None = None  # the cage map's sums field
-    island: dict[str, Any] = field(default_factory=dict)  # what grid.js is told of the board
+    island: JsonObject = field(default_factory=dict)  # what grid.js is told of the board
 
     @property
     def heading(self) -> str:

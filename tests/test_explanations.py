@@ -6,11 +6,11 @@ from itertools import islice
 
 import pytest
 
-from webapp.explanations import cell_name, level_of, sentence
+from webapp.explanations import SENTENCES, UnknownTechnique, cell_name, level_of, sentence
 from webapp.sudoku import SHAPES, parse, standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.step import BASE, TARGET
-from webapp.sudoku.logic.techniques import ONLY_WHERE
+from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, LISTED, ONLY_WHERE
 from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
@@ -214,3 +214,21 @@ def test_every_step_found_is_worded_naming_every_cell_it_changes(slug):
             assert not text.startswith(slug)  # a sentence of its own, not the fallback
             worded += 1
     assert worded > 0
+
+
+# Every slug the engine can put on a step: its ordered table, the techniques asked by name
+# only, and those that only some geometries (Killers, Jigsaws) use.
+ENGINE_SLUGS = sorted(
+    {slug for slug, _, _ in LISTED} | set(BY_SLUG) | set(ONLY_WHERE) | set(CAGE_TECHNIQUES)
+)
+
+
+@pytest.mark.parametrize("slug", ENGINE_SLUGS)
+def test_every_technique_of_the_engine_has_its_sentence(slug: str) -> None:
+    assert slug in SENTENCES
+
+
+def test_a_step_of_an_unknown_technique_is_an_error_not_a_guess() -> None:
+    step = Step("made-up-technique", 1.0, (3,), ((0, TARGET),), (), eliminations=((0, 3),))
+    with pytest.raises(UnknownTechnique, match="made-up-technique"):
+        sentence(NINE, step)

@@ -13,13 +13,15 @@ from ...sudoku import Grid, Puzzle, Shape
 from ...sudoku.generator import DESCRIPTIONS, symmetry_of
 from ...sudoku.geometry import Unit
 from ...sudoku.logic import Path, Position, Step, encode_marks, narrowed
-from ...sudoku.progress import Mistakes, Progress
+from ...sudoku.progress import Mistakes
 from ...wording import conflict_message, in_words, place_name
 from ..explain.view import rating_of
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
 from .clock import clock_face
-from .notes import Full, noted_code, shown
+from .form import Unread
+from .notes import noted_code, shown
+from .state import PlayState
 
 
 @dataclass(frozen=True)
@@ -88,30 +90,28 @@ class PlayPage:
         return 0 < len(self.hint_tiers) < len(TIER_NAMES) - 1
 
 
-def play_page(
-    progress: Progress,
-    notes: Position,
-    *,
-    mistakes: Mistakes | None = None,
-    wrong_notes: tuple[tuple[int, str], ...] = (),
-    hint: Hint | None = None,
-    tier: int = 0,
-    candidates: bool = False,
-    solved: bool = False,
-    entered: dict[int, str] | None = None,
-    problems: dict[int, str] | None = None,
-    notes_mode: bool = False,
-    autoclear: bool = True,
-    why: WhyWrong | None = None,
-    seconds: int = 0,
-    show_timer: bool = True,
-    full: Full = frozenset(),
-) -> PlayPage:
-    """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
-    `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
-    open cell's `candidates`; after a bad submission, with what was `entered` and the
-    `problems`; its fields taking notes in `notes_mode`; with `why` a wrong value is wrong,
-    its refutation drawn on the board; the game's time `seconds`."""
+@dataclass(frozen=True)
+class Asked:
+    """What the player asked of a game's page: a Check (its `mistakes` and `wrong_notes`,
+    each a cell and what to say), a `hint` up to `tier`, `why` a wrong value is wrong; and
+    whether the game is `solved`."""
+
+    mistakes: Mistakes | None = None
+    wrong_notes: tuple[tuple[int, str], ...] = ()
+    hint: Hint | None = None
+    tier: int = 0
+    why: WhyWrong | None = None
+    solved: bool = False
+
+
+def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = None) -> PlayPage:
+    """The page of the game `state` with what the player `asked`; after a bad submission,
+    with what was entered and the problems (`unread`)."""
+    progress, notes, full = state.progress, state.notes, state.noted
+    mistakes, hint, tier, why = asked.mistakes, asked.hint, asked.tier, asked.why
+    candidates, notes_mode, seconds = state.candidates, state.notes_mode, state.seconds
+    entered, problems = (unread.entered, unread.problems) if unread else (None, None)
+    wrong_notes, solved = asked.wrong_notes, asked.solved
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
     messages: list[Message] = []
@@ -179,14 +179,14 @@ def play_page(
         candidates=candidates,
         marks=code or None,
         notes_mode=notes_mode,
-        autoclear=autoclear,
+        autoclear=state.autoclear,
         key=key,
         why=_why_shown(grid, why) if why is not None else None,
         noted=noted_code(full, shape.size) or None,
         variant="" if puzzle.rules.classic else puzzle.rules.name,
         seconds=seconds,
         clock=clock_face(seconds),
-        show_timer=show_timer,
+        show_timer=state.show_timer,
     )
 
 

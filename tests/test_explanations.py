@@ -156,12 +156,15 @@ def cell(row: int, col: int) -> int:
     ids=lambda value: value.technique if isinstance(value, Step) else "",
 )
 def test_sentences(step, text):
-    assert sentence(NINE, step) == text
+    assert sentence(standard_geometry(NINE), step) == text
 
 
 def test_symbols_past_nine_are_letters():
     step = Step("naked-single", 2.3, (10,), ((0, TARGET),), (), placements=((0, 10),))
-    assert sentence(SHAPES[16], step) == "r1c1 must be A: no other value is left for it"
+    assert (
+        sentence(standard_geometry(SHAPES[16]), step)
+        == "r1c1 must be A: no other value is left for it"
+    )
 
 
 @pytest.mark.parametrize(
@@ -208,7 +211,7 @@ def test_every_step_found_is_worded_naming_every_cell_it_changes(slug):
     worded = 0
     for position in hodoku_positions():
         for step in islice(BY_SLUG[slug](position), 3):
-            text = sentence(NINE, step)
+            text = sentence(standard_geometry(NINE), step)
             for cell, _ in step.eliminations + step.placements:
                 assert cell_name(NINE, cell) in text, text
             assert not text.startswith(slug)  # a sentence of its own, not the fallback
@@ -231,4 +234,4 @@ def test_every_technique_of_the_engine_has_its_sentence(slug: str) -> None:
 def test_a_step_of_an_unknown_technique_is_an_error_not_a_guess() -> None:
     step = Step("made-up-technique", 1.0, (3,), ((0, TARGET),), (), eliminations=((0, 3),))
     with pytest.raises(UnknownTechnique, match="made-up-technique"):
-        sentence(NINE, step)
+        sentence(standard_geometry(NINE), step)

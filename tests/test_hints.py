@@ -18,6 +18,7 @@ from webapp.explanations.hints import HintKind, hint_for, tier_two
 from webapp.explanations.names import technique_name, with_article
 from webapp.explanations.words import capitalized
 from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, bits_of, find_path, wrong_notes
 from webapp.sudoku.progress import Progress, start
 from webapp.sudoku.puzzle import Puzzle
@@ -296,7 +297,9 @@ def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
 def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
     grid = parse(text)
     path = find_path(Puzzle(grid), work=300_000, unique=True)
-    long = [step for step in path.steps if len(sentence(grid.shape, step)) >= 399]
+    long = [
+        step for step in path.steps if len(sentence(standard_geometry(grid.shape), step)) >= 399
+    ]
     assert long  # these puzzles need a step whose full sentence is too long
     for step in path.steps:
         said = tier_two(Puzzle(grid).geometry, step)
@@ -305,7 +308,7 @@ def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
             assert "(drawn on the board) shows that " in said
             assert all(f"r{c // 9 + 1}c{c % 9 + 1}" in said for c, _ in step.placements)
         else:
-            assert said == capitalized(sentence(grid.shape, step)) + "."
+            assert said == capitalized(sentence(standard_geometry(grid.shape), step)) + "."
 
 
 # HoDoKu's codes for the steps whose full sentences run longest: ALS family, grouped loops.
@@ -339,7 +342,10 @@ def test_tier_two_of_an_als_or_grouped_loop_is_under_400_characters(case):
     steps = list(itertools.islice(finder(position), 20))
     assert steps
     for step in steps:
-        said, full = tier_two(position.geometry, step), capitalized(sentence(shape, step)) + "."
+        said, full = (
+            tier_two(position.geometry, step),
+            capitalized(sentence(standard_geometry(shape), step)) + ".",
+        )
         assert len(said) < 400
         if len(full) < 400:
             assert said == full

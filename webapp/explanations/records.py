@@ -13,6 +13,7 @@ from collections import Counter
 from typing import Any
 
 from ..sudoku import Puzzle, Shape
+from ..sudoku.geometry import standard_geometry
 from ..sudoku.logic import Path, PathStatus, Step, find_path
 from ..sudoku.result import SolveResult, SolveStatus
 from ..wording import conflict_message
@@ -128,7 +129,7 @@ def step_record(shape: Shape, step: Step) -> dict[str, Any]:
         "cells": [[*where(cell), role] for cell, role in step.cells],
         "eliminations": [[*where(cell), shape.symbol(v)] for cell, v in step.eliminations],
         "placements": [[*where(cell), shape.symbol(v)] for cell, v in step.placements],
-        "text": sentence(shape, step),
+        "text": sentence(standard_geometry(shape), step),
     }
     if step.cages:  # a Killer's step: the cages it reasons over, as the API takes cages
         record["cages"] = [

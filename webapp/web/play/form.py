@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from flask import request
 
 from ...sudoku.progress import Progress
-from ...wording import place_name
 from ..grid_table import place_of
 from .notes import full_cells, with_notes
 from .state import PlayState
@@ -55,8 +54,7 @@ def entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, s
     for cell in range(shape.cell_count):
         if progress.puzzle.cells[cell]:
             continue
-        row, col = divmod(cell, shape.size)
-        name = f"r{row + 1}c{col + 1}"
+        name = place_of(shape, cell).name
         if name not in request.form:
             continue
         text = request.form[name].strip()
@@ -82,7 +80,7 @@ def noted(progress: Progress) -> tuple[dict[int, int], dict[int, str], dict[int,
     typed: dict[int, str] = {}
     problems: dict[int, str] = {}
     for cell in range(shape.cell_count):
-        name = place_name(place_of(shape, cell))
+        name = place_of(shape, cell).name
         text = request.form.get(f"n-{name}")
         if text is None or progress.grid.cells[cell]:
             continue

@@ -16,9 +16,9 @@ from ...explanations.why_wrong import WhyWrong, why_wrong
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
 from ...sudoku.logic.budget import OutOfWork, work_limit
+from ...sudoku.place import Place
 from ...sudoku.progress import Progress, check
 from ...sudoku.whole_numbers import read_whole_number
-from ...wording import place_name, place_named
 from ..cache import solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
@@ -201,7 +201,7 @@ def _wrong_notes(
     said = []
     for cell in wrong_notes(notes, progress, solution):
         value = shape.symbol(solution.cells[cell])
-        name = place_name(place_of(shape, cell))
+        name = place_of(shape, cell).name
         said.append((cell, f"You removed {value} from {name}, but {value} belongs there"))
     return tuple(said)
 
@@ -249,10 +249,10 @@ def _why(progress: Progress, solution: Grid, wrong: tuple[int, ...]) -> WhyWrong
     if asked is None:
         return None
     size = progress.puzzle.size
-    row, col = place_named(asked) or (0, 0)
-    if not (1 <= row <= size and 1 <= col <= size):
+    place = Place.named(asked)
+    if place is None or not place.within(size):
         abort(400, description=f"?why= names a cell such as r4c7, in rows and columns 1 to {size}.")
-    cell = (row - 1) * size + col - 1
+    cell = place.cell(size)
     if cell not in wrong:
         return None
     with solver_seat().taken(), work_limit(int(current_app.config["HINT_BUDGET_WORK"])):

@@ -13,8 +13,9 @@ from ...sudoku import Grid, Puzzle, Shape
 from ...sudoku.generator import DESCRIPTIONS, symmetry_of
 from ...sudoku.geometry import Unit
 from ...sudoku.logic import Path, Position, Step, encode_marks, narrowed
+from ...sudoku.place import Place
 from ...sudoku.progress import Mistakes
-from ...wording import conflict_message, in_words, place_name
+from ...wording import conflict_message, in_words
 from ..explain.view import rating_of
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
@@ -133,7 +134,7 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
             places = [(row - 1) * shape.size + col - 1 for row, col in conflict.cells]
             say(conflict_message(conflict), [c for c in places if not puzzle.cells[c]], "clash")
         for cell in mistakes.wrong:
-            say(_not(grid, cell), [cell], "wrong", place_name(place_of(shape, cell)))
+            say(_not(grid, cell), [cell], "wrong", place_of(shape, cell).name)
         for cell, text in wrong_notes:
             say(text, [cell], "wrong-note")
     drawn: dict[int, MarkedCell] = {}
@@ -251,7 +252,7 @@ def _cell(
     row, col = place_of(shape, cell)
     given = bool(puzzle.cells[cell])
     value = grid.cells[cell]
-    name = place_name((row, col))
+    name = Place(row, col).name
     label = f"Row {row}, column {col}" + (", given" if given else "")
     noted = [v for v in range(1, shape.size + 1) if mask is not None and mask >> v & 1]
     marks: tuple[Mark, ...] = ()
@@ -288,4 +289,4 @@ def _cell(
 def _not(grid: Grid, cell: int) -> str:
     """ "r4c7 is not 6": an entry the solution does not have, without the value it has."""
     shape = grid.shape
-    return f"{place_name(place_of(shape, cell))} is not {shape.symbol(grid.cells[cell])}"
+    return f"{place_of(shape, cell).name} is not {shape.symbol(grid.cells[cell])}"

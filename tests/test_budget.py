@@ -13,7 +13,7 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import CEILING, SOLVED, STOPPED, Position, find_path, next_step
-from webapp.sudoku.logic.budget import (
+from webapp.sudoku.logic.work import (
     OutOfWork,
     PastCeiling,
     check_ceiling,

@@ -116,7 +116,7 @@ def test_doing_every_hint_solves_the_puzzle(text):
     answer = solve(Puzzle(grid)).solution
     progress, marks = start(Puzzle(grid)), None
     for _ in range(4 * grid.shape.cell_count):
-        hint = hint_for(progress, answer, work=100_000, marks=marks)
+        hint = hint_for(progress, answer, work=100_000, notes=marks)
         if hint.kind == HintKind.DONE:
             break
         assert hint.kind == HintKind.STEP
@@ -163,7 +163,7 @@ def test_a_hint_is_one_step_and_takes_its_eliminations_off_the_notes():
     hint = hint_for(progress, answer, work=100_000)
     while hint.step is not None and hint.step.placements:  # its first values fall to singles
         progress, marks = hint.after, hint.marks_after
-        hint = hint_for(progress, answer, work=100_000, marks=marks)
+        hint = hint_for(progress, answer, work=100_000, notes=marks)
     assert hint.kind == HintKind.STEP and hint.steps == (hint.step,)
     assert hint.after == progress
     removed = set(hint.step.eliminations)
@@ -223,8 +223,8 @@ def test_a_wrong_note_comes_after_wrong_values_and_is_put_back():
     # r1c1 and r1c2 are open: remove the solution's value from both cells' notes
     marks = with_notes_removed(progress, {0: answer.cells[0], 1: answer.cells[1]})
     wrong = progress.with_values({80: 1 if answer.cells[80] != 1 else 2})
-    assert hint_for(wrong, answer, work=100_000, marks=marks).kind == HintKind.WRONG
-    hint = hint_for(progress, answer, work=100_000, marks=marks)
+    assert hint_for(wrong, answer, work=100_000, notes=marks).kind == HintKind.WRONG
+    hint = hint_for(progress, answer, work=100_000, notes=marks)
     value = answer.cells[0]
     assert hint.kind == HintKind.WRONG_NOTE
     assert hint.tiers == (
@@ -268,7 +268,7 @@ def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
     hint = hint_for(progress, answer, work=100_000)
     while hint.step is not None and hint.step.technique in ("hidden-single", "full-house"):
         progress, marks = hint.after, hint.marks_after
-        hint = hint_for(progress, answer, work=100_000, marks=marks)
+        hint = hint_for(progress, answer, work=100_000, notes=marks)
     assert hint.follow_along
     # notes in every open cell: each drops one candidate the values allow that is wrong
     allowed = Position.of_values(progress.puzzle, progress.grid.cells)
@@ -277,7 +277,7 @@ def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
         for cell, mask in enumerate(allowed.candidates)
         if mask.bit_count() > 1
     }
-    noted = hint_for(progress, answer, work=100_000, marks=with_notes_removed(progress, dropped))
+    noted = hint_for(progress, answer, work=100_000, notes=with_notes_removed(progress, dropped))
     assert noted.kind == HintKind.STEP
     if all(not progress.grid.cells[c] and c in dropped for c in noted.cells):
         assert not noted.follow_along

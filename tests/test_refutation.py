@@ -15,8 +15,8 @@ from webapp.explanations import sentence
 from webapp.explanations.forcing import refutation_sentence
 from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import Position
-from webapp.sudoku.logic.budget import work_limit
 from webapp.sudoku.logic.refutation import refutation
+from webapp.sudoku.logic.work import work_limit
 
 from positions import is_dead, replay, stuck_positions
 

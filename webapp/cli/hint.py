@@ -25,7 +25,7 @@ from ..sudoku.logic import (
     next_step,
     read_position,
 )
-from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
+from ..sudoku.logic.work import OutOfWork, PastCeiling, spend, work_limit
 from ..sudoku.progress import read_progress
 from ..sudoku.variants import puzzle_with
 from .arguments import (

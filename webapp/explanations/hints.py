@@ -17,9 +17,9 @@ from enum import StrEnum, unique
 from ..sudoku import Grid
 from ..sudoku.geometry import Geometry, Unit
 from ..sudoku.logic import Position, Step, narrowed, next_step
-from ..sudoku.logic.budget import OutOfWork, PastCeiling
 from ..sudoku.logic.marks_check import wrong_notes
 from ..sudoku.logic.techniques import CAGE_TECHNIQUES
+from ..sudoku.logic.work import OutOfWork, PastCeiling
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
@@ -75,13 +75,14 @@ def hint_for(
     progress: Progress,
     solution: Grid,
     work: float,
-    marks: Position | None = None,
+    notes: Position | None = None,
     ceiling_seconds: float = math.inf,
 ) -> Hint:
     """The hint for `progress` toward `solution` (the puzzle's only one), from the player's
-    notes `marks` (on the puzzle's givens; None: no notes anywhere), its step found within
+    `notes` (on the puzzle's givens; None: no notes anywhere), its step found within
     `work` units (and `ceiling_seconds`, a safety net)."""
-    notes = marks if marks is not None else Position.from_puzzle(progress.puzzle)
+    if notes is None:
+        notes = Position.from_puzzle(progress.puzzle)
     if progress.grid == solution:
         done = "Solved! Every cell is filled and right."
         return _plain(HintKind.DONE, (done, done, done), progress, notes, ())

@@ -72,12 +72,12 @@ def mark_problems(position: Position, solution: Grid | None) -> tuple[str, ...]:
     return contradictions(position) or (left_out(position, solution) if solution else ())
 
 
-def wrong_notes(marks: Position, progress: Progress, solution: Grid) -> tuple[int, ...]:
-    """The open cells of `progress` (0-based, reading order) whose notes `marks` (a position
-    on the puzzle's givens) removed the value `solution` puts there."""
+def wrong_notes(notes: Position, progress: Progress, solution: Grid) -> tuple[int, ...]:
+    """The open cells of `progress` (0-based, reading order) whose `notes` (a position on
+    the puzzle's givens) removed the value `solution` puts there."""
     values = progress.grid.cells
     return tuple(
         cell
         for cell, answer in enumerate(solution.cells)
-        if not values[cell] and not marks.has(cell, answer)
+        if not values[cell] and not notes.has(cell, answer)
     )

@@ -15,7 +15,7 @@ from ...explanations.hints import Hint, HintKind, hint_for
 from ...explanations.why_wrong import WhyWrong, why_wrong
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
-from ...sudoku.logic.budget import OutOfWork, work_limit
+from ...sudoku.logic.work import OutOfWork, work_limit
 from ...sudoku.place import Place
 from ...sudoku.progress import Progress, check
 from ...sudoku.whole_numbers import read_whole_number
@@ -262,8 +262,8 @@ def _why(progress: Progress, solution: Grid, wrong: tuple[int, ...]) -> WhyWrong
             return None
 
 
-def _hint(progress: Progress, solution: Grid, marks: Position) -> Hint:
-    """The hint for `progress` on the player's notes `marks`, worked out within
+def _hint(progress: Progress, solution: Grid, notes: Position) -> Hint:
+    """The hint for `progress` on the player's `notes`, worked out within
     HINT_BUDGET_WORK (and EXPLAIN_CEILING_SECONDS) in the solver seat."""
     config = current_app.config
     with solver_seat().taken():
@@ -271,6 +271,6 @@ def _hint(progress: Progress, solution: Grid, marks: Position) -> Hint:
             progress,
             solution,
             int(config["HINT_BUDGET_WORK"]),
-            marks,
+            notes,
             float(config["EXPLAIN_CEILING_SECONDS"]),
         )

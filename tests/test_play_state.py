@@ -53,3 +53,10 @@ def test_a_link_without_notes_or_settings_is_a_fresh_game() -> None:
         "",
         {"progress": game.progress.code},
     )
+
+
+def test_a_game_opened_from_a_link_with_notes_shares_the_same_link() -> None:
+    notes = with_notes(no_notes(PUZZLE), {1: 1 << 7})
+    game = PlayState.opened(read_progress(PUZZLE, ""), notes)
+    link = as_link(game.share_query())
+    assert link == {"progress": game.progress.code, "marks": encode_marks(notes)}

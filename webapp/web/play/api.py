@@ -15,6 +15,7 @@ from ..json_input import invalid, json_body, with_variant
 from ..marks import read_marks
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
+from .state import PlayState
 
 bp = Blueprint("play_api", __name__, url_prefix="/api")
 
@@ -74,8 +75,6 @@ def hint() -> tuple[dict[str, Any], int]:
             ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
         )
     record = hint_record(given)
-    marks_after = record["marks_after"]
-    record["play_url"] = absolute_url(
-        "play.play", code=puzzle.code, progress=given.after.code, marks=marks_after or None
-    )
+    game = PlayState.opened(given.after, given.marks_after)
+    record["play_url"] = absolute_url("play.play", code=puzzle.code, **game.share_query())
     return record, 200

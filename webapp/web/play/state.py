@@ -59,6 +59,12 @@ class PlayState:
         )
 
     @classmethod
+    def opened(cls, progress: Progress, notes: Position) -> PlayState:
+        """The game a link with only `progress` and `notes` opens: every setting at its
+        default (the candidates on show when there are notes)."""
+        return cls(progress, notes, candidates=bool(encode_marks(notes)))
+
+    @classmethod
     def from_form(cls, puzzle: Puzzle, form: Mapping[str, str]) -> PlayState:
         """The game the play form sends back (before its entries): as from_query, but its
         settings are checkboxes, sent only when ticked once the form has `settings`."""

@@ -157,9 +157,10 @@ def _acted(action: str, state: PlayState, solution: Grid) -> tuple[PlayState, di
         return state.but(notes_mode=action == "notes-on"), {}
     if action == "check":
         return state, {"check": 1}
-    if action in ("hint", "more"):
-        shown = _tier_shown(request.form.get("tier", "0"))
-        return state, {"hint": min(shown + 1, 2) if action == "more" else 1}
+    if action == "hint":
+        return state, {"hint": 1}
+    if action == "more":
+        return state, {"hint": min(_tier_shown(request.form.get("tier", "0")) + 1, 2)}
     if action == "apply":
         hint = _hint(state.progress, solution, state.notes)
         notes = hint.marks_after

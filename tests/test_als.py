@@ -14,6 +14,7 @@ import pytest
 
 from webapp.explanations import sentence
 from webapp.sudoku import SHAPES, parse, solve
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.als_sets import almost_locked_sets, restricted_commons
 from webapp.sudoku.puzzle import Puzzle
@@ -125,7 +126,7 @@ def first_steps() -> list:
 @pytest.mark.parametrize("step", first_steps())
 def test_sentence_names_every_cell_changed_and_the_values(step: Step):
     shape = SHAPES[9]
-    text = sentence(shape, step)
+    text = sentence(standard_geometry(shape), step)
     named = set(re.findall(r"r\d+c\d+", text))
     assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c, _ in step.eliminations} <= named
     assert {f"r{c // 9 + 1}c{c % 9 + 1}" for c, _ in step.cells} <= named

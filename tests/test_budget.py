@@ -13,7 +13,7 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import CEILING, SOLVED, STOPPED, Position, find_path, next_step
-from webapp.sudoku.logic.budget import (
+from webapp.sudoku.logic.work import (
     OutOfWork,
     PastCeiling,
     check_ceiling,
@@ -114,7 +114,7 @@ WALK = """
     for text in texts:
         grid = parse(text)
         path = find_path(Puzzle(grid), work=30_000, unique=True)
-        steps = [StepRecord(grid.shape, step).to_json() for step in path.steps]
+        steps = [StepRecord(Puzzle(grid).geometry, step).to_json() for step in path.steps]
         paths[text] = [path.status, path.work, path.rating, steps]
     print(json.dumps(paths))
 """

@@ -13,6 +13,7 @@ import pytest
 from webapp.explanations import sentence
 from webapp.explanations.words import cell_name
 from webapp.sudoku import parse, solve
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.chain_graph import build_graph
 from webapp.sudoku.logic.chains import TECHNIQUES, difficulty
@@ -133,7 +134,7 @@ def _first_steps() -> list:
 @pytest.mark.parametrize("step", _first_steps())
 def test_sentence_walks_the_chain_and_names_every_cell_changed(step):
     shape = parse("." * 81).shape
-    text = sentence(shape, step)
+    text = sentence(standard_geometry(shape), step)
     for cell, _ in step.eliminations:
         assert cell_name(shape, cell) in text, text
     for cells, _, _ in step.inferences:

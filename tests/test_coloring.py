@@ -8,12 +8,16 @@ remove the answer's value. Each step's sentence names every cell it changes.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES
+from webapp.sudoku.geometry import geometry_of, standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Step
 from webapp.sudoku.logic.coloring import clusters
+from webapp.sudoku.logic.step import TARGET
 
 from positions import blanked, stuck_positions, wrong_moves
 from reglib import cases, check
@@ -79,7 +83,7 @@ def test_big_grids_get_them_too(slug, size, fraction, seed):
     assert steps
     assert wrong_moves(position, answer, steps) == []
     for step in steps:
-        text = sentence(SHAPES[size], step)
+        text = sentence(standard_geometry(SHAPES[size]), step)
         assert all(cell_name(SHAPES[size], cell) in text for cell, _ in step.eliminations)
 
 
@@ -102,10 +106,35 @@ def test_every_sentence_names_every_cell_changed_and_why(slug):
     nine = SHAPES[9]
     for position, _ in stuck_positions()[:40]:
         for step in BY_SLUG[slug](position):
-            text = sentence(nine, step)
+            text = sentence(standard_geometry(nine), step)
             for cell, _ in step.eliminations:
                 assert cell_name(nine, cell) in text, text
             assert text.startswith(("Simple colours", "Multi colours", "Empty rectangle"))
             assert ": remove " in text
             worded += 1
     assert worded > 5
+
+
+# A 4x4 Jigsaw whose first region is not the classic box: r1c1 and r2c2 share a classic box
+# but no row, column or region, so they do not see each other here.
+#   0 0 0 1
+#   0 2 1 1
+#   2 2 1 3
+#   2 3 3 3
+JIGSAW_REGIONS = (0, 0, 0, 1, 0, 2, 1, 1, 2, 2, 1, 3, 2, 3, 3, 3)
+
+
+def test_a_wrap_in_a_jigsaw_says_only_cells_that_see_each_other_in_the_puzzle_see():
+    geometry = geometry_of(SHAPES[4], regions=JIGSAW_REGIONS)
+    r1c1, r1c3, r2c2 = 0, 2, 5
+    wrapped = (r1c1, r2c2, r1c3)  # colour A, which sees itself in row 1
+    step = Step(
+        "simple-colors",
+        4.0,
+        (1,),
+        tuple((cell, "color-a") for cell in wrapped) + tuple((cell, TARGET) for cell in wrapped),
+        (("row", 1),),
+        eliminations=tuple((cell, 1) for cell in wrapped),
+    )
+    said = re.search(r"(r\dc\d) sees (r\dc\d)", sentence(geometry, step))
+    assert said is not None and said.groups() == ("r1c1", "r1c3")

@@ -10,6 +10,7 @@ import pytest
 from webapp.explanations import sentence
 from webapp.explanations.names import technique_name
 from webapp.sudoku import parse
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.puzzle import Puzzle, longest_code
 
@@ -55,7 +56,7 @@ def test_a_step_shows_its_sentence_roles_and_what_it_changes(client, technique):
     step = PATH.steps[number - 1]
     html = client.get(f"/explain/{TOP95_SEVENTH_CODE}?step={number}").text
     assert f"Step {number} of {len(PATH.steps)}: {technique_name(technique)}</h1>" in html
-    text = sentence(parse(TOP95_SEVENTH).shape, step)
+    text = sentence(standard_geometry(parse(TOP95_SEVENTH).shape), step)
     assert (text[0].upper() + text[1:] if not text.startswith("r") else text) in html.replace(
         "&#39;", "'"
     )

@@ -6,11 +6,11 @@ from itertools import islice
 
 import pytest
 
-from webapp.explanations import cell_name, level_of, sentence
+from webapp.explanations import SENTENCES, UnknownTechnique, cell_name, level_of, sentence
 from webapp.sudoku import SHAPES, parse, standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, Step
 from webapp.sudoku.logic.step import BASE, TARGET
-from webapp.sudoku.logic.techniques import ONLY_WHERE
+from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, LISTED, ONLY_WHERE
 from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import data_lines
@@ -156,12 +156,15 @@ def cell(row: int, col: int) -> int:
     ids=lambda value: value.technique if isinstance(value, Step) else "",
 )
 def test_sentences(step, text):
-    assert sentence(NINE, step) == text
+    assert sentence(standard_geometry(NINE), step) == text
 
 
 def test_symbols_past_nine_are_letters():
     step = Step("naked-single", 2.3, (10,), ((0, TARGET),), (), placements=((0, 10),))
-    assert sentence(SHAPES[16], step) == "r1c1 must be A: no other value is left for it"
+    assert (
+        sentence(standard_geometry(SHAPES[16]), step)
+        == "r1c1 must be A: no other value is left for it"
+    )
 
 
 @pytest.mark.parametrize(
@@ -208,9 +211,27 @@ def test_every_step_found_is_worded_naming_every_cell_it_changes(slug):
     worded = 0
     for position in hodoku_positions():
         for step in islice(BY_SLUG[slug](position), 3):
-            text = sentence(NINE, step)
+            text = sentence(standard_geometry(NINE), step)
             for cell, _ in step.eliminations + step.placements:
                 assert cell_name(NINE, cell) in text, text
             assert not text.startswith(slug)  # a sentence of its own, not the fallback
             worded += 1
     assert worded > 0
+
+
+# Every slug the engine can put on a step: its ordered table, the techniques asked by name
+# only, and those that only some geometries (Killers, Jigsaws) use.
+ENGINE_SLUGS = sorted(
+    {slug for slug, _, _ in LISTED} | set(BY_SLUG) | set(ONLY_WHERE) | set(CAGE_TECHNIQUES)
+)
+
+
+@pytest.mark.parametrize("slug", ENGINE_SLUGS)
+def test_every_technique_of_the_engine_has_its_sentence(slug: str) -> None:
+    assert slug in SENTENCES
+
+
+def test_a_step_of_an_unknown_technique_is_an_error_not_a_guess() -> None:
+    step = Step("made-up-technique", 1.0, (3,), ((0, TARGET),), (), eliminations=((0, 3),))
+    with pytest.raises(UnknownTechnique, match="made-up-technique"):
+        sentence(standard_geometry(NINE), step)

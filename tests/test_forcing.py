@@ -12,6 +12,7 @@ from webapp.explanations import sentence
 from webapp.explanations.hints import glimpse
 from webapp.explanations.names import step_name, with_article
 from webapp.sudoku import Grid, parse
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import Position, Step, forcing_search
 from webapp.sudoku.logic.forcing import (
     KINDS,
@@ -114,7 +115,7 @@ def test_forcing_chains_and_nets_are_sound_in_stuck_positions(number):
     sound(position, answer, nets)
     for step in steps + nets:
         assert step.technique == "forcing-chain"
-        assert sentence(position.geometry.shape, step)
+        assert sentence(position.geometry, step)
 
 
 def forcing_walk(grid: Grid, most_steps: int = 200) -> list[tuple[Position, Step]]:
@@ -189,7 +190,7 @@ def test_nested_nets_are_sound(number):
     sound(position, answer, steps)
     for step in steps:
         assert is_nested(step)
-        assert "a nested net" in sentence(position.geometry.shape, step)
+        assert "a nested net" in sentence(position.geometry, step)
 
 
 @pytest.mark.parametrize("number", [28, 54])
@@ -240,7 +241,7 @@ def test_explain_of_top95_seventh_completes_with_the_default_budget(sudoku):
 
 def test_each_kind_is_worded_with_its_branches_and_what_holds_either_way():
     for kind, (position, _, step) in steps_by_kind().items():
-        words = sentence(position.geometry.shape, step)
+        words = sentence(position.geometry, step)
         if kind.startswith("contradiction"):
             assert "would have no" in words and "; so " in words
         else:
@@ -255,7 +256,7 @@ def test_a_forcing_step_is_called_what_its_sentence_calls_it():
     for position, _, step in seen.values():
         name = step_name(step)
         shape = position.geometry.shape
-        assert sentence(shape, step).startswith(name + ":"), name
+        assert sentence(standard_geometry(shape), step).startswith(name + ":"), name
         said = glimpse(position.geometry, step)
         assert said.startswith(with_article(name)), said
     names = {step_name(step) for _, _, step in seen.values()}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from webapp.sudoku import SHAPES, Grid, Puzzle, parse
-from webapp.web.grid_table import board, cell, grid_board, place_name
+from webapp.sudoku.place import Place
+from webapp.web.grid_table import board, cell, grid_board
 
 
 @pytest.mark.parametrize(
@@ -50,7 +51,7 @@ def test_boards_past_nine_need_letters(size, inputmode, size_class):
 def test_cells_are_named_and_labelled_by_row_and_column(index, name, label):
     one = cell(SHAPES[9], index, "5")
     assert (one.name, one.label) == (name, label)
-    assert place_name((3, 7)) == "r3c7"
+    assert Place(3, 7).name == "r3c7"
 
 
 def test_a_described_cell_is_invalid():

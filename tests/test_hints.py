@@ -18,6 +18,7 @@ from webapp.explanations.hints import HintKind, hint_for, tier_two
 from webapp.explanations.names import technique_name, with_article
 from webapp.explanations.words import capitalized
 from webapp.sudoku import Grid, parse, solve
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, bits_of, find_path, wrong_notes
 from webapp.sudoku.progress import Progress, start
 from webapp.sudoku.puzzle import Puzzle
@@ -115,7 +116,7 @@ def test_doing_every_hint_solves_the_puzzle(text):
     answer = solve(Puzzle(grid)).solution
     progress, marks = start(Puzzle(grid)), None
     for _ in range(4 * grid.shape.cell_count):
-        hint = hint_for(progress, answer, work=100_000, marks=marks)
+        hint = hint_for(progress, answer, work=100_000, notes=marks)
         if hint.kind == HintKind.DONE:
             break
         assert hint.kind == HintKind.STEP
@@ -162,7 +163,7 @@ def test_a_hint_is_one_step_and_takes_its_eliminations_off_the_notes():
     hint = hint_for(progress, answer, work=100_000)
     while hint.step is not None and hint.step.placements:  # its first values fall to singles
         progress, marks = hint.after, hint.marks_after
-        hint = hint_for(progress, answer, work=100_000, marks=marks)
+        hint = hint_for(progress, answer, work=100_000, notes=marks)
     assert hint.kind == HintKind.STEP and hint.steps == (hint.step,)
     assert hint.after == progress
     removed = set(hint.step.eliminations)
@@ -222,8 +223,8 @@ def test_a_wrong_note_comes_after_wrong_values_and_is_put_back():
     # r1c1 and r1c2 are open: remove the solution's value from both cells' notes
     marks = with_notes_removed(progress, {0: answer.cells[0], 1: answer.cells[1]})
     wrong = progress.with_values({80: 1 if answer.cells[80] != 1 else 2})
-    assert hint_for(wrong, answer, work=100_000, marks=marks).kind == HintKind.WRONG
-    hint = hint_for(progress, answer, work=100_000, marks=marks)
+    assert hint_for(wrong, answer, work=100_000, notes=marks).kind == HintKind.WRONG
+    hint = hint_for(progress, answer, work=100_000, notes=marks)
     value = answer.cells[0]
     assert hint.kind == HintKind.WRONG_NOTE
     assert hint.tiers == (
@@ -267,7 +268,7 @@ def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
     hint = hint_for(progress, answer, work=100_000)
     while hint.step is not None and hint.step.technique in ("hidden-single", "full-house"):
         progress, marks = hint.after, hint.marks_after
-        hint = hint_for(progress, answer, work=100_000, marks=marks)
+        hint = hint_for(progress, answer, work=100_000, notes=marks)
     assert hint.follow_along
     # notes in every open cell: each drops one candidate the values allow that is wrong
     allowed = Position.of_values(progress.puzzle, progress.grid.cells)
@@ -276,7 +277,7 @@ def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
         for cell, mask in enumerate(allowed.candidates)
         if mask.bit_count() > 1
     }
-    noted = hint_for(progress, answer, work=100_000, marks=with_notes_removed(progress, dropped))
+    noted = hint_for(progress, answer, work=100_000, notes=with_notes_removed(progress, dropped))
     assert noted.kind == HintKind.STEP
     if all(not progress.grid.cells[c] and c in dropped for c in noted.cells):
         assert not noted.follow_along
@@ -296,7 +297,9 @@ def test_with_notes_in_every_cell_it_uses_a_hint_needs_no_more():
 def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
     grid = parse(text)
     path = find_path(Puzzle(grid), work=300_000, unique=True)
-    long = [step for step in path.steps if len(sentence(grid.shape, step)) >= 399]
+    long = [
+        step for step in path.steps if len(sentence(standard_geometry(grid.shape), step)) >= 399
+    ]
     assert long  # these puzzles need a step whose full sentence is too long
     for step in path.steps:
         said = tier_two(Puzzle(grid).geometry, step)
@@ -305,7 +308,7 @@ def test_tier_two_is_one_short_sentence_even_for_long_chains(text):
             assert "(drawn on the board) shows that " in said
             assert all(f"r{c // 9 + 1}c{c % 9 + 1}" in said for c, _ in step.placements)
         else:
-            assert said == capitalized(sentence(grid.shape, step)) + "."
+            assert said == capitalized(sentence(standard_geometry(grid.shape), step)) + "."
 
 
 # HoDoKu's codes for the steps whose full sentences run longest: ALS family, grouped loops.
@@ -339,7 +342,10 @@ def test_tier_two_of_an_als_or_grouped_loop_is_under_400_characters(case):
     steps = list(itertools.islice(finder(position), 20))
     assert steps
     for step in steps:
-        said, full = tier_two(position.geometry, step), capitalized(sentence(shape, step)) + "."
+        said, full = (
+            tier_two(position.geometry, step),
+            capitalized(sentence(standard_geometry(shape), step)) + ".",
+        )
         assert len(said) < 400
         if len(full) < 400:
             assert said == full

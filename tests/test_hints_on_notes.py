@@ -103,7 +103,7 @@ def name(progress: Progress, cell: int) -> str:
 
 def wrong_in(progress: Progress, notes: Position, answer: Grid) -> list[str]:
     """What is wrong with the hint for one position (nothing, if all is well)."""
-    hint = hint_for(progress, answer, work=100_000, marks=notes)
+    hint = hint_for(progress, answer, work=100_000, notes=notes)
     line = f"{progress.code} {encode_marks(notes)!r}"
     values = progress.grid.cells
     wrong_values = [cell for cell in progress.entries if values[cell] != answer.cells[cell]]
@@ -160,7 +160,7 @@ def test_no_hint_relies_on_a_mistake_or_makes_one(start_at):
 
 def test_the_sample_has_every_kind_of_position():
     kinds = {
-        hint_for(progress, answer, work=100_000, marks=notes).kind
+        hint_for(progress, answer, work=100_000, notes=notes).kind
         for progress, notes, answer in POSITIONS[:600]
     }
     assert {HintKind.WRONG, HintKind.WRONG_NOTE, HintKind.STEP} <= kinds

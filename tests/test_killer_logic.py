@@ -139,7 +139,7 @@ def test_every_technique_asked_at_killer_positions_is_never_wrong_and_is_worded(
                 continue  # long searches: the paths above reach them when they need them
             for step in islice(finder(position), 2):
                 assert not wrong(step, answer), step
-                text = sentence(nine, step)
+                text = sentence(standard_geometry(nine), step)
                 for cell, _ in step.eliminations + step.placements:
                     assert cell_name(nine, cell) in text, text
                 asked.add(slug)
@@ -160,7 +160,7 @@ def killer_steps(slug: str, count: int) -> list[tuple[Position, Step]]:
 def test_a_rule_of_45_sentence_says_its_arithmetic_and_names_its_cells():
     for position, step in killer_steps("rule-of-45", 12):
         shape = position.geometry.shape
-        text = sentence(shape, step)
+        text = sentence(standard_geometry(shape), step)
         held, counted, _, _ = step.sums
         assert text.startswith("Rule of 45: ")
         assert f" {held};" in text and f" make {counted};" in text, text
@@ -190,7 +190,7 @@ def test_a_cage_step_names_its_cage_and_its_ways(slug):
     finding = path_steps if slug == "cage-last-cell" else killer_steps
     for position, step in finding(slug, 8):
         shape = position.geometry.shape
-        text = sentence(shape, step)
+        text = sentence(standard_geometry(shape), step)
         numbers = [index for kind, index in step.units if kind == "cage"]
         assert len(numbers) == len(step.cages) >= 1
         for cage, number in zip(step.cages, numbers, strict=True):
@@ -235,7 +235,7 @@ def test_the_rule_of_45_places_a_rows_one_innie():
     step = row[0]
     assert {cell for cell, role in step.cells if role == "cage-innie"} == {2, 3}
     assert step.sums == (10, 3, 0, 0)
-    assert "the innies r1c3 + r1c4 make 7" in sentence(SHAPES[4], step)
+    assert "the innies r1c3 + r1c4 make 7" in sentence(standard_geometry(SHAPES[4]), step)
     assert not any(wrong(s, solution) for s in steps)
 
 

@@ -13,6 +13,7 @@ from webapp.explanations import sentence
 from webapp.explanations.hints import glimpse
 from webapp.sudoku import SHAPES, Grid, Puzzle, Rules
 from webapp.sudoku.cages import Cage
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import BY_SLUG, Position, find_path
 from webapp.sudoku.logic.forcing_tables import Tables
 from webapp.sudoku.logic.propagation import CAGE, Branch
@@ -45,7 +46,7 @@ def test_a_cage_lying_across_a_rows_edge_is_split_by_the_rule_of_45():
     assert step.sums == (10, 3, 7, 2)
     assert {(7, 1), (7, 3), (7, 4)} <= set(step.eliminations)
     assert {(2, 1), (2, 2), (3, 1), (3, 2)} <= set(step.eliminations)
-    text = sentence(FOUR, step)
+    text = sentence(standard_geometry(FOUR), step)
     assert text.startswith("Cage splitting: row 1 holds 10;")
     assert "the innies r1c3 + r1c4, all in cage at r1c3 (sum 9), make 7" in text
     assert "its other cells r2c4 make 9 - 7 = 2" in text
@@ -64,7 +65,7 @@ def test_a_row_tells_a_cage_across_its_edge_which_values_it_may_put_there():
         (cell, 4) for cell in (0, 1, 4)
     }
     assert (4, "cage-outside") in step.cells and (0, "base") in step.cells
-    text = sentence(FOUR, step)
+    text = sentence(standard_geometry(FOUR), step)
     assert "cage at r1c1 (sum 6) has r1c1 + r1c2 in row 1" in text
     assert "remove" in text and "r2c1" in text
 
@@ -83,7 +84,7 @@ def test_a_way_of_a_cage_that_leaves_a_cage_in_its_row_no_way_goes():
     assert steps
     step = steps[0]
     assert set(step.eliminations) == {(0, 1), (0, 4), (1, 1), (1, 4)}
-    text = sentence(NINE, step)
+    text = sentence(standard_geometry(NINE), step)
     assert text.startswith("Cage comparison: cage at r1c1 (sum 5) is filled by 1+4 or 2+3;")
     assert "with 1+4 it would leave cage at r1c3 (sum 6) no way of making its sum" in text
     assert text.endswith("so it is 2+3: remove 1 from r1c1 and r1c2, and 4 from r1c1 and r1c2")
@@ -114,7 +115,7 @@ def test_a_killers_net_names_the_cages_whose_sums_it_follows():
     assert found
     for position, step in found:
         assert not any(answer.cells[cell] == value for cell, value in step.eliminations)
-        text = sentence(NINE, step)
+        text = sentence(standard_geometry(NINE), step)
         assert "a removal may also come from a cage's sum" in text
         for cage in step.cages:
             assert cage.cells in position.geometry.cages

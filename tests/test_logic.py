@@ -15,6 +15,7 @@ import pytest
 
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid, solve
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import BY_SLUG, SOLVED, find_path
 from webapp.sudoku.puzzle import Puzzle
 
@@ -93,7 +94,7 @@ def test_locked_subsets_on_big_grids_keep_the_answer_and_are_worded(slug, size, 
     assert wrong_moves(position, answer, steps) == []
     for step in steps:
         assert len(step.units) >= 2  # it clears two units at once, or it is a naked subset
-        text = sentence(SHAPES[size], step)
+        text = sentence(standard_geometry(SHAPES[size]), step)
         assert text.startswith("Locked ")
         assert all(cell_name(SHAPES[size], cell) in text for cell, _ in step.eliminations)
 

@@ -9,8 +9,8 @@ import pytest
 
 from webapp.sudoku import parse
 from webapp.sudoku.logic import Position, Step, find_path, memo, next_step
-from webapp.sudoku.logic.budget import OutOfWork
 from webapp.sudoku.logic.memo import FRUITLESS, Fruitless
+from webapp.sudoku.logic.work import OutOfWork
 from webapp.sudoku.puzzle import Puzzle
 
 from puzzles import NORVIG_EASY, data_lines

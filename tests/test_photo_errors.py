@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from webapp.photo import Limits, PhotoError, Problem, read_photo
+from webapp.photo import Limits, PhotoError, PhotoProblem, read_photo
 from webapp.photo.limits import check_bytes, check_size
 
 from photo_files import drawn_grid, photo, photographed, posted
@@ -66,25 +66,25 @@ def clean_grid(side: int, page: int) -> np.ndarray:
 
 # What each bad picture is made from: nothing, or the newspaper photo (`p`).
 BAD = [
-    ("empty", lambda p: b"", Problem.NOT_AN_IMAGE),
-    ("text", lambda p: b"53..7....6..195...", Problem.NOT_AN_IMAGE),
-    ("truncated", lambda p: jpeg(p)[:2000], Problem.NOT_AN_IMAGE),
-    ("gif", lambda p: gif(), Problem.FORMAT),
-    ("bomb", lambda p: png_header(100_000, 100_000), Problem.TOO_BIG),
-    ("huge-header", lambda p: png_header(9_000, 9_000), Problem.TOO_BIG),
-    ("tiny", lambda p: jpeg(cv2.resize(p, (90, 120))), Problem.TOO_SMALL),
-    ("grid-far-away", lambda p: png(clean_grid(200, 1600)), Problem.TOO_SMALL),
-    ("black", lambda p: jpeg(np.zeros((600, 800, 3), np.uint8)), Problem.TOO_DARK),
-    ("underexposed", lambda p: jpeg((p * 0.1).astype(np.uint8)), Problem.TOO_DARK),
-    ("blank-page", lambda p: png(np.full((600, 800), 240, np.uint8)), Problem.NOT_A_SUDOKU),
+    ("empty", lambda p: b"", PhotoProblem.NOT_AN_IMAGE),
+    ("text", lambda p: b"53..7....6..195...", PhotoProblem.NOT_AN_IMAGE),
+    ("truncated", lambda p: jpeg(p)[:2000], PhotoProblem.NOT_AN_IMAGE),
+    ("gif", lambda p: gif(), PhotoProblem.FORMAT),
+    ("bomb", lambda p: png_header(100_000, 100_000), PhotoProblem.TOO_BIG),
+    ("huge-header", lambda p: png_header(9_000, 9_000), PhotoProblem.TOO_BIG),
+    ("tiny", lambda p: jpeg(cv2.resize(p, (90, 120))), PhotoProblem.TOO_SMALL),
+    ("grid-far-away", lambda p: png(clean_grid(200, 1600)), PhotoProblem.TOO_SMALL),
+    ("black", lambda p: jpeg(np.zeros((600, 800, 3), np.uint8)), PhotoProblem.TOO_DARK),
+    ("underexposed", lambda p: jpeg((p * 0.1).astype(np.uint8)), PhotoProblem.TOO_DARK),
+    ("blank-page", lambda p: png(np.full((600, 800), 240, np.uint8)), PhotoProblem.NOT_A_SUDOKU),
     (
         "noise",
         lambda p: png(np.random.default_rng(1).integers(0, 256, (600, 800), dtype=np.uint8)),
-        Problem.NOT_A_SUDOKU,
+        PhotoProblem.NOT_A_SUDOKU,
     ),
-    ("empty-grid", lambda p: png(clean_grid(700, 800)), Problem.NOT_A_SUDOKU),
-    ("left-half", lambda p: jpeg(p[:, : p.shape[1] // 2]), Problem.CUT_OFF),
-    ("top-half", lambda p: jpeg(p[: int(p.shape[0] * 0.55)]), Problem.CUT_OFF),
+    ("empty-grid", lambda p: png(clean_grid(700, 800)), PhotoProblem.NOT_A_SUDOKU),
+    ("left-half", lambda p: jpeg(p[:, : p.shape[1] // 2]), PhotoProblem.CUT_OFF),
+    ("top-half", lambda p: jpeg(p[: int(p.shape[0] * 0.55)]), PhotoProblem.CUT_OFF),
 ]
 
 
@@ -120,10 +120,10 @@ def test_the_limits_refuse_before_decoding():
     for bad in (lambda: check_bytes(1001, limits), lambda: check_size(201, 10, limits)):
         with pytest.raises(PhotoError) as refused:
             bad()
-        assert refused.value.problem == Problem.TOO_BIG
+        assert refused.value.problem == PhotoProblem.TOO_BIG
     with pytest.raises(PhotoError) as refused:
         check_size(19, 100, limits)
-    assert refused.value.problem == Problem.TOO_SMALL
+    assert refused.value.problem == PhotoProblem.TOO_SMALL
 
 
 def test_a_body_over_the_photo_limit_is_413_before_it_is_read(make_app):

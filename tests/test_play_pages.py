@@ -68,6 +68,11 @@ def test_every_button_answers_303_to_the_new_position(client, action, expected):
     assert query(response) == {"progress": typed, **expected}
 
 
+def test_a_first_hint_reads_no_tier_so_a_stale_one_does_not_refuse_it(client):
+    data = {**grid_fields(CODE), "tier": "x", "action": "hint"}
+    assert client.post(f"/play/{CODE}", data=data).status_code == 303
+
+
 def test_more_help_goes_to_the_second_tier_and_doing_it_places_the_value(client):
     progress = CODE
     first = client.get(f"/play/{CODE}?progress={progress}&hint=1").text

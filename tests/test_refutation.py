@@ -13,9 +13,10 @@ import pytest
 
 from webapp.explanations import sentence
 from webapp.explanations.forcing import refutation_sentence
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import Position
-from webapp.sudoku.logic.budget import work_limit
 from webapp.sudoku.logic.refutation import refutation
+from webapp.sudoku.logic.work import work_limit
 
 from positions import is_dead, replay, stuck_positions
 
@@ -44,7 +45,7 @@ def test_a_refutation_removes_only_the_wrong_value_by_a_dead_end(number):
         assert not step.placements
         assert step.chain[0] == (cell, value)
         assert step.contradiction
-        words = sentence(position.geometry.shape, step)
+        words = sentence(position.geometry, step)
         assert words.startswith("Forcing ")
         if step.cells[0][1] == "contradiction-chain":
             assert is_dead(replay(position, step.chain))
@@ -77,7 +78,7 @@ def test_the_refutation_says_what_follows_and_that_the_value_cannot_stand():
             step = refutation(position, cell, value)
         if step is None:
             continue
-        said = refutation_sentence(shape, step)
+        said = refutation_sentence(standard_geometry(shape), step)
         place = f"r{cell // 9 + 1}c{cell % 9 + 1}"
         assert said.startswith(f"If {place} were {value},")
         assert said.endswith(f"; so {place} cannot be {value}.")

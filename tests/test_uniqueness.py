@@ -280,7 +280,7 @@ def test_every_sentence_names_each_cell_it_changes():
     seen = set()
     for position, step in all_steps():
         shape = position.geometry.shape
-        text = sentence(shape, step)
+        text = sentence(standard_geometry(shape), step)
         for cell, value in step.eliminations:
             assert cell_name(shape, cell) in text, text
             assert shape.symbol(value) in text, text
@@ -315,7 +315,7 @@ def test_sentence(line, slug, expected):
     (case,) = [param.values[0] for param in cases(CODES) if param.values[0].line == line]
     position = case.position.assuming_unique()
     step = next(FINDERS[slug](position))
-    assert sentence(position.geometry.shape, step) == expected
+    assert sentence(position.geometry, step) == expected
 
 
 def test_bug_plus_one_reads_the_units_of_a_4x4_grave():
@@ -330,7 +330,7 @@ def test_bug_plus_one_reads_the_units_of_a_4x4_grave():
     position = Position(Puzzle(Grid(shape, (0,) * 16)), (0,) * 16, tuple(masks), unique=True)
     (step,) = bug_plus_one(position)
     assert step.placements == ((0, 3),)
-    assert sentence(shape, step).endswith("r1c1 must be 3")
+    assert sentence(standard_geometry(shape), step).endswith("r1c1 must be 3")
     assert list(bug_plus_one(replace(position, unique=False))) == []
     # a fourth candidate anywhere, or a second odd cell, is no BUG+1
     masks[5] |= 1 << 1

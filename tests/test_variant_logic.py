@@ -125,7 +125,7 @@ def test_every_technique_asked_at_hard_positions_is_never_wrong(variant):
         for slug, finder in BY_SLUG.items():
             for step in islice(finder(position), 3):
                 assert not _wrong(step, answer), step
-                text = sentence(SHAPES[9], step)
+                text = sentence(standard_geometry(SHAPES[9]), step)
                 for cell, _ in step.eliminations + step.placements:
                     assert cell_name(SHAPES[9], cell) in text, text
                 found[slug] += 1
@@ -151,7 +151,7 @@ def test_a_jigsaw_fish_keeps_its_fins_in_one_region_and_says_so():
         fins = [cell for cell, role in step.cells if role == "fin"]
         assert fins and all(cell in region.cells for cell in fins)
         assert all(cell in region.cells for cell, _ in step.eliminations)
-        assert f"in region {index} cannot be" in sentence(position.geometry.shape, step)
+        assert f"in region {index} cannot be" in sentence(position.geometry, step)
 
 
 def test_leftovers_take_k_lines_and_the_k_regions_lying_mostly_in_them():
@@ -186,7 +186,7 @@ def test_leftovers_are_asked_only_in_a_jigsaw(rules):
 def test_a_leftovers_step_is_sound_and_worded_naming_its_lines_regions_and_cells():
     for position, step in jigsaw_steps("law-of-leftovers", 20):
         shape = position.geometry.shape
-        text = sentence(shape, step)
+        text = sentence(standard_geometry(shape), step)
         assert text.startswith("Law of leftovers: ")
         count = len(step.units) // 2
         assert step.difficulty == LAW_OF_LEFTOVERS[count]
@@ -224,7 +224,7 @@ def test_singles_name_the_variant_unit(variant, kind, words):
         (index,) = [i for k, i in step.units if k == kind]
         shape = position.geometry.shape
         said = words.format(v=shape.symbol(step.digits[0]), i=index)
-        assert said in sentence(shape, step)
+        assert said in sentence(standard_geometry(shape), step)
         assert glimpse(position.geometry, step) == f"a hidden single in {kind} {index}"
         # a block's single rates as a box's, a diagonal's as a line's
         assert step.difficulty == (1.5 if kind == "diagonal" else 1.2)
@@ -247,7 +247,7 @@ def test_intersections_work_between_any_two_units_and_say_which(variant, kind):
             value = shape.symbol(step.digits[0])
             assert (
                 f"in {first[0]} {first[1]} the {value}s are all in {second[0]} {second[1]}"
-                in sentence(shape, step)
+                in sentence(standard_geometry(shape), step)
             )
             # pointing starts from a block (a box, window or region), claiming from a line
             assert (first[0] in ("box", "window", "region")) == (slug == "pointing")

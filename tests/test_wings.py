@@ -15,6 +15,7 @@ import pytest
 
 from webapp.explanations import cell_name, sentence
 from webapp.sudoku import SHAPES, Grid
+from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.logic import Position
 from webapp.sudoku.logic.wings import (
     _area_wings,
@@ -139,7 +140,7 @@ def test_every_sentence_names_every_cell_changed_and_why():
     worded = 0
     for position, _ in stuck_positions()[:30]:
         for step in wxyz_wings(position):
-            text = sentence(NINE, step)
+            text = sentence(standard_geometry(NINE), step)
             for target, _ in step.eliminations:
                 assert cell_name(NINE, target) in text, text
             for wing_cell, _ in step.cells:

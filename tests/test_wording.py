@@ -7,6 +7,7 @@ import pytest
 from webapp.sudoku import Conflict, DeadEnd, PuzzleError, parse
 from webapp.sudoku.counting import CAP, NODES, TIME, SolutionCount
 from webapp.sudoku.dead_end import CELL, UNIT
+from webapp.sudoku.place import Place
 from webapp.wording import (
     conflict_headline,
     conflict_message,
@@ -16,7 +17,6 @@ from webapp.wording import (
     format_ms,
     in_words,
     link_code_problem,
-    place_name,
     solution_count_message,
     solution_count_number,
 )
@@ -66,7 +66,7 @@ def test_counts_are_words_so_seven_5s_never_reads_75s(count, headline):
 
 
 def test_places_are_named_row_then_column():
-    assert place_name((3, 17)) == "r3c17"
+    assert Place(3, 17).name == "r3c17"
 
 
 @pytest.mark.parametrize(

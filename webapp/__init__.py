@@ -43,7 +43,7 @@ DEFAULTS: dict[str, object] = {
     # and says so; such an answer is never cached or shared.
     "SOLVE_CEILING_SECONDS": 10.0,
     # The easiest-first path of an explanation, in units of work (webapp/sudoku/logic/
-    # budget.py), never seconds, so that every server shows the same path: past it, a page
+    # work.py), never seconds, so that every server shows the same path: past it, a page
     # shows the steps found and says the rest needs more work than the budget. About 2 s
     # on one idle core (a path spends about 50,000 units a second).
     "EXPLAIN_BUDGET_WORK": 100_000,

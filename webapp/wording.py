@@ -13,8 +13,8 @@ from .sudoku import Conflict, DeadEnd, PuzzleError
 from .sudoku.conflicts import CAGE
 from .sudoku.counting import CAP, SolutionCount
 from .sudoku.dead_end import CELL
+from .sudoku.place import Place
 from .sudoku.result import SAT, SEARCH
-from .sudoku.whole_numbers import read_place
 
 # Every count a unit of up to 25 cells can hold, in words: "7 5s" would read as "75s".
 COUNT_WORDS = dict(
@@ -38,22 +38,6 @@ def in_words(items: Iterable[str], conjunction: str = "and") -> str:
     """Items as a person lists them: "2 and 7", "2, 5 and 7" (or "3 or 7")."""
     *rest, last = items
     return f"{LIST_SEPARATOR.join(rest)} {conjunction} {last}" if rest else last
-
-
-def place_name(place: tuple[int, int]) -> str:
-    """ "r3c7" for the 1-based (row 3, column 7)."""
-    return f"r{place[0]}c{place[1]}"
-
-
-# The digits of a row or column in a place's name as a link spells it: three at most (the
-# largest grid has 25 rows), so reading one never turns a long run of digits into a number.
-PLACE_DIGITS = 3
-
-
-def place_named(name: str) -> tuple[int, int] | None:
-    """The 1-based (row, column) a name such as "r3c7" spells, in any grid; None for a text
-    that is not one."""
-    return read_place(name, PLACE_DIGITS)
 
 
 # A clash in words, as a template whose fields each unit fills in (the page's script fills
@@ -88,7 +72,7 @@ def clash_cell_name(kind: str, place: tuple[int, int]) -> str:
         return str(place[1])
     if kind == "column":
         return str(place[0])
-    return place_name(place)
+    return Place(*place).name
 
 
 def conflict_headline(conflict: Conflict) -> str:
@@ -103,7 +87,7 @@ def conflict_headline(conflict: Conflict) -> str:
 
 def cage_title(conflict: Conflict, with_sum: bool = True) -> str:
     """The cage of a conflict as a sentence starts with it: "Cage at r1c1 (sum 10)"."""
-    title = f"Cage at {place_name(conflict.cage_at)}"
+    title = f"Cage at {Place(*conflict.cage_at).name}"
     return f"{title} (sum {conflict.total})" if with_sum and conflict.total is not None else title
 
 
@@ -113,7 +97,7 @@ def cage_conflict_message(conflict: Conflict) -> str:
     make 12"."""
     if conflict.symbol:
         count = count_word(len(conflict.cells))
-        cells = in_words(map(place_name, conflict.cells))
+        cells = in_words(Place(*place).name for place in conflict.cells)
         return f"{cage_title(conflict)} has {count} {conflict.symbol}s, in {cells}"
     if conflict.full:
         return f"{cage_title(conflict, False)} adds up to {conflict.made}, not {conflict.total}"
@@ -155,7 +139,7 @@ def dead_end_message(dead_end: DeadEnd) -> str:
     else:
         start = f"Filling in the {dead_end.forced} cells the givens force leaves"
     if dead_end.kind == CELL:
-        return f"{start} {place_name(dead_end.place)} with no possible value"
+        return f"{start} {Place(*dead_end.place).name} with no possible value"
     return f"{start} no place for {dead_end.symbol} in {dead_end.unit} {dead_end.index}"
 
 
@@ -190,7 +174,7 @@ def differences_message(differences: Sequence[tuple[tuple[int, int], str, str]])
     """Where two solutions differ, each place with its symbol in the first and the second:
     "They differ in 4 cells: r1c2 (3 or 8), r1c5 (8 or 3), r4c2 (8 or 3) and r4c5 (3 or 8)."
     """
-    listed = [f"{place_name(place)} ({a} or {b})" for place, a, b in differences]
+    listed = [f"{Place(*place).name} ({a} or {b})" for place, a, b in differences]
     if len(listed) > DIFFERENCES_LISTED:
         listed[DIFFERENCES_LISTED:] = [f"{len(listed) - DIFFERENCES_LISTED} more"]
     return f"They differ in {len(differences)} cells: {in_words(listed)}."

@@ -124,7 +124,7 @@ def add_path_options(parser: argparse.ArgumentParser) -> None:
     add_work_budget(parser, "each puzzle's path")
 
 
-# The work of a path on the command line: about 5 s on one core (webapp/sudoku/logic/budget.py
+# The work of a path on the command line: about 5 s on one core (webapp/sudoku/logic/work.py
 # counts it), so that any machine, however busy, prints the same path.
 PATH_WORK = 250_000
 

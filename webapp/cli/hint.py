@@ -26,7 +26,7 @@ from ..sudoku.logic import (
     next_step,
     read_position,
 )
-from ..sudoku.logic.budget import OutOfWork, PastCeiling, spend, work_limit
+from ..sudoku.logic.work import OutOfWork, PastCeiling, spend, work_limit
 from ..sudoku.progress import read_progress
 from ..sudoku.variants import puzzle_with
 from .arguments import (
@@ -147,7 +147,7 @@ def run_hint(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(record.to_json()))
         elif record.step is not None:
-            print(sentence(record.step.shape, record.step.step))
+            print(sentence(record.step.geometry, record.step.step))
         elif record.status == PathStatus.STUCK:
             print("stuck: the next step needs a technique the engine does not have yet")
         elif record.status == PathStatus.STOPPED:
@@ -176,12 +176,12 @@ def run_steps(args: argparse.Namespace) -> int:
             else:
                 print(f"invalid: {position}")
             continue
-        shape = position.geometry.shape
+        geometry = position.geometry
         steps, complete = _every_instance(finder, position, args.budget_work, args.ceiling_seconds)
         record = InstancesRecord(
             text.strip(),
             args.technique,
-            tuple(StepRecord(shape, step) for step in steps),
+            tuple(StepRecord(geometry, step) for step in steps),
             complete,
         )
         if args.json:
@@ -190,7 +190,7 @@ def run_steps(args: argparse.Namespace) -> int:
             stopped = "" if record.complete else " (stopped: the budget ran out)"
             print(f"{len(record.steps)} {args.technique}{stopped}")
             for step in steps:
-                print(f"  {sentence(shape, step)}")
+                print(f"  {sentence(geometry, step)}")
     return EXIT_OK
 
 
@@ -211,7 +211,7 @@ def _next_step(
         return NextStepRecord(text, PathStatus.CEILING)
     if step is None:
         return NextStepRecord(text, PathStatus.STUCK)
-    return NextStepRecord(text, "step", StepRecord(position.geometry.shape, step))
+    return NextStepRecord(text, "step", StepRecord(position.geometry, step))
 
 
 def _every_instance(

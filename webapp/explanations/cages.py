@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..sudoku import Shape
 from ..sudoku.cages import combinations
+from ..sudoku.geometry import Geometry
 from ..sudoku.logic import Step
 from ..sudoku.logic.position import bits_of
 from ..sudoku.logic.step import TARGET
@@ -19,55 +19,55 @@ from .words import cell_name, removals, unit_name
 WAYS_LISTED = 6
 
 
-def _cells(shape: Shape, step: Step, role: str) -> list[str]:
+def _cells(geometry: Geometry, step: Step, role: str) -> list[str]:
     """The names of the step's cells playing `role`, in order."""
-    return [cell_name(shape, cell) for cell, played in step.cells if played == role]
+    return [cell_name(geometry.shape, cell) for cell, played in step.cells if played == role]
 
 
-def way_words(shape: Shape, values: int) -> str:
+def way_words(geometry: Geometry, values: int) -> str:
     """ "1+2+7" for a set of values as a mask (bit v for value v)."""
-    return "+".join(shape.symbol(value) for value in bits_of(values))
+    return "+".join(geometry.shape.symbol(value) for value in bits_of(values))
 
 
-def last_cell_sentence(shape: Shape, step: Step) -> str:
+def last_cell_sentence(geometry: Geometry, step: Step) -> str:
     """The last open cell of a cage takes what its sum lacks."""
     (cage,) = step.cages
-    (target,) = _cells(shape, step, TARGET)
-    value = shape.symbol(step.digits[0])
+    (target,) = _cells(geometry, step, TARGET)
+    value = geometry.shape.symbol(step.digits[0])
     if len(cage.cells) == 1:
-        return f"{target} is {value}: it is the one cell of {cage.name(shape.size, False)}"
+        return f"{target} is {value}: it is the one cell of {cage.name(geometry.shape.size, False)}"
     made = cage.total - step.digits[0] if cage.total is not None else 0
     return (
-        f"{target} is {value}: it is the last empty cell of {cage.name(shape.size, False)},"
-        f" whose other cells make {made}"
+        f"{target} is {value}: it is the last empty cell of"
+        f" {cage.name(geometry.shape.size, False)}, whose other cells make {made}"
     )
 
 
-def combinations_sentence(shape: Shape, step: Step) -> str:
+def combinations_sentence(geometry: Geometry, step: Step) -> str:
     """The ways a cage's open cells can still be filled, and what none of them puts where."""
     (cage,) = step.cages
     (lacking,) = step.sums
-    cells = _cells(shape, step, "base")
+    cells = _cells(geometry, step, "base")
     count = len(cells)
-    opening = f"{cage.name(shape.size)}: {in_words(cells)} need {count} different values"
+    opening = f"{cage.name(geometry.shape.size)}: {in_words(cells)} need {count} different values"
     if lacking != cage.total:
         opening += f" adding up to {lacking}, what the cage's filled cells leave of its sum"
     else:
         opening += f" adding up to {lacking}"
-    every = len(combinations(shape.size, count, lacking))
+    every = len(combinations(geometry.shape.size, count, lacking))
     ways = step.combinations
-    listed = _ways(shape, step)
+    listed = _ways(geometry, step)
     if len(ways) == every:
         said = f"that is {listed}" if len(ways) > 1 else f"only {listed} does"
     else:
         said = f"of its {every} ways only {listed} {'fit' if len(ways) > 1 else 'fits'}"
         said += " their candidates"
-    return f"{opening}; {said}, each value in a cell that can hold it: {removals(shape, step)}"
+    return f"{opening}; {said}, each value in a cell that can hold it: {removals(geometry, step)}"
 
 
-def rule_of_45_sentence(shape: Shape, step: Step) -> str:
+def rule_of_45_sentence(geometry: Geometry, step: Step) -> str:
     """The rule of 45's count, its arithmetic, and what balancing it places or removes."""
-    size = shape.size
+    size = geometry.shape.size
     held, counted, filled_in, filled_out = step.sums
     groups = [unit for unit in step.units if unit[0] != "cage"]
     where = group_name(groups)
@@ -83,7 +83,7 @@ def rule_of_45_sentence(shape: Shape, step: Step) -> str:
     else:
         counting = f"the cages mostly inside {_them(groups)} ({cages}) make {counted}"
     opening = f"Rule of 45: {where} {hold} {held}; {counting}"
-    equation = _equation(shape, innies, outies, counted - held)
+    equation = _equation(geometry, innies, outies, counted - held)
     known = []
     if filled_in:
         known.append(f"the filled innies hold {filled_in}")
@@ -92,11 +92,11 @@ def rule_of_45_sentence(shape: Shape, step: Step) -> str:
     filled = f" ({in_words(known)})" if known else ""
     if step.placements:
         ((cell, value),) = step.placements
-        outcome = f"{cell_name(shape, cell)} is {shape.symbol(value)}"
+        outcome = f"{cell_name(geometry.shape, cell)} is {geometry.shape.symbol(value)}"
         if len(innies + outies) == 1:
             return f"{opening}; so {equation}"
         return f"{opening}; so {equation}{filled}, and {outcome}"
-    balance = f"only some values balance it: {removals(shape, step)}"
+    balance = f"only some values balance it: {removals(geometry, step)}"
     return f"{opening}; so {equation}{filled}, and {balance}"
 
 
@@ -119,11 +119,11 @@ def _them(units: list[tuple[str, int]]) -> str:
     return "it" if len(units) == 1 else "them"
 
 
-def _equation(shape: Shape, innies: list[int], outies: list[int], difference: int) -> str:
+def _equation(geometry: Geometry, innies: list[int], outies: list[int], difference: int) -> str:
     """ "the innie r3c7 is 1", "the innies r1c9 + r2c9 make 7", "the outies r4c1 + r4c2
     make 9", "r4c1 is 5 more than r3c3": the innies and outies as the count balances them."""
-    plus = " + ".join(cell_name(shape, cell) for cell in outies)
-    minus = " + ".join(cell_name(shape, cell) for cell in innies)
+    plus = " + ".join(cell_name(geometry.shape, cell) for cell in outies)
+    minus = " + ".join(cell_name(geometry.shape, cell) for cell in innies)
     if not outies or not innies:
         side, cells, total = (
             ("innie", minus, -difference) if not outies else ("outie", plus, difference)
@@ -140,57 +140,57 @@ def _equation(shape: Shape, innies: list[int], outies: list[int], difference: in
     )
 
 
-def _ways(shape: Shape, step: Step) -> str:
+def _ways(geometry: Geometry, step: Step) -> str:
     """ "1+2+7 or 1+3+6", or "8 ways" past WAYS_LISTED: the step's ways of filling a cage."""
     ways = sorted(step.combinations, key=bits_of)
     if len(ways) > WAYS_LISTED:
         return f"{len(ways)} ways"
-    return in_words([way_words(shape, way) for way in ways], "or")
+    return in_words([way_words(geometry, way) for way in ways], "or")
 
 
-def cage_unit_overlap_sentence(shape: Shape, step: Step) -> str:
+def cage_unit_overlap_sentence(geometry: Geometry, step: Step) -> str:
     """A value every way of filling a cage holds, and the cells seeing all its places."""
     (cage,) = step.cages
-    value = shape.symbol(step.digits[0])
-    places = _cells(shape, step, "base")
+    value = geometry.shape.symbol(step.digits[0])
+    places = _cells(geometry, step, "base")
     shared = [unit for unit in step.units if unit[0] != "cage"]
     each = "each way" if len(step.combinations) > 1 else "the one way"
     opening = (
-        f"Cage/unit overlap: {each} of filling {cage.name(shape.size, capital=False)}"
-        f" ({_ways(shape, step)}) holds {value}, and only {in_words(places, 'or')} can"
+        f"Cage/unit overlap: {each} of filling {cage.name(geometry.shape.size, capital=False)}"
+        f" ({_ways(geometry, step)}) holds {value}, and only {in_words(places, 'or')} can"
     )
     if len(places) == 1:
-        return f"{opening}: so {places[0]} is {value}, and {removals(shape, step)}"
+        return f"{opening}: so {places[0]} is {value}, and {removals(geometry, step)}"
     if shared:
         return (
             f"{opening}, all in {unit_name(shared[0])}: so {value} can go nowhere else in"
-            f" {unit_name(shared[0])}: {removals(shape, step)}"
+            f" {unit_name(shared[0])}: {removals(geometry, step)}"
         )
-    return f"{opening}: a cell seeing all of them cannot be {value}: {removals(shape, step)}"
+    return f"{opening}: a cell seeing all of them cannot be {value}: {removals(geometry, step)}"
 
 
-def unit_cage_overlap_sentence(shape: Shape, step: Step) -> str:
+def unit_cage_overlap_sentence(geometry: Geometry, step: Step) -> str:
     """A unit's value only one cage can hold: the cage holds it, and loses what lacks it."""
     (cage,) = step.cages
-    value = shape.symbol(step.digits[0])
+    value = geometry.shape.symbol(step.digits[0])
     unit = unit_name(step.units[0])
-    places = _cells(shape, step, "base")
-    named = cage.name(shape.size, capital=False)
+    places = _cells(geometry, step, "base")
+    named = cage.name(geometry.shape.size, capital=False)
     return (
         f"Unit/cage overlap: in {unit}, {value} can only go in {in_words(places)}, all in"
         f" {named}; so the cage holds {value} in {unit}, none of its other cells can be"
-        f" {value}, and it is filled by a way holding {value} ({_ways(shape, step)}):"
-        f" {removals(shape, step)}"
+        f" {value}, and it is filled by a way holding {value} ({_ways(geometry, step)}):"
+        f" {removals(geometry, step)}"
     )
 
 
-def unit_combinations_sentence(shape: Shape, step: Step) -> str:
+def unit_combinations_sentence(geometry: Geometry, step: Step) -> str:
     """The cages wholly inside a unit and its other cells share no value: the ways that
     leave the others no room go."""
     held, counted = step.sums
     unit = unit_name(step.units[0])
-    names = [cage.name(shape.size, capital=False) for cage in step.cages]
-    rest = _cells(shape, step, "rest")
+    names = [cage.name(geometry.shape.size, capital=False) for cage in step.cages]
+    rest = _cells(geometry, step, "rest")
     parts = list(names)
     if rest:
         made = f"{held} - {counted} = {held - counted}"
@@ -198,11 +198,11 @@ def unit_combinations_sentence(shape: Shape, step: Step) -> str:
     return (
         f"Unit combination in {unit}: {in_words(parts)} hold different values, as {unit} holds"
         f" each value once; only some ways of filling them share no value:"
-        f" {removals(shape, step)}"
+        f" {removals(geometry, step)}"
     )
 
 
-def cage_where(shape: Shape, step: Step) -> str:
+def cage_where(geometry: Geometry, step: Step) -> str:
     """Where a cage step is, for a hint's glimpse: "in cage at r1c1 (sum 10)", "over rows
     1 to 3" (a count's units), "in row 1" (a unit's cages together), "in cage at r1c1 (sum
     5) and cage at r1c3 (sum 6)" (two cages compared)."""
@@ -211,10 +211,10 @@ def cage_where(shape: Shape, step: Step) -> str:
         return f"over {group_name(units)}"
     if step.technique == "split-combinations" or (len(step.cages) > 1 and units):
         return f"in {unit_name(units[0])}"
-    return f"in {in_words([cage.name(shape.size, capital=False) for cage in step.cages])}"
+    return f"in {in_words([cage.name(geometry.shape.size, capital=False) for cage in step.cages])}"
 
 
-SENTENCES: dict[str, Callable[[Shape, Step], str]] = {
+SENTENCES: dict[str, Callable[[Geometry, Step], str]] = {
     "unit-combinations": unit_combinations_sentence,
     "cage-unit-overlap": cage_unit_overlap_sentence,
     "unit-cage-overlap": unit_cage_overlap_sentence,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..sudoku import Shape
+from ..sudoku.geometry import Geometry
 from ..sudoku.logic import Step
 from ..wording import in_words
 from .words import cell_name, removals
@@ -26,10 +26,10 @@ NAMES = {
 }
 
 
-def _claim(shape: Shape, cells: tuple[int, ...], value: int, true: bool) -> str:
+def _claim(geometry: Geometry, cells: tuple[int, ...], value: int, true: bool) -> str:
     """ "r1c2 is 5", "r1c2 is not 5", "r1c2 or r1c3 is 5", "neither r1c2 nor r1c3 is 5"."""
-    symbol = shape.symbol(value)
-    names = [cell_name(shape, cell) for cell in cells]
+    symbol = geometry.shape.symbol(value)
+    names = [cell_name(geometry.shape, cell) for cell in cells]
     if len(names) == 1:
         return f"{names[0]} is {symbol}" if true else f"{names[0]} is not {symbol}"
     if true:
@@ -47,7 +47,7 @@ def _truths(step: Step) -> list[bool]:
     return truths
 
 
-def _walk(shape: Shape, step: Step) -> str:
+def _walk(geometry: Geometry, step: Step) -> str:
     """ "if r1c2 is not 5 then r1c7 is 5, so r3c8 is not 5, so r3c8 is 2".
 
     After a link through an almost locked set, the set is named: it must hold all its other values.
@@ -56,10 +56,12 @@ def _walk(shape: Shape, step: Step) -> str:
     through = 0
     previous = ""
     for (cells, value, link), true in zip(step.inferences, _truths(step), strict=True):
-        claim = _claim(shape, cells, value, true)
+        claim = _claim(geometry, cells, value, true)
         if previous == "als":
             through += 1
-            members = [cell_name(shape, c) for c, role in step.cells if role == f"als-{through}"]
+            members = [
+                cell_name(geometry.shape, c) for c, role in step.cells if role == f"als-{through}"
+            ]
             claim = (
                 f"the almost locked set {in_words(members)} must then hold all its other"
                 f" values, so {claim}"
@@ -70,38 +72,40 @@ def _walk(shape: Shape, step: Step) -> str:
     return f"if {first} then " + ", so ".join(rest)
 
 
-def chain_sentence(shape: Shape, step: Step) -> str:
+def chain_sentence(geometry: Geometry, step: Step) -> str:
     """Any chain or loop in words: the walk, what it proves, and what goes."""
     name = NAMES.get(step.technique, step.technique)
     (first_cells, first_value, first_link) = step.inferences[0]
     (last_cells, last_value, last_link) = step.inferences[-1]
-    walk = _walk(shape, step)
+    walk = _walk(geometry, step)
     if step.technique == "remote-pair":
-        pair = in_words([shape.symbol(v) for v in sorted({v for _, v, _ in step.inferences})])
+        pair = in_words(
+            [geometry.shape.symbol(v) for v in sorted({v for _, v, _ in step.inferences})]
+        )
         return (
             f"{name} on {pair}: {walk}; the two ends are an odd number of cells apart, so"
             f" one holds each of {pair}, and cells that see both can hold neither:"
-            f" {removals(shape, step)}"
+            f" {removals(geometry, step)}"
         )
     if last_link == "weak":
         return (
             f"{name}: {walk}, and so back to the start: the loop holds whichever way round"
             f" it is read, so in each weak link exactly one side is true, and what sees"
-            f" both sides of one cannot be: {removals(shape, step)}"
+            f" both sides of one cannot be: {removals(geometry, step)}"
         )
     if first_link == "weak":
-        target = _claim(shape, first_cells, first_value, False)
-        return f"{name}: {walk}, a contradiction; so {target}: {removals(shape, step)}"
+        target = _claim(geometry, first_cells, first_value, False)
+        return f"{name}: {walk}, a contradiction; so {target}: {removals(geometry, step)}"
     if (first_cells, first_value) == (last_cells, last_value):
-        start = _claim(shape, first_cells, first_value, True)
-        return f"{name}: {walk}; so {start} in any case: {removals(shape, step)}"
-    one = _claim(shape, first_cells, first_value, True)
-    other = _claim(shape, last_cells, last_value, True)
+        start = _claim(geometry, first_cells, first_value, True)
+        return f"{name}: {walk}; so {start} in any case: {removals(geometry, step)}"
+    one = _claim(geometry, first_cells, first_value, True)
+    other = _claim(geometry, last_cells, last_value, True)
     return (
         f"{name}: {walk}; so {one} or {other}, and either way a candidate"
-        f" ruled out by both cannot be true: {removals(shape, step)}"
+        f" ruled out by both cannot be true: {removals(geometry, step)}"
     )
 
 
 # slug -> the function that words a step of that technique
-SENTENCES: dict[str, Callable[[Shape, Step], str]] = dict.fromkeys(NAMES, chain_sentence)
+SENTENCES: dict[str, Callable[[Geometry, Step], str]] = dict.fromkeys(NAMES, chain_sentence)

@@ -14,12 +14,12 @@ import math
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
-from ..sudoku import Grid, Shape
+from ..sudoku import Grid
 from ..sudoku.geometry import Geometry, Unit
 from ..sudoku.logic import Position, Step, narrowed, next_step
-from ..sudoku.logic.budget import OutOfWork, PastCeiling
 from ..sudoku.logic.marks_check import wrong_notes
 from ..sudoku.logic.techniques import CAGE_TECHNIQUES
+from ..sudoku.logic.work import OutOfWork, PastCeiling
 from ..sudoku.progress import Progress, check
 from ..wording import in_words
 from . import sentence
@@ -75,13 +75,14 @@ def hint_for(
     progress: Progress,
     solution: Grid,
     work: float,
-    marks: Position | None = None,
+    notes: Position | None = None,
     ceiling_seconds: float = math.inf,
 ) -> Hint:
     """The hint for `progress` toward `solution` (the puzzle's only one), from the player's
-    notes `marks` (on the puzzle's givens; None: no notes anywhere), its step found within
+    `notes` (on the puzzle's givens; None: no notes anywhere), its step found within
     `work` units (and `ceiling_seconds`, a safety net)."""
-    notes = marks if marks is not None else Position.from_puzzle(progress.puzzle)
+    if notes is None:
+        notes = Position.from_puzzle(progress.puzzle)
     if progress.grid == solution:
         done = "Solved! Every cell is filled and right."
         return _plain(HintKind.DONE, (done, done, done), progress, notes, ())
@@ -193,7 +194,6 @@ def _solver_answer(
 def _step_hint(progress: Progress, notes: Position, step: Step) -> Hint:
     """The hint that is `step`: where, what, and doing it on the values and notes."""
     geometry = progress.puzzle.geometry
-    shape = geometry.shape
     used = dict.fromkeys(
         [cell for cell, _ in step.cells]
         + [cell for cell, _ in step.placements]
@@ -205,7 +205,7 @@ def _step_hint(progress: Progress, notes: Position, step: Step) -> Hint:
     look = f"There is {glimpse(geometry, step)}."
     if follow_along:
         look += f" {FOLLOW_ALONG}"
-    tiers = (look, tier_two(geometry, step), _doing(shape, step))
+    tiers = (look, tier_two(geometry, step), _doing(geometry, step))
     after = progress.with_values(dict(step.placements))
     units = _unit_numbers(progress.puzzle.geometry.units, step.units)
     return Hint(
@@ -241,8 +241,9 @@ def _notes_after(progress: Progress, notes: Position, step: Step) -> Position:
     return Position(notes.puzzle, notes.values, tuple(masks), notes.unique)
 
 
-def _doing(shape: Shape, step: Step) -> str:
+def _doing(geometry: Geometry, step: Step) -> str:
     """Tier 3: what doing the step changes."""
+    shape = geometry.shape
     said = []
     if step.placements:
         said.append(
@@ -251,7 +252,7 @@ def _doing(shape: Shape, step: Step) -> str:
             + "."
         )
     if step.eliminations:
-        said.append(f"In your notes, {removals(shape, step)}.")
+        said.append(f"In your notes, {removals(geometry, step)}.")
     return " ".join(said)
 
 
@@ -259,7 +260,7 @@ def tier_two(geometry: Geometry, step: Step) -> str:
     """The step in one sentence, shorter than TIER_TWO_LONGEST characters: the full wording
     when it fits, else the technique, where, and what it does (the drawing shows why)."""
     shape = geometry.shape
-    full = capitalized(sentence(shape, step)) + "."
+    full = capitalized(sentence(geometry, step)) + "."
     if len(full) < TIER_TWO_LONGEST:
         return full
     named = capitalized(glimpse(geometry, step))
@@ -269,17 +270,18 @@ def tier_two(geometry: Geometry, step: Step) -> str:
             in_words(f"{cell_name(shape, c)} must be {shape.symbol(v)}" for c, v in step.placements)
         )
     if step.eliminations:
-        effects.append(f"you can {_few_removals(shape, step)}")
+        effects.append(f"you can {_few_removals(geometry, step)}")
     short = f"{named} (drawn on the board) shows that {' and '.join(effects)}."
     if len(short) < TIER_TWO_LONGEST:
         return short
     return short[: TIER_TWO_LONGEST - 2] + "…"
 
 
-def _few_removals(shape: Shape, step: Step) -> str:
+def _few_removals(geometry: Geometry, step: Step) -> str:
     """ "remove 7 from r1c2 and r1c3", naming at most REMOVALS_NAMED and counting the rest."""
+    shape = geometry.shape
     if len(step.eliminations) <= REMOVALS_NAMED:
-        return removals(shape, step)
+        return removals(geometry, step)
     named = step.eliminations[:REMOVALS_NAMED]
     rest = len(step.eliminations) - REMOVALS_NAMED
     listed = in_words(f"{shape.symbol(v)} from {cell_name(shape, c)}" for c, v in named)
@@ -292,7 +294,7 @@ def glimpse(geometry: Geometry, step: Step) -> str:
     (region 2 in a Jigsaw)."""
     named = with_article(step_name(step))
     if step.cages and step.technique in CAGE_TECHNIQUES:  # not a net leaning on cage sums
-        return f"{named} {cage_where(geometry.shape, step)}"
+        return f"{named} {cage_where(geometry, step)}"
     if step.technique in SINGLES_IN_A_UNIT and step.units:
         return f"{named} in {unit_name(step.units[0])}"
     changed = [cell for cell, _ in step.placements] or [cell for cell, _ in step.eliminations]

@@ -44,4 +44,4 @@ def why_wrong(progress: Progress, solution: Grid, cell: int) -> WhyWrong:
             f" it is wrong all the same, as only a longer search shows."
         )
         return WhyWrong(cell, None, text, position)
-    return WhyWrong(cell, step, refutation_sentence(shape, step), position)
+    return WhyWrong(cell, step, refutation_sentence(progress.puzzle.geometry, step), position)

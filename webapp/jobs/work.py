@@ -15,7 +15,7 @@ from ..sudoku.solver import SAT_CONFLICTS, SEARCH_NODES
 Report = Callable[[str, int, str], None]
 # What a generate job's work counts: the generator's attempts, each a puzzle tried.
 ATTEMPTS = "attempts"
-# The work of a "Keep explaining" job's path (logic/budget.py): twenty page explanations,
+# The work of a "Keep explaining" job's path (logic/work.py): twenty page explanations,
 # about 40 s on one idle core, so that the path a job keeps is the same on any consumer.
 # The job's seconds are only its ceiling: a path they stop is not kept.
 EXPLAIN_JOB_WORK = 2_000_000

@@ -12,7 +12,7 @@ ceilings (child.py is the child's side): the web routes read that way, the CLI i
 process.
 """
 
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .reading import PhotoReading, UncertainCell, read_photo
 from .record import ReadingRecord, doubt_message
@@ -24,7 +24,7 @@ __all__ = [
     "Limits",
     "PhotoError",
     "PhotoReading",
-    "Problem",
+    "PhotoProblem",
     "Standing",
     "UncertainCell",
     "doubt_message",

@@ -19,7 +19,7 @@ import cv2
 from PIL import Image
 
 from .digits import network
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .isolation import Answer
 from .limits import Limits
 from .reading import read_photo
@@ -63,10 +63,10 @@ def read_in_child(
     except PhotoError as refused:
         sent = Answer(problem=refused.problem, message=refused.message)
     except MemoryError:
-        sent = Answer(problem=Problem.TOO_BIG, message=OUT_OF_MEMORY)
+        sent = Answer(problem=PhotoProblem.TOO_BIG, message=OUT_OF_MEMORY)
     except cv2.error as broken:  # OpenCV says "Insufficient memory" past the ceiling
         if "Insufficient memory" in str(broken):
-            sent = Answer(problem=Problem.TOO_BIG, message=OUT_OF_MEMORY)
+            sent = Answer(problem=PhotoProblem.TOO_BIG, message=OUT_OF_MEMORY)
         else:
             sent = Answer(failed="cv2.error")
     except Exception as broken:  # the error's message may quote the picture: not sent

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .threshold import Working
 from .warp import square_on
 
@@ -35,7 +35,7 @@ def find_corners(working: Working) -> np.ndarray:
     good = [(f, a, q) for f, a, q in fits if f >= LEAST_FIT]
     if not good:
         raise PhotoError(
-            Problem.NOT_A_SUDOKU,
+            PhotoProblem.NOT_A_SUDOKU,
             "No Sudoku grid was found in the picture: fill the picture with the grid, "
             "square on and in focus.",
         )
@@ -44,7 +44,7 @@ def find_corners(working: Working) -> np.ndarray:
     picture = working.gray.shape[0] * working.gray.shape[1]
     if _area(quad) < LEAST_AREA * picture:
         raise PhotoError(
-            Problem.TOO_SMALL,
+            PhotoProblem.TOO_SMALL,
             f"The grid fills only {100 * _area(quad) / picture:.0f}% of the picture: "
             "take it closer, so that the grid fills most of the picture.",
         )
@@ -52,15 +52,15 @@ def find_corners(working: Working) -> np.ndarray:
         # Lines at a grid's spacing, but twice as many one way as the other: part of a grid.
         if _at_edge(quad, working.inks[0].shape):
             raise PhotoError(
-                Problem.CUT_OFF,
+                PhotoProblem.CUT_OFF,
                 "The grid runs off the edge of the picture: take it again with the whole "
                 "grid in view.",
             )
-        raise PhotoError(Problem.NOT_A_SUDOKU, "The grid found in the picture is not square.")
+        raise PhotoError(PhotoProblem.NOT_A_SUDOKU, "The grid found in the picture is not square.")
     sides = np.linalg.norm(quad - np.roll(quad, 1, axis=0), axis=1) / working.scale
     if sides.min() < LEAST_SIDE:
         raise PhotoError(
-            Problem.TOO_SMALL,
+            PhotoProblem.TOO_SMALL,
             f"The grid is only {sides.min():.0f} pixels across: take the picture closer.",
         )
     return quad

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 
 # Bytes a decoder holds per pixel at its peak (see above), by Pillow's format name.
@@ -128,7 +128,7 @@ def check_cost(image: Image.Image, data: bytes, limits: Limits = DEFAULT_LIMITS)
         layout = jpeg_layout(data, limits.max_scans)
         if layout.scans > limits.max_scans:
             raise PhotoError(
-                Problem.TOO_COSTLY,
+                PhotoProblem.TOO_COSTLY,
                 f"The JPEG is saved in more than {limits.max_scans} scans (progressive): "
                 "it would take far too long to decode. Save it again as a normal JPEG.",
             )
@@ -147,7 +147,7 @@ def check_held(kind: str, width: int, height: int, held: int, limits: Limits) ->
     if held > limits.max_decoded_bytes:
         most = limits.max_decoded_bytes * width * height // held
         raise PhotoError(
-            Problem.TOO_BIG,
+            PhotoProblem.TOO_BIG,
             f"The {kind} is {width}x{height} pixels: decoding it would take "
             f"{held / 1048576:.0f} MB; at most {most / 1_000_000:.1f} megapixels of it can be "
             "read. Send a smaller picture or a JPEG.",

@@ -22,7 +22,7 @@ import numpy as np
 from PIL import Image, UnidentifiedImageError
 
 from .costs import DECODER_BYTES_PER_PIXEL, check_cost, check_held, webp_size
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits, check_bytes, check_size
 
 try:  # HEIC is read only where pillow-heif installs; the other formats need nothing more.
@@ -86,13 +86,13 @@ def _opened(data: bytes, limits: Limits) -> Image.Image:
             image = Image.open(io.BytesIO(data))
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise PhotoError(
-            Problem.TOO_BIG,
+            PhotoProblem.TOO_BIG,
             f"The picture is far too large to read: at most "
             f"{limits.max_pixels // 1_000_000} megapixels can be read.",
         ) from None
     except UnidentifiedImageError:
         raise PhotoError(
-            Problem.NOT_AN_IMAGE,
+            PhotoProblem.NOT_AN_IMAGE,
             "The file is not a picture that can be read (JPEG, PNG, WebP or HEIC).",
         ) from None
     except MemoryError:
@@ -101,7 +101,7 @@ def _opened(data: bytes, limits: Limits) -> Image.Image:
         raise _damaged(_format_of(data), broken) from None
     if image.format not in FORMATS:
         raise PhotoError(
-            Problem.FORMAT,
+            PhotoProblem.FORMAT,
             f"The picture is {image.format or 'of an unknown format'}; "
             "JPEG, PNG, WebP and HEIC can be read.",
         )
@@ -140,7 +140,7 @@ def _damaged(kind: str, broken: Exception) -> PhotoError:
     if not said.isprintable() or not said.isascii() or len(said) > 100:
         said = type(broken).__name__
     return PhotoError(
-        Problem.NOT_AN_IMAGE, f"The {kind} file is damaged ({said}): send the whole picture."
+        PhotoProblem.NOT_AN_IMAGE, f"The {kind} file is damaged ({said}): send the whole picture."
     )
 
 

@@ -6,7 +6,7 @@ from enum import StrEnum, unique
 
 
 @unique
-class Problem(StrEnum):
+class PhotoProblem(StrEnum):
     """Why a picture gave no grid; the API and the CLI show the value."""
 
     NOT_AN_IMAGE = "not_an_image"
@@ -22,7 +22,7 @@ class Problem(StrEnum):
 class PhotoError(ValueError):
     """A picture that cannot be read as a Sudoku; `message` says why, ready to show."""
 
-    def __init__(self, problem: Problem, message: str) -> None:
+    def __init__(self, problem: PhotoProblem, message: str) -> None:
         super().__init__(message)
         self.problem = problem
         self.message = message

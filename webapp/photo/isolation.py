@@ -26,7 +26,7 @@ from multiprocessing.connection import wait
 from multiprocessing.context import ForkServerContext
 from typing import Any
 
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .reading import PhotoReading
 
@@ -51,7 +51,7 @@ class Answer:
     the type of an error that broke the reader (a bug, never the picture's fault)."""
 
     reading: PhotoReading | None = None
-    problem: Problem | None = None
+    problem: PhotoProblem | None = None
     message: str = ""
     failed: str = ""
     grown_kb: int = 0  # the child's resident memory at its peak above its start
@@ -131,7 +131,7 @@ def read_apart(
         # the ceiling, not the picture.
         if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL):
             raise ReadingStopped("cpu")
-        raise PhotoError(Problem.NOT_AN_IMAGE, CRASHED)
+        raise PhotoError(PhotoProblem.NOT_AN_IMAGE, CRASHED)
     if grown is not None:
         grown(sent.grown_kb)
     if sent.reading is not None:

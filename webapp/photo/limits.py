@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 
 MAX_BYTES = 12 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # a 48-megapixel phone's full picture is refused; 40 MP is plenty
@@ -40,10 +40,10 @@ DEFAULT_LIMITS = Limits()
 def check_bytes(size: int, limits: Limits = DEFAULT_LIMITS) -> None:
     """Refuse an empty file or one over the byte limit."""
     if size == 0:
-        raise PhotoError(Problem.NOT_AN_IMAGE, "The file is empty: no picture was sent.")
+        raise PhotoError(PhotoProblem.NOT_AN_IMAGE, "The file is empty: no picture was sent.")
     if size > limits.max_bytes:
         raise PhotoError(
-            Problem.TOO_BIG,
+            PhotoProblem.TOO_BIG,
             f"The picture is {size / 1048576:.1f} MB; at most "
             f"{limits.max_bytes // 1048576} MB can be read.",
         )
@@ -53,14 +53,14 @@ def check_size(width: int, height: int, limits: Limits = DEFAULT_LIMITS) -> None
     """Refuse a picture whose header size is too large (a bomb) or too small to read."""
     if width * height > limits.max_pixels or max(width, height) > limits.max_side:
         raise PhotoError(
-            Problem.TOO_BIG,
+            PhotoProblem.TOO_BIG,
             f"The picture is {width}x{height} pixels; at most "
             f"{limits.max_pixels // 1_000_000} megapixels "
             f"(and {limits.max_side} pixels a side) can be read.",
         )
     if min(width, height) < limits.min_side:
         raise PhotoError(
-            Problem.TOO_SMALL,
+            PhotoProblem.TOO_SMALL,
             f"The picture is {width}x{height} pixels: too small to read digits; "
             f"it needs at least {limits.min_side} pixels a side.",
         )

@@ -17,7 +17,7 @@ from .cells import digit_images
 from .corners import find_corners
 from .decoding import decode
 from .digits import BLANK, TURNED, network
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .threshold import check_light, working_copy
 from .warp import warp
@@ -64,7 +64,7 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     inked = [i for i, image in enumerate(images) if image is not None]
     if not inked:
         raise PhotoError(
-            Problem.NOT_A_SUDOKU,
+            PhotoProblem.NOT_A_SUDOKU,
             "A grid was found in the picture, but no digits in it: take it again, in focus.",
         )
     stack = np.array([images[i] for i in inked], np.float32).reshape(-1, 28, 28)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .errors import PhotoError, Problem
+from .errors import PhotoError, PhotoProblem
 
 FINDING_SIDE = 800  # the grid is found on a copy this long: enough to place its corners
 DARKEST_PAPER = 45  # the brightest tenth of the picture darker than this: too dark to read
@@ -34,16 +34,16 @@ def check_light(gray: np.ndarray) -> None:
     low, high, brightest = np.percentile(gray[::2, ::2], (0.1, 90, 99.9))
     if high < DARKEST_PAPER:
         raise PhotoError(
-            Problem.TOO_DARK, "The picture is too dark to read: take it again with more light."
+            PhotoProblem.TOO_DARK, "The picture is too dark to read: take it again with more light."
         )
     if brightest - low < LEAST_CONTRAST:
         if high < DIM_PAPER:
             raise PhotoError(
-                Problem.TOO_DARK,
+                PhotoProblem.TOO_DARK,
                 "The picture is too dark to tell ink from paper: take it again with more light.",
             )
         raise PhotoError(
-            Problem.NOT_A_SUDOKU,
+            PhotoProblem.NOT_A_SUDOKU,
             "The picture is one flat tone: there is no grid in it to read.",
         )
 

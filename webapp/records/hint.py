@@ -35,8 +35,10 @@ class HintRecord:
         shape, units = puzzle.shape, puzzle.geometry.units
         record: JsonObject = {
             "status": hint.kind,
-            "step": StepRecord(shape, hint.step).to_json() if hint.step is not None else None,
-            "steps": [StepRecord(shape, step).to_json() for step in hint.steps],
+            "step": StepRecord(puzzle.geometry, hint.step).to_json()
+            if hint.step is not None
+            else None,
+            "steps": [StepRecord(puzzle.geometry, step).to_json() for step in hint.steps],
             "tiers": list(hint.tiers),
             "cells": [[cell // shape.size + 1, cell % shape.size + 1] for cell in hint.cells],
             "units": [[units[number].kind, units[number].index] for number in hint.units],

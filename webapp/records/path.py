@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from ..explanations import level_of, sentence
 from ..explanations.records import why_stopped
-from ..sudoku import Puzzle, Shape
+from ..sudoku import Puzzle
 from ..sudoku.batch_solve import RowStatus
+from ..sudoku.geometry import Geometry
 from ..sudoku.logic import Path, PathStatus, Step
 from ..sudoku.result import SolveResult, SolveStatus
 from ..wording import conflict_message
@@ -27,13 +28,13 @@ from .json_types import JsonObject
 class StepRecord:
     """One step of a path as JSON: 1-based cells and candidates, symbols as written."""
 
-    shape: Shape
+    geometry: Geometry  # the puzzle's own: its sentence says "sees" of the puzzle's peers
     step: Step
 
     def to_json(self) -> JsonObject:
         """The step's technique, difficulty, digits, cells with roles, eliminations,
         placements and sentence, and a Killer step's cages."""
-        shape, step = self.shape, self.step
+        shape, step = self.geometry.shape, self.step
         n = shape.size
 
         def where(cell: int) -> list[int]:
@@ -46,7 +47,7 @@ class StepRecord:
             "cells": [[*where(cell), role] for cell, role in step.cells],
             "eliminations": [[*where(cell), shape.symbol(v)] for cell, v in step.eliminations],
             "placements": [[*where(cell), shape.symbol(v)] for cell, v in step.placements],
-            "text": sentence(shape, step),
+            "text": sentence(self.geometry, step),
         }
         if step.cages:  # a Killer's step: the cages it reasons over, as the API takes cages
             record["cages"] = [
@@ -93,8 +94,8 @@ class PathRecord:
 
     def step_texts(self) -> list[str]:
         """Each step's sentence."""
-        shape = self.puzzle.shape
-        return [sentence(shape, step) for step in self.path.steps] if self.path else []
+        geometry = self.puzzle.geometry
+        return [sentence(geometry, step) for step in self.path.steps] if self.path else []
 
     def puzzle_fields(self) -> JsonObject:
         """The puzzle as a record names it: its grid as a line, and its rules' letters (as
@@ -110,7 +111,6 @@ class PathRecord:
         if path is None:
             named = self.puzzle_fields()
             return {**named, "status": self.status, "steps": [], **_evidence(self.result)}
-        shape = self.puzzle.shape
         record: JsonObject = {
             **self.puzzle_fields(),
             "status": self.status,
@@ -119,7 +119,9 @@ class PathRecord:
             "hardest": path.hardest,
             "complete": path.status == PathStatus.SOLVED,
             "steps": [
-                StepRecord(shape, step).to_json() if self.words else {"technique": step.technique}
+                StepRecord(self.puzzle.geometry, step).to_json()
+                if self.words
+                else {"technique": step.technique}
                 for step in path.steps
             ],
         }

@@ -43,7 +43,7 @@ class RowStatus(StrEnum):
 LEAST_RATING_SECONDS = 0.005
 
 # progress(rows done, rows in all), after each row.
-Progress = Callable[[int, int], None]
+OnProgress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class BatchBudget:
     """The work a batch may do: each puzzle's solve, each puzzle's rating, and in all."""
 
     solve: Budget
-    rating_work: int  # units of work for each rating (logic/budget.py)
+    rating_work: int  # units of work for each rating (logic/work.py)
     seconds: float  # a ceiling for the whole batch
 
 
@@ -77,7 +77,7 @@ class Row:
 
 
 def solve_batch(
-    entries: Iterable[Entry], budget: BatchBudget, progress: Progress | None = None
+    entries: Iterable[Entry], budget: BatchBudget, progress: OnProgress | None = None
 ) -> tuple[Row, ...]:
     """A row for each entry (batch.py), in order, solved and rated within `budget`."""
     entries = tuple(entries)

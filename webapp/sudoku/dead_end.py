@@ -19,12 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .geometry import Geometry
+from .place import Place
 from .puzzle import Puzzle
 
 CELL = "cell"
 UNIT = "unit"
-
-Place = tuple[int, int]  # 1-based (row, column)
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class DeadEnd:
 
     kind: str
     forced: int
-    place: Place = (0, 0)
+    place: Place = Place(0, 0)
     unit: str = ""
     index: int = 0
     symbol: str = ""
@@ -80,7 +79,7 @@ def _first_dead_end(
     n = geometry.shape.size
     for cell, (value, mask) in enumerate(zip(values, masks, strict=True)):
         if not value and not mask:
-            return DeadEnd(CELL, forced, place=(cell // n + 1, cell % n + 1))
+            return DeadEnd(CELL, forced, place=Place.of(cell, n))
     full = ((1 << n) - 1) << 1
     for unit in geometry.units:
         seen = 0

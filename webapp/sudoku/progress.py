@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .conflicts import Conflict, find_conflicts
 from .errors import PuzzleError
 from .grid import Grid
+from .place import Place
 from .puzzle import Puzzle
 from .shape import SYMBOLS
 
@@ -105,7 +106,7 @@ def read_progress(puzzle: Puzzle, text: str) -> Progress:
     for cell, (given, value) in enumerate(zip(puzzle.cells, values, strict=True)):
         if given and value and value != given:
             raise PuzzleError(
-                f"r{cell // n + 1}c{cell % n + 1} is a given {symbols[given - 1]}; the progress"
+                f"{Place.of(cell, n).name} is a given {symbols[given - 1]}; the progress"
                 f" has {symbols[value - 1]} there",
                 cells=((cell // n + 1, cell % n + 1),),
             )

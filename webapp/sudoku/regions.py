@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from .errors import PuzzleError
+from .place import Place
 from .shape import Shape
 
 REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # base 32: no "-", no lower case
@@ -29,7 +30,7 @@ BITS = 5
 
 def place(size: int, cell: int) -> str:
     """ "r3c7" for a 0-based cell."""
-    return f"r{cell // size + 1}c{cell % size + 1}"
+    return Place.of(cell, size).name
 
 
 def pieces(size: int, cells: Sequence[int]) -> list[list[int]]:

@@ -37,7 +37,7 @@ from .shape import Shape
 
 State = tuple[int, int]
 # progress(what the count counts, the count so far): how far a long solve has come.
-Progress = Callable[[str, int], None]
+OnProgress = Callable[[str, int], None]
 # What the counts progress is told count.
 SEARCH_NODES = "search nodes"
 SAT_CONFLICTS = "SAT conflicts"
@@ -75,7 +75,7 @@ def solve(
     puzzle: Puzzle,
     max_solutions: int = 2,
     budget: Budget | None = None,
-    progress: Progress | None = None,
+    progress: OnProgress | None = None,
 ) -> SolveResult:
     """Solve `puzzle` under its rules, looking for up to `max_solutions` (at least 2) within
     `budget`.

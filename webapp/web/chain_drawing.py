@@ -40,7 +40,7 @@ class Group:
 
 
 @dataclass(frozen=True)
-class Link:
+class DrawnLink:
     """A line from one node to the next; `kind` "strong" (solid) or "weak" (dashed)."""
 
     x1: float
@@ -57,7 +57,7 @@ class ChainDrawing:
     size: int  # viewBox width and height
     rings: tuple[Ring, ...]
     groups: tuple[Group, ...]
-    links: tuple[Link, ...]
+    links: tuple[DrawnLink, ...]
     key: tuple[KeyEntry, ...]
 
 
@@ -118,7 +118,7 @@ def chain_drawing(shape: Shape, step: Step | None) -> ChainDrawing | None:
         kind = "strong" if link in STRONG_LINKS else "weak"
         kinds.add(kind)
         a, b = _towards(start, end, radius), _towards(end, start, radius)
-        links.append(Link(a[0], a[1], b[0], b[1], kind))
+        links.append(DrawnLink(a[0], a[1], b[0], b[1], kind))
     key = []
     if "strong" in kinds:
         key.append(KeyEntry("line strong", "strong link: if one end is false, the other is true"))

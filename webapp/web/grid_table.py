@@ -8,11 +8,10 @@ from typing import Generic, TypeVar
 
 from ..records.json_types import JsonObject
 from ..sudoku import Geometry, Grid, Puzzle, Shape, standard_geometry
-from ..wording import place_name
+from ..sudoku.place import Place
 from .board_island import board_island
 from .variant_drawing import Drawn, drawn_cells, is_jigsaw, variant_name
 
-Place = tuple[int, int]  # 1-based (row, column)
 C = TypeVar("C")  # what a board's cells are: a form's inputs, a result's values, pencil marks
 
 # What each class of a result cell means, in words a screen reader says after the symbol:
@@ -97,15 +96,15 @@ class Board(Generic[C]):
 
 def place_of(shape: Shape, index: int) -> Place:
     """The (row, column) of a 0-based reading-order index."""
-    row, col = divmod(index, shape.size)
-    return row + 1, col + 1
+    return Place.of(index, shape.size)
 
 
 def cell(shape: Shape, index: int, symbol: str, classes: str = "", described_by: str = "") -> Cell:
     """The cell at a 0-based reading-order index; described (by messages) means invalid."""
-    row, col = place_of(shape, index)
+    place = place_of(shape, index)
+    row, col = place
     return Cell(
-        name=place_name((row, col)),
+        name=place.name,
         label=f"Row {row}, column {col}",
         symbol=symbol,
         classes=f"{classes} invalid".strip() if described_by else classes,
@@ -137,7 +136,7 @@ def grid_board(
     puzzle: Puzzle,
     caption: str,
     filled: Grid | None = None,
-    marked: Collection[Place] = (),
+    marked: Collection[tuple[int, int]] = (),  # places (row, column)
     mark: str = "",
 ) -> Board[Cell]:
     """The puzzle's givens set apart from the cells `filled` adds, `marked` cells tagged `mark`."""

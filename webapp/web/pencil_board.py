@@ -11,7 +11,7 @@ from enum import StrEnum, unique
 from ..explanations.names import ROLE_NAMES, role_name
 from ..sudoku import Grid, Shape
 from ..sudoku.logic import Position, Step
-from ..wording import in_words, place_name
+from ..wording import in_words
 from .grid_table import Board, board, place_of
 
 
@@ -109,7 +109,7 @@ def _cell(
     in_unit: bool,
 ) -> MarkedCell:
     """One cell: a given, a value found before this position, or its candidates."""
-    name = place_name(place_of(shape, cell))
+    name = place_of(shape, cell).name
     classes = [f"role-{role}" for role in roles] + (["in-unit"] if in_unit else [])
     played = [role_name(role) for role in roles]
     value = position.values[cell]

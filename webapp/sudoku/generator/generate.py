@@ -84,7 +84,7 @@ ONLY_EASY_WHY = (
 )
 
 # progress(attempts started so far): a generation's job page shows it.
-Progress = Callable[[int], None]
+OnProgress = Callable[[int], None]
 
 
 class OrderError(ValueError):
@@ -173,7 +173,7 @@ def generate(
     minimal: bool = False,
     seconds: float = 10.0,
     attempts: int = MAX_ATTEMPTS,
-    progress: Progress | None = None,
+    progress: OnProgress | None = None,
     variant: str = "classic",
 ) -> Generated:
     """A puzzle of `size` at `level` whose givens follow `symmetry`, drawn from `seed`

@@ -41,7 +41,7 @@ CANDIDATE_OFFSET = 18
 
 
 @dataclass(frozen=True)
-class Board:
+class WikiBoard:
     """A board from a SudokuWiki string: clues, clues with the solved cells, and each
     unsolved cell's candidates as a mask (bit 1 << value), None when it gives none."""
 
@@ -50,7 +50,7 @@ class Board:
     candidates: tuple[int, ...] | None
 
 
-def read_board(text: str) -> Board:
+def read_board(text: str) -> WikiBoard:
     """The board in a `bd=` value; PuzzleError saying which form it is not."""
     if len(text) == CELLS:
         return _plain(text)
@@ -73,7 +73,7 @@ def read_board(text: str) -> Board:
     )
 
 
-def _plain(text: str) -> Board:
+def _plain(text: str) -> WikiBoard:
     """81 digits, 0 or . for a blank."""
     cells = []
     for index, char in enumerate(text):
@@ -88,7 +88,7 @@ def _plain(text: str) -> Board:
             )
         cells.append(value)
     grid = Grid(SHAPE, tuple(cells))
-    return Board(grid, grid, None)
+    return WikiBoard(grid, grid, None)
 
 
 def _numbers(text: str, digits: str) -> list[int]:
@@ -107,7 +107,7 @@ def _numbers(text: str, digits: str) -> list[int]:
     return found
 
 
-def _version_b(text: str) -> Board:
+def _version_b(text: str) -> WikiBoard:
     """162 base-36 characters after S9B: clue, solved value + 9, or candidates + 18."""
     puzzle, solved, marks = [], [], []
     for cell, number in enumerate(_numbers(text, BASE36)):
@@ -140,7 +140,7 @@ def _bad_cell(cell: int, number: int) -> PuzzleError:
     )
 
 
-def _board(puzzle: list[int], solved: list[int], marks: list[int]) -> Board:
+def _board(puzzle: list[int], solved: list[int], marks: list[int]) -> WikiBoard:
     """A board, with candidates only when some unsolved cell has them."""
     has_marks = any(marks)
     candidates = (
@@ -148,7 +148,7 @@ def _board(puzzle: list[int], solved: list[int], marks: list[int]) -> Board:
         if has_marks
         else None
     )
-    return Board(Grid(SHAPE, tuple(puzzle)), Grid(SHAPE, tuple(solved)), candidates)
+    return WikiBoard(Grid(SHAPE, tuple(puzzle)), Grid(SHAPE, tuple(solved)), candidates)
 
 
 def write_board(grid: Grid) -> str:

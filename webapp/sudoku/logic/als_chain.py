@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .als_sets import Als, als_context, common_removals, make_step
-from .budget import spend
 from .position import Position, bits_of
 from .step import Step
+from .work import spend
 
 ALS_CHAIN = 8.1  # four ALSs
 ALS_CHAIN_STEP = 0.1  # each ALS more

@@ -37,7 +37,7 @@ WORK = 100_000
 
 
 @dataclass
-class Budget:
+class LinkAllowance:
     """How many more links a search may follow (a search counts them down itself: it does
     so for every node it reaches)."""
 
@@ -51,7 +51,7 @@ REBUILD = 400  # steps a search may take to find a chain back through its layers
 
 
 @dataclass(frozen=True)
-class Links:
+class LinkMasks:
     """A graph's links as masks of node numbers, for searches that move whole layers."""
 
     strong: list[int]
@@ -62,7 +62,7 @@ class Links:
     via_set: list[int]  # per node: the nodes it reaches through an almost locked set
 
     @classmethod
-    def of(cls, graph: Graph) -> Links:
+    def of(cls, graph: Graph) -> LinkMasks:
         """The masks of `graph`, weak links only to nodes with a strong link: a chain's
         every node has one (the one it is reached by, or the one it leaves on)."""
         via_set = [0] * len(graph.nodes)
@@ -87,7 +87,7 @@ class Links:
 
 def alternating_chains(
     graph: Graph,
-    budget: Budget,
+    budget: LinkAllowance,
     grouped: bool = False,
     max_nodes: int = MAX_NODES,
     ends: Callable[[int], int] | None = None,
@@ -101,7 +101,7 @@ def alternating_chains(
     `ends(start)` may narrow the ends worth a chain from a start (as a mask of nodes:
     those that remove something with it).
     """
-    links = Links.of(graph)
+    links = LinkMasks.of(graph)
     everything = (1 << len(graph.nodes)) - 1
     for start in range(len(graph.nodes)):
         if not links.strong[start]:
@@ -147,7 +147,9 @@ def alternating_chains(
                 break
 
 
-def _follow(links: Links, layer: Layer, true: bool, grouped: bool, budget: Budget) -> Layer | None:
+def _follow(
+    links: LinkMasks, layer: Layer, true: bool, grouped: bool, budget: LinkAllowance
+) -> Layer | None:
     """The nodes one link on from a layer (strong links from false nodes, weak from true),
     or None once the budget is spent (each node reached costs its links and one)."""
     masks = links.weak if true else links.strong
@@ -181,7 +183,7 @@ def _follow(links: Links, layer: Layer, true: bool, grouped: bool, budget: Budge
 
 
 def _rebuild(
-    links: Links, layers: list[Layer], end: int, passed: bool, grouped: bool, start: int
+    links: LinkMasks, layers: list[Layer], end: int, passed: bool, grouped: bool, start: int
 ) -> tuple[int, ...] | None:
     """A chain from the start to `end` through one node of each layer, no node twice
     (but the end may be the start), or None if none is found in a few hundred steps."""

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 
 from .chain_graph import STRONG, WEAK, Graph, build_graph
 from .chain_search import (
-    Budget,
+    LinkAllowance,
     alternating_chains,
     chain_eliminations,
     closes_loop,
@@ -134,7 +134,7 @@ def _x_chains(position: Position, value: int, before: int | None) -> Iterator[St
     if before is not None and not any(new for _, _, new in strong_links(position, value, before)):
         return
     graph = build_graph(position, values=(value,), in_cell=False)
-    yield from _chains("x-chain", graph, Budget(), lambda kind: kind == "x")
+    yield from _chains("x-chain", graph, LinkAllowance(), lambda kind: kind == "x")
 
 
 def xy_chains(position: Position) -> Iterator[Step]:
@@ -155,7 +155,9 @@ def _xy_chains(position: Position, changed: int | None) -> Iterator[Step]:
     graph = build_graph(
         position, cells=lambda cell: masks[cell].bit_count() == 2, unit_strong=False
     )
-    yield from _chains("xy-chain", graph, Budget(), lambda kind: kind == "xy", mixed_pairs=True)
+    yield from _chains(
+        "xy-chain", graph, LinkAllowance(), lambda kind: kind == "xy", mixed_pairs=True
+    )
 
 
 def remote_pairs(position: Position) -> Iterator[Step]:
@@ -168,7 +170,7 @@ def _remote_pairs(position: Position, changed: int | None) -> Iterator[Step]:
     if changed is not None and not changed & position.cells_with(2, 2):
         return
     masks = position.candidates
-    budget, seen = Budget(), set[frozenset[int]]()
+    budget, seen = LinkAllowance(), set[frozenset[int]]()
     for pair in sorted({mask for mask in masks if mask.bit_count() == 2}):
         if masks.count(pair) < 4:
             continue
@@ -203,7 +205,7 @@ def _holding(masks: tuple[int, ...], pair: int) -> Callable[[int], bool]:
 def _chains(
     slug: str,
     graph: Graph,
-    budget: Budget,
+    budget: LinkAllowance,
     wanted: Callable[[str], bool],
     mixed_pairs: bool = False,
 ) -> Iterator[Step]:
@@ -238,7 +240,7 @@ def aics(position: Position, grouped: bool = False) -> Iterator[Step]:
     seen: set[frozenset[int]] = set()
 
     # a chain is worth showing when its two ends remove something
-    for chain in alternating_chains(graph, Budget(), grouped=grouped, ends=graph.meeting):
+    for chain in alternating_chains(graph, LinkAllowance(), grouped=grouped, ends=graph.meeting):
         ends = frozenset((chain[0], chain[-1]))
         if ends in seen or (not grouped and _pure_kind(graph, chain)):
             continue
@@ -263,7 +265,7 @@ def nice_loops(position: Position, grouped: bool = False) -> Iterator[Step]:
         """Back at the start, a loop, or a pair of ends that removes something."""
         return graph.meeting(start) | 1 << start | graph.weak[start]
 
-    for chain in alternating_chains(graph, Budget(), grouped=grouped, ends=ends):
+    for chain in alternating_chains(graph, LinkAllowance(), grouped=grouped, ends=ends):
         if chain[0] == chain[-1]:
             # false leads to true: the start holds, and nothing it rules out can
             removed = sorted(graph.killed_by(chain[0]))

@@ -15,11 +15,11 @@ from functools import partial
 from itertools import combinations
 
 from ..geometry import Geometry, Unit, geometry_memo, per_geometry
-from .budget import check_ceiling
 from .memo import each_value_since
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 from .unions import small_unions
+from .work import check_ceiling
 
 NAMES = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 DIFFICULTY = {2: 3.2, 3: 3.8, 4: 5.2}
@@ -35,7 +35,7 @@ def _basic_fish(position: Position, value: int, before: int | None, size: int) -
     """The fish of one value, rows as bases first. A group of base lines whose places are
     all as in `before` (see `memo.each_value_since`) is skipped: its cover lines are the
     same, and what it removes can only have shrunk since it removed nothing."""
-    check_ceiling()  # a memo may skip this search: it spends nothing (see budget.py)
+    check_ceiling()  # a memo may skip this search: it spends nothing (see work.py)
     has = position.value_cells[value]
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
@@ -99,7 +99,7 @@ BaseLine = tuple[Unit, int, list[int], list[int], int, int, int]
 
 
 @dataclass(frozen=True)
-class Layout:
+class FishUnits:
     """The units every finned fish of one orientation (rows as bases, or columns) reads."""
 
     bases: tuple[Unit, ...]
@@ -118,7 +118,7 @@ class Layout:
 
 
 @per_geometry
-def _layout(geometry: Geometry, base_kind: str) -> Layout:
+def _layout(geometry: Geometry, base_kind: str) -> FishUnits:
     """The layout of fish with `base_kind` lines as bases."""
     cover_kind = "column" if base_kind == "row" else "row"
     box_units = _fin_units(geometry)
@@ -131,7 +131,7 @@ def _layout(geometry: Geometry, base_kind: str) -> Layout:
     stacks: dict[int, int] = {}  # each box's cover lines -> the boxes with those
     for number, crossing in enumerate(box_covers):
         stacks[crossing] = stacks.get(crossing, 0) | 1 << number
-    return Layout(
+    return FishUnits(
         bases=bases,
         base_masks=tuple(sum(1 << cell for cell in unit.cells) for unit in bases),
         boxes=tuple(sum(1 << cell for cell in unit.cells) for unit in box_units),
@@ -195,7 +195,7 @@ def _finned_fish(position: Position, value: int, before: int | None, size: int) 
     `_basic_fish`: its fins and covers are the same, its removals no more.
     """
     has = position.value_cells[value]
-    check_ceiling()  # a memo may skip this search: it spends nothing (see budget.py)
+    check_ceiling()  # a memo may skip this search: it spends nothing (see work.py)
     for base_kind, _ in LINES:
         layout = _layout(position.geometry, base_kind)
         # fins lie in one box, so they reach at most a box's width of cover lines

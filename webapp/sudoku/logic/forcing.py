@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..cages import Cage
-from .budget import spend, work_limit
 from .forcing_search import (
     CELL_CHAIN,
     CELL_NET,
@@ -36,12 +35,13 @@ from .forcing_search import (
     EITHER_WAY_NET,
     UNIT_CHAIN,
     UNIT_NET,
-    Found,
+    Proof,
     search,
 )
 from .position import Candidate, Position
 from .propagation import CAGE
 from .step import TARGET, Step
+from .work import spend, work_limit
 
 SLUG = "forcing-chain"
 NODE = "node"
@@ -124,7 +124,7 @@ def branches_of(step: Step) -> list[tuple[Candidate, ...]]:
     return [tuple(branch) for branch in found]
 
 
-def step_of(found: Found, position: Position, nested: bool = False) -> Step:
+def step_of(found: Proof, position: Position, nested: bool = False) -> Step:
     """The step a conclusion makes, with every branch's chain to replay."""
     chain: list[Candidate] = []
     for branch, nodes in found.branches:
@@ -183,7 +183,7 @@ def leaves_single(position: Position, cell: int, value: int) -> bool:
     )
 
 
-def _ranked(found: list[Found], position: Position) -> list[Found]:
+def _ranked(found: list[Proof], position: Position) -> list[Proof]:
     """Easiest first; among equals a placement first, then a removal that leaves a single
     (either is progress a person sees at once), then the shorter, then by kind."""
     return sorted(
@@ -202,10 +202,10 @@ def _ranked(found: list[Found], position: Position) -> list[Found]:
 # The last position searched, what was found there and the work it took: the chains'
 # finder and the nets' finder (which yields the chains first) often ask about the same
 # position in a row.
-_last: list[tuple[Position, int, list[Found], int]] = []
+_last: list[tuple[Position, int, list[Proof], int]] = []
 
 
-def _search(position: Position, level: int) -> list[Found]:
+def _search(position: Position, level: int) -> list[Proof]:
     """The conclusions in `position` at a level (0 chains, 1 nets, 2 nested nets), ranked,
     remembered for the next caller. A remembered search spends the work it took, so that
     a path's count does not depend on what this process (or another thread) searched

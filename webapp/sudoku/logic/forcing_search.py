@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .budget import spend, work_limit
 from .forcing_tables import Tables
 from .position import Position, bits_of
 from .propagation import Branch
+from .work import spend, work_limit
 
 # The kinds of conclusion, easiest first; each is a role of its step's first cell.
 CONTRADICTION_CHAIN = "contradiction-chain"
@@ -37,15 +37,15 @@ EITHER_WAY_NET = "either-way-net"
 # candidates than it has).
 FIRST_LIMIT = 8
 # A search starts no new round after this much work (the nodes its branches follow, see
-# budget.py): one step must leave the path work for more. About 2 s on one core, as the
-# seconds it replaced (a path spends about 50,000 units a second, budget.py).
+# work.py): one step must leave the path work for more. About 2 s on one core, as the
+# seconds it replaced (a path spends about 50,000 units a second, work.py).
 WORK = 100_000
 # Once a round finds a conclusion, one more round this many times longer confirms the shortest.
 LOOK_FURTHER = 4
 
 
 @dataclass(frozen=True)
-class Found:
+class Proof:
     """One conclusion and the branches that prove it.
 
     `conclusion` is (cell, value): placed when `places`, else removed. `branches` pairs
@@ -70,17 +70,17 @@ def _ancestry(branch: Branch, roots: list[int]) -> tuple[int, ...]:
     return tuple(nodes)
 
 
-def contradictions(branches: dict[tuple[int, int, bool], Branch], kind: str) -> list[Found]:
+def contradictions(branches: dict[tuple[int, int, bool], Branch], kind: str) -> list[Proof]:
     """Every branch that reached a dead end: its assumption is wrong."""
     found = []
     for (cell, value, on), branch in branches.items():
         if branch.dead_end is not None:
             nodes = _ancestry(branch, branch.dead_end_parents())
-            found.append(Found(kind, (cell, value), not on, ((branch, nodes),)))
+            found.append(Proof(kind, (cell, value), not on, ((branch, nodes),)))
     return found
 
 
-def common(kind: str, group: list[Branch], stride: int, unit: int = -1) -> list[Found]:
+def common(kind: str, group: list[Branch], stride: int, unit: int = -1) -> list[Proof]:
     """What every branch of `group` (one of whose assumptions is true) concludes."""
     if len(group) < 2 or any(branch.dead_end is not None for branch in group):
         return []
@@ -91,16 +91,16 @@ def common(kind: str, group: list[Branch], stride: int, unit: int = -1) -> list[
         removed &= branch.gone
     for key in bits_of(placed):
         branches = tuple((b, _ancestry(b, [b.placed[key]])) for b in group)
-        found.append(Found(kind, divmod(key, stride), True, branches, unit))
+        found.append(Proof(kind, divmod(key, stride), True, branches, unit))
     for key in bits_of(removed):
         branches = tuple((b, _ancestry(b, [b.cause[key]])) for b in group)
-        found.append(Found(kind, divmod(key, stride), False, branches, unit))
+        found.append(Proof(kind, divmod(key, stride), False, branches, unit))
     return found
 
 
 def forcings(
     tables: Tables, on: dict[tuple[int, int, bool], Branch], kinds: tuple[str, str]
-) -> list[Found]:
+) -> list[Proof]:
     """Cell and unit forcings over the branches that assume each candidate true."""
     cell_kind, unit_kind = kinds
     found = []
@@ -119,7 +119,7 @@ def forcings(
     return found
 
 
-def either_ways(tables: Tables, branches: dict[tuple[int, int, bool], Branch]) -> list[Found]:
+def either_ways(tables: Tables, branches: dict[tuple[int, int, bool], Branch]) -> list[Proof]:
     """What a candidate true and the same candidate false both lead to."""
     found = []
     for (cell, value, on), branch in branches.items():
@@ -134,7 +134,7 @@ def search(
     nets: bool,
     nested: bool = False,
     work: int = WORK,
-) -> list[Found]:
+) -> list[Proof]:
     """The conclusions of the shortest round that has any (nets: `nets`; nested nets: `nested`),
     or []. After `work` units no new round starts: what was found so far is returned.
 
@@ -187,7 +187,7 @@ def search(
                 limit *= 2
 
 
-def nested_search(tables: Tables, work: int) -> list[Found]:
+def nested_search(tables: Tables, work: int) -> list[Proof]:
     """Nested nets, cell by cell (fewest candidates first), each candidate's branch followed to
     the end: the first cell whose branches conclude anything returns that. Too dear to rank
     every cell's; the last resort settles for the first it finds. After `work` units (of the

@@ -9,6 +9,7 @@ name cells as r3c4 and units as "row 3"; each kind names a few and counts the re
 from __future__ import annotations
 
 from ..grid import Grid
+from ..place import Place
 from ..progress import Progress
 from .position import Position
 
@@ -18,8 +19,7 @@ NAMED_AT_MOST = 3
 
 def _cell_name(position: Position, cell: int) -> str:
     """ "r3c4" for a 0-based cell."""
-    row, col = divmod(cell, position.size)
-    return f"r{row + 1}c{col + 1}"
+    return Place.of(cell, position.size).name
 
 
 def _listed(names: list[str]) -> str:
@@ -72,12 +72,12 @@ def mark_problems(position: Position, solution: Grid | None) -> tuple[str, ...]:
     return contradictions(position) or (left_out(position, solution) if solution else ())
 
 
-def wrong_notes(marks: Position, progress: Progress, solution: Grid) -> tuple[int, ...]:
-    """The open cells of `progress` (0-based, reading order) whose notes `marks` (a position
-    on the puzzle's givens) removed the value `solution` puts there."""
+def wrong_notes(notes: Position, progress: Progress, solution: Grid) -> tuple[int, ...]:
+    """The open cells of `progress` (0-based, reading order) whose `notes` (a position on
+    the puzzle's givens) removed the value `solution` puts there."""
     values = progress.grid.cells
     return tuple(
         cell
         for cell, answer in enumerate(solution.cells)
-        if not values[cell] and not marks.has(cell, answer)
+        if not values[cell] and not notes.has(cell, answer)
     )

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from ..errors import PuzzleError
 from ..grid import Grid
+from ..place import Place
 from ..puzzle import Puzzle
 from .position import Position, bits_of
 
@@ -69,7 +70,7 @@ def _covering(puzzle: Puzzle, slots: list[tuple[int, int]], place: int) -> str:
     cells = _cells_of(puzzle, slots, place)
     if not cells:
         return ""
-    names = [f"r{row}c{col}" for row, col in cells]
+    names = [Place(row, col).name for row, col in cells]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f" (the notes of {listed})"
 

@@ -4,7 +4,7 @@ As Sudoku Explainer does, each step is the first instance of the easiest
 technique that applies. The path stops honestly: when the grid is solved,
 when no known technique applies (`stuck`: the rest needs a technique the
 engine does not have yet), or when its work budget runs out (`stopped`, even in
-the middle of a long search: see budget.py). The rating is the difficulty of the
+the middle of a long search: see work.py). The rating is the difficulty of the
 hardest step, on Sudoku Explainer's scale. The budget counts work, not seconds,
 so a path is the same on every machine however busy: its steps, status and
 rating are a function of the puzzle and the budget. Only a wall-time ceiling, a
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from ..puzzle import Puzzle
-from .budget import OutOfWork, PastCeiling, spend, work_limit
 from .position import Position
 from .step import Step
 from .techniques import techniques_for
+from .work import OutOfWork, PastCeiling, spend, work_limit
 
 
 @unique

@@ -23,10 +23,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from .budget import spend, spent
 from .cage_combinations import fillings
 from .forcing_tables import Tables
 from .position import Position, bits_of
+from .work import spend, spent
 
 # How a node came about.
 ASSUMED = 0  # the branch's assumption

@@ -15,13 +15,13 @@ show (None), and the caller says so.
 
 from __future__ import annotations
 
-from .budget import spend
 from .forcing import step_of
-from .forcing_search import CONTRADICTION_CHAIN, CONTRADICTION_NET, Found
+from .forcing_search import CONTRADICTION_CHAIN, CONTRADICTION_NET, Proof
 from .forcing_tables import Tables
 from .position import Position
 from .propagation import Branch
 from .step import Step
+from .work import spend
 
 
 def refutation(position: Position, cell: int, value: int) -> Step | None:
@@ -38,5 +38,5 @@ def refutation(position: Position, cell: int, value: int) -> Step | None:
         spend(1 + len(branch.nodes))
         if branch.dead_end is not None:
             nodes = tuple(branch.ancestry([0, *branch.dead_end_parents()]))
-            return step_of(Found(kind, (cell, value), False, ((branch, nodes),)), position)
+            return step_of(Proof(kind, (cell, value), False, ((branch, nodes),)), position)
     return None

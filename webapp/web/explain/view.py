@@ -202,7 +202,7 @@ def explain_page(
         step_view = ShownStep(
             step_name(shown),
             shown.difficulty,
-            capitalized(sentence(shape, shown)),
+            capitalized(sentence(puzzle.geometry, shown)),
             bool(shown.placements),
         )
     stopped = ""

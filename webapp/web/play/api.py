@@ -16,6 +16,7 @@ from ..json_input import invalid, json_body, with_variant
 from ..marks import read_marks
 from ..site.links import absolute_url
 from ..solver_seat import solver_seat
+from .state import PlayState
 
 bp = Blueprint("play_api", __name__, url_prefix="/api")
 
@@ -75,10 +76,6 @@ def hint() -> tuple[JsonObject, int]:
             ceiling_seconds=float(config["EXPLAIN_CEILING_SECONDS"]),
         )
     after = HintRecord(given)
-    play_url = absolute_url(
-        "play.play",
-        code=puzzle.code,
-        progress=after.progress_after,
-        marks=after.marks_after or None,
-    )
+    game = PlayState.opened(given.after, given.marks_after)
+    play_url = absolute_url("play.play", code=puzzle.code, **game.share_query())
     return replace(after, play_url=play_url).to_json(), 200

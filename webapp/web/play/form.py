@@ -2,11 +2,46 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from flask import request
 
 from ...sudoku.progress import Progress
-from ...wording import place_name
 from ..grid_table import place_of
+from .notes import full_cells, with_notes
+from .state import PlayState
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A submission with entries that cannot be read: what was `entered` in each cell, and
+    the `problems` by cell."""
+
+    entered: Mapping[int, str]
+    problems: Mapping[int, str]
+
+
+def with_entries(before: PlayState) -> tuple[PlayState, Unread | None]:
+    """The game `before` with the form's entries and notes in it, and what of them cannot be
+    read (None when all can; the cells that cannot keep their values)."""
+    entered, problems = entries(before.progress)
+    readable = {cell: value for cell, (_, value) in entered.items() if cell not in problems}
+    written, typed, noted_problems = noted(before.progress)
+    problems.update(noted_problems)
+    notes = with_notes(before.notes, written)
+    # a field's notes replace the cell's: noted in full when they hold every candidate
+    newly_full = full_cells(notes, (cell for cell, mask in written.items() if mask))
+    state = before.but(
+        progress=before.progress.with_values(readable),
+        notes=notes,
+        noted=before.noted - written.keys() | newly_full,
+    )
+    if not problems:
+        return state, None
+    texts = {cell: text for cell, (text, _) in entered.items()}
+    texts.update(typed)
+    return state, Unread(texts, problems)
 
 
 def entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, str]]:
@@ -19,8 +54,7 @@ def entries(progress: Progress) -> tuple[dict[int, tuple[str, int]], dict[int, s
     for cell in range(shape.cell_count):
         if progress.puzzle.cells[cell]:
             continue
-        row, col = divmod(cell, shape.size)
-        name = f"r{row + 1}c{col + 1}"
+        name = place_of(shape, cell).name
         if name not in request.form:
             continue
         text = request.form[name].strip()
@@ -46,7 +80,7 @@ def noted(progress: Progress) -> tuple[dict[int, int], dict[int, str], dict[int,
     typed: dict[int, str] = {}
     problems: dict[int, str] = {}
     for cell in range(shape.cell_count):
-        name = place_name(place_of(shape, cell))
+        name = place_of(shape, cell).name
         text = request.form.get(f"n-{name}")
         if text is None or progress.grid.cells[cell]:
             continue

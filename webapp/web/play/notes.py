@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from ...sudoku import Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position
-from ...wording import place_name, place_named
+from ...sudoku.place import Place
 
 
 def no_notes(puzzle: Puzzle) -> Position:
@@ -46,7 +46,7 @@ def full_cells(notes: Position, cells: Iterable[int]) -> Full:
 
 def noted_code(full: Full, size: int) -> str:
     """`noted=` of the cells in `full`: their names ("r1c2.r5c7"), in reading order."""
-    return SEPARATOR.join(place_name((cell // size + 1, cell % size + 1)) for cell in sorted(full))
+    return SEPARATOR.join(Place.of(cell, size).name for cell in sorted(full))
 
 
 def read_noted(notes: Position, text: str) -> Full:
@@ -55,13 +55,12 @@ def read_noted(notes: Position, text: str) -> Full:
     size = notes.puzzle.size
     cells = []
     for part in text.split(SEPARATOR) if text else ():
-        place = place_named(part)
+        place = Place.named(part)
         if place is None:
             raise PuzzleError(f"noted: {part[:12]!r} is not a cell such as r1c2")
-        row, col = place
-        if not (1 <= row <= size and 1 <= col <= size):
+        if not place.within(size):
             raise PuzzleError(f"noted: {part} is not a cell of a {size}x{size} grid")
-        cells.append((row - 1) * size + col - 1)
+        cells.append(place.cell(size))
     return full_cells(notes, cells)
 
 

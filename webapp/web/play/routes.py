@@ -5,6 +5,7 @@ nothing is stored."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, current_app, make_response, render_template, request, url_for
@@ -14,33 +15,24 @@ from ...explanations.hints import Hint, HintKind, hint_for
 from ...explanations.why_wrong import WhyWrong, why_wrong
 from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
-from ...sudoku.logic.budget import OutOfWork, work_limit
-from ...sudoku.progress import Progress, check, read_progress
+from ...sudoku.logic.work import OutOfWork, work_limit
+from ...sudoku.place import Place
+from ...sudoku.progress import Progress, check
 from ...sudoku.whole_numbers import read_whole_number
-from ...wording import place_name, place_named
-from ..cache import refuse_long_progress, solve_within_budget
+from ..cache import solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
-from ..marks import linked_marks, read_marks, refused_marks
+from ..marks import linked_marks, refused_marks
 from ..shown_alphabet import as_shown, as_shown_result
 from ..site.links import absolute_url
 from ..solve.page_facts import dead_end_of, facts_of
 from ..solve.view import verdict
 from ..solver_seat import solver_seat
-from .clock import seconds_in
-from .form import entries, noted
-from .notes import (
-    cleared_by,
-    filled_in,
-    full_cells,
-    no_notes,
-    noted_code,
-    placements,
-    read_noted,
-    with_notes,
-)
-from .view import PlayPage, about_puzzle, play_page
+from .form import with_entries
+from .notes import cleared_by, filled_in, full_cells, no_notes, placements
+from .state import PlayState, UnusableNotes
+from .view import Asked, PlayPage, about_puzzle, play_page
 
 bp = Blueprint("play", __name__)
 
@@ -75,45 +67,20 @@ def play(code: str) -> Response:
     marks = linked_marks(puzzle, ".play")
     if isinstance(marks, Response):
         return marks
-    notes = marks if marks is not None else no_notes(puzzle)
-    try:
-        full = read_noted(notes, request.args.get("noted", ""))
-    except PuzzleError as error:
-        return refused_marks(puzzle, error.message)
-    progress = _progress(puzzle, request.args.get("progress", ""))
-    if isinstance(progress, Response):
-        return progress
-    seconds = seconds_in(request.args.get("time"))
-    tier = whole_number("hint", 0, 2, 0)
-    hint = _hint(progress, solution, notes) if tier else None
-    mistakes = check(progress, solution) if request.args.get("check") == "1" else None
-    why = _why(progress, solution, mistakes.wrong) if mistakes is not None else None
-    page = play_page(
-        progress,
-        notes,
-        mistakes=mistakes,
-        wrong_notes=_wrong_notes(notes, progress, solution) if mistakes is not None else (),
-        hint=hint,
-        tier=tier,
-        candidates=request.args.get("candidates", "1" if marks is not None else "0") == "1",
-        full=full,
-        solved=progress.grid == solution,
-        notes_mode=request.args.get("notes") == "1",
-        autoclear=request.args.get("autoclear") != "0",
-        why=why,
-        seconds=seconds,
-        show_timer=request.args.get("timer") != "0",
-    )
-    restart = request.args.get("restart") == "1"
+    state = _read(puzzle, lambda: PlayState.from_query(puzzle, request.args, marks))
+    if isinstance(state, Response):
+        return state
+    asked = _asked(state, solution)
     facts = facts_of(puzzle)  # the rating every page of the puzzle shows
     html = _render(
         code,
-        page,
-        progress,
-        restart=url_for(".play", code=code) + BOARD if restart else None,
-        explain_here=_explain_here(notes, progress, solution),
+        play_page(state, asked),
+        state,
+        restart=url_for(".play", code=code) + BOARD if request.args.get("restart") == "1" else None,
+        explain_here=_explain_here(state.notes, state.progress, solution),
         about=about_puzzle(puzzle, facts.path),
     )
+    hint = asked.hint
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)
     budget_bound = budget_bound or facts.of_the_moment
     return cache_by_outcome(make_response(html), GAVE_UP if budget_bound else SOLVED)
@@ -131,84 +98,77 @@ def submit(code: str) -> Response:
     action = request.form.get("action", "save")
     if action not in ACTIONS:
         abort(400, description=f"The play form has no button {action[:20]!r}.")
-    try:
-        marks = read_marks(puzzle, request.form.get("marks", ""))
-    except PuzzleError as error:
-        return refused_marks(puzzle, error.message)
-    before = _progress(puzzle, request.form.get("progress", ""))
+    before = _read(puzzle, lambda: PlayState.from_form(puzzle, request.form))
     if isinstance(before, Response):
         return before
-    form = request.form
-    seconds = seconds_in(form.get("time"))
-    notes_mode = form.get("notes") == "1"
-    autoclear = "settings" not in form or form.get("autoclear") == "1"
-    show_timer = "settings" not in form or form.get("timer") == "1"
-    candidates = form.get("candidates") == "1"
-    notes = marks if marks is not None else no_notes(puzzle)
-    try:
-        full = read_noted(notes, form.get("noted", ""))
-    except PuzzleError as error:
-        return refused_marks(puzzle, error.message)
-    entered, problems = entries(before)
-    progress = before.with_values(
-        {cell: value for cell, (_, value) in entered.items() if cell not in problems}
-    )
-    written, typed, noted_problems = noted(before)
-    problems.update(noted_problems)
-    notes = with_notes(notes, written)
-    # a field's notes replace the cell's: noted in full when they hold every candidate
-    full = full - written.keys() | full_cells(notes, (c for c, mask in written.items() if mask))
-    if problems:
-        texts = {cell: text for cell, (text, _) in entered.items()}
-        texts.update(typed)
-        page = play_page(
-            progress,
-            notes,
-            entered=texts,
-            problems=problems,
-            candidates=candidates,
-            notes_mode=notes_mode,
-            autoclear=autoclear,
-            seconds=seconds,
-            show_timer=show_timer,
-            full=full,
-        )
-        return make_response(_render(code, page, progress), 422)
-    if autoclear:
-        notes = cleared_by(notes, placements(before.grid, progress.grid), full)
-    asked: dict[str, Any] = {}
-    if action == "fill-notes":
-        notes, candidates, full = filled_in(notes, progress.grid), True, frozenset()
-    elif action == "clear-notes":
-        notes, candidates, full = no_notes(puzzle), False, frozenset()
-    elif action in ("notes-on", "notes-off"):
-        notes_mode = action == "notes-on"
-    elif action == "check":
-        asked["check"] = 1
-    elif action in ("hint", "more"):
-        asked["hint"] = min(_tier_shown(form.get("tier", "0")) + 1, 2) if action == "more" else 1
-    elif action == "apply":
-        hint = _hint(progress, solution, notes)
-        notes = hint.marks_after
-        if autoclear:
-            notes = cleared_by(notes, placements(progress.grid, hint.after.grid), full)
-        progress = hint.after
-    full = full_cells(notes, full)  # a cell a value or a hint took a note from says itself
-    code_now = encode_marks(notes)
-    noted_now = noted_code(full, puzzle.size)
-    query: dict[str, Any] = {"progress": progress.code, "marks": code_now or None, **asked}
-    query["noted"] = noted_now or None
-    if (code_now or noted_now) and not candidates:
-        query["candidates"] = 0  # a game with notes shows the candidates unless told not to
-    elif candidates:
-        query["candidates"] = 1
-    if notes_mode:
-        query["notes"] = 1
-    if not autoclear:
-        query["autoclear"] = 0
-    query.update(_timer_state(seconds, show_timer))
-    location = url_for(".play", code=code, **query) + BOARD
+    state, unread = with_entries(before)
+    if unread is not None:
+        return make_response(_render(code, play_page(state, unread=unread), state), 422)
+    if state.autoclear:
+        placed = placements(before.progress.grid, state.progress.grid)
+        state = state.but(notes=cleared_by(state.notes, placed, state.noted))
+    state, asked = _acted(action, state, solution)
+    # a cell a value or a hint took a note from says itself
+    state = state.but(noted=full_cells(state.notes, state.noted))
+    location = url_for(".play", code=code, **state.to_query(asked)) + BOARD
     return Response(status=303, headers={"Location": location})
+
+
+def _read(puzzle: Puzzle, reading: Callable[[], PlayState]) -> PlayState | Response:
+    """The game `reading` reads, or the 422 page saying what of it cannot be used."""
+    try:
+        return reading()
+    except UnusableNotes as error:
+        return refused_marks(puzzle, error.message)
+    except PuzzleError as error:
+        start = url_for(".play", code=puzzle.code)
+        return unusable(
+            "Not a position of this puzzle", f"{error.message}.", start, "Start this puzzle afresh"
+        )
+
+
+def _asked(state: PlayState, solution: Grid) -> Asked:
+    """What the link asks of the game's page (?check=1, ?hint=, ?why=), worked out."""
+    progress, notes = state.progress, state.notes
+    tier = whole_number("hint", 0, 2, 0)
+    if request.args.get("check") != "1":
+        hint = _hint(progress, solution, notes) if tier else None
+        return Asked(hint=hint, tier=tier, solved=progress.grid == solution)
+    mistakes = check(progress, solution)
+    return Asked(
+        mistakes=mistakes,
+        wrong_notes=_wrong_notes(notes, progress, solution),
+        hint=_hint(progress, solution, notes) if tier else None,
+        tier=tier,
+        why=_why(progress, solution, mistakes.wrong),
+        solved=progress.grid == solution,
+    )
+
+
+def _acted(action: str, state: PlayState, solution: Grid) -> tuple[PlayState, dict[str, int]]:
+    """The game once the button `action` is done, and what the next page is asked to show."""
+    if action == "fill-notes":
+        notes = filled_in(state.notes, state.progress.grid)
+        return state.but(notes=notes, candidates=True, noted=frozenset()), {}
+    if action == "clear-notes":
+        notes = no_notes(state.progress.puzzle)
+        return state.but(notes=notes, candidates=False, noted=frozenset()), {}
+    if action in ("notes-on", "notes-off"):
+        return state.but(notes_mode=action == "notes-on"), {}
+    if action == "check":
+        return state, {"check": 1}
+    if action == "hint":
+        return state, {"hint": 1}
+    if action == "more":
+        return state, {"hint": min(_tier_shown(request.form.get("tier", "0")) + 1, 2)}
+    if action == "apply":
+        hint = _hint(state.progress, solution, state.notes)
+        notes = hint.marks_after
+        if state.autoclear:
+            placed = placements(state.progress.grid, hint.after.grid)
+            notes = cleared_by(notes, placed, state.noted)
+        return state.but(progress=hint.after, notes=notes), {}
+    return state, {}
 
 
 def _tier_shown(text: str) -> int:
@@ -217,26 +177,6 @@ def _tier_shown(text: str) -> int:
     if tier is None or tier > 2:
         abort(400, description="tier must be the hint tier shown: 0, 1 or 2.")
     return tier
-
-
-def _state(page: PlayPage, progress: str) -> dict[str, Any]:
-    """The query that keeps a page's position, notes and settings (its link to share)."""
-    state: dict[str, Any] = {"progress": progress, "marks": page.marks, "noted": page.noted}
-    if (page.marks or page.noted) and not page.candidates:
-        state["candidates"] = 0
-    elif page.candidates and not page.marks:
-        state["candidates"] = 1
-    if not page.autoclear:
-        state["autoclear"] = 0
-    return state | _timer_state(page.seconds, page.show_timer)
-
-
-def _timer_state(seconds: int, show_timer: bool) -> dict[str, Any]:
-    """The query that keeps a game's time and whether its clock is on show."""
-    state: dict[str, Any] = {"time": seconds} if seconds else {}
-    if not show_timer:
-        state["timer"] = 0
-    return state
 
 
 def _explain_here(notes: Position, progress: Progress, solution: Grid) -> str | None:
@@ -262,22 +202,22 @@ def _wrong_notes(
     said = []
     for cell in wrong_notes(notes, progress, solution):
         value = shape.symbol(solution.cells[cell])
-        name = place_name(place_of(shape, cell))
+        name = place_of(shape, cell).name
         said.append((cell, f"You removed {value} from {name}, but {value} belongs there"))
     return tuple(said)
 
 
-def _render(code: str, page: PlayPage, progress: Progress, **extra: Any) -> str:
-    """The play page of `page`, a position of `progress` in the puzzle `code`, with its
-    links (share, restart) and `extra` for the template."""
-    state = _state(page, progress.code)
+def _render(code: str, page: PlayPage, state: PlayState, **extra: Any) -> str:
+    """The play page of `page`, the game `state` of the puzzle `code`, with its links
+    (share, restart) and `extra` for the template."""
+    query = state.share_query()
     return render_template(
         "play.html",
         page=page,
-        share=absolute_url(".play", code=code, **state),
-        share_path=url_for(".play", code=code, **state),
-        restart_ask=url_for(".play", code=code, **state, restart=1),
-        checked_path=url_for(".play", code=code, **state, check=1),
+        share=absolute_url(".play", code=code, **query),
+        share_path=url_for(".play", code=code, **query),
+        restart_ask=url_for(".play", code=code, **query, restart=1),
+        checked_path=url_for(".play", code=code, **query, check=1),
         **extra,
     )
 
@@ -301,18 +241,6 @@ def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
     return result.puzzle, result.solution
 
 
-def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
-    """The progress `text` spells on `puzzle`, or a 422 page saying why it cannot be one."""
-    refuse_long_progress(text)
-    try:
-        return read_progress(puzzle, text)
-    except PuzzleError as error:
-        start = url_for(".play", code=puzzle.code)
-        return unusable(
-            "Not a position of this puzzle", f"{error.message}.", start, "Start this puzzle afresh"
-        )
-
-
 def _why(progress: Progress, solution: Grid, wrong: tuple[int, ...]) -> WhyWrong | None:
     """Why the value in the cell ?why= names (such as r4c7), one of the `wrong` entries
     Check found, is wrong, within HINT_BUDGET_WORK in the solver seat; None when not asked,
@@ -322,10 +250,10 @@ def _why(progress: Progress, solution: Grid, wrong: tuple[int, ...]) -> WhyWrong
     if asked is None:
         return None
     size = progress.puzzle.size
-    row, col = place_named(asked) or (0, 0)
-    if not (1 <= row <= size and 1 <= col <= size):
+    place = Place.named(asked)
+    if place is None or not place.within(size):
         abort(400, description=f"?why= names a cell such as r4c7, in rows and columns 1 to {size}.")
-    cell = (row - 1) * size + col - 1
+    cell = place.cell(size)
     if cell not in wrong:
         return None
     with solver_seat().taken(), work_limit(int(current_app.config["HINT_BUDGET_WORK"])):
@@ -335,8 +263,8 @@ def _why(progress: Progress, solution: Grid, wrong: tuple[int, ...]) -> WhyWrong
             return None
 
 
-def _hint(progress: Progress, solution: Grid, marks: Position) -> Hint:
-    """The hint for `progress` on the player's notes `marks`, worked out within
+def _hint(progress: Progress, solution: Grid, notes: Position) -> Hint:
+    """The hint for `progress` on the player's `notes`, worked out within
     HINT_BUDGET_WORK (and EXPLAIN_CEILING_SECONDS) in the solver seat."""
     config = current_app.config
     with solver_seat().taken():
@@ -344,6 +272,6 @@ def _hint(progress: Progress, solution: Grid, marks: Position) -> Hint:
             progress,
             solution,
             int(config["HINT_BUDGET_WORK"]),
-            marks,
+            notes,
             float(config["EXPLAIN_CEILING_SECONDS"]),
         )

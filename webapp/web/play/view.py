@@ -12,14 +12,17 @@ from ...explanations.why_wrong import WhyWrong
 from ...sudoku import Grid, Puzzle, Shape
 from ...sudoku.generator import DESCRIPTIONS, symmetry_of
 from ...sudoku.geometry import Unit
-from ...sudoku.logic import Path, Position, Step, encode_marks, narrowed
+from ...sudoku.logic import Path, Position, Step, narrowed
+from ...sudoku.place import Place
 from ...sudoku.progress import Mistakes, Progress
-from ...wording import conflict_message, in_words, place_name
+from ...wording import conflict_message, in_words
 from ..explain.view import rating_of
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
 from .clock import clock_face
-from .notes import Full, noted_code, shown
+from .form import Unread
+from .notes import shown
+from .state import PlayState
 
 
 @dataclass(frozen=True)
@@ -88,64 +91,38 @@ class PlayPage:
         return 0 < len(self.hint_tiers) < len(TIER_NAMES) - 1
 
 
-def play_page(
-    progress: Progress,
-    notes: Position,
-    *,
-    mistakes: Mistakes | None = None,
-    wrong_notes: tuple[tuple[int, str], ...] = (),
-    hint: Hint | None = None,
-    tier: int = 0,
-    candidates: bool = False,
-    solved: bool = False,
-    entered: dict[int, str] | None = None,
-    problems: dict[int, str] | None = None,
-    notes_mode: bool = False,
-    autoclear: bool = True,
-    why: WhyWrong | None = None,
-    seconds: int = 0,
-    show_timer: bool = True,
-    full: Full = frozenset(),
-) -> PlayPage:
-    """The page for `progress` with the player's `notes`: checked (`mistakes`, then the
-    `wrong_notes`, each a cell and what to say), with `hint` up to `tier`, with every
-    open cell's `candidates`; after a bad submission, with what was `entered` and the
-    `problems`; its fields taking notes in `notes_mode`; with `why` a wrong value is wrong,
-    its refutation drawn on the board; the game's time `seconds`."""
+@dataclass(frozen=True)
+class Asked:
+    """What the player asked of a game's page: a Check (its `mistakes` and `wrong_notes`,
+    each a cell and what to say), a `hint` up to `tier`, `why` a wrong value is wrong; and
+    whether the game is `solved`."""
+
+    mistakes: Mistakes | None = None
+    wrong_notes: tuple[tuple[int, str], ...] = ()
+    hint: Hint | None = None
+    tier: int = 0
+    why: WhyWrong | None = None
+    solved: bool = False
+
+
+def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = None) -> PlayPage:
+    """The page of the game `state` with what the player `asked`; after a bad submission,
+    with what was entered and the problems (`unread`)."""
+    progress, notes, hint = state.progress, state.notes, asked.hint
     puzzle, grid = progress.puzzle, progress.grid
     shape = puzzle.shape
-    messages: list[Message] = []
-    about: dict[int, list[str]] = defaultdict(list)
-    states: dict[int, list[str]] = defaultdict(list)
-
-    def say(text: str, cells: list[int], state: str, why: str = "") -> None:
-        message = Message(f"message-{len(messages) + 1}", text, why)
-        messages.append(message)
-        for cell in cells:
-            about[cell].append(message.id)
-            if state not in states[cell]:
-                states[cell].append(state)
-
-    for cell, text in (problems or {}).items():
-        say(text, [cell], "invalid")
-    if mistakes is not None:
-        for conflict in mistakes.clashes:
-            places = [(row - 1) * shape.size + col - 1 for row, col in conflict.cells]
-            say(conflict_message(conflict), [c for c in places if not puzzle.cells[c]], "clash")
-        for cell in mistakes.wrong:
-            say(_not(grid, cell), [cell], "wrong", place_name(place_of(shape, cell)))
-        for cell, text in wrong_notes:
-            say(text, [cell], "wrong-note")
+    messages, about, states = _messages(progress, asked, unread)
     drawn: dict[int, MarkedCell] = {}
     key: tuple[KeyEntry, ...] = ()
-    drawing_step = hint is not None and tier >= 2 and hint.step is not None
-    if hint is not None and tier >= 1 and not drawing_step:  # a drawing has its own shading
+    drawing_step = hint is not None and asked.tier >= 2 and hint.step is not None
+    if hint is not None and asked.tier >= 1 and not drawing_step:  # a drawing shades its own
         _shade(puzzle.geometry.units, hint, states)
-    if why is not None and why.step is not None:
-        drawn, key = _drawn(puzzle.grid, why.position, why.step)
+    if asked.why is not None and asked.why.step is not None:
+        drawn, key = _drawn(puzzle.grid, asked.why.position, asked.why.step)
     elif hint is not None and drawing_step and hint.step is not None:
         drawn, key = _drawn(puzzle.grid, narrowed(notes, grid), hint.step)
-    masks = shown(notes, grid, candidates, full)
+    masks = shown(notes, grid, state.candidates, state.noted)
+    entered = unread.entered if unread is not None else {}
     cells = [
         _cell(
             shape,
@@ -154,40 +131,70 @@ def play_page(
             cell,
             masks[cell],
             drawn.get(cell),
-            notes_mode,
-            (entered or {}).get(cell),
+            state.notes_mode,
+            entered.get(cell),
             states,
             about,
         )
         for cell in range(shape.cell_count)
     ]
     caption = f"{shape.name} puzzle: the givens are locked; fill in the rest"
-    if notes_mode:
+    if state.notes_mode:
         caption = f"{shape.name} puzzle, notes mode: type each empty cell's notes, such as 137"
-    code = encode_marks(notes)
     return PlayPage(
         code=puzzle.code,
         progress=progress.code,
         board=board(shape, caption, cells, puzzle.geometry),
         filled=sum(1 for value in grid.cells if value),
-        solved=solved,
-        full_but_wrong=grid.is_complete and not solved,
-        checked=mistakes is not None,
-        messages=tuple(messages),
-        hint_tiers=_tiers(hint, tier, candidates) if hint else (),
+        solved=asked.solved,
+        full_but_wrong=grid.is_complete and not asked.solved,
+        checked=asked.mistakes is not None,
+        messages=messages,
+        hint_tiers=_tiers(hint, asked.tier, state.candidates) if hint else (),
         hint_kind=hint.kind if hint else None,
-        candidates=candidates,
-        marks=code or None,
-        notes_mode=notes_mode,
-        autoclear=autoclear,
+        candidates=state.candidates,
+        marks=state.marks_code or None,
+        notes_mode=state.notes_mode,
+        autoclear=state.autoclear,
         key=key,
-        why=_why_shown(grid, why) if why is not None else None,
-        noted=noted_code(full, shape.size) or None,
+        why=_why_shown(grid, asked.why) if asked.why is not None else None,
+        noted=state.noted_code or None,
         variant="" if puzzle.rules.classic else puzzle.rules.name,
-        seconds=seconds,
-        clock=clock_face(seconds),
-        show_timer=show_timer,
+        seconds=state.seconds,
+        clock=clock_face(state.seconds),
+        show_timer=state.show_timer,
     )
+
+
+def _messages(
+    progress: Progress, asked: Asked, unread: Unread | None
+) -> tuple[tuple[Message, ...], dict[int, list[str]], dict[int, list[str]]]:
+    """What the page says about cells (what cannot be read, then what Check found), and by
+    cell the messages about it and the marks it takes ("invalid", "clash", "wrong")."""
+    puzzle, grid, shape = progress.puzzle, progress.grid, progress.puzzle.shape
+    messages: list[Message] = []
+    about: dict[int, list[str]] = defaultdict(list)
+    states: dict[int, list[str]] = defaultdict(list)
+
+    def say(text: str, cells: list[int], mark: str, why: str = "") -> None:
+        message = Message(f"message-{len(messages) + 1}", text, why)
+        messages.append(message)
+        for cell in cells:
+            about[cell].append(message.id)
+            if mark not in states[cell]:
+                states[cell].append(mark)
+
+    for cell, text in (unread.problems if unread is not None else {}).items():
+        say(text, [cell], "invalid")
+    if asked.mistakes is not None:
+        for conflict in asked.mistakes.clashes:
+            places = [(row - 1) * shape.size + col - 1 for row, col in conflict.cells]
+            say(conflict_message(conflict), [c for c in places if not puzzle.cells[c]], "clash")
+        for cell in asked.mistakes.wrong:
+            say(_not(grid, cell), [cell], "wrong", place_of(shape, cell).name)
+        for cell, text in asked.wrong_notes:
+            say(text, [cell], "wrong-note")
+    return tuple(messages), about, states
 
 
 def about_puzzle(puzzle: Puzzle, path: Path | None) -> str:
@@ -251,7 +258,7 @@ def _cell(
     row, col = place_of(shape, cell)
     given = bool(puzzle.cells[cell])
     value = grid.cells[cell]
-    name = place_name((row, col))
+    name = Place(row, col).name
     label = f"Row {row}, column {col}" + (", given" if given else "")
     noted = [v for v in range(1, shape.size + 1) if mask is not None and mask >> v & 1]
     marks: tuple[Mark, ...] = ()
@@ -288,4 +295,4 @@ def _cell(
 def _not(grid: Grid, cell: int) -> str:
     """ "r4c7 is not 6": an entry the solution does not have, without the value it has."""
     shape = grid.shape
-    return f"{place_name(place_of(shape, cell))} is not {shape.symbol(grid.cells[cell])}"
+    return f"{place_of(shape, cell).name} is not {shape.symbol(grid.cells[cell])}"

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from werkzeug.datastructures import MultiDict
 
 from ...photo import GridStanding, PhotoReading, doubt_message
-from ...wording import place_name
+from ...sudoku.place import Place
 from ..grid_table import Board, Cell
 from ..site.forms import PuzzleForm, read_form
 from ..solve.view import FormPage, form_page
@@ -37,7 +37,7 @@ def filled_form(reading: PhotoReading) -> PuzzleForm:
     fields = MultiDict({"size": str(reading.grid.size)})
     for row, values in enumerate(reading.grid.rows(), start=1):
         for column, value in enumerate(values, start=1):
-            fields[place_name((row, column))] = str(value) if value else ""
+            fields[Place(row, column).name] = str(value) if value else ""
     return read_form(fields)
 
 
@@ -45,7 +45,7 @@ def read_page(reading: PhotoReading, standing: GridStanding) -> tuple[FormPage, 
     """The form page for a reading and the view of its notes; uncertain cells marked."""
     page = form_page(filled_form(reading))
     doubts = {
-        place_name((cell.row, cell.column)): Doubt(f"doubt-{i}", doubt_message(cell))
+        Place(cell.row, cell.column).name: Doubt(f"doubt-{i}", doubt_message(cell))
         for i, cell in enumerate(reading.uncertain, start=1)
     }
     board = _marked(page.board, doubts)

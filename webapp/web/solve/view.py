@@ -13,6 +13,7 @@ from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.dead_end import CELL
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.links import open_in
+from ...sudoku.place import Place
 from ...sudoku.result import SAT
 from ...wording import (
     ENGINE_NAMES,
@@ -22,7 +23,6 @@ from ...wording import (
     deep_contradiction_message,
     differences_message,
     format_ms,
-    place_name,
     sat_contradiction_message,
 )
 from ..board_island import board_island
@@ -171,14 +171,14 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         for message in sums.errors:
             report(message, [sums.id])
     for conflict in form.conflicts:
-        report(conflict_message(conflict), map(place_name, conflict.cells))
+        report(conflict_message(conflict), (Place(*place).name for place in conflict.cells))
     for pasted in (form.puzzle, form.upload):
         for message in pasted.errors:
             report(message, [pasted.id])
 
     shape = form.shape
     # "clash" marks a cell the script may unmark once the clash is fixed (it marks live ones so).
-    clashing = {place_name(place) for conflict in form.conflicts for place in conflict.cells}
+    clashing = {Place(*place).name for conflict in form.conflicts for place in conflict.cells}
     cells = [
         cell(
             shape,
@@ -276,7 +276,7 @@ def dead_end_board(puzzle: Puzzle, dead_end: DeadEnd) -> Board[Cell]:
     """The givens with the dead end marked: the cell left with no possible value, or every
     cell of the unit left with no place for a value."""
     if dead_end.kind == CELL:
-        where = place_name(dead_end.place)
+        where = Place(*dead_end.place).name
         return grid_board(puzzle, f"The puzzle, {where} marked", None, {dead_end.place}, "dead-end")
     (unit,) = (
         unit

@@ -8,7 +8,7 @@ import pytest
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from webapp.sudoku import Puzzle, parse
-from webapp.web.site.forms import filled_form, form_class, read_form
+from webapp.web.puzzle_form.forms import filled_form, form_class, read_form
 
 EMPTY_9 = "0" * 81
 

@@ -19,8 +19,8 @@ from ..sudoku.logic import Position, decode_marks, encode_marks, mark_problems
 from ..sudoku.logic.marks_code import longest
 from .grid_table import Board
 from .linked import unusable
+from .links import query_kept
 from .pencil_board import MarkedCell, pencil_board
-from .site.links import query_kept
 
 
 def read_marks(puzzle: Puzzle, text: str) -> Position | None:

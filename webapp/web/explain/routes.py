@@ -11,13 +11,13 @@ from ...sudoku import GAVE_UP
 from ...sudoku.logic import PathStatus
 from ..cache import path_within_budget, solve_within_budget
 from ..http_caching import cache_by_outcome
-from ..jobs.starting import keep_working
-from ..jobs.view import offer_for
+from ..job_starting import keep_working
+from ..job_view import offer_for
 from ..linked import linked_puzzle, whole_number
 from ..marks import linked_marks, problems_of, refused_marks
+from ..page_facts import dead_end_of
 from ..shown_alphabet import as_shown, as_shown_result
-from ..solve.page_facts import dead_end_of
-from ..solve.view import verdict
+from ..verdicts import verdict
 from .view import explain_page
 
 bp = Blueprint("explain", __name__)

@@ -10,9 +10,9 @@ from werkzeug.wrappers import Response
 
 from ...jobs.job import EXPLAIN, KINDS, SOLVE, JobKind
 from ...sudoku import PuzzleError, read_code
+from ..job_starting import job_or_404, start_job
+from ..job_view import job_record
 from ..json_input import json_body, with_variant
-from .starting import job_or_404, start_job
-from .view import job_record
 
 bp = Blueprint("jobs_api", __name__, url_prefix="/api")
 

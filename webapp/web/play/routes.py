@@ -22,12 +22,12 @@ from ..cache import refuse_long_progress, solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
+from ..links import absolute_url
 from ..marks import linked_marks, read_marks, refused_marks
+from ..page_facts import dead_end_of, facts_of
 from ..shown_alphabet import as_shown, as_shown_result
-from ..site.links import absolute_url
-from ..solve.page_facts import dead_end_of, facts_of
-from ..solve.view import verdict
 from ..solver_seat import solver_seat
+from ..verdicts import verdict
 from .clock import seconds_in
 from .form import entries, noted
 from .notes import (

@@ -15,9 +15,9 @@ from ...sudoku.geometry import Unit
 from ...sudoku.logic import Path, Position, Step, encode_marks, narrowed
 from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words, place_name
-from ..explain.view import rating_of
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
+from ..rating_view import rating_of
 from .clock import clock_face
 from .notes import Full, noted_code, shown
 

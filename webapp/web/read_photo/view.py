@@ -10,8 +10,8 @@ from werkzeug.datastructures import MultiDict
 from ...photo import GridStanding, PhotoReading, doubt_message
 from ...wording import place_name
 from ..grid_table import Board, Cell
-from ..site.forms import PuzzleForm, read_form
-from ..solve.view import FormPage, form_page
+from ..puzzle_form.forms import PuzzleForm, read_form
+from ..puzzle_form.view import FormPage, form_page
 
 UNCERTAIN = "uncertain"
 

@@ -6,12 +6,12 @@ from flask import Blueprint, redirect, request, url_for
 from werkzeug.datastructures import CombinedMultiDict
 from werkzeug.wrappers import Response
 
-from ..batch import answer as batch
+from .. import batch_answer as batch
 from ..cache import refuse_long_code
 from ..marks import marked_location
+from ..puzzle_form.forms import ask_for_givens, needs_givens, read_form
+from ..puzzle_form.page import show_form
 from ..shown_alphabet import link_values, requested_alphabet
-from .form_page import show_form
-from .forms import ask_for_givens, needs_givens, read_form
 
 bp = Blueprint("site", __name__)
 
@@ -30,7 +30,7 @@ def index() -> tuple[str, int]:
 @bp.post("/")
 def submit() -> Response | tuple[str, int] | str:
     """Check a submitted puzzle: on to its share link, or back to the form saying what is wrong;
-    several puzzles, one a line, get a table of results (batch/answer.py)."""
+    several puzzles, one a line, get a table of results (batch_answer.py)."""
     batch.allow_batch_body()
     form = read_form(CombinedMultiDict([request.files, request.form]))
     if form.batch is not None:

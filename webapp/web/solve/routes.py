@@ -12,18 +12,18 @@ from ...sudoku import GAVE_UP, PuzzleError, read_code
 from ...sudoku.logic import SOLVED, STOPPED
 from ...wording import link_code_problem, solution_count_message
 from ..cache import refuse_long_code
-from ..explain.view import learning
 from ..http_caching import never_stored
-from ..jobs.starting import keep_working
-from ..jobs.view import offer_for
+from ..job_starting import keep_working
+from ..job_view import offer_for
+from ..links import absolute_url, query_kept
 from ..marks import linked_marks, marked_view
+from ..page_facts import PageFacts, facts_of
+from ..puzzle_form.forms import read_form
+from ..puzzle_form.page import show_form
+from ..rating_view import learning
 from ..shown_alphabet import as_shown, as_shown_result, link_values
-from ..site.form_page import show_form
-from ..site.forms import read_form
-from ..site.links import absolute_url, query_kept
+from ..solution_counts import wants_all
 from .page_cache import keep_final, keep_pending, kept_page
-from .page_facts import PageFacts, facts_of
-from .solution_counts import wants_all
 from .solutions_view import solutions_link, solutions_page
 from .view import Links, result_page
 

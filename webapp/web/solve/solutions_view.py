@@ -14,7 +14,7 @@ from ...sudoku.counting import CAP, COUNTED, SolutionCount
 from ...wording import solution_count_message, solution_count_number
 from ..grid_table import Board, Cell, grid_board, place_of
 from ..shown_alphabet import link_values
-from .solution_counts import listed_for
+from ..solution_counts import listed_for
 
 # The class of a cell that differs from the first solution (grid_table.NOTES words it).
 UNLIKE_FIRST = "unlike-first"

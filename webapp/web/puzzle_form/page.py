@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import render_template
 
-from ..solve.view import form_page
 from .forms import PuzzleForm
+from .view import form_page
 
 
 def show_form(

@@ -226,7 +226,7 @@ def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
         try:
             form.batch = read_batch(text)
             if form.batch is not None:
-                return form  # the caller answers a batch (batch/answer.py)
+                return form  # the caller answers a batch (batch_answer.py)
             form.position = None if shown_in else _position(text)
             if form.position is not None:
                 return form  # the caller opens the position's page (marks.py)

@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import url_for
 
-from ...explanations.names import technique_name
-from ...sudoku.batch_solve import Row, RowStatus, counts
-from ..shown_alphabet import link_values
-from ..site.links import absolute_url
+from ..explanations.names import technique_name
+from ..sudoku.batch_solve import Row, RowStatus, counts
+from .links import absolute_url
+from .shown_alphabet import link_values
 
 STATUS_WORDS = {
     RowStatus.SOLVED: "Solved",

@@ -12,17 +12,17 @@ from typing import Any
 
 from flask import url_for
 
-from ...explanations.words import capitalized
-from ...jobs import job_queue
-from ...jobs.batches import puzzle_count
-from ...jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, JobKind, job_id
-from ...jobs.orders import order_of, order_parts
-from ...jobs.queue import STALE_SECONDS
-from ...jobs.store import Unreachable
-from ...sudoku import Puzzle, read_code
-from ...sudoku.generator import DESCRIPTIONS
-from ...wording import format_ms
-from ..site.links import absolute_url
+from ..explanations.words import capitalized
+from ..jobs import job_queue
+from ..jobs.batches import puzzle_count
+from ..jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, JobKind, job_id
+from ..jobs.orders import order_of, order_parts
+from ..jobs.queue import STALE_SECONDS
+from ..jobs.store import Unreachable
+from ..sudoku import Puzzle, read_code
+from ..sudoku.generator import DESCRIPTIONS
+from ..wording import format_ms
+from .links import absolute_url
 
 # What each kind of job is called on its page, and where its result is shown.
 TITLES = {

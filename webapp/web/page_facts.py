@@ -15,15 +15,15 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app, g
 
-from ...jobs import job_queue, shared, shared_results
-from ...sudoku import GAVE_UP, NO_SOLUTION, DeadEnd, Puzzle, SolveResult, find_dead_end
-from ...sudoku.counting import TIME, SolutionCount
-from ...sudoku.logic import CEILING, SOLVED, Path
-from ..cache import LruCache, is_solve_cached, path_within_budget, solve_budget
-from ..cache import solve_within_budget as solve_of
-from ..solver_seat import solver_seat
+from ..jobs import job_queue, shared, shared_results
+from ..sudoku import GAVE_UP, NO_SOLUTION, DeadEnd, Puzzle, SolveResult, find_dead_end
+from ..sudoku.counting import TIME, SolutionCount
+from ..sudoku.links import open_in
+from ..sudoku.logic import CEILING, SOLVED, Path
+from .cache import LruCache, is_solve_cached, path_within_budget, solve_budget
+from .cache import solve_within_budget as solve_of
 from .solution_counts import count_within_budget
-from .view import open_elsewhere
+from .solver_seat import solver_seat
 
 FACTS_CACHE_KEY = "webapp.page_facts"
 
@@ -153,3 +153,8 @@ def _shared_facts(name: str) -> PageFacts | None:
     """A final page's facts another server (or this one, before a restart) kept."""
     kept = shared.kept_page_facts(job_queue().results, name)
     return kept if isinstance(kept, PageFacts) and kept.final else None
+
+
+def open_elsewhere(puzzle: Puzzle) -> tuple[tuple[str, str], ...]:
+    """Links that open a 9x9 puzzle in other solvers (links.open_in); none for others."""
+    return tuple((f"Open in {link.site}", link.url) for link in open_in(puzzle))

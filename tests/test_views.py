@@ -9,7 +9,7 @@ from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, par
 from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
 from webapp.web.page_facts import dead_end_of
-from webapp.web.puzzle_form.forms import read_form
+from webapp.web.puzzle_form.reading import read_form
 from webapp.web.puzzle_form.view import form_page
 from webapp.web.solve.view import Links, result_page
 from webapp.web.verdicts import verdict

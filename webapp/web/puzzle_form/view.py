@@ -18,7 +18,7 @@ from ...wording import (
 from ..board_island import board_island
 from ..grid_table import Board, Cell, board, cell
 from .cage_fields import SUMS_FIELD
-from .forms import PuzzleForm
+from .reading import FormProblems, FormRead
 from .region_board import (
     VariantChoice,
     cage_board,
@@ -84,12 +84,14 @@ class FormPage:
         return "Fix the puzzle" if self.problems else "Solve a Sudoku"
 
 
-def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] = ()) -> FormPage:
-    """The form with every problem listed once and marked on the fields it concerns.
+def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = ()) -> FormPage:
+    """The form as read, with every problem listed once and marked on the fields it concerns.
 
     `about_request` are problems with the request itself (a share link's code) that no
     field holds; they come first.
     """
+    form = read.form
+    conflicts = read.conflicts if isinstance(read, FormProblems) else ()
     problems: list[Problem] = []
     notes: dict[str, list[str]] = defaultdict(list)
 
@@ -119,7 +121,7 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
     if sums is not None:
         for message in sums.errors:
             report(message, [sums.id])
-    for conflict in form.conflicts:
+    for conflict in conflicts:
         report(conflict_message(conflict), map(place_name, conflict.cells))
     for pasted in (form.puzzle, form.upload):
         for message in pasted.errors:
@@ -127,7 +129,7 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
 
     shape = form.shape
     # "clash" marks a cell the script may unmark once the clash is fixed (it marks live ones so).
-    clashing = {place_name(place) for conflict in form.conflicts for place in conflict.cells}
+    clashing = {place_name(place) for conflict in conflicts for place in conflict.cells}
     cells = [
         cell(
             shape,
@@ -139,7 +141,7 @@ def form_page(form: PuzzleForm, notice: str = "", about_request: Iterable[str] =
         for index, typed in enumerate(form.cell_fields())
     ]
     caption = f"{shape.name} puzzle: type the givens, leave the other cells blank"
-    geometry = form.rules.geometry(shape) if form.rules is not None else None
+    geometry = read.rules.geometry(shape) if read.rules is not None else None
     # The script is told every unit a variant on offer may add, and which apply to each.
     offered = tuple(letter for letter, kind in EXTRA_UNITS.items() if kind.unfit(shape) is None)
     island = board_island(geometry_of(shape, offered), shape.symbols)

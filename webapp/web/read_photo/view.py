@@ -10,7 +10,7 @@ from werkzeug.datastructures import MultiDict
 from ...photo import GridStanding, PhotoReading, doubt_message
 from ...wording import place_name
 from ..grid_table import Board, Cell
-from ..puzzle_form.forms import PuzzleForm, read_form
+from ..puzzle_form.reading import FormRead, read_form
 from ..puzzle_form.view import FormPage, form_page
 
 UNCERTAIN = "uncertain"
@@ -32,7 +32,7 @@ class PhotoView:
     doubts: tuple[Doubt, ...]
 
 
-def filled_form(reading: PhotoReading) -> PuzzleForm:
+def filled_form(reading: PhotoReading) -> FormRead:
     """The grid form filled with the grid read, checked as a typed grid is (clashes found)."""
     fields = MultiDict({"size": str(reading.grid.size)})
     for row, values in enumerate(reading.grid.rows(), start=1):

@@ -18,8 +18,8 @@ from ..job_view import offer_for
 from ..links import absolute_url, query_kept
 from ..marks import linked_marks, marked_view
 from ..page_facts import PageFacts, facts_of
-from ..puzzle_form.forms import read_form
 from ..puzzle_form.page import show_form
+from ..puzzle_form.reading import read_form
 from ..rating_view import learning
 from ..shown_alphabet import as_shown, as_shown_result, link_values
 from ..solution_counts import wants_all

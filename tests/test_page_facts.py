@@ -16,7 +16,7 @@ from webapp import create_app
 from webapp.sudoku import read_code
 from webapp.sudoku.logic import CEILING
 from webapp.web.http_caching import PENDING_SECONDS
-from webapp.web.page_facts import FACTS_CACHE_KEY, facts_name, facts_of
+from webapp.web.page_facts import FACTS_CACHE_KEY, decided_facts, facts_name
 from webapp.web.solve.page_cache import PAGE_CACHE_KEY, RenderedPage, page_cache
 from webapp.web.solver_seat import SolverSeat
 
@@ -99,7 +99,7 @@ def test_the_dead_end_is_found_once_and_shown(client):
     assert b"No solution" in page.data
     app = client.application
     with app.test_request_context(f"/solve/{code}"):
-        facts = facts_of(read_code(code))
+        facts = decided_facts(read_code(code))
     assert facts.final
 
 
@@ -113,7 +113,7 @@ def test_facts_a_ceiling_stopped_are_never_kept(app, monkeypatch):
     monkeypatch.setattr(webapp.web.page_facts, "path_within_budget", stopped_by_the_clock)
     puzzle = read_code(RATED_5_7_CODE)
     with app.test_request_context(f"/solve/{RATED_5_7_CODE}"):
-        facts = facts_of(puzzle)
+        facts = decided_facts(puzzle)
         assert facts.may_change and not facts.final
         assert app.extensions[FACTS_CACHE_KEY].get(facts_name(puzzle)) is None
     page = app.test_client().get(f"/solve/{RATED_5_7_CODE}")
@@ -136,7 +136,7 @@ def test_requests_for_the_same_new_puzzle_work_it_out_once(app, engine_calls):
 
     def ask() -> None:
         with app.test_request_context(f"/solve/{RATED_5_7_CODE}"):
-            results.append(facts_of(puzzle))
+            results.append(decided_facts(puzzle))
 
     threads = [threading.Thread(target=ask) for _ in range(4)]
     for thread in threads:

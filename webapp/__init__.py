@@ -174,7 +174,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import jobs
     from .serving import requestlog
-    from .web import cache, generation, page_facts, shown_alphabet, solution_counts, solver_seat
+    from .web import cache, generation, page_facts, solution_counts, solver_seat
     from .web.site import errors, headers
 
     cache.init_app(app)
@@ -184,7 +184,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     solution_counts.init_app(app)
     page_facts.init_app(app)
     requestlog.init_app(app)
-    shown_alphabet.init_app(app)
     for feature in FEATURES:
         import_module(f".web.{feature}", __name__).register(app)
     app.after_request(headers.add_security_headers)

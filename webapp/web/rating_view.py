@@ -10,9 +10,11 @@ from flask import url_for
 from ..explanations import level_of
 from ..explanations.names import technique_name, with_article
 from ..sudoku import Puzzle
+from ..sudoku.alphabet import alphabet_of
 from ..sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position
 from .grid_table import Board
 from .pencil_board import MarkedCell, pencil_board
+from .shown_alphabet import link_values
 
 
 @dataclass(frozen=True)
@@ -94,16 +96,18 @@ def learning(puzzle: Puzzle, path: Path, candidates: bool, check: bool = False) 
         position = Position.from_puzzle(puzzle, unique=True)
         caption = "The puzzle with every empty cell's candidates"
         board, _ = pencil_board(puzzle.grid, position, caption)
+    kept = link_values(alphabet_of(puzzle.shape))  # the alphabet the puzzle is shown in
     toggle = url_for(
         "solve.result",
         code=puzzle.code,
         candidates=None if candidates else 1,
         check=1 if check else None,
+        **kept,
     )
     return Learning(
         rating=rating_of(path),
-        explain=url_for("explain.explain", code=puzzle.code),
-        play=url_for("play.play", code=puzzle.code),
+        explain=url_for("explain.explain", code=puzzle.code, **kept),
+        play=url_for("play.play", code=puzzle.code, **kept),
         candidates=board,
         toggle=toggle,
     )

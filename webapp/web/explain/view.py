@@ -13,11 +13,13 @@ from ...explanations.names import step_name
 from ...explanations.records import why_stopped
 from ...explanations.words import capitalized
 from ...sudoku import Puzzle, SolveResult
+from ...sudoku.alphabet import alphabet_of
 from ...sudoku.logic import SOLVED, Path, Position, encode_marks
 from ..chain_drawing import ChainDrawing, chain_drawing
 from ..grid_table import Board, Cell, grid_board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 from ..rating_view import Rating, rating_of
+from ..shown_alphabet import link_values
 
 
 @dataclass(frozen=True)
@@ -109,8 +111,10 @@ def explain_page(
     if drawing is not None:
         key += drawing.key
 
+    kept = link_values(alphabet_of(shape))  # the steps keep the alphabet the page shows
+
     def link(n: int) -> str:
-        return url_for("explain.explain", code=puzzle.code, step=n, marks=marks)
+        return url_for("explain.explain", code=puzzle.code, step=n, marks=marks, **kept)
 
     names = [step_name(step) for step in path.steps]
     step_links = tuple(

@@ -25,7 +25,7 @@ from ..linked import linked_puzzle, unusable, whole_number
 from ..links import absolute_url
 from ..marks import linked_marks, read_marks, refused_marks
 from ..page_facts import dead_end_of, facts_of
-from ..shown_alphabet import as_shown, as_shown_result
+from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
 from .clock import seconds_in
@@ -110,7 +110,7 @@ def play(code: str) -> Response:
         code,
         page,
         progress,
-        restart=url_for(".play", code=code) + BOARD if restart else None,
+        restart=url_for(".play", code=code, **kept_alphabet()) + BOARD if restart else None,
         explain_here=_explain_here(notes, progress, solution),
         about=about_puzzle(puzzle, facts.path),
     )
@@ -207,7 +207,7 @@ def submit(code: str) -> Response:
     if not autoclear:
         query["autoclear"] = 0
     query.update(_timer_state(seconds, show_timer))
-    location = url_for(".play", code=code, **query) + BOARD
+    location = url_for(".play", code=code, **query, **kept_alphabet()) + BOARD
     return Response(status=303, headers={"Location": location})
 
 
@@ -250,7 +250,7 @@ def _explain_here(notes: Position, progress: Progress, solution: Grid) -> str | 
     base = progress.puzzle.with_grid(progress.grid)
     here = narrowed(notes, progress.grid)
     marks = encode_marks(Position(base, here.values, here.candidates))
-    return url_for("explain.explain", code=base.code, marks=marks or None)
+    return url_for("explain.explain", code=base.code, marks=marks or None, **kept_alphabet())
 
 
 def _wrong_notes(
@@ -271,13 +271,15 @@ def _render(code: str, page: PlayPage, progress: Progress, **extra: Any) -> str:
     """The play page of `page`, a position of `progress` in the puzzle `code`, with its
     links (share, restart) and `extra` for the template."""
     state = _state(page, progress.code)
+    kept = kept_alphabet()  # the links to the puzzle's pages keep the alphabet it is shown in
     return render_template(
         "play.html",
         page=page,
-        share=absolute_url(".play", code=code, **state),
-        share_path=url_for(".play", code=code, **state),
-        restart_ask=url_for(".play", code=code, **state, restart=1),
-        checked_path=url_for(".play", code=code, **state, check=1),
+        share=absolute_url(".play", code=code, **state, **kept),
+        share_path=url_for(".play", code=code, **state, **kept),
+        restart_ask=url_for(".play", code=code, **state, restart=1, **kept),
+        checked_path=url_for(".play", code=code, **state, check=1, **kept),
+        kept=kept,
         **extra,
     )
 
@@ -287,13 +289,13 @@ def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
     puzzle = linked_puzzle(code, ".play")
     if isinstance(puzzle, Response):
         return puzzle
-    as_shown(puzzle)  # a bad ?alphabet= is refused before any solving
-    result = as_shown_result(solve_within_budget(puzzle))
+    alphabet = shown_alphabet(puzzle.shape)  # a bad ?alphabet= is refused before any solving
+    result = as_shown_result(solve_within_budget(puzzle), alphabet)
     if result.solution is None:
         html = render_template(
             "unexplained.html",
             verdict=verdict(result, dead_end=dead_end_of(result)),
-            solve=url_for("solve.result", code=puzzle.code),
+            solve=url_for("solve.result", code=puzzle.code, **link_values(alphabet)),
             status=result.status,
             what="play",
         )
@@ -307,7 +309,7 @@ def _progress(puzzle: Puzzle, text: str) -> Progress | Response:
     try:
         return read_progress(puzzle, text)
     except PuzzleError as error:
-        start = url_for(".play", code=puzzle.code)
+        start = url_for(".play", code=puzzle.code, **kept_alphabet())
         return unusable(
             "Not a position of this puzzle", f"{error.message}.", start, "Start this puzzle afresh"
         )

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
+from flask import url_for
+
+from ...jobs.job import EXPLAIN
 from ...sudoku import GAVE_UP, MULTIPLE, SOLVED, DeadEnd, SolveResult
+from ...sudoku.logic import SOLVED as SOLVED_PATH
+from ...sudoku.logic import Position, encode_marks
 from ...sudoku.result import SAT
-from ...wording import (
-    ENGINE_NAMES,
-    format_ms,
-)
+from ...wording import ENGINE_NAMES, format_ms, solution_count_message
+from ..job_view import Offer, offer_for
+from ..links import absolute_url
+from ..marks import MarkedView, marked_view
+from ..page_facts import ShareFacts
+from ..rating_view import Learning, learning
+from ..shown_alphabet import as_shown, as_shown_result, link_values
 from ..verdicts import Verdict, verdict
-
-if TYPE_CHECKING:
-    pass
+from .solutions_view import SolutionsLink, solutions_link
 
 
 @dataclass(frozen=True)
@@ -84,3 +89,61 @@ def checked(said: Verdict, result: SolveResult) -> Verdict:
     if result.status == MULTIPLE:
         return replace(said, hidden="Show two of its solutions")
     return said
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What a share link asks of its page besides the puzzle: the alphabet to show it in,
+    pasted pencil marks on it, a learner's check (the answer hidden), its candidates."""
+
+    alphabet: str
+    marks: Position | None = None
+    check: bool = False
+    candidates: bool = False
+
+
+@dataclass(frozen=True)
+class SharePage:
+    """Everything a share link's page shows: the result, what it offers to learn, a job to
+    hand the work on to, the pasted position, and the link to every solution; `complete`
+    when counted in full and rated to the end."""
+
+    result: ResultPage
+    learning: Learning | None
+    offer: Offer | None
+    marked: MarkedView | None
+    solutions: SolutionsLink | None
+    complete: bool
+
+
+def share_page(facts: ShareFacts, asked: Asked) -> SharePage:
+    """The page of a share link: `facts` of its puzzle shown as `asked`."""
+    result, count = facts.result, facts.count
+    code = result.puzzle.code
+    shown = as_shown(result.puzzle, asked.alphabet)
+    kept = link_values(asked.alphabet)
+    marks = encode_marks(asked.marks) or None if asked.marks is not None else None
+    checked = 1 if asked.check else None
+    links = Links(
+        share=absolute_url(".result", code=code, marks=marks, check=checked, **kept),
+        edit=url_for("site.index", puzzle=code, **kept),
+        elsewhere=facts.elsewhere,
+    )
+    # a pasted position is rated by its explanation, from the marks: not from its cells here
+    path = facts.path if asked.marks is None else None
+    job = facts.job
+    if job is not None and job.kind == EXPLAIN and path is None:
+        job = None  # a job would rate the puzzle, not the pasted position
+    how_many = solution_count_message(count) if count else ""
+    page = result_page(
+        as_shown_result(result, asked.alphabet), links, how_many, facts.dead_end, asked.check
+    )
+    rated = path is None or path.status == SOLVED_PATH
+    return SharePage(
+        result=page,
+        learning=learning(shown, path, asked.candidates, asked.check) if path else None,
+        offer=offer_for(job) if job is not None else None,
+        marked=marked_view(shown, asked.marks, result) if asked.marks is not None else None,
+        solutions=solutions_link(code, count, asked.alphabet) if count else None,
+        complete=facts.counted_in_full and rated,
+    )

@@ -7,6 +7,10 @@ view only renders; a final page's facts also go to the shared results, for every
 Nothing a wall-time ceiling stopped is kept: it says something about the moment, not the
 puzzle. A new puzzle's facts are worked out in one turn at the solver seat, so requests for
 the same new puzzle that queue behind it find them there instead of each working them out.
+
+facts_of adds what the job queue knows of the work the page offers to hand on (a solve
+that gave up, a rating that took no step), asked afresh each time: the page's one read of
+its facts (solve/view.py's share_page words them; no view model reads the queue).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from webapp.jobs.job import BATCH, DONE, FAILED, job_id
 from webapp.jobs.work import job_solve_budget
 from webapp.sudoku import parse
 from webapp.sudoku.batch import MAX_PUZZLES, read_batch
-from webapp.web.batch.answer import ONE_AT_A_TIME
+from webapp.web.batch_answer import ONE_AT_A_TIME
 
 from clocks import FakeClock
 from puzzles import DATA, FOUR, NORVIG_EASY, data_lines

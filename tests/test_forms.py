@@ -5,12 +5,26 @@ from __future__ import annotations
 import io
 
 import pytest
+from test_marks_pages import SUDOPEDIA
 from werkzeug.datastructures import FileStorage, MultiDict
 
 from webapp.sudoku import Puzzle, parse
-from webapp.web.site.forms import filled_form, form_class, read_form
+from webapp.web.puzzle_form.forms import filled_form, form_class
+from webapp.web.puzzle_form.reading import (
+    BatchFound,
+    FormProblems,
+    FormRead,
+    PositionFound,
+    PuzzleFound,
+    read_form,
+)
 
 EMPTY_9 = "0" * 81
+
+
+def found(read: FormRead) -> Puzzle | None:
+    """The puzzle a read form holds; None when it holds none."""
+    return read.puzzle if isinstance(read, PuzzleFound) else None
 
 
 def cells(size: int = 9, **values: str) -> MultiDict:
@@ -43,9 +57,9 @@ def test_form_class_has_one_field_per_cell_in_reading_order(size):
     ],
 )
 def test_cells_that_hold_symbols_make_the_grid(size, values, code):
-    form = read_form(cells(size, **values))
-    assert form.found is not None
-    assert form.found.code == code
+    read = read_form(cells(size, **values))
+    assert found(read) is not None
+    assert found(read).code == code
 
 
 @pytest.mark.parametrize(
@@ -64,8 +78,9 @@ def test_cells_that_hold_symbols_make_the_grid(size, values, code):
     ],
 )
 def test_a_cell_that_holds_no_symbol_is_named_with_what_was_typed(size, field, typed, message):
-    form = read_form(cells(size, **{field: typed}))
-    assert form.found is None
+    read = read_form(cells(size, **{field: typed}))
+    form = read.form
+    assert found(read) is None
     assert form[field].errors == [message]
     assert form[field].data == typed
 
@@ -80,43 +95,47 @@ def test_a_cell_that_holds_no_symbol_is_named_with_what_was_typed(size, field, t
     ],
 )
 def test_clashing_givens_keep_the_form_from_solving(values, units):
-    form = read_form(cells(**values))
-    assert form.found is None
-    assert [(c.unit, c.index) for c in form.conflicts] == units
+    read = read_form(cells(**values))
+    assert found(read) is None
+    assert [(c.unit, c.index) for c in read.conflicts] == units
 
 
 def test_clashes_are_found_even_when_another_cell_is_wrong():
-    form = read_form(cells(r1c1="5", r1c2="5", r9c9="x"))
+    read = read_form(cells(r1c1="5", r1c2="5", r9c9="x"))
+    form = read.form
     assert form.r9c9.errors
-    assert [(c.unit, c.index) for c in form.conflicts] == [("row", 1), ("box", 1)]
+    assert [(c.unit, c.index) for c in read.conflicts] == [("row", 1), ("box", 1)]
 
 
 @pytest.mark.parametrize("size", ["7", "nine", "-1"])
 def test_a_size_that_no_grid_has_is_an_error(size):
-    form = read_form(MultiDict({"size": size}))
-    assert form.found is None
+    read = read_form(MultiDict({"size": size}))
+    form = read.form
+    assert found(read) is None
     assert form.size.errors == ["There is no grid of that size: choose 4, 6, 9, 12, 16 or 25"]
     assert form.shape.size == 9
 
 
 def test_a_pasted_puzzle_wins_over_the_cells(unique_puzzle):
-    form = read_form(MultiDict({"size": "9", "r1c1": "1", "puzzle": unique_puzzle.puzzle}))
-    assert form.found == Puzzle(parse(unique_puzzle.puzzle))
+    read = read_form(MultiDict({"size": "9", "r1c1": "1", "puzzle": unique_puzzle.puzzle}))
+    assert found(read) == Puzzle(parse(unique_puzzle.puzzle))
 
 
 def test_a_pasted_puzzle_of_another_size_comes_back_at_its_size():
     text = "12.. / ..12 / 21.. / ..2x".replace(" / ", "\n")
-    form = read_form(MultiDict({"size": "9", "puzzle": text}))
-    assert form.found is None
+    read = read_form(MultiDict({"size": "9", "puzzle": text}))
+    form = read.form
+    assert found(read) is None
     assert form.puzzle.errors == [
         "Pasted puzzle: line 4, column 4: 'x' is not a symbol of a 4x4 grid"
         " (symbols are 1-4; . or 0 is a blank)"
     ]
-    clash = read_form(MultiDict({"size": "9", "puzzle": "11" + "." * 14}))
+    clash_read = read_form(MultiDict({"size": "9", "puzzle": "11" + "." * 14}))
+    clash = clash_read.form
     assert clash.shape.size == 4
     assert clash.r1c1.data == "1"
     assert clash.puzzle.data == "11" + "." * 14
-    assert [(c.unit, c.index) for c in clash.conflicts] == [("row", 1), ("box", 1)]
+    assert [(c.unit, c.index) for c in clash_read.conflicts] == [("row", 1), ("box", 1)]
 
 
 @pytest.mark.parametrize(
@@ -128,15 +147,16 @@ def test_a_pasted_puzzle_of_another_size_comes_back_at_its_size():
     ],
 )
 def test_a_paste_that_cannot_be_read_says_where(text, message):
-    form = read_form(MultiDict({"puzzle": text}))
-    assert form.found is None
+    read = read_form(MultiDict({"puzzle": text}))
+    form = read.form
+    assert found(read) is None
     assert form.puzzle.errors[0].startswith(message)
 
 
 def test_an_uploaded_file_is_read_like_a_paste(unique_puzzle):
     text = f"{unique_puzzle.puzzle}\n".encode()
-    form = read_form(MultiDict({"upload": upload(text)}))
-    assert form.found == Puzzle(parse(unique_puzzle.puzzle))
+    read = read_form(MultiDict({"upload": upload(text)}))
+    assert found(read) == Puzzle(parse(unique_puzzle.puzzle))
 
 
 @pytest.mark.parametrize(
@@ -156,15 +176,16 @@ def test_an_uploaded_file_is_read_like_a_paste(unique_puzzle):
     ],
 )
 def test_upload_problems_are_reported_on_the_upload(data, field, message):
-    form = read_form(MultiDict(data))
-    assert form.found is None
+    read = read_form(MultiDict(data))
+    form = read.form
+    assert found(read) is None
     assert form[field].errors[0].startswith(message)
 
 
 def test_an_empty_upload_is_no_upload():
-    form = read_form(MultiDict({"upload": upload(b"", filename="")}))
-    assert form.found is not None
-    assert form.found.code == EMPTY_9
+    read = read_form(MultiDict({"upload": upload(b"", filename="")}))
+    assert found(read) is not None
+    assert found(read).code == EMPTY_9
 
 
 @pytest.mark.parametrize(
@@ -178,22 +199,24 @@ def test_an_empty_upload_is_no_upload():
     ids=["nothing", "spaces", "empty-upload", "cells-ignored"],
 )
 def test_the_paste_form_sent_empty_asks_for_a_puzzle(data):
-    form = read_form(MultiDict(data))
-    assert form.found is None
+    read = read_form(MultiDict(data))
+    form = read.form
+    assert found(read) is None
     assert form.puzzle.errors == ["Paste a puzzle or choose a file to upload"]
 
 
 def test_an_unreadable_upload_is_not_also_called_missing():
-    form = read_form(MultiDict({"source": "paste", "upload": upload(b"\xff\xfe\x00")}))
+    read = read_form(MultiDict({"source": "paste", "upload": upload(b"\xff\xfe\x00")}))
+    form = read.form
     assert form.upload.errors == ["Uploaded file: it is not a plain text file"]
     assert form.puzzle.errors == []
 
 
 @pytest.mark.parametrize("size", [4, 9, 25])
 def test_an_empty_grid_from_the_grid_form_is_still_a_puzzle(size):
-    form = read_form(cells(size))
-    assert form.found is not None
-    assert form.found.code == "0" * size * size
+    read = read_form(cells(size))
+    assert found(read) is not None
+    assert found(read).code == "0" * size * size
 
 
 def test_filled_form_holds_the_grid_symbols(unique_puzzle):
@@ -201,3 +224,24 @@ def test_filled_form_holds_the_grid_symbols(unique_puzzle):
     typed = "".join(field.data or "." for field in form.cell_fields())
     assert typed == unique_puzzle.puzzle
     assert form.size.data == "9"
+
+
+def test_several_puzzles_one_a_line_come_back_as_a_batch(unique_puzzle):
+    text = f"{unique_puzzle.puzzle}\n{unique_puzzle.puzzle}\n"
+    read = read_form(MultiDict({"puzzle": text, "source": "paste"}))
+    assert isinstance(read, BatchFound) and len(read.entries) == 2
+
+
+def test_a_pencil_mark_grid_comes_back_as_a_position():
+    read = read_form(MultiDict({"puzzle": SUDOPEDIA, "source": "paste"}))
+    assert isinstance(read, PositionFound)
+
+
+def test_clashing_givens_come_back_as_problems_naming_them():
+    read = read_form(cells(r1c1="5", r1c2="5"))
+    assert isinstance(read, FormProblems) and len(read.conflicts) == 2
+
+
+def test_the_form_itself_holds_no_outcome(unique_puzzle):
+    form = read_form(MultiDict({"puzzle": unique_puzzle.puzzle})).form
+    assert not any(hasattr(form, name) for name in ("found", "batch", "position", "conflicts"))

@@ -1,4 +1,4 @@
-"""The generator for the web (webapp/web/new/generation.py): made in the request or in a job,
+"""The generator for the web (webapp/web/generation.py): made in the request or in a job,
 remembered per worker and shared, and a generated puzzle's play page never solving again
 what the generator proved."""
 
@@ -8,7 +8,7 @@ import pytest
 
 from webapp.jobs import QUEUE_KEY, shared
 from webapp.sudoku.generator import LEVEL_NAMES, Generated, GenerationStatus, Order, generate
-from webapp.web.new import generation
+from webapp.web import generation
 
 HARD = Order(9, "hard", "rotational", 5)
 

@@ -39,12 +39,12 @@ BY_SHAPE = {
     "webapp.sudoku.geometry.standard_geometry",
     "webapp.sudoku.geometry.x_sudoku",
     "webapp.sudoku.alphabet.values",
-    "webapp.web.site.links.content_hash",
-    "webapp.web.site.region_fields.variant_words",
-    "webapp.web.site.region_fields.region_field_names",
-    "webapp.web.site.cage_fields.cage_field_names",
+    "webapp.web.links.content_hash",
+    "webapp.web.puzzle_form.region_fields.variant_words",
+    "webapp.web.puzzle_form.region_fields.region_field_names",
+    "webapp.web.puzzle_form.cage_fields.cage_field_names",
     "webapp.photo.digits.network",  # no key: the one network
-    "webapp.web.site.forms.form_class",
+    "webapp.web.puzzle_form.forms.form_class",
 }
 
 

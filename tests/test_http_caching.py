@@ -10,7 +10,7 @@ from test_marks_pages import CODE as MARKED_CODE
 from test_marks_pages import MARKS
 
 from webapp.web.http_caching import DECIDED_SECONDS, PENDING_SECONDS
-from webapp.web.site.links import IMMUTABLE_SECONDS
+from webapp.web.links import IMMUTABLE_SECONDS
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE
 

@@ -11,13 +11,13 @@ import pytest
 from flask import template_rendered
 
 import webapp.web.cache
-import webapp.web.solve.page_facts
+import webapp.web.page_facts
 from webapp import create_app
 from webapp.sudoku import read_code
 from webapp.sudoku.logic import CEILING
 from webapp.web.http_caching import PENDING_SECONDS
+from webapp.web.page_facts import FACTS_CACHE_KEY, decided_facts, facts_name
 from webapp.web.solve.page_cache import PAGE_CACHE_KEY, RenderedPage, page_cache
-from webapp.web.solve.page_facts import FACTS_CACHE_KEY, facts_name, facts_of
 from webapp.web.solver_seat import SolverSeat
 
 from clocks import FakeClock
@@ -99,21 +99,21 @@ def test_the_dead_end_is_found_once_and_shown(client):
     assert b"No solution" in page.data
     app = client.application
     with app.test_request_context(f"/solve/{code}"):
-        facts = facts_of(read_code(code))
+        facts = decided_facts(read_code(code))
     assert facts.final
 
 
 def test_facts_a_ceiling_stopped_are_never_kept(app, monkeypatch):
-    path_within_budget = webapp.web.solve.page_facts.path_within_budget
+    path_within_budget = webapp.web.page_facts.path_within_budget
 
     def stopped_by_the_clock(puzzle, result, budget):
         path = path_within_budget(puzzle, result, budget)
         return replace(path, status=CEILING)
 
-    monkeypatch.setattr(webapp.web.solve.page_facts, "path_within_budget", stopped_by_the_clock)
+    monkeypatch.setattr(webapp.web.page_facts, "path_within_budget", stopped_by_the_clock)
     puzzle = read_code(RATED_5_7_CODE)
     with app.test_request_context(f"/solve/{RATED_5_7_CODE}"):
-        facts = facts_of(puzzle)
+        facts = decided_facts(puzzle)
         assert facts.may_change and not facts.final
         assert app.extensions[FACTS_CACHE_KEY].get(facts_name(puzzle)) is None
     page = app.test_client().get(f"/solve/{RATED_5_7_CODE}")
@@ -136,7 +136,7 @@ def test_requests_for_the_same_new_puzzle_work_it_out_once(app, engine_calls):
 
     def ask() -> None:
         with app.test_request_context(f"/solve/{RATED_5_7_CODE}"):
-            results.append(facts_of(puzzle))
+            results.append(decided_facts(puzzle))
 
     threads = [threading.Thread(target=ask) for _ in range(4)]
     for thread in threads:

@@ -169,3 +169,9 @@ def test_every_solution_of_a_hexadoku_is_listed_0_to_f(client):
     assert symbols and len(symbols) % 256 == 0
     assert "G" not in symbols and "0" in symbols
     assert f'href="/?puzzle={code}&amp;alphabet=hex"' in listed
+
+
+def test_links_keep_the_alphabet_as_a_value_not_through_a_hook(app):
+    # each page passes the alphabet it shows on to its links; no url_defaults hook reads
+    # request state that an earlier call had to set
+    assert app.url_default_functions == {}

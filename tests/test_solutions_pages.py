@@ -11,7 +11,7 @@ from sudoku_rules import SYMBOLS, box_shape, valid_solution
 
 from webapp.sudoku import SHAPES
 from webapp.web.http_caching import PENDING_SECONDS
-from webapp.web.solve.solution_counts import COUNT_CACHE_KEY, listed_for
+from webapp.web.solution_counts import COUNT_CACHE_KEY, listed_for
 
 from puzzles import CLASHING_CODE, SEED_EASY_SOLUTION, data_lines
 

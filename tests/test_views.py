@@ -8,9 +8,11 @@ from werkzeug.datastructures import MultiDict
 from webapp.sudoku import GAVE_UP, NO_SOLUTION, SOLVED, Budget, SolveResult, parse, solve
 from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.result import SAT
-from webapp.web.site.forms import read_form
-from webapp.web.solve.page_facts import dead_end_of
-from webapp.web.solve.view import Links, form_page, result_page, verdict
+from webapp.web.page_facts import dead_end_of
+from webapp.web.puzzle_form.reading import read_form
+from webapp.web.puzzle_form.view import form_page
+from webapp.web.solve.view import Links, result_page
+from webapp.web.verdicts import verdict
 from webapp.wording import format_ms
 
 from puzzles import CLASHING, NORVIG_IMPOSSIBLE, data_lines

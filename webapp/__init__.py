@@ -12,7 +12,7 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .web.site import links
+from .web import links
 from .web.site.app_class import SudokuFlask
 
 PACKAGE = Path(__file__).parent
@@ -183,18 +183,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import jobs
     from .serving import requestlog
-    from .web import cache, shown_alphabet, solver_seat
-    from .web.new import generation
+    from .web import cache, generation, page_facts, solution_counts, solver_seat
     from .web.site import errors, headers
-    from .web.solve import solution_counts
 
     cache.init_app(app)
     generation.init_app(app)
     jobs.init_app(app)
     solver_seat.init_app(app)
     solution_counts.init_app(app)
+    page_facts.init_app(app)
     requestlog.init_app(app)
-    shown_alphabet.init_app(app)
     for feature in FEATURES:
         import_module(f".web.{feature}", __name__).register(app)
     app.after_request(headers.add_security_headers)

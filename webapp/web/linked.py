@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from ..sudoku import Puzzle, PuzzleError, read_code
 from ..sudoku.whole_numbers import read_whole_number
 from .cache import refuse_long_code
-from .site.links import query_kept
+from .links import query_kept
 
 
 def linked_puzzle(code: str, endpoint: str) -> Puzzle | Response:

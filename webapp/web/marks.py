@@ -15,12 +15,14 @@ from flask import redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from ..sudoku import SOLVED, Puzzle, PuzzleError, SolveResult
+from ..sudoku.alphabet import alphabet_of
 from ..sudoku.logic import Position, decode_marks, encode_marks, mark_problems
 from ..sudoku.logic.marks_code import longest
 from .grid_table import Board
 from .linked import unusable
+from .links import query_kept
 from .pencil_board import MarkedCell, pencil_board
-from .site.links import query_kept
+from .shown_alphabet import kept_alphabet, link_values
 
 
 def read_marks(puzzle: Puzzle, text: str) -> Position | None:
@@ -53,7 +55,7 @@ def linked_marks(puzzle: Puzzle, endpoint: str) -> Position | None | Response:
 
 def refused_marks(puzzle: Puzzle, why: str, marks: str = "") -> Response:
     """A 422 page: the pencil marks in the link cannot be used, and why."""
-    start = url_for("solve.result", code=puzzle.code, marks=marks or None)
+    start = url_for("solve.result", code=puzzle.code, marks=marks or None, **kept_alphabet())
     label = "See the pasted position" if marks else "See the puzzle without them"
     return unusable("Pencil marks that cannot be used", f"{why}.", start, label)
 
@@ -84,8 +86,10 @@ class MarkedView:
 
 
 def marked_view(puzzle: Puzzle, position: Position, result: SolveResult) -> MarkedView:
-    """The pasted position as the result page shows it."""
+    """The pasted position as the result page shows it (its links keep the alphabet the
+    puzzle is shown in)."""
     marks = encode_marks(position) or None
+    kept = link_values(alphabet_of(puzzle.shape))
     problems = problems_of(position, result)
     sound = result.status == SOLVED and not problems
     caption = "The pasted position: its solved cells, and its candidates as pasted"
@@ -95,6 +99,8 @@ def marked_view(puzzle: Puzzle, position: Position, result: SolveResult) -> Mark
         cells=puzzle.shape.cell_count,
         board=board,
         problems=problems,
-        explain=url_for("explain.explain", code=puzzle.code, marks=marks) if sound else None,
-        play=url_for("play.play", code=puzzle.code, marks=marks) if sound else None,
+        explain=url_for("explain.explain", code=puzzle.code, marks=marks, **kept)
+        if sound
+        else None,
+        play=url_for("play.play", code=puzzle.code, marks=marks, **kept) if sound else None,
     )

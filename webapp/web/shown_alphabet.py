@@ -1,8 +1,9 @@
 """The alphabet a page shows its puzzle in: `?alphabet=hex` on a 16x16 puzzle's links shows
 it 0-F, as a Hexadoku came in, while the share code stays standard (alphabet.py).
 
-A page reads the parameter once it knows the puzzle's size, and the links it writes to the
-same puzzle's other pages (solve, play, explain) keep it without each one saying so.
+A page reads the parameter once it knows the puzzle's size (shown_alphabet), and passes
+the alphabet on to what it shows and to each link it writes to the same puzzle's other
+pages (solve, play, explain), which keep it (link_values).
 """
 
 from __future__ import annotations
@@ -10,13 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypedDict
 
-from flask import Flask, abort, g, request
+from flask import abort, request
 
-from ..sudoku import Grid, Puzzle, SolveResult, find_conflicts
-from ..sudoku.alphabet import ALPHABETS, HEX, HEX_SIZE, STANDARD, fits, spelled
-
-# The pages of one puzzle whose links carry its alphabet on.
-KEEPS_ALPHABET = frozenset({"solve.result", "play.play", "play.submit", "explain.explain"})
+from ..sudoku import Puzzle, Shape, SolveResult, find_conflicts
+from ..sudoku.alphabet import ALPHABETS, HEX_SIZE, STANDARD, fits, spelled
 
 
 def requested_alphabet() -> str:
@@ -28,36 +26,35 @@ def requested_alphabet() -> str:
     return alphabet
 
 
-def as_shown(puzzle: Puzzle) -> Puzzle:
-    """`puzzle` as this request's page shows it: in the alphabet ?alphabet= asks for (400 when
-    that is not an alphabet, or not one a grid of this size can be written in)."""
-    shown = as_shown_grid(puzzle.grid)
-    return puzzle if shown is puzzle.grid else puzzle.with_grid(shown)
-
-
-def as_shown_grid(grid: Grid) -> Grid:
-    """`grid` (a solution, say) in the alphabet this request's page shows its puzzle in."""
+def shown_alphabet(shape: Shape) -> str:
+    """The alphabet this request's page shows a puzzle of `shape` in, as ?alphabet= asks (400
+    when that is not an alphabet, or not one a grid of this size can be written in)."""
     alphabet = requested_alphabet()
-    if not fits(grid.shape, alphabet):
+    if not fits(shape, alphabet):
         abort(
             400,
             description=f"The hex alphabet (0-F) is for {HEX_SIZE}x{HEX_SIZE} puzzles;"
-            f" this one is {grid.shape.name}.",
+            f" this one is {shape.name}.",
         )
-    g.alphabet = alphabet
-    return spelled(grid, alphabet)
+    return alphabet
 
 
-def as_shown_result(result: SolveResult) -> SolveResult:
+def as_shown(puzzle: Puzzle, alphabet: str) -> Puzzle:
+    """`puzzle` as a page shows it: in `alphabet` (one that fits it: shown_alphabet)."""
+    shown = spelled(puzzle.grid, alphabet)
+    return puzzle if shown is puzzle.grid else puzzle.with_grid(shown)
+
+
+def as_shown_result(result: SolveResult, alphabet: str) -> SolveResult:
     """A solve shown in the alphabet its puzzle is shown in (as_shown): its grids, and the
     clashes, which name symbols."""
-    puzzle = as_shown(result.puzzle)
+    puzzle = as_shown(result.puzzle, alphabet)
     if puzzle is result.puzzle:
         return result
     return replace(
         result,
         puzzle=puzzle,
-        solutions=tuple(as_shown_grid(solution) for solution in result.solutions),
+        solutions=tuple(spelled(solution, alphabet) for solution in result.solutions),
         conflicts=find_conflicts(puzzle) if result.conflicts else (),
     )
 
@@ -73,12 +70,7 @@ def link_values(alphabet: str) -> AlphabetValues:
     return {} if alphabet == STANDARD else {"alphabet": alphabet}
 
 
-def _keep_alphabet(endpoint: str, values: dict[str, object]) -> None:
-    """url_for default: the same puzzle's pages keep the alphabet this page shows it in."""
-    if endpoint in KEEPS_ALPHABET and g.get("alphabet") == HEX:
-        values.setdefault("alphabet", HEX)
-
-
-def init_app(app: Flask) -> None:
-    """Have the app's links keep a page's alphabet."""
-    app.url_defaults(_keep_alphabet)
+def kept_alphabet() -> AlphabetValues:
+    """The query values that keep, on a link to the same puzzle's pages, the alphabet this
+    request asks its page to be shown in (checked against the puzzle by shown_alphabet)."""
+    return link_values(requested_alphabet())

@@ -29,11 +29,11 @@ from ...sudoku.batch import (
     under_variant,
 )
 from ...sudoku.variants import rules_named
-from ..jobs.view import job_record, job_url
-from ..site.links import absolute_url
+from ..batch_answer import GONE, allow_batch_body, solved_here_or_job
+from ..batch_table import results_record
+from ..job_view import job_record, job_url
+from ..links import absolute_url
 from ..solver_seat import solver_seat
-from .answer import GONE, allow_batch_body, solved_here_or_job
-from .view import results_record
 
 bp = Blueprint("batch_api", __name__, url_prefix="/api")
 

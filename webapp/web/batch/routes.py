@@ -9,9 +9,9 @@ from werkzeug.wrappers import Response
 from ...jobs import batches, job_queue
 from ...jobs.job import BATCH
 from ...jobs.store import Unreachable
-from ..jobs.starting import RETRY_AFTER, UNREACHABLE, start_job
-from .answer import GONE
-from .view import batch_page
+from ..batch_answer import GONE
+from ..batch_table import batch_page
+from ..job_starting import RETRY_AFTER, UNREACHABLE, start_job
 
 bp = Blueprint("batch", __name__)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Flask
 
+from . import routes
+
 
 def register(app: Flask) -> None:
     """Add this feature's routes to `app`."""
-    from . import routes
-
     app.register_blueprint(routes.bp)

@@ -15,8 +15,9 @@ from werkzeug.wrappers import Response
 
 from ...sudoku.generator import Order, levels_of
 from ...sudoku.whole_numbers import read_whole_number
-from ..new.generation import within_deadline
-from ..new.view import DEFAULT_SIZE, DEFAULT_SYMMETRY, daily_page
+from ..generated_puzzles import DEFAULT_SIZE, DEFAULT_SYMMETRY
+from ..generation import within_deadline
+from .view import daily_page
 
 bp = Blueprint("daily", __name__)
 

@@ -16,7 +16,7 @@ from ...sudoku.logic import Path, PathStatus
 from ..cache import path_within_budget, refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..json_input import invalid
-from ..site.links import absolute_url
+from ..links import absolute_url
 
 bp = Blueprint("explain_api", __name__, url_prefix="/api")
 

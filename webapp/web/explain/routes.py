@@ -11,13 +11,14 @@ from ...sudoku import GAVE_UP
 from ...sudoku.logic import PathStatus
 from ..cache import path_within_budget, solve_within_budget
 from ..http_caching import cache_by_outcome
-from ..jobs.starting import keep_working
-from ..jobs.view import offer_for
+from ..job_facts import job_facts
+from ..job_starting import keep_working
+from ..job_view import offer_for
 from ..linked import linked_puzzle, whole_number
 from ..marks import linked_marks, problems_of, refused_marks
-from ..shown_alphabet import as_shown, as_shown_result
-from ..solve.page_facts import dead_end_of
-from ..solve.view import verdict
+from ..page_facts import dead_end_of
+from ..shown_alphabet import as_shown, as_shown_result, link_values, shown_alphabet
+from ..verdicts import verdict
 from .view import explain_page
 
 bp = Blueprint("explain", __name__)
@@ -30,7 +31,8 @@ def explain(code: str) -> Response:
     grid = linked_puzzle(code, ".explain")
     if isinstance(grid, Response):
         return grid
-    shown = as_shown(grid)
+    alphabet = shown_alphabet(grid.shape)
+    shown = as_shown(grid, alphabet)
     marked = linked_marks(grid, ".explain")
     if isinstance(marked, Response):
         return marked
@@ -42,16 +44,20 @@ def explain(code: str) -> Response:
     if path is None:  # no single solution: nothing a path could explain
         html = render_template(
             "unexplained.html",
-            verdict=verdict(as_shown_result(result), dead_end=dead_end_of(result)),
-            solve=url_for("solve.result", code=code, marks=request.args.get("marks") or None),
+            verdict=verdict(as_shown_result(result, alphabet), dead_end=dead_end_of(result)),
+            solve=url_for(
+                "solve.result",
+                code=code,
+                marks=request.args.get("marks") or None,
+                **link_values(alphabet),
+            ),
             status=result.status,
         )
         return cache_by_outcome(make_response(html), result.status)
     number = whole_number("step", 0, len(path.steps), 0)
     # a job explains from the puzzle's start, not from pasted marks
-    offer = (
-        offer_for(EXPLAIN, grid) if path.status == PathStatus.STOPPED and marked is None else None
-    )
+    stopped = path.status == PathStatus.STOPPED and marked is None
+    offer = offer_for(job_facts(EXPLAIN, grid)) if stopped else None
     # A path of more work than an explanation's own is a job's, which a solve page shows too.
     config = current_app.config
     own = path.work <= int(config["EXPLAIN_BUDGET_WORK"])
@@ -60,13 +66,14 @@ def explain(code: str) -> Response:
         "explain.html",
         page=explain_page(
             shown,
-            as_shown_result(result),
+            as_shown_result(result, alphabet),
             path,
             number,
             marked,
             quick_work,
         ),
         offer=offer,
+        kept=link_values(alphabet),
     )
     complete = path.status == PathStatus.SOLVED
     return cache_by_outcome(make_response(html), result.status if complete else GAVE_UP)

@@ -8,65 +8,18 @@ from dataclasses import dataclass
 
 from flask import url_for
 
-from ...explanations import level_of, sentence
-from ...explanations.names import step_name, technique_name, with_article
+from ...explanations import sentence
+from ...explanations.names import step_name
 from ...explanations.records import why_stopped
 from ...explanations.words import capitalized
 from ...sudoku import Puzzle, SolveResult
-from ...sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position, encode_marks
+from ...sudoku.alphabet import alphabet_of
+from ...sudoku.logic import SOLVED, Path, Position, encode_marks
 from ..chain_drawing import ChainDrawing, chain_drawing
 from ..grid_table import Board, Cell, grid_board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
-
-
-@dataclass(frozen=True)
-class Rating:
-    """How hard a path says a puzzle is: Sudoku Explainer's number, its level name and the
-    hardest technique; `complete` False when the path stopped short (then it is a floor)."""
-
-    number: float
-    level: str
-    hardest: str
-    complete: bool
-    steps: int = 0  # how many steps the path took
-    status: PathStatus = SOLVED
-
-    @property
-    def rated(self) -> bool:
-        """False when the path took no step before its work (or the server) stopped it:
-        there is no rating to show, not even a floor, never a 0.0."""
-        return self.complete or (bool(self.steps) and self.status != CEILING)
-
-    @property
-    def words(self) -> str:
-        """ "Hard: 4.2 on Sudoku Explainer's scale; the hardest step is an X-wing", with
-        "at least" and how far it got when the path stopped short, or why it has no rating."""
-        if self.status == CEILING:
-            return "Not rated: the server stopped rating it to stay responsive; try again shortly"
-        if not self.rated and self.status == STOPPED:
-            return "Not rated within a page's work: its first step needs more than that"
-        if not self.rated:
-            return "Not rated: its first step needs a technique the engine does not have yet"
-        if self.complete:
-            return (
-                f"{self.level.capitalize()}: {self.number:.1f} on Sudoku Explainer's scale;"
-                f" the hardest step is {self.hardest}"
-            )
-        return (
-            f"{self.level.capitalize()}: at least {self.number:.1f} on Sudoku Explainer's scale"
-            f" after {self.steps} step{'' if self.steps == 1 else 's'};"
-            f" the hardest so far is {self.hardest}"
-        )
-
-    @property
-    def note(self) -> str:
-        """What the solve page adds when the rating is not the whole path's."""
-        if self.complete or self.status == CEILING:
-            return ""
-        return (
-            "That is this page's quick rating, as far as its work allows; the explanation"
-            " works longer, and its rating of the whole path is the one to go by"
-        )
+from ..rating_view import Rating, rating_of
+from ..shown_alphabet import link_values
 
 
 @dataclass(frozen=True)
@@ -130,15 +83,6 @@ class ExplainPage:
     rating_note: str = ""  # why a solve page's quicker rating says less, when it does
 
 
-def rating_of(path: Path) -> Rating:
-    """A path's rating as a value the pages show."""
-    hardest = with_article(technique_name(path.hardest)) if path.hardest else "none"
-    complete = path.status == SOLVED
-    return Rating(
-        path.rating, level_of(path.rating), hardest, complete, len(path.steps), path.status
-    )
-
-
 def explain_page(
     puzzle: Puzzle,
     result: SolveResult,
@@ -167,8 +111,10 @@ def explain_page(
     if drawing is not None:
         key += drawing.key
 
+    kept = link_values(alphabet_of(shape))  # the steps keep the alphabet the page shows
+
     def link(n: int) -> str:
-        return url_for("explain.explain", code=puzzle.code, step=n, marks=marks)
+        return url_for("explain.explain", code=puzzle.code, step=n, marks=marks, **kept)
 
     names = [step_name(step) for step in path.steps]
     step_links = tuple(
@@ -240,39 +186,4 @@ def quick_rating_note(path: Path, quick_work: int | None) -> str:
         f"This path took {path.work:,} units of work; a solve page rates within {quick_work:,},"
         ' so there it says only "at least" the rating of the steps it reached. This rating,'
         " the explanation's, is the one to go by"
-    )
-
-
-@dataclass(frozen=True)
-class Learning:
-    """What a solved puzzle's page offers beyond the answer: its rating, the explanation,
-    play, and its candidates (the board when asked for, and the link that toggles it)."""
-
-    rating: Rating
-    explain: str
-    play: str
-    candidates: Board[MarkedCell] | None
-    toggle: str
-
-
-def learning(puzzle: Puzzle, path: Path, candidates: bool, check: bool = False) -> Learning:
-    """The rating and the ways on from a solved puzzle's page (`check`: a learner's check,
-    which its candidates link keeps)."""
-    board = None
-    if candidates:
-        position = Position.from_puzzle(puzzle, unique=True)
-        caption = "The puzzle with every empty cell's candidates"
-        board, _ = pencil_board(puzzle.grid, position, caption)
-    toggle = url_for(
-        "solve.result",
-        code=puzzle.code,
-        candidates=None if candidates else 1,
-        check=1 if check else None,
-    )
-    return Learning(
-        rating=rating_of(path),
-        explain=url_for("explain.explain", code=puzzle.code),
-        play=url_for("play.play", code=puzzle.code),
-        candidates=board,
-        toggle=toggle,
     )

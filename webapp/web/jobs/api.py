@@ -9,9 +9,9 @@ from werkzeug.wrappers import Response
 from ...jobs.job import EXPLAIN, KINDS, SOLVE, JobKind
 from ...records.json_types import JsonObject
 from ...sudoku import PuzzleError, read_code
+from ..job_starting import job_or_404, start_job
+from ..job_view import job_record, job_url
 from ..json_input import json_body, with_variant
-from .starting import job_or_404, start_job
-from .view import job_record, job_url
 
 bp = Blueprint("jobs_api", __name__, url_prefix="/api")
 

@@ -6,8 +6,8 @@ from flask import Blueprint, make_response, redirect, render_template
 from werkzeug.wrappers import Response
 
 from ...jobs.job import DONE
-from .starting import job_or_404
-from .view import finished_url, job_page
+from ..job_starting import job_or_404
+from ..job_view import finished_url, job_page
 
 bp = Blueprint("jobs", __name__)
 

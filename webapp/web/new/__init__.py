@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Flask
 
+from . import api, routes
+
 
 def register(app: Flask) -> None:
     """Add this feature's routes to `app`."""
-    from . import api, routes
-
     app.register_blueprint(routes.bp)
     app.register_blueprint(api.bp)

@@ -15,11 +15,11 @@ from ...jobs.job import Job
 from ...jobs.orders import CLASSIC, order_parts, read_order
 from ...records.json_types import JsonObject
 from ...sudoku.generator import Generated, GenerationStatus, Order, OrderError, levels_of
+from ..generated_puzzles import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
+from ..generation import exists, made_or_job
 from ..http_caching import DECIDED_SECONDS
-from ..jobs.view import job_record, job_url
-from ..site.links import absolute_url
-from .generation import exists, made_or_job
-from .view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
+from ..job_view import job_record, job_url
+from ..links import absolute_url
 
 bp = Blueprint("new_api", __name__, url_prefix="/api")
 

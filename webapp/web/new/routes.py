@@ -25,17 +25,11 @@ from ...sudoku.generator import (
     OrderError,
     levels_of,
 )
+from ..generated_puzzles import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
+from ..generation import exists, made_or_job
 from ..http_caching import DECIDED_SECONDS
-from ..jobs.starting import start_job
-from .generation import exists, made_or_job
-from .view import (
-    DEFAULT_LEVEL,
-    DEFAULT_SIZE,
-    DEFAULT_SYMMETRY,
-    RANDOM_SEEDS,
-    new_page,
-    none_found_page,
-)
+from ..job_starting import start_job
+from .view import new_page, none_found_page
 
 bp = Blueprint("new", __name__)
 

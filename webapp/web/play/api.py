@@ -13,8 +13,8 @@ from ...sudoku import GAVE_UP, MULTIPLE, NO_SOLUTION, PuzzleError, read_code
 from ...sudoku.progress import read_progress
 from ..cache import refuse_long_progress, solve_within_budget
 from ..json_input import invalid, json_body, with_variant
+from ..links import absolute_url
 from ..marks import read_marks
-from ..site.links import absolute_url
 from ..solver_seat import solver_seat
 from .state import PlayState
 

@@ -23,12 +23,12 @@ from ..cache import solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
+from ..links import absolute_url
 from ..marks import linked_marks, refused_marks
-from ..shown_alphabet import as_shown, as_shown_result
-from ..site.links import absolute_url
-from ..solve.page_facts import dead_end_of, facts_of
-from ..solve.view import verdict
+from ..page_facts import dead_end_of, facts_of
+from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
+from ..verdicts import verdict
 from .form import with_entries
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
 from .state import PlayState, UnusableNotes
@@ -76,7 +76,9 @@ def play(code: str) -> Response:
         code,
         play_page(state, asked),
         state,
-        restart=url_for(".play", code=code) + BOARD if request.args.get("restart") == "1" else None,
+        restart=url_for(".play", code=code, **kept_alphabet()) + BOARD
+        if request.args.get("restart") == "1"
+        else None,
         explain_here=_explain_here(state.notes, state.progress, solution),
         about=about_puzzle(puzzle, facts.path),
     )
@@ -110,7 +112,7 @@ def submit(code: str) -> Response:
     state, asked = _acted(action, state, solution)
     # a cell a value or a hint took a note from says itself
     state = state.but(noted=full_cells(state.notes, state.noted))
-    location = url_for(".play", code=code, **state.to_query(asked)) + BOARD
+    location = url_for(".play", code=code, **state.to_query(asked), **kept_alphabet()) + BOARD
     return Response(status=303, headers={"Location": location})
 
 
@@ -121,7 +123,7 @@ def _read(puzzle: Puzzle, reading: Callable[[], PlayState]) -> PlayState | Respo
     except UnusableNotes as error:
         return refused_marks(puzzle, error.message)
     except PuzzleError as error:
-        start = url_for(".play", code=puzzle.code)
+        start = url_for(".play", code=puzzle.code, **kept_alphabet())
         return unusable(
             "Not a position of this puzzle", f"{error.message}.", start, "Start this puzzle afresh"
         )
@@ -190,7 +192,7 @@ def _explain_here(notes: Position, progress: Progress, solution: Grid) -> str | 
     base = progress.puzzle.with_grid(progress.grid)
     here = narrowed(notes, progress.grid)
     marks = encode_marks(Position(base, here.values, here.candidates))
-    return url_for("explain.explain", code=base.code, marks=marks or None)
+    return url_for("explain.explain", code=base.code, marks=marks or None, **kept_alphabet())
 
 
 def _wrong_notes(
@@ -211,13 +213,15 @@ def _render(code: str, page: PlayPage, state: PlayState, **extra: Any) -> str:
     """The play page of `page`, the game `state` of the puzzle `code`, with its links
     (share, restart) and `extra` for the template."""
     query = state.share_query()
+    kept = kept_alphabet()  # the links to the puzzle's pages keep the alphabet it is shown in
     return render_template(
         "play.html",
         page=page,
-        share=absolute_url(".play", code=code, **query),
-        share_path=url_for(".play", code=code, **query),
-        restart_ask=url_for(".play", code=code, **query, restart=1),
-        checked_path=url_for(".play", code=code, **query, check=1),
+        share=absolute_url(".play", code=code, **query, **kept),
+        share_path=url_for(".play", code=code, **query, **kept),
+        restart_ask=url_for(".play", code=code, **query, restart=1, **kept),
+        checked_path=url_for(".play", code=code, **query, check=1, **kept),
+        kept=kept,
         **extra,
     )
 
@@ -227,13 +231,13 @@ def _puzzle_and_solution(code: str) -> tuple[Puzzle, Grid] | Response:
     puzzle = linked_puzzle(code, ".play")
     if isinstance(puzzle, Response):
         return puzzle
-    as_shown(puzzle)  # a bad ?alphabet= is refused before any solving
-    result = as_shown_result(solve_within_budget(puzzle))
+    alphabet = shown_alphabet(puzzle.shape)  # a bad ?alphabet= is refused before any solving
+    result = as_shown_result(solve_within_budget(puzzle), alphabet)
     if result.solution is None:
         html = render_template(
             "unexplained.html",
             verdict=verdict(result, dead_end=dead_end_of(result)),
-            solve=url_for("solve.result", code=puzzle.code),
+            solve=url_for("solve.result", code=puzzle.code, **link_values(alphabet)),
             status=result.status,
             what="play",
         )

@@ -16,9 +16,9 @@ from ...sudoku.logic import Path, Position, Step, narrowed
 from ...sudoku.place import Place
 from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words
-from ..explain.view import rating_of
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
+from ..rating_view import rating_of
 from .clock import clock_face
 from .form import Unread
 from .notes import shown

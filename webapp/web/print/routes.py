@@ -30,9 +30,10 @@ from werkzeug.wrappers import Response
 from ...jobs.orders import CLASSIC, read_order
 from ...sudoku.generator import LARGEST_SEED, Order, OrderError, levels_of
 from ...sudoku.whole_numbers import read_whole_number
+from ..generated_puzzles import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
+from ..generation import exists, within_deadline
 from ..http_caching import DECIDED_SECONDS
-from ..new.generation import exists, within_deadline
-from ..new.view import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS, sheet_page
+from .view import sheet_page
 
 bp = Blueprint("print", __name__)
 

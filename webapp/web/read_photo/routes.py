@@ -9,8 +9,8 @@ from werkzeug.datastructures import MultiDict
 
 from ...photo import PhotoError, stand
 from ..http_caching import never_stored
-from ..site.forms import read_form
-from ..solve.view import form_page
+from ..puzzle_form.reading import read_form
+from ..puzzle_form.view import form_page
 from .bounded import bounded_reading
 from .upload import allow_photo_body, sent_picture
 from .view import read_page

@@ -10,8 +10,8 @@ from werkzeug.datastructures import MultiDict
 from ...photo import GridStanding, PhotoReading, doubt_message
 from ...sudoku.place import Place
 from ..grid_table import Board, Cell
-from ..site.forms import PuzzleForm, read_form
-from ..solve.view import FormPage, form_page
+from ..puzzle_form.reading import FormRead, read_form
+from ..puzzle_form.view import FormPage, form_page
 
 UNCERTAIN = "uncertain"
 
@@ -32,7 +32,7 @@ class PhotoView:
     doubts: tuple[Doubt, ...]
 
 
-def filled_form(reading: PhotoReading) -> PuzzleForm:
+def filled_form(reading: PhotoReading) -> FormRead:
     """The grid form filled with the grid read, checked as a typed grid is (clashes found)."""
     fields = MultiDict({"size": str(reading.grid.size)})
     for row, values in enumerate(reading.grid.rows(), start=1):

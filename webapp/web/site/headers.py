@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app, request
 from werkzeug.wrappers import Response
 
-from .links import IMMUTABLE_SECONDS, public_location
+from ..links import IMMUTABLE_SECONDS, public_location
 
 SECURITY_HEADERS = {
     # img-src blob: lets read_photo.js show the photo a person has chosen, from their own

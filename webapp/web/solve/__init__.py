@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from flask import Flask
 
+from . import api, page_cache, routes
+
 
 def register(app: Flask) -> None:
     """Add this feature's routes to `app`."""
-    from . import api, page_cache, page_facts, routes
-
-    page_facts.init_app(app)
     page_cache.init_app(app)
     app.register_blueprint(routes.bp)
     app.register_blueprint(api.bp)

@@ -27,8 +27,8 @@ from ...wording import dead_end_message
 from ..cache import refuse_long_code, solve_within_budget
 from ..http_caching import cache_by_outcome
 from ..json_input import invalid, json_body, with_variant
-from ..site.links import absolute_url
-from .solution_counts import count_within_budget, wants_all
+from ..links import absolute_url
+from ..solution_counts import count_within_budget, wants_all
 
 bp = Blueprint("solve_api", __name__, url_prefix="/api")
 

@@ -3,29 +3,26 @@ working" button (POST /solve/<code>/work), which hands the solve to a job."""
 
 from __future__ import annotations
 
-from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from ...jobs.job import EXPLAIN, SOLVE
+from ...jobs.job import SOLVE
 from ...sudoku import GAVE_UP, PuzzleError, read_code
-from ...sudoku.logic import SOLVED, STOPPED
-from ...wording import link_code_problem, solution_count_message
+from ...wording import link_code_problem
 from ..cache import refuse_long_code
-from ..explain.view import learning
 from ..http_caching import never_stored
-from ..jobs.starting import keep_working
-from ..jobs.view import offer_for
-from ..marks import linked_marks, marked_view
-from ..shown_alphabet import as_shown, as_shown_result, link_values
-from ..site.form_page import show_form
-from ..site.forms import read_form
-from ..site.links import absolute_url, query_kept
+from ..job_starting import keep_working
+from ..links import query_kept
+from ..marks import linked_marks
+from ..page_facts import ShareFacts, facts_of
+from ..puzzle_form.page import show_form
+from ..puzzle_form.reading import read_form
+from ..shown_alphabet import as_shown, shown_alphabet
+from ..solution_counts import wants_all
 from .page_cache import keep_final, keep_pending, kept_page
-from .page_facts import PageFacts, facts_of
-from .solution_counts import wants_all
-from .solutions_view import solutions_link, solutions_page
-from .view import Links, result_page
+from .solutions_view import solutions_page
+from .view import ShareAsked, share_page
 
 bp = Blueprint("solve", __name__)
 
@@ -51,43 +48,34 @@ def result(code: str) -> Response | tuple[str, int]:
         return show_form(read_form(MultiDict()), BAD_LINK_NOTICE, (link_code_problem(error),))
     if puzzle.code != code:
         return redirect(query_kept(url_for(".result", code=puzzle.code)), 301)
-    shown = as_shown(puzzle)
+    alphabet = shown_alphabet(puzzle.shape)
     marked = linked_marks(puzzle, ".result")
     if isinstance(marked, Response):
         return marked
     facts = facts_of(puzzle)
-    result, count = facts.result, facts.count
-    if listing and count is not None:
-        html = render_template("solutions.html", page=solutions_page(shown, count))
+    if listing and facts.count is not None:
+        shown = as_shown(puzzle, alphabet)
+        html = render_template("solutions.html", page=solutions_page(shown, facts.count))
         return _answer(html, facts, facts.counted_in_full)
-    check = request.args.get("check") == "1"  # a learner's check: the answer stays hidden
-    marks, checked = request.args.get("marks") or None, 1 if check else None
-    links = Links(
-        share=absolute_url(".result", code=code, marks=marks, check=checked),
-        edit=url_for("site.index", puzzle=code, **link_values(g.alphabet)),
-        elsewhere=facts.elsewhere,
+    asked = ShareAsked(
+        alphabet,
+        marked,
+        check=request.args.get("check") == "1",  # a learner's check: the answer stays hidden
+        candidates=request.args.get("candidates") == "1",
     )
-    # a pasted position is rated by its explanation, from the marks: not from its cells here
-    path = facts.path if marked is None else None
-    candidates = request.args.get("candidates") == "1"
-    offered = learning(shown, path, candidates, check) if path else None
-    offer = offer_for(SOLVE, puzzle) if result.status == GAVE_UP else None
-    if path is not None and path.status == STOPPED and not path.steps:
-        offer = offer_for(EXPLAIN, puzzle)  # not rated within a page's work: a job may go on
-    how_many = solution_count_message(count) if count else ""
+    page = share_page(facts, asked)
     html = render_template(
         "result.html",
-        page=result_page(as_shown_result(result), links, how_many, facts.dead_end, check),
-        learning=offered,
-        offer=offer,
-        marked=marked_view(shown, marked, result) if marked is not None else None,
-        solutions=solutions_link(code, count) if count else None,
+        page=page.result,
+        learning=page.learning,
+        offer=page.offer,
+        marked=page.marked,
+        solutions=page.solutions,
     )
-    rated = path is None or path.status == SOLVED
-    return _answer(html, facts, facts.counted_in_full and rated)
+    return _answer(html, facts, page.complete)
 
 
-def _answer(html: str, facts: PageFacts, complete: bool) -> Response:
+def _answer(html: str, facts: ShareFacts, complete: bool) -> Response:
     """The page `html` of `facts`: kept and long-lived when the result is decided and the
     page `complete` (counted in full, rated to the end); kept for a moment when a job may
     take it further; never stored when a wall-time ceiling stopped any of it."""

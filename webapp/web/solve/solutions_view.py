@@ -14,7 +14,7 @@ from ...sudoku.counting import CAP, COUNTED, SolutionCount
 from ...wording import solution_count_message, solution_count_number
 from ..grid_table import Board, Cell, grid_board, place_of
 from ..shown_alphabet import link_values
-from .solution_counts import listed_for
+from ..solution_counts import listed_for
 
 # The class of a cell that differs from the first solution (grid_table.NOTES words it).
 UNLIKE_FIRST = "unlike-first"
@@ -41,13 +41,13 @@ class SolutionsPage:
     edit: str
 
 
-def solutions_link(code: str, count: SolutionCount) -> SolutionsLink | None:
+def solutions_link(code: str, count: SolutionCount, alphabet: str) -> SolutionsLink | None:
     """The link to the list of solutions when it shows more than the two the result page
-    does: "See all 5 solutions", "See the first 100", or "See the 37 found"."""
+    does: "See all 5 solutions", "See the first 100", or "See the 37 found"; in `alphabet`."""
     listed = len(count.solutions)
     if count.count <= 2 or listed <= 2:
         return None
-    href = url_for("solve.result", code=code, all=1)
+    href = url_for("solve.result", code=code, all=1, **link_values(alphabet))
     if count.exact and listed == count.count:
         return SolutionsLink(href, f"See all {count.count:,} solutions")
     if listed < count.count:
@@ -77,7 +77,7 @@ def solutions_page(puzzle: Puzzle, count: SolutionCount) -> SolutionsPage:
             _board(puzzle, number, solution, solutions[0])
             for number, solution in enumerate(solutions, start=1)
         ),
-        result=url_for("solve.result", code=puzzle.code),
+        result=url_for("solve.result", code=puzzle.code, **link_values(alphabet_of(puzzle.shape))),
         edit=url_for("site.index", puzzle=puzzle.code, **link_values(alphabet_of(puzzle.shape))),
     )
 

@@ -9,19 +9,13 @@ from werkzeug.datastructures import FileStorage
 from wtforms import Field, FileField, Form, HiddenField, StringField, TextAreaField
 from wtforms.validators import AnyOf, ValidationError
 
-from ...sudoku import SHAPES, Conflict, Grid, Puzzle, PuzzleError, Shape, find_conflicts, parse
-from ...sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, fits, spelled, spelled_shape
-from ...sudoku.batch import Entry, read_batch
-from ...sudoku.links import read_link
-from ...sudoku.logic import Position, looks_like_pencil_marks, parse_pencil_marks, position_of
-from ...sudoku.parse import read
+from ...sudoku import SHAPES, Grid, Shape
+from ...sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, spelled, spelled_shape
 from ...sudoku.puzzle import CLASSIC, Rules
-from ...sudoku.whole_numbers import read_whole_number
 from .cage_fields import cage_data, cage_field_names, cage_fields
 from .region_fields import (
     VARIANT_CHOICES,
     VARIANT_MESSAGE,
-    read_rules,
     region_data,
     region_field_names,
     region_fields,
@@ -84,12 +78,7 @@ class PuzzleForm(Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.uploaded = ""
-        self.found: Puzzle | None = None  # the puzzle it holds, when it holds one
-        self.batch: tuple[Entry, ...] | None = None  # several puzzles, one a line
-        self.position: Position | None = None  # a pasted pencil-mark grid's
-        self.conflicts: tuple[Conflict, ...] = ()
         self.written_in = alphabet_of(self.shape)
-        self.rules: Rules | None = CLASSIC  # the variant's, None when its map is wrong
         self.region_problem_fields: list[str] = []  # the region a map's problem is about
         self.cage_problem_fields: list[str] = []  # the cage a cage map's problem is about
 
@@ -124,29 +113,6 @@ class PuzzleForm(Form):
         return Grid(self.shape, tuple(values))
 
 
-def _position(text: str) -> Position | None:
-    """The position `text` writes when it is a pencil-mark grid or another site's link with
-    candidates (SudokuWiki's packed board), else None. A grid of numbers between spaces (a
-    16x16 with 10 to 16) has as many words as cells too: when the text is not pencil marks
-    but reads as a puzzle, it is the puzzle; when it is neither, the pencil-mark reading
-    says what is wrong."""
-    linked = read_link(text)
-    if linked is not None:
-        if not linked.candidates:
-            return None
-        return position_of(Puzzle(linked.solved, linked.rules), linked.candidates)
-    if not looks_like_pencil_marks(text):
-        return None
-    try:
-        return parse_pencil_marks(text)
-    except PuzzleError as marks_error:
-        try:
-            parse(text)
-        except PuzzleError:
-            raise marks_error from None
-        return None
-
-
 @cache
 def form_class(size: int, alphabet: str = STANDARD) -> type[PuzzleForm]:
     """The form for a size x size grid whose cells are typed in `alphabet`: fields r1c1 ..
@@ -173,83 +139,4 @@ def filled_form(grid: Grid, alphabet: str = STANDARD, rules: Rules = CLASSIC) ->
     symbols = spelled(grid, alphabet).symbols
     data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
     data |= region_data(grid.shape, rules) | cage_data(grid.shape, rules)
-    form = cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})
-    form.rules = rules
-    return form
-
-
-def needs_givens(puzzle: Puzzle) -> bool:
-    """True for a grid without givens that no cages make a puzzle of (a Killer needs none)."""
-    return puzzle.givens == 0 and not puzzle.rules.cages
-
-
-def ask_for_givens(form: PuzzleForm) -> None:
-    """Say that the form's puzzle has no givens, on the grid's first cell, where typing
-    starts (a pasted grid of blanks comes back as the form's grid too)."""
-    form.found = None
-    first = form.cell_fields()[0]
-    first.errors = [*first.errors, NO_GIVENS]
-
-
-def read_form(formdata: Any, shown_in: str | None = None) -> PuzzleForm:
-    """The form filled from `formdata` and checked: `form.found` is set when it holds a puzzle.
-
-    A pasted or uploaded puzzle is used instead of the cells, read in the alphabet the form
-    names (told from the text when it names none); when it can be read, the form comes back at
-    that puzzle's size with its cells filled in, in the alphabet it was written in
-    (`form.written_in`). `shown_in`: the text is a share code, always standard, to be shown
-    in that alphabet (a result page's edit link). Several puzzles, one a line, come back
-    as `form.batch` (sudoku/batch.py); a pencil-mark grid, or a link with candidates, as
-    `form.position`. The paste form (source=paste) sent with nothing in it asks for a
-    puzzle. Clashing givens are found even when other cells are wrong, so that one round
-    trip shows every problem.
-    """
-    asked = read_whole_number(formdata.get("size", str(DEFAULT_SIZE)), 2)
-    size = asked if asked is not None and asked in SHAPES else DEFAULT_SIZE
-    chosen = formdata.get("alphabet", "")
-    typed_in = chosen if chosen in ALPHABETS and fits(SHAPES[size], chosen) else STANDARD
-    form = form_class(size, typed_in)(formdata)
-    valid = form.validate()
-    text = form.uploaded or form.puzzle.data
-    if not text and form.source.data == PASTE_SOURCE:
-        if not form.upload.errors:
-            form.puzzle.errors = [*form.puzzle.errors, NOTHING_PASTED]
-        return form
-    if not text:
-        form.rules = read_rules(form)
-        if form.rules is None:
-            return form
-        puzzle = Puzzle(form.cells_grid(), form.rules)
-    elif not valid:
-        return form
-    else:
-        try:
-            form.batch = read_batch(text)
-            if form.batch is not None:
-                return form  # the caller answers a batch (batch/answer.py)
-            form.position = None if shown_in else _position(text)
-            if form.position is not None:
-                return form  # the caller opens the position's page (marks.py)
-            puzzle, written_in = read(text, STANDARD if shown_in else form.alphabet.data or None)
-        except PuzzleError as error:
-            source, where = (
-                (form.upload, "Uploaded file") if form.uploaded else (form.puzzle, "Pasted puzzle")
-            )
-            source.errors = [*source.errors, f"{where}: {error.message}"]
-            return form
-        if shown_in and not fits(puzzle.shape, shown_in):
-            form.puzzle.errors = [
-                *form.puzzle.errors,
-                f"The link asks for the {shown_in} alphabet, which a {puzzle.shape.name} puzzle"
-                " cannot be written in",
-            ]
-            return form
-        alphabet = shown_in or written_in
-        form = filled_form(puzzle.grid, alphabet, puzzle.rules)
-        puzzle = puzzle.with_grid(spelled(puzzle.grid, alphabet))
-    form.conflicts = find_conflicts(puzzle)
-    if form.conflicts:
-        form.puzzle.data = text  # keep what was pasted beside the marked grid
-    elif valid:
-        form.found = puzzle
-    return form
+    return cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})

@@ -16,14 +16,14 @@ import time
 from flask import Flask, abort, current_app
 from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
-from ...jobs import job_queue, shared
-from ...jobs.job import DONE, GENERATE, Job, job_id
-from ...jobs.orders import order_code
-from ...jobs.store import Unreachable
-from ...sudoku.generator import LEVEL_NAMES, Generated, Order, generate, levels_of
-from ..cache import LruCache, remember_solve, result_cache_bytes
-from ..jobs.starting import start_job
-from ..solver_seat import solver_seat
+from ..jobs import job_queue, shared
+from ..jobs.job import DONE, GENERATE, Job, job_id
+from ..jobs.orders import order_code
+from ..jobs.store import Unreachable
+from ..sudoku.generator import LEVEL_NAMES, Generated, Order, generate, levels_of
+from .cache import LruCache, remember_solve, result_cache_bytes
+from .job_starting import start_job
+from .solver_seat import solver_seat
 
 CACHE_KEY = "webapp.generation_cache"
 # Orders no request can make in its budget (16x16 expert and extreme take many seconds

@@ -1,6 +1,6 @@
 """Many puzzles at once on the site: the paste form's batch (one puzzle a line) answered in
 the request when it is short, by a job when it is long (the home page's POST and the batch
-API call this; the results page of a job's batch is in routes.py).
+API call this; the results page of a job's batch is in batch/routes.py).
 
 A batch of up to BATCH_REQUEST_PUZZLES is solved and rated in the request, within
 BATCH_REQUEST_SECONDS in all, holding the worker's solver seat; the answer to the POST is
@@ -15,18 +15,18 @@ import time
 from flask import abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...jobs import batches, job_queue
-from ...jobs.job import BATCH, Job
-from ...jobs.store import Unreachable
-from ...jobs.work import job_solve_budget
-from ...sudoku import Budget
-from ...sudoku.batch import MAX_PUZZLES, NO_VARIANT, Entry, Variant
-from ...sudoku.batch_solve import BatchBudget, Row, RowStatus, solve_batch
-from ..cache import solve_budget
-from ..jobs.starting import RETRY_AFTER, UNREACHABLE, room_for_a_job, start_job
-from ..jobs.view import Offer
-from ..solver_seat import solver_seat
-from .view import batch_page
+from ..jobs import batches, job_queue
+from ..jobs.job import BATCH, Job
+from ..jobs.store import Unreachable
+from ..jobs.work import job_solve_budget
+from ..sudoku import Budget
+from ..sudoku.batch import MAX_PUZZLES, NO_VARIANT, Entry, Variant
+from ..sudoku.batch_solve import BatchBudget, Row, RowStatus, solve_batch
+from .batch_table import batch_page
+from .cache import solve_budget
+from .job_starting import RETRY_AFTER, UNREACHABLE, room_for_a_job, start_job
+from .job_view import Offer
+from .solver_seat import solver_seat
 
 GONE = (
     "There are no results for this batch: a batch's results are kept for a day."

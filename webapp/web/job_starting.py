@@ -18,11 +18,11 @@ from contextlib import contextmanager
 from flask import abort, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from ...jobs import job_queue
-from ...jobs.job import Job, JobKind
-from ...jobs.queue import ClientBusy, QueueFull, ShareTaken
-from ...jobs.store import Unreachable
-from ..linked import linked_puzzle
+from ..jobs import job_queue
+from ..jobs.job import Job, JobKind
+from ..jobs.queue import ClientBusy, QueueFull, ShareTaken
+from ..jobs.store import Unreachable
+from .linked import linked_puzzle
 
 # Seconds a client is asked to wait before submitting again when jobs are refused.
 RETRY_AFTER = 30

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from flask import url_for
 
-from ...explanations.names import technique_name
-from ...records.json_types import JsonObject
-from ...sudoku.batch_solve import Row, RowStatus, counts
-from ..shown_alphabet import link_values
-from ..site.links import absolute_url
+from ..explanations.names import technique_name
+from ..records.json_types import JsonObject
+from ..sudoku.batch_solve import Row, RowStatus, counts
+from .links import absolute_url
+from .shown_alphabet import link_values
 
 STATUS_WORDS = {
     RowStatus.SOLVED: "Solved",

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from flask import render_template
 
-from ..solve.view import form_page
-from .forms import PuzzleForm
+from .reading import FormRead
+from .view import form_page
 
 
 def show_form(
-    form: PuzzleForm, notice: str = "", about_request: tuple[str, ...] = ()
+    read: FormRead, notice: str = "", about_request: tuple[str, ...] = ()
 ) -> tuple[str, int]:
     """The form page; 422 when there is anything to fix."""
-    page = form_page(form, notice, about_request)
+    page = form_page(read, notice, about_request)
     return render_template("index.html", page=page), 422 if page.problems else 200

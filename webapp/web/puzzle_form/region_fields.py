@@ -19,9 +19,10 @@ from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.puzzle import Rules
 from ...sudoku.variants import JIGSAW, KILLER, rules_named
+from ..generated_puzzles import VARIANT_LABELS
 from .cage_fields import mark_cage_problem, read_cages, takes_cages
 
-# The variants the form offers, by the name rules_named reads: /new's (new/view.py,
+# The variants the form offers, by the name rules_named reads: /new's (generated_puzzles.py,
 # VARIANT_LABELS, whose words the menu shows), Killer and the combinations.
 COMBINATIONS = {
     "jigsaw-x": "Jigsaw + X",
@@ -36,9 +37,6 @@ VARIANT_CHOICES = ("classic", "x", "windoku", "jigsaw", *COMBINATIONS)
 @cache
 def variant_words() -> dict[str, str]:
     """Each variant the form offers as its menu says it."""
-    # Imported here: the new-puzzle page's view reaches this form through the solve page's.
-    from ..new.view import VARIANT_LABELS
-
     return {value: {**VARIANT_LABELS, **COMBINATIONS}[value] for value in VARIANT_CHOICES}
 
 

@@ -13,10 +13,10 @@ from dataclasses import replace
 from flask import Flask, abort, current_app
 from werkzeug.datastructures import MultiDict
 
-from ...sudoku import MULTIPLE, Budget, Shape, SolveResult
-from ...sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
-from ..cache import LruCache, result_cache_bytes
-from ..solver_seat import solver_seat
+from ..sudoku import MULTIPLE, Budget, Shape, SolveResult
+from ..sudoku.counting import COUNTED, SolutionCount, count_solutions_of, counting_budget
+from .cache import LruCache, result_cache_bytes
+from .solver_seat import solver_seat
 
 COUNT_CACHE_KEY = "webapp.count_cache"
 

@@ -7,6 +7,10 @@ view only renders; a final page's facts also go to the shared results, for every
 Nothing a wall-time ceiling stopped is kept: it says something about the moment, not the
 puzzle. A new puzzle's facts are worked out in one turn at the solver seat, so requests for
 the same new puzzle that queue behind it find them there instead of each working them out.
+
+facts_of adds what the job queue knows of the work the page offers to hand on (a solve
+that gave up, a rating that took no step), asked afresh each time: the page's one read of
+its facts (solve/view.py's share_page words them; no view model reads the queue).
 """
 
 from __future__ import annotations
@@ -15,15 +19,17 @@ from dataclasses import dataclass
 
 from flask import Flask, current_app, g
 
-from ...jobs import job_queue, shared, shared_results
-from ...sudoku import GAVE_UP, NO_SOLUTION, DeadEnd, Puzzle, SolveResult, find_dead_end
-from ...sudoku.counting import TIME, SolutionCount
-from ...sudoku.logic import CEILING, SOLVED, Path
-from ..cache import LruCache, is_solve_cached, path_within_budget, result_cache_bytes, solve_budget
-from ..cache import solve_within_budget as solve_of
-from ..solver_seat import solver_seat
+from ..jobs import job_queue, shared, shared_results
+from ..jobs.job import EXPLAIN, SOLVE
+from ..sudoku import GAVE_UP, NO_SOLUTION, DeadEnd, Puzzle, SolveResult, find_dead_end
+from ..sudoku.counting import TIME, SolutionCount
+from ..sudoku.links import open_in
+from ..sudoku.logic import CEILING, SOLVED, STOPPED, Path
+from .cache import LruCache, is_solve_cached, path_within_budget, result_cache_bytes, solve_budget
+from .cache import solve_within_budget as solve_of
+from .job_facts import JobFacts, job_facts
 from .solution_counts import count_within_budget
-from .view import open_elsewhere
+from .solver_seat import solver_seat
 
 FACTS_CACHE_KEY = "webapp.page_facts"
 
@@ -80,9 +86,66 @@ def _kept_facts() -> LruCache[str, PageFacts] | None:
     return cache
 
 
-def facts_of(puzzle: Puzzle) -> PageFacts:
-    """What the share link of `puzzle` shows, from this worker, the shared results, or worked
-    out within the app's budgets. The request log's `g.solve` says which."""
+@dataclass(frozen=True)
+class ShareFacts:
+    """Everything a share link's page shows of its puzzle: what the engine decided (kept,
+    `decided`) and what the job queue knows of the work the page offers to hand on (asked
+    afresh each time: a job starts and ends meanwhile), with the links elsewhere."""
+
+    decided: PageFacts
+    job: JobFacts | None  # a solve that gave up, or a rating that took no step in its work
+
+    @property
+    def result(self) -> SolveResult:
+        """The solve."""
+        return self.decided.result
+
+    @property
+    def count(self) -> SolutionCount | None:
+        """The count of solutions of one with more than one."""
+        return self.decided.count
+
+    @property
+    def path(self) -> Path | None:
+        """The rating's path of one with one solution."""
+        return self.decided.path
+
+    @property
+    def dead_end(self) -> DeadEnd | None:
+        """Where singles run out in one with no solution and no clashes."""
+        return self.decided.dead_end
+
+    @property
+    def elsewhere(self) -> tuple[tuple[str, str], ...]:
+        """The "Open in" labels and addresses."""
+        return self.decided.elsewhere
+
+    @property
+    def counted_in_full(self) -> bool:
+        """False when the count's budget cut it short."""
+        return self.decided.counted_in_full
+
+    @property
+    def of_the_moment(self) -> bool:
+        """Whether wall time cut some of it short (PageFacts.of_the_moment)."""
+        return self.decided.of_the_moment
+
+
+def facts_of(puzzle: Puzzle) -> ShareFacts:
+    """Everything the share link of `puzzle` shows: what the engine decided (decided_facts)
+    and, when its work ran out of a page's budget, what the queue knows of a job on it."""
+    decided = decided_facts(puzzle)
+    result, path = decided.result, decided.path
+    if result.status == GAVE_UP:
+        return ShareFacts(decided, job_facts(SOLVE, puzzle))
+    if path is not None and path.status == STOPPED and not path.steps:
+        return ShareFacts(decided, job_facts(EXPLAIN, puzzle))  # not rated: a job may go on
+    return ShareFacts(decided, None)
+
+
+def decided_facts(puzzle: Puzzle) -> PageFacts:
+    """What the engine decides of `puzzle` for its share link, from this worker, the shared
+    results, or worked out within the app's budgets. The request log's `g.solve` says which."""
     cache = _kept_facts()
     name = facts_name(puzzle)
     facts = cache.get(name) if cache is not None else None
@@ -154,3 +217,8 @@ def _shared_facts(name: str) -> PageFacts | None:
     """A final page's facts another server (or this one, before a restart) kept."""
     kept = shared.kept_page_facts(job_queue().results, name)
     return kept if isinstance(kept, PageFacts) and kept.final else None
+
+
+def open_elsewhere(puzzle: Puzzle) -> tuple[tuple[str, str], ...]:
+    """Links that open a 9x9 puzzle in other solvers (links.open_in); none for others."""
+    return tuple((f"Open in {link.site}", link.url) for link in open_in(puzzle))

@@ -12,18 +12,17 @@ from typing import TypedDict
 
 from flask import url_for
 
-from ...explanations.words import capitalized
-from ...jobs import job_queue
-from ...jobs.batches import puzzle_count
-from ...jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job, JobKind, job_id
-from ...jobs.orders import OrderChoices, OrderParts, order_of, order_parts
-from ...jobs.queue import STALE_SECONDS
-from ...jobs.store import Unreachable
-from ...records.json_types import JsonObject
-from ...sudoku import Puzzle, read_code
-from ...sudoku.generator import DESCRIPTIONS
-from ...wording import format_ms
-from ..site.links import absolute_url
+from ..explanations.words import capitalized
+from ..jobs.batches import puzzle_count
+from ..jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job
+from ..jobs.orders import OrderChoices, OrderParts, order_of, order_parts
+from ..jobs.queue import STALE_SECONDS
+from ..records.json_types import JsonObject
+from ..sudoku import read_code
+from ..sudoku.generator import DESCRIPTIONS
+from ..wording import format_ms
+from .job_facts import JobFacts
+from .links import absolute_url
 
 # What each kind of job is called on its page, and where its result is shown.
 TITLES = {
@@ -89,14 +88,10 @@ LABELS = {
 }
 
 
-def offer_for(kind: JobKind, puzzle: Puzzle) -> Offer:
-    """What to offer on a page where `kind` of work on `puzzle` ran out of the page's budget."""
-    queue = job_queue()
-    seconds = queue.seconds
-    try:
-        job = queue.job(job_id(kind, puzzle.code, seconds))
-    except Unreachable:
-        job = None  # the button still shows; pressing it says the queue is away
+def offer_for(facts: JobFacts) -> Offer:
+    """What to offer on a page whose work ran out of the page's budget, given what the queue
+    knows of that work (job_facts)."""
+    kind, job, seconds = facts.kind, facts.job, facts.seconds
     if job is not None and job.open:
         note = f"A job is already working on it, for up to {seconds:g} s."
         return Offer(note, follow=url_for("jobs.job", id=job.id))
@@ -104,7 +99,7 @@ def offer_for(kind: JobKind, puzzle: Puzzle) -> Offer:
         return Offer(DID_ITS_BEST[kind].format(seconds=seconds))
     return Offer(
         "It can go on off the page, in a job that keeps at it for longer.",
-        action=url_for(SUBMIT_ENDPOINTS[kind], code=puzzle.code),
+        action=url_for(SUBMIT_ENDPOINTS[kind], code=facts.code),
         label=LABELS[kind].format(seconds=seconds),
     )
 

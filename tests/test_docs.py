@@ -106,3 +106,44 @@ def test_the_limits_give_the_longest_share_code_as_the_app_counts_it() -> None:
     text = (ROOT / "docs" / "operations.md").read_text()
     (row,) = [line for line in text.splitlines() if line.startswith("| Share code in")]
     assert f"| {longest_code():,} characters" in row
+
+
+# A module or file the prose names in a code span: `web/cache.py`, `sudoku/result.py`,
+# `deploy/stack`, `grid.js`. Addresses (`/solve/<code>`) and commands are not files.
+NAMED_FILE = re.compile(r"`((?:[\w.-]+/)*[\w-]+\.(?:py|html|js|css|conf|lua|txt|npz))`")
+
+
+def files_below(base: Path, prefix: str) -> list[str]:
+    """The files below `base`, as paths under `prefix`, without virtual environments,
+    git's own files and the photos' pictures."""
+    skipped = {".git", ".venv", "node_modules", "images"}
+    return [
+        prefix + str(path.relative_to(base))
+        for path in base.rglob("*")
+        if path.is_file() and not skipped & set(path.parts)
+    ]
+
+
+# The project's files, and the shared data beside the checkout (`shared/puzzles/...`, the
+# photos' `v2_test.txt`) that the docs name as where figures come from.
+TRACKED = files_below(ROOT, "") + files_below(ROOT.parent / "shared", "shared/")
+
+
+def named_files(document: Path) -> set[str]:
+    """The files a document's prose names in code spans."""
+    return {name for line in prose_lines(document.read_text()) for name in NAMED_FILE.findall(line)}
+
+
+def exists(name: str) -> bool:
+    """Whether a file so named is in the tree: a path with folders ends some file's path (the
+    docs write modules from the package, `web/cache.py`, or from the engine, `logic/path.py`);
+    a bare name is some file's name."""
+    if "/" in name:
+        return any(path == name or path.endswith("/" + name) for path in TRACKED)
+    return any(Path(path).name == name for path in TRACKED)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda document: document.name)
+def test_every_module_the_documents_name_exists(document: Path) -> None:
+    missing = sorted(name for name in named_files(document) if not exists(name))
+    assert missing == []

@@ -134,7 +134,8 @@ def test_a_redis_restart_loses_no_queued_or_running_job(scaled):
     grid = parse(LONGER_25)
     codes = [disguise(grid, random.Random(seed)).code for seed in (101, 102, 103)]
     urls = [start_job(second, code) for code in codes]
-    until(lambda: job_json(first, urls[0])["state"] == "running", "the first job runs")
+    # a safety net, not a speed: a consumer starting on a busy machine took over 60 s
+    until(lambda: job_json(first, urls[0])["state"] == "running", "the first job runs", seconds=180)
     assert {job_json(first, url)["state"] for url in urls[1:]} == {"queued"}
     killed, port = scaled.redis
     os.kill(killed, signal.SIGTERM)  # a restart: Redis writes its file out and stops

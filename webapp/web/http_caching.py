@@ -65,8 +65,9 @@ def pending(response: Response, etag: str) -> Response:
     """`response`, a pending answer whose ETag is `etag`: shared caches may keep it for
     PENDING_SECONDS (none if it shows a player's position), a browser asks again each time;
     304 if the client has it."""
+    private = _mark_who_may_keep(response)
     response.cache_control.max_age = 0
-    if not _mark_who_may_keep(response):
+    if not private:
         response.cache_control.s_maxage = PENDING_SECONDS
     response.set_etag(etag)
     return response.make_conditional(request)

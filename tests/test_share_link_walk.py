@@ -25,7 +25,7 @@ from puzzles import (
     NORVIG_EASY_CODE,
     NORVIG_HARD1,
     NORVIG_IMPOSSIBLE,
-    RATED_5_7_CODE,
+    SEED_EASY,
 )
 
 PACKAGE = Path(webapp.__file__).parent
@@ -73,11 +73,11 @@ FUNCTION_LAYERS = {"marked_view": VIEWS, "_keep_alphabet": ROUTES, "create_app":
 # budget too small to decide it, one that gives up (offering a job).
 LINKS = [
     f"/solve/{NORVIG_EASY_CODE}",
-    f"/solve/{RATED_5_7_CODE}?candidates=1",
+    f"/solve/{SEED_EASY.replace('.', '0')}?candidates=1",
     f"/solve/{CLASHING_CODE}",
     f"/solve/{NORVIG_IMPOSSIBLE.replace('.', '0')}",
     f"/solve/{'0' * 81}",
-    f"/solve/{'0' * 81}?all=1",
+    f"/solve/{'0020003004002100'}?all=1",  # a 4x4 of two solutions: every one listed
     f"/solve/{'0' * 256}?alphabet=hex",
 ]
 GIVING_UP = f"/solve/{NORVIG_HARD1.replace('.', '0')}"

@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .web import links
-from .web.site.app_class import SudokuFlask
+from .web.app_class import SudokuFlask
 
 PACKAGE = Path(__file__).parent
 

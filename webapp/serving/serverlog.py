@@ -12,7 +12,7 @@ A traceback ends with its exception's message, which may quote a value the
 request carried ("invalid literal for int() with base 10: '²'"). Tracebacks
 are written with their frames and each exception's type alone
 (`redacted_traceback`): gunicorn's through this logger, the app's own through
-its Flask class (web/site/app_class.py).
+its Flask class (web/app_class.py).
 """
 
 from __future__ import annotations

@@ -6,9 +6,9 @@ from types import TracebackType
 
 from flask import Flask, request
 
-from ...serving.requestlog import logged_method, route_pattern
-from ...serving.serverlog import error_type, redacted_traceback
-from ..links import IMMUTABLE_SECONDS, is_current_asset
+from ..serving.requestlog import logged_method, route_pattern
+from ..serving.serverlog import error_type, redacted_traceback
+from .links import IMMUTABLE_SECONDS, is_current_asset
 
 ExcInfo = tuple[type, BaseException, TracebackType] | tuple[None, None, None]
 

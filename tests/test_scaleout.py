@@ -48,6 +48,9 @@ SETTINGS = {
 }
 QUICK_25 = eased_25x25(1, 16)  # about 1,300 nodes: half a second for a job
 LONGER_25 = eased_25x25(2, 8)  # about 8,400 nodes: three seconds or so
+# CaDiCaL, which takes over from the search after 650 nodes, decides LONGER_25 in a quarter of
+# a second; this one takes it some 65,000 conflicts, about 5 s of a job.
+SLOWER_25 = eased_25x25(0, 2)
 # The load's own share links: decided in a node or two, or given up at once (RATED_5_7).
 LOAD_PATHS = ["/healthz", f"/solve/{NORVIG_EASY_CODE}", f"/solve/{RATED_5_7_CODE}"]
 LOAD_PATHS.append(f"/solve/{QUICK_25}")
@@ -131,11 +134,13 @@ def test_a_redis_restart_loses_no_queued_or_running_job(scaled):
     # In memory only, a restarted Redis had lost every queued job, and their pages then said
     # "There is no such job"
     first, second = scaled.app_ports
-    grid = parse(LONGER_25)
-    codes = [disguise(grid, random.Random(seed)).code for seed in (101, 102, 103)]
+    # The first job runs for seconds, so that the other two are still queued when Redis goes:
+    # of LONGER_25, all three were done before the first was seen running.
+    slower, quicker = parse(SLOWER_25), parse(LONGER_25)
+    codes = [disguise(slower, random.Random(101)).code]
+    codes += [disguise(quicker, random.Random(seed)).code for seed in (102, 103)]
     urls = [start_job(second, code) for code in codes]
-    # a safety net, not a speed: a consumer starting on a busy machine took over 60 s
-    until(lambda: job_json(first, urls[0])["state"] == "running", "the first job runs", seconds=180)
+    until(lambda: job_json(first, urls[0])["state"] == "running", "the first job runs")
     assert {job_json(first, url)["state"] for url in urls[1:]} == {"queued"}
     killed, port = scaled.redis
     os.kill(killed, signal.SIGTERM)  # a restart: Redis writes its file out and stops

@@ -15,6 +15,7 @@ REQUEST = """
     from webapp.serving.trimming import MEGABYTE, Trimmer, resident_bytes
 
     BLOCK, BLOCKS = 64 * 1024, 3_000  # about 190 MB
+    before = resident_bytes()
     trimmer = Trimmer(growth=32 * MEGABYTE)
     pinned = []
 
@@ -31,10 +32,12 @@ REQUEST = """
     worker.join()
     left = resident_bytes()
     trimmer.after_request()
-    print(json.dumps([left // MEGABYTE, resident_bytes() // MEGABYTE]))
+    print(json.dumps([before // MEGABYTE, left // MEGABYTE, resident_bytes() // MEGABYTE]))
 """
 
 
 def test_a_request_that_left_much_memory_free_is_followed_by_a_trim():
-    left, trimmed = run_fresh(REQUEST)
-    assert trimmed < left - 100
+    # How much of the request's memory a heap gives back by itself varies (131 of some 190 MB
+    # were still held in one run, 174 in another): the trim gives back most of what is left.
+    before, left, trimmed = run_fresh(REQUEST)
+    assert trimmed - before < (left - before) / 2

@@ -200,7 +200,11 @@ def slow_gunicorn(tmp_path, request):
         yield process.pid, port
     finally:
         process.terminate()
-        process.wait(timeout=30)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # a worker still solving toward a far ceiling
+            process.kill()
+            process.wait(timeout=30)
         log.close()
 
 

@@ -188,3 +188,14 @@ def test_a_batch_job_is_solved_by_a_consumer_of_its_own(make_app, tmp_path):
     assert rows is not None
     assert [row.line for row in rows] == [entry.line for entry in entries]
     assert finished.outcome == f"{counts(rows)['solved']} of {len(entries)} puzzles solved"
+
+
+def test_a_consumer_runs_its_jobs_below_the_web_workers_priority(tmp_path):
+    # Jobs at the web workers' priority took a core from a person's page on a busy machine
+    store = f"sqlite:///{tmp_path}/jobs.sqlite3"
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    with running(["jobs"], {"FLASK_JOB_STORE": store}, tmp_path / "consumer.log") as consumer:
+        until(
+            lambda: os.getpriority(os.PRIO_PROCESS, consumer.pid) == min(19, ours + 10),
+            "the consumer lowers its priority by JOB_NICENESS",
+        )

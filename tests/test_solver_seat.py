@@ -23,7 +23,7 @@ from werkzeug.exceptions import ServiceUnavailable, TooManyRequests
 
 from webapp.serving.launch import gunicorn_command
 from webapp.sudoku import SHAPES, parse
-from webapp.web.solver_seat import RETRY_AFTER, SEAT_KEY, Shares, SolverSeat
+from webapp.web.solver_seat import RETRY_AFTER, SEAT_KEY, SolverSeat
 
 from clocks import FakeClock
 from free_ports import free_port
@@ -272,19 +272,6 @@ def test_a_client_that_had_its_share_of_the_seat_waits_while_others_go_on(make_a
     with app.test_request_context(environ_base={"REMOTE_ADDR": "203.0.113.5"}):
         with seat.taken():
             pass
-
-
-def test_a_bucket_fills_again_up_to_its_burst_and_no_more():
-    clock = FakeClock()
-    shares = Shares(burst=5.0, rate=0.5, clock=clock, exempt=("127.0.0.1",))
-    shares.charge("a", 7.0)
-    assert shares.level("a") == -2.0 and not shares.admits("a")
-    clock.advance(4.1)
-    assert shares.admits("a")
-    clock.advance(100)
-    assert shares.level("a") == 5.0
-    shares.charge("127.0.0.1", 100)
-    assert shares.admits("127.0.0.1")
 
 
 @contextmanager

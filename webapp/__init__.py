@@ -106,6 +106,9 @@ DEFAULTS: dict[str, object] = {
     # gets another only while more are free, so it takes 6 addresses, not 4, to fill the
     # queue (webapp/jobs/queue.py).
     "JOB_QUEUE_RESERVE": 4,
+    # How much lower the job consumer's CPU priority is than the web workers' (os.nice): a
+    # page someone is waiting on goes before a 25x25 generation on a busy machine.
+    "JOB_NICENESS": 10,
     # Run each job inside the request that submits it (tests), instead of in a consumer.
     "JOB_IMMEDIATE": False,
     # redis://host:port/db to share every decided solve between app servers; None keeps

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 
 from .arguments import EXIT_OK, Subcommands, positive_int
 
@@ -62,5 +63,6 @@ def run(args: argparse.Namespace) -> int:
         supervise(["--workers", str(args.workers)])
         return EXIT_OK
     app = create_app()
+    os.nice(int(app.config["JOB_NICENESS"]))  # its job processes inherit it
     run_consumer(app.extensions[QUEUE_KEY], args.workers)
     return EXIT_OK

@@ -21,32 +21,32 @@ The seat is held by a thread, and taking it again inside that thread is free: a 
 link's page works out its solve, count and rating in one turn at the seat, so a request
 queues once, and a request for the same puzzle waiting behind it finds the work done.
 
-Each client (address) has a share of the seat's time (`Shares`): the seconds it held the
-seat are drawn from a bucket of CLIENT_SEAT_BURST_SECONDS that fills again at
-CLIENT_SEAT_SHARE seconds a second. A client whose bucket is empty gets 429 for work that
-needs the seat until it has filled a little; pages that need none (kept share links, forms,
-static files) are never counted. New 25x25 codes at the rate nginx allows had cut another
-person's 9x9 solves to 10 of 26. The seconds only decide who may start, never what any
-answer says.
+Each client (address) has a share of the solver's time in the whole server
+(web/client_shares.py): the seconds it held a seat in any worker are drawn from a bucket
+of CLIENT_SEAT_BURST_SECONDS that fills again at CLIENT_SEAT_SHARE seconds a second, and a
+client that is not exempt solves one puzzle at a time in the whole server, not one in each
+worker. A client whose bucket is empty gets 429 for work that needs the seat until it has
+filled a little; pages that need none (kept share links, forms, static files) are never
+counted. New 25x25 codes at the rate nginx allows had cut another person's 9x9 solves to 10
+of 26. The seconds only decide who may start, never what any answer says.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask, abort, current_app, has_request_context, request
+
+from .client_shares import Shares
 
 SEAT_KEY = "webapp.solver_seat"
 # Seconds a client is asked to wait before trying again after a 503.
 RETRY_AFTER = 2
 
 
-# The most clients whose buckets are remembered; full buckets are forgotten first.
-MAX_CLIENTS = 10_000
 BUSY = (
     "You have had a lot of the solver's time in the last moments; other people are waiting"
     " for it too. Try again in a few seconds."
@@ -55,41 +55,6 @@ ONE_AT_A_TIME = (
     "The solver is still working on your last request here; it takes one of yours at a"
     " time. Try again in a few seconds."
 )
-
-
-class Shares:
-    """Each client's bucket of seat seconds: `burst` at most, filling at `rate` a second.
-    `clock` (seconds) tells the time; a test passes one it moves on itself. Clients in
-    `exempt` (a monitor, a load tester) are never refused."""
-
-    def __init__(
-        self,
-        burst: float,
-        rate: float,
-        clock: Callable[[], float] = time.monotonic,
-        exempt: tuple[str, ...] = (),
-    ) -> None:
-        self.burst, self.rate, self.clock, self.exempt = burst, rate, clock, exempt
-        self._levels: dict[str, tuple[float, float]] = {}  # client: (level, when)
-        self._lock = threading.Lock()
-
-    def level(self, client: str) -> float:
-        """What is in `client`'s bucket now."""
-        level, when = self._levels.get(client, (self.burst, self.clock()))
-        return min(self.burst, level + (self.clock() - when) * self.rate)
-
-    def admits(self, client: str) -> bool:
-        """Whether `client` may take (or wait for) the seat now."""
-        return client in self.exempt or self.level(client) > 0
-
-    def charge(self, client: str, seconds: float) -> None:
-        """Draw `seconds` of seat time from `client`'s bucket (it may go below empty)."""
-        with self._lock:
-            self._levels[client] = (self.level(client) - seconds, self.clock())
-            if len(self._levels) > MAX_CLIENTS:
-                full = [name for name in self._levels if self.level(name) >= self.burst]
-                for name in full or list(self._levels)[: len(self._levels) // 2]:
-                    del self._levels[name]
 
 
 class SolverSeat:
@@ -128,6 +93,9 @@ class SolverSeat:
             if self._wanting > self.queue_depth:
                 abort(503, retry_after=RETRY_AFTER)
             if client not in self._solving:
+                if self.shares is not None and client is not None:
+                    if not self.shares.begin(client):  # solving in another worker
+                        abort(429, description=ONE_AT_A_TIME, retry_after=RETRY_AFTER)
                 self._solving.add(client)
                 turn.set()
             elif self._may_wait(client):

@@ -11,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import webapp.web.cache
 from webapp.jobs import shared
 from webapp.jobs.store import SqliteStore
 from webapp.sudoku import Budget, SolveResult, parse, solve
 from webapp.sudoku.puzzle import Puzzle
-from webapp.web.cache import CACHE_KEY, LruCache, solve_within_budget
+from webapp.web.cache import CACHE_KEY, LruCache, engine_asked, solve_within_budget
 
 from puzzles import NORVIG_IMPOSSIBLE
 
@@ -31,17 +30,9 @@ def _result(code: str) -> SolveResult:
     return SolveResult("gave_up", Puzzle(parse(code)))
 
 
-@pytest.fixture
-def solves(monkeypatch):
-    """The codes the engine is asked to solve, in order."""
-    asked: list[str] = []
-
-    def counting_solve(puzzle, **kwargs):
-        asked.append(puzzle.code)
-        return solve(puzzle, **kwargs)
-
-    monkeypatch.setattr(webapp.web.cache, "solve", counting_solve)
-    return asked
+def solves(app) -> list[str]:
+    """The codes `app` asked the engine to solve, in order."""
+    return list(engine_asked(app).solves)
 
 
 def test_the_cache_keeps_the_most_recently_used():
@@ -64,18 +55,18 @@ def test_a_cache_of_size_zero_keeps_nothing():
     assert cache.get(("0" * 16, BUDGET)) is None
 
 
-def test_a_link_asked_for_again_is_solved_once(client, solves, unique_sample):
+def test_a_link_asked_for_again_is_solved_once(app, client, unique_sample):
     for _ in range(3):
         assert client.get(f"/solve/{unique_sample.code}").status_code == 200
         assert client.get(f"/api/solve/{unique_sample.code}").json["status"] == "solved"
-    assert solves == [unique_sample.code]
+    assert solves(app) == [unique_sample.code]
 
 
-def test_every_spelling_of_a_puzzle_shares_one_entry(client, solves, unique_sample):
+def test_every_spelling_of_a_puzzle_shares_one_entry(app, client, unique_sample):
     client.post("/api/solve", json={"puzzle": unique_sample.puzzle})
     client.get(f"/api/solve/{unique_sample.puzzle}")
     client.get(f"/api/solve/{unique_sample.code}")
-    assert solves == [unique_sample.code]
+    assert solves(app) == [unique_sample.code]
 
 
 def test_a_cached_answer_is_the_same_answer(client, multiple_sample):
@@ -84,21 +75,22 @@ def test_a_cached_answer_is_the_same_answer(client, multiple_sample):
     assert again == first
 
 
-def test_gave_up_is_cached_too(make_app, solves):
-    client = make_app(SOLVE_BUDGET_NODES=20).test_client()
+def test_gave_up_is_cached_too(make_app):
+    app = make_app(SOLVE_BUDGET_NODES=20)
+    client = app.test_client()
     for _ in range(2):
         assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "gave_up"
-    assert len(solves) == 1
+    assert len(solves(app)) == 1
 
 
-def test_a_solve_the_ceiling_stopped_is_neither_cached_nor_shared(make_app, solves):
+def test_a_solve_the_ceiling_stopped_is_neither_cached_nor_shared(make_app):
     """It says the server was busy, not that the puzzle needs more work, and is solved again."""
     app = make_app(SOLVE_CEILING_SECONDS=0.0)
     client = app.test_client()
     for _ in range(2):
         body = client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json
         assert (body["status"], body["stopped_by_ceiling"]) == ("gave_up", True)
-    assert len(solves) == 2
+    assert len(solves(app)) == 2
     assert len(app.extensions[CACHE_KEY]) == 0
     page = client.get(f"/solve/{Puzzle(parse(NORVIG_IMPOSSIBLE)).code}")
     assert b"The server stopped this solve" in page.data
@@ -118,29 +110,31 @@ def test_the_shared_results_never_keep_a_solve_the_ceiling_stopped(tmp_path):
     assert shared.kept_solve(store, puzzle).result == out_of_work
 
 
-def test_a_different_budget_is_a_different_entry(make_app, solves):
+def test_a_different_budget_is_a_different_entry(make_app):
     app = make_app(SOLVE_BUDGET_NODES=20)
     client = app.test_client()
     assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "gave_up"
     app.config["SOLVE_BUDGET_NODES"] = 250_000
     assert client.get(f"/api/solve/{NORVIG_IMPOSSIBLE}").json["status"] == "no_solution"
-    assert len(solves) == 2
+    assert len(solves(app)) == 2
 
 
-def test_size_zero_turns_the_cache_off(make_app, solves, unique_sample):
-    client = make_app(SOLVE_CACHE_SIZE=0).test_client()
+def test_size_zero_turns_the_cache_off(make_app, unique_sample):
+    app = make_app(SOLVE_CACHE_SIZE=0)
+    client = app.test_client()
     for _ in range(3):
         client.get(f"/api/solve/{unique_sample.code}")
-    assert len(solves) == 3
+    assert len(solves(app)) == 3
 
 
-def test_each_app_has_its_own_cache(make_app, solves, unique_sample):
-    for _ in range(2):
-        make_app().test_client().get(f"/api/solve/{unique_sample.code}")
-    assert len(solves) == 2
+def test_each_app_has_its_own_cache(make_app, unique_sample):
+    apps = [make_app(), make_app()]
+    for app in apps:
+        app.test_client().get(f"/api/solve/{unique_sample.code}")
+    assert [solves(app) for app in apps] == [[unique_sample.code]] * 2
 
 
-def test_the_cache_is_bounded_by_its_size(make_app, solves):
+def test_the_cache_is_bounded_by_its_size(make_app):
     app = make_app(SOLVE_CACHE_SIZE=2)
     client = app.test_client()
     codes = [symbol + "0" * 15 for symbol in "1234"]
@@ -149,18 +143,19 @@ def test_the_cache_is_bounded_by_its_size(make_app, solves):
     assert len(app.extensions[CACHE_KEY]) == 2
     client.get(f"/api/solve/{codes[0]}")  # dropped, so solved again
     client.get(f"/api/solve/{codes[-1]}")  # still there
-    assert solves == [*codes, codes[0]]
+    assert solves(app) == [*codes, codes[0]]
 
 
-def test_beyond_its_size_the_app_drops_the_least_recently_used_link(make_app, solves):
-    client = make_app(SOLVE_CACHE_SIZE=2).test_client()
+def test_beyond_its_size_the_app_drops_the_least_recently_used_link(make_app):
+    app = make_app(SOLVE_CACHE_SIZE=2)
+    client = app.test_client()
     first, second, third = (symbol + "0" * 15 for symbol in "123")
     for code in (first, second, first, third):  # asking for `first` again makes it recent
         client.get(f"/api/solve/{code}")
-    assert solves == [first, second, third]
+    assert solves(app) == [first, second, third]
     client.get(f"/api/solve/{first}")  # kept, though it came in first: it was used since
     client.get(f"/api/solve/{second}")  # dropped: the least recently used
-    assert solves == [first, second, third, second]
+    assert solves(app) == [first, second, third, second]
 
 
 def test_the_node_budget_comes_from_config(make_app, impossible_puzzle):

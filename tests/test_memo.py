@@ -46,6 +46,17 @@ def test_a_search_that_found_a_step_is_run_again():
     assert started == ["started", "started"]
 
 
+def test_while_forgetting_every_search_runs_and_what_was_known_comes_back_after():
+    memo, started = Fruitless(), []
+    list(memo.search("known", search(started, [])))
+    with memo.forgetting():
+        for key in ("known", "new", "new"):
+            list(memo.search(key, search(started, [])))
+    list(memo.search("known", search(started, [])))  # known again: not run
+    list(memo.search("new", search(started, [])))  # never remembered: run
+    assert len(started) == 5
+
+
 def test_a_search_stopped_by_the_budget_is_not_remembered():
     memo, started = Fruitless(), []
     with pytest.raises(OutOfWork):
@@ -63,67 +74,65 @@ def test_the_oldest_keys_go_first_past_the_limit():
     assert len(started) == 4
 
 
-def befores(position: Position, fruitless: Fruitless, monkeypatch) -> dict[int, int | None]:
+def befores(position: Position, fruitless: Fruitless) -> dict[int, int | None]:
     """What `each_value_since` hands a search that finds nothing, value by value."""
-    monkeypatch.setattr(memo, "FRUITLESS", fruitless)
     seen: dict[int, int | None] = {}
 
     def nothing(position: Position, value: int, before: int | None) -> Iterator[Step]:
         seen[value] = before
         yield from ()
 
-    assert list(memo.each_value_since("test", position, nothing)) == []
+    assert list(memo.each_value_since("test", position, nothing, fruitless)) == []
     return seen
 
 
-def test_a_later_search_gets_the_places_it_found_nothing_in(monkeypatch):
+def test_a_later_search_gets_the_places_it_found_nothing_in():
     # a value's places at the last fruitless search are handed on while they only shrink
     fruitless, start = Fruitless(), Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
-    assert set(befores(start, fruitless, monkeypatch).values()) == {None}
+    assert set(befores(start, fruitless).values()) == {None}
     cell = next(cell for cell, mask in enumerate(start.candidates) if mask >> 4 & 1)
     fewer = start.eliminate([(cell, 4)])
-    seen = befores(fewer, fruitless, monkeypatch)
+    seen = befores(fewer, fruitless)
     assert seen == {4: start.value_cells[4]}  # the other values' keys are known: not run
     # a candidate back (not a shrinking of the last fruitless places): nothing handed on
     fruitless = Fruitless()
-    befores(fewer, fruitless, monkeypatch)
-    assert befores(start, fruitless, monkeypatch) == {4: None}
+    befores(fewer, fruitless)
+    assert befores(start, fruitless) == {4: None}
 
 
-def test_a_later_search_with_a_placed_cell_gone_gets_nothing(monkeypatch):
+def test_a_later_search_with_a_placed_cell_gone_gets_nothing():
     fruitless, start = Fruitless(), Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
     placed = start.placed_cells[3].bit_length() - 1  # a given 3
     values = list(start.values)
     values[placed] = 0
     unplaced = Position(start.puzzle, tuple(values), start.candidates, False)
-    befores(start, fruitless, monkeypatch)
-    assert befores(unplaced, fruitless, monkeypatch) == {3: None}
+    befores(start, fruitless)
+    assert befores(unplaced, fruitless) == {3: None}
 
 
-def changes(position: Position, fruitless: Fruitless, monkeypatch) -> list[int | None]:
+def changes(position: Position, fruitless: Fruitless) -> list[int | None]:
     """What `since_position` hands a search that finds nothing."""
-    monkeypatch.setattr(memo, "FRUITLESS", fruitless)
     seen: list[int | None] = []
 
     def nothing(position: Position, changed: int | None) -> Iterator[Step]:
         seen.append(changed)
         yield from ()
 
-    assert list(memo.since_position("test", position, nothing)) == []
+    assert list(memo.since_position("test", position, nothing, fruitless)) == []
     return seen
 
 
-def test_a_later_position_gets_the_cells_changed_since_one_that_gave_nothing(monkeypatch):
+def test_a_later_position_gets_the_cells_changed_since_one_that_gave_nothing():
     fruitless, start = Fruitless(), Position.from_puzzle(Puzzle(parse(NORVIG_EASY)))
-    assert changes(start, fruitless, monkeypatch) == [None]
+    assert changes(start, fruitless) == [None]
     cell = next(cell for cell, mask in enumerate(start.candidates) if mask >> 4 & 1)
     fewer = start.eliminate([(cell, 4)])
-    assert changes(fewer, fruitless, monkeypatch) == [1 << cell]
+    assert changes(fewer, fruitless) == [1 << cell]
     placed = fewer.place([(cell, fewer.candidates[cell].bit_length() - 1)])
-    changed = changes(placed, fruitless, monkeypatch)[0]
+    changed = changes(placed, fruitless)[0]
     assert changed is not None and changed >> cell & 1  # the cell and its peers that lost it
     # a candidate back since the last position that gave nothing: nothing handed on
-    assert changes(fewer, fruitless, monkeypatch) == [None]
+    assert changes(fewer, fruitless) == [None]
 
 
 def expert_puzzles() -> list[str]:
@@ -131,13 +140,11 @@ def expert_puzzles() -> list[str]:
 
 
 @pytest.mark.parametrize("puzzle", expert_puzzles()[:16])
-def test_a_path_is_the_same_with_nothing_remembered(puzzle, monkeypatch):
+def test_a_path_is_the_same_with_nothing_remembered(puzzle):
     # Within a path, a search is skipped at a later position whose value (or unit) reads the
     # same as at an earlier one where it found nothing: skipping must not change the path.
     FRUITLESS.clear()
     remembering = find_path(Puzzle(parse(puzzle)), unique=True)
-    monkeypatch.setattr(memo, "FRUITLESS", Fruitless(limit=0))
-    forgetting = find_path(Puzzle(parse(puzzle)), unique=True)
-    assert len(memo.FRUITLESS._keys) == 0
-    assert remembering.steps == forgetting.steps
-    assert remembering.status == forgetting.status
+    with FRUITLESS.forgetting():
+        forgetting = find_path(Puzzle(parse(puzzle)), unique=True)
+    assert (remembering.steps, remembering.status) == (forgetting.steps, forgetting.status)

@@ -5,16 +5,13 @@ the same new puzzle share one turn at the solver seat."""
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 
 import pytest
 from flask import template_rendered
 
-import webapp.web.cache
-import webapp.web.page_facts
 from webapp import create_app
 from webapp.sudoku import read_code
-from webapp.sudoku.logic import CEILING
+from webapp.web.cache import engine_asked
 from webapp.web.http_caching import PENDING_SECONDS
 from webapp.web.page_facts import FACTS_CACHE_KEY, decided_facts, facts_name
 from webapp.web.solve.page_cache import PAGE_CACHE_KEY, RenderedPage, page_cache
@@ -24,42 +21,29 @@ from clocks import FakeClock
 from puzzles import NORVIG_EASY_CODE, NORVIG_IMPOSSIBLE, RATED_5_7_CODE
 
 
-@pytest.fixture
-def engine_calls(monkeypatch):
-    """Every solve and every rating path the engine is asked for, by the puzzle's code."""
-    asked: list[str] = []
-    solve, path_for = webapp.web.cache.solve, webapp.web.cache.path_for
-
-    def counted_solve(puzzle, **kwargs):
-        asked.append(puzzle.code)
-        return solve(puzzle, **kwargs)
-
-    def counted_path(puzzle, *args):
-        asked.append(puzzle.code)
-        return path_for(puzzle, *args)
-
-    monkeypatch.setattr(webapp.web.cache, "solve", counted_solve)
-    monkeypatch.setattr(webapp.web.cache, "path_for", counted_path)
-    return asked
+def engine_calls(app) -> list[str]:
+    """Every solve and every rating path `app` asked the engine for, by the puzzle's code."""
+    asked = engine_asked(app)
+    return [*asked.solves, *asked.paths]
 
 
 @pytest.mark.parametrize(
     "query", ["", "?candidates=1", "?alphabet=hex"], ids=["plain", "candidates", "alphabet"]
 )
-def test_a_final_page_asked_again_is_the_same_page_without_the_engine(client, engine_calls, query):
+def test_a_final_page_asked_again_is_the_same_page_without_the_engine(app, client, query):
     first = client.get(f"/solve/{RATED_5_7_CODE}{query}")
     again = client.get(f"/solve/{RATED_5_7_CODE}{query}")
     assert first.status_code == again.status_code == (200 if "hex" not in query else 400)
     assert again.data == first.data
     assert again.headers.get("ETag") == first.headers.get("ETag")
-    assert len(engine_calls) <= 2  # the first view's solve and rating, if any
+    assert len(engine_calls(app)) <= 2  # the first view's solve and rating, if any
 
 
-def test_another_query_on_a_known_puzzle_renders_without_the_engine(client, engine_calls):
+def test_another_query_on_a_known_puzzle_renders_without_the_engine(app, client):
     client.get(f"/solve/{NORVIG_EASY_CODE}")
     page = client.get(f"/solve/{NORVIG_EASY_CODE}?candidates=1")
     assert page.status_code == 200
-    assert engine_calls == [NORVIG_EASY_CODE] * 2  # its solve and its rating, once
+    assert engine_calls(app) == [NORVIG_EASY_CODE] * 2  # its solve and its rating, once
 
 
 def test_a_pending_page_is_rendered_once_a_moment(make_app):
@@ -103,14 +87,8 @@ def test_the_dead_end_is_found_once_and_shown(client):
     assert facts.final
 
 
-def test_facts_a_ceiling_stopped_are_never_kept(app, monkeypatch):
-    path_within_budget = webapp.web.page_facts.path_within_budget
-
-    def stopped_by_the_clock(puzzle, result, budget):
-        path = path_within_budget(puzzle, result, budget)
-        return replace(path, status=CEILING)
-
-    monkeypatch.setattr(webapp.web.page_facts, "path_within_budget", stopped_by_the_clock)
+def test_facts_a_ceiling_stopped_are_never_kept(make_app):
+    app = make_app(RATING_CEILING_SECONDS=0.0)  # every rating stopped by the clock
     puzzle = read_code(RATED_5_7_CODE)
     with app.test_request_context(f"/solve/{RATED_5_7_CODE}"):
         facts = decided_facts(puzzle)
@@ -130,7 +108,7 @@ def test_a_different_rating_budget_is_a_different_entry():
     assert len(names) == 2
 
 
-def test_requests_for_the_same_new_puzzle_work_it_out_once(app, engine_calls):
+def test_requests_for_the_same_new_puzzle_work_it_out_once(app):
     puzzle = read_code(RATED_5_7_CODE)
     results = []
 
@@ -144,7 +122,7 @@ def test_requests_for_the_same_new_puzzle_work_it_out_once(app, engine_calls):
     for thread in threads:
         thread.join()
     assert len(results) == 4 and all(facts == results[0] for facts in results)
-    assert engine_calls == [RATED_5_7_CODE] * 2  # its solve and its rating, once
+    assert engine_calls(app) == [RATED_5_7_CODE] * 2  # its solve and its rating, once
 
 
 def test_the_seat_taken_again_by_its_holder_is_not_waited_for():

@@ -4,8 +4,9 @@ input bounded, their results remembered by share code."""
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from flask import Flask, abort, current_app, g
@@ -24,6 +25,26 @@ from .solver_seat import solver_seat
 MEGABYTE = 1024 * 1024
 CACHE_KEY = "webapp.solve_cache"
 PATH_CACHE_KEY = "webapp.path_cache"
+ASKED_KEY = "webapp.engine_asked"
+# The codes EngineAsked keeps of each kind, newest last.
+ASKED_KEPT = 256
+
+
+@dataclass
+class EngineAsked:
+    """The puzzles (share codes) an app last asked the engine to solve and to find a path
+    for, newest last, ASKED_KEPT of each: the work no cache answered, so what a repeat view
+    saved can be seen from outside."""
+
+    solves: deque[str] = field(default_factory=lambda: deque(maxlen=ASKED_KEPT))
+    paths: deque[str] = field(default_factory=lambda: deque(maxlen=ASKED_KEPT))
+
+
+def engine_asked(app: Flask) -> EngineAsked:
+    """What `app` asked the engine to work out."""
+    asked: EngineAsked = app.extensions[ASKED_KEY]
+    return asked
+
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -103,6 +124,7 @@ def init_app(app: Flask) -> None:
         size, most_bytes=most
     )
     TABLES.budget = int(float(app.config["GEOMETRY_CACHE_MB"]) * MEGABYTE)
+    app.extensions[ASKED_KEY] = EngineAsked()
 
 
 def result_cache_bytes(app: Flask) -> int:
@@ -144,6 +166,7 @@ def solve_within_budget(puzzle: Puzzle) -> SolveResult:
     cached = result is not None
     if result is None:
         with solver_seat().taken():
+            engine_asked(current_app).solves.append(puzzle.code)
             result = solve(puzzle, max_solutions=2, budget=budget)
         if cache is not None and not result.stopped_by_ceiling:
             cache.put(key, result)
@@ -222,12 +245,17 @@ def path_within_budget(
         path = None
         if result.status == ONE_SOLUTION:
             with solver_seat().taken():
+                engine_asked(current_app).paths.append(puzzle.code)
                 path = path_from(start.assuming_unique(), work, ceiling)
     else:
         with solver_seat().taken():
             # A request for the same puzzle ahead in the line may have found it meanwhile.
             ahead = cache.get(key) if cache is not None else None
-            path = ahead[0] if ahead is not None else path_for(puzzle, result, work, ceiling)
+            if ahead is not None:
+                path = ahead[0]
+            else:
+                engine_asked(current_app).paths.append(puzzle.code)
+                path = path_for(puzzle, result, work, ceiling)
     if path is not None and path.status != SOLVED and not marks:
         # A "Keep explaining" job may have gone further.
         path = shared.kept_path(job_queue().results, puzzle) or path

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from typing import Any
 
@@ -88,6 +89,19 @@ class Fruitless:
             self._keys.clear()
             self._latest.clear()
 
+    @contextmanager
+    def forgetting(self) -> Iterator[None]:
+        """Skip nothing and remember nothing for the block, then go on as before: a path
+        found within it is the one the searches give without any memo."""
+        with self._lock:
+            kept, self._keys, self._latest, limit = (self._keys, self._latest), {}, {}, self.limit
+            self.limit = 0
+        try:
+            yield
+        finally:
+            with self._lock:
+                (self._keys, self._latest), self.limit = kept, limit
+
 
 def _newest(keys: dict[Hashable, Any], limit: int) -> dict[Hashable, Any]:
     """The newest nine tenths of `limit` entries, in a new dict. Dropping the oldest key
@@ -101,26 +115,30 @@ FRUITLESS = Fruitless()
 
 
 def each_value(
-    name: Hashable, position: Position, search: Callable[[Position, int], Iterator[Step]]
+    name: Hashable,
+    position: Position,
+    search: Callable[[Position, int], Iterator[Step]],
+    fruitless: Fruitless = FRUITLESS,
 ) -> Iterator[Step]:
     """`search(position, value)` for every value, in order, but for the values whose
     places (and placed cells) are known to give `search` nothing, and those with no places
     left (a search of one value's places finds nothing there). `search` must read
     nothing of any other value, and `name` must tell it from every other search (its
-    parameters included)."""
+    parameters included). `fruitless` remembers the searches that found nothing."""
     geometry, places, placed = position.geometry.key, position.value_cells, position.placed_cells
     for value in range(1, position.size + 1):
         if not places[value]:
             continue  # no candidate of it left: nothing to find
         key = (name, geometry, value, places[value], placed[value])
-        if key not in FRUITLESS:  # known keys: not even a generator made
-            yield from FRUITLESS.search(key, search(position, value))
+        if key not in fruitless:  # known keys: not even a generator made
+            yield from fruitless.search(key, search(position, value))
 
 
 def each_value_since(
     name: Hashable,
     position: Position,
     search: Callable[[Position, int, int | None], Iterator[Step]],
+    fruitless: Fruitless = FRUITLESS,
 ) -> Iterator[Step]:
     """As `each_value`, but `search(position, value, before)` also gets `before`: the
     value's places (a cell mask) at a position where the same search found nothing, from
@@ -134,20 +152,23 @@ def each_value_since(
         if not here:
             continue  # no candidate of it left: nothing to find
         key = (name, geometry, value, here, filled)
-        if key in FRUITLESS:
+        if key in fruitless:
             continue
         family = (name, geometry, value)
-        latest = FRUITLESS.latest(family)
+        latest = fruitless.latest(family)
         before = None
         if latest is not None:
             _, _, _, then, then_filled = latest
             if not here & ~then and not then_filled & ~filled:
                 before = then
-        yield from FRUITLESS.search(key, search(position, value, before), family)
+        yield from fruitless.search(key, search(position, value, before), family)
 
 
 def since_position(
-    name: Hashable, position: Position, search: Callable[[Position, int | None], Iterator[Step]]
+    name: Hashable,
+    position: Position,
+    search: Callable[[Position, int | None], Iterator[Step]],
+    fruitless: Fruitless = FRUITLESS,
 ) -> Iterator[Step]:
     """`search(position, changed)`, where `changed` is the cells (a mask) whose candidates
     differ from those at the last position where the same search found nothing, when this
@@ -156,9 +177,9 @@ def since_position(
     candidates go, can be skipped: it found nothing there."""
     family = (name, position.geometry.key)
     key = (position.value_cells, position.placed_cells)
-    latest = FRUITLESS.latest(family)
+    latest = fruitless.latest(family)
     changed = None if latest is None else _changed(latest, key)
-    yield from FRUITLESS.search(key, search(position, changed), family, exact=False)
+    yield from fruitless.search(key, search(position, changed), family, exact=False)
 
 
 def _changed(

@@ -29,7 +29,7 @@ from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniqu
 UNIQUENESS = {slug for slug, _, _ in uniqueness.TECHNIQUES}
 
 # (size, killers, largest cage, a path's work): each killer is walked as made and moved.
-SWEEPS = [(4, 50, 4, 20_000), (6, 25, 5, 20_000), (9, 10, 4, 20_000), (9, 4, 6, 20_000)]
+SWEEPS = [(4, 100, 4, 20_000), (6, 25, 5, 20_000), (9, 10, 4, 20_000), (9, 4, 6, 20_000)]
 
 
 def wrong(step: Step, answer: Grid) -> bool:

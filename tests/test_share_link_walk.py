@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import FrameType
+from types import CodeType, FrameType
 from typing import Any
 
 import webapp
@@ -83,14 +83,26 @@ LINKS = [
 GIVING_UP = f"/solve/{NORVIG_HARD1.replace('.', '0')}"
 
 
+# Each code object's place, worked out once: the profile hook runs on every call the
+# engine makes, and a path's arithmetic each time made the walk take 40 s.
+_PLACES: dict[CodeType, tuple[str, str] | None] = {}
+
+
 def _where(frame: FrameType) -> tuple[str, str] | None:
     """The app's module (or template) and function a frame runs, None for another's."""
-    path = Path(frame.f_code.co_filename)
+    code = frame.f_code
+    if code not in _PLACES:
+        _PLACES[code] = _place(code)
+    return _PLACES[code]
+
+
+def _place(code: CodeType) -> tuple[str, str] | None:
+    path = Path(code.co_filename)
     if path.is_relative_to(TEMPLATES):
         return f"templates/{path.relative_to(TEMPLATES)}", "template"
     if not path.is_relative_to(PACKAGE):
         return None
-    return ".".join(path.relative_to(PACKAGE).with_suffix("").parts), frame.f_code.co_name
+    return ".".join(path.relative_to(PACKAGE).with_suffix("").parts), code.co_name
 
 
 def layer(module: str, function: str) -> int:

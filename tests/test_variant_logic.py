@@ -28,13 +28,13 @@ from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniqu
 
 SINGLES = {"full-house", "hidden-single", "naked-single"}
 
-# (variant, size, puzzles, disguises of each, a path's work): about 6,000 positions in all.
+# (variant, size, puzzles, disguises of each, a path's work): about 4,500 positions in all.
 # X-Sudoku's hard paths cost the most time for their work, so fewer and shorter.
 SWEEPS = [
-    ("jigsaw", 9, 12, 1, 200_000),
-    ("jigsaw", 9, 12, 1, 200_000),
+    ("jigsaw", 9, 8, 1, 200_000),
+    ("jigsaw", 9, 8, 1, 200_000),
     ("jigsaw", 6, 20, 2, 200_000),
-    ("windoku", 9, 12, 1, 200_000),
+    ("windoku", 9, 8, 1, 200_000),
     ("x", 9, 8, 1, 30_000),
     ("x", 6, 20, 2, 200_000),
     ("windoku", 4, 10, 3, 200_000),

@@ -186,7 +186,11 @@ def slow_gunicorn(tmp_path, request):
     env.update(FLASK_SOLVE_BUDGET_CONFLICTS="100000000")
     env.update(getattr(request, "param", {}))
     log = (tmp_path / "gunicorn.log").open("wb")
-    process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=log, stderr=log)
+    # A session of its own, so that its workers can be killed with it: a worker solving
+    # toward a far ceiling outlives a killed master and takes a core from the tests after.
+    process = subprocess.Popen(
+        argv, cwd=ROOT, env=env, stdout=log, stderr=log, start_new_session=True
+    )
 
     def healthy() -> bool:
         assert process.poll() is None, (tmp_path / "gunicorn.log").read_text()
@@ -203,7 +207,7 @@ def slow_gunicorn(tmp_path, request):
         try:
             process.wait(timeout=30)
         except subprocess.TimeoutExpired:  # a worker still solving toward a far ceiling
-            process.kill()
+            os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=30)
         log.close()
 

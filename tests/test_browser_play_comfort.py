@@ -57,7 +57,8 @@ def test_undo_and_redo_take_back_values_and_notes_and_the_link_follows(page, bas
     expect_notes(page, "r1c2", "25")
     redo.click()
     expect_value(page, "r1c1", "2")
-    assert linked(page.url) == placed
+    # the same position; its time moves on (the clock ticks between the two links)
+    assert linked(page.url) | {"time": ""} == placed | {"time": ""}
     expect(redo).to_be_disabled()
 
     page.keyboard.press("Control+Shift+Z")  # nothing left to redo: nothing changes

@@ -210,10 +210,11 @@
     }
     if (!banner || done === !banner.hidden) return;
     banner.hidden = !done;
-    if (heading) heading.textContent = done ? "Solved!" : heading.dataset.playing || heading.textContent;
-    if (done) document.title = document.title.replace(/^Play/, "Solved!");
+    if (heading) heading.textContent = done ? "Solved!" : playing.heading;
+    document.title = done ? playing.title.replace(/^Play/, "Solved!") : playing.title;
   }
-  if (heading) heading.dataset.playing = heading.textContent;
+  // what the page says while the game goes on, for an undo after Solved!
+  var playing = { heading: heading ? heading.textContent : "", title: document.title };
   form.addEventListener("play-relink", function () { follow(true); });
 
   // Whether every cell holds a value no peer holds: the solution, as a play puzzle has one.

@@ -4,7 +4,10 @@
 // drawn in each open cell's mini-grid, and placing a value clears it from the notes of its
 // peers (when that setting is on). The address bar, the form and the share link follow every
 // entry and note, the notes in the marks code the server reads (marks_code.py), so a reload
-// or a copied link shows what is on the screen. Start over asks first.
+// or a copied link shows what is on the screen. Start over asks first. The count of cells
+// filled follows every entry, "Explain from here" the position on the screen, and the moment
+// the last right value goes in the page says it is solved. A note a given rules out is
+// refused in words, as the server refuses it without script.
 // Other scripts hear of the page through events on the form: "play-moved" (each move, with the
 // position before and after it), "play-linked" (the link followed, whether it is solved),
 // "play-restart"; "play-restore" puts a position back, "play-relink" follows the link again
@@ -29,7 +32,17 @@
   var time = form.querySelector("input[name=time]");  // play_clock.js keeps it up to date
   var timer = form.querySelector("input[name=timer]");
   var shareLink = document.getElementById("share-link");
-  var full = ((1 << size) - 1) << 1;
+  var everyValue = ((1 << size) - 1) << 1;  // bit v for each value v (not `full`, the cells below)
+  var cageSums = JSON.parse(form.dataset.cageSums || "[]");  // a Killer's [cells, sum] each
+  var count = document.querySelector(".progress-count");
+  var fromHere = document.querySelector("a[data-from-here]");
+  var banner = document.querySelector(".solved-banner");
+  var heading = document.querySelector("main h1");
+  // What the script says of a note it refuses, where a screen reader hears it too.
+  var noteStatus = document.createElement("p");
+  noteStatus.className = "note-status";
+  noteStatus.setAttribute("role", "status");
+  table.closest(".input-grid").appendChild(noteStatus);
 
   var peers = inputs.map(function () { return {}; });
   island.units.forEach(function (unit) {
@@ -51,7 +64,7 @@
       if (value) return 0;
       var taken = 0;
       peers[cell].forEach(function (peer) { taken |= 1 << held[peer]; });
-      return full & ~taken;
+      return everyValue & ~taken;
     });
   }
 
@@ -174,21 +187,42 @@
       shareLink.href = url.origin + url.pathname + query;
       shareLink.textContent = shareLink.href;
     }
+    if (fromHere) fromHere.href = fromHere.dataset.fromHere + query;
+    var done = solved(held);
+    tell(held, done);
     var open = givens.filter(function (given) { return !given; }).length;
     form.dispatchEvent(new CustomEvent("play-linked", { detail: {
       query: query,
       filled: held.filter(function (value, cell) { return value && !givens[cell]; }).length,
       open: open,
       noted: !!(code || noted),
-      solved: solved(held)
+      solved: done
     } }));
   }
+
+  // The count of cells filled, and once the grid is solved the page says so (the clock,
+  // play_clock.js, puts its time in the banner).
+  function tell(held, done) {
+    var filled = held.filter(function (value) { return value; }).length;
+    if (count) {
+      count.textContent = filled + " of " + held.length + " cells filled." + (filled === held.length && !done ?
+        " Every cell is filled, but not all of them are right: press Check to see which." : "");
+    }
+    if (!banner || done === !banner.hidden) return;
+    banner.hidden = !done;
+    if (heading) heading.textContent = done ? "Solved!" : playing.heading;
+    document.title = done ? playing.title.replace(/^Play/, "Solved!") : playing.title;
+  }
+  // what the page says while the game goes on, for an undo after Solved!
+  var playing = { heading: heading ? heading.textContent : "", title: document.title };
   form.addEventListener("play-relink", function () { follow(true); });
 
   // Whether every cell holds a value no peer holds: the solution, as a play puzzle has one.
   function solved(held) {
     return held.every(function (value, cell) {
       return value && peers[cell].every(function (peer) { return held[peer] !== value; });
+    }) && cageSums.every(function (cage) {
+      return cage[0].reduce(function (total, cell) { return total + held[cell]; }, 0) === cage[1];
     });
   }
 
@@ -237,6 +271,9 @@
       delete full[cell];
     } else {
       var v = symbols.indexOf(symbol) + 1;
+      var ruledOut = givenClash(cell, v);
+      noteStatus.textContent = ruledOut;
+      if (ruledOut) return;
       var held = values();
       // a cell without notes counts as holding every candidate the values allow
       if (!written(cell)) notes[cell] = everyCell ? allowedBy(held)[cell] : 0;
@@ -255,6 +292,18 @@
     moved(before);
     draw();
     follow();
+  }
+
+  // Why a note of value `v` cannot go in `cell`: a given in its units holds it ("" if none),
+  // in the server's words (form.py, given_clash).
+  function nameOf(cell) { return "r" + (Math.floor(cell / size) + 1) + "c" + (cell % size + 1); }
+  function givenClash(cell, v) {
+    var holder = peers[cell].slice().sort(function (a, b) { return a - b; }).filter(function (peer) {
+      return givens[peer] === v;
+    })[0];
+    if (holder === undefined) return "";
+    var symbol = symbols.charAt(v - 1);
+    return nameOf(cell) + ": " + symbol + " cannot be a note here, as " + nameOf(holder) + " holds " + symbol;
   }
 
   // A position put back (undo, redo): its values and notes, drawn, checked and linked.

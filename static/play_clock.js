@@ -1,8 +1,9 @@
 // The play page's clock ticking: it starts from the time the link holds (the server shows
 // it, and the form sends it on), counts while the page is in view and not paused, and puts
 // the time in the form each second and in the link every EVERY seconds and on every move
-// (play.js follows the link). Solved, it stops and says "Solved in 12:34". "Show timer" only
-// shows or hides it: the time is kept either way.
+// (play.js follows the link). Solved, it stops and says "Solved in 12:34" (in the solved
+// banner too). "Show timer" only shows or hides it: the time is kept either way. Paused, the
+// board and the digit pad are hidden and take no entry until Resume.
 (function () {
   "use strict";
 
@@ -56,6 +57,11 @@
     show();
   }
 
+  // What a pause hides and makes inert: the board, the pad and the buttons that change it.
+  var hidden = [".play-board table", ".play-pad", ".grid-controls"].map(function (selector) {
+    return form.querySelector(selector);
+  }).filter(Boolean);
+  var pausedNote = form.querySelector(".paused-note");
   var pause = document.createElement("button");
   pause.type = "button";
   pause.className = "secondary clock-pause";
@@ -64,6 +70,9 @@
     paused = !paused;
     pause.textContent = paused ? "Resume" : "Pause";
     clock.classList.toggle("paused", paused);
+    form.classList.toggle("paused", paused);
+    hidden.forEach(function (element) { element.inert = paused; });
+    if (pausedNote) pausedNote.hidden = !paused;
     if (paused) stop(); else start();
     relink();
   });
@@ -86,6 +95,8 @@
     label.textContent = solved ? "Solved in" : "Time";
     pause.hidden = solved;
     if (solved) relink();
+    var time = document.querySelector(".solved-banner .solved-time");
+    if (time) time.textContent = face.textContent;
   });
   form.addEventListener("submit", show);
   if (shown) shown.addEventListener("change", function () { clock.hidden = !shown.checked; });

@@ -84,7 +84,7 @@
     (count || form).insertAdjacentElement(count ? "afterend" : "beforebegin", offer);
   }
 
-  var solvedPage = !!document.querySelector(".solved-banner");
+  var solvedPage = !!document.querySelector(".solved-banner:not([hidden])");
   var positioned = new URLSearchParams(window.location.search).has("progress");
   if (solvedPage) {
     forget();

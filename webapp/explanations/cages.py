@@ -5,14 +5,15 @@ make 7"."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
-from ..sudoku.cages import combinations
+from ..sudoku.cages import Cage, combinations
 from ..sudoku.geometry import Geometry
 from ..sudoku.logic import Step
 from ..sudoku.logic.position import bits_of
 from ..sudoku.logic.step import TARGET
-from ..wording import in_words
+from ..wording import count_word, in_words
 from .words import cell_name, removals, unit_name
 
 # Ways of making a sum listed in full up to this many; past it, counted.
@@ -203,15 +204,40 @@ def unit_combinations_sentence(geometry: Geometry, step: Step) -> str:
 
 
 def cage_where(geometry: Geometry, step: Step) -> str:
-    """Where a cage step is, for a hint's glimpse: "in cage at r1c1 (sum 10)", "over rows
-    1 to 3" (a count's units), "in row 1" (a unit's cages together), "in cage at r1c1 (sum
-    5) and cage at r1c3 (sum 6)" (two cages compared)."""
+    """Where a cage step is, for a hint's glimpse, never naming a cell (a cage's first cell
+    would point at the answer): "in the cage of 10 in box 1", "over rows 1 to 3" (a count's
+    units), "in row 1" (a unit's cages together), "in the cage of 5 in box 1 and the cage of
+    6 across boxes 1 and 2" (two cages compared)."""
     units = [unit for unit in step.units if unit[0] != "cage"]
     if step.technique in ("rule-of-45", "cage-splitting"):
         return f"over {group_name(units)}"
     if step.technique == "split-combinations" or (len(step.cages) > 1 and units):
         return f"in {unit_name(units[0])}"
-    return f"in {in_words([cage.name(geometry.shape.size, capital=False) for cage in step.cages])}"
+    named = Counter(_cage_in_boxes(geometry, cage) for cage in step.cages)
+    return "in " + in_words(
+        name if count == 1 else name.replace("the cage", f"{count_word(count)} cages", 1)
+        for name, count in named.items()
+    )
+
+
+def _cage_in_boxes(geometry: Geometry, cage: Cage) -> str:
+    """A cage by its sum and the boxes (a Jigsaw's regions) it lies in: "the cage of 10 in
+    box 1", "the cage of 17 across boxes 1 and 4"."""
+    boxes: dict[tuple[str, int], None] = {}
+    for cell in cage.cells:
+        for unit in geometry.cell_units[cell]:
+            if unit.kind in BOXES:
+                boxes[unit.kind, unit.index] = None
+    of = f" of {cage.total}" if cage.total is not None else ""
+    if len(boxes) <= 1:
+        return f"the cage{of}" + "".join(f" in {unit_name(unit)}" for unit in boxes)
+    kind = next(iter(boxes))[0]
+    numbers = in_words([str(index) for _, index in boxes])
+    return f"the cage{of} across {BOXES[kind]} {numbers}"
+
+
+# The units a cage is placed by, and their plurals: a Jigsaw's regions stand in for boxes.
+BOXES = {"box": "boxes", "region": "regions"}
 
 
 SENTENCES: dict[str, Callable[[Geometry, Step], str]] = {

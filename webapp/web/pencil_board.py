@@ -52,10 +52,13 @@ class MarkedCell:
 
 @dataclass(frozen=True)
 class KeyEntry:
-    """One line of a board's key: the class its sample carries and what it means."""
+    """One line of a board's key: the class its sample carries and what it means; a mark's
+    sample shows a candidate the board draws so (`symbol`, and `number` for a chain node)."""
 
     classes: str
     meaning: str
+    symbol: str = ""
+    number: str = ""
 
 
 def pencil_board(
@@ -94,7 +97,16 @@ def pencil_board(
         _cell(shape, position, puzzle, cell, roles[cell], states, numbers, cell in in_units)
         for cell in range(shape.cell_count)
     ]
-    key = _key(roles, states, numbers, bool(in_units)) if step is not None else ()
+    # only the numbers of candidates on show are drawn, and only those the key may promise
+    numbers = defaultdict(
+        list,
+        {
+            (c, v): n
+            for (c, v), n in numbers.items()
+            if not position.values[c] and position.has(c, v)
+        },
+    )
+    key = _key(shape, roles, states, numbers, bool(in_units)) if step is not None else ()
     return board(shape, caption, shown, position.geometry), key
 
 
@@ -148,25 +160,31 @@ def _spoken(state: MarkState | None, node: list[str]) -> str:
 
 
 def _key(
+    shape: Shape,
     roles: dict[int, list[str]],
     states: dict[tuple[int, int], MarkState],
     numbers: dict[tuple[int, int], list[str]],
     units: bool,
 ) -> tuple[KeyEntry, ...]:
-    """The key for what one step draws, in a fixed order."""
+    """The key for what one step draws, in a fixed order; each mark's sample is the first
+    candidate the board draws so (the value the step places shows that value)."""
     used = {role for played in roles.values() for role in played}
     ordered = [role for role in ROLE_NAMES if role in used]
     ordered += sorted(used - set(ROLE_NAMES))
     entries = [KeyEntry(f"role-{role}", role_name(role)) for role in ordered]
     if units:
         entries.append(KeyEntry("in-unit", "a unit the step reasons over"))
-    shown = set(states.values())
-    if MarkState.KEY in shown:
-        entries.append(KeyEntry("mark key", "a candidate the pattern is made of"))
-    if MarkState.REMOVED in shown:
-        entries.append(KeyEntry("mark removed", "a candidate the step removes"))
-    if MarkState.PLACED in shown:
-        entries.append(KeyEntry("mark placed", "the value the step places"))
+    meanings = (
+        (MarkState.KEY, "a candidate the pattern is made of"),
+        (MarkState.REMOVED, "a candidate the step removes"),
+        (MarkState.PLACED, "the value the step places"),
+    )
+    for state, meaning in meanings:
+        drawn = sorted(candidate for candidate, shown in states.items() if shown == state)
+        if drawn:
+            entries.append(KeyEntry(f"mark {state}", meaning, shape.symbol(drawn[0][1])))
     if numbers:
-        entries.append(KeyEntry("mark numbered", "chain nodes, numbered in the chain's order"))
+        (_, value), number = min(numbers.items(), key=lambda item: int(item[1][0]))
+        meaning = "chain nodes, numbered in the chain's order"
+        entries.append(KeyEntry("mark numbered", meaning, shape.symbol(value), number[0]))
     return tuple(entries)

@@ -138,7 +138,8 @@ def explain_page(
         )
     )
     nav = Nav(
-        first=link(1) if total and number != 1 else None,
+        # before step 1, "First step" (next) goes there: no second button to the same place
+        first=link(1) if total and number > 1 else None,
         previous=link(number - 1) if number > 1 else None,
         next=link(number + 1) if number < total else None,
         last=link(total) if total and number != total else None,

@@ -98,6 +98,26 @@ def noted(progress: Progress) -> tuple[dict[int, int], dict[int, str], dict[int,
                 f"{name}: the notes {shown!r} hold {bad[0]!r}; notes are symbols from"
                 f" {shape.symbols[0]} to {shape.symbols[-1]}, such as {shape.symbols[:3]}"
             )
+        elif ruled_out := given_clash(progress, cell, mask):
+            problems[cell] = ruled_out
         else:
             masks[cell] = mask
     return masks, typed, problems
+
+
+def given_clash(progress: Progress, cell: int, mask: int) -> str:
+    """What the page says of notes (`mask`, bit 1 << value) in open `cell` that a given in
+    its units rules out: "r1c6: 1 cannot be a note here, as r1c2 holds 1" ("" when none
+    does). The script says the same when such a note is typed."""
+    puzzle, shape = progress.puzzle, progress.puzzle.shape
+    for value in range(1, shape.size + 1):
+        if not mask >> value & 1:
+            continue
+        for peer in sorted(puzzle.geometry.peers[cell]):
+            if puzzle.cells[peer] == value:
+                symbol = shape.symbol(value)
+                return (
+                    f"{place_of(shape, cell).name}: {symbol} cannot be a note here,"
+                    f" as {place_of(shape, peer).name} holds {symbol}"
+                )
+    return ""

@@ -26,10 +26,12 @@ from ..linked import linked_puzzle, unusable, whole_number
 from ..links import absolute_url
 from ..marks import linked_marks, refused_marks
 from ..page_facts import dead_end_of, facts_of
+from ..rating_view import rating_of
 from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
 from .form import with_entries
+from .next_puzzle import next_puzzle
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
 from .state import PlayState, UnusableNotes
 from .view import Asked, PlayPage, about_puzzle, play_page
@@ -72,6 +74,7 @@ def play(code: str) -> Response:
         return state
     asked = _asked(state, solution)
     facts = facts_of(puzzle)  # the rating every page of the puzzle shows
+    rating = rating_of(facts.path) if facts.path is not None else None
     html = _render(
         code,
         play_page(state, asked),
@@ -81,6 +84,8 @@ def play(code: str) -> Response:
         else None,
         explain_here=_explain_here(state.notes, state.progress, solution),
         about=about_puzzle(puzzle, facts.path),
+        rating=rating.words if rating is not None and rating.rated else "",
+        next_puzzle=next_puzzle(puzzle, rating),
     )
     hint = asked.hint
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)
@@ -116,6 +121,33 @@ def submit(code: str) -> Response:
     return Response(status=303, headers={"Location": location})
 
 
+@bp.get("/play/<code>/explain")
+def explain_from_here(code: str) -> Response:
+    """303 to the explanation from the position a play link's query holds (its values and
+    notes): the play page's "Explain from here", whose link the script keeps up to date as
+    the player types. From a solved grid, the explanation of the puzzle; from a position
+    with a wrong value or note, which has no explanation, the play page's Check of it."""
+    found = _puzzle_and_solution(code)
+    if isinstance(found, Response):
+        return found
+    puzzle, solution = found
+    marks = linked_marks(puzzle, ".explain_from_here")
+    if isinstance(marks, Response):
+        return marks
+    state = _read(puzzle, lambda: PlayState.from_query(puzzle, request.args, marks))
+    if isinstance(state, Response):
+        return state
+    here = _explain_here(state.notes, state.progress, solution)
+    if here is None and state.progress.grid == solution:
+        here = url_for("explain.explain", code=puzzle.code, **kept_alphabet())
+    elif here is None:
+        checked = state.share_query() | {"check": 1}
+        here = url_for(".play", code=code, **checked, **kept_alphabet()) + BOARD
+    response = Response(status=303, headers={"Location": here})
+    response.cache_control.no_store = True  # the link of a position the player keeps changing
+    return response
+
+
 def _read(puzzle: Puzzle, reading: Callable[[], PlayState]) -> PlayState | Response:
     """The game `reading` reads, or the 422 page saying what of it cannot be used."""
     try:
@@ -139,7 +171,7 @@ def _asked(state: PlayState, solution: Grid) -> Asked:
     mistakes = check(progress, solution)
     return Asked(
         mistakes=mistakes,
-        wrong_notes=_wrong_notes(notes, progress, solution),
+        wrong_notes=_wrong_notes(notes, progress, solution, _revealed(progress.puzzle.size)),
         hint=_hint(progress, solution, notes) if tier else None,
         tier=tier,
         why=_why(progress, solution, mistakes.wrong),
@@ -196,17 +228,38 @@ def _explain_here(notes: Position, progress: Progress, solution: Grid) -> str | 
 
 
 def _wrong_notes(
-    notes: Position, progress: Progress, solution: Grid
-) -> tuple[tuple[int, str], ...]:
-    """Each open cell whose notes leave out its solution value, and what Check says of it:
-    "You removed 7 from r3c4, but 7 belongs there"."""
+    notes: Position, progress: Progress, solution: Grid, revealed: int | None
+) -> tuple[tuple[int, str, bool], ...]:
+    """Each open cell whose notes leave out its solution value, what Check says of it
+    without naming the value ("Your notes in r3c4 removed the value that belongs there"),
+    and whether the page may offer to show it; the cell `revealed` (?reveal=) says it: "You
+    removed 7 from r3c4, but 7 belongs there"."""
     shape = progress.puzzle.shape
     said = []
     for cell in wrong_notes(notes, progress, solution):
-        value = shape.symbol(solution.cells[cell])
         name = place_of(shape, cell).name
-        said.append((cell, f"You removed {value} from {name}, but {value} belongs there"))
+        if cell == revealed:
+            value = shape.symbol(solution.cells[cell])
+            said.append(
+                (cell, f"You removed {value} from {name}, but {value} belongs there", False)
+            )
+        else:
+            said.append((cell, f"Your notes in {name} removed the value that belongs there", True))
     return tuple(said)
+
+
+def _revealed(size: int) -> int | None:
+    """The cell ?reveal= names (such as r3c4), whose removed value Check may name; None when
+    not asked; 400 for a name that is not a cell."""
+    asked = request.args.get("reveal")
+    if asked is None:
+        return None
+    place = Place.named(asked)
+    if place is None or not place.within(size):
+        abort(
+            400, description=f"?reveal= names a cell such as r3c4, in rows and columns 1 to {size}."
+        )
+    return place.cell(size)
 
 
 def _render(code: str, page: PlayPage, state: PlayState, **extra: Any) -> str:

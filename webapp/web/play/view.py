@@ -24,6 +24,9 @@ from .form import Unread
 from .notes import shown
 from .state import PlayState
 
+# The hints whose tier 1 names their cell: it may be outlined too.
+NAMES_ITS_CELL = (HintKind.WRONG, HintKind.WRONG_NOTE)
+
 
 @dataclass(frozen=True)
 class Message:
@@ -32,6 +35,7 @@ class Message:
     id: str
     text: str
     why: str = ""  # a wrong value's cell ("r4c7"): the page offers to say why it is wrong
+    reveal: str = ""  # a cell whose notes removed its value ("r3c4"): the page offers to show it
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,8 @@ class PlayPage:
     seconds: int = 0  # the game's time so far (?time=)
     clock: str = "0:00"  # the time as the clock shows it
     show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
+    # a Killer's cages as the script checks a full grid by them: (cells, sum) each
+    cage_sums: tuple[tuple[tuple[int, ...], int], ...] = ()
 
     @property
     def more_help(self) -> bool:
@@ -98,7 +104,7 @@ class Asked:
     whether the game is `solved`."""
 
     mistakes: Mistakes | None = None
-    wrong_notes: tuple[tuple[int, str], ...] = ()
+    wrong_notes: tuple[tuple[int, str, bool], ...] = ()  # and whether to offer the value
     hint: Hint | None = None
     tier: int = 0
     why: WhyWrong | None = None
@@ -163,6 +169,9 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
         seconds=state.seconds,
         clock=clock_face(state.seconds),
         show_timer=state.show_timer,
+        cage_sums=tuple(
+            (cage.cells, cage.total) for cage in puzzle.rules.cages if cage.total is not None
+        ),
     )
 
 
@@ -176,8 +185,8 @@ def _messages(
     about: dict[int, list[str]] = defaultdict(list)
     states: dict[int, list[str]] = defaultdict(list)
 
-    def say(text: str, cells: list[int], mark: str, why: str = "") -> None:
-        message = Message(f"message-{len(messages) + 1}", text, why)
+    def say(text: str, cells: list[int], mark: str, why: str = "", reveal: str = "") -> None:
+        message = Message(f"message-{len(messages) + 1}", text, why, reveal)
         messages.append(message)
         for cell in cells:
             about[cell].append(message.id)
@@ -192,8 +201,8 @@ def _messages(
             say(conflict_message(conflict), [c for c in places if not puzzle.cells[c]], "clash")
         for cell in asked.mistakes.wrong:
             say(_not(grid, cell), [cell], "wrong", place_of(shape, cell).name)
-        for cell, text in asked.wrong_notes:
-            say(text, [cell], "wrong-note")
+        for cell, text, offered in asked.wrong_notes:
+            say(text, [cell], "wrong-note", reveal=place_of(shape, cell).name if offered else "")
     return tuple(messages), about, states
 
 
@@ -232,13 +241,16 @@ def _tiers(hint: Hint, tier: int, candidates: bool) -> tuple[Shown, ...]:
 
 
 def _shade(units: tuple[Unit, ...], hint: Hint, states: dict[int, list[str]]) -> None:
-    """Tier 1's shading: the hint's units (indexes into the puzzle's `units`), its cells."""
+    """Tier 1's shading: the hint's units (indexes into the puzzle's `units`); its cells only
+    where tier 1 names them anyway (a wrong value or note): a step's cells, or the cell the
+    solver answers, would give the answer away."""
     for number in hint.units:
         for cell in units[number].cells:
             if "in-unit" not in states[cell]:
                 states[cell].append("in-unit")
-    for cell in hint.cells:
-        states[cell].append("hinted")
+    if hint.kind in NAMES_ITS_CELL:
+        for cell in hint.cells:
+            states[cell].append("hinted")
 
 
 def _cell(

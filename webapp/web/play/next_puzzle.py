@@ -1,0 +1,53 @@
+"""What a solved game offers next: a new puzzle of the same variant, size and level, made by
+/new (the level is the one the puzzle's rating names); where /new cannot make one of those,
+its form with the size and variant chosen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import url_for
+
+from ...jobs.orders import CLASSIC, read_order
+from ...sudoku import Puzzle
+from ...sudoku.generator import OrderError
+from ...sudoku.generator.generate import JIGSAW, KILLER, VARIANTS
+from ..generated_puzzles import DEFAULT_SYMMETRY, VARIANT_LABELS
+from ..rating_view import Rating
+
+
+@dataclass(frozen=True)
+class NextPuzzle:
+    """The link to the next puzzle and its words ("Next hard Killer puzzle")."""
+
+    words: str
+    href: str
+
+
+def variant_of(puzzle: Puzzle) -> str | None:
+    """The variant /new would make `puzzle` as (generate.VARIANTS' name), None when it
+    makes none such (X-Sudoku and Windoku at once, say)."""
+    rules = puzzle.rules
+    if rules.cages:
+        return KILLER if not rules.extras and not rules.regions else None
+    if rules.regions:
+        return JIGSAW if not rules.extras else None
+    return next((name for name, extras in VARIANTS.items() if extras == rules.extras), None)
+
+
+def next_puzzle(puzzle: Puzzle, rating: Rating | None) -> NextPuzzle:
+    """The offer of a new puzzle like `puzzle` at the level its `rating` names."""
+    variant = variant_of(puzzle) or CLASSIC
+    size = str(puzzle.size)
+    label = "" if variant == CLASSIC else f" {VARIANT_LABELS[variant]}"
+    level = rating.level if rating is not None and rating.rated else None
+    if level is not None:
+        try:
+            read_order(size, level, DEFAULT_SYMMETRY, "0", variant)
+        except OrderError:
+            level = None  # no such puzzle is made: the form offers what is
+    if level is None:
+        href = url_for("new.form", size=size, variant=variant)
+        return NextPuzzle(f"Choose a new{label} puzzle", href)
+    href = url_for("new.form", size=size, level=level, variant=variant, make=1)
+    return NextPuzzle(f"Next {level}{label} puzzle", href)

@@ -169,6 +169,8 @@ def _position(text: str) -> Position | None:
     except PuzzleError as marks_error:
         try:
             parse(text)
-        except PuzzleError:
-            raise marks_error from None
+        except PuzzleError as grid_error:
+            # A grid error that names a cell read the text as a grid of the right count
+            # (16 rows of 16 are a 16x16, never sixteen groups of 4x4 candidates).
+            raise (grid_error if grid_error.cells else marks_error) from None
         return None

@@ -143,6 +143,21 @@ def dead_end_message(dead_end: DeadEnd) -> str:
     return f"{start} no place for {dead_end.symbol} in {dead_end.unit} {dead_end.index}"
 
 
+def no_solution_reason(conflicts: Sequence[Conflict], dead_end: DeadEnd | None) -> str:
+    """Why a puzzle has no solution, in a line of a table: its first clash, else where
+    singles run out, else that only the search finds the contradiction."""
+    if conflicts:
+        more = len(conflicts) - 1
+        others = f"; and {more} more clash{'es' if more > 1 else ''}" if more else ""
+        return conflict_message(conflicts[0]) + others
+    if dead_end is not None:
+        return dead_end_message(dead_end)
+    return (
+        "Filling in what the givens force runs into no dead end by itself, but every way of"
+        " filling the grid fails (its solve page says how the search found it)"
+    )
+
+
 def deep_contradiction_message(nodes: int) -> str:
     """Why there is no solution when singles from the givens reach no dead end."""
     branches = "one branch" if nodes == 1 else f"{nodes:,} branches"

@@ -204,7 +204,7 @@ def test_a_region_of_the_wrong_size_is_marked_on_its_cells(client):
     data["map_r9c9"] = data["map_r1c1"]
     response = client.post("/", data=data)
     assert response.status_code == 422
-    assert problems_of(response.text) == ["Region map: Region 1 (from r1c1) has 10 cells, not 9"]
+    assert problems_of(response.text) == ["Region map: Region A (from r1c1) has 10 cells, not 9"]
     board = Cells(response.text).map_board("region")
     invalid = {i["id"] for i in board["inputs"] if i.get("aria-invalid") == "true"}
     first = {f"map_r{i // 9 + 1}c{i % 9 + 1}" for i, r in enumerate(regions) if r == 0}

@@ -145,6 +145,14 @@
       dropUndo();  // something changed the grid since Clear: no taking the old one back
       var values = inputs.map(function (input) { return input.value.toUpperCase(); });
       var clashes = findClashes(values, island, activeUnits());
+      // A cell holding what is no symbol here (a letter in a 9x9) is worded as the server
+      // words it, and marked like a clash until it is fixed.
+      inputs.forEach(function (input, i) {
+        var text = input.value.trim();
+        if (!text || locked(input) || (text.length === 1 && symbols.indexOf(text.toUpperCase()) >= 0)) return;
+        var cellName = "r" + (Math.floor(i / size) + 1) + "c" + (i % size + 1);
+        clashes.push({ cells: [i], message: fillIn(words.notSymbol, { cell: cellName, text: "'" + text + "'" }) });
+      });
       var clashing = {};
       clashes.forEach(function (clash) { clash.cells.forEach(function (cell) { clashing[cell] = true; }); });
       inputs.forEach(function (input, i) {

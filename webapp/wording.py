@@ -143,6 +143,13 @@ def dead_end_message(dead_end: DeadEnd) -> str:
     return f"{start} no place for {dead_end.symbol} in {dead_end.unit} {dead_end.index}"
 
 
+def not_a_symbol(symbols: str) -> str:
+    """The template saying a cell holds what no cell of a grid in `symbols` may, with its
+    fields {cell} and {text} (quoted): "r1c1: 'a' is not a digit from 1 to 9"."""
+    kind = "digit" if symbols.isdigit() else "symbol"
+    return f"{{cell}}: {{text}} is not a {kind} from {symbols[0]} to {symbols[-1]}"
+
+
 def no_solution_reason(conflicts: Sequence[Conflict], dead_end: DeadEnd | None) -> str:
     """Why a puzzle has no solution, in a line of a table: its first clash, else where
     singles run out, else that only the search finds the contradiction."""

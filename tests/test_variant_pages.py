@@ -264,3 +264,18 @@ def test_the_menu_offers_windoku_only_where_it_fits_and_the_map_up_to_16x16(clie
     assert 'value="windoku"' not in six and 'value="jigsaw" data-regions' in six
     big = client.get("/?size=25").text
     assert 'value="jigsaw"' not in big and "map_r1c1" not in big
+
+
+def test_after_a_map_mistake_the_givens_are_drawn_with_the_map_as_typed(client, jigsaw):
+    data = form_data(jigsaw, "jigsaw")
+    data["map_r9c9"] = data["map_r1c1"]  # one region of 10 cells: the map cannot be taken
+    typed = [data[f"map_r{i // 9 + 1}c{i % 9 + 1}"] for i in range(81)]
+    [givens] = [b for b in Cells(client.post("/", data=data).text).boards() if b["inputs"]]
+    drawn = [td & {"edge-right", "edge-below"} for td in givens["tds"]]
+    assert (drawn, givens["colgroups"]) == (expected_edges(tuple(typed), 9), 1)
+
+
+def test_a_jigsaws_region_map_has_its_own_solve_button_below_it(client):
+    page = client.get("/?size=9").text
+    region_map = page[page.index('<details class="region-map"') : page.index("</details>")]
+    assert region_map.count('<button type="submit">Solve with this map</button>') == 1

@@ -98,6 +98,20 @@ def _map_board(
     return Board(shape, caption, (rows,), (n,), standard_geometry(shape), drawn)
 
 
+def typed_regions_board(
+    shape: Shape, caption: str, cells: Sequence[Cell], labels: Sequence[str]
+) -> Board[Cell]:
+    """The grid of givens drawn with the regions of a Jigsaw's map as typed (one the server
+    could not take: its rules are unknown, so its lines come from the labels), not boxes."""
+    n = shape.size
+    edged = [
+        replace(shown, classes=" ".join([shown.classes, *edges]).strip())
+        for shown, edges in zip(cells, region_edges(n, labels), strict=True)
+    ]
+    rows = tuple(tuple(edged[r * n : (r + 1) * n]) for r in range(n))
+    return Board(shape, caption, (rows,), (n,), standard_geometry(shape))
+
+
 def form_island(island: dict[str, Any], shape: Shape) -> dict[str, Any]:
     """What grid.js is told about the form's board: the units of every variant on offer
     (`island`, made for rows, columns, boxes, diagonals and windows) and, for each, the

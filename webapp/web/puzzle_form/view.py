@@ -26,6 +26,7 @@ from .region_board import (
     is_jigsaw_choice,
     is_killer_choice,
     region_board,
+    typed_regions_board,
     variant_menu,
 )
 from .region_fields import LABELS
@@ -146,8 +147,12 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
     offered = tuple(letter for letter, kind in EXTRA_UNITS.items() if kind.unfit(shape) is None)
     island = board_island(geometry_of(shape, offered), shape.symbols)
     variant = form.variant.data or "classic"
+    shown_board = board(shape, caption, cells, geometry)
+    if geometry is None and is_jigsaw_choice(variant) and form.region_fields():
+        typed = [(field.data or "").upper() for field in form.region_fields()]
+        shown_board = typed_regions_board(shape, caption, cells, typed)
     return FormPage(
-        board=board(shape, caption, cells, geometry),
+        board=shown_board,
         problems=tuple(problems),
         puzzle=_field(form.puzzle.data or "", ["puzzle-hint", *notes["puzzle"]]),
         upload=_field("", notes["upload"]),

@@ -85,3 +85,12 @@ def test_after_a_map_mistake_the_givens_are_checked_against_the_map_not_the_boxe
         [],
         edges(mistaken),
     )
+
+
+def test_on_a_phone_a_solve_button_is_just_below_the_map_just_painted(phone, base_url):
+    phone.goto(f"{base_url}/")
+    phone.locator("#variant").select_option("jigsaw")
+    last_row = phone.locator("#map_r9c9").bounding_box()
+    solve = phone.get_by_role("button", name="Solve with this map").bounding_box()
+    gap = solve["y"] - (last_row["y"] + last_row["height"])
+    assert 0 <= gap < 120  # px: a thumb's reach, where the first Solve was a screen above

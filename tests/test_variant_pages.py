@@ -279,3 +279,25 @@ def test_a_jigsaws_region_map_has_its_own_solve_button_below_it(client):
     page = client.get("/?size=9").text
     region_map = page[page.index('<details class="region-map"') : page.index("</details>")]
     assert region_map.count('<button type="submit">Solve with this map</button>') == 1
+
+
+def test_a_clash_in_a_jigsaws_region_names_it_by_the_label_typed_for_it(client, jigsaw):
+    data = form_data(jigsaw, "jigsaw", labels="QRSTUVWXY")
+    regions = jigsaw.rules.regions
+    given, cell = next(
+        (given, cell)
+        for given in range(81)
+        for cell in range(81)
+        if jigsaw.cells[given]
+        and not jigsaw.cells[cell]
+        and regions[cell] == regions[given]
+        and cell // 9 != given // 9
+        and cell % 9 != given % 9
+    )
+    data[f"r{cell // 9 + 1}c{cell % 9 + 1}"] = str(jigsaw.cells[given])
+    label = "QRSTUVWXY"[regions[given]]
+    first, second = sorted((given, cell))
+    places = [f"r{c // 9 + 1}c{c % 9 + 1}" for c in (first, second)]
+    said = problems_of(client.post("/", data=data).text)
+    value = jigsaw.cells[given]
+    assert f"Region {label} has two {value}s ({places[0]} and {places[1]})" in said

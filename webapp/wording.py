@@ -106,18 +106,19 @@ def cage_conflict_message(conflict: Conflict) -> str:
     return f"{cage_title(conflict)}: {digits} {already} {conflict.made}"
 
 
-def conflict_message(conflict: Conflict) -> str:
+def conflict_message(conflict: Conflict, title: str = "") -> str:
     """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)".
 
     A row names its columns and a column its rows; any other unit (a box, a
-    diagonal) names its cells; a cage says it as cage_conflict_message does.
+    diagonal) names its cells; a cage says it as cage_conflict_message does. `title`
+    names the unit instead of its kind and number (a Jigsaw's region by the label the
+    player gave it: "Region A").
     """
     if conflict.unit == CAGE:
         return cage_conflict_message(conflict)
     cells = in_words(clash_cell_name(conflict.unit, place) for place in conflict.cells)
-    return CLASH.format(
-        **_clash_fields(conflict), where=clash_where(conflict.unit).format(cells=cells)
-    )
+    fields = _clash_fields(conflict) | ({"unit": title} if title else {})
+    return CLASH.format(**fields, where=clash_where(conflict.unit).format(cells=cells))
 
 
 def _clash_fields(conflict: Conflict) -> dict[str, str]:

@@ -60,12 +60,37 @@
     var form = table.closest("form");
     // The home form's variant menu: the island says which kinds of unit each variant has.
     var variant = form && island.variantKinds && form.querySelector("select[data-variant]");
+    // A Jigsaw's regions are the map's as typed: cells with one label, one region.
+    var regionInputs = form ? Array.prototype.slice.call(form.querySelectorAll("[data-region-grid] input")) : [];
+    function regionUnits() {
+      var byLabel = {};
+      var order = [];
+      regionInputs.forEach(function (input, cell) {
+        var label = input.value.trim().toUpperCase();
+        if (!label) return;
+        if (!byLabel[label]) { byLabel[label] = []; order.push(label); }
+        byLabel[label].push(cell);
+      });
+      return order.map(function (label) {
+        var cells = byLabel[label];
+        return {
+          kind: "region",
+          cells: cells,
+          title: fillIn(island.regionTitle, { label: label }),
+          where: "{cells}",
+          cellNames: cells.map(function (cell) { return "r" + (Math.floor(cell / size) + 1) + "c" + (cell % size + 1); })
+        };
+      });
+    }
     function activeUnits() {
       var kinds = variant && island.variantKinds[variant.value];
       if (!kinds) return island.units;
-      return island.units.filter(function (unit) { return kinds.indexOf(unit.kind) >= 0; });
+      var units = island.units.filter(function (unit) { return kinds.indexOf(unit.kind) >= 0; });
+      return kinds.indexOf("region") >= 0 ? units.concat(regionUnits()) : units;
     }
     if (variant) variant.addEventListener("change", function () { refresh(); });
+    // A map changed by typing or painting (regions.js sends "input" too) asks again.
+    regionInputs.forEach(function (input) { input.addEventListener("input", function () { refresh(); }); });
     var status = wrapper.querySelector(".clash-status");
     var typing = inputs[0].getAttribute("inputmode");
     var said = "";  // the clashes the status last reported (or that the page came with)
@@ -120,6 +145,14 @@
       dropUndo();  // something changed the grid since Clear: no taking the old one back
       var values = inputs.map(function (input) { return input.value.toUpperCase(); });
       var clashes = findClashes(values, island, activeUnits());
+      // A cell holding what is no symbol here (a letter in a 9x9) is worded as the server
+      // words it, and marked like a clash until it is fixed.
+      inputs.forEach(function (input, i) {
+        var text = input.value.trim();
+        if (!text || locked(input) || (text.length === 1 && symbols.indexOf(text.toUpperCase()) >= 0)) return;
+        var cellName = "r" + (Math.floor(i / size) + 1) + "c" + (i % size + 1);
+        clashes.push({ cells: [i], message: fillIn(words.notSymbol, { cell: cellName, text: "'" + text + "'" }) });
+      });
       var clashing = {};
       clashes.forEach(function (clash) { clash.cells.forEach(function (cell) { clashing[cell] = true; }); });
       inputs.forEach(function (input, i) {

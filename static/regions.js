@@ -2,7 +2,9 @@
 // region labels appears above the map's fields; pick one, then click or drag over cells to
 // put it in their fields. The fields stay the form's: without this script a person types the
 // same labels, and the form posts the same thing either way. The thick lines and tints
-// follow the labels as they change (the server draws them the same way on the next page).
+// follow the labels as they change (the server draws them the same way on the next page),
+// on the map and, while a Jigsaw is chosen, on the grid of givens above it too, whose box
+// lines give way to the regions' (grid.js checks the givens against the same regions).
 (function () {
   "use strict";
 
@@ -15,18 +17,51 @@
     var labels = grid.dataset.labels.split("");
     var chosen = labels[0];
 
+    // Thick lines on `cells` (the <td>s of a board) where `values` change.
+    function drawEdges(cells, values) {
+      cells.forEach(function (cell, i) {
+        cell.classList.toggle("edge-right", i % size < size - 1 && values[i + 1] !== values[i]);
+        cell.classList.toggle("edge-below", i + size < cells.length && values[i + size] !== values[i]);
+      });
+    }
+
+    var form = grid.closest("form");
+    var variant = form && form.querySelector("select[data-variant]");
+    var givens = form && form.querySelector("table.input-board");
+    var givenCells = givens ? Array.prototype.slice.call(givens.querySelectorAll("td")) : [];
+    // The server draws a Jigsaw's givens as one band without box lines: tell it by that.
+    var drawnAsJigsaw = givens && givens.querySelectorAll("tbody").length === 1 && size > 3;
+
+    function jigsawChosen() {
+      var option = variant && variant.options[variant.selectedIndex];
+      return Boolean(option && option.hasAttribute("data-regions"));
+    }
+
     function redraw() {
       var values = inputs.map(function (input) { return input.value.toUpperCase(); });
+      drawEdges(inputs.map(function (input) { return input.parentNode; }), values);
       inputs.forEach(function (input, i) {
         var cell = input.parentNode;
-        var right = i % size < size - 1 && values[i + 1] !== values[i];
-        var below = i + size < inputs.length && values[i + size] !== values[i];
-        cell.classList.toggle("edge-right", right);
-        cell.classList.toggle("edge-below", below);
         var tint = labels.indexOf(values[i]);
         for (var t = 1; t <= TINTS; t++) cell.classList.remove("region-tint-" + t);
         if (tint >= 0) cell.classList.add("region-tint-" + (tint % TINTS + 1));
       });
+      if (!givens) return;
+      var regions = jigsawChosen();
+      givens.classList.toggle("regions-drawn", regions || drawnAsJigsaw);
+      if (regions) drawEdges(givenCells, values);
+      else if (drawnAsJigsaw) drawEdges(givenCells, boxLabels());
+      else drawEdges(givenCells, givenCells.map(function () { return ""; }));
+    }
+
+    // Each cell's box, for a grid the server drew as a Jigsaw's when another variant is chosen.
+    function boxLabels() {
+      var island = JSON.parse(document.getElementById(givens.dataset.island).textContent);
+      var boxes = [];
+      island.units.forEach(function (unit) {
+        if (unit.kind === "box") unit.cells.forEach(function (cell) { boxes[cell] = unit.index; });
+      });
+      return givenCells.map(function (cell, i) { return String(boxes[i]); });
     }
 
     // The palette: one button a label, the chosen one pressed.
@@ -60,7 +95,8 @@
       input.value = chosen;
       input.removeAttribute("aria-invalid");
       cell.classList.remove("invalid");
-      redraw();
+      // As typing would: this script redraws, grid.js checks the givens against it.
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     }
     var painting = false;
     table.addEventListener("pointerdown", function (event) {
@@ -78,14 +114,12 @@
     table.addEventListener("input", redraw);
     redraw();
 
-    // Choosing a Jigsaw in the variant menu unfolds the map.
-    var form = grid.closest("form");
-    var variant = form && form.querySelector("select[data-variant]");
+    // Choosing a Jigsaw in the variant menu unfolds the map and draws it on the givens.
     var details = grid.closest("details");
-    if (variant && details) {
+    if (variant) {
       variant.addEventListener("change", function () {
-        var option = variant.options[variant.selectedIndex];
-        if (option && option.hasAttribute("data-regions")) details.open = true;
+        if (details && jigsawChosen()) details.open = true;
+        redraw();
       });
     }
   }

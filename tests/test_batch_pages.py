@@ -252,3 +252,23 @@ def test_a_hexadoku_lines_links_show_it_0_to_f(client):
         f"http://localhost/solve/{code}",
         f"http://localhost/solve/{code}?alphabet=hex",
     ]
+
+
+# Line 9 of the mixed file: its singles reach no dead end, only the search finds none.
+NO_SOLUTION_WHY = (
+    "Filling in what the givens force runs into no dead end by itself, but every way of"
+    " filling the grid fails (its solve page says how the search found it)"
+)
+
+
+def batch_row(html: str, place: str) -> str:
+    """The HTML of the results table's row for `place` ("Line 9")."""
+    found = re.search(rf'<th scope="row">{place}</th>(.*?)</tr>', html, re.S)
+    return found.group(1) if found else ""
+
+
+def test_a_row_without_a_solution_says_why_and_offers_no_play(client):
+    row = batch_row(upload(client, MIXED).text, "Line 9")
+    said = re.findall(r'<br><span class="hint">([^<]+)</span>', row)
+    plays = re.findall(r">Play<", row)
+    assert (said, plays) == ([NO_SOLUTION_WHY], [])

@@ -19,6 +19,8 @@ from webapp.web.puzzle_form.reading import (
     read_form,
 )
 
+from puzzles import data_lines
+
 EMPTY_9 = "0" * 81
 
 
@@ -151,6 +153,41 @@ def test_a_paste_that_cannot_be_read_says_where(text, message):
     form = read.form
     assert found(read) is None
     assert form.puzzle.errors[0].startswith(message)
+
+
+def _sixteen_rows(row: int, col: int, symbol: str, between: str) -> str:
+    """A 16x16 puzzle written a row a line, cells joined by `between`, with `symbol` at
+    row `row`, column `col` (from 1)."""
+    code = data_lines("engine_16x16_answers.txt")[0][0]
+    cells = list(code)
+    cells[(row - 1) * 16 + col - 1] = symbol
+    return "\n".join(between.join(cells[r * 16 : (r + 1) * 16]) for r in range(16))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param(
+            _sixteen_rows(1, 1, "Z", ""),
+            "Pasted puzzle: line 1, column 1: 'Z' is not a symbol of a 16x16 grid",
+            id="on line 1, not a batch of 4x4s",
+        ),
+        pytest.param(
+            _sixteen_rows(5, 6, "Z", ""),
+            "Pasted puzzle: line 5, column 6: 'Z' is not a symbol of a 16x16 grid",
+            id="not a 4x4 pencil-mark grid",
+        ),
+        pytest.param(
+            _sixteen_rows(5, 6, "Z", " "),
+            "Pasted puzzle: line 5, column 11: 'Z' is not a symbol of a 16x16 grid (symbols are"
+            " 1-9 and A-G; . or 0 is a blank); it stands in row 5, column 6 of the grid",
+            id="cells between spaces",
+        ),
+    ],
+)
+def test_a_sixteen_by_sixteen_in_rows_names_its_bad_symbol_by_row_and_column(text, message):
+    read = read_form(MultiDict({"source": "paste", "puzzle": text}))
+    assert [error[: len(message)] for error in read.form.puzzle.errors] == [message]
 
 
 def test_an_uploaded_file_is_read_like_a_paste(unique_puzzle):

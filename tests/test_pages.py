@@ -481,6 +481,18 @@ def test_other_spellings_of_a_share_link_move_permanently(client, path, location
         ("1" * 80, "The link&#39;s code: expected 81 cells, found 80"),
         ("5" * 82, "The link&#39;s code: expected 81 cells, found 82"),
         ("1" * 15 + "9", "The link&#39;s code, character 16: &#39;9&#39; is not a symbol of a 4x4"),
+        ("." * 81 + "-q", "The link&#39;s code: unknown rule letter q; after the - a link"),
+        ("." * 81 + "-xq", "The link&#39;s code: unknown rule letter q;"),
+        (
+            "." * 81 + "-j12345",
+            "The link&#39;s code: the Jigsaw&#39;s regions cannot be read: after -j a 9x9"
+            " Jigsaw&#39;s link has 29 letters for its regions, this one has 5",
+        ),
+        (
+            "." * 81 + "-j" + "1" * 29,
+            "The link&#39;s code: the Jigsaw&#39;s regions cannot be read: after -j the link"
+            " has letters A-Z and 2-7 only",
+        ),
     ],
 )
 def test_a_share_link_without_a_readable_puzzle_is_422(client, code, message):

@@ -77,7 +77,7 @@ def with_labels(labels: str) -> str:
         ),
         (
             with_labels("I" + LABELS[1:]),
-            "the region map (lines 11 to 19): Region 1 (from r1c1) has",
+            "the region map (lines 11 to 19): Region I (from r1c1) has",
         ),
         (
             with_labels(LABELS[:40] + "Z" + LABELS[41:]),

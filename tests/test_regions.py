@@ -44,13 +44,13 @@ def rows_as_text(size: int, rows: list[str]) -> list[str]:
     ("rows", "says"),
     [
         (["aab", "abb", "ccc"], None),
-        (["aab", "bbb", "ccc"], "Region 1 (from r1c1) has 2 cells, not 3"),
+        (["aab", "bbb", "ccc"], "Region a (from r1c1) has 2 cells, not 3"),
         (
             ["aba", "abb", "ccc"],
-            "Region 1 (from r1c1) is in 2 pieces: r1c1 and r1c3 are not joined by cells of"
+            "Region a (from r1c1) is in 2 pieces: r1c1 and r1c3 are not joined by cells of"
             " the region",
         ),
-        (["aaa", "bbb", "bbb"], "Region 2 (from r2c1) has 6 cells, not 3"),
+        (["aaa", "bbb", "bbb"], "Region b (from r2c1) has 6 cells, not 3"),
     ],
 )
 def test_a_region_map_is_n_connected_regions_of_n_cells_or_is_refused_by_name(rows, says):
@@ -61,8 +61,8 @@ def test_a_region_map_is_n_connected_regions_of_n_cells_or_is_refused_by_name(ro
     with pytest.raises(PuzzleError) as refused:
         region_map(3, labels)
     assert refused.value.message == says
-    # the error names the region's cells, for a form to mark ("a" is region 1, "b" region 2)
-    region = "b" if says.startswith("Region 2") else "a"
+    # the error names the region by its label, and its cells for a form to mark
+    region = says.split()[1]
     assert refused.value.cells == tuple(
         (cell // 3 + 1, cell % 3 + 1) for cell, label in enumerate(labels) if label == region
     )

@@ -204,7 +204,7 @@ def test_a_region_of_the_wrong_size_is_marked_on_its_cells(client):
     data["map_r9c9"] = data["map_r1c1"]
     response = client.post("/", data=data)
     assert response.status_code == 422
-    assert problems_of(response.text) == ["Region map: Region 1 (from r1c1) has 10 cells, not 9"]
+    assert problems_of(response.text) == ["Region map: Region A (from r1c1) has 10 cells, not 9"]
     board = Cells(response.text).map_board("region")
     invalid = {i["id"] for i in board["inputs"] if i.get("aria-invalid") == "true"}
     first = {f"map_r{i // 9 + 1}c{i % 9 + 1}" for i, r in enumerate(regions) if r == 0}
@@ -264,3 +264,40 @@ def test_the_menu_offers_windoku_only_where_it_fits_and_the_map_up_to_16x16(clie
     assert 'value="windoku"' not in six and 'value="jigsaw" data-regions' in six
     big = client.get("/?size=25").text
     assert 'value="jigsaw"' not in big and "map_r1c1" not in big
+
+
+def test_after_a_map_mistake_the_givens_are_drawn_with_the_map_as_typed(client, jigsaw):
+    data = form_data(jigsaw, "jigsaw")
+    data["map_r9c9"] = data["map_r1c1"]  # one region of 10 cells: the map cannot be taken
+    typed = [data[f"map_r{i // 9 + 1}c{i % 9 + 1}"] for i in range(81)]
+    [givens] = [b for b in Cells(client.post("/", data=data).text).boards() if b["inputs"]]
+    drawn = [td & {"edge-right", "edge-below"} for td in givens["tds"]]
+    assert (drawn, givens["colgroups"]) == (expected_edges(tuple(typed), 9), 1)
+
+
+def test_a_jigsaws_region_map_has_its_own_solve_button_below_it(client):
+    page = client.get("/?size=9").text
+    region_map = page[page.index('<details class="region-map"') : page.index("</details>")]
+    assert region_map.count('<button type="submit">Solve with this map</button>') == 1
+
+
+def test_a_clash_in_a_jigsaws_region_names_it_by_the_label_typed_for_it(client, jigsaw):
+    data = form_data(jigsaw, "jigsaw", labels="QRSTUVWXY")
+    regions = jigsaw.rules.regions
+    given, cell = next(
+        (given, cell)
+        for given in range(81)
+        for cell in range(81)
+        if jigsaw.cells[given]
+        and not jigsaw.cells[cell]
+        and regions[cell] == regions[given]
+        and cell // 9 != given // 9
+        and cell % 9 != given % 9
+    )
+    data[f"r{cell // 9 + 1}c{cell % 9 + 1}"] = str(jigsaw.cells[given])
+    label = "QRSTUVWXY"[regions[given]]
+    first, second = sorted((given, cell))
+    places = [f"r{c // 9 + 1}c{c % 9 + 1}" for c in (first, second)]
+    said = problems_of(client.post("/", data=data).text)
+    value = jigsaw.cells[given]
+    assert f"Region {label} has two {value}s ({places[0]} and {places[1]})" in said

@@ -100,13 +100,13 @@ def test_a_jigsaw_whose_map_is_the_boxes_is_classic():
             "jigsaw",
             ["A" * 9] * 8 + ["B" * 9],
             NINE,
-            "regions: Region 1 (from r1c1) has 72 cells, not 9",
+            "regions: Region A (from r1c1) has 72 cells, not 9",
         ),
         (
             "jigsaw",
             ["A" * 4 + "B" * 4 + "A", *STAIRS[1:]],
             NINE,
-            "regions: Region 1 (from r1c1) is in 2 pieces: r1c1 and r1c9 are not joined",
+            "regions: Region A (from r1c1) is in 2 pieces: r1c1 and r1c9 are not joined",
         ),
     ],
 )

@@ -106,18 +106,19 @@ def cage_conflict_message(conflict: Conflict) -> str:
     return f"{cage_title(conflict)}: {digits} {already} {conflict.made}"
 
 
-def conflict_message(conflict: Conflict) -> str:
+def conflict_message(conflict: Conflict, title: str = "") -> str:
     """A clash among the givens in words: "Row 3 has two 5s (columns 2 and 7)".
 
     A row names its columns and a column its rows; any other unit (a box, a
-    diagonal) names its cells; a cage says it as cage_conflict_message does.
+    diagonal) names its cells; a cage says it as cage_conflict_message does. `title`
+    names the unit instead of its kind and number (a Jigsaw's region by the label the
+    player gave it: "Region A").
     """
     if conflict.unit == CAGE:
         return cage_conflict_message(conflict)
     cells = in_words(clash_cell_name(conflict.unit, place) for place in conflict.cells)
-    return CLASH.format(
-        **_clash_fields(conflict), where=clash_where(conflict.unit).format(cells=cells)
-    )
+    fields = _clash_fields(conflict) | ({"unit": title} if title else {})
+    return CLASH.format(**fields, where=clash_where(conflict.unit).format(cells=cells))
 
 
 def _clash_fields(conflict: Conflict) -> dict[str, str]:
@@ -141,6 +142,28 @@ def dead_end_message(dead_end: DeadEnd) -> str:
     if dead_end.kind == CELL:
         return f"{start} {Place(*dead_end.place).name} with no possible value"
     return f"{start} no place for {dead_end.symbol} in {dead_end.unit} {dead_end.index}"
+
+
+def not_a_symbol(symbols: str) -> str:
+    """The template saying a cell holds what no cell of a grid in `symbols` may, with its
+    fields {cell} and {text} (quoted): "r1c1: 'a' is not a digit from 1 to 9"."""
+    kind = "digit" if symbols.isdigit() else "symbol"
+    return f"{{cell}}: {{text}} is not a {kind} from {symbols[0]} to {symbols[-1]}"
+
+
+def no_solution_reason(conflicts: Sequence[Conflict], dead_end: DeadEnd | None) -> str:
+    """Why a puzzle has no solution, in a line of a table: its first clash, else where
+    singles run out, else that only the search finds the contradiction."""
+    if conflicts:
+        more = len(conflicts) - 1
+        others = f"; and {more} more clash{'es' if more > 1 else ''}" if more else ""
+        return conflict_message(conflicts[0]) + others
+    if dead_end is not None:
+        return dead_end_message(dead_end)
+    return (
+        "Filling in what the givens force runs into no dead end by itself, but every way of"
+        " filling the grid fails (its solve page says how the search found it)"
+    )
 
 
 def deep_contradiction_message(nodes: int) -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from .errors import PuzzleError
 from .labels import Labels
 from .links.lzstring import unpack_budget
-from .parse import MAX_LENGTH, SEPARATORS, read
+from .parse import MAX_LENGTH, SEPARATORS, cell_count, read
 from .puzzle import Puzzle
 from .shape import SHAPES
 from .variants import puzzle_with
@@ -136,8 +136,9 @@ def _one_grid(text: str, line_count: int) -> bool:
         return False
     try:
         grid = read(text).grid
-    except PuzzleError:
-        return False
+    except PuzzleError as error:
+        # A bad symbol in such a grid is named in its row and column, not read as a batch.
+        return bool(error.cells) and cell_count(text) == line_count * line_count
     return grid.size == line_count
 
 

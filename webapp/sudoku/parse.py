@@ -249,6 +249,11 @@ def _told_apart(cells: list[Cell], shape: Shape) -> str:
     return HEX
 
 
+def cell_count(text: str) -> int:
+    """How many cells `text` writes, a character a cell (separators and spaces aside)."""
+    return len(_cells(text))
+
+
 def _cells(text: str) -> list[Cell]:
     """Every non-separator character with its position, in reading order."""
     cells = []
@@ -270,12 +275,17 @@ def _value(cell: Cell, index: int, shape: Shape, alphabet: str, known: dict[str,
             if alphabet == HEX
             else f"(symbols are {shape.symbol_range}; . or 0 is a blank)"
         )
+        row, col = index // shape.size + 1, index % shape.size + 1
+        # Rows written with spaces or bars between cells: the cell's place in the grid too.
+        # A code (one line, a character a cell) is told by its character's place alone.
+        told = (line, column) in ((row, col), (1, index + 1))
+        place = "" if told else f"; it stands in row {row}, column {col} of the grid"
         raise PuzzleError(
             f"line {line}, column {column}: {char!r} is not a symbol of a {shape.name} grid"
-            f" {symbols}",
+            f" {symbols}{place}",
             line=line,
             column=column,
-            cells=((index // shape.size + 1, index % shape.size + 1),),
+            cells=((row, col),),
         )
     return value
 

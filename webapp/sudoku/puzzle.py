@@ -263,6 +263,14 @@ def longest_code() -> int:
     return cells + len(RULES_MARK) + len(EXTRA_UNITS) + regions + cages
 
 
+# How a share code writes its rules, for a message about a letter it does not know.
+RULE_LETTERS = (
+    "after the - a link's rules are "
+    + ", ".join(f"{letter} ({kind.name})" for letter, kind in EXTRA_UNITS.items())
+    + f", {JIGSAW} and a Jigsaw's regions, {KILLER} and a Killer's cages"
+)
+
+
 def split_code(text: str) -> tuple[str, Rules]:
     """A share code's grid part and its rules: the text after the last RULES_MARK when it is
     letters of known kinds of unit, then perhaps JIGSAW and a region code, then perhaps
@@ -272,15 +280,23 @@ def split_code(text: str) -> tuple[str, Rules]:
     head, mark, tail = text.rpartition(RULES_MARK)
     if not (mark and head and tail):
         return text, CLASSIC
+    # A whole grid's code before the mark makes what follows rules, which can then be
+    # worded as rules when they are wrong (not as stray cells of the grid).
+    whole = _whole_grid_code(head)
     count = len(tail) - len(tail.lstrip("".join(EXTRA_UNITS)))
     letters, rest = tail[:count], tail[count:]
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):
         found = _region_code(rest[len(JIGSAW) :])
+        if found is None and whole is not None:
+            raise _region_code_error(whole, rest[len(JIGSAW) :])
         if found is None:
             return text, CLASSIC
         size, region_code = found
-        regions = decode_regions(size, region_code)
+        try:
+            regions = decode_regions(size, region_code)
+        except PuzzleError as error:
+            raise PuzzleError(f"the Jigsaw's regions cannot be read: {error.message}") from None
         rest = rest[len(JIGSAW) + len(region_code) :]
     cages: tuple[Cage, ...] = ()
     cage_size = 0
@@ -294,9 +310,36 @@ def split_code(text: str) -> tuple[str, Rules]:
         cage_size = fitting[0]
         cages = decode_cages(cage_size, cage_code)
         rest = ""
+    if rest and whole is not None and rest[0].isalpha() and rest[0] not in (JIGSAW, KILLER):
+        raise PuzzleError(f"unknown rule letter {rest[0]}; {RULE_LETTERS}")
     if rest:
         return text, CLASSIC
     return head, Rules.from_letters(letters, regions, cages, cage_size)
+
+
+def _whole_grid_code(head: str) -> int | None:
+    """The side of the grid `head` spells a cell a character (as a share code does), or None
+    when it is not one (a pasted grid's first rows, say)."""
+    if any(char.isspace() or char == RULES_MARK for char in head):
+        return None
+    side = isqrt(len(head))
+    return side if side * side == len(head) and side in SHAPES else None
+
+
+def _region_code_error(size: int, code: str) -> PuzzleError:
+    """What is wrong with a Jigsaw's region code after JIGSAW, in a player's words."""
+    cut = code.split(KILLER, 1)[0] if KILLER in code else code
+    wanted = code_length(size)
+    if len(cut) != wanted:
+        return PuzzleError(
+            f"the Jigsaw's regions cannot be read: after -{JIGSAW} a {size}x{size} Jigsaw's"
+            f" link has {wanted} letters for its regions, this one has {len(cut)} (was the"
+            " link cut short or changed?)"
+        )
+    return PuzzleError(
+        f"the Jigsaw's regions cannot be read: after -{JIGSAW} the link has letters A-Z"
+        " and 2-7 only (was the link changed?)"
+    )
 
 
 def _region_code(text: str) -> tuple[int, str] | None:

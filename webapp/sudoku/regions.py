@@ -58,8 +58,9 @@ def pieces(size: int, cells: Sequence[int]) -> list[list[int]]:
 
 def region_map(size: int, labels: Sequence[object]) -> tuple[int, ...]:
     """The region map of one label per cell (any hashable labels; the same label, the same
-    region), checked: N regions of N connected cells each. PuzzleError names the region
-    (numbered as the map numbers it) and its cells otherwise."""
+    region), checked: N regions of N connected cells each. PuzzleError names the region (by
+    its label when the labels are text, a person's, else numbered as the map numbers it)
+    and its cells otherwise."""
     if len(labels) != size * size:
         raise PuzzleError(
             f"a region map of a {size}x{size} grid has {size * size} cells, not {len(labels)}"
@@ -71,8 +72,11 @@ def region_map(size: int, labels: Sequence[object]) -> tuple[int, ...]:
     members: list[list[int]] = [[] for _ in numbers]
     for cell, region in enumerate(regions):
         members[region].append(cell)
+    named = list(numbers)
     for number, cells in enumerate(members):
-        name = f"Region {number + 1} (from {place(size, cells[0])})"
+        # A person's labels name their regions; others (a code's) are numbered.
+        label = named[number] if isinstance(named[number], str) else number + 1
+        name = f"Region {label} (from {place(size, cells[0])})"
         where = tuple((cell // size + 1, cell % size + 1) for cell in cells)
         if len(cells) != size:
             raise PuzzleError(f"{name} has {len(cells)} cells, not {size}", cells=where)

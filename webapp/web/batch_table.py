@@ -9,7 +9,9 @@ from flask import url_for
 
 from ..explanations.names import technique_name
 from ..records.json_types import JsonObject
+from ..sudoku import find_conflicts, find_dead_end, read_code
 from ..sudoku.batch_solve import Row, RowStatus, counts
+from ..wording import no_solution_reason
 from .links import absolute_url
 from .shown_alphabet import link_values
 
@@ -91,10 +93,25 @@ def row_view(row: Row) -> RowView:
         hardest=technique_name(row.hardest) if row.hardest else "",
         givens=f"{row.givens} of {row.size**2}" if row.givens is not None and row.size else "",
         solve_link=url_for("solve.result", code=row.code, **shown) if row.code else "",
-        play_link=url_for("play.play", code=row.code, **shown) if row.code else "",
-        message=row.message,
+        play_link=url_for("play.play", code=row.code, **shown) if playable(row) else "",
+        message=row.message or no_solution_why(row),
         text=text if row.status == RowStatus.INVALID else "",
     )
+
+
+def playable(row: Row) -> bool:
+    """True for a row with a puzzle one can play to the end: read, and not without a solution."""
+    return bool(row.code) and row.status != RowStatus.NO_SOLUTION
+
+
+def no_solution_why(row: Row) -> str:
+    """Why a row without a solution has none ("" for any other row): its first clash, or
+    where singles from its givens run out (a bounded walk, no search)."""
+    if row.status != RowStatus.NO_SOLUTION or not row.code:
+        return ""
+    puzzle = read_code(row.code)
+    conflicts = find_conflicts(puzzle)
+    return no_solution_reason(conflicts, None if conflicts else find_dead_end(puzzle))
 
 
 def row_record(row: Row) -> JsonObject:
@@ -112,8 +129,8 @@ def row_record(row: Row) -> JsonObject:
         "hardest": row.hardest,
         "rated_to_end": row.rated_to_end,
         "link": absolute_url("solve.result", code=row.code, **shown) if row.code else None,
-        "play": absolute_url("play.play", code=row.code, **shown) if row.code else None,
-        "message": row.message,
+        "play": absolute_url("play.play", code=row.code, **shown) if playable(row) else None,
+        "message": row.message or no_solution_why(row),
     }
 
 

@@ -19,6 +19,7 @@ from ..wording import (
     LIST_SEPARATOR,
     clash_cell_name,
     clash_where,
+    not_a_symbol,
     unit_title,
 )
 
@@ -38,8 +39,10 @@ def board_island(geometry: Geometry, symbols: str) -> JsonObject:
     0-based cells in reading order, its title ("Row 3"), how a clash in it says where
     ("columns {cells}") and how it names each of its cells ("7" in a row, "r3c7" in a box).
     `words`: the clash template ("{unit} has {count} {symbol}s ({where})"), counts in
-    words, how a list is joined, and the script's other words. `puzzleLengths`: how many
-    cells a whole pasted puzzle of any size has (one of another size goes to the server).
+    words, how a list is joined, how a cell holding no symbol is worded ("{cell}: {text} is
+    not a digit from 1 to 9", as the form's check says it), and the script's other words.
+    `puzzleLengths`: how many cells a whole pasted puzzle of any size has (one of another
+    size goes to the server).
     """
     return {
         "symbols": symbols,
@@ -49,6 +52,7 @@ def board_island(geometry: Geometry, symbols: str) -> JsonObject:
             "counts": {str(count): word for count, word in COUNT_WORDS.items()},
             "listSeparator": LIST_SEPARATOR,
             "listLast": LIST_LAST,
+            "notSymbol": not_a_symbol(symbols),
             **SCRIPT_WORDS,
         },
         "puzzleLengths": sorted(SHAPES_BY_CELLS),

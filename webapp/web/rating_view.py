@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from flask import url_for
 
 from ..explanations import level_of
-from ..explanations.names import technique_name, with_article
+from ..explanations.names import step_name, with_article
 from ..sudoku import Puzzle
 from ..sudoku.alphabet import alphabet_of
 from ..sudoku.logic import CEILING, SOLVED, STOPPED, Path, PathStatus, Position
@@ -68,8 +68,10 @@ class Rating:
 
 
 def rating_of(path: Path) -> Rating:
-    """A path's rating as a value the pages show."""
-    hardest = with_article(technique_name(path.hardest)) if path.hardest else "none"
+    """A path's rating as a value the pages show: its hardest step named as the explanation's
+    table and headings name it (a forcing net is never called a chain)."""
+    first_hardest = max(path.steps, key=lambda step: step.difficulty, default=None)
+    hardest = with_article(step_name(first_hardest)) if first_hardest else "none"
     complete = path.status == SOLVED
     return Rating(
         path.rating, level_of(path.rating), hardest, complete, len(path.steps), path.status

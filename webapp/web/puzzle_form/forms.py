@@ -12,6 +12,7 @@ from wtforms.validators import AnyOf, ValidationError
 from ...sudoku import SHAPES, Grid, Shape
 from ...sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, spelled, spelled_shape
 from ...sudoku.puzzle import CLASSIC, Rules
+from ...wording import not_a_symbol
 from .cage_fields import cage_data, cage_field_names, cage_fields
 from .region_fields import (
     VARIANT_CHOICES,
@@ -44,15 +45,14 @@ class CellSymbol:
     """Validator: a cell holds one symbol of its grid's size, or is blank."""
 
     def __init__(self, shape: Shape) -> None:
-        kind = "digit" if shape.digits_only else "symbol"
-        self.allowed = f"{kind} from {shape.symbols[0]} to {shape.symbols[-1]}"
+        self.message = not_a_symbol(shape.symbols)  # the board's script says it live the same
         self.symbols = shape.symbols
 
     def __call__(self, form: Form, field: Field) -> None:
         text = field.data
         if text and (len(text) > 1 or text.upper() not in self.symbols):
             shown = text if len(text) <= 10 else text[:10] + "…"
-            raise ValidationError(f"{field.name}: {shown!r} is not a {self.allowed}")
+            raise ValidationError(self.message.format(cell=field.name, text=repr(shown)))
 
 
 class PuzzleForm(Form):

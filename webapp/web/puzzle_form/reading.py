@@ -1,7 +1,7 @@
-"""Reading the puzzle form: what was sent comes back as one of four values, a puzzle, a
-batch of puzzles, a pencil-mark position, or the form with its problems, which the caller
-answers each in its own way (site/routes.py). The form itself carries only its fields and
-their messages."""
+"""Reading the puzzle form: what was sent comes back as one of five values, a puzzle, a
+batch of puzzles, a pencil-mark position, this site's own link (where it points), or the
+form with its problems, which the caller answers each in its own way (site/routes.py). The
+form itself carries only its fields and their messages."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from .forms import (
     filled_form,
     form_class,
 )
+from .own_links import own_link
 from .region_fields import read_rules
 
 
@@ -61,6 +62,15 @@ class PositionFound:
 
 
 @dataclass(frozen=True)
+class LinkFound:
+    """One of this site's own links was pasted: `location` is where it points here."""
+
+    form: PuzzleForm
+    location: str
+    rules: Rules = CLASSIC
+
+
+@dataclass(frozen=True)
 class FormProblems:
     """The form to be shown again: its fields hold what is wrong (none for an empty form),
     `conflicts` the givens that clash, `rules` the variant as far as it was read (None when
@@ -71,7 +81,7 @@ class FormProblems:
     conflicts: tuple[Conflict, ...] = ()
 
 
-FormRead = PuzzleFound | BatchFound | PositionFound | FormProblems
+FormRead = PuzzleFound | BatchFound | PositionFound | LinkFound | FormProblems
 
 
 def needs_givens(puzzle: Puzzle) -> bool:
@@ -119,6 +129,9 @@ def read_form(formdata: Any, shown_in: str | None = None) -> FormRead:
         return FormProblems(form)
     else:
         try:
+            location = None if shown_in else own_link(text)
+            if location is not None:
+                return LinkFound(form, location)  # on to that page, rules, progress and all
             entries = read_batch(text)
             if entries is not None:
                 return BatchFound(form, entries)  # the caller answers a batch (batch_answer.py)
@@ -169,6 +182,8 @@ def _position(text: str) -> Position | None:
     except PuzzleError as marks_error:
         try:
             parse(text)
-        except PuzzleError:
-            raise marks_error from None
+        except PuzzleError as grid_error:
+            # A grid error that names a cell read the text as a grid of the right count
+            # (16 rows of 16 are a 16x16, never sixteen groups of 4x4 candidates).
+            raise (grid_error if grid_error.cells else marks_error) from None
         return None

@@ -16,7 +16,7 @@ from ...sudoku.cage_input import NO_CAGE
 from ...sudoku.variants import JIGSAW, KILLER
 from ..grid_table import Board, Cell, cell
 from ..variant_drawing import Drawn, region_edges
-from .region_fields import variant_choices, variant_kinds, variant_words
+from .region_fields import REGION_TITLE, variant_choices, variant_kinds, variant_words
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,23 @@ def _map_board(
     return Board(shape, caption, (rows,), (n,), standard_geometry(shape), drawn)
 
 
+def typed_regions_board(
+    shape: Shape, caption: str, cells: Sequence[Cell], labels: Sequence[str]
+) -> Board[Cell]:
+    """The grid of givens drawn with the regions of a Jigsaw's map as typed (one the server
+    could not take: its rules are unknown, so its lines come from the labels), not boxes."""
+    n = shape.size
+    edged = [
+        replace(shown, classes=" ".join([shown.classes, *edges]).strip())
+        for shown, edges in zip(cells, region_edges(n, labels), strict=True)
+    ]
+    rows = tuple(tuple(edged[r * n : (r + 1) * n]) for r in range(n))
+    return Board(shape, caption, (rows,), (n,), standard_geometry(shape))
+
+
 def form_island(island: dict[str, Any], shape: Shape) -> dict[str, Any]:
     """What grid.js is told about the form's board: the units of every variant on offer
     (`island`, made for rows, columns, boxes, diagonals and windows) and, for each, the
-    kinds of unit that apply (`variantKinds`), so its clash marks follow the menu."""
-    return {**island, "variantKinds": variant_kinds(shape)}
+    kinds of unit that apply (`variantKinds`), so its clash marks follow the menu, and how
+    a Jigsaw's region made from the map is called (`regionTitle`)."""
+    return {**island, "variantKinds": variant_kinds(shape), "regionTitle": REGION_TITLE}

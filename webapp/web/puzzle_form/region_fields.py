@@ -48,6 +48,10 @@ VARIANT_MESSAGE = (
 # the generator cannot fill a random one either (generator/jigsaw.py).
 LARGEST_JIGSAW = 16
 REGION_PREFIX = "map_"
+# The kind of unit a Jigsaw's regions are (geometry.py's), and how a clash names one: by the
+# label the player gave its cells.
+REGION = "region"
+REGION_TITLE = "Region {label}"
 # The labels a region grid starts with and a Jigsaw's map is shown in: one a region.
 LABELS = "123456789ABCDEFG"
 
@@ -126,13 +130,19 @@ def region_data(shape: Shape, rules: Rules) -> dict[str, str]:
 
 
 def variant_kinds(shape: Shape) -> dict[str, list[str]]:
-    """For each variant the form offers, the kinds of unit a puzzle of it has in the grid's
-    island (a Jigsaw's regions come from its map, which the server checks: none here)."""
+    """For each variant the form offers, the kinds of unit a puzzle of it has: those of the
+    grid's island, and for a Jigsaw REGION in place of "box" (the script makes its regions
+    from the map as it is typed)."""
     found = {}
     for value in variant_choices(shape):
-        kinds = ["row", "column"] if JIGSAW in value else ["row", "column", "box"]
+        # A Jigsaw's regions stand in for the boxes: the script makes them from the map.
+        kinds = ["row", "column", REGION] if JIGSAW in value else ["row", "column", "box"]
         extra = _extra_rules(value, shape)
-        kinds += [kind for kind in geometry_of(shape, extra.extras).kinds if kind not in kinds]
+        kinds += [
+            kind
+            for kind in geometry_of(shape, extra.extras).kinds
+            if kind not in kinds and not (JIGSAW in value and kind == "box")
+        ]
         found[value] = kinds
     return found
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...records.json_types import JsonObject
-from ...sudoku import SHAPES
+from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
@@ -18,6 +18,7 @@ from ...wording import (
 from ..board_island import board_island
 from ..grid_table import Board, Cell, board, cell
 from .cage_fields import SUMS_FIELD
+from .forms import PuzzleForm
 from .reading import FormProblems, FormRead
 from .region_board import (
     VariantChoice,
@@ -26,9 +27,10 @@ from .region_board import (
     is_jigsaw_choice,
     is_killer_choice,
     region_board,
+    typed_regions_board,
     variant_menu,
 )
-from .region_fields import LABELS
+from .region_fields import LABELS, REGION, REGION_TITLE
 
 # The paste box's choice of symbols, as its menu says them.
 ALPHABET_CHOICE_WORDS = {
@@ -122,7 +124,8 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         for message in sums.errors:
             report(message, [sums.id])
     for conflict in conflicts:
-        report(conflict_message(conflict), (Place(*place).name for place in conflict.cells))
+        title = region_title(form, conflict)  # a Jigsaw's region by its label, as typed
+        report(conflict_message(conflict, title), (Place(*place).name for place in conflict.cells))
     for pasted in (form.puzzle, form.upload):
         for message in pasted.errors:
             report(message, [pasted.id])
@@ -146,8 +149,12 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
     offered = tuple(letter for letter, kind in EXTRA_UNITS.items() if kind.unfit(shape) is None)
     island = board_island(geometry_of(shape, offered), shape.symbols)
     variant = form.variant.data or "classic"
+    shown_board = board(shape, caption, cells, geometry)
+    if geometry is None and is_jigsaw_choice(variant) and form.region_fields():
+        typed = [(field.data or "").upper() for field in form.region_fields()]
+        shown_board = typed_regions_board(shape, caption, cells, typed)
     return FormPage(
-        board=board(shape, caption, cells, geometry),
+        board=shown_board,
         problems=tuple(problems),
         puzzle=_field(form.puzzle.data or "", ["puzzle-hint", *notes["puzzle"]]),
         upload=_field("", notes["upload"]),
@@ -167,6 +174,17 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         cage_sums=_field(sums.data or "", ["cage-sums-hint", *notes[sums.id]]) if sums else None,
         island=form_island(island, shape),
     )
+
+
+def region_title(form: PuzzleForm, conflict: Conflict) -> str:
+    """ "Region A": a clash in a Jigsaw's region named by the label its cells have in the
+    form's map (as the script names it live); "" for a clash in any other unit."""
+    fields = form.region_fields()
+    if conflict.unit != REGION or not fields or not conflict.cells:
+        return ""
+    row, col = conflict.cells[0]
+    label = (fields[(row - 1) * form.shape.size + col - 1].data or "").upper()
+    return REGION_TITLE.format(label=label) if label else ""
 
 
 def _field(value: str, described_by: list[str]) -> FieldView:

@@ -13,6 +13,7 @@ from ..puzzle_form.page import show_form
 from ..puzzle_form.reading import (
     BatchFound,
     FormProblems,
+    LinkFound,
     PositionFound,
     PuzzleFound,
     asked_for_givens,
@@ -25,7 +26,7 @@ bp = Blueprint("site", __name__)
 
 
 @bp.get("/")
-def index() -> tuple[str, int]:
+def index() -> Response | tuple[str, int]:
     """The form: an empty grid (?size=16), or a puzzle to edit (?puzzle=<code>, shown in the
     ?alphabet= it came in)."""
     refuse_long_code(request.args.get("puzzle", ""))
@@ -33,6 +34,8 @@ def index() -> tuple[str, int]:
     if isinstance(read, BatchFound):  # a batch is posted, never in a link
         read.form.puzzle.errors = [batch.ONE_AT_A_TIME]
         return show_form(FormProblems(read.form))
+    if isinstance(read, LinkFound):  # ?puzzle= holding one of this site's links
+        return redirect(read.location, 303)
     return show_form(read)
 
 
@@ -46,6 +49,8 @@ def submit() -> Response | tuple[str, int] | str:
         return batch.answer(read.entries)
     if isinstance(read, PositionFound):  # a pencil-mark grid: on to its position's page
         return redirect(marked_location(read.position), 303)
+    if isinstance(read, LinkFound):  # this site's own link: where it points, as it points
+        return redirect(read.location, 303)
     if isinstance(read, PuzzleFound) and needs_givens(read.puzzle):
         read = asked_for_givens(read)
     if not isinstance(read, PuzzleFound):

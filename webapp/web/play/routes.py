@@ -26,9 +26,11 @@ from ..linked import linked_puzzle, unusable, whole_number
 from ..links import absolute_url
 from ..marks import linked_marks, refused_marks
 from ..page_facts import dead_end_of, facts_of
+from ..rating_view import rating_of
 from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
+from .cage_ways import cage_island, cage_lines
 from .form import with_entries
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
 from .state import PlayState, UnusableNotes
@@ -81,6 +83,9 @@ def play(code: str) -> Response:
         else None,
         explain_here=_explain_here(state.notes, state.progress, solution),
         about=about_puzzle(puzzle, facts.path),
+        level=rating_of(facts.path).level if facts.path is not None else "",
+        cages=cage_lines(state),
+        cage_island=cage_island(state) if puzzle.rules.cages else None,
     )
     hint = asked.hint
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)

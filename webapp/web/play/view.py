@@ -5,7 +5,7 @@ solved."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
 from ...explanations.why_wrong import WhyWrong
@@ -19,6 +19,7 @@ from ...wording import conflict_message, in_words
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
 from ..rating_view import rating_of
+from .cell_marks import COLOUR_NAMES
 from .clock import clock_face
 from .form import Unread
 from .notes import shown
@@ -57,6 +58,8 @@ class PlayCell:
     described_by: str = ""
     marks: tuple[Mark, ...] = ()
     notes_field: bool = False  # the field takes notes ("137"), not a value
+    corner: tuple[str, ...] = ()  # its corner marks' symbols (cell_marks.py), in order
+    centre: str = ""  # its centre marks' symbols
 
 
 @dataclass(frozen=True)
@@ -84,6 +87,9 @@ class PlayPage:
     seconds: int = 0  # the game's time so far (?time=)
     clock: str = "0:00"  # the time as the clock shows it
     show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
+    cell_marks: tuple[
+        tuple[str, str], ...
+    ] = ()  # corner=, centre=, colours= as the form keeps them
 
     @property
     def more_help(self) -> bool:
@@ -138,6 +144,7 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
         )
         for cell in range(shape.cell_count)
     ]
+    cells = _with_cell_marks(state, cells)
     caption = f"{shape.name} puzzle: the givens are locked; fill in the rest"
     if state.notes_mode:
         caption = f"{shape.name} puzzle, notes mode: type each empty cell's notes, such as 137"
@@ -163,7 +170,38 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
         seconds=state.seconds,
         clock=clock_face(state.seconds),
         show_timer=state.show_timer,
+        cell_marks=tuple((field, code or "") for field, code in state.cell_marks_query().items()),
     )
+
+
+def _with_cell_marks(state: PlayState, cells: list[PlayCell]) -> list[PlayCell]:
+    """The cells with the player's corner and centre marks (in open cells without a value)
+    and colours drawn and said."""
+    shape, grid = state.progress.puzzle.shape, state.progress.grid
+    corner, centre, colours = dict(state.corner), dict(state.centre), dict(state.colours)
+    drawn = list(cells)
+    for cell in corner.keys() | centre.keys() | colours.keys():
+        changes: dict[str, object] = {}
+        label = drawn[cell].label
+        if not grid.cells[cell]:
+            if cell in corner:
+                symbols = [
+                    shape.symbol(v) for v in range(1, shape.size + 1) if corner[cell] >> v & 1
+                ]
+                changes["corner"] = tuple(symbols)
+                label += ", corner marks " + in_words(symbols)
+            if cell in centre:
+                symbols = [
+                    shape.symbol(v) for v in range(1, shape.size + 1) if centre[cell] >> v & 1
+                ]
+                changes["centre"] = "".join(symbols)
+                label += ", centre marks " + in_words(symbols)
+        if cell in colours:
+            colour = colours[cell]
+            changes["classes"] = f"{drawn[cell].classes} colour-{colour}".strip()
+            label += f", coloured {COLOUR_NAMES[colour - 1]}"
+        drawn[cell] = replace(drawn[cell], label=label, **changes)  # type: ignore[arg-type]
+    return drawn
 
 
 def _messages(

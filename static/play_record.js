@@ -1,7 +1,7 @@
 // The player's own record, kept in this browser only (localStorage "sudoku-record"; the
 // record page, record.js, shows it): each game finished, with its variant and level (the
-// form says them), its time, the hints asked on the way, and, for a Puzzle of the day (a
-// play page reached from /daily), that day. Nothing of it goes to the server.
+// form says them), its time, the hints asked on the way, and, for a Puzzle of the day (one
+// /daily showed, daily_record.js), that day. Nothing of it goes to the server.
 (function () {
   "use strict";
 
@@ -39,11 +39,6 @@
   if (new URLSearchParams(window.location.search).get("hint") === "1") {
     put(hintsKey, String(Number(get(hintsKey) || 0) + 1));
   }
-  // Reached from the Puzzles of the day: a daily puzzle, of today (UTC).
-  try {
-    if (document.referrer && new URL(document.referrer).pathname.replace(/\/$/, "").slice(-6) === "/daily") put(dailyKey, today());
-  } catch (error) { /* no referrer to read */ }
-
   function finished(seconds) {
     var record = null;
     try {

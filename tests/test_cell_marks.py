@@ -1,6 +1,6 @@
 """Corner marks, centre marks and cell colours: in the play state and its link (short,
 checked, bounded), drawn and said by the page without script, kept by the form's buttons,
-and the Killer combination list and the record page as the server sends them."""
+and the Killer combination list as the server sends it."""
 
 from __future__ import annotations
 
@@ -131,8 +131,3 @@ def test_the_cage_list_leaves_out_the_ways_the_notes_rule_out(client):
     notes = with_notes(no_notes(FOUR), {5: 1 << 1 | 1 << 4, 6: 1 << 1 | 1 << 4})
     html = client.get(f"/play/{FOUR.code}?marks={encode_marks(notes)}").text
     assert "<li>Cage at r2c2 (sum 5), 5 in 2: 1-4; ruled out: 2-3</li>" in html
-
-
-def test_the_record_page_says_without_script_that_it_needs_script(client):
-    html = client.get("/record").text
-    assert "This browser's record is read by the page's script, which is off" in html

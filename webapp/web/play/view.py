@@ -176,31 +176,32 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
 
 def _with_cell_marks(state: PlayState, cells: list[PlayCell]) -> list[PlayCell]:
     """The cells with the player's corner and centre marks (in open cells without a value)
-    and colours drawn and said."""
+    and colours drawn and said; the notes-mode board's fields take notes alone."""
     shape, grid = state.progress.puzzle.shape, state.progress.grid
     corner, centre, colours = dict(state.corner), dict(state.centre), dict(state.colours)
+
+    def symbols(marked: dict[int, int], cell: int) -> list[str]:
+        """The symbols of `cell`'s marks in `marked`, none once it holds a value."""
+        if grid.cells[cell] or state.notes_mode:
+            return []
+        return [shape.symbol(v) for v in range(1, shape.size + 1) if marked.get(cell, 0) >> v & 1]
+
     drawn = list(cells)
-    for cell in corner.keys() | centre.keys() | colours.keys():
-        changes: dict[str, object] = {}
-        label = drawn[cell].label
-        if not grid.cells[cell]:
-            if cell in corner:
-                symbols = [
-                    shape.symbol(v) for v in range(1, shape.size + 1) if corner[cell] >> v & 1
-                ]
-                changes["corner"] = tuple(symbols)
-                label += ", corner marks " + in_words(symbols)
-            if cell in centre:
-                symbols = [
-                    shape.symbol(v) for v in range(1, shape.size + 1) if centre[cell] >> v & 1
-                ]
-                changes["centre"] = "".join(symbols)
-                label += ", centre marks " + in_words(symbols)
+    for cell in sorted(corner.keys() | centre.keys() | colours.keys()):
+        in_corner, in_centre = symbols(corner, cell), symbols(centre, cell)
+        classes, label = drawn[cell].classes, drawn[cell].label
+        label += ", corner marks " + in_words(in_corner) if in_corner else ""
+        label += ", centre marks " + in_words(in_centre) if in_centre else ""
         if cell in colours:
-            colour = colours[cell]
-            changes["classes"] = f"{drawn[cell].classes} colour-{colour}".strip()
-            label += f", coloured {COLOUR_NAMES[colour - 1]}"
-        drawn[cell] = replace(drawn[cell], label=label, **changes)  # type: ignore[arg-type]
+            classes = f"{classes} colour-{colours[cell]}".strip()
+            label += f", coloured {COLOUR_NAMES[colours[cell] - 1]}"
+        drawn[cell] = replace(
+            drawn[cell],
+            label=label,
+            classes=classes,
+            corner=tuple(in_corner),
+            centre="".join(in_centre),
+        )
     return drawn
 
 

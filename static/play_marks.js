@@ -222,10 +222,14 @@
     button.addEventListener("click", function () { colour(index < COLOURS.length ? index + 1 : 0); });
     palette.appendChild(button);
   });
+  // The modes beside the notes' toggle (after the board's controls in the Tab order, Check
+  // first); the palette under the digit pad, where a finger is.
+  var actions = form.querySelector(".grid-controls .actions");
+  var notesToggle = actions && actions.querySelector(".notes-toggle");
+  if (notesToggle) notesToggle.insertAdjacentElement("afterend", group);
+  else (actions || slot).appendChild(group);
   var pad = form.querySelector(".digit-pad");
-  var after = pad ? pad.nextSibling : slot.firstChild;
-  slot.insertBefore(group, after);
-  slot.insertBefore(palette, after);
+  slot.insertBefore(palette, pad ? pad.nextSibling : slot.firstChild);
 
   function notesOn() { return form.querySelector(".notes-toggle[aria-pressed=true]"); }
   function setMode(wanted) {

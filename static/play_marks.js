@@ -180,13 +180,16 @@
       form.dispatchEvent(new CustomEvent("play-note", { detail: { cells: cells, symbol: symbol } }));
       return;
     }
-    var changed = null;
+    var changed = [];
     cells.forEach(function (cell) {
       if (inputs[cell].readOnly) return;
       inputs[cell].value = symbol || "";
-      changed = inputs[cell];
+      changed.push(inputs[cell]);
     });
-    if (changed) changed.dispatchEvent(new Event("input", { bubbles: true }));  // play.js: one move
+    // play.js takes them all as one move; told through the focused cell, grid.js keeps the
+    // focus (and so the choice of cells) where it is
+    var told = changed.indexOf(document.activeElement) >= 0 ? document.activeElement : changed[0];
+    if (told) told.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
   // The modes, each a button saying whether it is on.

@@ -155,3 +155,17 @@ def test_the_keyboard_chooses_cells_and_writes_every_kind_of_mark(page, base_url
     page.keyboard.press("Control+z")
     # both moves undone: no notes, no corner marks, in the link (its time goes on)
     expect(page).to_have_url(re.compile(rf"\?progress={NEAR_THE_END}(&time=\d+)?$"))
+
+
+def test_a_value_typed_goes_into_every_chosen_cell_as_one_move(page, base_url):
+    # r2c2 (6) and r2c3 (7) are the player's entries: Ctrl+click chooses both, 5 fills both
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?progress={NEAR_THE_END}")
+    page.locator("#r2c3").click()
+    page.locator("#r2c2").click(modifiers=["Control"])
+    page.keyboard.press("5")
+    expect(page.locator("#r2c3")).to_have_value("5")
+    expect(page.locator("#r2c2")).to_have_value("5")
+    expect(page.locator("td.selected")).to_have_count(2)  # still both, for the next symbol
+    page.keyboard.press("Control+z")
+    expect(page.locator("#r2c2")).to_have_value("6")
+    expect(page.locator("#r2c3")).to_have_value("7")

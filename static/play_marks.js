@@ -225,14 +225,17 @@
     button.addEventListener("click", function () { colour(index < COLOURS.length ? index + 1 : 0); });
     palette.appendChild(button);
   });
-  // The modes beside the notes' toggle (after the board's controls in the Tab order, Check
-  // first); the palette under the digit pad, where a finger is.
+  // Where the digit pad is shown (touch screens, narrow windows) the modes and the palette go
+  // under it, where a finger is; elsewhere the modes go beside the notes' toggle, after the
+  // board's controls in the Tab order (Check first).
   var actions = form.querySelector(".grid-controls .actions");
   var notesToggle = actions && actions.querySelector(".notes-toggle");
-  if (notesToggle) notesToggle.insertAdjacentElement("afterend", group);
-  else (actions || slot).appendChild(group);
   var pad = form.querySelector(".digit-pad");
+  var padShown = pad && window.getComputedStyle(pad).display !== "none";
   slot.insertBefore(palette, pad ? pad.nextSibling : slot.firstChild);
+  if (padShown) slot.insertBefore(group, palette);
+  else if (notesToggle) notesToggle.insertAdjacentElement("afterend", group);
+  else (actions || slot).appendChild(group);
 
   function notesOn() { return form.querySelector(".notes-toggle[aria-pressed=true]"); }
   function setMode(wanted) {

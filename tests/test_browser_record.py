@@ -33,7 +33,7 @@ def dailies() -> list[dict[str, object]]:
 
 
 def test_a_finished_game_is_counted_in_this_browser_s_record(page, base_url):
-    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?progress={ONE_LEFT}&time=95")
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?progress={ONE_LEFT}&time=95&hint=1")
     page.locator("#r1c1").click()
     page.keyboard.press("4")
     expect(page.locator(".clock-label")).to_have_text("Solved in")
@@ -41,8 +41,8 @@ def test_a_finished_game_is_counted_in_this_browser_s_record(page, base_url):
     row = page.locator(".record-table tr").nth(1)
     expect(row).to_be_visible()
     cells = row.locator("th, td").all_inner_texts()
-    # variant, level, games, best = median (one game, its time near 1:35), hints
-    assert (cells[:3], cells[3] == cells[4], cells[5]) == (["Classic", "easy", "1"], True, "0")
+    # variant, level, games, best = median (one game, its time near 1:35), the hint asked
+    assert (cells[:3], cells[3] == cells[4], cells[5]) == (["Classic", "easy", "1"], True, "1")
 
 
 def test_a_record_file_is_imported_and_a_bad_one_refused(page, base_url):
@@ -81,3 +81,12 @@ def test_a_record_file_is_imported_and_a_bad_one_refused(page, base_url):
     expect(page.get_by_role("status")).to_have_text(
         "That file cannot be imported: game 1 has no time in seconds."
     )
+
+
+def test_the_day_s_puzzles_are_marked_for_the_streak_in_this_browser(page, base_url):
+    page.goto(f"{base_url}/daily?size=6")
+    codes = page.locator(".daily-puzzles").get_attribute("data-codes").split()
+    marked = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('sudoku-record-daily:')).length"
+    )
+    assert (len(codes), marked) == (5, 5)  # one of each level

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import re
 
-from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, ROOT, axe_violations
+from browser_fixtures import (
+    ARTIFACTS,
+    REFRESH_README_PICTURE,
+    ROOT,
+    axe_violations,
+    axe_violations_of,
+)
 from killers import random_killer
 from playwright.sync_api import expect
 
@@ -169,3 +175,11 @@ def test_a_value_typed_goes_into_every_chosen_cell_as_one_move(page, base_url):
     page.keyboard.press("Control+z")
     expect(page.locator("#r2c2")).to_have_value("6")
     expect(page.locator("#r2c3")).to_have_value("7")
+
+
+def test_marks_colours_and_the_record_are_axe_clean_in_both_schemes(browser, base_url):
+    paths = [picture_link(), f"/play/{near_killer()[0].code}", "/record"]
+    found = {
+        scheme: axe_violations_of(browser, base_url, paths, scheme) for scheme in ("light", "dark")
+    }
+    assert found == {scheme: dict.fromkeys(paths, {}) for scheme in ("light", "dark")}

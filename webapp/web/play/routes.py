@@ -61,7 +61,9 @@ def play(code: str) -> Response:
     candidates (the default with notes; ?candidates=0 shows only the cells noted), ?notes=1
     makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed;
     ?time= is the game's time in seconds, ?timer=0 hides its clock; ?noted= names the cells
-    noted with every candidate the givens allow (notes.py)."""
+    noted with every candidate the givens allow (notes.py); ?corner=, ?centre= and
+    ?colours= hold the player's other marks (cell_marks.py). A Killer's page lists each
+    cage's ways of making its sum (cage_ways.py)."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found

@@ -119,7 +119,7 @@
   // the values the page came with (the browser may put back typed ones, see pageshow)
   var known = inputs.map(function (input) { return valueOf({ value: input.defaultValue }); });
   var labels = inputs.map(function (input) {
-    return input.getAttribute("aria-label").replace(/, (notes|candidates) .*$/, "");
+    return input.getAttribute("aria-label").replace(/, (notes|candidates|corner marks|centre marks|coloured) .*?(?=, cage |$)/, "");
   });
   function written(cell) { return notes[cell] !== start[cell] || !!full[cell]; }
 
@@ -305,6 +305,33 @@
     var symbol = symbols.charAt(v - 1);
     return nameOf(cell) + ": " + symbol + " cannot be a note here, as " + nameOf(holder) + " holds " + symbol;
   }
+
+  // play_marks.js: a move of its marks or colours, one undo step with the position (its
+  // fields beside values and notes; a move that lacks them left them as they were).
+  form.addEventListener("play-marked", function (event) {
+    var now = snapshot();
+    form.dispatchEvent(new CustomEvent("play-moved", { detail: {
+      before: Object.assign({}, now, event.detail.before),
+      after: Object.assign({}, now, event.detail.after)
+    } }));
+    follow();
+  });
+  // A note in several chosen cells (play_marks.js) is one move: every cell takes it, or
+  // when every cell held it, none keeps it (a null symbol clears their notes).
+  form.addEventListener("play-note", function (event) {
+    var symbol = event.detail.symbol;
+    var v = symbol === null ? 0 : symbols.indexOf(symbol) + 1;
+    var allowed = allowedBy(values());
+    function holds(cell) { return !!((written(cell) ? notes[cell] : everyCell ? allowed[cell] : 0) >> v & 1); }
+    var cells = event.detail.cells.filter(function (cell) { return !inputs[cell].readOnly && !valueOf(inputs[cell]); });
+    var every = cells.every(holds);
+    var before = snapshot();
+    var tell = moved;
+    moved = function () {};  // each cell's toggle is part of this one move
+    cells.forEach(function (cell) { if (symbol === null || holds(cell) === every) note(cell, symbol); });
+    moved = tell;
+    if (JSON.stringify(before) !== JSON.stringify(snapshot())) moved(before);
+  });
 
   // A position put back (undo, redo): its values and notes, drawn, checked and linked.
   form.addEventListener("play-restore", function (event) {

@@ -88,6 +88,7 @@ def test_the_features_are_found() -> None:
         "play",
         "print",
         "read_photo",
+        "record",
         "site",
         "solve",
     }

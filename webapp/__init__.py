@@ -26,6 +26,7 @@ FEATURES = (
     "batch",
     "new",
     "daily",
+    "record",
     "print",
     "jobs",
     "read_photo",

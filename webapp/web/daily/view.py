@@ -22,6 +22,8 @@ class DailyPage:
     size: int
     sizes: tuple[Link, ...]
     puzzles: tuple[ShownPuzzle, ...]
+    date: str = ""  # the day as 2026-11-27 (UTC), for the player's record in the browser
+    codes: tuple[str, ...] = ()  # the share codes of the puzzles made, for the same
 
 
 def daily_page(
@@ -34,4 +36,6 @@ def daily_page(
         size=size,
         sizes=tuple(Link(href, f"{n}×{n}", n == str(size)) for n, href in links.items()),
         puzzles=shown_puzzles(orders, made),
+        date=day.isoformat(),
+        codes=tuple(g.puzzle.code for g in made if g is not None and g.puzzle is not None),
     )

@@ -30,6 +30,7 @@ from ..rating_view import rating_of
 from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
+from .cage_ways import cage_island, cage_lines
 from .form import with_entries
 from .next_puzzle import next_puzzle
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
@@ -61,7 +62,9 @@ def play(code: str) -> Response:
     candidates (the default with notes; ?candidates=0 shows only the cells noted), ?notes=1
     makes the form's fields take notes, ?autoclear=0 keeps notes when a value is placed;
     ?time= is the game's time in seconds, ?timer=0 hides its clock; ?noted= names the cells
-    noted with every candidate the givens allow (notes.py)."""
+    noted with every candidate the givens allow (notes.py); ?corner=, ?centre= and
+    ?colours= hold the player's other marks (cell_marks.py). A Killer's page lists each
+    cage's ways of making its sum (cage_ways.py)."""
     found = _puzzle_and_solution(code)
     if isinstance(found, Response):
         return found
@@ -86,6 +89,9 @@ def play(code: str) -> Response:
         about=about_puzzle(puzzle, facts.path),
         rating=rating.words if rating is not None and rating.rated else "",
         next_puzzle=next_puzzle(puzzle, rating),
+        level=rating.level if rating is not None else "",
+        cages=cage_lines(state),
+        cage_island=cage_island(state) if puzzle.rules.cages else None,
     )
     hint = asked.hint
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)

@@ -1,5 +1,6 @@
 """A game in play as one value: the player's values, notes, the cells noted in full, the
-clock and the page's settings, read from a play link's query (or the play form) and
+clock, the corner and centre marks and cell colours (cell_marks.py) and the page's
+settings, read from a play link's query (or the play form) and
 written back into one.
 
 Nothing is stored: the link is the game. `to_query` is the link that continues the game
@@ -19,24 +20,33 @@ from ...sudoku.logic import Position, encode_marks
 from ...sudoku.progress import Progress, read_progress
 from ..cache import refuse_long_progress
 from ..marks import read_marks
+from .cell_marks import Marked, cell_marks_code, read_cell_marks
 from .clock import seconds_in
 from .notes import Full, no_notes, noted_code, read_noted
 
 
 class UnusableNotes(PuzzleError):
-    """The notes a link or form sends (`marks=`, `noted=`) cannot be used, and why."""
+    """The notes a link or form sends (`marks=`, `noted=`, `corner=`, `centre=`,
+    `colours=`) cannot be used, and why."""
+
+
+# The marks beside the notes, each a field of the state and a parameter of its link.
+CELL_MARKS = ("corner", "centre", "colours")
 
 
 @dataclass(frozen=True)
 class PlayState:
     """A game: its `progress` (the player's values), `notes` (a Position on the givens),
     the cells `noted` with every candidate the givens allow, the game's time `seconds`,
-    and the page's settings."""
+    its `corner` and `centre` marks and cell `colours`, and the page's settings."""
 
     progress: Progress
     notes: Position
     noted: Full = frozenset()
     seconds: int = 0
+    corner: Marked = ()
+    centre: Marked = ()
+    colours: Marked = ()
     show_timer: bool = True
     candidates: bool = False  # every open cell shows its candidates, noted or not
     notes_mode: bool = False  # the form's fields take notes
@@ -99,11 +109,21 @@ class PlayState:
         text = query.get("progress", "")
         refuse_long_progress(text)
         progress = read_progress(puzzle, text)
+        try:
+            corner, centre, colours = (
+                read_cell_marks(field, query.get(field, ""), puzzle.cells, puzzle.shape)
+                for field in CELL_MARKS
+            )
+        except PuzzleError as error:
+            raise UnusableNotes(error.message) from error
         return cls(
             progress,
             notes,
             noted,
             seconds=seconds_in(query.get("time")),
+            corner=corner,
+            centre=centre,
+            colours=colours,
             notes_mode=query.get("notes") == "1",
             **settings,
         )
@@ -122,6 +142,14 @@ class PlayState:
         """The cells noted in full as the link's `noted=` writes them."""
         return noted_code(self.noted, self.progress.puzzle.size)
 
+    def cell_marks_query(self) -> dict[str, str | None]:
+        """The corner and centre marks and colours as the link writes them (None: none)."""
+        size = self.progress.puzzle.size
+        return {
+            field: cell_marks_code(field, getattr(self, field), size) or None
+            for field in CELL_MARKS
+        }
+
     def to_query(self, asked: Mapping[str, int] | None = None) -> dict[str, Any]:
         """The query of the link that continues this game, with what the player `asked`
         (check=1, hint=2) in it; None values are left out of a link."""
@@ -137,7 +165,7 @@ class PlayState:
             query["notes"] = 1
         if not self.autoclear:
             query["autoclear"] = 0
-        return query | self._timer_query()
+        return query | self.cell_marks_query() | self._timer_query()
 
     def share_query(self) -> dict[str, Any]:
         """The query of the link that shares this game (the page's own links)."""
@@ -149,7 +177,7 @@ class PlayState:
             query["candidates"] = 1
         if not self.autoclear:
             query["autoclear"] = 0
-        return query | self._timer_query()
+        return query | self.cell_marks_query() | self._timer_query()
 
     def _timer_query(self) -> dict[str, Any]:
         """The query that keeps the game's time and whether its clock is on show."""

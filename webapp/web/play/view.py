@@ -5,7 +5,7 @@ solved."""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
 from ...explanations.why_wrong import WhyWrong
@@ -19,6 +19,7 @@ from ...wording import conflict_message, in_words
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
 from ..rating_view import rating_of
+from .cell_marks import COLOUR_NAMES
 from .clock import clock_face
 from .form import Unread
 from .notes import shown
@@ -61,6 +62,8 @@ class PlayCell:
     described_by: str = ""
     marks: tuple[Mark, ...] = ()
     notes_field: bool = False  # the field takes notes ("137"), not a value
+    corner: tuple[str, ...] = ()  # its corner marks' symbols (cell_marks.py), in order
+    centre: str = ""  # its centre marks' symbols
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,9 @@ class PlayPage:
     show_timer: bool = True  # the clock is on show (?timer=0 hides it; the time is kept)
     # a Killer's cages as the script checks a full grid by them: (cells, sum) each
     cage_sums: tuple[tuple[tuple[int, ...], int], ...] = ()
+    cell_marks: tuple[
+        tuple[str, str], ...
+    ] = ()  # corner=, centre=, colours= as the form keeps them
 
     @property
     def more_help(self) -> bool:
@@ -144,6 +150,7 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
         )
         for cell in range(shape.cell_count)
     ]
+    cells = _with_cell_marks(state, cells)
     caption = f"{shape.name} puzzle: the givens are locked; fill in the rest"
     if state.notes_mode:
         caption = f"{shape.name} puzzle, notes mode: type each empty cell's notes, such as 137"
@@ -172,7 +179,39 @@ def play_page(state: PlayState, asked: Asked = Asked(), unread: Unread | None = 
         cage_sums=tuple(
             (cage.cells, cage.total) for cage in puzzle.rules.cages if cage.total is not None
         ),
+        cell_marks=tuple((field, code or "") for field, code in state.cell_marks_query().items()),
     )
+
+
+def _with_cell_marks(state: PlayState, cells: list[PlayCell]) -> list[PlayCell]:
+    """The cells with the player's corner and centre marks (in open cells without a value)
+    and colours drawn and said; the notes-mode board's fields take notes alone."""
+    shape, grid = state.progress.puzzle.shape, state.progress.grid
+    corner, centre, colours = dict(state.corner), dict(state.centre), dict(state.colours)
+
+    def symbols(marked: dict[int, int], cell: int) -> list[str]:
+        """The symbols of `cell`'s marks in `marked`, none once it holds a value."""
+        if grid.cells[cell] or state.notes_mode:
+            return []
+        return [shape.symbol(v) for v in range(1, shape.size + 1) if marked.get(cell, 0) >> v & 1]
+
+    drawn = list(cells)
+    for cell in sorted(corner.keys() | centre.keys() | colours.keys()):
+        in_corner, in_centre = symbols(corner, cell), symbols(centre, cell)
+        classes, label = drawn[cell].classes, drawn[cell].label
+        label += ", corner marks " + in_words(in_corner) if in_corner else ""
+        label += ", centre marks " + in_words(in_centre) if in_centre else ""
+        if cell in colours:
+            classes = f"{classes} colour-{colours[cell]}".strip()
+            label += f", coloured {COLOUR_NAMES[colours[cell] - 1]}"
+        drawn[cell] = replace(
+            drawn[cell],
+            label=label,
+            classes=classes,
+            corner=tuple(in_corner),
+            centre="".join(in_centre),
+        )
+    return drawn
 
 
 def _messages(

@@ -253,8 +253,11 @@ class KillerAttempt:
                     return KillerMade(self.puzzle(cages), path)
             elif path.status == PathStatus.ABOVE and high == math.inf:
                 return self.past(cages, path, low)
+            elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [])):
+                cages, path = trial, self.rate(trial, cap)  # above the level's top: cut
+                continue
             else:
-                return None  # above the level's top already, or the engine is stuck
+                return None  # the engine is stuck, or no cut is left
             pairs = sorted(
                 (first, second)
                 for first in range(len(cages))
@@ -275,9 +278,33 @@ class KillerAttempt:
                 continue
             rated = self.rate(trial, cap)
             if rated.status == PathStatus.ABOVE and high < math.inf:
-                continue  # past the level's top: undone
+                # Past the level's top: a cut elsewhere may bring it back into the level,
+                # or else the join is undone.
+                trial = self.eased(trial, cages[first] + cages[second])
+                if trial is None:
+                    continue
+                rated = self.rate(trial, cap)
+                if rated.status == PathStatus.ABOVE:
+                    continue
             cages, path = trial, rated
         return None
+
+    def eased(self, cages: list[list[int]], keep: list[int]) -> list[list[int]] | None:
+        """`cages` with one of four cells or more, not the one holding `keep`, cut in two at
+        a random cell into pieces of two cells or more (a cut keeps the one solution: every
+        solution of the cut cages is one of the whole); None when no cage can be cut so."""
+        n, kept = self.solution.size, set(keep)
+        cuts = [
+            (k, parts)
+            for k, cells in enumerate(cages)
+            if len(cells) >= 4 and not kept & set(cells)
+            for at in cells
+            if min(map(len, parts := split(cells, at, n))) > 1
+        ]
+        if not cuts:
+            return None
+        number, parts = self.random.choice(cuts)
+        return sorted([*cages[:number], *parts, *cages[number + 1 :]])
 
 
 def settled_killer(solution: Grid, base: Rules, level: str, random: SeededRandom) -> Puzzle | None:

@@ -14,8 +14,9 @@ at a time, each join rated, until the puzzle is as hard as the level asks.
 - *climb*: two cages side by side (no bigger than LARGEST together, their digits all
   different) are joined if one solution stays, and the puzzle is rated after each join
   on a path capped at the level's top: a join that takes it above the top is undone and
-  another tried, until the rating is inside the level (for extreme: until the capped path
-  ends above 6.0 and the whole path rates above it). Joins make bigger cages and harder
+  another tried (or a cut made elsewhere), until the rating is inside the level (for
+  extreme: until the capped path ends above 6.0 and a step the engine knows follows,
+  which rates it). Joins make bigger cages and harder
   arithmetic, so the rating climbs toward the level instead of being drawn at random and
   thrown away when it misses, which is what made hard, expert and extreme Killers slow.
 

@@ -65,3 +65,33 @@ def test_the_days_puzzles_fit_a_phone(phone, base_url):
 )
 def test_axe_finds_nothing_to_fix(browser, base_url, width, path):
     assert axe_violations_at(browser, base_url + path, width) == {}
+
+
+def test_each_symmetry_fits_its_menu_on_a_phone(phone, base_url):
+    # "Rotational: the same after a half turn" was cut to "...half turr" at 360 px
+    phone.goto(base_url + "/new")
+    overflowing = phone.evaluate(
+        """() => {
+            const select = document.getElementById("symmetry");
+            const style = getComputedStyle(select);
+            const pen = document.createElement("canvas").getContext("2d");
+            pen.font = style.font;
+            const room = select.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight) - 16;  // the menu's arrow
+            return [...select.options]
+                .filter((option) => pen.measureText(option.text).width > room)
+                .map((option) => option.text);
+        }"""
+    )
+    assert overflowing == []
+
+
+def test_choosing_a_killer_takes_the_symmetry_away_and_another_variant_brings_it_back(
+    page, base_url
+):
+    page.goto(base_url + "/new")
+    symmetry = page.get_by_label("Symmetry of the givens")
+    page.get_by_label("Variant").select_option("killer")
+    expect(symmetry).to_be_hidden()
+    page.get_by_label("Variant").select_option("x")
+    expect(symmetry).to_be_visible()

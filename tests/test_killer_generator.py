@@ -3,21 +3,30 @@ that solution is the only one, the same puzzle for the same seed."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from sudoku_rules import valid_variant_solution
 
 from webapp.sudoku import SHAPES, Rules, solve
 from webapp.sudoku.generator.fill import random_solution
-from webapp.sudoku.generator.generate import Order, OrderError
+from webapp.sudoku.generator.generate import Order, OrderError, generate
 from webapp.sudoku.generator.killer import LARGEST, killer_of, split
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.regions import pieces
 
 
 def made(size: int, level: str, seed: int):
+    """The Killer generated for an order, and its solution."""
+    found = generate(size, level, seed=seed, seconds=600, variant="killer")
+    return found.puzzle, found.solution
+
+
+def attempt(size: int, level: str, seed: int):
+    """The Killer of one attempt at `level` (None when it missed it)."""
     random = SeededRandom(f"killer test {size} {level} {seed}")
     solution = random_solution(SHAPES[size], random)
-    return killer_of(solution, Rules(), level, random), solution
+    return killer_of(solution, Rules(), level, random, lambda: math.inf)
 
 
 @pytest.mark.parametrize(
@@ -33,6 +42,22 @@ def test_a_killer_has_no_givens_and_only_the_solution_it_was_cut_from(size, leve
     assert valid_variant_solution(solution.code, puzzle.grid.code, size, cages=cages)
     assert sorted(cell for cells, _ in cages for cell in cells) == list(range(size * size))
     assert all(len(cells) <= LARGEST[level] for cells, _ in cages)
+
+
+@pytest.mark.parametrize(
+    ("size", "level", "seed"),
+    [(9, level, seed) for level in ("medium", "hard") for seed in range(3)]
+    + [(6, level, seed) for level in ("medium", "hard") for seed in range(3)],
+)
+def test_above_the_easiest_level_no_cage_is_one_cell(size, level, seed):
+    # a cage of one cell is a given in disguise (issue 37, defect 16)
+    puzzle, _ = made(size, level, seed)
+    assert min(len(cage.cells) for cage in puzzle.rules.cages) >= 2
+
+
+def test_a_killer_attempt_in_its_level_comes_with_the_path_that_rated_it():
+    found = next(f for seed in range(20) if (f := attempt(9, "hard", seed)) is not None)
+    assert 2.8 < found.path.rating <= 4.0 and found.path.status == "solved"
 
 
 def test_the_same_seed_makes_the_same_killer():

@@ -215,3 +215,31 @@ def test_classic_named_moves_to_the_link_without_it_and_an_unfit_variant_is_refu
     assert form.status_code == 400
     marked = 'aria-describedby="new-problem variant-hint" aria-invalid="true"'
     assert f'<select id="variant" name="variant" {marked}>' in form.text
+
+
+def test_a_killer_is_made_without_the_symmetry_asked(client):
+    # a Killer has no givens: a symmetry would only give the same kind of puzzle another link
+    made = client.get("/new?variant=killer&size=9&level=hard&symmetry=mirror&make=1")
+    assert re.fullmatch(r"/new/killer/9/hard/rotational/\d+", made.headers["Location"])
+
+
+def test_the_form_for_a_killer_offers_no_symmetry(client):
+    html = client.get("/new?variant=killer").text
+    assert '<div id="symmetry-field" data-not-for="killer" hidden>' in html
+
+
+def hint(html: str, name: str) -> str:
+    """The text of the form's hint of that id."""
+    found = re.search(rf'<p class="hint" id="{name}">([^<]*)</p>', html)
+    assert found is not None
+    return found.group(1)
+
+
+def test_the_variants_hint_says_what_a_killer_is(client):
+    said = hint(client.get("/new").text, "variant-hint")
+    assert "Killer: no givens, only cages whose digits differ and add up to the sums" in said
+
+
+def test_the_levels_hint_warns_that_killers_above_medium_take_seconds(client):
+    said = hint(client.get("/new").text, "level-hint")
+    assert "Killers at level hard take a few seconds; expert and extreme ones" in said

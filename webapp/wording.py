@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .sudoku import Conflict, DeadEnd, PuzzleError
-from .sudoku.conflicts import CAGE
+from .sudoku.conflicts import CAGE, GRID
 from .sudoku.counting import CAP, SolutionCount
 from .sudoku.dead_end import CELL
 from .sudoku.place import Place
@@ -82,6 +82,8 @@ def conflict_headline(conflict: Conflict) -> str:
         return f"{cage_title(conflict)} has {count_word(len(conflict.cells))} {conflict.symbol}s"
     if conflict.unit == CAGE:
         return cage_conflict_message(conflict)
+    if not conflict.symbol:
+        return sums_message(conflict)
     return CLASH_HEADLINE.format(**_clash_fields(conflict))
 
 
@@ -116,9 +118,24 @@ def conflict_message(conflict: Conflict, title: str = "") -> str:
     """
     if conflict.unit == CAGE:
         return cage_conflict_message(conflict)
+    if not conflict.symbol:
+        return sums_message(conflict)
     cells = in_words(clash_cell_name(conflict.unit, place) for place in conflict.cells)
     fields = _clash_fields(conflict) | ({"unit": title} if title else {})
     return CLASH.format(**fields, where=clash_where(conflict.unit).format(cells=cells))
+
+
+def sums_message(conflict: Conflict) -> str:
+    """A Killer's sums that cannot be, in words: "The cages add up to 406; a full 9x9 adds up
+    to 405", "The cages inside row 3 add up to 46; a row adds up to 45"."""
+    if conflict.unit == GRID:
+        size, made, total = conflict.index, conflict.made, conflict.total
+        return f"The cages add up to {made}; a full {size}x{size} adds up to {total}"
+    where = unit_title(conflict.unit, conflict.index).lower()
+    return (
+        f"The cages inside {where} add up to {conflict.made};"
+        f" a {conflict.unit} adds up to {conflict.total}"
+    )
 
 
 def _clash_fields(conflict: Conflict) -> dict[str, str]:

@@ -11,10 +11,11 @@ Jigsaw's region map turns with it), so that a technique right only by accident o
 layout shows up. Every count here is bounded by work, never by the clock: the same
 seed makes the same puzzles on every machine.
 
-A Killer is made as the generator makes one (generator/killer.py: cages grown over a
-random answer, split until one solution is left, then merged), at each of KILLER_LEVELS in
-turn, with no givens. Its disguises move its cages with the cells and never relabel the
-values (a relabelled cage would not make its sum).
+A Killer is made as the generator starts one (generator/killer.py: cages grown over a
+random answer, cut until one solution is left, no cage of one cell above easy), with the
+cage sizes of each of KILLER_LEVELS in turn, unrated, with no givens. Its disguises move
+its cages with the cells and never relabel the values (a relabelled cage would not make
+its sum).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from ..sudoku.generator.fill import solved_fill
 from ..sudoku.generator.generate import JIGSAW, KILLER, KILLER_SIZES
 from ..sudoku.generator.generate import VARIANTS as GENERATED
 from ..sudoku.generator.jigsaw import random_regions
-from ..sudoku.generator.killer import killer_of
+from ..sudoku.generator.killer import settled_killer
 from ..sudoku.generator.seeded import SeededRandom
 from ..sudoku.geometry import Geometry
 from ..sudoku.puzzle import Rules
@@ -98,7 +99,7 @@ def killer_samples(shape: Shape, count: int, random: SeededRandom) -> list[Sampl
     while len(samples) < count:
         level = KILLER_LEVELS[len(samples) % len(KILLER_LEVELS)]
         answer = solved_fill(shape, random, Rules())
-        puzzle = killer_of(answer, Rules(), level, random)
+        puzzle = settled_killer(answer, Rules(), level, random)
         if puzzle is not None:
             samples.append(Sample(puzzle, answer))
     return samples

@@ -1,6 +1,8 @@
 """Conflicts among the givens: a symbol twice in one unit (a row, a column, a box...) or in
 one of a Killer's cages, or a cage's givens that make more than its sum (or, filling it,
-another sum)."""
+another sum); and a Killer's sums that cannot be: cages adding up to more than the whole
+grid does (or, covering it, to another total), or the cages inside a unit to more than a
+unit does (or, covering it, to another total)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,9 @@ from .geometry import Geometry
 from .puzzle import Puzzle
 
 CAGE = "cage"
+# The unit of a conflict about the whole grid's total (its index is the grid's side, its
+# cells none).
+GRID = "grid"
 
 
 @dataclass(frozen=True)
@@ -21,6 +26,9 @@ class Conflict:
     unit's order. A cage's conflict also has `cage_at` (its first cell) and its sum
     `total`; when its givens do not fit the sum, `symbol` is "", `made` what they add up to,
     `cells` and `symbols` all of them, in reading order (`full` when they fill the cage).
+    A Killer's sums that cannot be are a conflict with no `symbol`: of a unit (`cells` all
+    of it) or of GRID (`index` the grid's side, no cells), `made` what its cages add up
+    to, `total` what it must, `full` when the cages cover it.
     """
 
     unit: str
@@ -42,7 +50,7 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     """
     grid, geometry = puzzle.grid, puzzle.geometry
     shape = grid.shape
-    cages = _cage_conflicts(puzzle) if puzzle.rules.cages else ()
+    cages = _cage_conflicts(puzzle) + _total_conflicts(puzzle) if puzzle.rules.cages else ()
     if not _repeats(grid.cells, geometry):
         return cages
     n = shape.size
@@ -85,6 +93,32 @@ def _cage_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
             spots = tuple((cell // n + 1, cell % n + 1) for cell in given)
             symbols = tuple(shape.symbol(values[cell]) for cell in given)
             found.append(Conflict(CAGE, index, "", spots, at, cage.total, made, full, symbols))
+    return tuple(found)
+
+
+def _total_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """The grid, then each unit in order, whose cages with a sum (those wholly inside it)
+    add up to more than its digits do, or cover it and add up to another total."""
+    n = puzzle.size
+    summed = [cage for cage in puzzle.rules.cages if cage.total is not None]
+    unit_total = n * (n + 1) // 2
+    found = []
+    made = sum(cage.total or 0 for cage in summed)
+    covered = sum(len(cage.cells) for cage in summed) == n * n
+    if made > n * unit_total or (covered and made != n * unit_total):
+        found.append(Conflict(GRID, n, "", (), total=n * unit_total, made=made, full=covered))
+    for unit in puzzle.geometry.units:
+        inside = set(unit.cells)
+        cages = [cage for cage in summed if inside.issuperset(cage.cells)]
+        made = sum(cage.total or 0 for cage in cages)
+        covered = sum(len(cage.cells) for cage in cages) == len(unit.cells)
+        if made > unit_total or (covered and made != unit_total):
+            places = tuple((cell // n + 1, cell % n + 1) for cell in unit.cells)
+            found.append(
+                Conflict(
+                    unit.kind, unit.index, "", places, total=unit_total, made=made, full=covered
+                )
+            )
     return tuple(found)
 
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from ..grid import Grid
-from ..logic import PathStatus, find_path
+from ..logic import Path, PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
@@ -46,7 +46,7 @@ from .symmetry import SYMMETRIES, is_symmetric, orbits
 # Raised whenever a change to the generator makes some order give another puzzle than
 # before: links stay the same, so what servers keep of older generations must not be
 # taken for this one's (tests/test_generator.py records puzzles that show such a change).
-VERSION = 1
+VERSION = 2
 
 
 @unique
@@ -150,7 +150,8 @@ class Generated:
     """A generation's outcome: the puzzle, its solution and rating, or why there is none.
 
     `rated_to_end` is False only for an extreme puzzle whose path the engine could not
-    finish: its rating is then a floor (still above the expert level's top)."""
+    finish, or a Killer's, walked only to its first step above expert (killer.py): its
+    rating is then a floor (still above the expert level's top)."""
 
     status: GenerationStatus
     order: Order
@@ -246,8 +247,10 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
     low, high = band(order.level)
     solution = random_solution(carver.shape, random, carver.rules)
+    rated: Path | None = None
     if order.variant == KILLER:
-        puzzle = killer_of(solution, carver.rules, order.level, random)
+        killer = killer_of(solution, carver.rules, order.level, random, carver.seconds_left)
+        puzzle, rated = (killer.puzzle, killer.path) if killer else (None, None)
     else:
         puzzle = _carved(order, carver, solution, random)
     if puzzle is None:
@@ -259,7 +262,10 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
         raise OutOfTime
     if decided.status != SolveStatus.SOLVED:
         return None
-    path = find_path(puzzle, unique=True, ceiling=high, ceiling_seconds=carver.seconds_left())
+    # A Killer was rated as its cages were joined, on this very path (killer.py).
+    path = rated or find_path(
+        puzzle, unique=True, ceiling=high, ceiling_seconds=carver.seconds_left()
+    )
     if path.status == PathStatus.CEILING and (high < math.inf or path.rating <= low):
         raise OutOfTime  # not rated far enough to know its level
     finished = path.status == PathStatus.SOLVED

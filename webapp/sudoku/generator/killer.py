@@ -1,49 +1,72 @@
 """Killer Sudokus from a random solution, with no givens: cages grown over it at random,
-their sums read off it, split where two solutions differ until one is left, then merged
-while one stays.
+their sums read off it, cut where two solutions differ until one is left, then joined two
+at a time, each join rated, until the puzzle is as hard as the level asks.
 
 - *grow*: cells are taken in a random order; each free cell starts a cage that grows, up to
-  a size drawn from 2 to the level's LARGEST, by free cells beside it whose digits it lacks
-  (a cell with no such neighbour left stays a cage of its own);
-- *split*: while the exact solver finds two solutions, a cage holding a cell where they
-  differ is cut in two (the part nearest that cell, then what is left, each connected),
-  which rules one of them out; a puzzle still not settled after SPLITS cuts is dropped;
-- *merge*: then, MERGES times, two cages side by side are joined into one (no bigger than
-  LARGEST, their digits all different) if the puzzle keeps one solution: bigger cages,
-  harder arithmetic.
+  a size drawn from 2 (1 at the easiest level) to the level's LARGEST, by free cells beside
+  it whose digits it lacks (a cell with no such neighbour left stays a cage of its own);
+- *split*: while there is a second solution, a cage holding a cell where it differs is cut
+  in two (the part nearest that cell, then what is left, each connected), which rules it
+  out; a puzzle still not settled after SPLITS cuts is dropped;
+- *absorb*: above the easiest level a cage of one cell is a given in disguise (its sum is
+  its digit), so each is joined to a cage beside it while one solution stays; an attempt
+  left with one is dropped;
+- *climb*: two cages side by side (no bigger than LARGEST together, their digits all
+  different) are joined if one solution stays, and the puzzle is rated after each join
+  on a path capped at the level's top: a join that takes it above the top is undone and
+  another tried (or a cut made elsewhere), until the rating is inside the level (for
+  extreme: until the capped path ends above 6.0 and a step the engine knows follows,
+  which rates it). Joins make bigger cages and harder
+  arithmetic, so the rating climbs toward the level instead of being drawn at random and
+  thrown away when it misses, which is what made hard, expert and extreme Killers slow.
 
-Every solve is bounded by counted work (SOLVE_BUDGET), so a seed makes the same puzzle on
-every machine; a solve that runs out counts as "not settled", never as a guess.
+Every "one solution?" is asked of one SAT solver kept for the attempt (cage_proof.py),
+bounded by its conflicts, and every rating by the logic engine's work, so a seed makes the
+same puzzle on every machine; the generator proves the puzzle with the exact solver after.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..cages import Cage
 from ..grid import Grid
+from ..logic import Path, PathStatus, find_path, next_step
+from ..logic.levels import LEVEL_NAMES, band
+from ..logic.work import PastCeiling
 from ..puzzle import Puzzle, Rules
 from ..regions import pieces
-from ..result import Budget, SolveResult, SolveStatus
-from ..solver import solve
+from .cage_proof import CageProof, NotSettled
 from .seeded import SeededRandom
 
 # The most cells a cage may have at each level: newspapers' easy Killers keep to cages of
 # two and three cells, their hard ones go to five or six.
 LARGEST = {"easy": 3, "medium": 4, "hard": 5, "expert": 6, "extreme": 6}
-# The fewest cells a cage is grown to: an easy Killer has cells of their own, which
-# give their digits away (a cage's last cell, 1.1) and open the arithmetic of the rest.
+# The fewest cells a cage is grown to: only the easiest level keeps cells of their own,
+# which give their digits away (a cage's last cell, 1.1) and open the arithmetic.
 SMALLEST = {"easy": 1}
-# Merges tried after the puzzle has one solution, by level.
-MERGES = {"easy": 0, "medium": 6, "hard": 14, "expert": 24, "extreme": 36}
+EASIEST = LEVEL_NAMES[0]
 # Cuts of a cage before a puzzle that keeps several solutions is given up.
 SPLITS = 40
-# The work one uniqueness check may take: a Killer with one solution settles in some
-# hundreds of nodes, or the SAT solver's thousands of conflicts.
-SOLVE_BUDGET = Budget(nodes=20_000, sat_conflicts=20_000, ceiling_seconds=math.inf)
+# Joins tried (each a question to the SAT solver, and a rating when one solution stays)
+# before an attempt that has not reached its level is given up.
+JOINS = 60
+# The conflicts one "one solution?" may take: most of a 9x9 Killer's take some hundreds,
+# and a layout that needs more is dropped (a join not made, a cut attempt given up).
+PROOF_CONFLICTS = 2_000
 
-Solver = Callable[[Puzzle], SolveResult]
+# Seconds left to the generator's deadline (its carver's, which raises when none are).
+SecondsLeft = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class KillerMade:
+    """A Killer in its level, with the path that rated it (capped at the level's top)."""
+
+    puzzle: Puzzle
+    path: Path
 
 
 def killer_rules(base: Rules, cages: list[list[int]], solution: Grid) -> Rules:
@@ -111,76 +134,211 @@ def split(cage: list[int], at: int, n: int) -> list[list[int]]:
     return [sorted(near), *pieces(n, rest)]
 
 
-def settle(
-    grid: Grid,
-    base: Rules,
-    cages: list[list[int]],
-    solution: Grid,
-    random: SeededRandom,
-    check: Solver,
-) -> list[list[int]] | None:
-    """`cages` cut until the Killer has one solution (see *split*), or None."""
-    n = grid.size
-    for _ in range(SPLITS):
-        result = check(Puzzle(grid, killer_rules(base, cages, solution)))
-        if result.status == SolveStatus.SOLVED:
-            return cages
-        if result.status != SolveStatus.MULTIPLE:
-            return None  # not settled within its work
-        other = next(s for s in result.solutions if s != solution)
-        differ = [c for c in range(n * n) if other.cells[c] != solution.cells[c]]
-        at = random.choice(differ)
-        number = next(k for k, cells in enumerate(cages) if at in cells)
-        if len(cages[number]) == 1:
-            return None  # cannot happen: a one-cell cage fixes its digit
-        cages[number : number + 1] = split(cages[number], at, n)
-    return None
+class KillerAttempt:
+    """One attempt's cages over `solution`, and the questions asked of them."""
 
+    def __init__(
+        self, solution: Grid, base: Rules, level: str, random: SeededRandom, left: SecondsLeft
+    ) -> None:
+        self.solution, self.base, self.level, self.random = solution, base, level, random
+        self.seconds_left = left
+        self.grid = Grid(solution.shape, (0,) * solution.shape.cell_count)
+        self.largest = LARGEST[level]
+        self.proof = CageProof(base.geometry(solution.shape), solution, PROOF_CONFLICTS)
 
-def merge(
-    grid: Grid,
-    base: Rules,
-    cages: list[list[int]],
-    solution: Grid,
-    random: SeededRandom,
-    tries: int,
-    largest: int,
-    check: Solver,
-) -> list[list[int]]:
-    """`cages` with up to `tries` pairs side by side joined where one solution stays."""
-    n, values = grid.size, solution.cells
-    for _ in range(tries):
+    def other(self, cages: list[list[int]]) -> Grid | None:
+        """Another solution of `cages`, or None when the solution is the only one;
+        NotSettled when the SAT solver cannot tell within its conflicts."""
+        values = self.solution.cells
+        totals = [sum(values[cell] for cell in cells) for cells in cages]
+        return self.proof.other_solution(cages, totals)
+
+    def unique(self, cages: list[list[int]]) -> bool:
+        """True when `cages` leave the solution the only one (and the SAT solver can tell)."""
+        try:
+            return self.other(cages) is None
+        except NotSettled:
+            return False
+
+    def puzzle(self, cages: list[list[int]]) -> Puzzle:
+        """The Killer of `cages`."""
+        return Puzzle(self.grid, killer_rules(self.base, cages, self.solution))
+
+    def rate(self, cages: list[list[int]], ceiling: float) -> Path:
+        """The path of `cages` capped at `ceiling`; OutOfTime (the carver's) at the deadline."""
+        path = find_path(
+            self.puzzle(cages), unique=True, ceiling=ceiling, ceiling_seconds=self.seconds_left()
+        )
+        if path.status == PathStatus.CEILING:
+            self.seconds_left()  # raises OutOfTime when the deadline has passed
+        return path
+
+    def settle(self, cages: list[list[int]]) -> list[list[int]] | None:
+        """`cages` cut until the Killer has one solution (see *split*), or None."""
+        n, values = self.solution.size, self.solution.cells
+        for _ in range(SPLITS):
+            try:
+                other = self.other(cages)
+            except NotSettled:
+                return None
+            if other is None:
+                return cages
+            differ = [c for c in range(n * n) if other.cells[c] != values[c]]
+            at = self.random.choice(differ)
+            number = next(k for k, cells in enumerate(cages) if at in cells)
+            if len(cages[number]) == 1:
+                return None  # cannot happen: a one-cell cage fixes its digit
+            cages[number : number + 1] = split(cages[number], at, n)
+        return None
+
+    def absorb(self, cages: list[list[int]]) -> list[list[int]] | None:
+        """`cages` with each one-cell cage joined to one beside it (see *absorb*), or None."""
+        while singles := [k for k, cells in enumerate(cages) if len(cells) == 1]:
+            single = self.random.choice(singles)
+            joined = None
+            for other in self.random.shuffle(self.joinable(cages, single)):
+                trial = self.joined(cages, single, other)
+                if self.unique(trial):
+                    joined = trial
+                    break
+            if joined is None:
+                return None
+            cages = joined
+        return cages
+
+    def joinable(self, cages: list[list[int]], first: int) -> list[int]:
+        """The cages beside cage `first` it may be joined to: together no bigger than the
+        level's largest, and no digit in both."""
+        n, values = self.solution.size, self.solution.cells
         owner = {cell: k for k, cells in enumerate(cages) for cell in cells}
-        first = random.below(len(cages))
         beside = sorted({owner[o] for c in cages[first] for o in neighbours(c, n)} - {first})
-        joinable = [
+        digits = {values[c] for c in cages[first]}
+        return [
             k
             for k in beside
-            if len(cages[first]) + len(cages[k]) <= largest
-            and not {values[c] for c in cages[first]} & {values[c] for c in cages[k]}
+            if len(cages[first]) + len(cages[k]) <= self.largest
+            and not digits & {values[c] for c in cages[k]}
         ]
-        if not joinable:
-            continue
-        second = random.choice(joinable)
-        joined = [cells for k, cells in enumerate(cages) if k not in (first, second)]
-        joined.append(sorted(cages[first] + cages[second]))
-        joined.sort()
-        if check(Puzzle(grid, killer_rules(base, joined, solution))).status == SolveStatus.SOLVED:
-            cages = joined
-    return cages
+
+    @staticmethod
+    def joined(cages: list[list[int]], first: int, second: int) -> list[list[int]]:
+        """`cages` with cages `first` and `second` made one, in the order of first cells."""
+        kept = [cells for k, cells in enumerate(cages) if k not in (first, second)]
+        return sorted([*kept, sorted(cages[first] + cages[second])])
+
+    def past(self, cages: list[list[int]], path: Path, low: float) -> KillerMade | None:
+        """The top level's Killer: `path`, capped at `low`, with the first step harder than
+        it, or None when no step the engine knows follows. Its rating is then a floor (the
+        rest of the path may hold harder steps) that proves the level, which is all the
+        order asks; walking on (forcing nets, tens of seconds) would only raise it."""
+        try:
+            step = next_step(path.end, ceiling_seconds=self.seconds_left())
+        except PastCeiling:
+            self.seconds_left()  # raises OutOfTime
+            return None
+        if step is None:
+            return None
+        steps = (*path.steps, step)
+        return KillerMade(self.puzzle(cages), Path(steps, step.apply(path.end), PathStatus.ABOVE))
+
+    def climb(self, cages: list[list[int]]) -> KillerMade | None:
+        """Joins toward the level, each rated (see *climb*): the Killer in its level with its
+        path, or None when JOINS tries do not get there."""
+        low, high = band(self.level)
+        cap = high if high < math.inf else low
+        path = self.rate(cages, cap)
+        tried: set[tuple[int, ...]] = set()
+        for _ in range(JOINS):
+            if path.status == PathStatus.SOLVED:
+                if low < path.rating:
+                    return KillerMade(self.puzzle(cages), path)
+            elif path.status == PathStatus.ABOVE and high == math.inf:
+                return self.past(cages, path, low)
+            elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [])):
+                cages, path = trial, self.rate(trial, cap)  # above the level's top: cut
+                continue
+            else:
+                return None  # the engine is stuck, or no cut is left
+            pairs = sorted(
+                (first, second)
+                for first in range(len(cages))
+                for second in self.joinable(cages, first)
+                if first < second and tuple(sorted(cages[first] + cages[second])) not in tried
+            )
+            if not pairs:
+                return None
+            # The smallest joins first: the rating climbs in smaller steps, so fewer of them
+            # jump past the level's top.
+            least = min(len(cages[a]) + len(cages[b]) for a, b in pairs)
+            first, second = self.random.choice(
+                [(a, b) for a, b in pairs if len(cages[a]) + len(cages[b]) == least]
+            )
+            tried.add(tuple(sorted(cages[first] + cages[second])))
+            trial = self.joined(cages, first, second)
+            if not self.unique(trial):
+                continue
+            rated = self.rate(trial, cap)
+            if rated.status == PathStatus.ABOVE and high < math.inf:
+                # Past the level's top: a cut elsewhere may bring it back into the level,
+                # or else the join is undone.
+                trial = self.eased(trial, cages[first] + cages[second])
+                if trial is None:
+                    continue
+                rated = self.rate(trial, cap)
+                if rated.status == PathStatus.ABOVE:
+                    continue
+            cages, path = trial, rated
+        return None
+
+    def eased(self, cages: list[list[int]], keep: list[int]) -> list[list[int]] | None:
+        """`cages` with one of four cells or more, not the one holding `keep`, cut in two at
+        a random cell into pieces of two cells or more (a cut keeps the one solution: every
+        solution of the cut cages is one of the whole); None when no cage can be cut so."""
+        n, kept = self.solution.size, set(keep)
+        cuts = [
+            (k, parts)
+            for k, cells in enumerate(cages)
+            if len(cells) >= 4 and not kept & set(cells)
+            for at in cells
+            if min(map(len, parts := split(cells, at, n))) > 1
+        ]
+        if not cuts:
+            return None
+        number, parts = self.random.choice(cuts)
+        return sorted([*cages[:number], *parts, *cages[number + 1 :]])
+
+
+def settled_killer(solution: Grid, base: Rules, level: str, random: SeededRandom) -> Puzzle | None:
+    """A Killer with the one solution `solution` and cages of `level`'s sizes, grown, cut
+    and absorbed but not climbed nor rated (samples for soundness checks), or None."""
+    attempt = KillerAttempt(solution, base, level, random, lambda: math.inf)
+    try:
+        cages = attempt.settle(
+            grow_cages(solution, random, attempt.largest, SMALLEST.get(level, 2))
+        )
+        if cages is not None and level != EASIEST:
+            cages = attempt.absorb(cages)
+        return None if cages is None else attempt.puzzle(cages)
+    finally:
+        attempt.proof.close()
 
 
 def killer_of(
-    solution: Grid, base: Rules, level: str, random: SeededRandom, check: Solver | None = None
-) -> Puzzle | None:
+    solution: Grid, base: Rules, level: str, random: SeededRandom, seconds_left: SecondsLeft
+) -> KillerMade | None:
     """A Killer with no givens and the one solution `solution`, its cages drawn from `random`
-    for `level`, or None when its cuts do not settle it (see the module)."""
-    check = check or (lambda puzzle: solve(puzzle, budget=SOLVE_BUDGET))
-    grid = Grid(solution.shape, (0,) * solution.shape.cell_count)
-    largest, smallest = LARGEST[level], SMALLEST.get(level, 2)
-    grown = grow_cages(solution, random, largest, smallest)
-    cages = settle(grid, base, grown, solution, random, check)
-    if cages is None:
-        return None
-    cages = merge(grid, base, cages, solution, random, MERGES[level], largest, check)
-    return Puzzle(grid, killer_rules(base, cages, solution))
+    for `level` and rated in it, or None when this attempt does not get there (see the
+    module). The solution's uniqueness is the SAT solver's word: the caller proves it."""
+    attempt = KillerAttempt(solution, base, level, random, seconds_left)
+    try:
+        smallest = SMALLEST.get(level, 2)
+        # Above the easiest level, grown one cell short of the largest: room for a cage
+        # of one cell to join any cage beside it (climbing makes the big ones).
+        largest = attempt.largest if level == EASIEST else attempt.largest - 1
+        grown = grow_cages(solution, random, largest, smallest)
+        cages = attempt.settle(grown)
+        if cages is not None and level != EASIEST:
+            cages = attempt.absorb(cages)
+        return None if cages is None else attempt.climb(cages)
+    finally:
+        attempt.proof.close()

@@ -25,6 +25,7 @@ from ...sudoku.generator import (
     OrderError,
     levels_of,
 )
+from ...sudoku.generator.generate import KILLER
 from ..generated_puzzles import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
 from ..generation import exists, made_or_job
 from ..http_caching import DECIDED_SECONDS
@@ -49,6 +50,8 @@ def form() -> Response | tuple[str, int]:
             size_only = read_order(size, DEFAULT_LEVEL, DEFAULT_SYMMETRY, str(seed), variant)
             level = secrets.choice(levels_of(size_only.size))
             symmetry = secrets.choice(SYMMETRIES)
+        if variant == KILLER:  # no givens: a symmetry would only make another link
+            symmetry = DEFAULT_SYMMETRY
         order = read_order(size, level, symmetry, str(seed), variant)
     except OrderError as error:
         page = new_page(size, level, symmetry, str(error), variant)

@@ -17,7 +17,7 @@ from ...sudoku.generator import (
     Order,
     levels_of,
 )
-from ...sudoku.generator.generate import VARIANTS
+from ...sudoku.generator.generate import KILLER, VARIANTS
 from ..generated_puzzles import VARIANT_LABELS, Choice, Link, choices
 from ..puzzle_form.view import Problem
 
@@ -33,6 +33,7 @@ class NewPage:
     problems: tuple[Problem, ...]
     invalid: str  # the field the problem is about, marked on the form
     variants: tuple[Choice, ...] = ()
+    symmetry_offered: bool = True  # a Killer has no givens to lie in a pattern
 
 
 def new_page(
@@ -57,12 +58,24 @@ def new_page(
         variants=choices(tuple(VARIANTS), VARIANT_LABELS, variant),
         problems=problems,
         invalid=problems[0].target if problems else "",
+        symmetry_offered=variant != KILLER,
     )
 
 
+# Each symmetry as the form's menu names it, short enough for a 360 px screen; the hint
+# under the form says what each means (DESCRIPTIONS).
+SYMMETRY_LABELS = {
+    "none": "None",
+    "rotational": "Half turn",
+    "rotational-90": "Quarter turn",
+    "mirror": "Mirror",
+    "diagonal": "Diagonal",
+}
+
+
 def _symmetry_labels() -> dict[str, str]:
-    """Each symmetry as the form names it: "Rotational: the same after a half turn"."""
-    return {name: f"{name.capitalize()}: {text}" for name, text in DESCRIPTIONS.items()}
+    """Each symmetry as the form's menu names it: "Half turn"."""
+    return {name: SYMMETRY_LABELS.get(name, name.capitalize()) for name in DESCRIPTIONS}
 
 
 @dataclass(frozen=True)

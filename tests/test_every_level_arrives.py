@@ -1,0 +1,21 @@
+"""Every level the new-puzzle form offers for a 9x9 of each variant it makes arrives (issue 37):
+one order of each, from a fixed seed, generated and rated in its level."""
+
+from __future__ import annotations
+
+import pytest
+
+from webapp.sudoku.generator import LEVEL_NAMES, GenerationStatus, generate
+from webapp.sudoku.generator.generate import VARIANTS
+from webapp.sudoku.logic.levels import level_of
+
+# A Killer at expert may take a minute or two on a loaded machine (docs/benchmarks.md): the
+# clock is only a safety net here, so it is generous.
+SECONDS = 600
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+def test_the_level_arrives(variant, level):
+    made = generate(9, level, seed=1, seconds=SECONDS, variant=variant)
+    assert made.status == GenerationStatus.GENERATED and level_of(made.rating) == level

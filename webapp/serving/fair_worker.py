@@ -23,6 +23,8 @@ from collections.abc import Iterable
 
 from gunicorn.workers.gthread import ThreadWorker
 
+from .processes import alive
+
 MAX_WORKERS = 64  # slots for this many live workers; any beyond just take every connection
 # While it refuses connections, a worker looks again this often (seconds) for the others to
 # have caught up, instead of gthread's second.
@@ -40,17 +42,6 @@ def may_accept(held: int, others: Iterable[int]) -> bool:
     return held <= min(others, default=held)
 
 
-def _alive(pid: int) -> bool:
-    """Whether a process `pid` is running (a worker killed hard leaves its slot behind)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class FairThreadWorker(ThreadWorker):
     """gthread, taking a connection only while it holds no more than any other worker."""
 
@@ -65,7 +56,7 @@ class FairThreadWorker(ThreadWorker):
         with _pids.get_lock():
             for slot in range(MAX_WORKERS):
                 pid = _pids[slot]
-                if pid == 0 or not _alive(pid):
+                if pid == 0 or not alive(pid):
                     _pids[slot] = os.getpid()
                     _held[slot] = self._count
                     self._slot = slot
@@ -103,7 +94,7 @@ class FairThreadWorker(ThreadWorker):
         return [
             _held[slot]
             for slot in range(MAX_WORKERS)
-            if _pids[slot] not in (0, mine) and _alive(_pids[slot])
+            if _pids[slot] not in (0, mine) and alive(_pids[slot])
         ]
 
     def wait_for_and_dispatch_events(self, timeout: float) -> None:

@@ -37,6 +37,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from ..serving.processes import alive
+
 # One client's slot: the hash of its address (0: a free slot), its bucket's level in
 # seconds and when that was, and the process id of its solve under way (0: none).
 SLOT = struct.Struct("<Qddi4x")
@@ -58,17 +60,6 @@ def _key(client: str) -> int:
     """The table's key for `client`: never 0, which marks a free slot."""
     digest = hashlib.blake2b(client.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "little") or 1
-
-
-def _alive(pid: int) -> bool:
-    """Whether the process `pid` still runs."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class Shares:
@@ -109,7 +100,7 @@ class Shares:
             return True
         with self._held():
             index, slot = self._place(_key(client))
-            if slot.solving and slot.solving != os.getpid() and _alive(slot.solving):
+            if slot.solving and slot.solving != os.getpid() and alive(slot.solving):
                 return False
             self._write(index, Slot(slot.key, slot.level, slot.when, os.getpid()))
             return True
@@ -165,7 +156,7 @@ class Shares:
                 return index, slot
             if slot.key == 0:
                 free = index if free is None else free
-            elif not (slot.solving and _alive(slot.solving)):
+            elif not (slot.solving and alive(slot.solving)):
                 level = self._refilled(slot)
                 if displaced is None or level > displaced[0]:
                     displaced = (level, index)

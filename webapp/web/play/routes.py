@@ -65,16 +65,10 @@ def play(code: str) -> Response:
     noted with every candidate the givens allow (notes.py); ?corner=, ?centre= and
     ?colours= hold the player's other marks (cell_marks.py). A Killer's page lists each
     cage's ways of making its sum (cage_ways.py)."""
-    found = _puzzle_and_solution(code)
-    if isinstance(found, Response):
-        return found
-    puzzle, solution = found
-    marks = linked_marks(puzzle, ".play")
-    if isinstance(marks, Response):
-        return marks
-    state = _read(puzzle, lambda: PlayState.from_query(puzzle, request.args, marks))
-    if isinstance(state, Response):
-        return state
+    game = _linked_game(code, ".play")
+    if isinstance(game, Response):
+        return game
+    puzzle, solution, state = game
     asked = _asked(state, solution)
     facts = facts_of(puzzle)  # the rating every page of the puzzle shows
     rating = rating_of(facts.path) if facts.path is not None else None
@@ -133,16 +127,10 @@ def explain_from_here(code: str) -> Response:
     notes): the play page's "Explain from here", whose link the script keeps up to date as
     the player types. From a solved grid, the explanation of the puzzle; from a position
     with a wrong value or note, which has no explanation, the play page's Check of it."""
-    found = _puzzle_and_solution(code)
-    if isinstance(found, Response):
-        return found
-    puzzle, solution = found
-    marks = linked_marks(puzzle, ".explain_from_here")
-    if isinstance(marks, Response):
-        return marks
-    state = _read(puzzle, lambda: PlayState.from_query(puzzle, request.args, marks))
-    if isinstance(state, Response):
-        return state
+    game = _linked_game(code, ".explain_from_here")
+    if isinstance(game, Response):
+        return game
+    puzzle, solution, state = game
     here = _explain_here(state.notes, state.progress, solution)
     if here is None and state.progress.grid == solution:
         here = url_for("explain.explain", code=puzzle.code, **kept_alphabet())
@@ -152,6 +140,22 @@ def explain_from_here(code: str) -> Response:
     response = Response(status=303, headers={"Location": here})
     response.cache_control.no_store = True  # the link of a position the player keeps changing
     return response
+
+
+def _linked_game(code: str, endpoint: str) -> tuple[Puzzle, Grid, PlayState] | Response:
+    """The puzzle of `code`, its solution and the game the request's query holds on it; or
+    the page that says why not (its `marks=` read for `endpoint`'s canonical link)."""
+    found = _puzzle_and_solution(code)
+    if isinstance(found, Response):
+        return found
+    puzzle, solution = found
+    marks = linked_marks(puzzle, endpoint)
+    if isinstance(marks, Response):
+        return marks
+    state = _read(puzzle, lambda: PlayState.from_query(puzzle, request.args, marks))
+    if isinstance(state, Response):
+        return state
+    return puzzle, solution, state
 
 
 def _read(puzzle: Puzzle, reading: Callable[[], PlayState]) -> PlayState | Response:

@@ -201,3 +201,15 @@ def test_each_link_runs_from_its_node_towards_the_next(client):
 def test_a_step_without_an_alternating_chain_has_no_drawing(client):
     html = client.get(f"/explain/{TOP95_SEVENTH_CODE}?step={numbered('pointing')}").text
     assert "chain-drawing" not in html and "strong link" not in html
+
+
+# A forcing chain whose first step reasons through removals: (cell, -value) nodes.
+FORCING = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+
+
+def test_a_forcing_chain_step_with_removal_nodes_is_drawn(make_app):
+    # The key's numbered nodes were looked up as candidates, -value included: a 500
+    app = make_app(EXPLAIN_BUDGET_WORK=10_000)  # its first step is all that is shown
+    first = find_path(Puzzle(parse(FORCING)), work=10_000, unique=True).steps[0]
+    assert any(value < 0 for _, value in first.chain)
+    assert app.test_client().get(f"/explain/{FORCING}?step=1").status_code == 200

@@ -130,18 +130,33 @@ def test_every_response_carries_the_security_headers(front, what, request_args, 
     assert "Strict-Transport-Security" not in headers  # no https PUBLIC_URL here
 
 
+# Tries at starting a lone nginx on a free port.
+ATTEMPTS = 3
+
+
 @contextmanager
 def lone_nginx(folder: Path, upstreams: list[int]) -> Iterator[int]:
     """nginx alone with deploy/nginx.conf filled into `folder` (its stderr in stderr.log,
     its cache in pages/), in front of `upstreams`: nginx's port."""
-    port = free_port()
-    config = write_config(folder, port, upstreams, None, ["127.0.0.1"])
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-    argv = [nginx, "-e", "stderr", "-p", str(folder), "-c", str(config)]
-    with open(folder / "stderr.log", "wb") as log:
-        process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=log)
+    # A free port may be taken by another test's server before nginx binds it: nginx then
+    # exits at once (a run waited 60 s for it), and is started again on another port.
+    for _ in range(ATTEMPTS):
+        port = free_port()
+        config = write_config(folder, port, upstreams, None, ["127.0.0.1"])
+        argv = [nginx, "-e", "stderr", "-p", str(folder), "-c", str(config)]
+        with open(folder / "stderr.log", "wb") as log:
+            process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=log)
+
+        def up_or_gone(port: int = port, started: subprocess.Popen[bytes] = process) -> bool:
+            return _listening(port) or started.poll() is not None
+
+        until(up_or_gone, "nginx listens or stops")
+        if process.poll() is None:
+            break
+    else:
+        raise AssertionError((folder / "stderr.log").read_text())
     try:
-        until(lambda: _listening(port), "nginx listens")
         yield port
     finally:
         process.terminate()

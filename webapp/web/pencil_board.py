@@ -97,13 +97,14 @@ def pencil_board(
         _cell(shape, position, puzzle, cell, roles[cell], states, numbers, cell in in_units)
         for cell in range(shape.cell_count)
     ]
-    # only the numbers of candidates on show are drawn, and only those the key may promise
+    # only the numbers of candidates on show are drawn, and only those the key may promise;
+    # a forcing chain's removal nodes, (cell, -value), stand on no candidate and are not drawn
     numbers = defaultdict(
         list,
         {
             (c, v): n
             for (c, v), n in numbers.items()
-            if not position.values[c] and position.has(c, v)
+            if v > 0 and not position.values[c] and position.has(c, v)
         },
     )
     key = _key(shape, roles, states, numbers, bool(in_units)) if step is not None else ()

@@ -33,6 +33,7 @@ import struct
 import tempfile
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -82,6 +83,9 @@ class Shares:
         os.ftruncate(descriptor, slots * SLOT.size)
         self._file = descriptor
         self._table = mmap.mmap(descriptor, slots * SLOT.size)  # shared with forked children
+        # The file is closed with the table's last user: a test process makes thousands of
+        # apps, each with shares of its own, and kept every descriptor open.
+        weakref.finalize(self, os.close, descriptor)
         self._threads = threading.Lock()
 
     def level(self, client: str) -> float:

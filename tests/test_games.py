@@ -12,15 +12,12 @@ from webapp.games import ClockSetting, Ending, Game, Mode, Move, MoveKind, judge
 from webapp.games.clocks import clock_text
 from webapp.games.game import Phase, Refused
 from webapp.games.moves import GUEST, HOST
-from webapp.sudoku import Grid, Puzzle, PuzzleError, parse
+from webapp.sudoku import PuzzleError
 
-from puzzles import FOUR, FOUR_SOLUTION
+from game_puzzle import BLANKS, PUZZLE, SOLUTION, right, wrong
 
 START = 1_700_000_000_000  # epoch milliseconds
 S = 1000
-PUZZLE = Puzzle(parse(FOUR))
-SOLUTION = Grid(PUZZLE.grid.shape, tuple(int(digit) for digit in FOUR_SOLUTION))
-BLANKS = [cell for cell, value in enumerate(PUZZLE.grid.cells) if not value]
 
 
 def game(mode: Mode = Mode.DUEL, minutes: int = 5, increment: int = 0) -> Game:
@@ -30,18 +27,6 @@ def game(mode: Mode = Mode.DUEL, minutes: int = 5, increment: int = 0) -> Game:
 
 def joined(at: int = START) -> Move:
     return Move(MoveKind.JOIN, GUEST, at)
-
-
-def right(seat: int, blank: int, at: int) -> Move:
-    """The right digit in the `blank`th blank cell."""
-    cell = BLANKS[blank]
-    return Move(MoveKind.PLACE, seat, at, cell, SOLUTION.cells[cell])
-
-
-def wrong(seat: int, blank: int, at: int) -> Move:
-    """A wrong digit in the `blank`th blank cell."""
-    cell = BLANKS[blank]
-    return Move(MoveKind.PLACE, seat, at, cell, SOLUTION.cells[cell] % 4 + 1)
 
 
 def played(moves: list[Move], mode: Mode = Mode.DUEL, increment: int = 0) -> list[Move]:

@@ -20,7 +20,7 @@ SECOND = 1000
 MINUTE = 60 * SECOND
 # What the game form offers; any whole number in these ranges is a setting.
 MINUTES = (1, 60)
-INCREMENT_SECONDS = (0, 60)
+INCREMENT_SECONDS = (0, 20)
 PENALTY_SECONDS = 30
 
 
@@ -44,6 +44,9 @@ class ClockSetting:
             )
         if not 0 <= self.penalty_seconds <= 600:
             raise PuzzleError(f"a penalty is 0 to 600 seconds, not {self.penalty_seconds}")
+        if self.increment_seconds and self.increment_seconds >= self.penalty_seconds:
+            # Else a wrong digit would gain time, and a game could go on for ever.
+            raise PuzzleError("seconds added per move must be fewer than a wrong digit's penalty")
 
     @property
     def allowance(self) -> int:
@@ -59,6 +62,12 @@ class ClockSetting:
     def penalty(self) -> int:
         """Milliseconds off for a wrong digit."""
         return self.penalty_seconds * SECOND
+
+    def longest(self, cells: int) -> int:
+        """The most milliseconds one player's clock can run in a game on `cells` cells: the
+        allowance and an increment for each right digit (a wrong one costs more than its
+        increment), so every game is over within twice this of its start."""
+        return self.allowance + cells * self.increment
 
     @property
     def label(self) -> str:

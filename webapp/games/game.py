@@ -82,6 +82,10 @@ class Refused(StrEnum):
     NOT_A_SYMBOL = "not-a-symbol"
     NO_OPPONENT = "no-opponent"
     NO_OFFER = "no-offer"
+    # The store's (store.py): a form made on a game that has moved on, and a turn that
+    # others kept taking first.
+    STALE = "stale"
+    BUSY = "busy"
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,8 @@ class Game:
 class GameState:
     """A game at an instant (`now`): everything a page, the JSON or a judge needs.
 
-    `version` counts the moves in the log; `clocks` and `right` are by seat, host first;
+    `version` counts the moves in the log; `clocks`, `right` and `moves_by` (the moves each
+    made) are by seat, host first;
     `placed` lists the right digits in the order they came; `turn` is the seat to move in a
     Duel under way (None otherwise); `draw_offer` is the seat whose offer stands."""
 
@@ -160,7 +165,17 @@ class GameState:
     right: tuple[int, int]
     draw_offer: int | None
     result: Result | None
+    moves_by: tuple[int, int]
     started: int | None = field(default=None)
+
+    def seen_by(self, seat: int) -> int:
+        """What a seat's form carries to say which game it was made on: in a Duel the moves
+        so far (any move changes the shared board), in a Race the seat's own (the other's
+        moves never change this seat's board). A form whose number is behind is refused:
+        a replayed or stale move."""
+        if self.game.mode == Mode.DUEL:
+            return self.version
+        return self.moves_by[seat - 1]
 
     def clock(self, seat: int) -> Clock:
         """The clock of `seat`."""
@@ -219,6 +234,7 @@ class _Replay:
         self.bonus = [0, 0]
         self.penalties = [0, 0]
         self.right = [0, 0]
+        self.moves_by = [0, 0]
         self.placed: list[Placement] = []
         self.filled = [set(self._given_cells()), set(self._given_cells())]
         self.offer: int | None = None
@@ -271,6 +287,7 @@ class _Replay:
             if self.result is not None:
                 return
         seat = move.seat
+        self.moves_by[seat - 1] += 1
         if move.kind in (MoveKind.JOIN, MoveKind.ALONE):
             self.started, self.since = at, [at, at]
             self.alone = move.kind == MoveKind.ALONE
@@ -361,6 +378,7 @@ class _Replay:
             right=(self.right[0], self.right[1]),
             draw_offer=self.offer if phase == Phase.PLAYING else None,
             result=self.result,
+            moves_by=(self.moves_by[0], self.moves_by[1]),
             started=self.started,
         )
 

@@ -38,8 +38,8 @@ def sqlite_file(tmp_path: Path) -> Path:
 
 def new_duel(games: Games, mode: Mode = Mode.DUEL, minutes: int = 5) -> tuple[str, str, str]:
     """A game with both seats taken: its id, the host's token and the guest's."""
-    game_id, host = games.create(PUZZLE, SOLUTION, mode, ClockSetting(minutes))
-    _, guest = games.join(game_id)
+    game_id, host, invite = games.create(PUZZLE, SOLUTION, mode, ClockSetting(minutes))
+    _, guest = games.join(game_id, invite)
     assert guest is not None
     return game_id, host, guest
 
@@ -52,7 +52,7 @@ def place(games: Games, game_id: str, seat: int, blank: int) -> Played:
 
 def test_the_hosts_token_holds_the_hosts_seat(sqlite_file: Path) -> None:
     games = Games(SqliteStore(sqlite_file))
-    game_id, host = games.create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
+    game_id, host, _ = games.create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
     kept = games.load(game_id)
     assert kept is not None and kept.seat_of(host) == HOST
 
@@ -73,9 +73,16 @@ def test_the_store_keeps_no_token(sqlite_file: Path) -> None:
 
 def test_an_invitation_already_used_finds_the_game_full(sqlite_file: Path) -> None:
     games = Games(SqliteStore(sqlite_file))
-    game_id, _, _ = new_duel(games)
-    played, token = games.join(game_id)
+    game_id, _, invite = games.create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
+    games.join(game_id, invite)
+    played, token = games.join(game_id, invite)
     assert (token, played.refusal and played.refusal.reason) == (None, Refused.STARTED)
+
+
+def test_only_the_invitation_takes_the_second_seat(sqlite_file: Path) -> None:
+    games = Games(SqliteStore(sqlite_file))
+    game_id, _, _ = games.create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
+    assert games.join(game_id, game_id)[1] is None
 
 
 def test_a_game_moves_for_every_store_client_on_the_file(sqlite_file: Path) -> None:
@@ -169,8 +176,8 @@ def one_turn_raced(stores: list[Store]) -> tuple[list[Played], tuple[Move, ...]]
 
 def two_guests_raced(stores: list[Store]) -> list[str]:
     """The tokens each of many people opening one invitation at once is given ("" for none)."""
-    game_id, _ = Games(stores[0]).create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
-    return race(stores, lambda client, index: client.join(game_id)[1] or "")
+    game_id, _, invite = Games(stores[0]).create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
+    return race(stores, lambda client, index: client.join(game_id, invite)[1] or "")
 
 
 def test_of_moves_for_one_turn_from_many_sqlite_clients_one_is_applied(

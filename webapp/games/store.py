@@ -3,7 +3,8 @@ app server sees the same game and a restart loses nothing.
 
 Keys, under the game's id (unguessable, as are the seats' tokens, of which only hashes are
 kept):
-- game:<id>          the setting and the host's token hash;
+- game:<id>          the setting, the host's token hash and the invitation's (the guest's
+                     way in: the game's id alone lets one watch);
 - game:<id>:guest    the guest's token hash, or NOBODY for a game alone: claimed once
                      (`add`), so of two people opening the invitation, one takes the seat;
 - game:<id>:move:<n> move n, claimed once (`add` is set-if-absent in SQLite and Redis
@@ -29,7 +30,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..jobs.store import Store
 from ..sudoku import Grid, Puzzle
@@ -60,6 +61,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+def invitation_of(host: str) -> str:
+    """The invitation of the game whose host holds `host`: worked out from the host's token
+    (so the host's page can show it again, and nothing more is kept), and telling nothing
+    of it."""
+    return hashlib.sha256(f"invitation:{host}".encode()).hexdigest()[:24]
+
+
 def token_hash(token: str) -> str:
     """What the store keeps of a seat's token: its hash, never the token itself."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -75,6 +83,16 @@ class Kept:
     log: tuple[Move, ...]
     host: str
     guest: str
+    invite: str
+
+    def invited(self, invite: str) -> bool:
+        """True when `invite` is this game's invitation."""
+        return hmac.compare_digest(self.invite, token_hash(invite))
+
+    def record(self) -> bytes:
+        """The game's record in the store."""
+        fields = {"game": self.game.to_bytes().decode(), "host": self.host, "invite": self.invite}
+        return json.dumps(fields).encode()
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat `token` holds in this game, or None (a watcher)."""
@@ -109,13 +127,14 @@ class Games:
 
     def create(
         self, puzzle: Puzzle, solution: Grid, mode: Mode, setting: ClockSetting
-    ) -> tuple[str, str]:
-        """Make a game waiting for its guest: its id and the host's token."""
+    ) -> tuple[str, str, str]:
+        """Make a game waiting for its guest: its id, the host's token and the invitation."""
         game = Game(puzzle, solution, mode, setting, self.clock())
         game_id, host = new_token(), new_token()
-        record = json.dumps({"game": game.to_bytes().decode(), "host": token_hash(host)})
-        self.store.put(f"game:{game_id}", record.encode(), IDLE_SECONDS)
-        return game_id, host
+        invite = invitation_of(host)
+        kept = Kept(game_id, game, (), token_hash(host), "", token_hash(invite))
+        self.store.put(f"game:{game_id}", kept.record(), IDLE_SECONDS)
+        return game_id, host, invite
 
     def load(self, game_id: str) -> Kept | None:
         """The game `game_id` as it stands, or None when there is none (or it has expired)."""
@@ -125,7 +144,8 @@ class Games:
         fields = json.loads(record)
         game = Game.from_bytes(fields["game"].encode())
         guest = self.store.get(f"game:{game_id}:guest") or b""
-        return Kept(game_id, game, self._log(game_id), fields["host"], guest.decode())
+        log = self._log(game_id)
+        return Kept(game_id, game, log, fields["host"], guest.decode(), fields["invite"])
 
     def _log(self, game_id: str) -> tuple[Move, ...]:
         """The moves of `game_id`: the written log and any claimed past its end."""
@@ -138,11 +158,16 @@ class Games:
             moves.append(Move.from_bytes(claimed))
         return tuple(moves)
 
-    def join(self, game_id: str) -> tuple[Played, str | None]:
-        """Take the guest's seat: the game after it, and the guest's token (None when the
-        seat was taken already: the refusal says so)."""
-        if self.store.get(f"game:{game_id}") is None:
+    def join(self, game_id: str, invite: str) -> tuple[Played, str | None]:
+        """Take the guest's seat with the invitation: the game after it, and the guest's
+        token (None when the seat was taken already or the invitation is not the game's:
+        the refusal says so)."""
+        kept = self.load(game_id)
+        if kept is None:
             raise KeyError(game_id)
+        if not kept.invited(invite):
+            wrong = "this is not the game's invitation: ask its host for the link again"
+            return Played(kept, Refusal(Refused.NOT_A_SEAT, wrong)), None
         guest = new_token()
         if not self.store.add(f"game:{game_id}:guest", token_hash(guest).encode(), IDLE_SECONDS):
             return self._refused_seat(game_id), None
@@ -194,7 +219,7 @@ class Games:
             if refusal is not None:
                 return Played(kept, refusal)
             if self._claim(kept, move):
-                return Played(Kept(kept.id, kept.game, (*kept.log, move), kept.host, kept.guest))
+                return Played(replace(kept, log=(*kept.log, move)))
         assert kept is not None
         busy = "the game is busy: moves are arriving faster than it can take them; try again"
         return Played(kept, Refusal(Refused.BUSY, busy))
@@ -208,7 +233,6 @@ class Games:
             return False
         log = b"\n".join(m.to_bytes() for m in (*kept.log, move))
         self.store.put(f"game:{kept.id}:log", log, IDLE_SECONDS)
-        record = json.dumps({"game": kept.game.to_bytes().decode(), "host": kept.host})
-        self.store.put(f"game:{kept.id}", record.encode(), IDLE_SECONDS)
+        self.store.put(f"game:{kept.id}", kept.record(), IDLE_SECONDS)
         self.store.put(f"game:{kept.id}:guest", kept.guest.encode(), IDLE_SECONDS)
         return True

@@ -87,6 +87,10 @@
       return;
     }
     var events = new EventSource(section.dataset.events);
+    // Leaving or reloading: close at once, so the server frees this follower's place.
+    window.addEventListener("pagehide", function () {
+      events.close();
+    });
     events.addEventListener("state", function (message) {
       show(JSON.parse(message.data));
     });

@@ -151,7 +151,7 @@ DEFAULTS: dict[str, object] = {
     # A game's live events (GET /game/<id>/events) hold one of a worker's threads each: at
     # most this many at once per worker (more are 429, and the page asks every few seconds
     # instead), each for at most GAME_EVENTS_SECONDS before the browser connects again.
-    "GAME_EVENTS_PER_WORKER": 3,
+    "GAME_EVENTS_PER_WORKER": 4,
     "GAME_EVENTS_SECONDS": 25.0,
     # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
     # link the app writes uses it instead of the request's Host header (and https adds HSTS).

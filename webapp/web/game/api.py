@@ -28,6 +28,7 @@ from .seats import game_or_404, games, seat_of, store_answers
 bp = Blueprint("game_api", __name__)
 
 EVENTS_POLL_SECONDS = 0.1
+HEARTBEAT_SECONDS = 0.5
 _events_lock = threading.Lock()
 _events_count = 0
 
@@ -167,16 +168,19 @@ def events(game_id: str) -> Response:
     def stream() -> Iterator[str]:
         try:
             yield "retry: 1000\n\n"
-            version = -1
-            deadline = time.monotonic() + seconds  # a ceiling on the connection, said as such
+            version, said = -1, time.monotonic()
+            deadline = said + seconds  # a ceiling on the connection, said as such
             current = kept
-            while True:
+            while time.monotonic() < deadline:
                 if len(current.log) != version:
-                    version = len(current.log)
+                    version, said = len(current.log), time.monotonic()
                     data = json.dumps(state_json(current, seat, now_ms()))
                     yield f"event: state\ndata: {data}\n\n"
-                if time.monotonic() > deadline:
-                    return
+                elif time.monotonic() - said > HEARTBEAT_SECONDS:
+                    # A comment line: a browser gone (a reload) makes this write fail, which
+                    # ends the stream and frees its place at once, not at the ceiling.
+                    said = time.monotonic()
+                    yield ": still here\n\n"
                 time.sleep(EVENTS_POLL_SECONDS)
                 try:
                     loaded = followed.load(game_id)

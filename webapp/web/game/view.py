@@ -13,10 +13,11 @@ from ...games.store import Kept
 # Seconds between reloads of a page without script while the other player may move.
 REFRESH_SECONDS = 3
 NAMES = {HOST: "Host", GUEST: "Guest"}
+# How a game ended, said of the winner ("you" or "the host"; a draw has none).
 ENDINGS = {
-    Ending.FULL_GRID: "filled the grid first",
-    Ending.TIME: "the grid is full and they used less time",
-    Ending.DIGITS: "the grid is full, the time is even, and they placed more right digits",
+    Ending.FULL_GRID: "{who} filled the grid first",
+    Ending.TIME: "the grid is full, and {who} used less time",
+    Ending.DIGITS: "the grid is full, the time is even, and {who} placed more right digits",
     Ending.EVEN: "the grid is full, with the same time and the same digits each",
     Ending.RESIGN: "the other resigned",
     Ending.DRAW_AGREED: "a draw was offered and accepted",

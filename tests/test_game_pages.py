@@ -141,7 +141,7 @@ def test_a_reload_keeps_the_board(game_app: Flask) -> None:
     page = guest.get(f"/game/{game_id}").get_data(as_text=True)
     symbol = SYMBOLS[SOLUTION.cells[BLANKS[0]] - 1]
     row, column = divmod(BLANKS[0], 4)
-    assert f'aria-label="Row {row + 1}, column {column + 1}: {symbol}"' in page
+    assert f"Row {row + 1}, column {column + 1}: </span>{symbol}" in page
 
 
 def test_the_page_refreshes_itself_while_the_other_plays(game_app: Flask) -> None:
@@ -309,3 +309,33 @@ def test_no_game_id_or_token_in_the_request_log(game_app: Flask, capsys: Any) ->
 def test_a_puzzles_page_offers_a_game_against_someone(game_app: Flask, page: str) -> None:
     html = game_app.test_client().get(f"/{page}/{CODE}").get_data(as_text=True)
     assert f'action="/game/new/{CODE}"' in html
+
+
+def test_the_live_events_say_each_new_move(make_app: Any) -> None:
+    app = make_app(GAME_EVENTS_SECONDS=5.0)
+    host, guest, game_id = seated(app)
+    stream = guest.get(f"/game/{game_id}/events", buffered=False)
+    chunks = iter(stream.response)
+    first = [next(chunks) for _ in range(2)][-1]
+    place(host, game_id, 0)
+    later = next(chunk for chunk in chunks if chunk.startswith(b"event: state"))
+    stream.close()
+    assert (b'"version": 1' in first, b'"version": 2' in later) == (True, True)
+
+
+def test_live_events_past_a_workers_places_are_429(make_app: Any) -> None:
+    app = make_app(GAME_EVENTS_PER_WORKER=0)
+    _, guest, game_id = seated(app)
+    response = guest.get(f"/game/{game_id}/events")
+    assert (response.status_code, response.headers.get("Retry-After")) == (429, "5")
+
+
+def test_a_closed_stream_gives_its_place_back(make_app: Any) -> None:
+    app = make_app(GAME_EVENTS_PER_WORKER=1, GAME_EVENTS_SECONDS=5.0)
+    _, guest, game_id = seated(app)
+    first = guest.get(f"/game/{game_id}/events", buffered=False)
+    next(iter(first.response))
+    first.close()
+    second = guest.get(f"/game/{game_id}/events", buffered=False)
+    second.close()
+    assert second.status_code == 200

@@ -7,14 +7,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from killers import random_killer
 
 from webapp.games import ClockSetting, Ending, Game, Mode, Move, MoveKind, judge, state_of
 from webapp.games.clocks import clock_text
 from webapp.games.game import Phase, Refused
 from webapp.games.moves import GUEST, HOST
-from webapp.sudoku import PuzzleError
+from webapp.sudoku import PuzzleError, parse, read_code
 
 from game_puzzle import BLANKS, PUZZLE, SOLUTION, right, wrong
+from puzzles import SIX, SIX_SOLUTION, data_lines
 
 START = 1_700_000_000_000  # epoch milliseconds
 S = 1000
@@ -251,6 +253,34 @@ def test_a_game_against_nobody_runs_the_hosts_clock_alone() -> None:
 def test_a_game_against_nobody_keeps_the_turn_with_the_host() -> None:
     log = [Move(MoveKind.ALONE, HOST, START), right(HOST, 0, START + S)]
     assert state_of(game(), log, START + S).turn == HOST
+
+
+def test_an_offer_standing_is_not_made_again() -> None:
+    log = played([Move(MoveKind.OFFER_DRAW, HOST, START + S)])
+    refusal = judge(game(), log, Move(MoveKind.OFFER_DRAW, HOST, START + 2 * S))
+    assert refusal is not None and refusal.reason == Refused.OFFER_STANDS
+
+
+def variant_games() -> list[Game]:
+    """A game on each kind of puzzle the product plays: X, Killer, 6x6, 16x16."""
+    x_line = next(line for line in data_lines("x_sudoku.txt"))
+    big = next(line for line in data_lines("engine_16x16_answers.txt"))
+    killer, killer_solution = random_killer(9, 3)
+    found = [
+        (read_code(parse(x_line[0]).code + "-x"), x_line[1]),
+        (read_code(parse(SIX).code), SIX_SOLUTION),
+        (read_code(parse(big[0]).code), big[-1]),
+    ]
+    games = [
+        Game(puzzle, parse(solution), Mode.RACE, ClockSetting(), START)
+        for puzzle, solution in found
+    ]
+    return [*games, Game(killer, killer_solution, Mode.DUEL, ClockSetting(), START)]
+
+
+@pytest.mark.parametrize("setting", variant_games(), ids=["x", "six", "sixteen", "killer"])
+def test_a_game_of_any_variant_keeps_its_setting_through_the_store(setting: Game) -> None:
+    assert Game.from_bytes(setting.to_bytes()) == setting
 
 
 def test_a_game_keeps_its_setting_through_the_store() -> None:

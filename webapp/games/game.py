@@ -82,6 +82,7 @@ class Refused(StrEnum):
     NOT_A_SYMBOL = "not-a-symbol"
     NO_OPPONENT = "no-opponent"
     NO_OFFER = "no-offer"
+    OFFER_STANDS = "offer-stands"
     # The store's (store.py): a form made on a game that has moved on, and a turn that
     # others kept taking first.
     STALE = "stale"
@@ -414,6 +415,9 @@ def judge(game: Game, log: list[Move] | tuple[Move, ...], move: Move) -> Refusal
         return _judge_place(state, move)
     if move.kind == MoveKind.OFFER_DRAW and state.alone:
         return Refusal(Refused.NO_OPPONENT, "a game against nobody has no one to offer a draw")
+    if move.kind == MoveKind.OFFER_DRAW and state.draw_offer == seat:
+        # Else offers could be repeated for ever: each new one needs the other's move first.
+        return Refusal(Refused.OFFER_STANDS, "your offer of a draw stands already")
     if move.kind == MoveKind.ACCEPT_DRAW and state.draw_offer != other(seat):
         return Refusal(Refused.NO_OFFER, "there is no draw offered to accept")
     return None

@@ -155,6 +155,11 @@ def test_the_player_to_move_gets_no_refresh(game_app: Flask) -> None:
     assert 'http-equiv="refresh"' not in host.get(f"/game/{game_id}").get_data(as_text=True)
 
 
+def test_a_race_never_reloads_under_a_players_typing(game_app: Flask) -> None:
+    host, _, game_id = seated(game_app, "race")
+    assert 'http-equiv="refresh"' not in host.get(f"/game/{game_id}").get_data(as_text=True)
+
+
 def test_the_host_may_start_against_nobody(game_app: Flask) -> None:
     host = game_app.test_client()
     game_id = new_game(host)

@@ -14,7 +14,7 @@ import pytest
 from webapp.games import ClockSetting, Mode, MoveKind
 from webapp.games.game import Refused
 from webapp.games.moves import GUEST, HOST, Move
-from webapp.games.store import IDLE_SECONDS, Games, Played
+from webapp.games.store import IDLE_SECONDS, GameGone, Games, Played
 from webapp.jobs.store import RedisStore, SqliteStore, Store
 
 from clocks import FakeClock
@@ -131,6 +131,15 @@ def test_a_move_keeps_the_game_for_another_hour(sqlite_file: Path) -> None:
     clock.advance(IDLE_SECONDS - 60)
     kept = games.load(game_id)
     assert kept is not None and len(kept.log) == 2
+
+
+def test_a_move_in_a_game_gone_says_so(sqlite_file: Path) -> None:
+    clock = FakeClock(1_700_000_000.0)
+    games = Games(SqliteStore(sqlite_file, clock=clock), clock=in_ms(clock))
+    game_id, _, _ = new_duel(games)
+    clock.advance(IDLE_SECONDS + 1)
+    with pytest.raises(GameGone):
+        place(games, game_id, HOST, 0)
 
 
 def test_tidying_deletes_the_rows_of_a_game_gone_idle(sqlite_file: Path) -> None:

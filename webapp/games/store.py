@@ -51,6 +51,10 @@ NOBODY = b"nobody"
 MAX_MOVES = 20_000
 
 
+class GameGone(Exception):
+    """The game is not in the store (it never was, or an hour passed without a move)."""
+
+
 def now_ms() -> int:
     """The time in epoch milliseconds: the only clock a game's moves are stamped with."""
     return int(time.time() * 1000)
@@ -164,7 +168,7 @@ class Games:
         the refusal says so)."""
         kept = self.load(game_id)
         if kept is None:
-            raise KeyError(game_id)
+            raise GameGone(game_id)
         if not kept.invited(invite):
             wrong = "this is not the game's invitation: ask its host for the link again"
             return Played(kept, Refusal(Refused.NOT_A_SEAT, wrong)), None
@@ -181,7 +185,8 @@ class Games:
 
     def _refused_seat(self, game_id: str) -> Played:
         kept = self.load(game_id)
-        assert kept is not None, "a seat is claimed only in a game that exists"
+        if kept is None:
+            raise GameGone(game_id)
         return Played(kept, Refusal(Refused.STARTED, "the game is full: both seats are taken"))
 
     def play(
@@ -194,7 +199,8 @@ class Games:
         value: int = 0,
     ) -> Played:
         """Make a move for `seat` at the present time, if the rules allow it and the game is
-        still the one the player saw (`seen`, GameState.seen_by; None not to check)."""
+        still the one the player saw (`seen`, GameState.seen_by; None not to check).
+        GameGone when the game is not in the store."""
         return self._play(game_id, seat, kind, seen, cell, value)
 
     def _play(
@@ -210,7 +216,7 @@ class Games:
         for _ in range(ATTEMPTS):
             kept = self.load(game_id)
             if kept is None:
-                raise KeyError(game_id)
+                raise GameGone(game_id)
             move = Move(kind, seat, self.clock(), cell, value)
             if seen is not None and kept.state(move.at).seen_by(seat) != seen:
                 stale = "the game has moved on since your page was made: here it is now"

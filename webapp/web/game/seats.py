@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from flask import abort, current_app, request
 from werkzeug.wrappers import Response
 
-from ...games.store import Games, Kept
+from ...games.store import GameGone, Games, Kept
 from ...jobs.store import Unreachable
 
 GAMES_KEY = "webapp.games"
@@ -37,9 +37,12 @@ def games() -> Games:
 
 @contextmanager
 def store_answers() -> Iterator[None]:
-    """503 with Retry-After when the store does not answer within the block."""
+    """503 with Retry-After when the store does not answer within the block; 404 when the
+    game went from it meanwhile (its hour without a move ended)."""
     try:
         yield
+    except GameGone:
+        abort(404, description=GONE)
     except Unreachable:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER_UNREACHABLE)
 

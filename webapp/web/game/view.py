@@ -121,12 +121,16 @@ def game_page(kept: Kept, seat: int | None, now: int) -> GamePage:
 
 
 def _refreshes(state: GameState, seat: int | None) -> bool:
-    """True while something may change that this viewer does not do themself."""
+    """True while something this viewer waits for may change without them: a Duel's other
+    move, the guest's coming, any move for a watcher. Never for a player in a Race, whose
+    board changes only by their own moves: a reload would take the digit being typed."""
     if state.phase == Phase.WAITING:
         return True
     if state.phase != Phase.PLAYING:
         return False
-    return seat is None or state.game.mode == Mode.RACE or state.turn != seat
+    if seat is None:
+        return True
+    return state.game.mode == Mode.DUEL and state.turn != seat
 
 
 def _rows(state: GameState, seat: int, may_move: bool) -> tuple[tuple[Cell, ...], ...]:

@@ -135,6 +135,28 @@ def test_a_race_shows_the_other_only_as_a_silhouette(game_app: Flask) -> None:
     assert (seen["board"][BLANKS[0]], seen["other"]["silhouette"]) == ("", [BLANKS[0]])
 
 
+def test_a_races_watcher_sees_no_digits(game_app: Flask) -> None:
+    host, guest, game_id = seated(game_app, "race")
+    place(host, game_id, 0)
+    seen = state(game_app.test_client(), game_id)
+    assert seen["board"][BLANKS[0]] == ""
+
+
+def test_a_races_watch_page_shows_no_digits(game_app: Flask) -> None:
+    host, guest, game_id = seated(game_app, "race")
+    place(host, game_id, 0)
+    page = game_app.test_client().get(f"/game/{game_id}").get_data(as_text=True)
+    row, column = divmod(BLANKS[0], 4)
+    assert f"Row {row + 1}, column {column + 1}: </span>•" in page
+
+
+def test_a_result_page_shows_no_moves_while_the_game_goes_on(game_app: Flask) -> None:
+    host, guest, game_id = seated(game_app, "race")
+    place(host, game_id, 0)
+    page = game_app.test_client().get(f"/game/{game_id}/result").get_data(as_text=True)
+    assert "The game is under way" in page and " in row " not in page
+
+
 def test_a_reload_keeps_the_board(game_app: Flask) -> None:
     host, guest, game_id = seated(game_app)
     place(host, game_id, 0)
@@ -253,12 +275,14 @@ def test_the_result_page_lists_the_moves_in_order(game_app: Flask) -> None:
 def test_the_replay_steps_through_the_moves(game_app: Flask) -> None:
     host, guest, game_id = seated(game_app)
     place(host, game_id, 0)
+    host.post(f"/game/{game_id}/move", data={"action": "resign", "seen": "2"})
     page = game_app.test_client().get(f"/game/{game_id}/result?step=1").get_data(as_text=True)
-    assert "after move 1 of 2" in page and f"/game/{game_id}/result?step=2" in page
+    assert "after move 1 of 3" in page and f"/game/{game_id}/result?step=2" in page
 
 
 def test_a_step_past_the_end_is_404(game_app: Flask) -> None:
-    _, _, game_id = seated(game_app)
+    host, _, game_id = seated(game_app)
+    host.post(f"/game/{game_id}/move", data={"action": "resign", "seen": "1"})
     assert game_app.test_client().get(f"/game/{game_id}/result?step=9").status_code == 404
 
 

@@ -199,6 +199,12 @@ class GameState:
             owners[placement.cell] = placement.seat
         return tuple(owners)
 
+    def digits_hidden_from(self, viewer: int | None) -> bool:
+        """True when `viewer` (a seat, or None for a watcher) may not see the digits on the
+        host's board: a Race under way shows a watcher silhouettes alone, since a player
+        could open the watch link too (each player sees their own digits)."""
+        return self.game.mode == Mode.RACE and self.phase != Phase.OVER and viewer is None
+
     def silhouette(self, seat: int) -> frozenset[int]:
         """The cells `seat` has filled, without their digits: what a Race shows the other."""
         return frozenset(placement.cell for placement in self.placed_on(seat))

@@ -40,6 +40,9 @@ def state_json(kept: Kept, seat: int | None, now: int) -> JsonObject:
     shape = kept.game.puzzle.shape
     symbols = ("", *shape.symbols)
     board_seat = seat or HOST
+    board = [symbols[value] for value in state.board(board_seat)]
+    if state.digits_hidden_from(seat):
+        board = [symbols[value] for value in kept.game.puzzle.grid.cells]
     body: JsonObject = {
         "status": "ok",
         "version": state.version,
@@ -50,7 +53,7 @@ def state_json(kept: Kept, seat: int | None, now: int) -> JsonObject:
         "turn": state.turn,
         "alone": state.alone,
         "size": shape.size,
-        "board": [symbols[value] for value in state.board(board_seat)],
+        "board": board,
         "owners": list(state.owners(board_seat)),
         "clocks": [
             {

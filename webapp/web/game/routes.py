@@ -222,11 +222,19 @@ def _placed(kept: Kept) -> tuple[int, int] | Refusal:
 @bp.get("/game/<game_id>/result")
 def result(game_id: str) -> Response:
     """The result at a share link: who won and how, both clocks, the moves in order, and
-    the replay: ?step=n shows the board after the first n moves, with links to step."""
+    the replay: ?step=n shows the board after the first n moves, with links to step. While
+    the game is under way it says so and links to the game: the moves are its players'
+    until it ends."""
     kept = game_or_404(game_id)
-    step = request.args.get("step")
+    final = game_page(kept, seat_of(kept), now_ms())
+    if not final.over:
+        html = render_template("game_result.html", final=final, page=None, moves=())
+        response = make_response(html, 200)
+        response.cache_control.no_store = True
+        return response
     count = len(kept.log)
     shown = count
+    step = request.args.get("step")
     if step:
         number = read_whole_number(step, 6)
         if number is None or number > count:
@@ -237,7 +245,7 @@ def result(game_id: str) -> Response:
         shown = number
     html = render_template(
         "game_result.html",
-        final=game_page(kept, seat_of(kept), now_ms()),
+        final=final,
         page=replay_page(kept, shown, None),
         step=shown,
         count=count,

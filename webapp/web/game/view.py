@@ -10,6 +10,8 @@ from ...games.game import Ending, GameState, Mode, Phase
 from ...games.moves import GUEST, HOST, MoveKind
 from ...games.store import Kept
 
+# What a Race's watcher sees in a cell a player filled: that it is filled, not the digit.
+FILLED = "•"
 # Seconds between reloads of a page without script while the other player may move.
 REFRESH_SECONDS = 3
 NAMES = {HOST: "Host", GUEST: "Guest"}
@@ -110,7 +112,7 @@ def game_page(kept: Kept, seat: int | None, now: int) -> GamePage:
         kept=kept,
         state=state,
         seat=seat,
-        rows=_rows(state, board_seat, may_move),
+        rows=_rows(state, board_seat, may_move, state.digits_hidden_from(seat)),
         other_rows=other_rows,
         clocks=(_clock(state, HOST), _clock(state, GUEST)),
         status=status_line(state, seat),
@@ -133,8 +135,11 @@ def _refreshes(state: GameState, seat: int | None) -> bool:
     return state.game.mode == Mode.DUEL and state.turn != seat
 
 
-def _rows(state: GameState, seat: int, may_move: bool) -> tuple[tuple[Cell, ...], ...]:
-    """The board of `seat` as rows of cells."""
+def _rows(
+    state: GameState, seat: int, may_move: bool, hidden: bool
+) -> tuple[tuple[Cell, ...], ...]:
+    """The board of `seat` as rows of cells; with `hidden`, a placed digit is shown as
+    FILLED, not itself."""
     shape = state.game.puzzle.shape
     board, owners, givens = state.board(seat), state.owners(seat), state.game.puzzle.grid.cells
     symbols = ("", *shape.symbols)
@@ -145,7 +150,7 @@ def _rows(state: GameState, seat: int, may_move: bool) -> tuple[tuple[Cell, ...]
             cell = r * shape.size + c
             row.append(
                 Cell(
-                    symbol=symbols[board[cell]],
+                    symbol=FILLED if hidden and owners[cell] else symbols[board[cell]],
                     owner=owners[cell],
                     open=may_move and not board[cell] and not givens[cell],
                     name=f"cell-{cell}",

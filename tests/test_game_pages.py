@@ -6,6 +6,7 @@ events, the limit per address, and no game id or token in the request log."""
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any
 
 import pytest
@@ -368,3 +369,31 @@ def test_a_closed_stream_gives_its_place_back(make_app: Any) -> None:
     second = guest.get(f"/game/{game_id}/events", buffered=False)
     second.close()
     assert second.status_code == 200
+
+
+def test_two_app_servers_apply_one_move_a_turn(make_app: Any, tmp_path: Any) -> None:
+    # Four copies of the host's move for one turn, each to a cell of its own, sent at once to
+    # two apps sharing one store: one is applied, the others are refused.
+    store = f"sqlite:///{tmp_path}/shared.sqlite3"
+    apps = [make_app(JOB_STORE=store), make_app(JOB_STORE=store)]
+    host, _, game_id = seated(apps[0])
+    token = host.get_cookie("seat", path=f"/game/{game_id}")
+    assert token is not None
+    clients = [apps[index % 2].test_client() for index in range(4)]
+    for client in clients:
+        client.set_cookie("seat", token.value, path=f"/game/{game_id}")
+    start = threading.Barrier(len(clients))
+    statuses: list[int] = []
+
+    def send(index: int) -> None:
+        cell = BLANKS[index]
+        data = {"action": "place", "seen": "1", f"cell-{cell}": SYMBOLS[SOLUTION.cells[cell] - 1]}
+        start.wait(timeout=10)
+        statuses.append(clients[index].post(f"/game/{game_id}/move", data=data).status_code)
+
+    threads = [threading.Thread(target=send, args=(index,)) for index in range(len(clients))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(statuses) == [303, 409, 409, 409]

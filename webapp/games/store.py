@@ -35,8 +35,9 @@ from dataclasses import dataclass, replace
 from ..jobs.store import Store
 from ..sudoku import Grid, Puzzle
 from .clocks import ClockSetting
-from .game import Game, GameState, Mode, Refusal, Refused, judge, state_of
+from .game import Game, GameState, Mode, Refusal, Refused
 from .moves import GUEST, HOST, Move, MoveKind
+from .rules import judge, state_of
 
 IDLE_SECONDS = 3600
 # How much longer a move key lives than the log written after it.

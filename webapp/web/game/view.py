@@ -67,7 +67,6 @@ class GamePage:
     status: str
     may_move: bool
     refresh: int
-    symbols: str
 
     @property
     def mode(self) -> Mode:
@@ -118,7 +117,6 @@ def game_page(kept: Kept, seat: int | None, now: int) -> GamePage:
         status=status_line(state, seat),
         may_move=may_move,
         refresh=REFRESH_SECONDS if _refreshes(state, seat) else 0,
-        symbols=state.game.puzzle.shape.symbols,
     )
 
 

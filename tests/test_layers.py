@@ -83,6 +83,7 @@ def test_the_features_are_found() -> None:
         "batch",
         "daily",
         "explain",
+        "game",
         "jobs",
         "new",
         "play",

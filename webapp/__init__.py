@@ -30,6 +30,7 @@ FEATURES = (
     "print",
     "jobs",
     "read_photo",
+    "game",
 )
 
 DEFAULTS: dict[str, object] = {
@@ -143,6 +144,15 @@ DEFAULTS: dict[str, object] = {
     "PHOTO_MEMORY_MB": 192,
     "PHOTO_CPU_SECONDS": 5,
     "PHOTO_WALL_SECONDS": 10.0,
+    # Games between two people (webapp/games/, web/game/): games one address (not exempt) may
+    # make within GAMES_LIMIT_SECONDS; past it, 429 with Retry-After.
+    "GAMES_PER_ADDRESS": 20,
+    "GAMES_LIMIT_SECONDS": 600,
+    # A game's live events (GET /game/<id>/events) hold one of a worker's threads each: at
+    # most this many at once per worker (more are 429, and the page asks every few seconds
+    # instead), each for at most GAME_EVENTS_SECONDS before the browser connects again.
+    "GAME_EVENTS_PER_WORKER": 4,
+    "GAME_EVENTS_SECONDS": 25.0,
     # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
     # link the app writes uses it instead of the request's Host header (and https adds HSTS).
     "PUBLIC_URL": None,

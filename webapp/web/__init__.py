@@ -1,7 +1,7 @@
 """The web face of the engine: one package per first word of the URL, and what they share.
 
 Each feature package (site/, solve/, explain/, play/, batch/, new/, daily/, print/, jobs/,
-read_photo/) holds its HTML routes (routes.py), its JSON routes (api.py) and its view
+read_photo/, game/) holds its HTML routes (routes.py), its JSON routes (api.py) and its view
 models (view.py); its register(app) adds its blueprints. A feature imports the engine, the
 modules here and the puzzle form (puzzle_form/), never another feature
 (tests/test_layers.py).

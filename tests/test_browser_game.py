@@ -1,0 +1,40 @@
+"""Two browsers play a short Duel on a 4x4 through the test server (webapp/web/game/): the
+host makes the game from the play page, a phone takes the invitation, each page follows the
+other's moves live and the clocks tick, and the result page shows how it ended."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from game_puzzle import BLANKS, PUZZLE, SOLUTION
+
+# A move reaches the other page within a second or so (live events); generous for a loaded CI.
+FOLLOW_MS = 15_000
+
+
+def play_digit(page: Page, blank: int) -> None:
+    """Type the right digit in the `blank`th blank cell and place it."""
+    row, column = divmod(BLANKS[blank], PUZZLE.size)
+    field = page.locator(f'input[aria-label="Row {row + 1}, column {column + 1}"]')
+    expect(field).to_be_visible(timeout=FOLLOW_MS)
+    field.fill(str(SOLUTION.cells[BLANKS[blank]]))
+    page.get_by_role("button", name="Place").click()
+
+
+def test_two_browsers_play_a_duel_to_the_end(base_url: str, page: Page, phone: Page) -> None:
+    page.goto(f"{base_url}/play/{PUZZLE.code}")
+    page.get_by_text("Play against someone").click()
+    page.get_by_role("button", name="Make the game").click()
+    invitation = page.locator("#invitation").input_value()
+    phone.goto(invitation)
+    phone.get_by_role("button", name="Take the second seat").click()
+    expect(page.locator(".game-status")).to_have_text(
+        "Your move: type one digit in an empty cell.", timeout=FOLLOW_MS
+    )
+    players = (page, phone)
+    for blank in range(len(BLANKS)):
+        play_digit(players[blank % 2], blank)
+    for player in players:
+        expect(player.locator(".game-status")).to_contain_text(" win", timeout=FOLLOW_MS)
+    page.get_by_role("link", name="The result and the replay").click()
+    expect(page.locator(".game-moves li")).to_have_count(1 + len(BLANKS))

@@ -1,0 +1,245 @@
+"""Where games are kept: the job store (SQLite on one machine, Redis for several), so every
+app server sees the same game and a restart loses nothing.
+
+Keys, under the game's id (unguessable, as are the seats' tokens, of which only hashes are
+kept):
+- game:<id>          the setting, the host's token hash and the invitation's (the guest's
+                     way in: the game's id alone lets one watch);
+- game:<id>:guest    the guest's token hash, or NOBODY for a game alone: claimed once
+                     (`add`), so of two people opening the invitation, one takes the seat;
+- game:<id>:move:<n> move n, claimed once (`add` is set-if-absent in SQLite and Redis
+                     alike): of two moves sent at the same instant for the same turn, from
+                     two servers, exactly one is applied; the other is judged again against
+                     the game as it now stands (and, in a Duel, refused: not your turn);
+- game:<id>:log      every move so far in one value, written after each claim, so a reader
+                     makes three reads, not one a move. The move keys after it are the
+                     truth: a server that stops between claim and write loses nothing, as
+                     the next reader finds the claimed move past the log's end.
+
+Each key lives IDLE_SECONDS past the game's last move (the move keys a little longer than
+the log, so the log never outlives a move it lacks): a game with no move for an hour is
+gone, and SQLite's tidy (the consumers' sweep) or Redis deletes its rows. A game waiting for
+its guest is gone an hour after it was made.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..jobs.store import Store
+from ..sudoku import Grid, Puzzle
+from .clocks import ClockSetting
+from .game import Game, GameState, Mode, Refusal, Refused
+from .moves import GUEST, HOST, Move, MoveKind
+from .rules import judge, state_of
+
+IDLE_SECONDS = 3600
+# How much longer a move key lives than the log written after it.
+MOVE_MARGIN_SECONDS = 60
+# Times a move is judged again after another took its turn first, before it is answered
+# "busy": each try is a few reads, and in a Race the other player moves at most a few times
+# a second.
+ATTEMPTS = 8
+NOBODY = b"nobody"
+# A log is at most a few thousand moves (the clocks bound them); this bounds what one read
+# trusts from the store.
+MAX_MOVES = 20_000
+
+
+class GameGone(Exception):
+    """The game is not in the store (it never was, or an hour passed without a move)."""
+
+
+def now_ms() -> int:
+    """The time in epoch milliseconds: the only clock a game's moves are stamped with."""
+    return int(time.time() * 1000)
+
+
+def new_token() -> str:
+    """An unguessable token (a game's id, a seat's key): 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
+
+
+def invitation_of(host: str) -> str:
+    """The invitation of the game whose host holds `host`: worked out from the host's token
+    (so the host's page can show it again, and nothing more is kept), and telling nothing
+    of it."""
+    return hashlib.sha256(f"invitation:{host}".encode()).hexdigest()[:24]
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token: its hash, never the token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A game as the store holds it: the setting, the log, and the seats' token hashes (the
+    guest's empty while the seat is free, NOBODY's for a game alone)."""
+
+    id: str
+    game: Game
+    log: tuple[Move, ...]
+    host: str
+    guest: str
+    invite: str
+
+    def invited(self, invite: str) -> bool:
+        """True when `invite` is this game's invitation."""
+        return hmac.compare_digest(self.invite, token_hash(invite))
+
+    def record(self) -> bytes:
+        """The game's record in the store."""
+        fields = {"game": self.game.to_bytes().decode(), "host": self.host, "invite": self.invite}
+        return json.dumps(fields).encode()
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat `token` holds in this game, or None (a watcher)."""
+        if not token:
+            return None
+        hashed = token_hash(token)
+        for seat, held in ((HOST, self.host), (GUEST, self.guest)):
+            if held and hmac.compare_digest(held, hashed):
+                return seat
+        return None
+
+    def state(self, now: int) -> GameState:
+        """The game at `now`."""
+        return state_of(self.game, self.log, now)
+
+
+@dataclass(frozen=True)
+class Played:
+    """What became of a move: the game after it, and the refusal if it was not made."""
+
+    kept: Kept
+    refusal: Refusal | None = None
+
+
+class Games:
+    """The games in a store; `clock` tells the time in epoch milliseconds (a test passes
+    one it moves on itself)."""
+
+    def __init__(self, store: Store, clock: Callable[[], int] = now_ms) -> None:
+        self.store = store
+        self.clock = clock
+
+    def create(
+        self, puzzle: Puzzle, solution: Grid, mode: Mode, setting: ClockSetting
+    ) -> tuple[str, str, str]:
+        """Make a game waiting for its guest: its id, the host's token and the invitation."""
+        game = Game(puzzle, solution, mode, setting, self.clock())
+        game_id, host = new_token(), new_token()
+        invite = invitation_of(host)
+        kept = Kept(game_id, game, (), token_hash(host), "", token_hash(invite))
+        self.store.put(f"game:{game_id}", kept.record(), IDLE_SECONDS)
+        return game_id, host, invite
+
+    def load(self, game_id: str) -> Kept | None:
+        """The game `game_id` as it stands, or None when there is none (or it has expired)."""
+        record = self.store.get(f"game:{game_id}")
+        if record is None:
+            return None
+        fields = json.loads(record)
+        game = Game.from_bytes(fields["game"].encode())
+        guest = self.store.get(f"game:{game_id}:guest") or b""
+        log = self._log(game_id)
+        return Kept(game_id, game, log, fields["host"], guest.decode(), fields["invite"])
+
+    def _log(self, game_id: str) -> tuple[Move, ...]:
+        """The moves of `game_id`: the written log and any claimed past its end."""
+        written = self.store.get(f"game:{game_id}:log")
+        moves = [Move.from_bytes(line) for line in written.splitlines()] if written else []
+        while len(moves) < MAX_MOVES:
+            claimed = self.store.get(f"game:{game_id}:move:{len(moves)}")
+            if claimed is None:
+                break
+            moves.append(Move.from_bytes(claimed))
+        return tuple(moves)
+
+    def join(self, game_id: str, invite: str) -> tuple[Played, str | None]:
+        """Take the guest's seat with the invitation: the game after it, and the guest's
+        token (None when the seat was taken already or the invitation is not the game's:
+        the refusal says so)."""
+        kept = self.load(game_id)
+        if kept is None:
+            raise GameGone(game_id)
+        if not kept.invited(invite):
+            wrong = "this is not the game's invitation: ask its host for the link again"
+            return Played(kept, Refusal(Refused.NOT_A_SEAT, wrong)), None
+        guest = new_token()
+        if not self.store.add(f"game:{game_id}:guest", token_hash(guest).encode(), IDLE_SECONDS):
+            return self._refused_seat(game_id), None
+        return self._play(game_id, GUEST, MoveKind.JOIN, None), guest
+
+    def start_alone(self, game_id: str) -> Played:
+        """Start the game against nobody (the host's to ask; the caller checks the seat)."""
+        if not self.store.add(f"game:{game_id}:guest", NOBODY, IDLE_SECONDS):
+            return self._refused_seat(game_id)
+        return self._play(game_id, HOST, MoveKind.ALONE, None)
+
+    def _refused_seat(self, game_id: str) -> Played:
+        kept = self.load(game_id)
+        if kept is None:
+            raise GameGone(game_id)
+        return Played(kept, Refusal(Refused.STARTED, "the game is full: both seats are taken"))
+
+    def play(
+        self,
+        game_id: str,
+        seat: int,
+        kind: MoveKind,
+        seen: int | None,
+        cell: int = -1,
+        value: int = 0,
+    ) -> Played:
+        """Make a move for `seat` at the present time, if the rules allow it and the game is
+        still the one the player saw (`seen`, GameState.seen_by; None not to check).
+        GameGone when the game is not in the store."""
+        return self._play(game_id, seat, kind, seen, cell, value)
+
+    def _play(
+        self,
+        game_id: str,
+        seat: int,
+        kind: MoveKind,
+        seen: int | None,
+        cell: int = -1,
+        value: int = 0,
+    ) -> Played:
+        kept = None
+        for _ in range(ATTEMPTS):
+            kept = self.load(game_id)
+            if kept is None:
+                raise GameGone(game_id)
+            move = Move(kind, seat, self.clock(), cell, value)
+            if seen is not None and kept.state(move.at).seen_by(seat) != seen:
+                stale = "the game has moved on since your page was made: here it is now"
+                return Played(kept, Refusal(Refused.STALE, stale))
+            refusal = judge(kept.game, kept.log, move)
+            if refusal is not None:
+                return Played(kept, refusal)
+            if self._claim(kept, move):
+                return Played(replace(kept, log=(*kept.log, move)))
+        assert kept is not None
+        busy = "the game is busy: moves are arriving faster than it can take them; try again"
+        return Played(kept, Refusal(Refused.BUSY, busy))
+
+    def _claim(self, kept: Kept, move: Move) -> bool:
+        """Claim the next turn's key for `move`; when won, write the log and keep the game
+        IDLE_SECONDS from now. False when another move took the turn first."""
+        n = len(kept.log)
+        lifetime = IDLE_SECONDS + MOVE_MARGIN_SECONDS
+        if not self.store.add(f"game:{kept.id}:move:{n}", move.to_bytes(), lifetime):
+            return False
+        log = b"\n".join(m.to_bytes() for m in (*kept.log, move))
+        self.store.put(f"game:{kept.id}:log", log, IDLE_SECONDS)
+        self.store.put(f"game:{kept.id}", kept.record(), IDLE_SECONDS)
+        self.store.put(f"game:{kept.id}:guest", kept.guest.encode(), IDLE_SECONDS)
+        return True

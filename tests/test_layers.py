@@ -84,6 +84,7 @@ def test_the_features_are_found() -> None:
         "daily",
         "explain",
         "jobs",
+        "learn",
         "new",
         "play",
         "print",

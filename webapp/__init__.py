@@ -30,6 +30,7 @@ FEATURES = (
     "print",
     "jobs",
     "read_photo",
+    "learn",
 )
 
 DEFAULTS: dict[str, object] = {

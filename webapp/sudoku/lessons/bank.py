@@ -23,11 +23,12 @@ import json
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..grid import Grid
 from ..logic import Position, Step, decode_marks, encode_marks, narrowed, next_step, path_from
+from ..logic.techniques import TECHNIQUES, techniques_for
 from ..logic.techniques import VERSION as TECHNIQUES_VERSION
-from ..logic.techniques import techniques_for
 from ..parse import read_code
 from ..puzzle import Puzzle
 
@@ -150,22 +151,19 @@ class Bank:
 
     def of(self, size: int, technique: str) -> tuple[BankEntry, ...]:
         """The entries of `technique` on grids of `size`."""
-        return self._by_kind().get((size, technique), ())
+        return self._by_kind.get((size, technique), ())
 
     def techniques(self, size: int) -> frozenset[str]:
         """The techniques with at least one entry on grids of `size`."""
-        return frozenset(technique for kind, technique in self._by_kind() if kind == size)
+        return frozenset(technique for kind, technique in self._by_kind if kind == size)
 
+    @cached_property
     def _by_kind(self) -> dict[tuple[int, str], tuple[BankEntry, ...]]:
         """The entries grouped by (size, technique), worked out once."""
-        known = self.__dict__.get("_grouped")
-        if known is None:
-            grouped: dict[tuple[int, str], list[BankEntry]] = {}
-            for entry in self.entries:
-                grouped.setdefault((entry.size, entry.technique), []).append(entry)
-            known = {kind: tuple(found) for kind, found in grouped.items()}
-            object.__setattr__(self, "_grouped", known)
-        return known
+        grouped: dict[tuple[int, str], list[BankEntry]] = {}
+        for entry in self.entries:
+            grouped.setdefault((entry.size, entry.technique), []).append(entry)
+        return {kind: tuple(found) for kind, found in grouped.items()}
 
     def to_text(self) -> str:
         """The bank as JSON text, one entry a line, the same bytes for the same bank."""
@@ -277,8 +275,6 @@ def build_bank(
 
 def _all_techniques() -> Iterator[tuple[str, float, object]]:
     """Every technique once, easiest first (its first, easiest listing)."""
-    from ..logic.techniques import TECHNIQUES
-
     seen: set[str] = set()
     for slug, difficulty, finder in TECHNIQUES:
         if slug not in seen:

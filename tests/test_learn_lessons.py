@@ -11,7 +11,7 @@ from webapp.sudoku.logic.techniques import LISTED
 from webapp.web.learn.lessons import FAMILIES, LESSONS
 
 SLUGS = sorted({slug for slug, _, _ in LISTED})
-WRITTEN_FAMILIES = ("singles", "intersections", "subsets", "fish")
+WRITTEN_FAMILIES = ("singles", "intersections", "subsets", "fish", "single-digit", "wings")
 
 
 def test_every_technique_has_one_lesson() -> None:

@@ -43,7 +43,8 @@ def _basic(slug: str, size: int, name: str, builds_on: tuple[str, ...]) -> Lesso
         variations="A fin (an extra place in one base line) makes it finned, or sashimi"
         " when a corner is missing. Fish come in sizes: X-wing (2), swordfish (3),"
         " jellyfish (4).",
-        elsewhere=f"The {name}: named for the shape of its candidates; also a fish of size {size}.",
+        elsewhere=f"The {name} is a basic fish of size {size}; the family's names come from"
+        " the shapes their candidates make on the grid.",
         builds_on=builds_on,
     )
 
@@ -61,8 +62,6 @@ def _finned(slug: str, size: int, sashimi: bool, builds_on: tuple[str, ...]) -> 
         spot=FINNED_SPOT,
         variations="The fin may have one or two cells. With more base lines it becomes a"
         " finned swordfish or jellyfish.",
-        elsewhere=f"Also called a {kind} fish, or a fish with an endo-fin when the fin"
-        " lies on a cover line.",
         builds_on=builds_on,
     )
 

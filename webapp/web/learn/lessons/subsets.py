@@ -67,7 +67,7 @@ FAMILY = Family(
             spot=HIDDEN_SPOT,
             variations="Three values in three cells make a hidden triple, four a hidden quad."
             " Once cleared, a hidden pair is a naked pair, which may clear more.",
-            elsewhere="Also called a hidden double or a pinned pair.",
+            elsewhere="Also called a hidden double.",
             builds_on=("hidden-single", "naked-pair"),
         ),
         Lesson(

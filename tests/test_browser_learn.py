@@ -44,3 +44,11 @@ def test_learning_fits_a_phone_and_passes_axe(phone, base_url, path):
     phone.screenshot(path=ARTIFACTS / f"phone-{name}.png", full_page=True)
     found = measured(phone)
     assert (found["scroll"] <= found["width"], axe_violations(phone)) == (True, {}), found
+
+
+def test_a_practice_is_answered_with_script_off(no_script_page, base_url):
+    no_script_page.goto(base_url + PRACTICE)
+    first, *_ = ENTRY.eliminations
+    no_script_page.get_by_label(label(*first), exact=True).check()
+    no_script_page.get_by_role("button", name="Check").click()
+    expect(no_script_page.get_by_role("status")).to_contain_text("Partly right")

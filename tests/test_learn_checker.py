@@ -1,6 +1,11 @@
 """The practice checker (webapp/sudoku/lessons/checker.py), over every position of the shipped
 bank: the stored step is the engine's, nothing easier applies, every right application is
-accepted and wrong ones are refused."""
+accepted and wrong ones are refused.
+
+Finding every instance of a technique is the costly part, so each entry's instances are found
+once (`instances`) and judged many times; the module runs in one xdist worker so that they are
+found once in the whole run, not once a worker.
+"""
 
 from __future__ import annotations
 
@@ -11,14 +16,20 @@ import pytest
 from webapp.sudoku import solve
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.lessons import Answer, BankEntry, VerdictKind, check_answer
-from webapp.sudoku.lessons.checker import instances_of
-from webapp.sudoku.logic import next_step
-from webapp.sudoku.logic.techniques import techniques_for
+from webapp.sudoku.lessons.checker import instances_of, judge
+from webapp.sudoku.logic import Step, next_step
 from webapp.sudoku.parse import read_code
 from webapp.web.learn.shipped import shipped_bank
 
 ENTRIES = shipped_bank().entries
 IDS = [f"{entry.technique}:{entry.source}" for entry in ENTRIES]
+pytestmark = pytest.mark.xdist_group("learn-bank")
+
+
+@cache
+def instances(entry: BankEntry) -> tuple[Step, ...]:
+    """Every instance of the entry's technique at its position."""
+    return instances_of(entry.position(), entry.technique)
 
 
 @cache
@@ -34,6 +45,8 @@ def stored(entry: BankEntry) -> Answer:
     return Answer(frozenset(entry.eliminations), frozenset(entry.placements))
 
 
+# The engine's next step is the first instance of the first technique, in the order a path
+# asks them, that applies: so the stored step being it says too that nothing easier applies.
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_the_stored_step_is_the_engines_next_step(entry: BankEntry) -> None:
     step = next_step(entry.position())
@@ -42,27 +55,9 @@ def test_the_stored_step_is_the_engines_next_step(entry: BankEntry) -> None:
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
-def test_no_easier_technique_applies(entry: BankEntry) -> None:
-    # "easier" as a path asks: every other technique listed before this one's first listing
-    # (a chain's length can rate it above a later-listed technique that a path never reaches)
-    position = entry.position()
-    listed = techniques_for(position.geometry)
-    first = next(place for place, (slug, _, _) in enumerate(listed) if slug == entry.technique)
-    easier = [
-        slug
-        for slug, _, finder in listed[:first]
-        if slug != entry.technique and next(finder(position), None) is not None
-    ]
-    assert easier == []
-
-
-@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_every_application_of_the_technique_is_right(entry: BankEntry) -> None:
-    position = entry.position()
-    kinds = {
-        check_answer(position, entry.technique, Answer.of_step(step)).kind
-        for step in instances_of(position, entry.technique)
-    }
+    found = instances(entry)
+    kinds = {judge(found, Answer.of_step(step)).kind for step in found}
     assert kinds == {VerdictKind.RIGHT}
 
 
@@ -71,9 +66,7 @@ def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) ->
     position, solution = entry.position(), solution_of(entry)
     cell = next(cell for cell, value in enumerate(position.values) if not value)
     true = (cell, solution.cells[cell])
-    verdict = check_answer(
-        position, entry.technique, stored(entry) | Answer(frozenset({true})), solution
-    )
+    verdict = judge(instances(entry), stored(entry) | Answer(frozenset({true})), solution)
     assert (verdict.kind, verdict.untrue) == (VerdictKind.WRONG, Answer(frozenset({true})))
 
 
@@ -81,7 +74,7 @@ def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) ->
 def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None:
     position, solution = entry.position(), solution_of(entry)
     done = Answer()
-    for step in instances_of(position, entry.technique):
+    for step in instances(entry):
         done |= Answer.of_step(step)
     other = next(
         (cell, value)
@@ -91,7 +84,7 @@ def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None
         and value != solution.cells[cell]
         and (cell, value) not in done.eliminations
     )
-    verdict = check_answer(position, entry.technique, Answer(frozenset({other})), solution)
+    verdict = judge(instances(entry), Answer(frozenset({other})), solution)
     assert (verdict.kind, verdict.untrue) == (VerdictKind.WRONG, Answer())
 
 
@@ -122,9 +115,9 @@ PATTERNS = frozenset(
     ids=lambda entry: f"{entry.technique}:{entry.source}",
 )
 def test_half_a_pattern_is_partial_and_told_the_rest_of_one(entry: BankEntry) -> None:
-    position, half = entry.position(), Answer(frozenset(entry.eliminations[:1]))
-    verdict = check_answer(position, entry.technique, half)
-    wholes = {Answer.of_step(step) for step in instances_of(position, entry.technique)}
+    half = Answer(frozenset(entry.eliminations[:1]))
+    verdict = judge(instances(entry), half)
+    wholes = {Answer.of_step(step) for step in instances(entry)}
     assert (verdict.kind, half | verdict.missing in wholes) == (VerdictKind.PARTIAL, True)
 
 

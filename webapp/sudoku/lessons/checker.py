@@ -103,7 +103,12 @@ def check_answer(
 ) -> Verdict:
     """Whether `answer` is a right application of `technique` in `position` (its instances
     found within `work`); `solution`, when known, tells which wrong items are untrue."""
-    instances = instances_of(position, technique, work)
+    return judge(instances_of(position, technique, work), answer, solution)
+
+
+def judge(instances: tuple[Step, ...], answer: Answer, solution: Grid | None = None) -> Verdict:
+    """check_answer's verdict, given the technique's `instances` in the position: what a
+    caller judging many answers at one position finds once."""
     effects = [Answer.of_step(step) for step in instances]
     everything = Answer()
     for effect in effects:

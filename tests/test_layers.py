@@ -85,6 +85,7 @@ def test_the_features_are_found() -> None:
         "explain",
         "game",
         "jobs",
+        "learn",
         "new",
         "play",
         "print",

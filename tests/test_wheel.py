@@ -34,6 +34,7 @@ NEEDED = (
     r"webapp/templates/[\w-]+\.html",
     r"webapp/static/[\w-]+\.(css|js|svg|png)",
     r"webapp/photo/digits\.npz",  # the photo reader's digit network
+    r"webapp/sudoku/lessons/bank\.json",  # the practice bank the learn pages read
     r"webapp-[^/]+\.dist-info/(METADATA|WHEEL|RECORD|top_level\.txt|entry_points\.txt)",
 )
 # Operations tooling and test material: they live in deploy/, tests/ and .ci/.
@@ -52,7 +53,9 @@ for link in re.findall(r'(?:href|src)="(/static/[^"]+)"', page.text):
     answer = client.get(link)
     linked[link.split("?")[0]] = answer.status_code
     answer.close()
+practice = client.get("/api/learn/x-wing/practice").status_code  # reads the shipped bank
 print(json.dumps({
+    "practice": practice,
     "module": webapp.__file__, "templates": app.template_folder, "static": app.static_folder,
     "status": page.status_code, "cells": page.text.count('aria-label="Row '), "linked": linked,
 }))
@@ -128,8 +131,9 @@ def test_the_wheel_holds_every_module_every_template_and_what_the_templates_link
     # A subpackage left out of the wheel, or a page's file left out, fails here;
     # so would static/solved.png, the README's picture, which no page links to.
     weights = {"webapp/photo/digits.npz"}  # the photo reader's network, which it loads
+    bank = {"webapp/sudoku/lessons/bank.json"}  # the practice bank, which /learn reads
     templates_shipped = {f"webapp/templates/{path.name}" for path in templates}
-    assert shipped == modules | templates_shipped | linked | weights
+    assert shipped == modules | templates_shipped | linked | weights | bank
 
 
 def test_every_folder_of_modules_under_webapp_is_a_package_and_the_wheel_holds_it(names):
@@ -173,7 +177,7 @@ def test_the_installed_wheel_renders_the_form_and_serves_what_it_links_to(tmp_pa
     assert Path(found["module"]).is_relative_to(venv)
     assert found["templates"] == str(Path(found["module"]).parent / "templates")
     assert found["static"] == str(Path(found["module"]).parent / "static")
-    assert (found["status"], found["cells"]) == (200, 81)
+    assert (found["status"], found["cells"], found["practice"]) == (200, 81, 200)
     assert found["linked"]
     assert found["linked"] == dict.fromkeys(found["linked"], 200)
 

@@ -31,6 +31,7 @@ FEATURES = (
     "jobs",
     "read_photo",
     "game",
+    "learn",
 )
 
 DEFAULTS: dict[str, object] = {

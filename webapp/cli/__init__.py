@@ -13,7 +13,19 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import bench, explain, generate, hint, jobs, rate, read, serve, solve, soundness
+from . import (
+    bench,
+    explain,
+    generate,
+    hint,
+    jobs,
+    learn_bank,
+    rate,
+    read,
+    serve,
+    solve,
+    soundness,
+)
 from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
@@ -28,6 +40,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     read.add,
     serve.add,
     jobs.add,
+    learn_bank.add,
 )
 
 

@@ -54,12 +54,14 @@ class Nav:
 
 @dataclass(frozen=True)
 class ShownStep:
-    """The step on show: its technique in words, difficulty and sentence."""
+    """The step on show: its technique in words, difficulty and sentence, and its slug (the
+    technique's lesson is /learn/<slug>)."""
 
     technique: str
     difficulty: float
     text: str
     places: bool
+    slug: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,7 @@ def explain_page(
             shown.difficulty,
             capitalized(sentence(puzzle.geometry, shown)),
             bool(shown.placements),
+            shown.technique,
         )
     stopped = ""
     rest = None

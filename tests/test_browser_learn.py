@@ -1,0 +1,54 @@
+"""Learning on a phone, 360 px wide: a practice position answered right and then wrong by
+tapping its candidates, and /learn, a lesson and the practice page fit the screen with
+nothing for axe-core to fix."""
+
+from __future__ import annotations
+
+import pytest
+from browser_fixtures import ARTIFACTS, axe_violations
+from playwright.sync_api import expect
+from test_browser_phones import measured
+
+from webapp.explanations.words import cell_name
+from webapp.sudoku import SHAPES
+from webapp.web.learn.shipped import positions
+
+ENTRY = positions("x-wing", 9)[0]
+PRACTICE = "/learn/x-wing/practice?size=9&seed=0"
+
+
+def label(cell: int, value: int) -> str:
+    """The toggle's label for removing `value` from `cell`."""
+    return f"Remove {value} from {cell_name(SHAPES[9], cell)}"
+
+
+def test_a_practice_answered_right_then_wrong_on_a_phone(phone, base_url):
+    phone.goto(base_url + PRACTICE)
+    for cell, value in ENTRY.eliminations:
+        phone.get_by_label(label(cell, value), exact=True).check()
+    phone.get_by_role("button", name="Check").click()
+    expect(phone.get_by_role("status")).to_contain_text("Right: that is X-wing.")
+    solution = phone.request.post(base_url + "/api/solve", data={"puzzle": ENTRY.puzzle}).json()[
+        "solution"
+    ]
+    cell = ENTRY.progress.index("0")
+    phone.get_by_label(label(cell, int(solution[cell])), exact=True).check()
+    phone.get_by_role("button", name="Check").click()
+    expect(phone.get_by_role("status")).to_contain_text("Not right.")
+
+
+@pytest.mark.parametrize("path", ["/learn", "/learn/x-wing", PRACTICE, PRACTICE + "&show=1"])
+def test_learning_fits_a_phone_and_passes_axe(phone, base_url, path):
+    phone.goto(base_url + path)
+    name = path.strip("/").replace("/", "-").replace("?", "-").replace("&", "-")
+    phone.screenshot(path=ARTIFACTS / f"phone-{name}.png", full_page=True)
+    found = measured(phone)
+    assert (found["scroll"] <= found["width"], axe_violations(phone)) == (True, {}), found
+
+
+def test_a_practice_is_answered_with_script_off(no_script_page, base_url):
+    no_script_page.goto(base_url + PRACTICE)
+    first, *_ = ENTRY.eliminations
+    no_script_page.get_by_label(label(*first), exact=True).check()
+    no_script_page.get_by_role("button", name="Check").click()
+    expect(no_script_page.get_by_role("status")).to_contain_text("Partly right")

@@ -1,0 +1,127 @@
+"""The practice checker (webapp/sudoku/lessons/checker.py), over every position of the shipped
+bank: the stored step is the engine's, nothing easier applies, every right application is
+accepted and wrong ones are refused.
+
+Finding every instance of a technique is the costly part, so each entry's instances are found
+once (`instances`) and judged many times; the module runs in one xdist worker so that they are
+found once in the whole run, not once a worker.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from webapp.sudoku import solve
+from webapp.sudoku.grid import Grid
+from webapp.sudoku.lessons import Answer, BankEntry, VerdictKind, check_answer
+from webapp.sudoku.lessons.checker import instances_of, judge
+from webapp.sudoku.logic import Step, next_step
+from webapp.sudoku.parse import read_code
+from webapp.web.learn.shipped import shipped_bank
+
+ENTRIES = shipped_bank().entries
+IDS = [f"{entry.technique}:{entry.source}" for entry in ENTRIES]
+pytestmark = pytest.mark.xdist_group("learn-bank")
+
+
+@cache
+def instances(entry: BankEntry) -> tuple[Step, ...]:
+    """Every instance of the entry's technique at its position."""
+    return instances_of(entry.position(), entry.technique)
+
+
+@cache
+def solution_of(entry: BankEntry) -> Grid:
+    """The entry's puzzle's one solution."""
+    solution = solve(read_code(entry.puzzle)).solution
+    assert solution is not None
+    return solution
+
+
+def stored(entry: BankEntry) -> Answer:
+    """What the bank says the step does."""
+    return Answer(frozenset(entry.eliminations), frozenset(entry.placements))
+
+
+# The engine's next step is the first instance of the first technique, in the order a path
+# asks them, that applies: so the stored step being it says too that nothing easier applies.
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_the_stored_step_is_the_engines_next_step(entry: BankEntry) -> None:
+    step = next_step(entry.position())
+    assert step is not None
+    assert (step.technique, Answer.of_step(step)) == (entry.technique, stored(entry))
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_every_application_of_the_technique_is_right(entry: BankEntry) -> None:
+    found = instances(entry)
+    kinds = {judge(found, Answer.of_step(step)).kind for step in found}
+    assert kinds == {VerdictKind.RIGHT}
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) -> None:
+    position, solution = entry.position(), solution_of(entry)
+    cell = next(cell for cell, value in enumerate(position.values) if not value)
+    true = (cell, solution.cells[cell])
+    verdict = judge(instances(entry), stored(entry) | Answer(frozenset({true})), solution)
+    assert (verdict.kind, verdict.untrue) == (VerdictKind.WRONG, Answer(frozenset({true})))
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
+def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None:
+    position, solution = entry.position(), solution_of(entry)
+    done = Answer()
+    for step in instances(entry):
+        done |= Answer.of_step(step)
+    other = next(
+        (cell, value)
+        for cell, mask in enumerate(position.candidates)
+        for value in range(1, position.size + 1)
+        if mask >> value & 1
+        and value != solution.cells[cell]
+        and (cell, value) not in done.eliminations
+    )
+    verdict = judge(instances(entry), Answer(frozenset({other})), solution)
+    assert (verdict.kind, verdict.untrue) == (VerdictKind.WRONG, Answer())
+
+
+# Techniques whose instances are whole patterns, each with all its removals: half of one is
+# no other instance (a chain's instances may each remove one candidate, so half is right).
+PATTERNS = frozenset(
+    {
+        "pointing",
+        "claiming",
+        "locked-pair",
+        "naked-pair",
+        "hidden-pair",
+        "locked-triple",
+        "naked-triple",
+        "hidden-triple",
+        "naked-quad",
+        "hidden-quad",
+        "x-wing",
+        "swordfish",
+        "jellyfish",
+    }
+)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [entry for entry in ENTRIES if entry.technique in PATTERNS and len(entry.eliminations) > 1],
+    ids=lambda entry: f"{entry.technique}:{entry.source}",
+)
+def test_half_a_pattern_is_partial_and_told_the_rest_of_one(entry: BankEntry) -> None:
+    half = Answer(frozenset(entry.eliminations[:1]))
+    verdict = judge(instances(entry), half)
+    wholes = {Answer.of_step(step) for step in instances(entry)}
+    assert (verdict.kind, half | verdict.missing in wholes) == (VerdictKind.PARTIAL, True)
+
+
+def test_nothing_chosen_is_partial() -> None:
+    entry = ENTRIES[0]
+    verdict = check_answer(entry.position(), entry.technique, Answer())
+    assert (verdict.kind, verdict.missing) == (VerdictKind.PARTIAL, stored(entry))

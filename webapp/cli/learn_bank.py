@@ -1,0 +1,169 @@
+"""`sudoku learn-bank`: find the practice positions of every technique and write the bank.
+
+The sources, in this order (which decides which positions a full technique keeps): the
+positions of HoDoKu's regression library (--reglib), the generator's puzzles from fixed
+seeds (--seeds per level on a 9x9, --small-seeds on a 4x4 and a 6x6, which no shared set has),
+then the puzzles of each --rated file. Each is checked to have exactly one solution
+(a library position also to keep every true candidate), then its path is walked
+(lessons/bank.py). Counts bound the work, never seconds: the same command writes the
+same bytes. The generator's seconds are only a ceiling; if one runs out the command
+fails saying so, as its bank would then differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
+from ..sudoku.generator import GenerationStatus, generate, levels_of
+from ..sudoku.lessons import Source, build_bank
+from ..sudoku.logic import Position
+from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
+
+# The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
+GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
+GENERATOR_CEILING_SECONDS = 120.0
+
+EPILOG = """\
+Rebuild the shipped bank (docs/api.md says how long it takes):
+  sudoku learn-bank --reglib PUZZLES/logic/hodoku_reglib_1.3.txt \\
+    --rated PUZZLES/rated/*.txt --out webapp/sudoku/lessons/bank.json
+"""
+
+
+def add(commands: Subcommands) -> None:
+    """Declare `sudoku learn-bank`."""
+    parser = commands.add_parser(
+        "learn-bank",
+        help="find practice positions for every technique and write the bank",
+        description=__doc__.splitlines()[0] if __doc__ else None,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--reglib", metavar="FILE", help="HoDoKu's regression library")
+    parser.add_argument(
+        "--rated", metavar="FILE", nargs="*", default=[], help="files of puzzles, one a line"
+    )
+    parser.add_argument(
+        "--cases", type=positive_int, help="read only the library's first CASES cases"
+    )
+    parser.add_argument(
+        "--per", type=positive_int, default=20, help="positions kept per technique (20)"
+    )
+    parser.add_argument(
+        "--limit",
+        type=positive_int,
+        default=400,
+        help="puzzles read per --rated file at most (400)",
+    )
+    parser.add_argument(
+        "--seeds",
+        type=int,
+        default=4,
+        help="generator seeds per size and level (4; 0 for none)",
+    )
+    parser.add_argument(
+        "--small-seeds",
+        type=int,
+        default=30,
+        help="generator seeds per level on a 4x4 and a 6x6 (30; 0 for none)",
+    )
+    parser.add_argument(
+        "--work", type=positive_int, default=30_000, help="work units per path (30000)"
+    )
+    parser.add_argument("--out", default="-", help="where to write the bank (- for stdout)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the bank from the sources named and write it."""
+    sources = list(_library(args.reglib, args.cases)) if args.reglib else []
+    sources += _generated(args.seeds, args.small_seeds)
+    for name in args.rated:
+        sources += _rated(name, args.limit)
+    bank = build_bank(sources, args.per, args.work)
+    text = bank.to_text()
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"{len(bank.entries)} positions from {len(sources)} sources", file=sys.stderr)
+    return EXIT_OK
+
+
+def _unique(puzzle: Puzzle) -> bool:
+    """True when `puzzle` has exactly one solution."""
+    return solve(puzzle).status == SOLVED
+
+
+def _library(name: str, cases: int | None) -> Iterator[Source]:
+    """The positions of HoDoKu's library (its first `cases`, or all) that have one
+    solution and keep every true candidate."""
+    number = 0
+    for line in _lines(name):
+        if not line.startswith(":"):
+            continue
+        number += 1
+        if cases is not None and number > cases:
+            return
+        fields = line.split(":")
+        try:
+            puzzle = Puzzle(parse(fields[3].replace("+", "")))
+        except (IndexError, PuzzleError):
+            raise UsageError(f"{name}: case {number} is not a library line") from None
+        result = solve(puzzle)
+        if result.status != SOLVED or result.solution is None:
+            continue
+        deleted = [
+            ((int(item[1]) - 1) * 9 + int(item[2]) - 1, int(item[0])) for item in fields[4].split()
+        ]
+        solution = result.solution.cells
+        if any(solution[cell] == value for cell, value in deleted):
+            continue
+        position = Position.from_puzzle(puzzle).eliminate(deleted)
+        yield Source(f"reglib:{number}", position.assuming_unique())
+
+
+def _generated(seeds: int, small_seeds: int) -> list[Source]:
+    """The generator's puzzles of GENERATED's sizes and levels, from seeds 0 up to `seeds`
+    on a 9x9 and `small_seeds` on the smaller sizes."""
+    found = []
+    for size, levels in GENERATED.items():
+        for level in levels:
+            if level not in levels_of(size):
+                continue
+            for seed in range(seeds if size == 9 else small_seeds):
+                made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS)
+                if made.status != GenerationStatus.GENERATED or made.puzzle is None:
+                    raise UsageError(
+                        f"the generator gave no {size}x{size} {level} puzzle from seed {seed}:"
+                        f" {made.why}; the bank would differ, so none is written"
+                    )
+                start = Position.from_puzzle(made.puzzle, unique=True)
+                found.append(Source(f"generated:{size}x{size}:{level}:{seed}", start))
+    return found
+
+
+def _rated(name: str, limit: int) -> list[Source]:
+    """The first `limit` puzzles of a file (the first field of each line) with one solution."""
+    found = []
+    for number, line in enumerate(_lines(name)[:limit], start=1):
+        try:
+            puzzle = Puzzle(parse(line.split()[0]))
+        except (IndexError, PuzzleError):
+            continue
+        if _unique(puzzle):
+            found.append(Source(f"{Path(name).name}:{number}", Position.from_puzzle(puzzle, True)))
+    return found
+
+
+def _lines(name: str) -> list[str]:
+    """The file's lines without blanks and # comments; UsageError when it cannot be read."""
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {error.strerror}") from None
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]

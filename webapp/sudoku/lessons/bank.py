@@ -1,0 +1,289 @@
+"""The practice bank: positions where a technique is the easiest step, found on the engine's paths.
+
+A path (logic/path.py) takes, at each position, the first instance of the
+easiest technique that applies; so the position before each of its steps is
+one where that step's technique is what a person should look for next, with
+nothing easier there. `entries_of` walks a source's path and keeps the first
+such position per technique (one where some cell still has two candidates, so that
+a player has something to choose); `build_bank` does so over many sources, keeping
+up to a number per technique, in the order given. Everything is counted in
+work and positions, never seconds, so the same sources give the same bank.
+
+A bank entry travels as the hint API's input does: the puzzle's share code,
+the player's progress (values, 0 for empty), and the marks code of the
+candidates on the puzzle's givens; and the step the engine takes there, as
+its technique, difficulty, removals and placements. Every entry is checked
+as it is made: rebuilt from that text, the position's next step is the
+stored one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..grid import Grid
+from ..logic import Position, Step, decode_marks, encode_marks, narrowed, next_step, path_from
+from ..logic.techniques import TECHNIQUES, techniques_for
+from ..logic.techniques import VERSION as TECHNIQUES_VERSION
+from ..parse import read_code
+from ..puzzle import Puzzle
+
+Candidate = tuple[int, int]
+
+# The bank's own format; raised when an entry's fields change.
+FORMAT = 1
+
+# The families a beginner meets first: the only ones banked on 4x4 and 6x6 grids, where
+# the patterns past them hardly ever arise.
+FIRST_FAMILIES = frozenset(
+    {
+        "full-house",
+        "hidden-single",
+        "naked-single",
+        "pointing",
+        "claiming",
+        "locked-pair",
+        "naked-pair",
+        "hidden-pair",
+        "locked-triple",
+        "naked-triple",
+        "hidden-triple",
+        "naked-quad",
+        "hidden-quad",
+    }
+)
+
+
+class BankError(ValueError):
+    """A bank's text that cannot be read, or an entry that does not hold."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """A position to walk a path from, known to have one solution, and where it came from
+    (e.g. "qqwing_easy.txt:12", "reglib:431", "generated:6x6:easy:3")."""
+
+    name: str
+    position: Position
+
+
+@dataclass(frozen=True)
+class BankEntry:
+    """A position where `technique` is the easiest step, as the hint API takes a position,
+    and the step the engine takes there."""
+
+    technique: str
+    difficulty: float
+    source: str
+    puzzle: str  # the givens' share code
+    progress: str  # every cell's value, 0 when empty
+    marks: str  # the marks code of the candidates, on the givens
+    eliminations: tuple[Candidate, ...]
+    placements: tuple[Candidate, ...]
+
+    @property
+    def size(self) -> int:
+        """The grid's size (9 for a 9x9)."""
+        return read_code(self.puzzle).size
+
+    def position(self) -> Position:
+        """The position the entry describes (known to have one solution)."""
+        puzzle = read_code(self.puzzle)
+        notes = decode_marks(puzzle, self.marks)
+        values = tuple(int(symbol, 36) for symbol in self.progress)
+        return narrowed(notes, Grid(puzzle.shape, values)).assuming_unique()
+
+    def to_json(self) -> list[object]:
+        """The entry as one compact JSON list (the bank's line for it)."""
+        return [
+            self.technique,
+            self.difficulty,
+            self.source,
+            self.puzzle,
+            self.progress,
+            self.marks,
+            [list(candidate) for candidate in self.eliminations],
+            [list(candidate) for candidate in self.placements],
+        ]
+
+    @classmethod
+    def from_json(cls, item: object) -> BankEntry:
+        """The entry a bank's line holds; BankError when it is not one."""
+        if not isinstance(item, list) or len(item) != 8:
+            raise BankError(f"a bank entry is a list of 8 fields, not {item!r:.80}")
+        technique, difficulty, source, puzzle, progress, marks, removed, placed = item
+        texts = (technique, source, puzzle, progress, marks)
+        if not all(isinstance(text, str) for text in texts):
+            raise BankError(f"a bank entry's texts are strings: {item!r:.80}")
+        if not isinstance(difficulty, int | float):
+            raise BankError(f"a bank entry's difficulty is a number: {item!r:.80}")
+        return cls(
+            str(technique),
+            float(difficulty),
+            str(source),
+            str(puzzle),
+            str(progress),
+            str(marks),
+            _candidates(removed),
+            _candidates(placed),
+        )
+
+
+def _candidates(items: object) -> tuple[Candidate, ...]:
+    """[[cell, value], ...] as candidates; BankError otherwise."""
+    if not isinstance(items, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 and all(isinstance(n, int) for n in pair)
+        for pair in items
+    ):
+        raise BankError(f"a bank entry's candidates are [cell, value] pairs, not {items!r:.80}")
+    return tuple((pair[0], pair[1]) for pair in items)
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Every entry, by grid size and technique, in the order they were found."""
+
+    entries: tuple[BankEntry, ...]
+
+    def of(self, size: int, technique: str) -> tuple[BankEntry, ...]:
+        """The entries of `technique` on grids of `size`."""
+        return self._by_kind.get((size, technique), ())
+
+    def techniques(self, size: int) -> frozenset[str]:
+        """The techniques with at least one entry on grids of `size`."""
+        return frozenset(technique for kind, technique in self._by_kind if kind == size)
+
+    @cached_property
+    def _by_kind(self) -> dict[tuple[int, str], tuple[BankEntry, ...]]:
+        """The entries grouped by (size, technique), worked out once."""
+        grouped: dict[tuple[int, str], list[BankEntry]] = {}
+        for entry in self.entries:
+            grouped.setdefault((entry.size, entry.technique), []).append(entry)
+        return {kind: tuple(found) for kind, found in grouped.items()}
+
+    def to_text(self) -> str:
+        """The bank as JSON text, one entry a line, the same bytes for the same bank."""
+        head = json.dumps({"format": FORMAT, "techniques_version": TECHNIQUES_VERSION})
+        lines = [json.dumps(entry.to_json(), separators=(",", ":")) for entry in self.entries]
+        return f'{{"about":{head},"entries":[\n' + ",\n".join(lines) + "\n]}\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> Bank:
+        """The bank `text` holds (as to_text writes it); BankError when it is not one."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise BankError(f"the bank is not JSON: {error}") from None
+        if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
+            raise BankError('the bank is a JSON object with a list of "entries"')
+        return cls(tuple(BankEntry.from_json(item) for item in data["entries"]))
+
+
+def entry_at(source: str, position: Position, step: Step) -> BankEntry:
+    """The entry of `position`, where `step` is the easiest step, from `source`."""
+    puzzle = position.puzzle
+    givens = Position.from_puzzle(puzzle)
+    # the marks code is written on the givens: a later value's cell keeps all its candidates
+    on_givens = Position(
+        puzzle,
+        givens.values,
+        tuple(
+            allowed if value else mask
+            for allowed, value, mask in zip(
+                givens.candidates, position.values, position.candidates, strict=True
+            )
+        ),
+    )
+    return BankEntry(
+        step.technique,
+        step.difficulty,
+        source,
+        puzzle.code,
+        "".join(_symbol(value) for value in position.values),
+        encode_marks(on_givens),
+        tuple(sorted(step.eliminations)),
+        tuple(sorted(step.placements)),
+    )
+
+
+def _symbol(value: int) -> str:
+    """A value as one character, 0 for empty (the progress's symbols: 1-9, then A...)."""
+    return "0123456789ABCDEFGHIJKLMNOP"[value]
+
+
+def entries_of(source: Source, work: float, wanted: frozenset[str]) -> Iterator[BankEntry]:
+    """The first position per technique in `wanted` on the path from `source`'s position,
+    walked within `work` units; BankError when one does not hold as it is stored."""
+    path = path_from(source.position, work)
+    position = source.position
+    seen: set[str] = set()
+    for step in path.steps:
+        if step.technique in wanted and step.technique not in seen and _has_choice(position):
+            seen.add(step.technique)
+            entry = entry_at(source.name, position, step)
+            _confirm(entry, step, work)
+            yield entry
+        position = step.apply(position)
+
+
+def _has_choice(position: Position) -> bool:
+    """True when some open cell still has two candidates: a position whose every open cell
+    has one (all true) leaves a player nothing to choose, right or wrong."""
+    return any(mask & (mask - 1) for mask in position.candidates)
+
+
+def _confirm(entry: BankEntry, step: Step, work: float) -> None:
+    """BankError unless the entry, rebuilt from its text, has `step` as its next step."""
+    found = next_step(entry.position(), work)
+    if found != step:
+        raise BankError(f"{entry.source}: the {entry.technique} entry does not rebuild its step")
+
+
+def build_bank(
+    sources: Iterable[Source],
+    per_technique: int,
+    work: float = math.inf,
+    only: frozenset[str] | None = None,
+) -> Bank:
+    """Up to `per_technique` entries per grid size and technique from the paths of
+    `sources`, in their order, each path walked within `work` units (`only`: just these
+    techniques); at most one entry per technique from each source."""
+    counts: dict[tuple[int, str], int] = {}
+    found: list[BankEntry] = []
+    for source in sources:
+        size = source.position.size
+        wanted = frozenset(
+            slug
+            for slug, _, _ in techniques_for(source.position.geometry)
+            if (size == 9 or slug in FIRST_FAMILIES)
+            and (only is None or slug in only)
+            and counts.get((size, slug), 0) < per_technique
+        )
+        if not wanted:
+            continue
+        for entry in entries_of(source, work, wanted):
+            counts[size, entry.technique] = counts.get((size, entry.technique), 0) + 1
+            found.append(entry)
+    order = {slug: rank for rank, (slug, _, _) in enumerate(_all_techniques())}
+    found.sort(key=lambda entry: (entry.size, order.get(entry.technique, len(order))))
+    return Bank(tuple(found))
+
+
+def _all_techniques() -> Iterator[tuple[str, float, object]]:
+    """Every technique once, easiest first (its first, easiest listing)."""
+    seen: set[str] = set()
+    for slug, difficulty, finder in TECHNIQUES:
+        if slug not in seen:
+            seen.add(slug)
+            yield slug, difficulty, finder
+
+
+def source_of(name: str, puzzle: Puzzle, position: Position | None = None) -> Source:
+    """A source from `puzzle` (from `position` on it, when given), asserted unique: the
+    caller has proved it has one solution."""
+    start = position if position is not None else Position.from_puzzle(puzzle)
+    return Source(name, start.assuming_unique())

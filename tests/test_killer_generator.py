@@ -11,9 +11,42 @@ from sudoku_rules import valid_variant_solution
 from webapp.sudoku import SHAPES, Rules, solve
 from webapp.sudoku.generator.fill import random_solution
 from webapp.sudoku.generator.generate import Order, OrderError, generate
-from webapp.sudoku.generator.killer import LARGEST, killer_of, split
+from webapp.sudoku.generator.killer import LARGEST, KillerAttempt, grow_cages, killer_of, split
 from webapp.sudoku.generator.seeded import SeededRandom
+from webapp.sudoku.grid import Grid
+from webapp.sudoku.logic.levels import band
 from webapp.sudoku.regions import pieces
+
+# A layout an extreme attempt of seed 4 reached: capped at expert's top, its path ends above
+# it, and the first step past expert is a forcing chain found after some 38,000 units of
+# work (seconds; most such steps take a few hundred to a few thousand).
+LONG_SEARCH_SOLUTION = (
+    "625134879184579623397862541743915268952486317816723495579248136238691754461357982"
+)
+LONG_SEARCH_CAGES = [
+    [0, 1, 2],
+    [3, 11, 12],
+    [4, 5, 6, 7, 8],
+    [9, 10, 19],
+    [13, 14, 15, 16, 17, 24],
+    [18, 27, 28, 36],
+    [20, 21, 22],
+    [23, 29, 30, 31, 32],
+    [25, 26, 34, 35, 44, 53],
+    [33, 42, 51],
+    [37, 46],
+    [38, 39, 40, 41],
+    [43, 52],
+    [45, 54, 55, 63],
+    [47, 48, 56, 65],
+    [49, 50, 58, 59, 68],
+    [57, 66],
+    [60, 61, 62],
+    [64, 72, 73, 74],
+    [67, 75, 76, 77],
+    [69, 70, 71, 80],
+    [78, 79],
+]
 
 
 def made(size: int, level: str, seed: int):
@@ -80,3 +113,32 @@ def test_orders_a_killer_cannot_take_are_refused_by_name():
         Order(12, "easy", variant="killer")
     with pytest.raises(OrderError, match="minimal"):
         Order(9, "easy", variant="killer", minimal=True)
+
+
+def test_the_top_level_leaves_a_step_past_expert_that_only_a_long_search_finds():
+    # issue 37, defect 17: such searches made extreme Killers slow; other joins come quicker
+    solution = Grid(SHAPES[9], tuple(int(digit) for digit in LONG_SEARCH_SOLUTION))
+    attempt = KillerAttempt(solution, Rules(), "extreme", SeededRandom("past"), lambda: math.inf)
+    try:
+        path = attempt.rate(LONG_SEARCH_CAGES, band("expert")[1])
+        assert attempt.past(LONG_SEARCH_CAGES, path) is None
+    finally:
+        attempt.proof.close()
+
+
+def test_near_expert_the_join_made_is_one_whose_cage_has_the_fewest_combinations():
+    # issue 37, defect 17: such joins move the rating least, so fewer jump past expert's band
+    random = SeededRandom("the finest join")
+    solution = random_solution(SHAPES[9], random)
+    attempt = KillerAttempt(solution, Rules(), "expert", random, lambda: math.inf)
+    try:
+        cages = grow_cages(solution, random, 4)
+        first, second = attempt.next_join(cages, set(), fine=True)
+        every = [
+            attempt.ways(cages[one] + cages[other])
+            for one in range(len(cages))
+            for other in attempt.joinable(cages, one)
+        ]
+        assert attempt.ways(cages[first] + cages[second]) == min(every)
+    finally:
+        attempt.proof.close()

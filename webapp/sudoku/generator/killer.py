@@ -14,11 +14,18 @@ at a time, each join rated, until the puzzle is as hard as the level asks.
 - *climb*: two cages side by side (no bigger than LARGEST together, their digits all
   different) are joined if one solution stays, and the puzzle is rated after each join
   on a path capped at the level's top: a join that takes it above the top is undone and
-  another tried (or a cut made elsewhere), until the rating is inside the level (for
-  extreme: until the capped path ends above 6.0 and a step the engine knows follows,
-  which rates it). Joins make bigger cages and harder
-  arithmetic, so the rating climbs toward the level instead of being drawn at random and
-  thrown away when it misses, which is what made hard, expert and extreme Killers slow.
+  another tried (or a cut made elsewhere), until the rating is inside the level. Joins
+  make bigger cages and harder arithmetic, so the rating climbs toward the level instead
+  of being drawn at random and thrown away when it misses, which is what made hard,
+  expert and extreme Killers slow. Once the rating is near expert's band (FINE_FROM), the
+  joins whose cage has the fewest combinations go first: they tell the solver nearly as
+  much as the two cages did, so the rating creeps up instead of jumping from cage
+  arithmetic (3.6 at most) straight past the band to chains, which most joins do;
+- *rise* (extreme): joins STRIDE at a time, each keeping one solution, with a rating
+  only after them, capped at expert's top, until the path ends above it and the first
+  step past it is found within PAST_WORK, which rates it. Most layouts on the way are
+  below expert, so rating each was wasted; a step past it that only a long forcing
+  search finds (seconds of work) has the joins undone and others made instead.
 
 Every "one solution?" is asked of one SAT solver kept for the attempt (cage_proof.py),
 bounded by its conflicts, and every rating by the logic engine's work, so a seed makes the
@@ -31,11 +38,11 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..cages import Cage
+from ..cages import Cage, combinations
 from ..grid import Grid
 from ..logic import Path, PathStatus, find_path, next_step
 from ..logic.levels import LEVEL_NAMES, band
-from ..logic.work import PastCeiling
+from ..logic.work import OutOfWork, PastCeiling
 from ..puzzle import Puzzle, Rules
 from ..regions import pieces
 from .cage_proof import CageProof, NotSettled
@@ -53,6 +60,15 @@ SPLITS = 40
 # Joins tried (each a question to the SAT solver, and a rating when one solution stays)
 # before an attempt that has not reached its level is given up.
 JOINS = 60
+# The rating from which joins are made finest (fewest combinations): near expert's band.
+FINE_FROM = 3.3
+# Joins the top level makes between two ratings: it only has to pass expert's top, and
+# one join at a time rated nearly every layout on the way only to find it easier.
+STRIDE = 3
+# The work (logic/work.py) a top-level Killer's first step past expert may take to find:
+# most take a few hundred units to a few thousand (chains, a short forcing chain), some
+# 35,000 or more (seconds of forcing nets), and other joins are quicker than those.
+PAST_WORK = 8_000
 # The conflicts one "one solution?" may take: most of a 9x9 Killer's take some hundreds,
 # and a layout that needs more is dropped (a join not made, a cut attempt given up).
 PROOF_CONFLICTS = 2_000
@@ -226,15 +242,18 @@ class KillerAttempt:
         kept = [cells for k, cells in enumerate(cages) if k not in (first, second)]
         return sorted([*kept, sorted(cages[first] + cages[second])])
 
-    def past(self, cages: list[list[int]], path: Path, low: float) -> KillerMade | None:
-        """The top level's Killer: `path`, capped at `low`, with the first step harder than
-        it, or None when no step the engine knows follows. Its rating is then a floor (the
-        rest of the path may hold harder steps) that proves the level, which is all the
-        order asks; walking on (forcing nets, tens of seconds) would only raise it."""
+    def past(self, cages: list[list[int]], path: Path) -> KillerMade | None:
+        """The top level's Killer: `path`, capped at expert's top, with the first step harder
+        than it, or None when no step the engine knows follows within PAST_WORK. Its rating
+        is then a floor (the rest of the path may hold harder steps) that proves the level,
+        which is all the order asks; walking on (forcing nets, tens of seconds) would only
+        raise it."""
         try:
-            step = next_step(path.end, ceiling_seconds=self.seconds_left())
+            step = next_step(path.end, PAST_WORK, ceiling_seconds=self.seconds_left())
         except PastCeiling:
             self.seconds_left()  # raises OutOfTime
+            return None
+        except OutOfWork:
             return None
         if step is None:
             return None
@@ -245,50 +264,97 @@ class KillerAttempt:
         """Joins toward the level, each rated (see *climb*): the Killer in its level with its
         path, or None when JOINS tries do not get there."""
         low, high = band(self.level)
-        cap = high if high < math.inf else low
-        path = self.rate(cages, cap)
+        if high == math.inf:
+            return self.rise(cages, low)
+        path = self.rate(cages, high)
         tried: set[tuple[int, ...]] = set()
         for _ in range(JOINS):
             if path.status == PathStatus.SOLVED:
                 if low < path.rating:
                     return KillerMade(self.puzzle(cages), path)
-            elif path.status == PathStatus.ABOVE and high == math.inf:
-                return self.past(cages, path, low)
             elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [])):
-                cages, path = trial, self.rate(trial, cap)  # above the level's top: cut
+                cages, path = trial, self.rate(trial, high)  # above the level's top: cut
                 continue
             else:
                 return None  # the engine is stuck, or no cut is left
-            pairs = sorted(
-                (first, second)
-                for first in range(len(cages))
-                for second in self.joinable(cages, first)
-                if first < second and tuple(sorted(cages[first] + cages[second])) not in tried
-            )
-            if not pairs:
+            pair = self.next_join(cages, tried, fine=path.rating >= FINE_FROM)
+            if pair is None:
                 return None
-            # The smallest joins first: the rating climbs in smaller steps, so fewer of them
-            # jump past the level's top.
-            least = min(len(cages[a]) + len(cages[b]) for a, b in pairs)
-            first, second = self.random.choice(
-                [(a, b) for a, b in pairs if len(cages[a]) + len(cages[b]) == least]
-            )
-            tried.add(tuple(sorted(cages[first] + cages[second])))
+            first, second = pair
             trial = self.joined(cages, first, second)
             if not self.unique(trial):
                 continue
-            rated = self.rate(trial, cap)
-            if rated.status == PathStatus.ABOVE and high < math.inf:
+            rated = self.rate(trial, high)
+            if rated.status == PathStatus.ABOVE:
                 # Past the level's top: a cut elsewhere may bring it back into the level,
                 # or else the join is undone.
                 trial = self.eased(trial, cages[first] + cages[second])
                 if trial is None:
                     continue
-                rated = self.rate(trial, cap)
+                rated = self.rate(trial, high)
                 if rated.status == PathStatus.ABOVE:
                     continue
             cages, path = trial, rated
         return None
+
+    def rise(self, cages: list[list[int]], low: float) -> KillerMade | None:
+        """The top level's climb (see *rise*): joins STRIDE at a time, then a rating capped
+        at `low`, until the path ends above it with a step past it found within PAST_WORK
+        (or else the joins are undone and others made); None when JOINS tries do not get
+        there."""
+        tried: set[tuple[int, ...]] = set()
+        tries = 0
+        while tries < JOINS:
+            made, before = 0, cages
+            while made < STRIDE and tries < JOINS:
+                pair = self.next_join(cages, tried)
+                if pair is None:
+                    break
+                tries += 1
+                trial = self.joined(cages, *pair)
+                if self.unique(trial):
+                    cages, made = trial, made + 1
+            if not made:
+                return None
+            path = self.rate(cages, low)
+            if path.status == PathStatus.ABOVE:
+                found = self.past(cages, path)
+                if found is not None:
+                    return found
+                cages = before  # its step past expert is too long to find: other joins
+            elif path.status != PathStatus.SOLVED:
+                return None  # the engine is stuck
+        return None
+
+    def next_join(
+        self, cages: list[list[int]], tried: set[tuple[int, ...]], fine: bool = False
+    ) -> tuple[int, int] | None:
+        """Two cages to join, not tried before (now marked tried), or None when none is left.
+        The smallest joins come first: the rating climbs in smaller steps, so fewer of them
+        jump past the level's top; `fine`: those whose cage has the fewest combinations."""
+        pairs = sorted(
+            (first, second)
+            for first in range(len(cages))
+            for second in self.joinable(cages, first)
+            if first < second and tuple(sorted(cages[first] + cages[second])) not in tried
+        )
+        if not pairs:
+            return None
+        if fine:
+            ways = {pair: self.ways(cages[pair[0]] + cages[pair[1]]) for pair in pairs}
+            fewest = min(ways.values())
+            pairs = [pair for pair in pairs if ways[pair] == fewest]
+        least = min(len(cages[a]) + len(cages[b]) for a, b in pairs)
+        first, second = self.random.choice(
+            [(a, b) for a, b in pairs if len(cages[a]) + len(cages[b]) == least]
+        )
+        tried.add(tuple(sorted(cages[first] + cages[second])))
+        return first, second
+
+    def ways(self, cells: list[int]) -> int:
+        """How many sets of digits make the sum of `cells` in as many cells."""
+        values = self.solution.cells
+        return len(combinations(self.solution.size, len(cells), sum(values[c] for c in cells)))
 
     def eased(self, cages: list[list[int]], keep: list[int]) -> list[list[int]] | None:
         """`cages` with one of four cells or more, not the one holding `keep`, cut in two at

@@ -24,18 +24,21 @@ from collections.abc import Iterator
 
 from ..geometry import Unit
 from .cage_combinations import CageState, cage_states, split_allowed, split_fillings
+from .memo import FRUITLESS, Fruitless
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
 from .unit_combinations import REST, compatible
 
 SPLIT_COMBINATIONS = 3.3
+SPLIT_COMBINATIONS_KEY = "split-combinations"  # its memo keys' first item
 OUTSIDE = "cage-outside"  # a cell of a cage counted, outside the unit
 
 
-def split_combinations(position: Position) -> Iterator[Step]:
+def split_combinations(position: Position, fruitless: Fruitless = FRUITLESS) -> Iterator[Step]:
     """Every unit whose cages lying across its edge (and those inside it, and its other
     open cells) leave a part of a cage's way no room, with values only such parts gave a
-    cell of the cage."""
+    cell of the cage. A unit whose cages and cells are as when it last found nothing is
+    skipped (`fruitless`: a path asks every unit again at each step, and few changed)."""
     geometry, candidates, open_mask = position.geometry, position.candidates, position.open_cells
     states = cage_states(position)
     masks_of = {state.number: sum(1 << cell for cell in state.open_cells) for state in states}
@@ -47,47 +50,69 @@ def split_combinations(position: Position) -> Iterator[Step]:
         crossing = [state for state in touching if masks_of[state.number] & ~unit.mask]
         if not crossing or not all(state.combinations for state in touching):
             continue  # nothing split here, or a contradiction for other steps
-        parts: list[tuple[int, ...]] = []
-        owners: list[CageState | int] = []  # each part's cage, or its lone cell
-        splits = {}
-        covered = 0
-        for state in touching:
-            mask = masks_of[state.number]
-            covered |= mask & inside
-            if mask & ~unit.mask:
-                flags = tuple(bool(unit.mask >> cell & 1) for cell in state.open_cells)
-                masks = tuple(candidates[cell] for cell in state.open_cells)
-                found = split_fillings(state.lacking, masks, flags)
-                splits[state.number] = (masks, flags, found)
-                parts.append(tuple(sorted({part for _, part in found})))
-            else:
-                parts.append(state.combinations)
-            owners.append(state)
-        for cell in bits_of(inside & ~covered):
-            parts.append(tuple(1 << value for value in bits_of(candidates[cell])))
-            owners.append(cell)
-        kept = compatible(tuple(parts))
-        if kept is None or not all(kept):
-            continue  # too many choices, or a contradiction for other steps
-        removed = []
-        narrowed = []  # the cages across the edge that lose a candidate
-        for state in crossing:
-            at = owners.index(state)
-            if len(kept[at]) == len(parts[at]):
-                continue
-            masks, flags, found = splits[state.number]
-            left = tuple(pair for pair in found if pair[1] in kept[at])
-            allowed = split_allowed(state.lacking, masks, flags, left)
-            gone = [
-                (cell, value)
-                for cell, mask in zip(state.open_cells, allowed, strict=True)
-                for value in bits_of(candidates[cell] & ~mask)
-            ]
-            if gone:
-                removed += gone
-                narrowed.append(state)
-        if not removed:
-            continue  # what is left to other techniques: subsets, unit combinations
+        # Everything the unit's search reads: its cells, and each cage's open cells, what
+        # they lack and their candidates, and the candidates of the unit's other cells.
+        key = (
+            SPLIT_COMBINATIONS_KEY,
+            unit.mask,
+            inside,
+            tuple(
+                (state.open_cells, state.lacking, tuple(candidates[c] for c in state.open_cells))
+                for state in touching
+            ),
+            tuple(candidates[cell] for cell in bits_of(inside)),
+        )
+        if key not in fruitless:
+            yield from fruitless.search(key, _in_unit(position, unit, touching, masks_of))
+
+
+def _in_unit(
+    position: Position, unit: Unit, touching: list[CageState], masks_of: dict[int, int]
+) -> Iterator[Step]:
+    """The step of split combinations in `unit`, whose open cells `touching` cages reach
+    (some across its edge), if it has one."""
+    candidates, inside = position.candidates, unit.mask & position.open_cells
+    crossing = [state for state in touching if masks_of[state.number] & ~unit.mask]
+    parts: list[tuple[int, ...]] = []
+    owners: list[CageState | int] = []  # each part's cage, or its lone cell
+    splits = {}
+    covered = 0
+    for state in touching:
+        mask = masks_of[state.number]
+        covered |= mask & inside
+        if mask & ~unit.mask:
+            flags = tuple(bool(unit.mask >> cell & 1) for cell in state.open_cells)
+            masks = tuple(candidates[cell] for cell in state.open_cells)
+            found = split_fillings(state.lacking, masks, flags)
+            splits[state.number] = (masks, flags, found)
+            parts.append(tuple(sorted({part for _, part in found})))
+        else:
+            parts.append(state.combinations)
+        owners.append(state)
+    for cell in bits_of(inside & ~covered):
+        parts.append(tuple(1 << value for value in bits_of(candidates[cell])))
+        owners.append(cell)
+    kept = compatible(tuple(parts))
+    if kept is None or not all(kept):
+        return  # too many choices, or a contradiction for other steps
+    removed = []
+    narrowed = []  # the cages across the edge that lose a candidate
+    for state in crossing:
+        at = owners.index(state)
+        if len(kept[at]) == len(parts[at]):
+            continue
+        masks, flags, found = splits[state.number]
+        left = tuple(pair for pair in found if pair[1] in kept[at])
+        allowed = split_allowed(state.lacking, masks, flags, left)
+        gone = [
+            (cell, value)
+            for cell, mask in zip(state.open_cells, allowed, strict=True)
+            for value in bits_of(candidates[cell] & ~mask)
+        ]
+        if gone:
+            removed += gone
+            narrowed.append(state)
+    if removed:  # else what is left to other techniques: subsets, unit combinations
         yield _step(unit, narrowed, owners, tuple(removed))
 
 

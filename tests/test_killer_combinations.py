@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.sudoku import PuzzleError
+from webapp.sudoku import PuzzleError, killer_combinations
 from webapp.sudoku.killer_combinations import MOST_WAYS, spelled, sum_ways
 
 EVERY = 0b1111111110  # candidates 1 to 9 (bit d for digit d)
@@ -104,6 +104,12 @@ def test_a_sum_the_cells_cannot_make_is_refused(total, peers, said):
 def test_more_ways_than_the_helper_lists_are_refused():
     with pytest.raises(PuzzleError, match=f"more than the {MOST_WAYS} the helper lists"):
         sum_ways(9, 45, [EVERY] * 9, [0] * 9)
+
+
+def test_a_search_past_its_bound_of_work_is_refused(monkeypatch):
+    monkeypatch.setattr(killer_combinations, "MOST_WORK", 10)
+    with pytest.raises(PuzzleError, match="take too long to work out: choose fewer cells"):
+        sum_ways(9, 20, [EVERY] * 4, [0] * 4)
 
 
 def test_cells_that_share_no_unit_may_repeat_a_digit():

@@ -391,6 +391,7 @@
   // for the game as the link holds it now, as the cells or the sum change.
   var sumForm = document.querySelector(".sum-helper form");
   var asked = 0;  // the latest question: an older answer arriving late is dropped
+  var lastQuestion = "";
   function askSum() {
     var cellsField = sumForm.elements.cells;
     var sumField = sumForm.elements.sum;
@@ -398,10 +399,15 @@
     var error = sumForm.querySelector(".sum-error");
     if (!cellsField.value.trim() || !sumField.value.trim()) return;
     var params = new URLSearchParams(window.location.search);
+    // the clock relinks the page every second: only a change of the game or the question asks
+    ["time", "timer", "check", "hint", "restart"].forEach(function (name) { params.delete(name); });
     params.set("cells", cellsField.value);
     params.set("sum", sumField.value);
+    var question = sumForm.dataset.sums + "?" + params.toString();
+    if (question === lastQuestion) return;
+    lastQuestion = question;
     var mine = ++asked;
-    fetch(sumForm.dataset.sums + "?" + params.toString(), { headers: { Accept: "application/json" } })
+    fetch(question, { headers: { Accept: "application/json" } })
       .then(function (response) { return response.json(); })
       .then(function (answer) {
         if (mine !== asked) return;
@@ -421,7 +427,9 @@
         });
       })
       .catch(function () {
-        if (mine === asked) line.textContent = "The ways could not be asked: press Show the ways.";
+        if (mine !== asked) return;
+        lastQuestion = "";  // asked again by the button
+        line.textContent = "The ways could not be asked: press Show the ways.";
       });
   }
   if (sumForm) {
@@ -439,6 +447,7 @@
       if (event.target === sumForm.elements.sum) askSum();
     });
     sumForm.elements.cells.addEventListener("change", askSum);
+    form.addEventListener("play-linked", askSum);  // the board changed: so may the ways
     sumForm.addEventListener("submit", function (event) {
       event.preventDefault();
       askSum();

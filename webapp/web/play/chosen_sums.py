@@ -24,6 +24,8 @@ from .state import PlayState
 
 # The longest text of cell names read: a 25x25 grid's 25 cells as "r25c25 " take 175.
 MOST_CELLS_TEXT = 200
+# The longest sum shown back in its field: a 25x25 grid's sums take three digits.
+MOST_SUM_TEXT = 12
 # Names are parted by spaces, commas or plus signs ("r1c1 r1c2", "r1c1,r1c2", "r1c1+r1c2").
 PARTS = re.compile(r"[\s,+]+")
 

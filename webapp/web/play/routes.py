@@ -32,7 +32,7 @@ from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
 from .cage_ways import cage_island, cage_lines
-from .chosen_sums import SumLine, SumRefused, sum_line
+from .chosen_sums import MOST_CELLS_TEXT, MOST_SUM_TEXT, SumLine, SumRefused, sum_line
 from .form import with_entries
 from .next_puzzle import next_puzzle
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
@@ -93,8 +93,8 @@ def play(code: str) -> Response:
         cage_island=cage_island(state) if puzzle.rules.cages else None,
         sum_line=summed if isinstance(summed, SumLine) else None,
         sum_refused=summed if isinstance(summed, SumRefused) else None,
-        sum_cells=request.args.get("cells", "")[:200],
-        sum_total=request.args.get("sum", "")[:12],
+        sum_cells=request.args.get("cells", "")[:MOST_CELLS_TEXT],  # shown back as typed
+        sum_total=request.args.get("sum", "")[:MOST_SUM_TEXT],
     )
     if isinstance(summed, SumRefused):
         return make_response(html, 422)
@@ -165,7 +165,7 @@ def sums(code: str) -> tuple[JsonObject, int]:
         state = PlayState.from_query(puzzle, request.args, marks)
         line = sum_line(state, request.args.get("cells", ""), request.args.get("sum", ""))
     except PuzzleError as error:
-        return {"error": f"{error.message}."}, 422
+        return {"error": f"{error.message.rstrip('.')}."}, 422
     return {"line": line.text, "cells": line.names}, 200
 
 

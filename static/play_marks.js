@@ -7,7 +7,8 @@
 // The marks live in the link as corner=, centre= and colours= (cell_marks.py writes and
 // reads the same text), in the form for the buttons without script, and in undo: each change
 // is one move (play.js records it). On a Killer, the chosen cell's cage says the ways of
-// making its sum that the board still allows (the page hands the sets; cage_ways.py).
+// making its sum that the board still allows (the page hands the sets; cage_ways.py); on any
+// puzzle, cells chosen together fill the sum helper's form, whose line the server gives.
 (function () {
   "use strict";
 
@@ -384,6 +385,74 @@
   }
   table.addEventListener("focusin", function () { window.setTimeout(showCage, 0); });
   form.addEventListener("play-selected", showCage);
+
+  // The helper for chosen cells (on any puzzle): the cells chosen together on the board are
+  // named in its form, and its line is asked of the server (chosen_sums.py lists the ways)
+  // for the game as the link holds it now, as the cells or the sum change.
+  var sumForm = document.querySelector(".sum-helper form");
+  var asked = 0;  // the latest question: an older answer arriving late is dropped
+  var lastQuestion = "";
+  function askSum() {
+    var cellsField = sumForm.elements.cells;
+    var sumField = sumForm.elements.sum;
+    var line = sumForm.querySelector(".sum-line");
+    var error = sumForm.querySelector(".sum-error");
+    if (!cellsField.value.trim() || !sumField.value.trim()) return;
+    var params = new URLSearchParams(window.location.search);
+    // the clock relinks the page every second: only a change of the game or the question asks
+    ["time", "timer", "check", "hint", "restart"].forEach(function (name) { params.delete(name); });
+    params.set("cells", cellsField.value);
+    params.set("sum", sumField.value);
+    var question = sumForm.dataset.sums + "?" + params.toString();
+    if (question === lastQuestion) return;
+    lastQuestion = question;
+    var mine = ++asked;
+    fetch(question, { headers: { Accept: "application/json" } })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        if (mine !== asked) return;
+        var wrong = answer.error || "";
+        line.textContent = wrong ? "" : answer.line;
+        error.textContent = wrong;
+        error.hidden = !wrong;
+        [cellsField, sumField].forEach(function (field) {
+          var at = wrong.indexOf(field === cellsField ? "Cells:" : "Sum:") === 0;
+          if (at) {
+            field.setAttribute("aria-invalid", "true");
+            field.setAttribute("aria-describedby", "sum-error");
+          } else {
+            field.removeAttribute("aria-invalid");
+            field.removeAttribute("aria-describedby");
+          }
+        });
+      })
+      .catch(function () {
+        if (mine !== asked) return;
+        lastQuestion = "";  // asked again by the button
+        line.textContent = "The ways could not be asked: press Show the ways.";
+      });
+  }
+  if (sumForm) {
+    form.addEventListener("play-selected", function () {
+      var chosen = targets();
+      if (chosen.length < 2) return;
+      sumForm.elements.cells.value = chosen.sort(function (a, b) { return a - b; }).map(function (cell) {
+        return "r" + (Math.floor(cell / size) + 1) + "c" + (cell % size + 1);
+      }).join(" ");
+      askSum();
+    });
+    // the sum is asked as it is typed; cell names once the field is left (a name half typed
+    // would be refused at every key)
+    sumForm.addEventListener("input", function (event) {
+      if (event.target === sumForm.elements.sum) askSum();
+    });
+    sumForm.elements.cells.addEventListener("change", askSum);
+    form.addEventListener("play-linked", askSum);  // the board changed: so may the ways
+    sumForm.addEventListener("submit", function (event) {
+      event.preventDefault();
+      askSum();
+    });
+  }
 
   draw();
   showCage();

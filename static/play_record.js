@@ -7,6 +7,7 @@
 
   var KEY = "sudoku-record";
   var MOST = 5000;
+  var MOST_HINTS = 1000;  // positions kept per game: its hints count at most this many
 
   var form = document.querySelector("form.play-form");
   if (!form) return;
@@ -35,9 +36,28 @@
   }
   function today() { return new Date().toISOString().slice(0, 10); }
 
-  // A hint asked (tier 1 shown) counts once per page it is shown on.
-  if (new URLSearchParams(window.location.search).get("hint") === "1") {
-    put(hintsKey, String(Number(get(hintsKey) || 0) + 1));
+  // The positions (values and notes) at which a hint was asked in this game: a hint counts
+  // once for its position, however often its page is shown (a reload, the link followed
+  // again). An older record kept the count alone: those hints stay counted.
+  function hintsAsked() {
+    var kept = null;
+    try {
+      kept = JSON.parse(get(hintsKey));
+    } catch (error) { /* unreadable: none counted */ }
+    if (Array.isArray(kept)) return kept;
+    var count = Number(kept) || 0;
+    var older = [];
+    for (var i = 0; i < count && i < MOST_HINTS; i++) older.push("earlier " + i);
+    return older;
+  }
+  var query = new URLSearchParams(window.location.search);
+  if (query.get("hint") === "1") {
+    var asked = hintsAsked();
+    var position = (query.get("progress") || "") + " " + (query.get("marks") || "");
+    if (asked.indexOf(position) < 0 && asked.length < MOST_HINTS) {
+      asked.push(position);
+      put(hintsKey, JSON.stringify(asked));
+    }
   }
   function finished(seconds) {
     var record = null;
@@ -50,7 +70,7 @@
       variant: form.dataset.variant || "Classic",
       level: form.dataset.level || "",
       seconds: seconds,
-      hints: Number(get(hintsKey) || 0),
+      hints: hintsAsked().length,
       daily: get(dailyKey) || "",
       finished: today()
     };
@@ -67,7 +87,8 @@
     var field = form.querySelector("input[name=time]");
     return field ? Number(field.value) || 0 : 0;
   }
-  if (document.querySelector(".solved-banner")) finished(time());
+  // the banner is on every play page, hidden until solved: only a page shown solved counts
+  if (document.querySelector(".solved-banner:not([hidden])")) finished(time());
   form.addEventListener("play-linked", function (event) {
     if (event.detail.solved) finished(time());
   });

@@ -143,6 +143,37 @@ def test_a_killers_sums_and_lines_keep_off_its_candidates_on_a_phone(phone, base
     assert covered == []
 
 
+# Each candidate of a Killer's cage cells whose ink (estimated as COVERED does) comes within
+# 2 px of its cell's sum: the sum's label needs air around it to be read at a glance.
+CRAMPED = """() => {
+  const found = [];
+  for (const td of document.querySelectorAll('table.board td.cage')) {
+    const sum = td.querySelector(':scope > .cage-sum');
+    if (!sum) continue;
+    const patch = sum.getBoundingClientRect();
+    for (const mark of td.querySelectorAll('.mark')) {
+      if (!mark.textContent) continue;
+      const range = document.createRange();
+      range.selectNodeContents(mark);
+      const text = range.getBoundingClientRect();
+      const middle = text.top + text.height / 2;
+      const top = middle - 0.36 * parseFloat(getComputedStyle(mark).fontSize);
+      const below = text.left < patch.right + 2 && text.right > patch.left - 2;
+      if (below && top < patch.bottom + 2) found.push(sum.textContent + ' ' + mark.textContent);
+    }
+  }
+  return found;
+}"""
+
+
+def test_a_killers_sums_keep_clear_of_its_candidates_on_a_phone(phone, base_url):
+    cramped = []
+    for path in (f"/play/{NINE.code}?candidates=1", f"/explain/{NINE.code}"):
+        phone.goto(base_url + path)
+        cramped += phone.evaluate(CRAMPED)
+    assert cramped == []
+
+
 def test_a_phone_shows_one_notes_toggle(phone, base_url):
     phone.goto(f"{base_url}/play/{ISSUE}")
     expect(phone.locator(".digit-pad")).to_have_count(1)  # the script has run

@@ -45,6 +45,21 @@ def test_a_finished_game_is_counted_in_this_browser_s_record(page, base_url):
     assert (cells[:3], cells[3] == cells[4], cells[5]) == (["Classic", "easy", "1"], True, "1")
 
 
+def test_a_hint_s_page_reloaded_counts_the_hint_once(page, base_url):
+    # the page again as a reload five seconds on finds it (the clock keeps ?time= current)
+    for seconds in (95, 100):
+        page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?progress={ONE_LEFT}&time={seconds}&hint=1")
+        expect(page.locator(".mark-modes")).to_be_attached()  # the scripts have run
+    page.locator("#r1c1").click()
+    page.keyboard.press("4")
+    expect(page.locator(".clock-label")).to_have_text("Solved in")
+    page.goto(f"{base_url}/record")
+    row = page.locator(".record-table tr").nth(1)
+    expect(row).to_be_visible()
+    cells = row.locator("th, td").all_inner_texts()
+    assert (cells[2], cells[5]) == ("1", "1")  # one game, one hint
+
+
 def test_a_record_file_is_imported_and_a_bad_one_refused(page, base_url):
     page.goto(f"{base_url}/record")
     chooser = page.get_by_label("Import a record file")

@@ -305,3 +305,22 @@ def test_sudoku_solve_reads_cages_from_a_file(tmp_path, capsys, monkeypatch):
     main(["solve", "--json", "--variant", "killer", "--cages", str(cages), str(puzzles)])
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == "invalid" and record["error"].startswith("cages: Cage at r1c1")
+
+
+# The 4x4 Killer's code (tests/test_parse_killer.py's FOUR): 16 cells, 8 cages, 16 of sums.
+FOUR_CODE = "0000000000000000-k11223445367586770307050505040704"
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        (FOUR_CODE[:-1], "its cells name 8 cages, so 16 characters of sums follow them;"),
+        (FOUR_CODE + "11", "its cells name 8 cages, so 16 characters of sums follow them;"),
+        (FOUR_CODE[:-3] + "!" + FOUR_CODE[-2:], "character 30 of its cages is '!'"),
+        (FOUR_CODE[:25], "a 4x4 Killer's link has 16 characters for its cells"),
+    ],
+)
+def test_a_broken_cage_code_in_a_link_is_named_as_the_cages(code, said):
+    with pytest.raises(PuzzleError, match="the Killer's cages cannot be read") as error:
+        read_code(code)
+    assert said in error.value.message

@@ -180,7 +180,7 @@ def _spell(number: int, width: int) -> str:
     return text
 
 
-def _read(text: str) -> int:
+def read_cage_number(text: str) -> int:
     """The number `text` spells in CAGE_DIGITS."""
     number = 0
     for char in text:
@@ -211,7 +211,7 @@ def cage_code_fits(size: int, code: str) -> bool:
     cells = size * size * width
     if len(body) < cells or (len(body) - cells) % 2 or not all(c in CAGE_DIGITS for c in body):
         return False
-    numbers = [_read(body[i : i + width]) for i in range(0, cells, width)]
+    numbers = [read_cage_number(body[i : i + width]) for i in range(0, cells, width)]
     return len(body) == cells + 2 * max(numbers, default=0)
 
 
@@ -225,14 +225,14 @@ def decode_cages(size: int, code: str) -> tuple[Cage, ...]:
     body = code[1:] if wide else code
     width = 2 if wide else 1
     cells = size * size * width
-    numbers = [_read(body[i : i + width]) for i in range(0, cells, width)]
+    numbers = [read_cage_number(body[i : i + width]) for i in range(0, cells, width)]
     members: list[list[int]] = [[] for _ in range(max(numbers, default=0))]
     for cell, number in enumerate(numbers):
         if number:
             members[number - 1].append(cell)
     if not all(members):
         raise PuzzleError("the cage code skips a cage number")
-    sums = [_read(body[i : i + 2]) for i in range(cells, len(body), 2)]
+    sums = [read_cage_number(body[i : i + 2]) for i in range(cells, len(body), 2)]
     cages = checked(
         size,
         [Cage(tuple(cells), total or None) for cells, total in zip(members, sums, strict=True)],

@@ -23,7 +23,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import isqrt
 
-from .cages import WIDE, Cage, cage_code_fits, checked, decode_cages, encode_cages, in_order
+from .cages import (
+    CAGE_DIGITS,
+    WIDE,
+    Cage,
+    cage_code_fits,
+    checked,
+    decode_cages,
+    encode_cages,
+    in_order,
+    read_cage_number,
+)
 from .errors import PuzzleError
 from .geometry import EXTRA_UNITS, Geometry, geometry_of
 from .grid import Grid
@@ -305,6 +315,8 @@ def split_code(text: str) -> tuple[str, Rules]:
         # The grid's side when the head is a grid's code, else any side the code fits.
         sides = sorted(SHAPES, key=lambda side: side * side != len(head))
         fitting = [side for side in sides if cage_code_fits(side, cage_code)]
+        if not fitting and whole is not None:
+            raise _cage_code_error(whole, cage_code)
         if not fitting:
             return text, CLASSIC
         cage_size = fitting[0]
@@ -339,6 +351,35 @@ def _region_code_error(size: int, code: str) -> PuzzleError:
     return PuzzleError(
         f"the Jigsaw's regions cannot be read: after -{JIGSAW} the link has letters A-Z"
         " and 2-7 only (was the link changed?)"
+    )
+
+
+def _cage_code_error(size: int, code: str) -> PuzzleError:
+    """What is wrong with a Killer's cage code after KILLER, in a player's words: a
+    character no cage code has, too few characters for the cells, or sums that do not match
+    the cages the cells number."""
+    said = f"the Killer's cages cannot be read: after -{KILLER} "
+    wide = code.startswith(WIDE)
+    body = code[len(WIDE) :] if wide else code
+    width = 2 if wide else 1
+    bad = next((at for at, char in enumerate(body) if char not in CAGE_DIGITS), None)
+    if bad is not None:
+        where = bad + 1 + (len(WIDE) if wide else 0)
+        return PuzzleError(
+            f"{said}the link has digits and letters only, but character {where} of its cages"
+            f" is {body[bad]!r} (was the link changed?)"
+        )
+    cells = size * size * width
+    if len(body) < cells:
+        return PuzzleError(
+            f"{said}a {size}x{size} Killer's link has {cells} characters for its cells, then"
+            f" two for each cage's sum; this one has {len(body)} in all (was the link cut"
+            " short?)"
+        )
+    cages = max(read_cage_number(body[at : at + width]) for at in range(0, cells, width))
+    return PuzzleError(
+        f"{said}its cells name {cages} cages, so {2 * cages} characters of sums follow them;"
+        f" this one has {len(body) - cells} (was the link cut short or changed?)"
     )
 
 

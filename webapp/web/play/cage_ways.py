@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...records.json_types import JsonObject, JsonValue
-from ...sudoku.killer_combinations import cage_ways, spelled
+from ...sudoku.killer_combinations import spelled, sum_ways
 from ...sudoku.logic import Position
 from .state import PlayState
 
@@ -26,20 +26,28 @@ class CageLine:
     ruled_out: str
 
 
+def board_candidates(state: PlayState) -> list[int]:
+    """Each cell's candidates as the helper takes them (bit d for digit d): its value, else
+    its notes among what the values allow (a cell without notes: all of that)."""
+    puzzle, grid = state.progress.puzzle, state.progress.grid
+    allowed = Position.of_values(puzzle, grid.cells).candidates
+    return [
+        1 << value if value else noted & allowed[cell]
+        for cell, (value, noted) in enumerate(zip(grid.cells, state.notes.candidates, strict=True))
+    ]
+
+
 def cage_lines(state: PlayState) -> tuple[CageLine, ...]:
     """Every summed cage of the game's puzzle with the ways the player's values and notes
     (a cell without notes: every candidate the values allow) still leave it."""
-    puzzle, grid = state.progress.puzzle, state.progress.grid
-    allowed = Position.of_values(puzzle, grid.cells).candidates
+    puzzle = state.progress.puzzle
+    board = board_candidates(state)
     lines = []
     for cage in puzzle.rules.cages:
         if cage.total is None:
             continue
-        candidates = [
-            1 << grid.cells[c] if grid.cells[c] else state.notes.candidates[c] & allowed[c]
-            for c in cage.cells
-        ]
-        ways = cage_ways(cage, puzzle.size, candidates)
+        candidates = [board[cell] for cell in cage.cells]
+        ways = sum_ways(puzzle.size, cage.total, candidates)
         lines.append(
             CageLine(
                 cage.name(puzzle.size),
@@ -61,7 +69,7 @@ def cage_island(state: PlayState) -> JsonObject:
     for cage in puzzle.rules.cages:
         if cage.total is None:
             continue
-        ways = cage_ways(cage, size, open_cells[: len(cage.cells)])
+        ways = sum_ways(size, cage.total, open_cells[: len(cage.cells)])
         cages.append(
             {
                 "cells": list(cage.cells),

@@ -13,24 +13,26 @@ from werkzeug.wrappers import Response
 
 from ...explanations.hints import Hint, HintKind, hint_for
 from ...explanations.why_wrong import WhyWrong, why_wrong
-from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError
+from ...records.json_types import JsonObject
+from ...sudoku import GAVE_UP, SOLVED, Grid, Puzzle, PuzzleError, read_code
 from ...sudoku.logic import Position, encode_marks, narrowed, wrong_notes
 from ...sudoku.logic.work import OutOfWork, work_limit
 from ...sudoku.place import Place
 from ...sudoku.progress import Progress, check
 from ...sudoku.whole_numbers import read_whole_number
-from ..cache import solve_within_budget
+from ..cache import refuse_long_code, solve_within_budget
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
 from ..links import absolute_url
-from ..marks import linked_marks, refused_marks
+from ..marks import linked_marks, read_marks, refused_marks
 from ..page_facts import dead_end_of, facts_of
 from ..rating_view import rating_of
 from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
 from .cage_ways import cage_island, cage_lines
+from .chosen_sums import MOST_CELLS_TEXT, MOST_SUM_TEXT, SumLine, SumRefused, sum_line
 from .form import with_entries
 from .next_puzzle import next_puzzle
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
@@ -64,11 +66,14 @@ def play(code: str) -> Response:
     ?time= is the game's time in seconds, ?timer=0 hides its clock; ?noted= names the cells
     noted with every candidate the givens allow (notes.py); ?corner=, ?centre= and
     ?colours= hold the player's other marks (cell_marks.py). A Killer's page lists each
-    cage's ways of making its sum (cage_ways.py)."""
+    cage's ways of making its sum (cage_ways.py); ?cells= and ?sum= ask the ways of making
+    a sum in the cells named (chosen_sums.py), 422 with the page saying what of them
+    cannot be used."""
     game = _linked_game(code, ".play")
     if isinstance(game, Response):
         return game
     puzzle, solution, state = game
+    summed = _sum_asked(state)
     asked = _asked(state, solution)
     facts = facts_of(puzzle)  # the rating every page of the puzzle shows
     rating = rating_of(facts.path) if facts.path is not None else None
@@ -86,7 +91,13 @@ def play(code: str) -> Response:
         level=rating.level if rating is not None else "",
         cages=cage_lines(state),
         cage_island=cage_island(state) if puzzle.rules.cages else None,
+        sum_line=summed if isinstance(summed, SumLine) else None,
+        sum_refused=summed if isinstance(summed, SumRefused) else None,
+        sum_cells=request.args.get("cells", "")[:MOST_CELLS_TEXT],  # shown back as typed
+        sum_total=request.args.get("sum", "")[:MOST_SUM_TEXT],
     )
+    if isinstance(summed, SumRefused):
+        return make_response(html, 422)
     hint = asked.hint
     budget_bound = hint is not None and hint.kind in (HintKind.OUT_OF_REACH, HintKind.BUSY)
     budget_bound = budget_bound or facts.of_the_moment
@@ -140,6 +151,33 @@ def explain_from_here(code: str) -> Response:
     response = Response(status=303, headers={"Location": here})
     response.cache_control.no_store = True  # the link of a position the player keeps changing
     return response
+
+
+@bp.get("/play/<code>/sums")
+def sums(code: str) -> tuple[JsonObject, int]:
+    """The combination helper's line for ?cells= and ?sum= on the game the rest of the
+    query holds (as the play page's link writes it), for play_marks.js: {"line": ...,
+    "cells": ...}, or 422 {"error": ...} saying what cannot be used."""
+    refuse_long_code(code)
+    try:
+        puzzle = read_code(code)
+        marks = read_marks(puzzle, request.args.get("marks", ""))
+        state = PlayState.from_query(puzzle, request.args, marks)
+        line = sum_line(state, request.args.get("cells", ""), request.args.get("sum", ""))
+    except PuzzleError as error:
+        return {"error": f"{error.message.rstrip('.')}."}, 422
+    return {"line": line.text, "cells": line.names}, 200
+
+
+def _sum_asked(state: PlayState) -> SumLine | SumRefused | None:
+    """The helper's line for the cells and sum the link asks (?cells=, ?sum=), what of them
+    cannot be used, or None when not asked."""
+    if "cells" not in request.args and "sum" not in request.args:
+        return None
+    try:
+        return sum_line(state, request.args.get("cells", ""), request.args.get("sum", ""))
+    except SumRefused as error:
+        return error
 
 
 def _linked_game(code: str, endpoint: str) -> tuple[Puzzle, Grid, PlayState] | Response:
@@ -285,6 +323,7 @@ def _render(code: str, page: PlayPage, state: PlayState, **extra: Any) -> str:
         restart_ask=url_for(".play", code=code, **query, restart=1, **kept),
         checked_path=url_for(".play", code=code, **query, check=1, **kept),
         kept=kept,
+        game_query=[(name, value) for name, value in (query | kept).items() if value is not None],
         **extra,
     )
 

@@ -12,7 +12,7 @@ from typing import TypeVar
 import pytest
 
 from webapp.games import ClockSetting, Mode, MoveKind
-from webapp.games.game import Refused
+from webapp.games.game import RefusalReason
 from webapp.games.moves import GUEST, HOST, Move
 from webapp.games.store import IDLE_SECONDS, GameGone, Games, Played
 from webapp.jobs.store import RedisStore, SqliteStore, Store
@@ -76,7 +76,7 @@ def test_an_invitation_already_used_finds_the_game_full(sqlite_file: Path) -> No
     game_id, _, invite = games.create(PUZZLE, SOLUTION, Mode.DUEL, ClockSetting(5))
     games.join(game_id, invite)
     played, token = games.join(game_id, invite)
-    assert (token, played.refusal and played.refusal.reason) == (None, Refused.STARTED)
+    assert (token, played.refusal and played.refusal.reason) == (None, RefusalReason.STARTED)
 
 
 def test_only_the_invitation_takes_the_second_seat(sqlite_file: Path) -> None:
@@ -111,7 +111,7 @@ def test_a_move_made_on_a_page_the_game_has_left_is_refused(sqlite_file: Path) -
     place(games, game_id, HOST, 0)
     cell = BLANKS[1]
     played = games.play(game_id, GUEST, MoveKind.PLACE, 1, cell, SOLUTION.cells[cell])
-    assert played.refusal is not None and played.refusal.reason == Refused.STALE
+    assert played.refusal is not None and played.refusal.reason == RefusalReason.STALE
 
 
 def test_a_game_with_no_move_for_an_hour_is_gone(sqlite_file: Path) -> None:
@@ -205,7 +205,7 @@ def test_the_move_logged_is_the_one_answered_applied(sqlite_file: Path) -> None:
 def test_the_others_are_refused_as_out_of_turn(sqlite_file: Path) -> None:
     answers, _ = one_turn_raced([SqliteStore(sqlite_file) for _ in range(THREADS)])
     reasons = {answer.refusal.reason for answer in answers if answer.refusal is not None}
-    assert reasons == {Refused.NOT_YOUR_TURN}
+    assert reasons == {RefusalReason.NOT_YOUR_TURN}
 
 
 def test_of_moves_for_one_turn_from_many_redis_clients_one_is_applied(

@@ -11,7 +11,7 @@ from killers import random_killer
 
 from webapp.games import ClockSetting, Ending, Game, Mode, Move, MoveKind, judge, state_of
 from webapp.games.clocks import clock_text
-from webapp.games.game import Phase, Refused
+from webapp.games.game import Phase, RefusalReason
 from webapp.games.moves import GUEST, HOST
 from webapp.sudoku import PuzzleError, parse, read_code
 
@@ -96,17 +96,17 @@ def test_seconds_are_added_per_move() -> None:
 @pytest.mark.parametrize(
     ("move", "reason"),
     [
-        (Move(MoveKind.PLACE, GUEST, START + S, BLANKS[0], 4), Refused.NOT_YOUR_TURN),
-        (Move(MoveKind.PLACE, HOST, START + S, 1, 3), Refused.GIVEN),
-        (Move(MoveKind.PLACE, HOST, START + S, 16, 1), Refused.NOT_A_CELL),
-        (Move(MoveKind.PLACE, HOST, START + S, BLANKS[0], 5), Refused.NOT_A_SYMBOL),
-        (Move(MoveKind.PLACE, HOST, START + S, BLANKS[0], 0), Refused.NOT_A_SYMBOL),
-        (Move(MoveKind.PLACE, 3, START + S, BLANKS[0], 4), Refused.NOT_A_SEAT),
-        (Move(MoveKind.ACCEPT_DRAW, GUEST, START + S), Refused.NO_OFFER),
-        (Move(MoveKind.JOIN, GUEST, START + S), Refused.STARTED),
+        (Move(MoveKind.PLACE, GUEST, START + S, BLANKS[0], 4), RefusalReason.NOT_YOUR_TURN),
+        (Move(MoveKind.PLACE, HOST, START + S, 1, 3), RefusalReason.GIVEN),
+        (Move(MoveKind.PLACE, HOST, START + S, 16, 1), RefusalReason.NOT_A_CELL),
+        (Move(MoveKind.PLACE, HOST, START + S, BLANKS[0], 5), RefusalReason.NOT_A_SYMBOL),
+        (Move(MoveKind.PLACE, HOST, START + S, BLANKS[0], 0), RefusalReason.NOT_A_SYMBOL),
+        (Move(MoveKind.PLACE, 3, START + S, BLANKS[0], 4), RefusalReason.NOT_A_SEAT),
+        (Move(MoveKind.ACCEPT_DRAW, GUEST, START + S), RefusalReason.NO_OFFER),
+        (Move(MoveKind.JOIN, GUEST, START + S), RefusalReason.STARTED),
     ],
 )
-def test_a_move_against_the_rules_is_refused_naming_why(move: Move, reason: Refused) -> None:
+def test_a_move_against_the_rules_is_refused_naming_why(move: Move, reason: RefusalReason) -> None:
     refusal = judge(game(), [joined()], move)
     assert refusal is not None and refusal.reason == reason
 
@@ -114,7 +114,7 @@ def test_a_move_against_the_rules_is_refused_naming_why(move: Move, reason: Refu
 def test_a_filled_cell_is_refused() -> None:
     log = played([right(HOST, 0, START + S)])
     refusal = judge(game(), log, right(GUEST, 0, START + 2 * S))
-    assert refusal is not None and refusal.reason == Refused.FILLED
+    assert refusal is not None and refusal.reason == RefusalReason.FILLED
 
 
 def test_a_refusal_names_the_cell_as_a_player_counts() -> None:
@@ -124,7 +124,7 @@ def test_a_refusal_names_the_cell_as_a_player_counts() -> None:
 
 def test_no_move_before_the_guest_comes() -> None:
     refusal = judge(game(), [], right(HOST, 0, START))
-    assert refusal is not None and refusal.reason == Refused.NOT_STARTED
+    assert refusal is not None and refusal.reason == RefusalReason.NOT_STARTED
 
 
 def test_a_clock_that_runs_out_loses_at_that_instant() -> None:
@@ -142,7 +142,7 @@ def test_a_flag_falls_when_the_time_is_gone_not_when_someone_looks() -> None:
 
 def test_a_move_after_the_flag_is_refused_as_the_game_is_over() -> None:
     refusal = judge(game(minutes=1), [joined()], right(HOST, 0, START + 61 * S))
-    assert refusal is not None and refusal.reason == Refused.OVER
+    assert refusal is not None and refusal.reason == RefusalReason.OVER
 
 
 def test_a_penalty_past_the_time_left_loses() -> None:
@@ -183,7 +183,7 @@ def test_placing_a_digit_declines_the_others_offer() -> None:
 def test_one_cannot_accept_ones_own_offer() -> None:
     log = played([Move(MoveKind.OFFER_DRAW, HOST, START + S)])
     refusal = judge(game(), log, Move(MoveKind.ACCEPT_DRAW, HOST, START + S))
-    assert refusal is not None and refusal.reason == Refused.NO_OFFER
+    assert refusal is not None and refusal.reason == RefusalReason.NO_OFFER
 
 
 def duel_to_the_end(host_ms: int, guest_ms: int, guest_wrong: int = 0) -> list[Move]:
@@ -258,7 +258,7 @@ def test_a_game_against_nobody_keeps_the_turn_with_the_host() -> None:
 def test_an_offer_standing_is_not_made_again() -> None:
     log = played([Move(MoveKind.OFFER_DRAW, HOST, START + S)])
     refusal = judge(game(), log, Move(MoveKind.OFFER_DRAW, HOST, START + 2 * S))
-    assert refusal is not None and refusal.reason == Refused.OFFER_STANDS
+    assert refusal is not None and refusal.reason == RefusalReason.OFFER_STANDS
 
 
 def variant_games() -> list[Game]:

@@ -15,7 +15,7 @@ import pytest
 
 from webapp.sudoku import solve
 from webapp.sudoku.grid import Grid
-from webapp.sudoku.lessons import Answer, BankEntry, VerdictKind, check_answer
+from webapp.sudoku.lessons import Attempt, BankEntry, JudgementKind, check_answer
 from webapp.sudoku.lessons.checker import instances_of, judge
 from webapp.sudoku.logic import Step, next_step
 from webapp.sudoku.parse import read_code
@@ -40,9 +40,9 @@ def solution_of(entry: BankEntry) -> Grid:
     return solution
 
 
-def stored(entry: BankEntry) -> Answer:
+def stored(entry: BankEntry) -> Attempt:
     """What the bank says the step does."""
-    return Answer(frozenset(entry.eliminations), frozenset(entry.placements))
+    return Attempt(frozenset(entry.eliminations), frozenset(entry.placements))
 
 
 # The engine's next step is the first instance of the first technique, in the order a path
@@ -51,14 +51,14 @@ def stored(entry: BankEntry) -> Answer:
 def test_the_stored_step_is_the_engines_next_step(entry: BankEntry) -> None:
     step = next_step(entry.position())
     assert step is not None
-    assert (step.technique, Answer.of_step(step)) == (entry.technique, stored(entry))
+    assert (step.technique, Attempt.of_step(step)) == (entry.technique, stored(entry))
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_every_application_of_the_technique_is_right(entry: BankEntry) -> None:
     found = instances(entry)
-    kinds = {judge(found, Answer.of_step(step)).kind for step in found}
-    assert kinds == {VerdictKind.RIGHT}
+    kinds = {judge(found, Attempt.of_step(step)).kind for step in found}
+    assert kinds == {JudgementKind.RIGHT}
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
@@ -66,16 +66,16 @@ def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) ->
     position, solution = entry.position(), solution_of(entry)
     cell = next(cell for cell, value in enumerate(position.values) if not value)
     true = (cell, solution.cells[cell])
-    verdict = judge(instances(entry), stored(entry) | Answer(frozenset({true})), solution)
-    assert (verdict.kind, verdict.untrue) == (VerdictKind.WRONG, Answer(frozenset({true})))
+    verdict = judge(instances(entry), stored(entry) | Attempt(frozenset({true})), solution)
+    assert (verdict.kind, verdict.untrue) == (JudgementKind.WRONG, Attempt(frozenset({true})))
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None:
     position, solution = entry.position(), solution_of(entry)
-    done = Answer()
+    done = Attempt()
     for step in instances(entry):
-        done |= Answer.of_step(step)
+        done |= Attempt.of_step(step)
     other = next(
         (cell, value)
         for cell, mask in enumerate(position.candidates)
@@ -84,8 +84,8 @@ def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None
         and value != solution.cells[cell]
         and (cell, value) not in done.eliminations
     )
-    verdict = judge(instances(entry), Answer(frozenset({other})), solution)
-    assert (verdict.kind, verdict.untrue) == (VerdictKind.WRONG, Answer())
+    verdict = judge(instances(entry), Attempt(frozenset({other})), solution)
+    assert (verdict.kind, verdict.untrue) == (JudgementKind.WRONG, Attempt())
 
 
 # Techniques whose instances are whole patterns, each with all its removals: half of one is
@@ -115,13 +115,13 @@ PATTERNS = frozenset(
     ids=lambda entry: f"{entry.technique}:{entry.source}",
 )
 def test_half_a_pattern_is_partial_and_told_the_rest_of_one(entry: BankEntry) -> None:
-    half = Answer(frozenset(entry.eliminations[:1]))
+    half = Attempt(frozenset(entry.eliminations[:1]))
     verdict = judge(instances(entry), half)
-    wholes = {Answer.of_step(step) for step in instances(entry)}
-    assert (verdict.kind, half | verdict.missing in wholes) == (VerdictKind.PARTIAL, True)
+    wholes = {Attempt.of_step(step) for step in instances(entry)}
+    assert (verdict.kind, half | verdict.missing in wholes) == (JudgementKind.PARTIAL, True)
 
 
 def test_nothing_chosen_is_partial() -> None:
     entry = ENTRIES[0]
-    verdict = check_answer(entry.position(), entry.technique, Answer())
-    assert (verdict.kind, verdict.missing) == (VerdictKind.PARTIAL, stored(entry))
+    verdict = check_answer(entry.position(), entry.technique, Attempt())
+    assert (verdict.kind, verdict.missing) == (JudgementKind.PARTIAL, stored(entry))

@@ -68,7 +68,7 @@ class Result:
 
 
 @unique
-class Refused(StrEnum):
+class RefusalReason(StrEnum):
     """Why a move cannot be made; the web layer answers each with a 4xx that names it."""
 
     NOT_A_SEAT = "not-a-seat"
@@ -93,7 +93,7 @@ class Refused(StrEnum):
 class Refusal:
     """A move the rules refuse: why, in a sentence a player can act on."""
 
-    reason: Refused
+    reason: RefusalReason
     message: str
 
 

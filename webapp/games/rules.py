@@ -19,7 +19,7 @@ from .game import (
     Phase,
     Placement,
     Refusal,
-    Refused,
+    RefusalReason,
     Result,
 )
 from .moves import GUEST, HOST, SEATS, Move, MoveKind
@@ -209,27 +209,33 @@ def judge(game: Game, log: list[Move] | tuple[Move, ...], move: Move) -> Refusal
     state = state_of(game, log, move.at)
     seat = move.seat
     if seat not in SEATS or (state.alone and seat == GUEST):
-        return Refusal(Refused.NOT_A_SEAT, "only the game's two players can move")
+        return Refusal(RefusalReason.NOT_A_SEAT, "only the game's two players can move")
     if move.kind in (MoveKind.JOIN, MoveKind.ALONE):
         if state.phase != Phase.WAITING:
-            return Refusal(Refused.STARTED, "the game has started: both seats are taken")
+            return Refusal(RefusalReason.STARTED, "the game has started: both seats are taken")
         wanted = GUEST if move.kind == MoveKind.JOIN else HOST
         if seat != wanted:
-            return Refusal(Refused.NOT_A_SEAT, "only the guest joins, only the host starts alone")
+            return Refusal(
+                RefusalReason.NOT_A_SEAT, "only the guest joins, only the host starts alone"
+            )
         return None
     if state.phase == Phase.WAITING:
-        return Refusal(Refused.NOT_STARTED, "the game has not started: it waits for the guest")
+        return Refusal(
+            RefusalReason.NOT_STARTED, "the game has not started: it waits for the guest"
+        )
     if state.phase == Phase.OVER:
-        return Refusal(Refused.OVER, "the game is over")
+        return Refusal(RefusalReason.OVER, "the game is over")
     if move.kind == MoveKind.PLACE:
         return _judge_place(state, move)
     if move.kind == MoveKind.OFFER_DRAW and state.alone:
-        return Refusal(Refused.NO_OPPONENT, "a game against nobody has no one to offer a draw")
+        return Refusal(
+            RefusalReason.NO_OPPONENT, "a game against nobody has no one to offer a draw"
+        )
     if move.kind == MoveKind.OFFER_DRAW and state.draw_offer == seat:
         # Else offers could be repeated for ever: each new one needs the other's move first.
-        return Refusal(Refused.OFFER_STANDS, "your offer of a draw stands already")
+        return Refusal(RefusalReason.OFFER_STANDS, "your offer of a draw stands already")
     if move.kind == MoveKind.ACCEPT_DRAW and state.draw_offer != other(seat):
-        return Refusal(Refused.NO_OFFER, "there is no draw offered to accept")
+        return Refusal(RefusalReason.NO_OFFER, "there is no draw offered to accept")
     return None
 
 
@@ -237,16 +243,20 @@ def _judge_place(state: GameState, move: Move) -> Refusal | None:
     """Why a digit cannot be placed, or None."""
     puzzle = state.game.puzzle
     if state.game.mode == Mode.DUEL and state.turn != move.seat:
-        return Refusal(Refused.NOT_YOUR_TURN, "it is not your turn: wait for the other's move")
+        return Refusal(
+            RefusalReason.NOT_YOUR_TURN, "it is not your turn: wait for the other's move"
+        )
     if not 0 <= move.cell < puzzle.shape.cell_count:
-        return Refusal(Refused.NOT_A_CELL, f"the grid has no cell {move.cell}")
+        return Refusal(RefusalReason.NOT_A_CELL, f"the grid has no cell {move.cell}")
     row, column = divmod(move.cell, puzzle.size)
     where = f"row {row + 1}, column {column + 1}"
     if not 1 <= move.value <= puzzle.size:
         symbols = puzzle.shape.symbol_range
-        return Refusal(Refused.NOT_A_SYMBOL, f"{where}: a {puzzle.shape.name} takes {symbols}")
+        return Refusal(
+            RefusalReason.NOT_A_SYMBOL, f"{where}: a {puzzle.shape.name} takes {symbols}"
+        )
     if puzzle.grid.cells[move.cell]:
-        return Refusal(Refused.GIVEN, f"{where} is a given")
+        return Refusal(RefusalReason.GIVEN, f"{where} is a given")
     if state.board(move.seat)[move.cell]:
-        return Refusal(Refused.FILLED, f"{where} is filled already")
+        return Refusal(RefusalReason.FILLED, f"{where} is filled already")
     return None

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from ..jobs.store import Store
 from ..sudoku import Grid, Puzzle
 from .clocks import ClockSetting
-from .game import Game, GameState, Mode, Refusal, Refused
+from .game import Game, GameState, Mode, Refusal, RefusalReason
 from .moves import GUEST, HOST, Move, MoveKind
 from .rules import judge, state_of
 
@@ -79,7 +79,7 @@ def token_hash(token: str) -> str:
 
 
 @dataclass(frozen=True)
-class Kept:
+class StoredGame:
     """A game as the store holds it: the setting, the log, and the seats' token hashes (the
     guest's empty while the seat is free, NOBODY's for a game alone)."""
 
@@ -118,7 +118,7 @@ class Kept:
 class Played:
     """What became of a move: the game after it, and the refusal if it was not made."""
 
-    kept: Kept
+    kept: StoredGame
     refusal: Refusal | None = None
 
 
@@ -137,11 +137,11 @@ class Games:
         game = Game(puzzle, solution, mode, setting, self.clock())
         game_id, host = new_token(), new_token()
         invite = invitation_of(host)
-        kept = Kept(game_id, game, (), token_hash(host), "", token_hash(invite))
+        kept = StoredGame(game_id, game, (), token_hash(host), "", token_hash(invite))
         self.store.put(f"game:{game_id}", kept.record(), IDLE_SECONDS)
         return game_id, host, invite
 
-    def load(self, game_id: str) -> Kept | None:
+    def load(self, game_id: str) -> StoredGame | None:
         """The game `game_id` as it stands, or None when there is none (or it has expired)."""
         record = self.store.get(f"game:{game_id}")
         if record is None:
@@ -150,7 +150,7 @@ class Games:
         game = Game.from_bytes(fields["game"].encode())
         guest = self.store.get(f"game:{game_id}:guest") or b""
         log = self._log(game_id)
-        return Kept(game_id, game, log, fields["host"], guest.decode(), fields["invite"])
+        return StoredGame(game_id, game, log, fields["host"], guest.decode(), fields["invite"])
 
     def _log(self, game_id: str) -> tuple[Move, ...]:
         """The moves of `game_id`: the written log and any claimed past its end."""
@@ -172,7 +172,7 @@ class Games:
             raise GameGone(game_id)
         if not kept.invited(invite):
             wrong = "this is not the game's invitation: ask its host for the link again"
-            return Played(kept, Refusal(Refused.NOT_A_SEAT, wrong)), None
+            return Played(kept, Refusal(RefusalReason.NOT_A_SEAT, wrong)), None
         guest = new_token()
         if not self.store.add(f"game:{game_id}:guest", token_hash(guest).encode(), IDLE_SECONDS):
             return self._refused_seat(game_id), None
@@ -188,7 +188,9 @@ class Games:
         kept = self.load(game_id)
         if kept is None:
             raise GameGone(game_id)
-        return Played(kept, Refusal(Refused.STARTED, "the game is full: both seats are taken"))
+        return Played(
+            kept, Refusal(RefusalReason.STARTED, "the game is full: both seats are taken")
+        )
 
     def play(
         self,
@@ -221,7 +223,7 @@ class Games:
             move = Move(kind, seat, self.clock(), cell, value)
             if seen is not None and kept.state(move.at).seen_by(seat) != seen:
                 stale = "the game has moved on since your page was made: here it is now"
-                return Played(kept, Refusal(Refused.STALE, stale))
+                return Played(kept, Refusal(RefusalReason.STALE, stale))
             refusal = judge(kept.game, kept.log, move)
             if refusal is not None:
                 return Played(kept, refusal)
@@ -229,9 +231,9 @@ class Games:
                 return Played(replace(kept, log=(*kept.log, move)))
         assert kept is not None
         busy = "the game is busy: moves are arriving faster than it can take them; try again"
-        return Played(kept, Refusal(Refused.BUSY, busy))
+        return Played(kept, Refusal(RefusalReason.BUSY, busy))
 
-    def _claim(self, kept: Kept, move: Move) -> bool:
+    def _claim(self, kept: StoredGame, move: Move) -> bool:
         """Claim the next turn's key for `move`; when won, write the log and keep the game
         IDLE_SECONDS from now. False when another move took the turn first."""
         n = len(kept.log)

@@ -8,16 +8,16 @@ engine: reading and writing the bank's file is the command's and the pages' work
 """
 
 from .bank import Bank, BankEntry, BankError, Source, build_bank, entries_of
-from .checker import Answer, Verdict, VerdictKind, check_answer
+from .checker import Attempt, Judgement, JudgementKind, check_answer
 
 __all__ = [
-    "Answer",
+    "Attempt",
     "Bank",
     "BankEntry",
     "BankError",
     "Source",
-    "Verdict",
-    "VerdictKind",
+    "Judgement",
+    "JudgementKind",
     "build_bank",
     "check_answer",
     "entries_of",

@@ -38,7 +38,7 @@ MOST_INSTANCES = 200
 
 
 @unique
-class VerdictKind(StrEnum):
+class JudgementKind(StrEnum):
     """What a checked answer is."""
 
     RIGHT = "right"
@@ -47,32 +47,32 @@ class VerdictKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Answer:
+class Attempt:
     """A player's answer: the candidates they remove and the values they place."""
 
     eliminations: frozenset[Candidate] = frozenset()
     placements: frozenset[Candidate] = frozenset()
 
     @classmethod
-    def of_step(cls, step: Step) -> Answer:
+    def of_step(cls, step: Step) -> Attempt:
         """What `step` does, as an answer."""
         return cls(frozenset(step.eliminations), frozenset(step.placements))
 
-    def __or__(self, other: Answer) -> Answer:
-        return Answer(self.eliminations | other.eliminations, self.placements | other.placements)
+    def __or__(self, other: Attempt) -> Attempt:
+        return Attempt(self.eliminations | other.eliminations, self.placements | other.placements)
 
-    def __le__(self, other: Answer) -> bool:
+    def __le__(self, other: Attempt) -> bool:
         return self.eliminations <= other.eliminations and self.placements <= other.placements
 
-    def __sub__(self, other: Answer) -> Answer:
-        return Answer(self.eliminations - other.eliminations, self.placements - other.placements)
+    def __sub__(self, other: Attempt) -> Attempt:
+        return Attempt(self.eliminations - other.eliminations, self.placements - other.placements)
 
     def __bool__(self) -> bool:
         return bool(self.eliminations or self.placements)
 
 
 @dataclass(frozen=True)
-class Verdict:
+class Judgement:
     """The kind of answer, and what it lacks or has wrong.
 
     `missing`: what the nearest instance still does that the answer leaves out (PARTIAL).
@@ -81,10 +81,10 @@ class Verdict:
     `instance`: the instance the answer is, or is nearest to.
     """
 
-    kind: VerdictKind
-    missing: Answer
-    wrong: Answer
-    untrue: Answer
+    kind: JudgementKind
+    missing: Attempt
+    wrong: Attempt
+    untrue: Attempt
     instance: Step | None
 
 
@@ -97,50 +97,50 @@ def instances_of(position: Position, technique: str, work: float = math.inf) -> 
 def check_answer(
     position: Position,
     technique: str,
-    answer: Answer,
+    answer: Attempt,
     solution: Grid | None = None,
     work: float = math.inf,
-) -> Verdict:
+) -> Judgement:
     """Whether `answer` is a right application of `technique` in `position` (its instances
     found within `work`); `solution`, when known, tells which wrong items are untrue."""
     return judge(instances_of(position, technique, work), answer, solution)
 
 
-def judge(instances: tuple[Step, ...], answer: Answer, solution: Grid | None = None) -> Verdict:
+def judge(instances: tuple[Step, ...], answer: Attempt, solution: Grid | None = None) -> Judgement:
     """check_answer's verdict, given the technique's `instances` in the position: what a
     caller judging many answers at one position finds once."""
-    effects = [Answer.of_step(step) for step in instances]
-    everything = Answer()
+    effects = [Attempt.of_step(step) for step in instances]
+    everything = Attempt()
     for effect in effects:
         everything |= effect
     wrong = answer - everything
     if wrong:
-        return Verdict(
-            VerdictKind.WRONG,
-            Answer(),
+        return Judgement(
+            JudgementKind.WRONG,
+            Attempt(),
             wrong,
             _untrue(wrong, solution),
             _nearest(instances, answer),
         )
     whole = [effect for effect in effects if effect <= answer]
-    covered = Answer()
+    covered = Attempt()
     for effect in whole:
         covered |= effect
     if answer and covered == answer:
         matched = next(
             step for step, effect in zip(instances, effects, strict=True) if effect in whole
         )
-        return Verdict(VerdictKind.RIGHT, Answer(), Answer(), Answer(), matched)
+        return Judgement(JudgementKind.RIGHT, Attempt(), Attempt(), Attempt(), matched)
     nearest = _nearest(instances, answer - covered)
-    missing = Answer.of_step(nearest) - answer if nearest is not None else Answer()
-    return Verdict(VerdictKind.PARTIAL, missing, Answer(), Answer(), nearest)
+    missing = Attempt.of_step(nearest) - answer if nearest is not None else Attempt()
+    return Judgement(JudgementKind.PARTIAL, missing, Attempt(), Attempt(), nearest)
 
 
-def _nearest(instances: tuple[Step, ...], answer: Answer) -> Step | None:
+def _nearest(instances: tuple[Step, ...], answer: Attempt) -> Step | None:
     """The instance sharing most with `answer`, then lacking least (the first on ties)."""
 
     def closeness(step: Step) -> tuple[int, int]:
-        effect = Answer.of_step(step)
+        effect = Attempt.of_step(step)
         shared = len(effect.eliminations & answer.eliminations) + len(
             effect.placements & answer.placements
         )
@@ -150,12 +150,12 @@ def _nearest(instances: tuple[Step, ...], answer: Answer) -> Step | None:
     return min(instances, key=closeness, default=None)
 
 
-def _untrue(items: Answer, solution: Grid | None) -> Answer:
+def _untrue(items: Attempt, solution: Grid | None) -> Attempt:
     """Those of `items` that `solution` contradicts."""
     if solution is None:
-        return Answer()
+        return Attempt()
     values = solution.cells
-    return Answer(
+    return Attempt(
         frozenset((cell, value) for cell, value in items.eliminations if values[cell] == value),
         frozenset((cell, value) for cell, value in items.placements if values[cell] != value),
     )

@@ -17,9 +17,9 @@ from collections.abc import Iterator
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
-from ...games.game import Mode, Refusal, Refused
+from ...games.game import Mode, Refusal, RefusalReason
 from ...games.moves import GUEST, HOST, MoveKind
-from ...games.store import Kept, now_ms
+from ...games.store import StoredGame, now_ms
 from ...jobs.store import Unreachable
 from ...records.json_types import JsonObject
 from .routes import ACTIONS, STATUS
@@ -33,7 +33,7 @@ _events_lock = threading.Lock()
 _events_count = 0
 
 
-def state_json(kept: Kept, seat: int | None, now: int) -> JsonObject:
+def state_json(kept: StoredGame, seat: int | None, now: int) -> JsonObject:
     """The game at `now` as `seat` (None: a watcher) may see it: a Race's other board only
     as a count and a silhouette."""
     state = kept.state(now)
@@ -103,7 +103,7 @@ def move(game_id: str) -> Response:
         abort(400, description="The body must be a JSON object.")
     if seat is None:
         return _refused(
-            Refusal(Refused.NOT_A_SEAT, "a watcher cannot move: only the two players can")
+            Refusal(RefusalReason.NOT_A_SEAT, "a watcher cannot move: only the two players can")
         )
     kind = ACTIONS.get(str(body.get("action", "")))
     if kind is None:
@@ -124,7 +124,7 @@ def move(game_id: str) -> Response:
     return jsonify(state_json(played.kept, seat, now_ms()))
 
 
-def _cell_and_value(kept: Kept, body: dict[str, object]) -> tuple[int, int] | Refusal:
+def _cell_and_value(kept: StoredGame, body: dict[str, object]) -> tuple[int, int] | Refusal:
     """The cell and value of a JSON move; else its refusal."""
     puzzle = kept.game.puzzle
     cell = body.get("cell")
@@ -134,13 +134,15 @@ def _cell_and_value(kept: Kept, body: dict[str, object]) -> tuple[int, int] | Re
         or not 0 <= cell < puzzle.shape.cell_count
     ):
         return Refusal(
-            Refused.NOT_A_CELL,
+            RefusalReason.NOT_A_CELL,
             f'"cell" must be a cell number from 0 to {puzzle.shape.cell_count - 1}',
         )
     symbol = body.get("symbol")
     symbols = puzzle.shape.symbols.upper()
     if not isinstance(symbol, str) or len(symbol) != 1 or symbol.upper() not in symbols:
-        return Refusal(Refused.NOT_A_SYMBOL, f'"symbol" must be one of {puzzle.shape.symbol_range}')
+        return Refusal(
+            RefusalReason.NOT_A_SYMBOL, f'"symbol" must be one of {puzzle.shape.symbol_range}'
+        )
     return cell, symbols.index(symbol.upper()) + 1
 
 

@@ -8,9 +8,9 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from werkzeug.wrappers import Response
 
 from ...games.clocks import ClockSetting
-from ...games.game import Mode, Refusal, Refused
+from ...games.game import Mode, Refusal, RefusalReason
 from ...games.moves import HOST, MoveKind
-from ...games.store import Kept, invitation_of, now_ms
+from ...games.store import StoredGame, invitation_of, now_ms
 from ...sudoku import SOLVED, PuzzleError
 from ...sudoku.whole_numbers import read_whole_number
 from ..cache import solve_within_budget
@@ -33,9 +33,9 @@ BOARD = "#board"
 # The HTTP status for each refusal: the request names no such thing (400), a watcher or a
 # wrong invitation (403), or the game is not in a state that allows it (409).
 STATUS = {
-    Refused.NOT_A_CELL: 400,
-    Refused.NOT_A_SYMBOL: 400,
-    Refused.NOT_A_SEAT: 403,
+    RefusalReason.NOT_A_CELL: 400,
+    RefusalReason.NOT_A_SYMBOL: 400,
+    RefusalReason.NOT_A_SEAT: 403,
 }
 ACTIONS = {
     "place": MoveKind.PLACE,
@@ -90,7 +90,7 @@ def game(game_id: str) -> Response:
     return _game_page(kept, seat_of(kept))
 
 
-def _game_page(kept: Kept, seat: int | None, refusal: Refusal | None = None) -> Response:
+def _game_page(kept: StoredGame, seat: int | None, refusal: Refusal | None = None) -> Response:
     """The game page, with `refusal` said at its top (and its 4xx) when a move was refused."""
     page = game_page(kept, seat, now_ms())
     invitation = ""
@@ -138,7 +138,7 @@ def join(game_id: str, invite: str) -> Response:
     with store_answers():
         played, token = games().join(game_id, invite)
     if token is None:
-        if played.refusal is not None and played.refusal.reason == Refused.NOT_A_SEAT:
+        if played.refusal is not None and played.refusal.reason == RefusalReason.NOT_A_SEAT:
             abort(
                 404, description="This is not a game's invitation: ask its host for the link again."
             )
@@ -156,7 +156,7 @@ def start_alone(game_id: str) -> Response:
     seat = seat_of(kept)
     if seat != HOST:
         return _game_page(
-            kept, seat, Refusal(Refused.NOT_A_SEAT, "only the host may start the game")
+            kept, seat, Refusal(RefusalReason.NOT_A_SEAT, "only the host may start the game")
         )
     with store_answers():
         played = games().start_alone(game_id)
@@ -173,7 +173,9 @@ def move(game_id: str) -> Response:
     kept = game_or_404(game_id)
     seat = seat_of(kept)
     if seat is None:
-        refusal = Refusal(Refused.NOT_A_SEAT, "a watcher cannot move: only the two players can")
+        refusal = Refusal(
+            RefusalReason.NOT_A_SEAT, "a watcher cannot move: only the two players can"
+        )
         return _game_page(kept, None, refusal)
     action = request.form.get("action", "place")
     kind = ACTIONS.get(action)
@@ -195,7 +197,7 @@ def move(game_id: str) -> Response:
     return redirect(url_for(".game", game_id=game_id) + BOARD, 303)
 
 
-def _placed(kept: Kept) -> tuple[int, int] | Refusal:
+def _placed(kept: StoredGame) -> tuple[int, int] | Refusal:
     """The cell and value the form places: exactly one cell-<n> field filled with a symbol
     of the grid; else the refusal naming what is wrong."""
     puzzle = kept.game.puzzle
@@ -206,16 +208,18 @@ def _placed(kept: Kept) -> tuple[int, int] | Refusal:
     ]
     if len(filled) != 1:
         count = "no cell" if not filled else f"{len(filled)} cells"
-        return Refusal(Refused.NOT_A_CELL, f"a move is one symbol in one empty cell, not {count}")
+        return Refusal(
+            RefusalReason.NOT_A_CELL, f"a move is one symbol in one empty cell, not {count}"
+        )
     name, text = filled[0]
     cell = read_whole_number(name.removeprefix("cell-"), 4)
     if cell is None or cell >= puzzle.shape.cell_count:
-        return Refusal(Refused.NOT_A_CELL, f"the grid has no cell {name[:12]!r}")
+        return Refusal(RefusalReason.NOT_A_CELL, f"the grid has no cell {name[:12]!r}")
     row, column = divmod(cell, puzzle.size)
     symbols = puzzle.shape.symbols
     if len(text) != 1 or text.upper() not in symbols.upper():
         takes = f"a {puzzle.shape.name} takes {puzzle.shape.symbol_range}"
-        return Refusal(Refused.NOT_A_SYMBOL, f"row {row + 1}, column {column + 1}: {takes}")
+        return Refusal(RefusalReason.NOT_A_SYMBOL, f"row {row + 1}, column {column + 1}: {takes}")
     return cell, symbols.upper().index(text.upper()) + 1
 
 

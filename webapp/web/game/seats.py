@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from flask import abort, current_app, request
 from werkzeug.wrappers import Response
 
-from ...games.store import GameGone, Games, Kept
+from ...games.store import GameGone, Games, StoredGame
 from ...jobs.store import Unreachable
 
 GAMES_KEY = "webapp.games"
@@ -47,7 +47,7 @@ def store_answers() -> Iterator[None]:
         abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER_UNREACHABLE)
 
 
-def game_or_404(game_id: str) -> Kept:
+def game_or_404(game_id: str) -> StoredGame:
     """The game a link names; 404 when there is none."""
     if len(game_id) > LONGEST_ID:
         abort(404, description=GONE)
@@ -58,7 +58,7 @@ def game_or_404(game_id: str) -> Kept:
     return kept
 
 
-def seat_of(kept: Kept) -> int | None:
+def seat_of(kept: StoredGame) -> int | None:
     """The seat this browser holds in `kept`, or None for a watcher."""
     return kept.seat_of(request.cookies.get(SEAT_COOKIE))
 

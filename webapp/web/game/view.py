@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from ...games.game import Ending, GameState, Mode, Phase
 from ...games.moves import GUEST, HOST, MoveKind
-from ...games.store import Kept
+from ...games.store import StoredGame
 
 # What a Race's watcher sees in a cell a player filled: that it is filled, not the digit.
 FILLED = "•"
@@ -28,7 +28,7 @@ ENDINGS = {
 
 
 @dataclass(frozen=True)
-class Cell:
+class GameCell:
     """One cell as the viewer sees it: its symbol ("" blank), who placed it (0: a given or
     blank), whether the viewer may type in it, its field's name and label."""
 
@@ -58,10 +58,10 @@ class ClockView:
 class GamePage:
     """The game page of one viewer (a seat, or None for a watcher)."""
 
-    kept: Kept
+    kept: StoredGame
     state: GameState
     seat: int | None
-    rows: tuple[tuple[Cell, ...], ...]
+    rows: tuple[tuple[GameCell, ...], ...]
     other_rows: tuple[tuple[bool, ...], ...]
     clocks: tuple[ClockView, ClockView]
     status: str
@@ -91,7 +91,7 @@ class GamePage:
         return self.seat is not None and offer is not None and offer != self.seat
 
 
-def game_page(kept: Kept, seat: int | None, now: int) -> GamePage:
+def game_page(kept: StoredGame, seat: int | None, now: int) -> GamePage:
     """The page of `kept` at `now` for `seat` (None: a watcher)."""
     state = kept.state(now)
     board_seat = seat or HOST
@@ -135,7 +135,7 @@ def _refreshes(state: GameState, seat: int | None) -> bool:
 
 def _rows(
     state: GameState, seat: int, may_move: bool, hidden: bool
-) -> tuple[tuple[Cell, ...], ...]:
+) -> tuple[tuple[GameCell, ...], ...]:
     """The board of `seat` as rows of cells; with `hidden`, a placed digit is shown as
     FILLED, not itself."""
     shape = state.game.puzzle.shape
@@ -147,7 +147,7 @@ def _rows(
         for c in range(shape.size):
             cell = r * shape.size + c
             row.append(
-                Cell(
+                GameCell(
                     symbol=FILLED if hidden and owners[cell] else symbols[board[cell]],
                     owner=owners[cell],
                     open=may_move and not board[cell] and not givens[cell],
@@ -205,7 +205,7 @@ class MoveLine:
     right: bool | None
 
 
-def move_lines(kept: Kept) -> tuple[MoveLine, ...]:
+def move_lines(kept: StoredGame) -> tuple[MoveLine, ...]:
     """Every move in order, as the result page lists them."""
     puzzle, solution = kept.game.puzzle, kept.game.solution
     symbols = puzzle.shape.symbols
@@ -232,7 +232,7 @@ WORDS = {
 }
 
 
-def replay_page(kept: Kept, step: int, seat: int | None) -> GamePage:
+def replay_page(kept: StoredGame, step: int, seat: int | None) -> GamePage:
     """The game as it stood after its first `step` moves, for the replay."""
     log = kept.log[:step]
     at = log[-1].at if log else kept.game.created

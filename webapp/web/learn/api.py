@@ -7,7 +7,7 @@ from flask import Blueprint, request
 
 from ...explanations.names import technique_name
 from ...records.json_types import JsonObject
-from ...sudoku.lessons import Answer
+from ...sudoku.lessons import Attempt
 from ..json_input import json_body
 from ..links import absolute_url
 from .practice import Chosen, PracticeError, checked, choose, read_items, verdict_words
@@ -58,7 +58,7 @@ def answer(slug: str) -> tuple[JsonObject, int]:
     try:
         chosen = choose(slug, body.get("size"), body.get("seed"))
         shape = chosen.position().puzzle.shape
-        given = Answer(
+        given = Attempt(
             read_items(shape, "eliminations", body.get("eliminations")),
             read_items(shape, "placements", body.get("placements")),
         )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...explanations.names import with_article
 from ...explanations.words import capitalized, cell_name
 from ...sudoku import Shape, solve
-from ...sudoku.lessons import Answer, BankEntry, Verdict, VerdictKind, check_answer
+from ...sudoku.lessons import Attempt, BankEntry, Judgement, JudgementKind, check_answer
 from ...sudoku.logic import Position
 from ...sudoku.parse import read_code
 from ...wording import in_words
@@ -144,7 +144,7 @@ def _value(shape: Shape, symbol: object) -> int | None:
     return None
 
 
-def checked(chosen: Chosen, answer: Answer) -> Verdict:
+def checked(chosen: Chosen, answer: Attempt) -> Judgement:
     """The checker's verdict on `answer` in the chosen position (its solution known)."""
     puzzle = read_code(chosen.entry.puzzle)
     return check_answer(chosen.position(), chosen.slug, answer, solve(puzzle).solution)
@@ -154,16 +154,16 @@ def checked(chosen: Chosen, answer: Answer) -> Verdict:
 class VerdictWords:
     """The verdict as a page and the API say it."""
 
-    kind: VerdictKind
+    kind: JudgementKind
     headline: str
     details: tuple[str, ...]
 
 
-def verdict_words(shape: Shape, verdict: Verdict, name: str) -> VerdictWords:
+def verdict_words(shape: Shape, verdict: Judgement, name: str) -> VerdictWords:
     """What to tell the player about `verdict` on a `name` practice."""
-    if verdict.kind == VerdictKind.RIGHT:
+    if verdict.kind == JudgementKind.RIGHT:
         return VerdictWords(verdict.kind, f"Right: that is {name}.", ())
-    if verdict.kind == VerdictKind.PARTIAL:
+    if verdict.kind == JudgementKind.PARTIAL:
         details = tuple(_said(shape, verdict.missing, "It also removes", "It also places"))
         return VerdictWords(
             verdict.kind, "Partly right: what you chose is right, but not all.", details
@@ -183,7 +183,7 @@ def verdict_words(shape: Shape, verdict: Verdict, name: str) -> VerdictWords:
     return VerdictWords(verdict.kind, "Not right.", details)
 
 
-def _said(shape: Shape, items: Answer, removing: str, placing: str) -> Iterable[str]:
+def _said(shape: Shape, items: Attempt, removing: str, placing: str) -> Iterable[str]:
     """`items` in sentences: "<removing> 5 from r1c2 and r3c4", "<placing> 7 in r5c5"."""
     for opening, candidates, joint in (
         (removing, items.eliminations, "from"),

@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from importlib import resources
 
 from ...sudoku.lessons import Bank, BankEntry
-from ...sudoku.lessons.checker import Answer, instances_of
+from ...sudoku.lessons.checker import Attempt, instances_of
 from ...sudoku.logic import Step, next_step
 from ...sudoku.logic.techniques import LISTED
 
@@ -45,10 +45,10 @@ def positions(slug: str, size: int) -> tuple[BankEntry, ...]:
 @lru_cache(maxsize=1024)
 def step_of(entry: BankEntry) -> Step:
     """The step the entry stores, as the engine finds it there (cells, roles and all)."""
-    stored = Answer(frozenset(entry.eliminations), frozenset(entry.placements))
+    stored = Attempt(frozenset(entry.eliminations), frozenset(entry.placements))
     position = entry.position()
     for step in instances_of(position, entry.technique):
-        if Answer.of_step(step) == stored:
+        if Attempt.of_step(step) == stored:
             return step
     found = next_step(position)  # the bank's tests say this never happens
     if found is None:

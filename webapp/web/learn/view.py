@@ -10,7 +10,7 @@ from flask import url_for
 from ...explanations import sentence
 from ...explanations.names import technique_name
 from ...explanations.words import capitalized, cell_name
-from ...sudoku.lessons import Answer, BankEntry
+from ...sudoku.lessons import Attempt, BankEntry
 from ...sudoku.logic import Position, Step, bits_of
 from ...sudoku.parse import read_code
 from ..chain_drawing import ChainDrawing, chain_drawing
@@ -242,6 +242,6 @@ def practice_page(
     )
 
 
-def answer_of(chosen: Chosen, ticked: frozenset[tuple[int, int]]) -> Answer:
+def answer_of(chosen: Chosen, ticked: frozenset[tuple[int, int]]) -> Attempt:
     """The form's ticks as an answer: placements for a single's practice, else removals."""
-    return Answer(placements=ticked) if chosen.places else Answer(eliminations=ticked)
+    return Attempt(placements=ticked) if chosen.places else Attempt(eliminations=ticked)

@@ -165,3 +165,30 @@ def test_an_order_not_of_the_puzzle_is_not_kept(game_app: Flask) -> None:
     host = game_app.test_client()
     game_id = new_game(host, order="4/easy/none/1")
     assert setting(game_app, game_id).order == ""
+
+
+def daily_offer(app: Flask) -> dict[str, str]:
+    """The first "Play against someone" form of the 6x6 puzzles of the day: its action and
+    its order."""
+    page = app.test_client().get("/daily?size=6").get_data(as_text=True)
+    match = re.search(
+        r'action="(/game/new/[^"]+)">\s*<input type="hidden" name="order" value="([^"]+)"', page
+    )
+    assert match, page
+    return {"action": match.group(1), "order": match.group(2)}
+
+
+def test_the_puzzles_of_the_day_offer_a_game_on_each(game_app: Flask) -> None:
+    page = game_app.test_client().get("/daily?size=6").get_data(as_text=True)
+    assert page.count("Play against someone") == page.count("<table") > 0
+
+
+def test_a_game_from_the_puzzles_of_the_day_keeps_its_order(game_app: Flask) -> None:
+    offer = daily_offer(game_app)
+    response = game_app.test_client().post(offer["action"], data={"order": offer["order"]})
+    assert setting(game_app, game_id_of(response.headers["Location"])).order == offer["order"]
+
+
+def test_the_new_puzzle_form_offers_a_game(game_app: Flask) -> None:
+    page = game_app.test_client().get("/new").get_data(as_text=True)
+    assert 'formaction="/game/new"' in page

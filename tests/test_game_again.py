@@ -192,3 +192,12 @@ def test_a_game_from_the_puzzles_of_the_day_keeps_its_order(game_app: Flask) -> 
 def test_the_new_puzzle_form_offers_a_game(game_app: Flask) -> None:
     page = game_app.test_client().get("/new").get_data(as_text=True)
     assert 'formaction="/game/new"' in page
+
+
+def test_a_game_on_a_new_puzzle_past_the_limit_is_429_before_it_is_made(make_app: Any) -> None:
+    # An order none can make in time (GENERATE_SECONDS=0) still counts first: past the
+    # limit the generator is never asked, and the answer is 429, not "takes too long".
+    app = make_app(CLIENT_LIMITS_EXEMPT=(), GAMES_PER_ADDRESS=1, GENERATE_SECONDS=0)
+    client = app.test_client()
+    client.post("/game/new", data=GENERATED)
+    assert client.post("/game/new", data=GENERATED).status_code == 429

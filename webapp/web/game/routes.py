@@ -78,10 +78,17 @@ def new_game(code: str) -> Response:
 
 
 def _made(
-    puzzle: Puzzle, solution: Grid, mode: Mode, setting: ClockSetting, order: str
+    puzzle: Puzzle,
+    solution: Grid,
+    mode: Mode,
+    setting: ClockSetting,
+    order: str,
+    counted: bool = False,
 ) -> Response:
-    """Make the game, counted against this address: 303 to it, the host's seat held here."""
-    made_here_recently()
+    """Make the game, counted against this address (unless `counted` already): 303 to it,
+    the host's seat held here."""
+    if not counted:
+        made_here_recently()
     with store_answers():
         game_id, host, _ = games().create(puzzle, solution, mode, setting, order)
     response = redirect(url_for(".game", game_id=game_id), 303)
@@ -135,6 +142,7 @@ def _mode_and_clock() -> tuple[Mode, ClockSetting]:
 
 def _game_on_fresh_puzzle(order: Order, mode: Mode, setting: ClockSetting) -> Response:
     """A game on the puzzle `order` makes, made within the page's time; 422 naming why not."""
+    made_here_recently()  # before the generator's seconds, not after them
     if not exists(order):
         abort(422, description=f"There is no {order.level} puzzle of that size to make.")
     made = generated_within(order, float(current_app.config["GENERATE_SECONDS"]))
@@ -148,7 +156,7 @@ def _game_on_fresh_puzzle(order: Order, mode: Mode, setting: ClockSetting) -> Re
         )
     if made.puzzle is None or made.solution is None:
         abort(422, description="The generator found no such puzzle: choose another level.")
-    return _made(made.puzzle, made.solution, mode, setting, order_code(order))
+    return _made(made.puzzle, made.solution, mode, setting, order_code(order), counted=True)
 
 
 def _form_number(name: str, default: int) -> int:

@@ -6,7 +6,11 @@ It starts deploy/stack on a free loopback port and sends, one at a time on
 fresh connections, requests made from a seeded random mix: random bytes and
 unicode in paths and query strings, share codes of every length and alphabet,
 JSON and form bodies good and bad, oversized paths, headers and bodies, odd
-methods, odd or missing Host headers, and raw garbage instead of HTTP. It
+methods, odd or missing Host headers, and raw garbage instead of HTTP; and
+the routes of games between two people, on games it makes first: moves out of
+turn, on givens, on no cell, with digits not of the grid, forged or mangled seat
+cookies, replayed `seen=` numbers, JSON moves good and bad, huge bodies, and
+game ids and invitations too long, cut short or made up. It
 prints a Markdown table of the answers by status, with the count of 5xx
 (which must be 0) and of connections closed without an answer. Nothing but
 127.0.0.1 is contacted; the fuzzer's address is exempt from the per-client
@@ -18,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import socket
 import sys
 from collections import Counter
@@ -31,6 +36,32 @@ TIMEOUT = 15.0
 SYMBOLS = "0.123456789ABCDEFGHIJKLMNOPabcpx "
 METHODS = ["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "PROPFIND"]
 ROUTES = ["/", "/solve/", "/api/solve/", "/api/solve", "/healthz", "/static/", "/?puzzle="]
+# A 9x9 with one solution, for the games the fuzzer makes (a game needs one), as its share
+# code: its link answers 301 to it otherwise.
+GAME_PUZZLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+# A game's routes after /game/<id>; the events stream answers its status line at once.
+GAME_ROUTES = [
+    "",
+    "/move",
+    "/move.json",
+    "/state.json",
+    "/events",
+    "/alone",
+    "/result",
+    "/result?step=",
+    "/rematch",
+    "/again",
+    "/join/",
+]
+ACTIONS = ["place", "resign", "offer-draw", "accept-draw", "", "PLACE", "join", "x" * 200]
+
+
+@dataclass(frozen=True)
+class FuzzGame:
+    """A game the fuzzer made: its id and the host's seat token."""
+
+    id: str
+    token: str
 
 
 @dataclass
@@ -140,6 +171,105 @@ def random_body(rng: random.Random) -> tuple[bytes, str]:
     return body, f"multipart/form-data; boundary={boundary}"
 
 
+def game_request(rng: random.Random, port: int, games: list[FuzzGame]) -> bytes:
+    """A request to a game's routes: a real game or a made-up one, the host's seat or a
+    forged one, a move form or JSON good and bad, or far too much."""
+    game = rng.choice(games)
+    game_id = rng.choice(
+        [game.id] * 6
+        + [game.id[:-1], game.id + "A", "x" * rng.choice([25, 64, 65, 3000]), random_text(rng, 30)]
+    )
+    route = rng.choice(GAME_ROUTES)
+    target = quote(f"/game/{game_id}{route}", safe="/?=")
+    if route.endswith("step="):
+        target += quote(rng.choice(["0", "1", "999999", "-1", random_text(rng, 12)]))
+    if route.endswith("/join/"):
+        target += quote(rng.choice(["", "0" * 24, random_text(rng, 40), "a" * 5000]))
+    method = "GET" if route in ("", "/state.json", "/events", "/result") else "POST"
+    if rng.random() < 0.1:
+        method = rng.choice(METHODS)
+    headers = [f"Host: 127.0.0.1:{port}"]
+    seat = rng.random()
+    if seat < 0.5:
+        headers.append(f"Cookie: seat={game.token}")
+    elif seat < 0.8:
+        forged = rng.choice([game.token[:-1] + "A", "A" * 24, random_text(rng, 60), "x" * 5000])
+        headers.append(f"Cookie: seat={quote(forged)}")
+    body, content_type = game_body(rng) if method == "POST" else (b"", "")
+    if method == "POST":
+        headers += [f"Content-Type: {content_type}", f"Content-Length: {len(body)}"]
+    headers.append("Connection: close")
+    head = f"{method} {target} HTTP/1.1\r\n" + "".join(f"{h}\r\n" for h in headers) + "\r\n"
+    return head.encode() + body
+
+
+def game_body(rng: random.Random) -> tuple[bytes, str]:
+    """A move as a form or as JSON, of any cell, symbol and seen number, or far too much."""
+    seen = rng.choice(["0", "1", "2", "5", "-1", "999999", "", random_text(rng, 10)])
+    cell = rng.choice([0, 2, 4, 80, 81, -1, 10**9])
+    symbol = rng.choice(["1", "5", "9", "0", "A", "", "12", random_text(rng, 4)])
+    kind = rng.random()
+    if kind < 0.45:
+        fields = {"action": rng.choice(ACTIONS), "seen": seen, f"cell-{cell}": symbol}
+        for _ in range(rng.choice([0, 0, 1, 3, 200])):
+            fields[f"cell-{rng.randint(-5, 100)}"] = random_text(rng, 2)
+        for name in ("mode", "minutes", "increment"):
+            if rng.random() < 0.3:
+                fields[name] = random_text(rng, 6)
+        encoded = "&".join(f"{quote(k)}={quote(v)}" for k, v in fields.items())
+        return encoded.encode(), "application/x-www-form-urlencoded"
+    if kind < 0.85:
+        move = {
+            "action": rng.choice(ACTIONS),
+            "cell": rng.choice([cell, str(cell), None, [cell], 1.5]),
+            "symbol": rng.choice([symbol, 5, None, {"a": 1}]),
+            "seen": rng.choice([seen, 0, 3, None, 10**30, -1]),
+        }
+        if rng.random() < 0.2:
+            del move[rng.choice(list(move))]
+        return json.dumps(move).encode(), "application/json"
+    if kind < 0.9:
+        return (b"{" * rng.randint(1, 50_000)), "application/json"
+    return b"a=" + b"1" * rng.choice([70_000, 200_000]), "application/x-www-form-urlencoded"
+
+
+def make_games(port: int, count: int) -> list[FuzzGame]:
+    """Make `count` games on GAME_PUZZLE through the front, each started by its host
+    against nobody so that moves reach the rules: their ids and the hosts' tokens."""
+    games = []
+    for number in range(count):
+        mode = "duel" if number % 2 == 0 else "race"
+        body = f"mode={mode}&minutes=20".encode()
+        head = (
+            f"POST /game/new/{GAME_PUZZLE} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        )
+        answer = exchange(port, head.encode() + body)
+        location = re.search(rb"\r\nLocation: [^\r]*/game/([A-Za-z0-9_-]+)\r\n", answer)
+        cookie = re.search(rb"\r\nSet-Cookie: seat=([A-Za-z0-9_-]+);", answer)
+        if location is None or cookie is None:
+            raise RuntimeError(f"the stack made no game: {answer[:200]!r}")
+        game = FuzzGame(location.group(1).decode(), cookie.group(1).decode())
+        alone = (
+            f"POST /game/{game.id}/alone HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            f"Cookie: seat={game.token}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        )
+        exchange(port, alone.encode())
+        games.append(game)
+    return games
+
+
+def exchange(port: int, data: bytes) -> bytes:
+    """Send a whole request on a new connection; the whole answer (the server closes)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as connection:
+        connection.sendall(data)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
+
+
 def garbage(rng: random.Random, port: int) -> bytes:
     """Not HTTP at all: random bytes, or a request line cut short."""
     if rng.random() < 0.5:
@@ -176,15 +306,20 @@ def send(port: int, data: bytes, half_close: bool) -> int | None:
     return None
 
 
-def fuzz(port: int, requests: int, seed: int) -> Tally:
-    """Send `requests` fuzzed requests to 127.0.0.1:`port`."""
+def fuzz(port: int, requests: int, seed: int, game_share: float = 0.25) -> Tally:
+    """Send `requests` fuzzed requests to 127.0.0.1:`port`, about `game_share` of them to
+    the routes of a few games made first."""
     rng = random.Random(seed)
     tally = Tally()
+    games = make_games(port, 4) if game_share > 0 else []
     makers: list[Callable[[random.Random, int], bytes]] = [http_request] * 19 + [garbage]
     for _ in range(requests):
-        make = rng.choice(makers)
-        data = make(rng, port)
-        status = send(port, data, half_close=make is garbage)
+        if games and rng.random() < game_share:
+            data, half_close = game_request(rng, port, games), False
+        else:
+            make = rng.choice(makers)
+            data, half_close = make(rng, port), make is garbage
+        status = send(port, data, half_close=half_close)
         if status is None:
             tally.unanswered += 1
             continue

@@ -110,13 +110,16 @@ class Placement:
 @dataclass(frozen=True)
 class Game:
     """A game's setting: the puzzle and its solution (from the engine), the mode, the clock,
-    and when it was made (epoch milliseconds)."""
+    when it was made (epoch milliseconds), and the generator's order the puzzle came from
+    ([variant/]size/level/symmetry/seed, "" for any other puzzle): "new game, same clock"
+    draws a fresh puzzle of that kind."""
 
     puzzle: Puzzle
     solution: Grid
     mode: Mode
     clock: ClockSetting
     created: int
+    order: str = ""
 
     def __post_init__(self) -> None:
         """Refuse a solution that is not the puzzle's: PuzzleError."""
@@ -133,6 +136,7 @@ class Game:
             "increment": self.clock.increment_seconds,
             "penalty": self.clock.penalty_seconds,
             "created": self.created,
+            "order": self.order,
         }
         return json.dumps(fields, separators=(",", ":")).encode()
 
@@ -143,7 +147,8 @@ class Game:
         puzzle = read_code(fields["puzzle"])
         clock = ClockSetting(fields["minutes"], fields["increment"], fields["penalty"])
         solution = Grid(puzzle.grid.shape, tuple(fields["solution"]))
-        return cls(puzzle, solution, Mode(fields["mode"]), clock, int(fields["created"]))
+        mode, created = Mode(fields["mode"]), int(fields["created"])
+        return cls(puzzle, solution, mode, clock, created, str(fields.get("order", "")))
 
 
 @dataclass(frozen=True)

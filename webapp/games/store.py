@@ -11,6 +11,8 @@ kept):
                      alike): of two moves sent at the same instant for the same turn, from
                      two servers, exactly one is applied; the other is judged again against
                      the game as it now stands (and, in a Duel, refused: not your turn);
+- game:<id>:rematch  the rematch's id and the seat of the player who asked for it first,
+                     claimed once: the rematch of a game is one game, whoever asks;
 - game:<id>:log      every move so far in one value, written after each claim, so a reader
                      makes three reads, not one a move. The move keys after it are the
                      truth: a server that stops between claim and write loses nothing, as
@@ -24,6 +26,7 @@ its guest is gone an hour after it was made.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
@@ -78,6 +81,14 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def rematch_token(game_id: str, held: str) -> str:
+    """The token of a seat in the rematch `game_id`, for the player whose seat in the game
+    before was held by the token hashed `held` (the hash is never shown, so it is as
+    unguessable as the token)."""
+    digest = hashlib.sha256(f"rematch:{game_id}:{held}".encode()).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game as the store holds it: the setting, the log, and the seats' token hashes (the
@@ -109,6 +120,10 @@ class StoredGame:
                 return seat
         return None
 
+    def held(self, seat: int) -> str:
+        """The hash of the token holding `seat`."""
+        return self.host if seat == HOST else self.guest
+
     def state(self, now: int) -> GameState:
         """The game at `now`."""
         return state_of(self.game, self.log, now)
@@ -131,10 +146,11 @@ class Games:
         self.clock = clock
 
     def create(
-        self, puzzle: Puzzle, solution: Grid, mode: Mode, setting: ClockSetting
+        self, puzzle: Puzzle, solution: Grid, mode: Mode, setting: ClockSetting, order: str = ""
     ) -> tuple[str, str, str]:
-        """Make a game waiting for its guest: its id, the host's token and the invitation."""
-        game = Game(puzzle, solution, mode, setting, self.clock())
+        """Make a game waiting for its guest: its id, the host's token and the invitation
+        (`order`: the generator's order the puzzle came from, if it did)."""
+        game = Game(puzzle, solution, mode, setting, self.clock(), order)
         game_id, host = new_token(), new_token()
         invite = invitation_of(host)
         kept = StoredGame(game_id, game, (), token_hash(host), "", token_hash(invite))
@@ -162,6 +178,34 @@ class Games:
                 break
             moves.append(Move.from_bytes(claimed))
         return tuple(moves)
+
+    def rematch(self, kept: StoredGame, seat: int) -> tuple[str, str]:
+        """The rematch of the game `kept` (over, between two people) for its player `seat`:
+        the same puzzle, mode and clock with the seats swapped. The first to ask makes it,
+        waiting; the other's asking starts it. Its id, and the token of `seat`'s new seat."""
+        key = f"game:{kept.id}:rematch"
+        made = self.store.get(key)
+        if made is None:
+            game_id = new_token()
+            # The new seats' tokens are worked out from the old seats' hashes, so each
+            # player's browser, proving its old seat, is given its new one: nothing more
+            # is kept, and no token is ever sent to the other.
+            game = replace(kept.game, created=self.clock())
+            host_hash = token_hash(rematch_token(game_id, kept.guest))
+            swapped = StoredGame(game_id, game, (), host_hash, "", token_hash(new_token()))
+            self.store.put(f"game:{game_id}", swapped.record(), IDLE_SECONDS)
+            guest_hash = token_hash(rematch_token(game_id, kept.host))
+            self.store.put(f"game:{game_id}:guest", guest_hash.encode(), IDLE_SECONDS)
+            # Written before it is claimed: the other player never finds a rematch missing.
+            if self.store.add(key, f"{game_id} {seat}".encode(), IDLE_SECONDS):
+                return game_id, rematch_token(game_id, kept.held(seat))
+            made = self.store.get(key)
+            if made is None:
+                raise GameGone(kept.id)
+        game_id, first = made.decode().split(" ")
+        if int(first) != seat:
+            self._play(game_id, GUEST, MoveKind.JOIN, None)  # refused when started: no matter
+        return game_id, rematch_token(game_id, kept.held(seat))
 
     def join(self, game_id: str, invite: str) -> tuple[Played, str | None]:
         """Take the guest's seat with the invitation: the game after it, and the guest's

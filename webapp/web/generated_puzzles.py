@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from flask import url_for
 
 from ..explanations.names import technique_name, with_article
-from ..jobs.orders import order_parts
+from ..jobs.orders import order_code, order_parts
 from ..sudoku.generator import (
     Generated,
     Order,
@@ -75,6 +75,9 @@ class ShownPuzzle:
     answer: Board[Cell] | None
     rating: str
     seed: int
+    # Its share code and its order's code once made ("" before): what a game on it is made of.
+    code: str = ""
+    order: str = ""
 
 
 def shown_puzzles(orders: list[Order], made: list[Generated | None]) -> tuple[ShownPuzzle, ...]:
@@ -82,14 +85,28 @@ def shown_puzzles(orders: list[Order], made: list[Generated | None]) -> tuple[Sh
     shown = []
     for number, (order, found) in enumerate(zip(orders, made, strict=True), start=1):
         board = answer = None
+        code = ""
         rating = "Being made: follow its link to play it once it is ready."
         if found is not None and found.puzzle is not None and found.solution is not None:
             caption = f"Puzzle {number}: {order.level}, {found.rating or 0:.1f}"
             board = grid_board(found.puzzle, caption)
             answer = grid_board(found.puzzle, f"Answer {number}", filled=found.solution)
             rating = rating_words(found)
+            code = found.puzzle.code
         elif found is not None:
             rating = f"No puzzle was found: {found.why}."
         href = url_for("new.order", **order_parts(order))
-        shown.append(ShownPuzzle(number, order.level, href, board, answer, rating, order.seed))
+        shown.append(
+            ShownPuzzle(
+                number,
+                order.level,
+                href,
+                board,
+                answer,
+                rating,
+                order.seed,
+                code,
+                order_code(order) if code else "",
+            )
+        )
     return tuple(shown)

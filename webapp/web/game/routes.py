@@ -4,16 +4,32 @@ its refusal in words with a 4xx and the game unchanged."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+import secrets
+from dataclasses import replace
+
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from werkzeug.wrappers import Response
 
 from ...games.clocks import ClockSetting
-from ...games.game import Mode, Refusal, RefusalReason
+from ...games.game import Mode, Phase, Refusal, RefusalReason
 from ...games.moves import HOST, MoveKind
-from ...games.store import StoredGame, invitation_of, now_ms
-from ...sudoku import SOLVED, PuzzleError
+from ...games.store import NOBODY, StoredGame, invitation_of, now_ms
+from ...jobs.orders import CLASSIC, order_code, read_order
+from ...sudoku import SOLVED, Grid, Puzzle, PuzzleError
+from ...sudoku.generator import Order, OrderError
 from ...sudoku.whole_numbers import read_whole_number
 from ..cache import solve_within_budget
+from ..generated_puzzles import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
+from ..generation import exists, generated_within, known
 from ..linked import linked_puzzle
 from ..links import absolute_url
 from .seats import (
@@ -53,6 +69,67 @@ def new_game(code: str) -> Response:
     puzzle = linked_puzzle(code, "game.new_game")
     if isinstance(puzzle, Response):
         return puzzle
+    mode, setting = _mode_and_clock()
+    result = solve_within_budget(puzzle)
+    if result.status != SOLVED:
+        abort(422, description="A game needs a puzzle with exactly one solution; this one is not.")
+    order = _order_of(puzzle.code, request.form.get("order", ""))
+    return _made(puzzle, result.solutions[0], mode, setting, order)
+
+
+def _made(
+    puzzle: Puzzle,
+    solution: Grid,
+    mode: Mode,
+    setting: ClockSetting,
+    order: str,
+    counted: bool = False,
+) -> Response:
+    """Make the game, counted against this address (unless `counted` already): 303 to it,
+    the host's seat held here."""
+    if not counted:
+        made_here_recently()
+    with store_answers():
+        game_id, host, _ = games().create(puzzle, solution, mode, setting, order)
+    response = redirect(url_for(".game", game_id=game_id), 303)
+    hold_seat(response, game_id, host)
+    return response
+
+
+def _order_of(code: str, text: str) -> str:
+    """The generator's order `text` names when it is the one that made the puzzle `code`
+    (a form from the puzzles of the day or a new puzzle's page says so); else "" (a form
+    cannot make a game's next puzzle something other than its own kind)."""
+    order = read_order_code(text)
+    if order is None:
+        return ""
+    made = known(order)
+    if made is None or made.puzzle is None or made.puzzle.code != code:
+        return ""
+    return order_code(order)
+
+
+@bp.post("/game/new")
+def new_game_of_order() -> Response:
+    """Make a new puzzle of the form's size=, level=, symmetry= and variant= (the new-puzzle
+    form's fields) and a game on it, as /game/new/<code> does; 422 when it cannot be made
+    within a page's time (make it first, then play against someone from its page)."""
+    form = request.form
+    try:
+        order = read_order(
+            form.get("size", str(DEFAULT_SIZE)),
+            form.get("level", DEFAULT_LEVEL),
+            form.get("symmetry", DEFAULT_SYMMETRY),
+            str(secrets.randbelow(RANDOM_SEEDS)),
+            form.get("variant", CLASSIC),
+        )
+    except OrderError as error:
+        abort(400, description=f"That puzzle cannot be made: {error}.")
+    return _game_on_fresh_puzzle(order, *_mode_and_clock())
+
+
+def _mode_and_clock() -> tuple[Mode, ClockSetting]:
+    """The form's mode= and clock (minutes=, increment=); 400 naming what is wrong."""
     mode_text = request.form.get("mode", "duel")
     if mode_text not in {str(mode) for mode in Mode}:
         abort(400, description=f"mode must be duel or race, not {mode_text[:20]!r}.")
@@ -60,15 +137,26 @@ def new_game(code: str) -> Response:
         setting = ClockSetting(_form_number("minutes", 10), _form_number("increment", 0))
     except PuzzleError as error:
         abort(400, description=f"The clock: {error.message}.")
-    result = solve_within_budget(puzzle)
-    if result.status != SOLVED:
-        abort(422, description="A game needs a puzzle with exactly one solution; this one is not.")
-    made_here_recently()
-    with store_answers():
-        game_id, host, _ = games().create(puzzle, result.solutions[0], Mode(mode_text), setting)
-    response = redirect(url_for(".game", game_id=game_id), 303)
-    hold_seat(response, game_id, host)
-    return response
+    return Mode(mode_text), setting
+
+
+def _game_on_fresh_puzzle(order: Order, mode: Mode, setting: ClockSetting) -> Response:
+    """A game on the puzzle `order` makes, made within the page's time; 422 naming why not."""
+    made_here_recently()  # before the generator's seconds, not after them
+    if not exists(order):
+        abort(422, description=f"There is no {order.level} puzzle of that size to make.")
+    made = generated_within(order, float(current_app.config["GENERATE_SECONDS"]))
+    if made is None:
+        abort(
+            422,
+            description=(
+                "That puzzle takes longer to make than a page may wait: make it from"
+                " New puzzle first, then play against someone from its page."
+            ),
+        )
+    if made.puzzle is None or made.solution is None:
+        abort(422, description="The generator found no such puzzle: choose another level.")
+    return _made(made.puzzle, made.solution, mode, setting, order_code(order), counted=True)
 
 
 def _form_number(name: str, default: int) -> int:
@@ -94,7 +182,7 @@ def _game_page(kept: StoredGame, seat: int | None, refusal: Refusal | None = Non
     """The game page, with `refusal` said at its top (and its 4xx) when a move was refused."""
     page = game_page(kept, seat, now_ms())
     invitation = ""
-    if seat == HOST and page.waiting:
+    if seat == HOST and page.waiting and not kept.guest:  # a rematch's seats are both held
         token = request.cookies.get(SEAT_COOKIE, "")
         invitation = absolute_url(".invitation", game_id=kept.id, invite=invitation_of(token))
     html = render_template(
@@ -255,7 +343,57 @@ def result(game_id: str) -> Response:
         count=count,
         moves=move_lines(kept),
         link=absolute_url(".result", game_id=kept.id),
+        rematch=final.seat is not None and kept.guest not in ("", NOBODY.decode()),
     )
     response = make_response(html, 200)
     response.cache_control.no_store = True
     return response
+
+
+@bp.post("/game/<game_id>/rematch")
+def rematch(game_id: str) -> Response:
+    """The rematch of a game over, for one of its two players: the same puzzle, mode and
+    clock, the seats swapped (the guest moves first). The first to ask makes it and waits;
+    the other, asking from the same result page, takes their seat and it starts. 303 to
+    it, the new seat held in this browser; 403 for a watcher, 409 while the game goes on."""
+    kept = game_or_404(game_id)
+    seat = seat_of(kept)
+    if seat is None or kept.guest in ("", NOBODY.decode()):
+        abort(403, description="Only the two players of a game may ask for its rematch.")
+    if kept.state(now_ms()).phase != Phase.OVER:
+        abort(409, description="A rematch comes once the game is over: it is still under way.")
+    with store_answers():
+        if games().store.get(f"game:{game_id}:rematch") is None:
+            made_here_recently()
+        rematch_id, token = games().rematch(kept, seat)
+    response = redirect(url_for(".game", game_id=rematch_id) + BOARD, 303)
+    hold_seat(response, rematch_id, token)
+    return response
+
+
+@bp.post("/game/<game_id>/again")
+def again(game_id: str) -> Response:
+    """New game, same clock: a game with this one's mode and clock, this browser the host
+    with an invitation to send, on a fresh puzzle of the same kind when this one came from
+    the generator, else on the same puzzle. 303 to it."""
+    kept = game_or_404(game_id)
+    game = kept.game
+    order = read_order_code(game.order)
+    if order is None:
+        return _made(game.puzzle, game.solution, game.mode, game.clock, "")
+    fresh = replace(order, seed=secrets.randbelow(RANDOM_SEEDS))
+    return _game_on_fresh_puzzle(fresh, game.mode, game.clock)
+
+
+def read_order_code(text: str) -> Order | None:
+    """The order a code [variant/]size/level/symmetry/seed spells, or None."""
+    parts = text.split("/")
+    if len(parts) == 4:
+        parts.insert(0, CLASSIC)
+    if len(parts) != 5:
+        return None
+    variant, size, level, symmetry, seed = parts
+    try:
+        return read_order(size, level, symmetry, seed, variant)
+    except OrderError:
+        return None

@@ -67,7 +67,7 @@ def test_the_check_page_says_one_solution_and_the_rating_and_hides_the_answer(cl
 
 def test_the_plain_result_still_shows_the_answer(client):
     html = main_of(client.get(f"/solve/{SEED_EASY_CODE}").text)
-    assert "<details" not in html and ">Solved</h1>" in html
+    assert '<details class="answer">' not in html and ">Solved</h1>" in html
 
 
 def test_a_check_of_a_puzzle_with_more_than_one_solution_hides_them_too(client):

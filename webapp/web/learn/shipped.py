@@ -3,7 +3,7 @@ learn pages ask of it: a technique's positions on a size, one by its seed, and i
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 from importlib import resources
 
 from ...sudoku.lessons import Bank, BankEntry
@@ -24,7 +24,7 @@ for _slug, _difficulty, _ in LISTED:
     RATINGS[_slug] = (min(_low, _difficulty), max(_high, _difficulty))
 
 
-@cache
+@lru_cache(maxsize=1)
 def shipped_bank() -> Bank:
     """The bank as shipped, read once per process."""
     text = resources.files(BANK_PACKAGE).joinpath(BANK_FILE).read_text(encoding="utf-8")

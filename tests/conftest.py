@@ -7,6 +7,7 @@ import os
 import re
 import sys
 import tempfile
+import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
@@ -189,13 +190,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
+        "--cpu-durations",
+        type=int,
+        default=0,
+        metavar="N",
+        help="end with the N slowest tests, each with the CPU seconds its process spent: a test"
+        " slow for want of the CPU shows less of it than its wall time",
+    )
+    parser.addoption(
         "--reglib-table",
         action="store_true",
         help="end with a Markdown table of HoDoKu's regression cases per technique",
     )
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    started = time.process_time()
+    yield
+    item.user_properties.append(("cpu_seconds", time.process_time() - started))
+
+
+# (wall seconds, CPU seconds, test) of each test's call, gathered from every worker.
+CALL_TIMES: list[tuple[float, float, str]] = []
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    cpu = dict(report.user_properties).get("cpu_seconds")
+    if report.when == "call" and isinstance(cpu, float):
+        CALL_TIMES.append((report.duration, cpu, report.nodeid))
     found = REGLIB_ID.search(report.nodeid)
     if found is None or (report.when != "call" and not report.skipped):
         return
@@ -204,6 +227,11 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
+    slowest = config.getoption("--cpu-durations")
+    if slowest:
+        terminalreporter.write_sep("=", f"slowest {slowest} tests: wall and CPU seconds")
+        for wall, cpu, nodeid in sorted(CALL_TIMES, reverse=True)[:slowest]:
+            terminalreporter.write_line(f"{wall:8.2f}s wall {cpu:8.2f}s CPU  {nodeid}")
     if not config.getoption("--reglib-table"):
         return
     terminalreporter.write_line("")

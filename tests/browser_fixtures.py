@@ -15,6 +15,8 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from webapp import create_app
 
+from answer_ceilings import ANSWER_CEILINGS
+
 ROOT = Path(__file__).parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 README_SCREENSHOT = ROOT / "static" / "solved.png"
@@ -82,7 +84,7 @@ class QuietHandler(WSGIRequestHandler):
 
 # The browser tests are about pages, not deadlines: a sheet's or a new puzzle's generation is
 # given time enough on a busy machine, so that it never goes to a job no consumer runs here.
-BROWSER_CONFIG = {"GENERATE_SECONDS": 120.0}
+BROWSER_CONFIG = {"GENERATE_SECONDS": 120.0, **ANSWER_CEILINGS}
 
 
 @pytest.fixture(scope="session")

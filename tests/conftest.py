@@ -19,6 +19,7 @@ from flask import Flask
 from webapp import create_app
 from webapp.cli import main
 
+from answer_ceilings import ANSWER_CEILINGS
 from puzzles import data_lines
 
 # Plugins: the browser tests' server, Chromium and pages; a real Redis for the tests that want one.
@@ -67,12 +68,13 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(scope="session")
 def make_app(tmp_path_factory) -> Callable[..., Flask]:
-    """Make an app: testing mode, a job store of its own in a fresh folder, `config` over
-    both. Session-wide, so that module fixtures may make theirs with it too."""
+    """Make an app: testing mode, a job store of its own in a fresh folder, ceilings of a
+    minute (answer_ceilings.py), `config` over them all. Session-wide, so that module
+    fixtures may make theirs with it too."""
 
     def make(**config: Any) -> Flask:
         store = f"sqlite:///{tmp_path_factory.mktemp('app')}/jobs.sqlite3"
-        return create_app({"TESTING": True, "JOB_STORE": store, **config})
+        return create_app({"TESTING": True, "JOB_STORE": store, **ANSWER_CEILINGS, **config})
 
     return make
 

@@ -129,11 +129,8 @@ def compare(name: str, seen: str) -> None:
 
 @pytest.fixture(scope="module")
 def client(make_app):
-    """One app for every request, as a worker answers them one after another. Its wall-time
-    ceilings are a minute: a record is an answer, and on a busy machine a two-second ceiling
-    made a Killer's page say "Not rated" instead."""
-    ceilings = ("SOLVE_CEILING_SECONDS", "EXPLAIN_CEILING_SECONDS", "RATING_CEILING_SECONDS")
-    return make_app(**dict.fromkeys(ceilings, 60.0)).test_client()
+    """One app for every request, as a worker answers them one after another."""
+    return make_app().test_client()
 
 
 @pytest.mark.parametrize("name", REQUESTS)

@@ -234,6 +234,15 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
         terminalreporter.write_sep("=", f"slowest {slowest} tests: wall and CPU seconds")
         for wall, cpu, nodeid in sorted(CALL_TIMES, reverse=True)[:slowest]:
             terminalreporter.write_line(f"{wall:8.2f}s wall {cpu:8.2f}s CPU  {nodeid}")
+        files: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0])
+        for wall, cpu, nodeid in CALL_TIMES:
+            total = files[nodeid.partition("::")[0]]
+            total[0], total[1], total[2] = total[0] + wall, total[1] + cpu, total[2] + 1
+        terminalreporter.write_sep("=", f"slowest {slowest} files: their tests' seconds in all")
+        for name, (wall, cpu, count) in sorted(files.items(), key=lambda f: -f[1][0])[:slowest]:
+            terminalreporter.write_line(
+                f"{wall:8.2f}s wall {cpu:8.2f}s CPU {count:5d} tests  {name}"
+            )
     if not config.getoption("--reglib-table"):
         return
     terminalreporter.write_line("")

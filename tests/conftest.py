@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -211,16 +212,20 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
     started = time.process_time()
     yield
     item.user_properties.append(("cpu_seconds", time.process_time() - started))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+    item.user_properties.append(("peak_mib", peak))
 
 
-# (wall seconds, CPU seconds, test) of each test's call, gathered from every worker.
-CALL_TIMES: list[tuple[float, float, str]] = []
+# (wall seconds, CPU seconds, test, its process's peak memory in MiB so far) of each test's
+# call, gathered from every worker.
+CALL_TIMES: list[tuple[float, float, str, float]] = []
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    cpu = dict(report.user_properties).get("cpu_seconds")
-    if report.when == "call" and isinstance(cpu, float):
-        CALL_TIMES.append((report.duration, cpu, report.nodeid))
+    measured = dict(report.user_properties)
+    cpu, peak = measured.get("cpu_seconds"), measured.get("peak_mib")
+    if report.when == "call" and isinstance(cpu, float) and isinstance(peak, float):
+        CALL_TIMES.append((report.duration, cpu, report.nodeid, peak))
     found = REGLIB_ID.search(report.nodeid)
     if found is None or (report.when != "call" and not report.skipped):
         return
@@ -231,11 +236,15 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     slowest = config.getoption("--cpu-durations")
     if slowest:
-        terminalreporter.write_sep("=", f"slowest {slowest} tests: wall and CPU seconds")
-        for wall, cpu, nodeid in sorted(CALL_TIMES, reverse=True)[:slowest]:
-            terminalreporter.write_line(f"{wall:8.2f}s wall {cpu:8.2f}s CPU  {nodeid}")
+        terminalreporter.write_sep(
+            "=", f"slowest {slowest} tests: wall and CPU seconds, their process's peak memory"
+        )
+        for wall, cpu, nodeid, peak in sorted(CALL_TIMES, reverse=True)[:slowest]:
+            terminalreporter.write_line(
+                f"{wall:8.2f}s wall {cpu:8.2f}s CPU {peak:6.0f} MiB  {nodeid}"
+            )
         files: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0])
-        for wall, cpu, nodeid in CALL_TIMES:
+        for wall, cpu, nodeid, _ in CALL_TIMES:
             total = files[nodeid.partition("::")[0]]
             total[0], total[1], total[2] = total[0] + wall, total[1] + cpu, total[2] + 1
         terminalreporter.write_sep("=", f"slowest {slowest} files: their tests' seconds in all")

@@ -204,7 +204,7 @@ class Games:
                 raise GameGone(kept.id)
         game_id, first = made.decode().split(" ")
         if int(first) != seat:
-            self._play(game_id, GUEST, MoveKind.JOIN, None)  # refused when started: no matter
+            self.play(game_id, GUEST, MoveKind.JOIN, None)  # refused when started: no matter
         return game_id, rematch_token(game_id, kept.held(seat))
 
     def join(self, game_id: str, invite: str) -> tuple[Played, str | None]:
@@ -220,13 +220,13 @@ class Games:
         guest = new_token()
         if not self.store.add(f"game:{game_id}:guest", token_hash(guest).encode(), IDLE_SECONDS):
             return self._refused_seat(game_id), None
-        return self._play(game_id, GUEST, MoveKind.JOIN, None), guest
+        return self.play(game_id, GUEST, MoveKind.JOIN, None), guest
 
     def start_alone(self, game_id: str) -> Played:
         """Start the game against nobody (the host's to ask; the caller checks the seat)."""
         if not self.store.add(f"game:{game_id}:guest", NOBODY, IDLE_SECONDS):
             return self._refused_seat(game_id)
-        return self._play(game_id, HOST, MoveKind.ALONE, None)
+        return self.play(game_id, HOST, MoveKind.ALONE, None)
 
     def _refused_seat(self, game_id: str) -> Played:
         kept = self.load(game_id)
@@ -248,17 +248,6 @@ class Games:
         """Make a move for `seat` at the present time, if the rules allow it and the game is
         still the one the player saw (`seen`, GameState.seen_by; None not to check).
         GameGone when the game is not in the store."""
-        return self._play(game_id, seat, kind, seen, cell, value)
-
-    def _play(
-        self,
-        game_id: str,
-        seat: int,
-        kind: MoveKind,
-        seen: int | None,
-        cell: int = -1,
-        value: int = 0,
-    ) -> Played:
         kept = None
         for _ in range(ATTEMPTS):
             kept = self.load(game_id)

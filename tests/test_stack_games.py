@@ -1,0 +1,107 @@
+"""Games through deploy/stack: the live relay behind nginx tells a follower each move, and the
+app's own events answer while the relay is away."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from stack_games import Follower, StackGame
+from test_scaleout import tools_missing
+
+from waiting import until
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+from stackrun import APP_SERVER, RunningStack, stack  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("stack-games")
+
+# The 4x4's nine blanks: the join is version 1, the last digit version 10, and the game over.
+LAST_VERSION = 10
+
+
+@pytest.fixture(scope="module")
+def sqlite_stack(tmp_path_factory: Any) -> Iterator[RunningStack]:
+    """deploy/stack on its SQLite store, two workers, for this module's games."""
+    missing = tools_missing()
+    if missing:
+        pytest.skip(missing)
+    log = tmp_path_factory.mktemp("stack") / "stack.log"
+    with stack("--workers", "2", "--exempt", "127.0.0.1", log=log) as running:
+        yield running
+
+
+def started(port: int) -> tuple[StackGame, Follower]:
+    """A game under way through the stack, and a page following it."""
+    game = StackGame(port)
+    game.start()
+    follower = Follower(port, game.id)
+    until(lambda: follower.heard(1), "the follower hears the game begun")
+    return game, follower
+
+
+def outcome(game: StackGame, follower: Follower) -> dict[str, object]:
+    """What became of the game: its version, phase and right digits, whether the follower heard
+    the last move, and whether each clock used a time within what the players saw."""
+    final = game.state()
+    heard = bool(until(lambda: follower.heard(LAST_VERSION), "the last move heard", 30))
+    follower.stop()
+    clocks = final["clocks"]
+    assert isinstance(clocks, list)
+    within = []
+    for clock in clocks:
+        least, most = game.clock_bounds(clock["seat"])
+        within.append(least - 2 <= clock["used_ms"] <= most + 2)  # 2 ms: both round down
+    return {
+        "version": final["version"],
+        "phase": final["phase"],
+        "right": sum(clock["right"] for clock in clocks),
+        "heard the last": heard,
+        "clocks right": all(within),
+    }
+
+
+WHOLE = {
+    "version": LAST_VERSION,
+    "phase": "over",
+    "right": 9,
+    "heard the last": True,
+    "clocks right": True,
+}
+
+
+def test_a_follower_through_nginx_hears_each_move_from_the_relay(sqlite_stack: RunningStack):
+    game, follower = started(sqlite_stack.port)
+    game.play(0)
+    until(lambda: follower.heard(2), "the move heard")
+    follower.stop()
+    assert follower.kinds == {"version"}
+
+
+def first_event(port: int, game_id: str) -> str:
+    """The first event line a new live-events connection through nginx gets."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        request = f"GET /game/{game_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        connection.sendall(request.encode())
+        stream = connection.makefile("rb")
+        while line := stream.readline():
+            if line.startswith(b"event: "):
+                return line.decode().strip()
+    return ""
+
+
+def test_while_the_relay_is_away_the_app_answers_a_game_s_live_events(
+    sqlite_stack: RunningStack,
+):
+    game, follower = started(sqlite_stack.port)
+    follower.stop()
+    relay = sqlite_stack.relay_pid
+    os.killpg(relay, signal.SIGKILL)
+    # The stack starts another a second later; meanwhile nginx hands the events to the app.
+    assert first_event(sqlite_stack.port, game.id) == "event: state"

@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import sys
 import time
 import urllib.parse
@@ -155,6 +156,7 @@ class Figures:
 
     moves: int = 0
     move_errors: int = 0
+    answered: list[float] = field(default_factory=list)
     sent_at: dict[tuple[str, int], float] = field(default_factory=dict)
     heard: list[float] = field(default_factory=list)
     missed: int = 0
@@ -162,6 +164,7 @@ class Figures:
     connected: int = 0
     pages: list[float] = field(default_factory=list)
     page_errors: int = 0
+    relay_cpu_seconds: float = math.nan
 
 
 async def follow(
@@ -200,7 +203,7 @@ async def move(port: int, game: Game, solution: tuple[int, ...], figures: Figure
     cell = game.blanks.pop(0)
     symbol = str(solution[cell])
     body = {"action": "place", "cell": cell, "symbol": symbol, "seen": game.version}
-    figures.sent_at[(game.id, game.version + 1)] = time.monotonic()
+    sent = figures.sent_at[(game.id, game.version + 1)] = time.monotonic()
     try:
         answer = await request(
             port,
@@ -216,6 +219,7 @@ async def move(port: int, game: Game, solution: tuple[int, ...], figures: Figure
         figures.move_errors += 1
         return
     state = answer.json()
+    figures.answered.append(time.monotonic() - sent)
     figures.moves += 1
     game.version = int(str(state["version"]))
     game.turn = int(str(state["turn"])) if state["turn"] is not None else 0
@@ -242,6 +246,12 @@ async def ask_pages(
         await asyncio.sleep(max(0.0, start + number / rate - time.monotonic()))
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time process `pid` has used so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def load(
     port: int,
     games_count: int,
@@ -249,8 +259,10 @@ async def load(
     seconds: float,
     moves_rate: float,
     pages_rate: float,
+    relay_pid: int | None = None,
 ) -> Figures:
-    """Make the games, follow them, move and ask for pages for `seconds`: the figures."""
+    """Make the games, follow them, move and ask for pages for `seconds`: the figures (with
+    the CPU the relay `relay_pid` used meanwhile, when given)."""
     code = share_links()[0].removeprefix("/solve/")
     result = solve(Puzzle(parse(code)))
     solution = result.solutions[0].cells
@@ -276,6 +288,7 @@ async def load(
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.5)  # each follower has heard its game's first version
     end = time.monotonic() + seconds
+    relay_cpu = cpu_seconds(relay_pid) if relay_pid else math.nan
     paths = ["/", f"/game/{games[0].id}", share_links()[1]]
     pages = asyncio.create_task(ask_pages(port, paths, pages_rate, end, figures))
     movers: set[asyncio.Task[None]] = set()
@@ -290,6 +303,8 @@ async def load(
         number += 1
         await asyncio.sleep(max(0.0, started + number / moves_rate - time.monotonic()))
     await pages
+    if relay_pid:
+        figures.relay_cpu_seconds = cpu_seconds(relay_pid) - relay_cpu
     if movers:
         await asyncio.wait(movers, timeout=ANSWER_SECONDS)
     last = time.monotonic() + LAST_EVENT_SECONDS
@@ -339,8 +354,10 @@ def report(figures: Figures, games: int, listeners: int, seconds: float, store: 
         ("seconds", f"{seconds:g}"),
         ("moves made, errors", f"{figures.moves}, {figures.move_errors}"),
         ("events heard, missed", f"{len(figures.heard)}, {figures.missed}"),
+        ("move answered p50 / p99 / max ms", triple(figures.answered)),
         ("move->event p50 / p99 / max ms", triple(figures.heard)),
         ("follower errors", str(figures.listener_errors)),
+        ("relay CPU while moving", f"{figures.relay_cpu_seconds:.2f} s of {seconds:g} s"),
         ("pages answered, errors", f"{len(figures.pages)}, {figures.page_errors}"),
         ("page p50 / p99 / max ms", triple(figures.pages)),
         (
@@ -395,7 +412,11 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     with game_stack(args.redis, args.log) as running:
         figures = asyncio.run(
-            load(running.port, args.games, args.listeners, args.seconds, args.moves, args.pages)
+            load(
+                running.port,
+                *(args.games, args.listeners, args.seconds, args.moves, args.pages),
+                running.relay_pid,
+            )
         )
     store = "Redis" if args.redis else "SQLite"
     table = report(figures, args.games, args.listeners, args.seconds, store)

@@ -1,5 +1,7 @@
-"""Games through deploy/stack: the live relay behind nginx tells a follower each move, and the
-app's own events answer while the relay is away."""
+"""Games through deploy/stack, with faults: the live relay behind nginx tells a follower each
+move, the app's own events answer while the relay is away, and a gunicorn worker killed, the
+relay killed and Redis restarted (under --redis) mid-game leave the game going on: every move
+applied once, the follower hearing the last, both clocks within what the players saw."""
 
 from __future__ import annotations
 
@@ -105,3 +107,49 @@ def test_while_the_relay_is_away_the_app_answers_a_game_s_live_events(
     os.killpg(relay, signal.SIGKILL)
     # The stack starts another a second later; meanwhile nginx hands the events to the app.
     assert first_event(sqlite_stack.port, game.id) == "event: state"
+
+
+def worker_pids(server_pid: int) -> list[int]:
+    """The gunicorn workers of the master `server_pid`."""
+    children = Path(f"/proc/{server_pid}/task/{server_pid}/children").read_text()
+    return [int(pid) for pid in children.split()]
+
+
+def test_a_game_goes_on_when_a_gunicorn_worker_is_killed_mid_game(sqlite_stack: RunningStack):
+    game, follower = started(sqlite_stack.port)
+    for blank in range(4):
+        game.play(blank)
+    master = int(sqlite_stack.printed(APP_SERVER)[0].group(2))
+    os.kill(worker_pids(master)[0], signal.SIGKILL)
+    for blank in range(4, 9):
+        game.play(blank)
+    assert outcome(game, follower) == WHOLE
+
+
+def test_a_game_goes_on_when_the_relay_is_killed_mid_game(sqlite_stack: RunningStack):
+    game, follower = started(sqlite_stack.port)
+    for blank in range(4):
+        game.play(blank)
+    relay = sqlite_stack.relay_pid
+    os.killpg(relay, signal.SIGKILL)
+    for blank in range(4, 9):
+        game.play(blank)
+    until(lambda: sqlite_stack.relay_pid != relay, "another relay")
+    assert outcome(game, follower) == WHOLE
+
+
+def test_a_game_goes_on_when_redis_restarts_mid_game(tmp_path: Path):
+    missing = tools_missing()
+    if missing:
+        pytest.skip(missing)
+    options = ("--redis", "--workers", "2", "--exempt", "127.0.0.1")
+    with stack(*options, log=tmp_path / "stack.log") as running:
+        game, follower = started(running.port)
+        for blank in range(4):
+            game.play(blank)
+        redis_pid, _ = running.redis
+        os.kill(redis_pid, signal.SIGTERM)  # the stack starts it again on its file
+        for blank in range(4, 9):
+            game.play(blank)
+        assert running.redis[0] != redis_pid
+        assert outcome(game, follower) == WHOLE

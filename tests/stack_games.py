@@ -67,6 +67,7 @@ class StackGame:
     tokens: dict[int, str] = field(default_factory=dict)
     joined: tuple[int, int] = (0, 0)
     moves: list[Sent] = field(default_factory=list)
+    filled: set[int] = field(default_factory=set)
 
     def start(self) -> None:
         """Make the game and take the second seat."""

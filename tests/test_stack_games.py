@@ -5,18 +5,21 @@ applied once, the follower hearing the last, both clocks within what the players
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from stack_games import Follower, StackGame
+from stack_games import Follower, StackGame, ask
 from test_scaleout import tools_missing
 
+from game_puzzle import BLANKS, SOLUTION
 from waiting import until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
@@ -153,3 +156,59 @@ def test_a_game_goes_on_when_redis_restarts_mid_game(tmp_path: Path):
             game.play(blank)
         assert running.redis[0] != redis_pid
         assert outcome(game, follower) == WHOLE
+
+
+def racing_round(game: StackGame, ports: list[int], round_number: int) -> list[int]:
+    """One turn raced: the player to move sends two different right digits at the same instant
+    to the two app servers, the other player one out of turn, and a forger one with a made-up
+    seat; the statuses, in that order."""
+    seen = int(str(game.state()["version"]))
+    mover = 1 if seen % 2 == 1 else 2
+    open_blanks = [blank for blank in range(9) if blank not in game.filled]
+    first, second = open_blanks[0], open_blanks[1]
+    sends = [
+        (ports[0], game.tokens[mover], first),
+        (ports[1], game.tokens[mover], second),
+        (ports[1], game.tokens[3 - mover], second),
+        (ports[0], f"forged{round_number}xxxxxxxxxxxxxxxxx", first),
+    ]
+    barrier = threading.Barrier(len(sends))
+    statuses = [0] * len(sends)
+
+    def send(index: int) -> None:
+        port, token, blank = sends[index]
+        cell = BLANKS[blank]
+        body = {"action": "place", "cell": cell, "symbol": str(SOLUTION.cells[cell]), "seen": seen}
+        barrier.wait(timeout=30)
+        statuses[index] = ask(
+            port, "POST", f"/game/{game.id}/move.json", json.dumps(body).encode(), token
+        )[0]
+
+    threads = [threading.Thread(target=send, args=(index,)) for index in range(len(sends))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    board = game.state()["board"]
+    assert isinstance(board, list)
+    game.filled = {blank for blank in range(9) if board[BLANKS[blank]]}
+    return statuses
+
+
+def test_of_moves_raced_to_two_app_servers_sharing_redis_exactly_one_is_applied_a_turn(
+    tmp_path: Path,
+):
+    missing = tools_missing()
+    if missing:
+        pytest.skip(missing)
+    options = ("--redis", "--app-servers", "2", "--workers", "2", "--exempt", "127.0.0.1")
+    with stack(*options, log=tmp_path / "stack.log") as running:
+        game = StackGame(running.port)
+        game.start()
+        rounds = []
+        for round_number in range(6):
+            before = int(str(game.state()["version"]))
+            statuses = racing_round(game, running.app_ports, round_number)
+            after = int(str(game.state()["version"]))
+            rounds.append((statuses.count(200), after - before))
+    assert rounds == [(1, 1)] * 6  # one move answered as made, and one in the log, a turn

@@ -2,11 +2,10 @@
 // its live events (/game/<id>/events, Server-Sent Events: from the live relay, the version,
 // on which the state is asked for; from the app, the state itself), or by asking
 // /game/<id>/state.json every few seconds when the server has no place for one more live
-// follower. When the
-// game changes what this page shows (a move on this player's board, the turn, the end),
-// the page is asked for again, so the server draws the board as it does without script;
-// a Race's other board (a silhouette) and the clocks are updated in place, so a digit
-// being typed is not lost. Without script the page reloads itself instead (<noscript>).
+// follower. When the game changes what this page shows (a move on this player's board, the
+// turn, the end), the page is asked for again, so the server draws the board as it does
+// without script; a Race's other board (a silhouette) and the clocks are updated in place, so
+// a digit being typed is not lost. Without script the page reloads itself instead (<noscript>).
 (function () {
   "use strict";
   var section = document.querySelector("section.game[data-state]");

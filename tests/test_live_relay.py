@@ -27,8 +27,9 @@ ROOT = Path(__file__).parent.parent
 
 
 @contextmanager
-def relay(store: str, *options: str) -> Iterator[int]:
-    """`sudoku relay` on the store at `store`, on a free port, until the block ends: its port."""
+def relay(store: str, *options: str, log: list[str] | None = None) -> Iterator[int]:
+    """`sudoku relay` on the store at `store`, on a free port, until the block ends: its port;
+    what it logged is put in `log` when given, once it has stopped."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "webapp", "relay", "--port", str(port), *options],
@@ -45,6 +46,8 @@ def relay(store: str, *options: str) -> Iterator[int]:
         process.terminate()
         _, errors = process.communicate(timeout=30)
         assert "Traceback" not in errors, errors
+        if log is not None:
+            log.append(errors)
 
 
 def answers(port: int) -> bool:
@@ -176,3 +179,18 @@ def test_one_address_past_its_live_connections_is_told_429_with_retry_after(
         for follower in held:
             follower.close()
     assert answer.startswith("HTTP/1.1 429") and "\r\nRetry-After: 30\r\n" in answer
+
+
+def test_the_relay_logs_no_game_id_nor_address(make_app: Any) -> None:
+    app = make_app()
+    host, _, game_id = seated(app)
+    log: list[str] = []
+    with relay(sqlite_store(app), "--per-address", "1", log=log) as port:
+        follower = Follower(port, game_id, "127.0.0.77")
+        until(follower.versions, "the stream begun")
+        place(host, game_id, 0)
+        until(lambda: follower.versions() == [1, 2], "the move heard")
+        refused = f"GET /game/{game_id}/events HTTP/1.1\r\nX-Forwarded-For: 127.0.0.77\r\n\r\n"
+        assert status_of(port, refused.encode()).startswith("HTTP/1.1 429")
+        follower.close()
+    assert [found for found in (game_id, "127.0.0.77") if found in log[0]] == []

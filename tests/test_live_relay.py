@@ -194,3 +194,12 @@ def test_the_relay_logs_no_game_id_nor_address(make_app: Any) -> None:
         assert status_of(port, refused.encode()).startswith("HTTP/1.1 429")
         follower.close()
     assert [found for found in (game_id, "127.0.0.77") if found in log[0]] == []
+
+
+def test_an_id_that_cannot_be_a_game_s_is_no_such_game(make_app: Any) -> None:
+    request = b"GET /game/" + b"x" * 65 + b"/events HTTP/1.1\r\n\r\n"
+    with relay(sqlite_store(make_app())) as port:
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(request)
+            answer = connection.recv(4096).decode()
+    assert "\r\n\r\nThere is no such game" in answer

@@ -29,8 +29,10 @@ HEAD_BYTES = 8 * 1024
 # A client gets this long to send its head, and each write to it this long to be taken.
 HEAD_SECONDS = 10.0
 SEND_SECONDS = 10.0
-# The URL the relay answers; a game's id is URL-safe base64 (store.new_token), at most 64.
-EVENTS_PATH = re.compile(r"/game/([A-Za-z0-9_-]{1,64})/events")
+# The URL the relay answers, and a game's id: URL-safe base64 (store.new_token), at most 64
+# characters (anything else names no game, and the store is not asked).
+EVENTS_PATH = re.compile(r"/game/([^/]+)/events")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 REASONS = {
     200: "OK",
     400: "Bad Request",
@@ -132,6 +134,8 @@ class EventsFace:
             return plain(405, "A game's live events are read with GET.")
         address = forwarded_for(lines[1:]) or _peer(writer)
         try:
+            if not GAME_ID.fullmatch(found.group(1)):
+                raise GameNotFound(found.group(1))
             async with self.hub.follow(found.group(1), address) as follower:
                 await self._stream(follower, reader, writer)
         except Refused as refused:

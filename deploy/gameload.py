@@ -8,7 +8,8 @@ relay), makes MOVES a second in all through the JSON API (each game's player to 
 the right digit, in turn), and asks for ordinary pages (the home page, a game's page, a share
 link) PAGES a second. It prints a Markdown table: moves made, events heard and missed, the
 move->event latency (from the move's request being sent to each follower hearing its
-version), pages answered and their latency, and whether the targets are met.
+version), the state each follower asks for on hearing a version (as a page does), pages
+answered and their latency, and whether the targets are met.
 
 The followers connect from addresses of their own (127.0.1.x, at most PER_ADDRESS each), as
 people do, and so within the per-address limits of nginx and the relay; moves, games and
@@ -165,6 +166,8 @@ class Figures:
     pages: list[float] = field(default_factory=list)
     page_errors: int = 0
     relay_cpu_seconds: float = math.nan
+    states: list[float] = field(default_factory=list)
+    state_errors: int = 0
 
 
 async def follow(
@@ -173,9 +176,11 @@ async def follow(
     address: str,
     figures: Figures,
     heard: dict[tuple[str, int], list[float]],
+    ask_state: bool = True,
 ) -> None:
     """Follow `game_id`'s live events from `address` until cancelled, noting when each version
-    is heard."""
+    is heard, and asking for the game's state on each as a page does (`ask_state`)."""
+    asking: set[asyncio.Task[None]] = set()
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
     try:
         writer.write(
@@ -194,8 +199,28 @@ async def follow(
             if line.startswith(b'data: {"version": '):
                 version = int(line.split(b": ")[2].rstrip(b"}\r\n"))
                 heard.setdefault((game_id, version), []).append(time.monotonic())
+                if ask_state:
+                    task = asyncio.create_task(fetch_state(port, game_id, figures))
+                    asking.add(task)
+                    task.add_done_callback(asking.discard)
     finally:
         writer.close()
+        for task in asking:
+            task.cancel()
+
+
+async def fetch_state(port: int, game_id: str, figures: Figures) -> None:
+    """Ask for the game's state as a watcher's page does when it hears a new version."""
+    asked = time.monotonic()
+    try:
+        answer = await request(port, "GET", f"/game/{game_id}/state.json")
+    except (OSError, TimeoutError):
+        figures.state_errors += 1
+        return
+    if answer.status == 200:
+        figures.states.append(time.monotonic() - asked)
+    else:
+        figures.state_errors += 1
 
 
 async def move(port: int, game: Game, solution: tuple[int, ...], figures: Figures) -> None:
@@ -260,6 +285,7 @@ async def load(
     moves_rate: float,
     pages_rate: float,
     relay_pid: int | None = None,
+    ask_state: bool = True,
 ) -> Figures:
     """Make the games, follow them, move and ask for pages for `seconds`: the figures (with
     the CPU the relay `relay_pid` used meanwhile, when given)."""
@@ -276,7 +302,14 @@ async def load(
     addresses = bound_sources(math.ceil(games_count * listeners / PER_ADDRESS))
     followers = [
         asyncio.create_task(
-            follow(port, game.id, addresses[(n * listeners + k) // PER_ADDRESS], figures, heard)
+            follow(
+                port,
+                game.id,
+                addresses[(n * listeners + k) // PER_ADDRESS],
+                figures,
+                heard,
+                ask_state,
+            )
         )
         for n, game in enumerate(games)
         for k in range(listeners)
@@ -346,7 +379,9 @@ def report(figures: Figures, games: int, listeners: int, seconds: float, store: 
     met = (
         event_p99 < TARGET_EVENT_P99_MS
         and page_p99 < TARGET_PAGE_P99_MS
-        and not (figures.missed or figures.move_errors or figures.listener_errors)
+        and not (
+            figures.missed or figures.move_errors or figures.listener_errors or figures.state_errors
+        )
     )
     rows = [
         ("store", store),
@@ -357,6 +392,8 @@ def report(figures: Figures, games: int, listeners: int, seconds: float, store: 
         ("move answered p50 / p99 / max ms", triple(figures.answered)),
         ("move->event p50 / p99 / max ms", triple(figures.heard)),
         ("follower errors", str(figures.listener_errors)),
+        ("states asked on events, errors", f"{len(figures.states)}, {figures.state_errors}"),
+        ("state p50 / p99 / max ms", triple(figures.states)),
         ("relay CPU while moving", f"{figures.relay_cpu_seconds:.2f} s of {seconds:g} s"),
         ("pages answered, errors", f"{len(figures.pages)}, {figures.page_errors}"),
         ("page p50 / p99 / max ms", triple(figures.pages)),
@@ -403,6 +440,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--pages", type=float, default=10, help="ordinary pages a second (default 10)"
     )
     parser.add_argument("--redis", action="store_true", help="the stack with its own Redis")
+    parser.add_argument(
+        "--no-state",
+        action="store_true",
+        help="followers do not ask for the state on each version, as pages do",
+    )
     parser.add_argument("--log", type=Path, help="append the stack's output to this file")
     return parser
 
@@ -416,6 +458,7 @@ def main(argv: list[str] | None = None) -> int:
                 running.port,
                 *(args.games, args.listeners, args.seconds, args.moves, args.pages),
                 running.relay_pid,
+                not args.no_state,
             )
         )
     store = "Redis" if args.redis else "SQLite"

@@ -191,6 +191,7 @@ async def follow(
             figures.listener_errors += 1
             return
         figures.connected += 1
+        told = False
         while True:
             line = await reader.readline()
             if not line:
@@ -199,10 +200,12 @@ async def follow(
             if line.startswith(b'data: {"version": '):
                 version = int(line.split(b": ")[2].rstrip(b"}\r\n"))
                 heard.setdefault((game_id, version), []).append(time.monotonic())
-                if ask_state:
+                # The first version is the one the page was drawn at: a page asks on the next.
+                if ask_state and told:
                     task = asyncio.create_task(fetch_state(port, game_id, figures))
                     asking.add(task)
                     task.add_done_callback(asking.discard)
+                told = True
     finally:
         writer.close()
         for task in asking:

@@ -39,9 +39,11 @@ def test_a_watcher_through_the_relay_sees_every_move(
     page.goto(f"{front}/play/{PUZZLE.code}")
     page.get_by_text("Play against someone").click()
     page.get_by_role("button", name="Make the game").click()
-    phone.goto(page.locator("#invitation").input_value())
+    # Both links before the guest comes: then the host's page moves on to the game.
+    invitation, watch = (page.locator(f"#{name}").input_value() for name in ("invitation", "watch"))
+    phone.goto(invitation)
     phone.get_by_role("button", name="Take the second seat").click()
-    laptop.goto(page.locator("#watch").input_value())
+    laptop.goto(watch)
     players = (page, phone)
     for blank in range(3):
         play_digit(players[blank % 2], blank)

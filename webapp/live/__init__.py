@@ -8,7 +8,9 @@ gunicorn's threads are left to pages and moves.
   for SQLite (and as a safety net under Redis), from a bounded poll of the followed games'
   versions in the store;
 - sse.py: one face on the hub, Server-Sent Events at GET /game/<id>/events, behind nginx.
-  Another face (a WebSocket for bots) may follow the same hub.
+  Another face (a WebSocket for bots) may follow the same hub;
+- relay.py: the process (`sudoku relay`): the hub, its sources of news and its face on one
+  event loop.
 
 A follower is told version numbers only, never a move, a board or a seat: a page asks the app
 for the game as its seat sees it (state.json) when the version moves on. No line the relay

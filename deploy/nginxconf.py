@@ -91,9 +91,15 @@ def header_lines() -> str:
 
 
 def write_config(
-    run_dir: Path, port: int, app_ports: list[int], public_url: str | None, exempt: list[str]
+    run_dir: Path,
+    port: int,
+    app_ports: list[int],
+    public_url: str | None,
+    exempt: list[str],
+    relay_port: int | None = None,
 ) -> Path:
-    """Fill deploy/nginx.conf into `run_dir` beside its snippets; the config's path."""
+    """Fill deploy/nginx.conf into `run_dir` beside its snippets; the config's path. A game's
+    live events go to the relay on `relay_port`, or to the app servers when there is none."""
     server_names = ["localhost", "127.0.0.1"]
     if public_url:
         host = public_url.split("://", 1)[1].split("/", 1)[0].split(":", 1)[0]
@@ -102,6 +108,9 @@ def write_config(
         "@LISTEN@": f"127.0.0.1:{port}",
         "@SERVER_NAMES@": " ".join(server_names),
         "@UPSTREAMS@": " ".join(f"server 127.0.0.1:{app};" for app in app_ports),
+        "@RELAY@": " ".join(
+            f"server 127.0.0.1:{relay};" for relay in ([relay_port] if relay_port else app_ports)
+        ),
         "@STATIC_ROOT@": str(served_static(run_dir)),
         "@RUN_DIR@": str(run_dir),
         "@EXEMPT@": " ".join(f"{address} 0;" for address in exempt),

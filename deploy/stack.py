@@ -23,16 +23,20 @@ Before "ready" it prints what it started, a line each, for people and tests to f
     redis pid 5678 port 40000
     app server 1 pid 1234 port 40001
     consumer pid 1240
+    relay pid 1250 port 40002
 
 "ready" comes once every app server, nginx and Redis answer. Ctrl-C or SIGTERM stops
 everything (exit 0). If nginx or an app server stops by itself, the rest is stopped too
-and the exit status is 1. A consumer that stops is started again after RESTART_SECONDS
-instead (another "consumer pid" line), as a service manager would, and the job it left is
-put back by the next one's sweeper; so is the stack's Redis (another "redis pid" line, on
-the same port), which reads back its append-only file, queued jobs included. The consumer
-and Redis each run in a process group of their own, so that a test may kill a consumer with
-its workers (kill -KILL -PID) or pause Redis (kill -STOP PID, then -CONT) and leave the
-rest alone.
+and the exit status is 1. The live relay (`sudoku relay`, webapp/live/) holds the games' live
+connections behind nginx's /game/<id>/events; nginx sends them to the app while it is away.
+A consumer or relay that stops is started again after RESTART_SECONDS instead (another
+"consumer pid" or "relay pid" line, the relay on its port), as a service manager would;
+the job a consumer left is put back by the next one's sweeper. So is the stack's Redis
+(another "redis pid" line, on the same port), which reads back its append-only file, queued
+jobs included. The consumer,
+the relay and Redis each run in a process group of their own, so that a test may kill a
+consumer with its workers (kill -KILL -PID) or pause Redis (kill -STOP PID, then -CONT) and
+leave the rest alone.
 """
 
 from __future__ import annotations
@@ -118,6 +122,9 @@ class Stack:
         # nginx's workers drop root to "nobody", who must reach the temporary folders.
         self.run_dir.chmod(0o755)
         self.app_ports = [free_port() for _ in range(args.app_servers)]
+        self.relay_port = free_port()
+        self.relay: subprocess.Popen[bytes] | None = None
+        self.relay_back_at: float | None = None
         self.redis_url: str | None = args.redis_url
         # Each with its name: if one of these stops by itself, the stack stops.
         self.servers: list[tuple[str, subprocess.Popen[bytes]]] = []
@@ -143,6 +150,7 @@ class Stack:
             self.servers.append((f"app server {number}", server))
             say(f"app server {number} pid {server.pid} port {port}")
         self.start_consumer()
+        self.start_relay()
         self.servers.append(("nginx", subprocess.Popen(nginx_argv)))
         self.wait_until_ready()
 
@@ -152,7 +160,12 @@ class Stack:
         nginx = binary("nginx", "nginx")
         try:
             config = write_config(
-                self.run_dir, args.port, self.app_ports, args.public_url, args.exempt
+                self.run_dir,
+                args.port,
+                self.app_ports,
+                args.public_url,
+                args.exempt,
+                self.relay_port,
             )
         except ConfigError as error:
             raise StackError(str(error)) from error
@@ -210,6 +223,27 @@ class Stack:
         self.consumer_back_at = None
         say(f"consumer pid {self.consumer.pid}")
 
+    def start_relay(self) -> None:
+        """`python -m webapp relay` on its port, in a process group of its own."""
+        argv = [sys.executable, "-m", "webapp", "relay", "--port", str(self.relay_port)]
+        self.relay = subprocess.Popen(
+            argv, cwd=ROOT, env=self.app_environment(), start_new_session=True
+        )
+        self.relay_back_at = None
+        say(f"relay pid {self.relay.pid} port {self.relay_port}")
+
+    def tend_relay(self) -> None:
+        """Start the relay again, on its port, RESTART_SECONDS after it stopped; meanwhile
+        nginx sends the live events to the app."""
+        relay = self.relay
+        if relay is None or relay.poll() is None:
+            return
+        if self.relay_back_at is None:
+            say(f"relay pid {relay.pid} stopped (exit status {relay.returncode}); starting another")
+            self.relay_back_at = time.monotonic() + RESTART_SECONDS
+        elif time.monotonic() >= self.relay_back_at:
+            self.start_relay()
+
     def wait_until_ready(self) -> None:
         """Return once every app server and nginx answer; StackError if one never does."""
         ports = [*self.app_ports, self.args.port]
@@ -264,6 +298,8 @@ class Stack:
         first = [process for name, process in reversed(self.servers)]
         if self.consumer is not None:
             first.append(self.consumer)
+        if self.relay is not None:
+            first.append(self.relay)
         for process in first:
             if process.poll() is None:
                 process.terminate()
@@ -367,6 +403,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"deploy/stack: {stopped} stopped by itself", file=sys.stderr)
                 return 1
             stack.tend_consumer()
+            stack.tend_relay()
             stack.tend_redis()
             time.sleep(0.2)
     except StackError as error:

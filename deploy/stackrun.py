@@ -20,6 +20,7 @@ READY_SECONDS = 90
 APP_SERVER = re.compile(r"app server (\d+) pid (\d+) port (\d+)")
 CONSUMER = re.compile(r"consumer pid (\d+)")
 REDIS = re.compile(r"redis pid (\d+) port (\d+)")
+RELAY = re.compile(r"relay pid (\d+) port (\d+)")
 
 
 class StackFailed(Exception):
@@ -52,6 +53,11 @@ class RunningStack:
     def consumer_pid(self) -> int:
         """The pid of the consumer started last: it leads the process group of its workers."""
         return int(self.printed(CONSUMER)[-1].group(1))
+
+    @property
+    def relay_pid(self) -> int:
+        """The pid of the live relay started last."""
+        return int(self.printed(RELAY)[-1].group(1))
 
     @property
     def redis(self) -> tuple[int, int]:

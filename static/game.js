@@ -1,10 +1,11 @@
 // A game's page, live: both clocks tick between updates, and the game is followed through
-// its live events (/game/<id>/events, Server-Sent Events), or by asking /game/<id>/state.json
-// every few seconds when the server has no place for one more live follower. When the
-// game changes what this page shows (a move on this player's board, the turn, the end),
-// the page is asked for again, so the server draws the board as it does without script;
-// a Race's other board (a silhouette) and the clocks are updated in place, so a digit
-// being typed is not lost. Without script the page reloads itself instead (<noscript>).
+// its live events (/game/<id>/events, Server-Sent Events: from the live relay, the version,
+// on which the state is asked for; from the app, the state itself), or by asking
+// /game/<id>/state.json every few seconds when the server has no place for one more live
+// follower. When the game changes what this page shows (a move on this player's board, the
+// turn, the end), the page is asked for again, so the server draws the board as it does
+// without script; a Race's other board (a silhouette) and the clocks are updated in place, so
+// a digit being typed is not lost. Without script the page reloads itself instead (<noscript>).
 (function () {
   "use strict";
   var section = document.querySelector("section.game[data-state]");
@@ -12,6 +13,7 @@
     return;
   }
   var seen = Number(section.dataset.seen);
+  var version = Number(section.dataset.version);
   var phase = section.dataset.phase;
   var turn = null;
   var clocks = Array.prototype.slice.call(section.querySelectorAll(".game-clock"));
@@ -52,6 +54,7 @@
       return;
     }
     turn = state.turn;
+    version = state.version;
     shownAt = performance.now();
     state.clocks.forEach(function (facts) {
       var clock = clocks[facts.seat - 1];
@@ -93,6 +96,13 @@
     });
     events.addEventListener("state", function (message) {
       show(JSON.parse(message.data));
+    });
+    // The live relay tells the game's version alone: ask for the game as this seat sees it
+    // when it has moved on.
+    events.addEventListener("version", function (message) {
+      if (JSON.parse(message.data).version !== version) {
+        ask();
+      }
     });
     events.addEventListener("error", function () {
       // Closed for good (a 429, or the game gone): ask every few seconds instead.

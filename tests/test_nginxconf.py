@@ -42,7 +42,25 @@ def test_the_filled_config_keys_cached_pages_by_the_release(tmp_path):
     config = nginxconf.write_config(tmp_path, 8080, [8081], None, []).read_text()
     release = nginxconf.release_id(nginxconf.page_folders())
     assert f"proxy_cache_key {release}|$scheme://$http_host$request_uri;" in config
-    assert "@" not in "".join(line for line in config.splitlines() if not line.startswith("#"))
+    filled = "".join(line for line in config.splitlines() if not line.lstrip().startswith("#"))
+    assert re.search(r"@[A-Z_]+@", filled) is None  # a named location (@app_events) is no gap
+
+
+def upstream(config: str, name: str) -> str:
+    """The servers of the upstream block `name` in a filled config."""
+    block = config[config.index(f"upstream {name} {{") :]
+    return " ".join(block[: block.index("}")].split()[3:])
+
+
+def test_a_game_s_live_events_go_to_the_relay_when_one_runs(tmp_path):
+    config = nginxconf.write_config(tmp_path, 8080, [8081], None, [], relay_port=8090)
+    assert upstream(config.read_text(), "sudoku_relay") == "server 127.0.0.1:8090;"
+
+
+def test_a_game_s_live_events_go_to_the_app_servers_when_no_relay_runs(tmp_path):
+    config = nginxconf.write_config(tmp_path, 8080, [8081, 8082], None, [])
+    servers = upstream(config.read_text(), "sudoku_relay")
+    assert servers == "server 127.0.0.1:8081; server 127.0.0.1:8082;"
 
 
 def test_nginx_lets_idle_upstream_connections_go_before_gunicorn_does():

@@ -22,6 +22,7 @@ from . import (
     learn_bank,
     rate,
     read,
+    relay,
     serve,
     solve,
     soundness,
@@ -40,6 +41,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     read.add,
     serve.add,
     jobs.add,
+    relay.add,
     learn_bank.add,
 )
 

@@ -32,7 +32,7 @@ import hmac
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from ..jobs.store import Store
@@ -139,11 +139,34 @@ class Played:
 
 class Games:
     """The games in a store; `clock` tells the time in epoch milliseconds (a test passes
-    one it moves on itself)."""
+    one it moves on itself); `announce` is told each game's new version once its move is
+    kept (webapp/live/news.py: Redis pub/sub, for the live relay), and never fails a move."""
 
-    def __init__(self, store: Store, clock: Callable[[], int] = now_ms) -> None:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], int] = now_ms,
+        announce: Callable[[str, int], None] | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.announce = announce
+
+    def version(self, game_id: str) -> int | None:
+        """The number of moves `game_id` has (its version), or None when there is no such
+        game: what the live relay reads, without the setting."""
+        if self.store.get(f"game:{game_id}") is None:
+            return None
+        return len(self._log(game_id))
+
+    def moved(self, versions: Mapping[str, int]) -> set[str]:
+        """The games of `versions` (id: a version known) that have a move past it: one read
+        a game, what the live relay asks of the store between Redis's news or in its place."""
+        return {
+            game_id
+            for game_id, version in versions.items()
+            if self.store.get(f"game:{game_id}:move:{version}") is not None
+        }
 
     def create(
         self, puzzle: Puzzle, solution: Grid, mode: Mode, setting: ClockSetting, order: str = ""
@@ -204,7 +227,7 @@ class Games:
                 raise GameGone(kept.id)
         game_id, first = made.decode().split(" ")
         if int(first) != seat:
-            self._play(game_id, GUEST, MoveKind.JOIN, None)  # refused when started: no matter
+            self.play(game_id, GUEST, MoveKind.JOIN, None)  # refused when started: no matter
         return game_id, rematch_token(game_id, kept.held(seat))
 
     def join(self, game_id: str, invite: str) -> tuple[Played, str | None]:
@@ -220,13 +243,13 @@ class Games:
         guest = new_token()
         if not self.store.add(f"game:{game_id}:guest", token_hash(guest).encode(), IDLE_SECONDS):
             return self._refused_seat(game_id), None
-        return self._play(game_id, GUEST, MoveKind.JOIN, None), guest
+        return self.play(game_id, GUEST, MoveKind.JOIN, None), guest
 
     def start_alone(self, game_id: str) -> Played:
         """Start the game against nobody (the host's to ask; the caller checks the seat)."""
         if not self.store.add(f"game:{game_id}:guest", NOBODY, IDLE_SECONDS):
             return self._refused_seat(game_id)
-        return self._play(game_id, HOST, MoveKind.ALONE, None)
+        return self.play(game_id, HOST, MoveKind.ALONE, None)
 
     def _refused_seat(self, game_id: str) -> Played:
         kept = self.load(game_id)
@@ -248,17 +271,6 @@ class Games:
         """Make a move for `seat` at the present time, if the rules allow it and the game is
         still the one the player saw (`seen`, GameState.seen_by; None not to check).
         GameGone when the game is not in the store."""
-        return self._play(game_id, seat, kind, seen, cell, value)
-
-    def _play(
-        self,
-        game_id: str,
-        seat: int,
-        kind: MoveKind,
-        seen: int | None,
-        cell: int = -1,
-        value: int = 0,
-    ) -> Played:
         kept = None
         for _ in range(ATTEMPTS):
             kept = self.load(game_id)
@@ -288,4 +300,6 @@ class Games:
         self.store.put(f"game:{kept.id}:log", log, IDLE_SECONDS)
         self.store.put(f"game:{kept.id}", kept.record(), IDLE_SECONDS)
         self.store.put(f"game:{kept.id}:guest", kept.guest.encode(), IDLE_SECONDS)
+        if self.announce is not None:
+            self.announce(kept.id, n + 1)
         return True

@@ -10,12 +10,14 @@ from flask import Flask
 
 from ...games.store import Games
 from ...jobs import QUEUE_KEY
+from ...live.news import announcer_for
 from . import api, routes
 from .seats import GAMES_KEY
 
 
 def register(app: Flask) -> None:
     """Add this feature's routes to `app`, its games kept in the job store."""
-    app.extensions[GAMES_KEY] = Games(app.extensions[QUEUE_KEY].board)
+    store = app.extensions[QUEUE_KEY].board
+    app.extensions[GAMES_KEY] = Games(store, announce=announcer_for(store))
     app.register_blueprint(routes.bp)
     app.register_blueprint(api.bp)

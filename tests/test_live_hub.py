@@ -1,0 +1,129 @@
+"""The relay's core (webapp/live/hub.py) and its SSE face in one event loop, on a real SQLite
+store: the limits per game and in all, a follower told each version once and never an older
+one, a connection ended at its ceiling, and Redis's news read strictly."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from test_game_pages import seated
+
+from webapp.games.store import Games
+from webapp.jobs import QUEUE_KEY
+from webapp.live.hub import GameNotFound, Hub, Limits, Refused
+from webapp.live.news import read_news
+from webapp.live.sse import EventsFace
+
+
+def hub_of(app: Any, **limits: Any) -> Hub:
+    """A hub on the app's store, polling every 0.05 s."""
+    return Hub(Games(app.extensions[QUEUE_KEY].board), Limits(**limits), 0.05)
+
+
+async def refusal(hub: Hub, game_id: str, addresses: list[str]) -> str:
+    """Follow `game_id` from each address in turn, holding each: the first refusal's message."""
+    async with asyncio.TaskGroup() as group:
+        held: list[asyncio.Event] = []
+        message = ""
+        for address in addresses:
+            entered, release = asyncio.Event(), asyncio.Event()
+            held.append(release)
+
+            async def hold(
+                address: str = address,
+                entered: asyncio.Event = entered,
+                release: asyncio.Event = release,
+            ) -> None:
+                async with hub.follow(game_id, address):
+                    entered.set()
+                    await release.wait()
+
+            try:
+                async with hub.follow(game_id, address):
+                    pass
+            except Refused as refused:
+                message = refused.message
+                break
+            group.create_task(hold())
+            await entered.wait()
+        for release in held:
+            release.set()
+    return message
+
+
+@pytest.mark.parametrize(
+    ("limits", "expected"),
+    [
+        ({"per_game": 2}, "one game may have 2 live followers at once"),
+        ({"total": 3}, "the live relay follows as many pages as it may"),
+    ],
+)
+def test_past_a_limit_a_follower_is_refused_saying_which(make_app: Any, limits, expected):
+    app = make_app()
+    _, _, game_id = seated(app)
+    hub = hub_of(app, **limits)
+    addresses = [f"127.0.0.{n}" for n in range(1, 6)]
+    assert asyncio.run(refusal(hub, game_id, addresses)) == expected
+
+
+def test_no_such_game_is_not_followed(make_app: Any) -> None:
+    hub = hub_of(make_app())
+
+    async def follow() -> None:
+        async with hub.follow("nosuchgame", "127.0.0.1"):
+            pass
+
+    with pytest.raises(GameNotFound):
+        asyncio.run(follow())
+
+
+def test_a_follower_is_told_the_newest_version_once_and_never_an_older(make_app: Any) -> None:
+    app = make_app()
+    _, _, game_id = seated(app)
+    hub = hub_of(app)
+
+    async def told() -> list[int | None]:
+        async with hub.follow(game_id, "127.0.0.1") as follower:
+            first = await follower.next_version(1)
+            hub.learn(game_id, 3)
+            hub.learn(game_id, 2)  # news out of order: an older version is no news
+            second = await follower.next_version(1)
+            none = await follower.next_version(0.05)
+            return [first, second, none]
+
+    assert asyncio.run(told()) == [1, 3, None]
+
+
+def test_a_connection_ends_at_its_ceiling(make_app: Any) -> None:
+    app = make_app()
+    _, _, game_id = seated(app)
+    hub = hub_of(app, connection_seconds=0.3, heartbeat_seconds=0.1)
+
+    async def stream() -> bytes:
+        server = await EventsFace(hub).serve("127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(f"GET /game/{game_id}/events HTTP/1.1\r\n\r\n".encode())
+        everything = await asyncio.wait_for(reader.read(), 30)  # to the end of the stream
+        writer.close()
+        server.close()
+        return everything
+
+    assert asyncio.run(stream()).endswith(b": still here\n\n")
+
+
+@pytest.mark.parametrize(
+    ("message", "news"),
+    [
+        (b"abc 4", ("abc", 4)),
+        (b"abc", None),
+        (b"abc -4", None),
+        (b"abc 4 5", None),
+        (b" 4", None),
+        (b"a" * 120 + b" 4", None),
+    ],
+)
+def test_only_a_game_and_a_version_are_news(message: bytes, news):
+    assert read_news(message) == news

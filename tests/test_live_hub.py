@@ -12,14 +12,14 @@ from test_game_pages import seated
 
 from webapp.games.store import Games
 from webapp.jobs import QUEUE_KEY
-from webapp.live.hub import GameNotFound, Hub, Limits, Refused
+from webapp.live.hub import FollowRefused, GameNotFound, Hub, RelayLimits
 from webapp.live.news import read_news
 from webapp.live.sse import EventsFace
 
 
 def hub_of(app: Any, **limits: Any) -> Hub:
     """A hub on the app's store, polling every 0.05 s."""
-    return Hub(Games(app.extensions[QUEUE_KEY].board), Limits(**limits), 0.05)
+    return Hub(Games(app.extensions[QUEUE_KEY].board), RelayLimits(**limits), 0.05)
 
 
 async def refusal(hub: Hub, game_id: str, addresses: list[str]) -> str:
@@ -43,7 +43,7 @@ async def refusal(hub: Hub, game_id: str, addresses: list[str]) -> str:
             try:
                 async with hub.follow(game_id, address):
                     pass
-            except Refused as refused:
+            except FollowRefused as refused:
                 message = refused.message
                 break
             group.create_task(hold())

@@ -53,11 +53,11 @@ def run(args: argparse.Namespace) -> int:
     """Run the relay until SIGTERM or SIGINT."""
     from .. import create_app
     from ..jobs import QUEUE_KEY
-    from ..live.hub import Limits
+    from ..live.hub import RelayLimits
     from ..live.relay import relay
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     store = create_app().extensions[QUEUE_KEY].board
-    limits = Limits(total=args.connections, per_address=args.per_address)
+    limits = RelayLimits(total=args.connections, per_address=args.per_address)
     asyncio.run(relay(store, args.host, args.port, limits, args.poll_seconds))
     return EXIT_OK

@@ -3,7 +3,7 @@ game's newest version as it is learnt.
 
 Glossary:
 - a follower: one live connection (a player's or a watcher's page) on one game, counted
-  against its address, its game and the relay as a whole (Limits); it is told the game's
+  against its address, its game and the relay as a whole (RelayLimits); it is told the game's
   version when it comes, then each newer one, and never waits on a version it has heard;
 - a version: the number of moves in a game's log (GameState.version), so versions only grow
   and a follower told V has missed nothing it needs: it asks the app for the game as it
@@ -40,7 +40,7 @@ RECONNECT_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
-class Limits:
+class RelayLimits:
     """What the relay holds at most: followers in all, per address and per game; and how long
     one connection lasts (a ceiling, after which the page connects again) and how often an
     idle one is written a heartbeat (so a page gone is noticed)."""
@@ -52,7 +52,7 @@ class Limits:
     heartbeat_seconds: float = 15.0
 
 
-class Refused(Exception):
+class FollowRefused(Exception):
     """A follower the limits do not allow: what is full, and when to try again (seconds)."""
 
     def __init__(self, message: str, retry_after: int) -> None:
@@ -97,7 +97,7 @@ class Follower:
 class Hub:
     """The followers of every game, and what keeps their versions new."""
 
-    def __init__(self, games: Games, limits: Limits, poll_seconds: float) -> None:
+    def __init__(self, games: Games, limits: RelayLimits, poll_seconds: float) -> None:
         self.games = games
         self.limits = limits
         self.poll_seconds = poll_seconds
@@ -113,7 +113,7 @@ class Hub:
 
     @asynccontextmanager
     async def follow(self, game_id: str, address: str) -> AsyncIterator[Follower]:
-        """A follower of `game_id` for `address`, for the block: Refused past a limit,
+        """A follower of `game_id` for `address`, for the block: FollowRefused past a limit,
         GameNotFound, or Unreachable when the store does not answer."""
         self._check_limits(game_id, address)
         version = await asyncio.to_thread(self.games.version, game_id)
@@ -137,16 +137,16 @@ class Hub:
                 del self._followers[game_id]
 
     def _check_limits(self, game_id: str, address: str) -> None:
-        """Refused when one more follower of `game_id` from `address` is past a limit."""
+        """FollowRefused when one more follower of `game_id` from `address` is past a limit."""
         limits = self.limits
         if self._count >= limits.total:
-            raise Refused("the live relay follows as many pages as it may", 5)
+            raise FollowRefused("the live relay follows as many pages as it may", 5)
         if self._by_address[address] >= limits.per_address:
-            raise Refused(
+            raise FollowRefused(
                 f"one address may follow {limits.per_address} games live at once: close some", 30
             )
         if len(self._followers.get(game_id, ())) >= limits.per_game:
-            raise Refused(f"one game may have {limits.per_game} live followers at once", 30)
+            raise FollowRefused(f"one game may have {limits.per_game} live followers at once", 30)
 
     def learn(self, game_id: str, version: int) -> None:
         """`game_id` is at `version` now: tell its followers."""

@@ -9,7 +9,7 @@ import signal
 
 from ..games.store import Games
 from ..jobs.store import RedisStore, Store
-from .hub import Hub, Limits
+from .hub import Hub, RelayLimits
 from .sse import EventsFace
 
 # How often the relay asks the store for the followed games' versions: with SQLite it is how
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 
 
 async def relay(
-    store: Store, host: str, port: int, limits: Limits, poll_seconds: float | None = None
+    store: Store, host: str, port: int, limits: RelayLimits, poll_seconds: float | None = None
 ) -> None:
     """Serve the live events of the games in `store` on host:port until SIGTERM or SIGINT,
     polling the store every `poll_seconds` (by default as the store asks)."""

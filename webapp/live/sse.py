@@ -20,7 +20,7 @@ import logging
 import re
 
 from ..jobs.store import Unreachable
-from .hub import Follower, GameNotFound, Hub, Refused
+from .hub import Follower, FollowRefused, GameNotFound, Hub
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +138,7 @@ class EventsFace:
                 raise GameNotFound(found.group(1))
             async with self.hub.follow(found.group(1), address) as follower:
                 await self._stream(follower, reader, writer)
-        except Refused as refused:
+        except FollowRefused as refused:
             return plain(
                 429, f"{refused.message[:1].upper()}{refused.message[1:]}.", refused.retry_after
             )

@@ -289,9 +289,11 @@ async def load(
     pages_rate: float,
     relay_pid: int | None = None,
     ask_state: bool = True,
+    last_event_seconds: float = LAST_EVENT_SECONDS,
 ) -> Figures:
     """Make the games, follow them, move and ask for pages for `seconds`: the figures (with
-    the CPU the relay `relay_pid` used meanwhile, when given)."""
+    the CPU the relay `relay_pid` used meanwhile, when given). A follower that has not heard
+    a move `last_event_seconds` after the last one was answered missed it."""
     code = share_links()[0].removeprefix("/solve/")
     result = solve(Puzzle(parse(code)))
     solution = result.solutions[0].cells
@@ -343,7 +345,7 @@ async def load(
         figures.relay_cpu_seconds = cpu_seconds(relay_pid) - relay_cpu
     if movers:
         await asyncio.wait(movers, timeout=ANSWER_SECONDS)
-    last = time.monotonic() + LAST_EVENT_SECONDS
+    last = time.monotonic() + last_event_seconds
     while time.monotonic() < last and not all_heard(figures, heard, listeners):
         await asyncio.sleep(0.1)
     for task in followers:

@@ -30,7 +30,11 @@ TOP95_STEPS = len(TOP95_PATH.steps)
 FINNED_STEP = next(
     n for n, step in enumerate(TOP95_PATH.steps, 1) if step.technique == "finned-x-wing"
 )
-README_PICTURES = {"explain": ROOT / "static" / "explain.png", "play": ROOT / "static" / "play.png"}
+README_PICTURES = {
+    "explain": ROOT / "static" / "explain.png",
+    "play": ROOT / "static" / "play.png",
+    "lesson": ROOT / "static" / "lesson.png",
+}
 
 
 def grid_values(page) -> str:
@@ -293,6 +297,12 @@ def answer_three(page, base: str) -> list[str]:
         page.get_by_role("button", name="Check").click()
         said.append(page.locator("#verdict strong").inner_text())
     return said
+
+
+def test_a_lesson_page_for_the_readme(page, base_url):
+    page.goto(f"{base_url}/learn/x-wing")
+    expect(page.locator(".lesson-example")).to_have_count(2)
+    _picture(page, "lesson")
 
 
 def test_a_hints_second_tier_links_to_its_lesson(page, base_url):

@@ -1,7 +1,8 @@
 // The record page: this browser's finished games (play_record.js keeps them in localStorage
 // under "sudoku-record"), counted by variant and level with the best and median times and
 // the hints used, the streak of days with a Puzzle of the day finished, and the record
-// exported as a file or imported from one (merged with what is here, each game once).
+// exported as a file or imported from one (merged with what is here, each game once). The
+// learning path (learn_path.js, window.sudokuLearning) travels in the same file.
 (function () {
   "use strict";
 
@@ -151,7 +152,9 @@
     download.className = "button secondary";
     download.textContent = "Export your record";
     download.download = "sudoku-record.json";
-    download.href = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+    var learning = window.sudokuLearning;
+    var exported = learning ? Object.assign({}, record, { learning: learning.load() }) : record;
+    download.href = URL.createObjectURL(new Blob([JSON.stringify(exported, null, 1)], { type: "application/json" }));
     var label = document.createElement("label");
     label.textContent = "Import a record file ";
     var file = document.createElement("input");
@@ -169,9 +172,20 @@
           return;
         }
         var problem = checked(read);
+        var learning = window.sudokuLearning;
+        if (!problem && read.learning !== undefined && learning) {
+          var pathProblem = learning.checked(read.learning);
+          if (pathProblem) problem = "its learning path is wrong: " + pathProblem;
+        }
         if (problem) {
           status.textContent = "That file cannot be imported: " + problem + ".";
           return;
+        }
+        var techniques = 0;
+        if (read.learning !== undefined && learning) {
+          var path = learning.load();
+          techniques = learning.merge(path, read.learning);
+          learning.save(path);
         }
         var merged = load();
         var seen = {};
@@ -188,7 +202,8 @@
         merged.games = merged.games.slice(-MOST);
         var saved = save(merged);
         show();
-        status.textContent = saved ? "Imported " + added + (added === 1 ? " game" : " games") + " (those already here were kept once)."
+        status.textContent = saved ? "Imported " + added + (added === 1 ? " game" : " games") + " (those already here were kept once)" +
+          (techniques ? " and the practice of " + techniques + (techniques === 1 ? " technique." : " techniques.") : ".")
           : "This browser refused to keep the record.";
       });
     });

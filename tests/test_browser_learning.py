@@ -1,16 +1,25 @@
 """End to end in Chromium: explaining, playing with hints and the candidates view, with and
-without JavaScript; and axe-core on every page, light and dark, desktop and phone."""
+without JavaScript; axe-core on every page, light and dark, desktop and phone; and learning:
+a hint's lesson, practice answered with and without script, and the learning path kept in
+this browser."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, ROOT
+from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, ROOT, axe_violations
 from playwright.sync_api import expect
+from test_browser_phones import measured
 
-from webapp.sudoku import parse
+from webapp.explanations.names import technique_name
+from webapp.explanations.words import cell_name
+from webapp.sudoku import SHAPES, parse, solve
 from webapp.sudoku.logic import find_path
+from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle
+from webapp.web.learn.shipped import positions
 
 from puzzles import CLASHING_CODE, NORVIG_EASY_CODE, NORVIG_EASY_SOLUTION, TOP95_SEVENTH
 
@@ -21,7 +30,11 @@ TOP95_STEPS = len(TOP95_PATH.steps)
 FINNED_STEP = next(
     n for n, step in enumerate(TOP95_PATH.steps, 1) if step.technique == "finned-x-wing"
 )
-README_PICTURES = {"explain": ROOT / "static" / "explain.png", "play": ROOT / "static" / "play.png"}
+README_PICTURES = {
+    "explain": ROOT / "static" / "explain.png",
+    "play": ROOT / "static" / "play.png",
+    "lesson": ROOT / "static" / "lesson.png",
+}
 
 
 def grid_values(page) -> str:
@@ -244,3 +257,104 @@ def test_the_play_grid_is_one_tab_stop(page, base_url):
     assert page.evaluate("document.activeElement.id") == "r2c1"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Check"
+
+
+# Learning from the pages: a hint's tier 2 leads to its lesson; practice answered right,
+# partly and wrong, with and without script; the learning path kept in this browser.
+
+PRACTISED = ("pointing", "naked-pair", "x-wing")  # in the order /learn lists them
+
+
+def practice_answers() -> dict[str, tuple[int, tuple[tuple[int, int], ...], str]]:
+    """For each technique practised: a seed, the candidates ticked and the verdict's first
+    words. Pointing removes a true candidate (wrong), a naked pair only half its removals
+    (partly), an X-wing all of them (right)."""
+    wrong_seed, wrong_entry = 0, positions("pointing", 9)[0]
+    solution = solve(read_code(wrong_entry.puzzle)).solution
+    assert solution is not None
+    cell = wrong_entry.progress.index("0")
+    half_seed, half_entry = next(
+        (seed, entry)
+        for seed, entry in enumerate(positions("naked-pair", 9))
+        if len(entry.eliminations) > 1
+    )
+    return {
+        "pointing": (wrong_seed, ((cell, solution.cells[cell]),), "Not right."),
+        "naked-pair": (half_seed, half_entry.eliminations[:1], "Partly right"),
+        "x-wing": (0, positions("x-wing", 9)[0].eliminations, "Right: that is X-wing."),
+    }
+
+
+def answer_three(page, base: str) -> list[str]:
+    """Answer the three practices on `page`; each verdict's headline."""
+    said = []
+    for slug, (seed, ticks, _) in practice_answers().items():
+        page.goto(f"{base}/learn/{slug}/practice?size=9&seed={seed}")
+        for cell, value in ticks:
+            page.get_by_label(
+                f"Remove {value} from {cell_name(SHAPES[9], cell)}", exact=True
+            ).check()
+        page.get_by_role("button", name="Check").click()
+        said.append(page.locator("#verdict strong").inner_text())
+    return said
+
+
+def test_a_lesson_page_for_the_readme(page, base_url):
+    page.goto(f"{base_url}/learn/x-wing")
+    expect(page.locator(".lesson-example")).to_have_count(2)
+    _picture(page, "lesson")
+
+
+def test_a_hints_second_tier_links_to_its_lesson(page, base_url):
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?hint=2")
+    page.locator(".hint-panel").get_by_role("link", name="Lesson:").click()
+    page.wait_for_url("**/learn/*")
+    expect(page.locator("h1")).to_have_text(technique_name(page.url.rsplit("/", 1)[-1]))
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["script", "no-script"])
+def test_three_practices_answered_wrong_partly_and_right(browser, base_url, script):
+    context = browser.new_context(java_script_enabled=script)
+    said = answer_three(context.new_page(), base_url)
+    context.close()
+    expected = [words for _, _, words in practice_answers().values()]
+    assert [
+        text for text, words in zip(said, expected, strict=True) if not text.startswith(words)
+    ] == []
+
+
+def test_the_learning_path_shows_the_practice_after_a_reload(page, base_url):
+    answer_three(page, base_url)
+    page.goto(f"{base_url}/learn")
+    page.reload()
+    rows = page.eval_on_selector_all(
+        ".learning-path tr",
+        "rows => rows.slice(1).map(r => [...r.children].map(c => c.textContent))",
+    )
+    missed = page.locator(".learning-next").get_by_role("link").inner_text()
+    assert (rows, missed) == (
+        [
+            [technique_name("pointing"), "1", "0%", "0", "1"],
+            [technique_name("naked-pair"), "1", "0%", "1", "0"],
+            [technique_name("x-wing"), "1", "100%", "0", "0"],
+        ],
+        f"Practise {technique_name('pointing')}",
+    )
+
+
+def test_the_record_export_carries_the_learning_path(page, base_url):
+    answer_three(page, base_url)
+    page.goto(f"{base_url}/record")
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Export your record").click()
+    exported = json.loads(download.value.path().read_text())
+    assert sorted(exported["learning"]["techniques"]) == sorted(PRACTISED)
+
+
+def test_the_learning_path_fits_a_phone_and_passes_axe(phone, base_url):
+    answer_three(phone, base_url)
+    phone.goto(f"{base_url}/learn#path-title")
+    expect(phone.locator(".learning-path")).to_be_visible()
+    phone.screenshot(path=ARTIFACTS / "phone-learning-path.png", full_page=True)
+    found = measured(phone)
+    assert (found["scroll"] <= found["width"], axe_violations(phone)) == (True, {}), found

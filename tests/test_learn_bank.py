@@ -8,14 +8,11 @@ import pytest
 
 from webapp.cli import main
 from webapp.sudoku.lessons import Bank, BankError
+from webapp.web.learn.shipped import shipped_bank
 
 DATA = Path(__file__).with_name("data")
 SMALL_RUN = [
     "learn-bank",
-    "--reglib",
-    str(DATA / "hodoku_reglib_1.3.txt"),
-    "--cases",
-    "25",
     "--rated",
     str(DATA / "se_rated_sample.txt"),
     "--limit",
@@ -66,4 +63,10 @@ def test_a_broken_bank_is_refused_saying_what(text: str, named: str) -> None:
 
 
 def test_an_unreadable_source_is_a_usage_error(tmp_path: Path) -> None:
-    assert main(["learn-bank", "--reglib", str(tmp_path / "absent.txt")]) == 2
+    assert main(["learn-bank", "--rated", str(tmp_path / "absent.txt")]) == 2
+
+
+# HoDoKu's library is GPL-3: the tests may read it, the package must not ship it.
+def test_the_shipped_bank_holds_no_position_of_hodokus_library() -> None:
+    sources = {entry.source for entry in shipped_bank().entries}
+    assert sorted(source for source in sources if source.startswith("reglib")) == []

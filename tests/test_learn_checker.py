@@ -16,9 +16,11 @@ import pytest
 from webapp.sudoku import solve
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.lessons import Attempt, BankEntry, JudgementKind, check_answer
+from webapp.sudoku.lessons.bank import FIRST_FAMILIES
 from webapp.sudoku.lessons.checker import instances_of, judge
-from webapp.sudoku.logic import Step, next_step
+from webapp.sudoku.logic import Step, fish, next_step
 from webapp.sudoku.parse import read_code
+from webapp.web.learn.lessons import singles
 from webapp.web.learn.shipped import shipped_bank
 
 ENTRIES = shipped_bank().entries
@@ -90,23 +92,9 @@ def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None
 
 # Techniques whose instances are whole patterns, each with all its removals: half of one is
 # no other instance (a chain's instances may each remove one candidate, so half is right).
-PATTERNS = frozenset(
-    {
-        "pointing",
-        "claiming",
-        "locked-pair",
-        "naked-pair",
-        "hidden-pair",
-        "locked-triple",
-        "naked-triple",
-        "hidden-triple",
-        "naked-quad",
-        "hidden-quad",
-        "x-wing",
-        "swordfish",
-        "jellyfish",
-    }
-)
+# They are the first families past the singles, and the plain fish.
+SINGLES = frozenset(lesson.slug for lesson in singles.FAMILY.lessons)
+PATTERNS = (FIRST_FAMILIES - SINGLES) | frozenset(fish.NAMES.values())
 
 
 @pytest.mark.parametrize(

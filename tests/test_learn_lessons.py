@@ -1,5 +1,5 @@
 """The lessons' words (webapp/web/learn/lessons/): one lesson for every technique the engine
-knows, real prose for the first families, and each lesson's links leading somewhere."""
+knows, with its prose (or listed as coming), and each lesson's links leading somewhere."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from collections import Counter
 import pytest
 
 from webapp.sudoku.logic.techniques import LISTED
-from webapp.web.learn.lessons import FAMILIES, LESSONS
+from webapp.web.learn.lessons import COMING, FAMILIES, LESSONS
 
 SLUGS = sorted({slug for slug, _, _ in LISTED})
-WRITTEN_FAMILIES = ("singles", "intersections", "subsets", "fish", "single-digit", "wings")
 
 
 def test_every_technique_has_one_lesson() -> None:
@@ -19,17 +18,11 @@ def test_every_technique_has_one_lesson() -> None:
     assert sorted(counted.elements()) == SLUGS
 
 
-@pytest.mark.parametrize(
-    "slug",
-    [
-        lesson.slug
-        for family in FAMILIES
-        if family.key in WRITTEN_FAMILIES
-        for lesson in family.lessons
-    ],
-)
-def test_the_first_families_have_their_prose(slug: str) -> None:
-    assert LESSONS[slug].written
+# Every lesson has its prose but those listed as coming (a technique newly added to the
+# engine); and a listed one really is waiting, so the list cannot hide a written lesson.
+@pytest.mark.parametrize("slug", SLUGS)
+def test_every_lesson_has_its_prose_unless_listed_as_coming(slug: str) -> None:
+    assert LESSONS[slug].written != (slug in COMING)
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -11,7 +11,7 @@ import pytest
 from webapp.explanations.words import cell_name
 from webapp.sudoku.logic.techniques import LISTED
 from webapp.sudoku.parse import read_code
-from webapp.web.learn.lessons import LESSONS
+from webapp.web.learn.lessons import LESSONS, Lesson
 from webapp.web.learn.shipped import SIZES, positions, shipped_bank, sizes_of
 from webapp.web.learn.view import drawn_step
 
@@ -19,7 +19,6 @@ from puzzles import SEED_EASY
 
 SLUGS = sorted({slug for slug, _, _ in LISTED})
 PRACTISED = [(slug, size) for slug in SLUGS for size in sizes_of(slug)]
-UNWRITTEN = [slug for slug in SLUGS if not LESSONS[slug].written]
 
 
 def labels(html: str) -> list[str]:
@@ -60,9 +59,11 @@ def test_a_lesson_shows_two_examples_with_their_sentences(client, slug: str) -> 
     assert [sentence for sentence in shown if sentence not in html] == []
 
 
-@pytest.mark.parametrize("slug", UNWRITTEN)
-def test_a_lesson_without_prose_says_it_is_coming(client, slug: str) -> None:
-    assert "Lesson coming" in client.get(f"/learn/{slug}").get_data(as_text=True)
+# Every lesson is written now; a technique the engine gains ships with its summary alone
+# (lessons.COMING), so a lesson stripped to its summary stands in for one.
+def test_a_lesson_without_prose_says_it_is_coming(client, monkeypatch) -> None:
+    monkeypatch.setitem(LESSONS, "x-wing", Lesson("x-wing", LESSONS["x-wing"].summary))
+    assert "Lesson coming" in client.get("/learn/x-wing").get_data(as_text=True)
 
 
 @pytest.mark.parametrize(("slug", "size"), PRACTISED)

@@ -1,12 +1,13 @@
 """`sudoku learn-bank`: find the practice positions of every technique and write the bank.
 
 The sources, in this order (which decides which positions a full technique keeps): the
-positions of HoDoKu's regression library (--reglib), the generator's puzzles from fixed
-seeds (--seeds per level on a 9x9, --small-seeds on a 4x4 and a 6x6, which no shared set has),
-then the puzzles of each --rated file. Each is checked to have exactly one solution
-(a library position also to keep every true candidate), then its path is walked
-(lessons/bank.py). Counts bound the work, never seconds: the same command writes the
-same bytes. The generator's seconds are only a ceiling; if one runs out the command
+generator's puzzles from fixed seeds (--seeds per level on a 9x9, --small-seeds on a 4x4
+and a 6x6, which no shared set has), then the puzzles of each --rated file. Only puzzles
+whose licence lets the package ship them are sources: the bank holds no position of
+HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md names each
+source and its licence). Each is checked to have exactly one solution, then its path is
+walked (lessons/bank.py). Counts bound the work, never seconds: the same command writes
+the same bytes. The generator's seconds are only a ceiling; if one runs out the command
 fails saying so, as its bank would then differ.
 """
 
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
@@ -28,9 +28,9 @@ GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
 GENERATOR_CEILING_SECONDS = 120.0
 
 EPILOG = """\
-Rebuild the shipped bank (docs/api.md says how long it takes):
-  sudoku learn-bank --reglib PUZZLES/logic/hodoku_reglib_1.3.txt \\
-    --rated PUZZLES/rated/*.txt --out webapp/sudoku/lessons/bank.json
+Rebuild the shipped bank (docs/api.md gives the whole command and how long it takes):
+  sudoku learn-bank --seeds 50 --limit 3000 --rated PUZZLES/rated/sudokuexchange_se_sample.txt \\
+    ... --out webapp/sudoku/lessons/bank.json
 """
 
 
@@ -43,12 +43,8 @@ def add(commands: Subcommands) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--reglib", metavar="FILE", help="HoDoKu's regression library")
     parser.add_argument(
         "--rated", metavar="FILE", nargs="*", default=[], help="files of puzzles, one a line"
-    )
-    parser.add_argument(
-        "--cases", type=positive_int, help="read only the library's first CASES cases"
     )
     parser.add_argument(
         "--per", type=positive_int, default=20, help="positions kept per technique (20)"
@@ -80,8 +76,7 @@ def add(commands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the bank from the sources named and write it."""
-    sources = list(_library(args.reglib, args.cases)) if args.reglib else []
-    sources += _generated(args.seeds, args.small_seeds)
+    sources = _generated(args.seeds, args.small_seeds)
     for name in args.rated:
         sources += _rated(name, args.limit)
     bank = build_bank(sources, args.per, args.work)
@@ -97,34 +92,6 @@ def run(args: argparse.Namespace) -> int:
 def _unique(puzzle: Puzzle) -> bool:
     """True when `puzzle` has exactly one solution."""
     return solve(puzzle).status == SOLVED
-
-
-def _library(name: str, cases: int | None) -> Iterator[Source]:
-    """The positions of HoDoKu's library (its first `cases`, or all) that have one
-    solution and keep every true candidate."""
-    number = 0
-    for line in _lines(name):
-        if not line.startswith(":"):
-            continue
-        number += 1
-        if cases is not None and number > cases:
-            return
-        fields = line.split(":")
-        try:
-            puzzle = Puzzle(parse(fields[3].replace("+", "")))
-        except (IndexError, PuzzleError):
-            raise UsageError(f"{name}: case {number} is not a library line") from None
-        result = solve(puzzle)
-        if result.status != SOLVED or result.solution is None:
-            continue
-        deleted = [
-            ((int(item[1]) - 1) * 9 + int(item[2]) - 1, int(item[0])) for item in fields[4].split()
-        ]
-        solution = result.solution.cells
-        if any(solution[cell] == value for cell, value in deleted):
-            continue
-        position = Position.from_puzzle(puzzle).eliminate(deleted)
-        yield Source(f"reglib:{number}", position.assuming_unique())
 
 
 def _generated(seeds: int, small_seeds: int) -> list[Source]:

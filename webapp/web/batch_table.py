@@ -45,6 +45,7 @@ class RowView:
     rating: str
     level: str
     hardest: str
+    hardest_link: str  # the hardest step's lesson
     givens: str
     solve_link: str
     play_link: str
@@ -91,6 +92,7 @@ def row_view(row: Row) -> RowView:
         rating=rating,
         level=(row.level or "").capitalize() if row.rating is not None else "",
         hardest=technique_name(row.hardest) if row.hardest else "",
+        hardest_link=url_for("learn.lesson", slug=row.hardest) if row.hardest else "",
         givens=f"{row.givens} of {row.size**2}" if row.givens is not None and row.size else "",
         solve_link=url_for("solve.result", code=row.code, **shown) if row.code else "",
         play_link=url_for("play.play", code=row.code, **shown) if playable(row) else "",

@@ -28,6 +28,7 @@ class Rating:
     complete: bool
     steps: int = 0  # how many steps the path took
     status: PathStatus = SOLVED
+    hardest_slug: str = ""  # the hardest step's technique, whose lesson the pages link
 
     @property
     def rated(self) -> bool:
@@ -74,7 +75,13 @@ def rating_of(path: Path) -> Rating:
     hardest = with_article(step_name(first_hardest)) if first_hardest else "none"
     complete = path.status == SOLVED
     return Rating(
-        path.rating, level_of(path.rating), hardest, complete, len(path.steps), path.status
+        path.rating,
+        level_of(path.rating),
+        hardest,
+        complete,
+        len(path.steps),
+        path.status,
+        first_hardest.technique if first_hardest else "",
     )
 
 

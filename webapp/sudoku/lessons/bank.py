@@ -65,7 +65,7 @@ class BankError(ValueError):
 @dataclass(frozen=True)
 class Source:
     """A position to walk a path from, known to have one solution, and where it came from
-    (e.g. "qqwing_easy.txt:12", "reglib:431", "generated:6x6:easy:3")."""
+    (e.g. "qqwing_easy.txt:12", "generated:6x6:easy:3")."""
 
     name: str
     position: Position

@@ -34,12 +34,13 @@ class StepLink:
 
 @dataclass(frozen=True)
 class TechniqueCount:
-    """A technique the path uses, how often, and a link to the first time."""
+    """A technique the path uses, how often, a link to the first time, and its lesson."""
 
     technique: str
     difficulty: float
     count: int
     first: StepLink
+    lesson: str
 
 
 @dataclass(frozen=True)
@@ -125,15 +126,17 @@ def explain_page(
     counts = Counter(names)
     firsts: dict[str, StepLink] = {}
     difficulty: dict[str, float] = {}
+    lessons: dict[str, str] = {}
     for step, step_link in zip(path.steps, step_links, strict=True):
         firsts.setdefault(step_link.technique, step_link)
+        lessons.setdefault(step_link.technique, url_for("learn.lesson", slug=step.technique))
         difficulty[step_link.technique] = max(
             difficulty.get(step_link.technique, 0.0), step.difficulty
         )
     techniques = tuple(
         sorted(
             (
-                TechniqueCount(name, difficulty[name], count, firsts[name])
+                TechniqueCount(name, difficulty[name], count, firsts[name], lessons[name])
                 for name, count in counts.items()
             ),
             key=lambda tc: (tc.difficulty, tc.first.number),

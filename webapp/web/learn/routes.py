@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from .lessons import LESSONS
 from .practice import Chosen, PracticeError, checked, choose, read_ticks, verdict_words
-from .view import answer_of, learn_index, lesson_page, practice_page
+from .view import answer_of, learn_index, lesson_page, path_island, practice_page
 
 bp = Blueprint("learn", __name__)
 
@@ -16,7 +16,10 @@ bp = Blueprint("learn", __name__)
 @bp.get("/learn")
 def index() -> Response:
     """Every technique the engine uses, by family, easiest first."""
-    return make_response(render_template("learn.html", families=learn_index()))
+    families = learn_index()
+    return make_response(
+        render_template("learn.html", families=families, island=path_island(families))
+    )
 
 
 @bp.get("/learn/<slug>")

@@ -80,6 +80,18 @@ def learn_index() -> tuple[FamilyView, ...]:
     return tuple(family_view(family) for family in FAMILIES)
 
 
+def path_island(families: tuple[FamilyView, ...]) -> list[list[str]]:
+    """What the learning path's script needs of each technique, in the list's order: its
+    slug, name, lesson and practice links ("" when it has no practice position yet)."""
+    island = []
+    for family in families:
+        for row in family.rows:
+            sizes = sizes_of(row.slug)
+            practice = url_for("learn.practice", slug=row.slug, size=sizes[0]) if sizes else ""
+            island.append([row.slug, row.name, row.href, practice])
+    return island
+
+
 @dataclass(frozen=True)
 class DrawnStep:
     """A step drawn as Explain draws it: the board, the chain over it, its key, its sentence."""

@@ -7,7 +7,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from flask import url_for
+
 from ...explanations.hints import FOLLOW_ALONG, TIER_NAMES, Hint, HintKind
+from ...explanations.names import technique_name
 from ...explanations.why_wrong import WhyWrong
 from ...sudoku import Grid, Puzzle, Shape
 from ...sudoku.generator import DESCRIPTIONS, symmetry_of
@@ -25,6 +28,8 @@ from .form import Unread
 from .notes import shown
 from .state import PlayState
 
+# The tier that names the technique, which links to its lesson.
+WHAT_IT_IS = 1
 # The hints whose tier 1 names their cell: it may be outlined too.
 NAMES_ITS_CELL = (HintKind.WRONG, HintKind.WRONG_NOTE)
 
@@ -41,10 +46,13 @@ class Message:
 
 @dataclass(frozen=True)
 class Shown:
-    """A hint tier as shown: its name and words."""
+    """A hint tier as shown: its name and words, and the lesson of the technique it names
+    (tier 2, "What it is", when the hint has a step)."""
 
     name: str
     text: str
+    lesson: str = ""
+    technique: str = ""  # the lesson's technique, named
 
 
 @dataclass(frozen=True)
@@ -276,7 +284,15 @@ def _tiers(hint: Hint, tier: int, candidates: bool) -> tuple[Shown, ...]:
     tiers = list(hint.tiers[:tier])
     if candidates and hint.follow_along and tiers:
         tiers[0] = tiers[0].replace(f" {FOLLOW_ALONG}", "")
-    return tuple(Shown(TIER_NAMES[i], text) for i, text in enumerate(tiers))
+    step = hint.step
+    lesson = url_for("learn.lesson", slug=step.technique) if step else ""
+    named = technique_name(step.technique) if step else ""
+    return tuple(
+        Shown(TIER_NAMES[i], text, lesson, named)
+        if i == WHAT_IT_IS and step
+        else Shown(TIER_NAMES[i], text)
+        for i, text in enumerate(tiers)
+    )
 
 
 def _shade(units: tuple[Unit, ...], hint: Hint, states: dict[int, list[str]]) -> None:

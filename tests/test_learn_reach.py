@@ -1,0 +1,50 @@
+"""The practice bank reaches what HoDoKu's library reaches: every technique that is the easiest
+step at one of the library's positions has worked examples in the bank, though the bank holds
+none of those positions (the library is GPL-3: the tests read it, the package does not ship it).
+
+Which techniques the library reaches is worked out here, each position's next step found
+within the bank's own work per path, so the list is the engine's, not one typed by hand.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from webapp.sudoku import SOLVED, parse, solve
+from webapp.sudoku.logic import next_step
+from webapp.sudoku.puzzle import Puzzle
+from webapp.web.learn.shipped import positions
+from webapp.web.learn.view import EXAMPLES
+
+from reglib import candidates, read_cases
+
+# The bank command's work per path (webapp/cli/learn_bank.py's --work default).
+WORK = 30_000
+
+
+@cache
+def reached_by_the_library() -> frozenset[str]:
+    """The techniques that are the easiest step at some position of the library (one that
+    has one solution and keeps every true candidate): the library's own cases, taken as
+    the engine reads them."""
+    found = set()
+    for case in read_cases():
+        result = solve(Puzzle(parse(case.givens.replace("+", ""))))
+        if result.status != SOLVED or result.solution is None:
+            continue
+        solution = result.solution.cells
+        if any(solution[cell] == value for cell, value in candidates(case.deleted)):
+            continue
+        step = next_step(case.position.assuming_unique(), WORK)
+        if step is not None:
+            found.add(step.technique)
+    return frozenset(found)
+
+
+def test_every_technique_the_library_reaches_has_worked_examples() -> None:
+    short = {
+        slug: len(positions(slug, 9))
+        for slug in reached_by_the_library()
+        if len(positions(slug, 9)) < EXAMPLES
+    }
+    assert short == {}

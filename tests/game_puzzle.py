@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from killers import random_cages
+
 from webapp.games import Move, MoveKind
-from webapp.sudoku import Grid, Puzzle, parse
+from webapp.sudoku import Grid, Puzzle, Rules, parse
 
 from puzzles import FOUR, FOUR_SOLUTION
 
@@ -22,3 +24,12 @@ def wrong(seat: int, blank: int, at: int) -> Move:
     """A wrong digit in the `blank`th blank cell, by `seat` at `at`."""
     cell = BLANKS[blank]
     return Move(MoveKind.PLACE, seat, at, cell, SOLUTION.cells[cell] % 4 + 1)
+
+
+def killer_of(puzzle: Puzzle, solution: Grid) -> Puzzle:
+    """`puzzle` with Killer cages of up to three cells over it, summed from `solution`."""
+    cages = random_cages(solution, seed=4, largest=3)
+    return Puzzle(puzzle.grid, Rules.from_letters("", (), cages, puzzle.size))
+
+
+KILLER = killer_of(PUZZLE, SOLUTION)

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from game_puzzle import BLANKS, PUZZLE, SOLUTION
+from game_puzzle import BLANKS, KILLER, PUZZLE, SOLUTION
 from redis_server import RedisServer
 
 CODE = PUZZLE.code
@@ -410,3 +410,17 @@ def one_turn_from_two_apps(make_app: Any, store: str) -> list[int]:
     for thread in threads:
         thread.join(timeout=30)
     return sorted(statuses)
+
+
+def test_a_killers_game_board_draws_its_cages_and_says_them(game_app: Flask) -> None:
+    host = game_app.test_client()
+    response = host.post(f"/game/new/{KILLER.code}", data={"mode": "race", "minutes": "5"})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    host.post(f"/game/{game_id}/alone")
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    sums = re.findall(r'<span class="cage-sum" aria-hidden="true">(\d+)</span>', page)
+    heard = re.findall(r'aria-label="Row \d+, column \d+, cage \d+ \(\d cells?\)"', page)
+    assert (sorted(map(int, sums)), len(heard)) == (
+        sorted(cage.total for cage in KILLER.rules.cages),
+        len(BLANKS),
+    )

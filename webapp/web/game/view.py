@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from ...games.game import Ending, GameState, Mode, Phase
 from ...games.moves import GUEST, HOST, MoveKind
 from ...games.store import StoredGame
+from ..variant_drawing import PLAIN, Drawn, drawn_cells, is_jigsaw
 
 # What a Race's watcher sees in a cell a player filled: that it is filled, not the digit.
 FILLED = "•"
@@ -30,7 +31,8 @@ ENDINGS = {
 @dataclass(frozen=True)
 class GameCell:
     """One cell as the viewer sees it: its symbol ("" blank), who placed it (0: a given or
-    blank), whether the viewer may type in it, its field's name and label."""
+    blank), whether the viewer may type in it, its field's name and label, and what the
+    variant draws on it (a cage and its sum, a diagonal, a region's edges)."""
 
     symbol: str
     owner: int
@@ -39,6 +41,7 @@ class GameCell:
     label: str
     box_edge_right: bool
     box_edge_below: bool
+    drawn: Drawn = PLAIN
 
 
 @dataclass(frozen=True)
@@ -138,9 +141,12 @@ def _rows(
 ) -> tuple[tuple[GameCell, ...], ...]:
     """The board of `seat` as rows of cells; with `hidden`, a placed digit is shown as
     FILLED, not itself."""
-    shape = state.game.puzzle.shape
-    board, owners, givens = state.board(seat), state.owners(seat), state.game.puzzle.grid.cells
+    puzzle = state.game.puzzle
+    shape = puzzle.shape
+    board, owners, givens = state.board(seat), state.owners(seat), puzzle.grid.cells
     symbols = ("", *shape.symbols)
+    # a Jigsaw's regions draw their own edges (in `drawn`) where a classic board has boxes
+    drawn, boxes = drawn_cells(puzzle.geometry), not is_jigsaw(puzzle.geometry)
     rows = []
     for r in range(shape.size):
         row = []
@@ -153,8 +159,9 @@ def _rows(
                     open=may_move and not board[cell] and not givens[cell],
                     name=f"cell-{cell}",
                     label=f"Row {r + 1}, column {c + 1}",
-                    box_edge_right=(c + 1) % shape.box_cols == 0 and c + 1 < shape.size,
-                    box_edge_below=(r + 1) % shape.box_rows == 0 and r + 1 < shape.size,
+                    box_edge_right=boxes and (c + 1) % shape.box_cols == 0 and c + 1 < shape.size,
+                    box_edge_below=boxes and (r + 1) % shape.box_rows == 0 and r + 1 < shape.size,
+                    drawn=drawn[cell],
                 )
             )
         rows.append(tuple(row))

@@ -1,0 +1,231 @@
+"""The bots' protocol, version PROTOCOL_VERSION: its messages as JSON values, and the reading
+of what a bot sends, every fault a ProtocolError naming its problem.
+
+Messages from the server: hello (the protocol's version, the match, the bot's seat), puzzle
+(a round's share code, size, rules, every unit and the puzzle as rows), result (a round's
+answer, winner and every seat's verdict and time, sent once the round is over, so no bot
+sees another's answer before then) and error (a named problem and a sentence). From a bot:
+hello (the version it speaks), then per round one of solution (the full grid as rows),
+no-solution or many. A seat's messages are a pure function of the match at an instant
+(messages_for): over HTTP a bot asks for those after the last it has, and a reconnecting bot
+gets exactly what it missed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+from .scoring import Match, MatchState, RoundState
+from .setting import AnswerKind, RoundPuzzle
+
+PROTOCOL_VERSION = 1
+# The largest message a bot may send: a 16x16 solution is under 1 KB as rows of text, under
+# 2 KB as lists of numbers; anything much larger is not an answer.
+MAX_MESSAGE_BYTES = 8192
+
+Json = dict[str, object]
+
+
+@unique
+class ProtocolProblem(StrEnum):
+    """What is wrong with a message or a request: each error message names one."""
+
+    MALFORMED_JSON = "malformed-json"
+    NOT_AN_OBJECT = "not-an-object"
+    UNKNOWN_TYPE = "unknown-type"
+    WRONG_VERSION = "wrong-version"
+    OVERSIZED = "oversized"
+    BAD_ROUND = "bad-round"
+    OLD_ROUND = "old-round"
+    NO_ROUND = "no-round"
+    BAD_GRID = "bad-grid"
+    ALREADY_ANSWERED = "already-answered"
+    OUT_OF_ROUND = "out-of-round"
+    NOT_A_SEAT = "not-a-seat"
+    SEAT_TAKEN = "seat-taken"
+    NOT_JOINED = "not-joined"
+    STARTED = "started"
+    TOO_MANY = "too-many"
+    DISCONNECTED = "disconnected"
+
+
+class ProtocolError(Exception):
+    """A message or request refused: its problem and a sentence a bot's author can act on."""
+
+    def __init__(self, problem: ProtocolProblem, message: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.message = message
+
+    def to_json(self) -> Json:
+        """The error message the bot is sent."""
+        return {"type": "error", "problem": str(self.problem), "message": self.message}
+
+
+@dataclass(frozen=True)
+class BotMessage:
+    """A message read from a bot: its type, the round it answers (0 for hello) and, for a
+    solution, the grid's cells (values from 1)."""
+
+    type: str
+    round: int
+    cells: tuple[int, ...] | None = None
+
+
+ANSWER_TYPES = {str(kind): kind for kind in AnswerKind}
+
+
+def read_json(raw: bytes) -> Json:
+    """The JSON object `raw` holds; ProtocolError when it is too big, not JSON or no object."""
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(
+            ProtocolProblem.OVERSIZED,
+            f"a message is at most {MAX_MESSAGE_BYTES} bytes; this one has {len(raw)}",
+        )
+    try:
+        fields = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError(
+            ProtocolProblem.MALFORMED_JSON, "the message is not JSON in UTF-8"
+        ) from None
+    if not isinstance(fields, dict):
+        raise ProtocolError(ProtocolProblem.NOT_AN_OBJECT, "a message is a JSON object")
+    return fields
+
+
+def read_hello(raw: bytes) -> BotMessage:
+    """A bot's hello; ProtocolError when it is not one or speaks another version."""
+    fields = read_json(raw)
+    if fields.get("type") != "hello":
+        raise ProtocolError(
+            ProtocolProblem.UNKNOWN_TYPE, 'a bot joins with {"type": "hello", "protocol": 1}'
+        )
+    version = fields.get("protocol")
+    if version != PROTOCOL_VERSION:
+        raise ProtocolError(
+            ProtocolProblem.WRONG_VERSION,
+            f"this server speaks protocol {PROTOCOL_VERSION}, not {str(version)[:20]}",
+        )
+    return BotMessage("hello", 0)
+
+
+def read_answer(raw: bytes, rounds: tuple[RoundPuzzle, ...]) -> BotMessage:
+    """A bot's answer to one of `rounds` (its grid read against that round's puzzle);
+    ProtocolError naming what is wrong with it."""
+    fields = read_json(raw)
+    kind = fields.get("type")
+    if not isinstance(kind, str) or kind not in ANSWER_TYPES:
+        named = ", ".join(ANSWER_TYPES)
+        raise ProtocolError(
+            ProtocolProblem.UNKNOWN_TYPE, f'"type" must be one of {named} (a hello comes first)'
+        )
+    number = fields.get("round")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(rounds):
+        raise ProtocolError(
+            ProtocolProblem.BAD_ROUND, f'"round" must be a round number from 1 to {len(rounds)}'
+        )
+    if ANSWER_TYPES[kind] != AnswerKind.SOLUTION:
+        return BotMessage(kind, number)
+    return BotMessage(kind, number, _cells(fields.get("rows"), rounds[number - 1]))
+
+
+def _cells(rows: object, expected: RoundPuzzle) -> tuple[int, ...]:
+    """The cells a solution's rows spell: N strings of N symbols, or N lists of N numbers."""
+    shape = expected.puzzle.shape
+    n, symbols = shape.size, shape.symbols.upper()
+    wrong = ProtocolError(
+        ProtocolProblem.BAD_GRID,
+        f'"rows" must be {n} rows of {n} symbols ({shape.symbol_range}) each, as text or numbers',
+    )
+    if not isinstance(rows, list) or len(rows) != n:
+        raise wrong
+    cells: list[int] = []
+    for row in rows:
+        if isinstance(row, str) and len(row) == n and all(s in symbols for s in row.upper()):
+            cells.extend(symbols.index(s) + 1 for s in row.upper())
+        elif isinstance(row, list) and len(row) == n and all(_value(v, n) for v in row):
+            cells.extend(row)
+        else:
+            raise wrong
+    return tuple(cells)
+
+
+def _value(value: object, n: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= n
+
+
+def hello_message(match_id: str, match: Match, seat: int) -> Json:
+    """The server's hello to the bot in `seat`."""
+    setting = match.setting
+    return {
+        "type": "hello",
+        "protocol": PROTOCOL_VERSION,
+        "match": match_id,
+        "seat": seat,
+        "seats": setting.seats,
+        "house": setting.house_seat,
+        "rounds": setting.rounds,
+        "seconds": setting.seconds,
+    }
+
+
+def puzzle_message(played: RoundPuzzle, seconds: int) -> Json:
+    """A round's puzzle as every seat is sent it."""
+    puzzle = played.puzzle
+    blank_and_symbols = "." + puzzle.shape.symbols
+    rows = [
+        "".join(blank_and_symbols[v] for v in puzzle.cells[r * puzzle.size : (r + 1) * puzzle.size])
+        for r in range(puzzle.size)
+    ]
+    return {
+        "type": "puzzle",
+        "round": played.number,
+        "code": puzzle.code,
+        "size": puzzle.size,
+        "rules": puzzle.rules.name,
+        "seconds": seconds,
+        "rows": rows,
+        "units": [list(unit.cells) for unit in puzzle.geometry.units],
+    }
+
+
+def result_message(played: RoundState, expected: RoundPuzzle, last: bool) -> Json:
+    """A round's result, once it is over: the answer, the winner, each answer's verdict."""
+    solution = None
+    if expected.solution is not None:
+        symbols = expected.puzzle.shape.symbols
+        n = expected.puzzle.size
+        cells = expected.solution.cells
+        solution = ["".join(symbols[v - 1] for v in cells[r * n : (r + 1) * n]) for r in range(n)]
+    return {
+        "type": "result",
+        "round": played.number,
+        "answer": str(expected.expected),
+        "solution": solution,
+        "winner": played.winner,
+        "answers": [
+            {
+                "seat": judged.answer.seat,
+                "type": str(judged.answer.kind),
+                "verdict": str(judged.verdict),
+                "ms": judged.ms,
+            }
+            for judged in played.answers
+        ],
+        "last": last,
+    }
+
+
+def messages_for(match_id: str, match: Match, state: MatchState, seat: int) -> list[Json]:
+    """Every message `seat` is sent by `state.now`, in order, each with its number ("seq"):
+    hello, then each round's puzzle and, once it is over, its result."""
+    messages = [hello_message(match_id, match, seat)]
+    for played in state.rounds:
+        expected = match.rounds[played.number - 1]
+        messages.append(puzzle_message(expected, match.setting.seconds))
+        if played.end is not None:
+            last = played.number == match.setting.rounds
+            messages.append(result_message(played, expected, last))
+    return [{"seq": seq, **message} for seq, message in enumerate(messages)]

@@ -1,0 +1,242 @@
+"""Where matches are kept: the job store (SQLite on one machine, Redis for several), as games
+are, so every app server judges the same match and a restart loses nothing.
+
+Keys, under the match's id (unguessable, as are the seats' and the host's tokens, of which
+only hashes are kept):
+- match:<id>                   the match as made (setting, every round's puzzle) and the
+                               token hashes;
+- match:<id>:seat:<n>          seat n taken, claimed once (`add`): a second hello with the
+                               same token is refused;
+- match:<id>:started           when the match started, claimed once (the last seat's hello or
+                               the host's start, whichever came first);
+- match:<id>:answer:<r>:<n>    seat n's answer to round r, claimed once: one answer a round;
+- match:<id>:winner:<r>        round r's winner and when, claimed once by the first right
+                               answer: of two right answers on two servers at one instant,
+                               one wins, and a round is never scored twice;
+- match:<id>:count:<what>:<k>  places for the limits on a seat's messages (count).
+
+Every key lives IDLE_SECONDS past the match's making or its last answer: a match is
+gone an hour after it ends.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..games.store import new_token, now_ms, token_hash
+from ..jobs.store import Store
+from ..sudoku import Grid, read_code
+from .protocol import BotMessage, ProtocolError, ProtocolProblem
+from .scoring import BotAnswer, Match, MatchPhase, MatchState, match_state
+from .setting import AnswerKind, MatchSetting, RoundPuzzle
+
+IDLE_SECONDS = 3600
+# How much longer the claims live than the match's record, so no claim is lost first.
+CLAIM_MARGIN_SECONDS = 60
+# A match id and tokens are 24 URL-safe characters (new_token): anything longer is not one.
+LONGEST_ID = 64
+
+
+class MatchGone(Exception):
+    """The match is not in the store (it never was, or an hour passed since it was used)."""
+
+
+@dataclass(frozen=True)
+class StoredMatch:
+    """A match as the store holds it: its id, the match, the host's and each bot seat's
+    token hash, and what was claimed so far (read at `state.now`)."""
+
+    id: str
+    match: Match
+    host: str
+    seat_hashes: tuple[str, ...]
+    state: MatchState
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The bot seat `token` holds, or None."""
+        if not token or len(token) > LONGEST_ID:
+            return None
+        hashed = token_hash(token)
+        for seat, held in enumerate(self.seat_hashes, start=1):
+            if hmac.compare_digest(held, hashed):
+                return seat
+        return None
+
+    def is_host(self, token: str | None) -> bool:
+        """True when `token` is the host's."""
+        return bool(token) and hmac.compare_digest(self.host, token_hash(token or ""))
+
+
+@dataclass(frozen=True)
+class OpenedMatch:
+    """A match just made: its id, the host's token and each bot seat's token, seat 1 first."""
+
+    id: str
+    host: str
+    seats: tuple[str, ...]
+
+
+class Matches:
+    """The matches in a store; `clock` tells the time in epoch milliseconds (a test passes
+    one it moves on itself)."""
+
+    def __init__(self, store: Store, clock: Callable[[], int] = now_ms) -> None:
+        self.store = store
+        self.clock = clock
+
+    def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
+        """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
+        match_id, host = new_token(), new_token()
+        seats = tuple(new_token() for _ in setting.bot_seats)
+        record = {
+            "setting": setting.to_json(),
+            "rounds": [played.to_json() for played in rounds],
+            "created": self.clock(),
+            "host": token_hash(host),
+            "seats": [token_hash(seat) for seat in seats],
+        }
+        self.store.put(f"match:{match_id}", json.dumps(record).encode(), IDLE_SECONDS)
+        return OpenedMatch(match_id, host, seats)
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        """The match `match_id` as it stands now, or None when there is none."""
+        if len(match_id) > LONGEST_ID:
+            return None
+        record = self.store.get(f"match:{match_id}")
+        if record is None:
+            return None
+        fields = json.loads(record)
+        setting = MatchSetting.from_json(fields["setting"])
+        rounds = tuple(_round_puzzle(kept) for kept in fields["rounds"])
+        match = Match(setting, rounds, int(fields["created"]))
+        state = self._state(match_id, match, self.clock())
+        return StoredMatch(match_id, match, fields["host"], tuple(fields["seats"]), state)
+
+    def _state(self, match_id: str, match: Match, now: int) -> MatchState:
+        """The match at `now`, reading the claims of the rounds begun (and no more)."""
+        key = f"match:{match_id}"
+        started_at = self.store.get(f"{key}:started")
+        seats = match.setting.bot_seats
+        joined = frozenset(s for s in seats if self.store.get(f"{key}:seat:{s}") is not None)
+        started = None if started_at is None else int(started_at)
+        answers: dict[tuple[int, int], BotAnswer] = {}
+        winners: dict[int, tuple[int, int]] = {}
+        # Each round's claims are read only once the round before is over: the state of the
+        # rounds so far says whether to read the next.
+        for number in range(1, match.setting.rounds + 1):
+            for seat in joined:
+                kept = self.store.get(f"{key}:answer:{number}:{seat}")
+                if kept is not None:
+                    answers[number, seat] = BotAnswer.from_json(number, seat, json.loads(kept))
+            won = self.store.get(f"{key}:winner:{number}")
+            if won is not None:
+                seat_text, at_text = won.decode().split(" ")
+                winners[number] = (int(seat_text), int(at_text))
+            state = match_state(match, started, joined, answers, winners, now)
+            if state.phase != MatchPhase.OVER and len(state.rounds) <= number:
+                return state
+        return match_state(match, started, joined, answers, winners, now)
+
+    def join(self, kept: StoredMatch, seat: int) -> StoredMatch:
+        """Take `seat` (its hello): the match after it, started when it was the last seat.
+        ProtocolError when the seat was taken already or the match has started."""
+        key = f"match:{kept.id}"
+        if kept.state.phase != MatchPhase.WAITING:
+            raise ProtocolError(ProtocolProblem.STARTED, "the match has started: seats are closed")
+        if not self.store.add(f"{key}:seat:{seat}", b"1", self._lifetime()):
+            raise ProtocolError(
+                ProtocolProblem.SEAT_TAKEN, "this seat's token has said hello already"
+            )
+        reloaded = self._reloaded(kept.id)
+        if reloaded.state.joined == frozenset(kept.match.setting.bot_seats):
+            return self.start(reloaded)
+        return reloaded
+
+    def start(self, kept: StoredMatch) -> StoredMatch:
+        """Start the match now (the seats taken play; claimed once, so a second start and a
+        last hello at one instant start it once)."""
+        self.store.add(f"match:{kept.id}:started", str(self.clock()).encode(), self._lifetime())
+        return self._reloaded(kept.id)
+
+    def answer(self, kept: StoredMatch, seat: int, message: BotMessage) -> BotAnswer:
+        """Judge and keep `seat`'s answer, received now; ProtocolError naming why it is not
+        taken (no round under way, an old round, answered already)."""
+        at = self.clock()
+        state = self._state(kept.id, kept.match, at)
+        if seat not in state.joined:
+            raise ProtocolError(ProtocolProblem.NOT_JOINED, "say hello before answering")
+        current = state.current
+        if current is None or message.round != current.number:
+            raise _out_of_turn(state, message.round)
+        answer = BotAnswer(message.round, seat, AnswerKind(message.type), message.cells, at)
+        key = f"match:{kept.id}"
+        claimed = json.dumps(answer.to_json()).encode()
+        if not self.store.add(f"{key}:answer:{message.round}:{seat}", claimed, self._lifetime()):
+            raise ProtocolError(
+                ProtocolProblem.ALREADY_ANSWERED, f"this seat has answered round {message.round}"
+            )
+        if answer.is_right(kept.match.rounds[message.round - 1]):
+            # Of right answers on several servers at once, the first claim wins the round.
+            self.store.add(
+                f"{key}:winner:{message.round}", f"{seat} {at}".encode(), self._lifetime()
+            )
+        record = self.store.get(key)
+        if record is not None:  # the match lives an hour past its last answer
+            self.store.put(key, record, IDLE_SECONDS)
+        return answer
+
+    def count(self, match_id: str, what: str, places: int, seconds: int) -> bool:
+        """Take one of `places` places for `what` for `seconds`; False when all are taken."""
+        for place in range(places):
+            if self.store.add(f"match:{match_id}:count:{what}:{place}", b"1", seconds):
+                return True
+        return False
+
+    def mark(self, match_id: str, what: str) -> None:
+        """Keep a fact about a match (a seat disconnected) for its lifetime."""
+        self.store.put(f"match:{match_id}:mark:{what}", b"1", self._lifetime())
+
+    def marked(self, match_id: str, what: str) -> bool:
+        """True when `mark` kept `what`."""
+        return self.store.get(f"match:{match_id}:mark:{what}") is not None
+
+    def _reloaded(self, match_id: str) -> StoredMatch:
+        kept = self.load(match_id)
+        if kept is None:
+            raise MatchGone(match_id)
+        return kept
+
+    def _lifetime(self) -> int:
+        return IDLE_SECONDS + CLAIM_MARGIN_SECONDS
+
+
+def _out_of_turn(state: MatchState, number: int) -> ProtocolError:
+    """Why an answer to round `number` is not taken now."""
+    if state.phase == MatchPhase.WAITING:
+        return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match has not started")
+    if state.phase == MatchPhase.OVER:
+        return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match is over")
+    begun = len(state.rounds)
+    if number < begun or (number == begun and state.current is None):
+        return ProtocolError(
+            ProtocolProblem.OLD_ROUND, f"round {number} is over: answers to it are not taken"
+        )
+    return ProtocolError(ProtocolProblem.NO_ROUND, f"round {number} has not started")
+
+
+def _round_puzzle(fields: dict[str, object]) -> RoundPuzzle:
+    """A round's puzzle read back from the store."""
+    puzzle = read_code(str(fields["puzzle"]))
+    cells = fields["solution"]
+    solution = None if not isinstance(cells, list) else Grid(puzzle.shape, tuple(cells))
+    number = fields["number"]
+    return RoundPuzzle(int(str(number)), puzzle, AnswerKind(str(fields["expected"])), solution)
+
+
+def address_hash(address: str) -> str:
+    """What the limits keep of an address: a hash, never the address."""
+    return hashlib.sha256(address.encode()).hexdigest()[:24]

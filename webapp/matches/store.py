@@ -162,9 +162,10 @@ class Matches:
         self.store.add(f"match:{kept.id}:started", str(self.clock()).encode(), self._lifetime())
         return self._reloaded(kept.id)
 
-    def answer(self, kept: StoredMatch, seat: int, message: BotMessage) -> BotAnswer:
-        """Judge and keep `seat`'s answer, received now; ProtocolError naming why it is not
-        taken (no round under way, an old round, answered already)."""
+    def answer(self, kept: StoredMatch, seat: int, message: BotMessage) -> tuple[BotAnswer, int]:
+        """Judge and keep `seat`'s answer, received now: it, and its time from the round's
+        start in ms; ProtocolError naming why it is not taken (no round under way, an old
+        round, answered already)."""
         at = self.clock()
         state = self._state(kept.id, kept.match, at)
         if seat not in state.joined:
@@ -187,7 +188,7 @@ class Matches:
         record = self.store.get(key)
         if record is not None:  # the match lives an hour past its last answer
             self.store.put(key, record, IDLE_SECONDS)
-        return answer
+        return answer, at - current.start
 
     def count(self, match_id: str, what: str, places: int, seconds: int) -> bool:
         """Take one of `places` places for `what` for `seconds`; False when all are taken."""

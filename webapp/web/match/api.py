@@ -1,0 +1,281 @@
+"""The matches' JSON API and the bots' protocol over plain HTTP (docs/api.md, "Matches").
+
+- POST /api/matches opens a match: every round's puzzle is made here, before any bot joins,
+  so a round's start never waits for the generator; it answers the seat tokens, the host's
+  token and the links to watch and to the result.
+- POST /api/matches/<id>/hello takes a seat with its token (once), answering the hello.
+- GET /api/matches/<id>/messages?after=N waits for the seat's messages numbered past N: it
+  answers as soon as there is one, or after MATCH_POLL_SECONDS with none (a ceiling on the
+  wait, said as such in the answer; the bot asks again). It holds a worker's thread while
+  it waits, so a worker holds at most MATCH_POLLS_PER_WORKER at once, 429 past that.
+- POST /api/matches/<id>/answer takes a seat's answer to the round under way.
+- POST /api/matches/<id>/start starts the match with the seats taken (the host's token).
+- GET /api/matches/<id> is the match as a watcher sees it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+
+from flask import Blueprint, abort, current_app, g, jsonify, request
+from werkzeug.wrappers import Response
+
+from ...jobs.store import Unreachable
+from ...matches import (
+    PROTOCOL_VERSION,
+    MatchSetting,
+    ProtocolError,
+    ProtocolProblem,
+    SettingError,
+    StoredMatch,
+)
+from ...matches.protocol import messages_for, read_answer, read_hello
+from ...matches.setting import make_rounds
+from ...sudoku.generator import LARGEST_SEED
+from ..links import absolute_url
+from ..solver_seat import solver_seat
+from .bots import (
+    bearer,
+    counted_message,
+    match_or_404,
+    matches,
+    message_body,
+    opened_here_recently,
+    refused,
+    seat_asking,
+    store_answers,
+)
+from .watching import watch_json
+
+bp = Blueprint("match_api", __name__)
+
+# How often a waiting poll reads the store: a round's puzzle reaches a polling bot at most
+# this late (its time runs from the round's start all the same).
+POLL_EVERY_SECONDS = 0.02
+_polls_lock = threading.Lock()
+_polls_waiting = 0
+
+
+@bp.post("/api/matches")
+def open_match() -> Response:
+    """Open a match from a JSON setting; 201 with the tokens and links, 400 naming the field
+    that is wrong, 422 when a round's puzzle cannot be made, 429 past the address's limit."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        abort(400, description="The body must be a JSON object: the match's setting.")
+    try:
+        setting = _setting(body)
+    except SettingError as error:
+        abort(400, description=f"That match cannot be: {error}.")
+    opened_here_recently()  # before the generator's seconds, not after them
+    seconds = float(current_app.config["MATCH_GENERATE_SECONDS"])
+    try:
+        with solver_seat().taken():
+            rounds = make_rounds(setting, seconds)
+    except SettingError as error:
+        abort(422, description=f"That match cannot be made now: {error}.")
+    with store_answers():
+        made = matches().open(setting, rounds)
+    response = jsonify(
+        {
+            "status": "ok",
+            "protocol": PROTOCOL_VERSION,
+            "match": made.id,
+            "host": made.host,
+            "seats": [
+                {"seat": seat, "token": token}
+                for seat, token in zip(setting.bot_seats, made.seats, strict=True)
+            ],
+            "house": setting.house_seat,
+            "watch": absolute_url("match.watch", match_id=made.id),
+            "result": absolute_url("match.result", match_id=made.id),
+            "setting": setting.to_json(),
+        }
+    )
+    response.status_code = 201
+    return response
+
+
+def _setting(body: dict[str, object]) -> MatchSetting:
+    """The setting a JSON body asks for, defaults filled in; SettingError naming the field."""
+    house = body.get("house")
+    if house is not None and not _whole(house):
+        raise SettingError('"house" must be null or the house\'s handicap in ms')
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(LARGEST_SEED + 1)
+    return MatchSetting(
+        sizes=tuple(_whole_list(body, "sizes", [9])),
+        variants=tuple(_text_list(body, "variants", ["classic"])),
+        level=_text(body, "level", "easy"),
+        rounds=_number(body, "rounds", 5),
+        seconds=_number(body, "seconds", 60),
+        seats=_number(body, "seats", 2),
+        house_ms=None if house is None else int(str(house)),
+        no_solution_rounds=frozenset(_whole_list(body, "no_solution_rounds", [])),
+        many_rounds=frozenset(_whole_list(body, "many_rounds", [])),
+        seed=_number({"seed": seed}, "seed", 0),
+    )
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(body: dict[str, object], name: str, default: int) -> int:
+    value = body.get(name, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SettingError(f'"{name}" must be a whole number')
+    return value
+
+
+def _text(body: dict[str, object], name: str, default: str) -> str:
+    value = body.get(name, default)
+    if not isinstance(value, str) or len(value) > 30:
+        raise SettingError(f'"{name}" must be a short text')
+    return value
+
+
+def _whole_list(body: dict[str, object], name: str, default: list[int]) -> list[int]:
+    value = body.get(name, default)
+    if _whole(value):
+        value = [value]
+    if not isinstance(value, list) or len(value) > 20 or not all(_whole(v) for v in value):
+        raise SettingError(f'"{name}" must be a list of whole numbers')
+    return [int(str(v)) for v in value]
+
+
+def _text_list(body: dict[str, object], name: str, default: list[str]) -> list[str]:
+    value = body.get(name, default)
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or len(value) > 20 or not all(isinstance(v, str) for v in value):
+        raise SettingError(f'"{name}" must be a list of variant names')
+    return [str(v)[:30] for v in value]
+
+
+@bp.post("/api/matches/<match_id>/hello")
+def hello(match_id: str) -> Response:
+    """Take the seat the token holds: the server's hello; a second hello with a token is
+    refused (seat-taken), as is any hello that does not speak this protocol's version."""
+    kept = match_or_404(match_id)
+    try:
+        seat = seat_asking(kept)
+        read_hello(message_body())
+        with store_answers():
+            joined = matches().join(kept, seat)
+    except ProtocolError as error:
+        return refused(error, kept)
+    g.solve = {"seat": seat, "verdict": "joined"}
+    return jsonify(messages_for(joined.id, joined.match, joined.state, seat)[0])
+
+
+@bp.post("/api/matches/<match_id>/answer")
+def answer(match_id: str) -> Response:
+    """A seat's answer to the round under way: 202 with the time the server measured, or the
+    protocol's error naming why it is not taken."""
+    kept = match_or_404(match_id)
+    try:
+        seat = seat_asking(kept)
+        counted_message(kept, seat)
+        message = read_answer(message_body(), kept.match.rounds)
+        with store_answers():
+            taken, ms = matches().answer(kept, seat, message)
+    except ProtocolError as error:
+        return refused(error, kept)
+    g.solve = {"seat": seat, "verdict": "received"}
+    response = jsonify({"type": "received", "round": taken.round, "ms": ms})
+    response.status_code = 202
+    return response
+
+
+@bp.post("/api/matches/<match_id>/start")
+def start(match_id: str) -> Response:
+    """The host starts the match with the seats taken so far; the match as watchers see it."""
+    kept = match_or_404(match_id)
+    if not kept.is_host(bearer()):
+        return refused(
+            ProtocolError(ProtocolProblem.NOT_A_SEAT, "only the host's token starts a match")
+        )
+    with store_answers():
+        started = matches().start(kept)
+    return jsonify(watch_json(started))
+
+
+@bp.get("/api/matches/<match_id>")
+def watch_state(match_id: str) -> Response:
+    """The match as a watcher sees it: seats, rounds over with their answers, the round
+    under way without them, the standings."""
+    response = jsonify(watch_json(match_or_404(match_id)))
+    response.cache_control.no_store = True
+    return response
+
+
+@bp.get("/api/matches/<match_id>/messages")
+def messages(match_id: str) -> Response:
+    """The seat's messages numbered past after= (-1 for all), waiting for one up to
+    MATCH_POLL_SECONDS; an empty list at that ceiling (ask again)."""
+    kept = match_or_404(match_id)
+    try:
+        seat = seat_asking(kept)
+        if seat not in kept.state.joined:
+            raise ProtocolError(ProtocolProblem.NOT_JOINED, "say hello before asking for messages")
+        after = _after()
+    except ProtocolError as error:
+        return refused(error, kept)
+    if not _take_poll_place():
+        abort(
+            429,
+            description="This server holds as many waiting bots as it may: ask again in a second.",
+            retry_after=1,
+        )
+    ceiling = float(current_app.config["MATCH_POLL_SECONDS"])
+    try:
+        found = _waited_for(kept, seat, after, time.monotonic() + ceiling)
+    finally:
+        _leave_poll_place()
+    response = jsonify({"status": "ok", "messages": found, "ceiling_seconds": ceiling})
+    response.cache_control.no_store = True
+    return response
+
+
+def _after() -> int:
+    """The after= number: the last message the bot has; ProtocolError when it is not one."""
+    text = request.args.get("after", "-1")
+    if not text.lstrip("-").isdigit() or len(text) > 6:
+        raise ProtocolError(ProtocolProblem.BAD_ROUND, "after= must be a message number, or -1")
+    return int(text)
+
+
+def _waited_for(kept: StoredMatch, seat: int, after: int, deadline: float) -> list[object]:
+    """The seat's messages past `after`, read again every POLL_EVERY_SECONDS until there is
+    one or `deadline` (time.monotonic) passes."""
+    current: StoredMatch | None = kept
+    while current is not None:
+        found = messages_for(current.id, current.match, current.state, seat)[after + 1 :]
+        if found or time.monotonic() >= deadline:
+            return list(found)
+        time.sleep(POLL_EVERY_SECONDS)
+        try:
+            current = matches().load(kept.id)
+        except Unreachable:
+            return []
+    return []
+
+
+def _take_poll_place() -> bool:
+    """Count one more waiting poll in this worker, if it may have one."""
+    global _polls_waiting
+    with _polls_lock:
+        if _polls_waiting >= int(current_app.config["MATCH_POLLS_PER_WORKER"]):
+            return False
+        _polls_waiting += 1
+        return True
+
+
+def _leave_poll_place() -> None:
+    global _polls_waiting
+    with _polls_lock:
+        _polls_waiting -= 1

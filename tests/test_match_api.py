@@ -53,7 +53,7 @@ def bearer(token: str) -> dict[str, str]:
 
 def hello(client: FlaskClient, match_id: str, token: str, version: object = 1) -> Any:
     body = {"type": "hello", "protocol": version}
-    return client.post(f"/api/matches/{match_id}/hello", json=body, headers=bearer(token))
+    return client.post("/api/bot/hello", json=body, headers=bearer(token))
 
 
 def started(client: FlaskClient, **changes: object) -> tuple[str, list[str]]:
@@ -66,7 +66,7 @@ def started(client: FlaskClient, **changes: object) -> tuple[str, list[str]]:
 
 
 def messages(client: FlaskClient, match_id: str, token: str, after: int = -1) -> list[Any]:
-    response = client.get(f"/api/matches/{match_id}/messages?after={after}", headers=bearer(token))
+    response = client.get(f"/api/bot/messages?after={after}", headers=bearer(token))
     assert response.status_code == 200, response.get_data(as_text=True)
     found: list[Any] = response.get_json()["messages"]
     return found
@@ -75,7 +75,7 @@ def messages(client: FlaskClient, match_id: str, token: str, after: int = -1) ->
 def send(client: FlaskClient, match_id: str, token: str, body: object) -> Any:
     data = body if isinstance(body, bytes) else json.dumps(body).encode()
     return client.post(
-        f"/api/matches/{match_id}/answer",
+        "/api/bot/answer",
         data=data,
         headers=bearer(token) | {"Content-Type": "application/json"},
     )
@@ -271,9 +271,7 @@ def test_a_seat_that_sends_garbage_is_disconnected(make_app: Any, clock: FakeClo
     for _ in range(4):
         clock.advance(1)
         send(client, match_id, tokens[0], b"garbage")
-    response = messages_response = client.get(
-        f"/api/matches/{match_id}/messages", headers=bearer(tokens[0])
-    )
+    response = messages_response = client.get("/api/bot/messages", headers=bearer(tokens[0]))
     assert (messages_response.status_code, response.get_json()["problem"]) == (403, "disconnected")
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from . import (
     bench,
+    bot,
     explain,
     generate,
     hint,
@@ -41,6 +42,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     serve.add,
     jobs.add,
     learn_bank.add,
+    bot.add,
 )
 
 

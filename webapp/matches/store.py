@@ -37,8 +37,10 @@ from .setting import AnswerKind, MatchSetting, RoundPuzzle
 IDLE_SECONDS = 3600
 # How much longer the claims live than the match's record, so no claim is lost first.
 CLAIM_MARGIN_SECONDS = 60
-# A match id and tokens are 24 URL-safe characters (new_token): anything longer is not one.
+# A match id and tokens are 24 URL-safe characters (new_token), a seat's token the match's id,
+# ID_END and 24 more: anything longer is not one.
 LONGEST_ID = 64
+ID_END = "."
 
 
 class MatchGone(Exception):
@@ -91,7 +93,9 @@ class Matches:
     def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
         """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
         match_id, host = new_token(), new_token()
-        seats = tuple(new_token() for _ in setting.bot_seats)
+        # A seat's token starts with its match's id, so a bot needs the server's address and
+        # its token alone; only the part after the id is secret.
+        seats = tuple(f"{match_id}{ID_END}{new_token()}" for _ in setting.bot_seats)
         record = {
             "setting": setting.to_json(),
             "rounds": [played.to_json() for played in rounds],
@@ -236,6 +240,12 @@ def _round_puzzle(fields: dict[str, object]) -> RoundPuzzle:
     solution = None if not isinstance(cells, list) else Grid(puzzle.shape, tuple(cells))
     number = fields["number"]
     return RoundPuzzle(int(str(number)), puzzle, AnswerKind(str(fields["expected"])), solution)
+
+
+def match_id_of(token: str) -> str:
+    """The id of the match a seat's token names ("" when it names none)."""
+    match_id, end, _ = token.partition(ID_END)
+    return match_id if end and len(token) <= LONGEST_ID else ""
 
 
 def address_hash(address: str) -> str:

@@ -3,12 +3,15 @@
 - POST /api/matches opens a match: every round's puzzle is made here, before any bot joins,
   so a round's start never waits for the generator; it answers the seat tokens, the host's
   token and the links to watch and to the result.
-- POST /api/matches/<id>/hello takes a seat with its token (once), answering the hello.
-- GET /api/matches/<id>/messages?after=N waits for the seat's messages numbered past N: it
+A bot sends its seat's token in an `Authorization: Bearer` header (never in the address, so
+no access log holds it); the token names its match, so a bot needs the server's address and
+its token alone.
+- POST /api/bot/hello takes a seat with its token (once), answering the hello.
+- GET /api/bot/messages?after=N waits for the seat's messages numbered past N: it
   answers as soon as there is one, or after MATCH_POLL_SECONDS with none (a ceiling on the
   wait, said as such in the answer; the bot asks again). It holds a worker's thread while
   it waits, so a worker holds at most MATCH_POLLS_PER_WORKER at once, 429 past that.
-- POST /api/matches/<id>/answer takes a seat's answer to the round under way.
+- POST /api/bot/answer takes a seat's answer to the round under way.
 - POST /api/matches/<id>/start starts the match with the seats taken (the host's token).
 - GET /api/matches/<id> is the match as a watcher sees it.
 """
@@ -156,13 +159,13 @@ def _text_list(body: dict[str, object], name: str, default: list[str]) -> list[s
     return [str(v)[:30] for v in value]
 
 
-@bp.post("/api/matches/<match_id>/hello")
-def hello(match_id: str) -> Response:
+@bp.post("/api/bot/hello")
+def hello() -> Response:
     """Take the seat the token holds: the server's hello; a second hello with a token is
     refused (seat-taken), as is any hello that does not speak this protocol's version."""
-    kept = match_or_404(match_id)
+    kept: StoredMatch | None = None
     try:
-        seat = seat_asking(kept)
+        kept, seat = seat_asking()
         read_hello(message_body())
         with store_answers():
             joined = matches().join(kept, seat)
@@ -172,13 +175,13 @@ def hello(match_id: str) -> Response:
     return jsonify(messages_for(joined.id, joined.match, joined.state, seat)[0])
 
 
-@bp.post("/api/matches/<match_id>/answer")
-def answer(match_id: str) -> Response:
+@bp.post("/api/bot/answer")
+def answer() -> Response:
     """A seat's answer to the round under way: 202 with the time the server measured, or the
     protocol's error naming why it is not taken."""
-    kept = match_or_404(match_id)
+    kept: StoredMatch | None = None
     try:
-        seat = seat_asking(kept)
+        kept, seat = seat_asking()
         counted_message(kept, seat)
         message = read_answer(message_body(), kept.match.rounds)
         with store_answers():
@@ -213,13 +216,13 @@ def watch_state(match_id: str) -> Response:
     return response
 
 
-@bp.get("/api/matches/<match_id>/messages")
-def messages(match_id: str) -> Response:
+@bp.get("/api/bot/messages")
+def messages() -> Response:
     """The seat's messages numbered past after= (-1 for all), waiting for one up to
     MATCH_POLL_SECONDS; an empty list at that ceiling (ask again)."""
-    kept = match_or_404(match_id)
+    kept: StoredMatch | None = None
     try:
-        seat = seat_asking(kept)
+        kept, seat = seat_asking()
         if seat not in kept.state.joined:
             raise ProtocolError(ProtocolProblem.NOT_JOINED, "say hello before asking for messages")
         after = _after()

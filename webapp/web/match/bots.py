@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 from ...jobs.store import Unreachable
 from ...matches import Matches, ProtocolError, ProtocolProblem, StoredMatch
 from ...matches.protocol import MAX_MESSAGE_BYTES
-from ...matches.store import MatchGone, address_hash
+from ...matches.store import MatchGone, address_hash, match_id_of
 
 MATCHES_KEY = "webapp.matches"
 GONE = (
@@ -81,14 +81,19 @@ def bearer() -> str:
     return token.strip() if scheme.lower() == "bearer" else ""
 
 
-def seat_asking(kept: StoredMatch) -> int:
-    """The seat the request's token holds; ProtocolError when it holds none of this match's
-    or the seat was disconnected."""
-    seat = kept.seat_of(bearer())
-    if seat is None:
+def seat_asking() -> tuple[StoredMatch, int]:
+    """The match and seat the request's token holds; ProtocolError when it holds none (a
+    forged token, or its match is gone) or the seat was disconnected."""
+    token = bearer()
+    match_id = match_id_of(token)
+    with store_answers():
+        kept = matches().load(match_id) if match_id else None
+    seat = None if kept is None else kept.seat_of(token)
+    if kept is None or seat is None:
         raise ProtocolError(
             ProtocolProblem.NOT_A_SEAT,
-            "the Authorization header must be 'Bearer <token>' with a seat token of this match",
+            "the Authorization header must be 'Bearer <token>' with a seat token of a match"
+            " (a match is deleted an hour after it was last used)",
         )
     g.match_seat = seat
     with store_answers():
@@ -97,7 +102,7 @@ def seat_asking(kept: StoredMatch) -> int:
                 ProtocolProblem.DISCONNECTED,
                 "this seat was disconnected for sending too many messages, or too many bad ones",
             )
-    return seat
+    return kept, seat
 
 
 def message_body() -> bytes:

@@ -28,6 +28,8 @@ from webapp.sudoku import MULTIPLE, NO_SOLUTION, solve
 from clocks import FakeClock
 
 SECONDS = 10
+# Past the time a round's claims take to settle (store.SETTLE_MS).
+SETTLE_SECONDS = 2.5
 
 
 def setting(**changes: object) -> MatchSetting:
@@ -352,3 +354,45 @@ def test_an_answer_kind_names_its_type() -> None:
     assert read_answer(b'{"type": "no-solution", "round": 2}', ROUNDS_4X4).type == str(
         AnswerKind.NO_SOLUTION
     )
+
+
+def test_a_settled_rounds_winner_stays_when_its_claim_is_written_again(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    store = SqliteStore(tmp_path / "m.sqlite3", clock)
+    matches = Matches(store, in_ms(clock))
+    match_id, _ = opened(matches, setting())
+    kept = loaded(matches, match_id)
+    matches.answer(kept, 1, right(kept, 1))
+    clock.advance(SETTLE_SECONDS)
+    loaded(matches, match_id)  # a reader settles round 1
+    store.put(f"match:{match_id}:winner:1", f"2 {in_ms(clock)() - 5000}".encode())
+    assert loaded(matches, match_id).state.rounds[0].winner == 1
+
+
+def test_a_match_read_from_its_settled_rounds_is_the_match_read_claim_by_claim(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    matches = Matches(SqliteStore(tmp_path / "m.sqlite3", clock), in_ms(clock))
+    match_id, _ = opened(matches, setting())
+    kept = loaded(matches, match_id)
+    matches.answer(kept, 2, wrong(kept, 1))
+    clock.advance(1)
+    matches.answer(kept, 1, right(kept, 1))
+    clock.advance(SETTLE_SECONDS)
+    first = loaded(matches, match_id).state  # settles round 1
+    assert loaded(matches, match_id).state == first
+
+
+def test_the_first_winner_claimed_stays_though_a_server_behind_stamps_an_earlier_time(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    ahead = Matches(SqliteStore(tmp_path / "m.sqlite3", clock), in_ms(clock))
+    behind = Matches(SqliteStore(tmp_path / "m.sqlite3", clock), lambda: in_ms(clock)() - 1)
+    match_id, _ = opened(ahead, setting())
+    clock.advance(0.5)
+    kept = loaded(ahead, match_id)
+    ahead.answer(kept, 1, right(kept, 1))
+    behind.answer(kept, 2, right(kept, 1))  # its server's clock says a ms earlier
+    clock.advance(1)
+    assert loaded(ahead, match_id).state.rounds[0].winner == 1

@@ -15,8 +15,11 @@ only hashes are kept):
                                one wins, and a round is never scored twice;
 - match:<id>:count:<what>:<k>  places for the limits on a seat's messages (count).
 
-Every key lives IDLE_SECONDS past the match's making or its last answer: a match is
-gone an hour after it ends.
+- match:<id>:settled           the claims of the rounds over for SETTLE_MS and more, in one
+                               value: they are final, and a reader reads them at once.
+
+Every key lives IDLE_SECONDS past the longest the match can last from its making (its rounds
+at their full time): a match is gone an hour or more after it ends.
 """
 
 from __future__ import annotations
@@ -25,14 +28,14 @@ import hashlib
 import hmac
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..games.store import new_token, now_ms, token_hash
 from ..jobs.store import Store
 from ..sudoku import Grid, read_code
 from .protocol import BotMessage, ProtocolError, ProtocolProblem
 from .scoring import BotAnswer, Match, MatchPhase, MatchState, match_state
-from .setting import AnswerKind, MatchSetting, RoundPuzzle
+from .setting import MAX_ROUNDS, MAX_SECONDS, AnswerKind, MatchSetting, RoundPuzzle
 
 IDLE_SECONDS = 3600
 # How much longer the claims live than the match's record, so no claim is lost first.
@@ -41,6 +44,12 @@ CLAIM_MARGIN_SECONDS = 60
 # ID_END and 24 more: anything longer is not one.
 LONGEST_ID = 64
 ID_END = "."
+
+
+LONGEST_LIFETIME = IDLE_SECONDS + CLAIM_MARGIN_SECONDS + MAX_ROUNDS * (MAX_SECONDS + 1)
+# A round's claims are final this long after it ended (an answer judged before the end has
+# been claimed by then): they are then kept in one key, which later readers read instead.
+SETTLE_MS = 2000
 
 
 class MatchGone(Exception):
@@ -103,7 +112,7 @@ class Matches:
             "host": token_hash(host),
             "seats": [token_hash(seat) for seat in seats],
         }
-        self.store.put(f"match:{match_id}", json.dumps(record).encode(), IDLE_SECONDS)
+        self.store.put(f"match:{match_id}", json.dumps(record).encode(), self._lifetime(setting))
         return OpenedMatch(match_id, host, seats)
 
     def load(self, match_id: str) -> StoredMatch | None:
@@ -120,30 +129,46 @@ class Matches:
         state = self._state(match_id, match, self.clock())
         return StoredMatch(match_id, match, fields["host"], tuple(fields["seats"]), state)
 
+    def refreshed(self, kept: StoredMatch) -> StoredMatch:
+        """`kept` as it stands now: its claims read again, the match as made kept (it never
+        changes), so a waiting poll reads a few keys, not the whole match."""
+        return replace(kept, state=self._state(kept.id, kept.match, self.clock()))
+
     def _state(self, match_id: str, match: Match, now: int) -> MatchState:
-        """The match at `now`, reading the claims of the rounds begun (and no more)."""
+        """The match at `now`, reading the claims of the rounds begun (and no more): the
+        rounds settled from one key, the others' claims one by one."""
         key = f"match:{match_id}"
-        started_at = self.store.get(f"{key}:started")
-        seats = match.setting.bot_seats
-        joined = frozenset(s for s in seats if self.store.get(f"{key}:seat:{s}") is not None)
-        started = None if started_at is None else int(started_at)
-        answers: dict[tuple[int, int], BotAnswer] = {}
-        winners: dict[int, tuple[int, int]] = {}
+        claims = _Claims.from_bytes(self.store.get(f"{key}:settled"))
+        if claims.settled == 0:
+            started_at = self.store.get(f"{key}:started")
+            claims.started = None if started_at is None else int(started_at)
+            seats = match.setting.bot_seats
+            claims.joined = frozenset(
+                s for s in seats if self.store.get(f"{key}:seat:{s}") is not None
+            )
+        state = claims.state(match, now)
         # Each round's claims are read only once the round before is over: the state of the
         # rounds so far says whether to read the next.
-        for number in range(1, match.setting.rounds + 1):
-            for seat in joined:
-                kept = self.store.get(f"{key}:answer:{number}:{seat}")
-                if kept is not None:
-                    answers[number, seat] = BotAnswer.from_json(number, seat, json.loads(kept))
+        for number in range(claims.settled + 1, match.setting.rounds + 1):
+            if len(state.rounds) < number:
+                break
+            for seat in claims.joined:
+                answer = self.store.get(f"{key}:answer:{number}:{seat}")
+                if answer is not None:
+                    fields = json.loads(answer)
+                    claims.answers[number, seat] = BotAnswer.from_json(number, seat, fields)
             won = self.store.get(f"{key}:winner:{number}")
             if won is not None:
                 seat_text, at_text = won.decode().split(" ")
-                winners[number] = (int(seat_text), int(at_text))
-            state = match_state(match, started, joined, answers, winners, now)
-            if state.phase != MatchPhase.OVER and len(state.rounds) <= number:
-                return state
-        return match_state(match, started, joined, answers, winners, now)
+                claims.winners[number] = (int(seat_text), int(at_text))
+            state = claims.state(match, now)
+        settled = sum(
+            1 for played in state.rounds if played.end is not None and played.end + SETTLE_MS <= now
+        )
+        if settled > claims.settled:
+            claims.settled = settled
+            self.store.put(f"{key}:settled", claims.to_bytes(), self._lifetime(match.setting))
+        return state
 
     def join(self, kept: StoredMatch, seat: int) -> StoredMatch:
         """Take `seat` (its hello): the match after it, started when it was the last seat.
@@ -151,7 +176,7 @@ class Matches:
         key = f"match:{kept.id}"
         if kept.state.phase != MatchPhase.WAITING:
             raise ProtocolError(ProtocolProblem.STARTED, "the match has started: seats are closed")
-        if not self.store.add(f"{key}:seat:{seat}", b"1", self._lifetime()):
+        if not self.store.add(f"{key}:seat:{seat}", b"1", self._lifetime(kept.match.setting)):
             raise ProtocolError(
                 ProtocolProblem.SEAT_TAKEN, "this seat's token has said hello already"
             )
@@ -163,7 +188,11 @@ class Matches:
     def start(self, kept: StoredMatch) -> StoredMatch:
         """Start the match now (the seats taken play; claimed once, so a second start and a
         last hello at one instant start it once)."""
-        self.store.add(f"match:{kept.id}:started", str(self.clock()).encode(), self._lifetime())
+        self.store.add(
+            f"match:{kept.id}:started",
+            str(self.clock()).encode(),
+            self._lifetime(kept.match.setting),
+        )
         return self._reloaded(kept.id)
 
     def answer(self, kept: StoredMatch, seat: int, message: BotMessage) -> tuple[BotAnswer, int]:
@@ -180,18 +209,19 @@ class Matches:
         answer = BotAnswer(message.round, seat, AnswerKind(message.type), message.cells, at)
         key = f"match:{kept.id}"
         claimed = json.dumps(answer.to_json()).encode()
-        if not self.store.add(f"{key}:answer:{message.round}:{seat}", claimed, self._lifetime()):
+        if not self.store.add(
+            f"{key}:answer:{message.round}:{seat}", claimed, self._lifetime(kept.match.setting)
+        ):
             raise ProtocolError(
                 ProtocolProblem.ALREADY_ANSWERED, f"this seat has answered round {message.round}"
             )
         if answer.is_right(kept.match.rounds[message.round - 1]):
             # Of right answers on several servers at once, the first claim wins the round.
             self.store.add(
-                f"{key}:winner:{message.round}", f"{seat} {at}".encode(), self._lifetime()
+                f"{key}:winner:{message.round}",
+                f"{seat} {at}".encode(),
+                self._lifetime(kept.match.setting),
             )
-        record = self.store.get(key)
-        if record is not None:  # the match lives an hour past its last answer
-            self.store.put(key, record, IDLE_SECONDS)
         return answer, at - current.start
 
     def count(self, match_id: str, what: str, places: int, seconds: int) -> bool:
@@ -203,7 +233,7 @@ class Matches:
 
     def mark(self, match_id: str, what: str) -> None:
         """Keep a fact about a match (a seat disconnected) for its lifetime."""
-        self.store.put(f"match:{match_id}:mark:{what}", b"1", self._lifetime())
+        self.store.put(f"match:{match_id}:mark:{what}", b"1", LONGEST_LIFETIME)
 
     def marked(self, match_id: str, what: str) -> bool:
         """True when `mark` kept `what`."""
@@ -215,8 +245,61 @@ class Matches:
             raise MatchGone(match_id)
         return kept
 
-    def _lifetime(self) -> int:
-        return IDLE_SECONDS + CLAIM_MARGIN_SECONDS
+    def _lifetime(self, setting: MatchSetting) -> int:
+        """How long a match's keys live: IDLE_SECONDS past the longest the match can last."""
+        longest = setting.rounds * (setting.seconds + 1)
+        return IDLE_SECONDS + CLAIM_MARGIN_SECONDS + longest
+
+
+class _Claims:
+    """What a match's claims say (store.py's working, not a value): when it started, the
+    seats joined, the answers and winners read so far, and how many rounds were settled."""
+
+    def __init__(self) -> None:
+        self.started: int | None = None
+        self.joined: frozenset[int] = frozenset()
+        self.answers: dict[tuple[int, int], BotAnswer] = {}
+        self.winners: dict[int, tuple[int, int]] = {}
+        self.settled = 0
+
+    def state(self, match: Match, now: int) -> MatchState:
+        """The match at `now` as these claims say."""
+        return match_state(match, self.started, self.joined, self.answers, self.winners, now)
+
+    def to_bytes(self) -> bytes:
+        """The settled rounds' claims as one value (the rounds past them left out)."""
+        fields = {
+            "started": self.started,
+            "joined": sorted(self.joined),
+            "settled": self.settled,
+            "answers": [
+                [number, seat, answer.to_json()]
+                for (number, seat), answer in self.answers.items()
+                if number <= self.settled
+            ],
+            "winners": [
+                [number, seat, at]
+                for number, (seat, at) in self.winners.items()
+                if number <= self.settled
+            ],
+        }
+        return json.dumps(fields, separators=(",", ":")).encode()
+
+    @classmethod
+    def from_bytes(cls, data: bytes | None) -> _Claims:
+        """The claims kept by to_bytes (none settled when `data` is None)."""
+        claims = cls()
+        if data is None:
+            return claims
+        fields = json.loads(data)
+        claims.started = fields["started"]
+        claims.joined = frozenset(fields["joined"])
+        claims.settled = int(fields["settled"])
+        for number, seat, answer in fields["answers"]:
+            claims.answers[number, seat] = BotAnswer.from_json(number, seat, answer)
+        for number, seat, at in fields["winners"]:
+            claims.winners[number] = (seat, at)
+        return claims
 
 
 def _out_of_turn(state: MatchState, number: int) -> ProtocolError:

@@ -255,17 +255,16 @@ def _after() -> int:
 def _waited_for(kept: StoredMatch, seat: int, after: int, deadline: float) -> list[object]:
     """The seat's messages past `after`, read again every POLL_EVERY_SECONDS until there is
     one or `deadline` (time.monotonic) passes."""
-    current: StoredMatch | None = kept
-    while current is not None:
+    current = kept
+    while True:
         found = messages_for(current.id, current.match, current.state, seat)[after + 1 :]
         if found or time.monotonic() >= deadline:
             return list(found)
         time.sleep(POLL_EVERY_SECONDS)
         try:
-            current = matches().load(kept.id)
+            current = matches().refreshed(current)
         except Unreachable:
             return []
-    return []
 
 
 def _take_poll_place() -> bool:

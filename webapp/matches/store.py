@@ -27,8 +27,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Generic, TypeVar
 
 from ..games.store import new_token, now_ms, token_hash
 from ..jobs.store import Store
@@ -46,6 +49,9 @@ LONGEST_ID = 64
 ID_END = "."
 
 
+# Matches whose record and settled rounds a process remembers read (a few KB each).
+REMEMBERED = 256
+T = TypeVar("T")
 LONGEST_LIFETIME = IDLE_SECONDS + CLAIM_MARGIN_SECONDS + MAX_ROUNDS * (MAX_SECONDS + 1)
 # A round's claims are final this long after it ended (an answer judged before the end has
 # been claimed by then): they are then kept in one key, which later readers read instead.
@@ -98,6 +104,11 @@ class Matches:
     def __init__(self, store: Store, clock: Callable[[], int] = now_ms) -> None:
         self.store = store
         self.clock = clock
+        # What was read from the store, by the bytes it was read from: a match as made and
+        # its settled claims change rarely, and reading them again (each round's puzzle,
+        # every answer's grid) was most of a request's time.
+        self._made: _Remembered[StoredMatch] = _Remembered()
+        self._settled: _Remembered[_Claims] = _Remembered()
 
     def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
         """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
@@ -117,17 +128,27 @@ class Matches:
 
     def load(self, match_id: str) -> StoredMatch | None:
         """The match `match_id` as it stands now, or None when there is none."""
+        made = self.made(match_id)
+        return None if made is None else self.refreshed(made)
+
+    def made(self, match_id: str) -> StoredMatch | None:
+        """The match `match_id` as made, its claims not read (its state says nothing has
+        happened): enough to know a token's seat; None when there is none."""
         if len(match_id) > LONGEST_ID:
             return None
         record = self.store.get(f"match:{match_id}")
         if record is None:
             return None
-        fields = json.loads(record)
-        setting = MatchSetting.from_json(fields["setting"])
-        rounds = tuple(_round_puzzle(kept) for kept in fields["rounds"])
-        match = Match(setting, rounds, int(fields["created"]))
-        state = self._state(match_id, match, self.clock())
-        return StoredMatch(match_id, match, fields["host"], tuple(fields["seats"]), state)
+        made = self._made.get(match_id, record)
+        if made is None:
+            fields = json.loads(record)
+            setting = MatchSetting.from_json(fields["setting"])
+            rounds = tuple(_round_puzzle(kept) for kept in fields["rounds"])
+            match = Match(setting, rounds, int(fields["created"]))
+            unread = MatchState(0, MatchPhase.WAITING, None, frozenset(), (), None)
+            made = StoredMatch(match_id, match, fields["host"], tuple(fields["seats"]), unread)
+            self._made.put(match_id, record, made)
+        return made
 
     def refreshed(self, kept: StoredMatch) -> StoredMatch:
         """`kept` as it stands now: its claims read again, the match as made kept (it never
@@ -138,7 +159,7 @@ class Matches:
         """The match at `now`, reading the claims of the rounds begun (and no more): the
         rounds settled from one key, the others' claims one by one."""
         key = f"match:{match_id}"
-        claims = _Claims.from_bytes(self.store.get(f"{key}:settled"))
+        claims = self._settled_claims(match_id)
         if claims.settled == 0:
             started_at = self.store.get(f"{key}:started")
             claims.started = None if started_at is None else int(started_at)
@@ -170,11 +191,22 @@ class Matches:
             self.store.put(f"{key}:settled", claims.to_bytes(), self._lifetime(match.setting))
         return state
 
+    def _settled_claims(self, match_id: str) -> _Claims:
+        """The claims of the match's settled rounds (none when none is), a copy of its own."""
+        data = self.store.get(f"match:{match_id}:settled")
+        if data is None:
+            return _Claims()
+        claims = self._settled.get(match_id, data)
+        if claims is None:
+            claims = _Claims.from_bytes(data)
+            self._settled.put(match_id, data, claims)
+        return claims.copy()
+
     def join(self, kept: StoredMatch, seat: int) -> StoredMatch:
         """Take `seat` (its hello): the match after it, started when it was the last seat.
         ProtocolError when the seat was taken already or the match has started."""
         key = f"match:{kept.id}"
-        if kept.state.phase != MatchPhase.WAITING:
+        if self.refreshed(kept).state.phase != MatchPhase.WAITING:
             raise ProtocolError(ProtocolProblem.STARTED, "the match has started: seats are closed")
         if not self.store.add(f"{key}:seat:{seat}", b"1", self._lifetime(kept.match.setting)):
             raise ProtocolError(
@@ -251,6 +283,32 @@ class Matches:
         return IDLE_SECONDS + CLAIM_MARGIN_SECONDS + longest
 
 
+class _Remembered(Generic[T]):
+    """Values read from the store, by match id and the bytes read (so a changed value is
+    read again), REMEMBERED at most, the least recently used forgotten first."""
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[str, tuple[bytes, T]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, match_id: str, data: bytes) -> T | None:
+        """The value read from `data` for `match_id`, if remembered."""
+        with self._lock:
+            kept = self._kept.get(match_id)
+            if kept is None or kept[0] != data:
+                return None
+            self._kept.move_to_end(match_id)
+            return kept[1]
+
+    def put(self, match_id: str, data: bytes, value: T) -> None:
+        """Remember `value`, read from `data` for `match_id`."""
+        with self._lock:
+            self._kept[match_id] = (data, value)
+            self._kept.move_to_end(match_id)
+            while len(self._kept) > REMEMBERED:
+                self._kept.popitem(last=False)
+
+
 class _Claims:
     """What a match's claims say (store.py's working, not a value): when it started, the
     seats joined, the answers and winners read so far, and how many rounds were settled."""
@@ -285,12 +343,17 @@ class _Claims:
         }
         return json.dumps(fields, separators=(",", ":")).encode()
 
+    def copy(self) -> _Claims:
+        """These claims, to be added to without changing them."""
+        copied = _Claims()
+        copied.started, copied.joined, copied.settled = self.started, self.joined, self.settled
+        copied.answers, copied.winners = dict(self.answers), dict(self.winners)
+        return copied
+
     @classmethod
-    def from_bytes(cls, data: bytes | None) -> _Claims:
-        """The claims kept by to_bytes (none settled when `data` is None)."""
+    def from_bytes(cls, data: bytes) -> _Claims:
+        """The claims kept by to_bytes."""
         claims = cls()
-        if data is None:
-            return claims
         fields = json.loads(data)
         claims.started = fields["started"]
         claims.joined = frozenset(fields["joined"])

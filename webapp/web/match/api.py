@@ -223,6 +223,8 @@ def messages() -> Response:
     kept: StoredMatch | None = None
     try:
         kept, seat = seat_asking()
+        with store_answers():
+            kept = matches().refreshed(kept)
         if seat not in kept.state.joined:
             raise ProtocolError(ProtocolProblem.NOT_JOINED, "say hello before asking for messages")
         after = _after()

@@ -82,12 +82,13 @@ def bearer() -> str:
 
 
 def seat_asking() -> tuple[StoredMatch, int]:
-    """The match and seat the request's token holds; ProtocolError when it holds none (a
+    """The match (as made: its claims not read) and seat the request's token holds;
+    ProtocolError when it holds none (a
     forged token, or its match is gone) or the seat was disconnected."""
     token = bearer()
     match_id = match_id_of(token)
     with store_answers():
-        kept = matches().load(match_id) if match_id else None
+        kept = matches().made(match_id) if match_id else None
     seat = None if kept is None else kept.seat_of(token)
     if kept is None or seat is None:
         raise ProtocolError(

@@ -189,6 +189,13 @@ def test_messages_after_a_number_are_only_the_later_ones(client: FlaskClient) ->
     assert [m["seq"] for m in messages(client, match_id, tokens[0], after=0)] == [1]
 
 
+@pytest.mark.parametrize("after", ["-5", "x", "1234567"])
+def test_a_poll_after_no_message_number_is_refused(client: FlaskClient, after: str) -> None:
+    match_id, tokens = started(client)
+    response = client.get(f"/api/bot/messages?after={after}", headers=bearer(tokens[0]))
+    assert (response.status_code, response.get_json()["problem"]) == (400, "bad-round")
+
+
 def test_a_right_answer_is_received_with_the_servers_time(
     client: FlaskClient, clock: FakeClock
 ) -> None:

@@ -249,7 +249,7 @@ def messages() -> Response:
 def _after() -> int:
     """The after= number: the last message the bot has; ProtocolError when it is not one."""
     text = request.args.get("after", "-1")
-    if not text.lstrip("-").isdigit() or len(text) > 6:
+    if text != "-1" and (not text.isdigit() or len(text) > 6):
         raise ProtocolError(ProtocolProblem.BAD_ROUND, "after= must be a message number, or -1")
     return int(text)
 

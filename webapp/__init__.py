@@ -163,9 +163,11 @@ DEFAULTS: dict[str, object] = {
     "MATCHES_LIMIT_SECONDS": 600,
     "MATCH_GENERATE_SECONDS": 15.0,
     # A bot's wait for its next message (GET /api/matches/<id>/messages) holds one of a
-    # worker's threads: at most MATCH_POLLS_PER_WORKER at once per worker (429 past it),
-    # each for at most MATCH_POLL_SECONDS (then answered empty: the bot asks again).
+    # worker's threads: at most MATCH_POLLS_PER_WORKER at once per worker, and
+    # MATCH_POLLS_PER_ADDRESS of them from one address not exempt (429 past either), each
+    # for at most MATCH_POLL_SECONDS (then answered empty: the bot asks again).
     "MATCH_POLLS_PER_WORKER": 4,
+    "MATCH_POLLS_PER_ADDRESS": 2,
     "MATCH_POLL_SECONDS": 20.0,
     # A seat sending more than MATCH_MESSAGES_PER_SECOND messages in a second, or more
     # than MATCH_BAD_MESSAGES refused ones, is told why and disconnected.

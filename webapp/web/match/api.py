@@ -10,7 +10,8 @@ its token alone.
 - GET /api/bot/messages?after=N waits for the seat's messages numbered past N: it
   answers as soon as there is one, or after MATCH_POLL_SECONDS with none (a ceiling on the
   wait, said as such in the answer; the bot asks again). It holds a worker's thread while
-  it waits, so a worker holds at most MATCH_POLLS_PER_WORKER at once, 429 past that.
+  it waits, so a worker holds at most MATCH_POLLS_PER_WORKER at once, and
+  MATCH_POLLS_PER_ADDRESS from one address; 429 past either.
 - POST /api/bot/answer takes a seat's answer to the round under way.
 - POST /api/matches/<id>/start starts the match with the seats taken (the host's token).
 - GET /api/matches/<id> is the match as a watcher sees it.
@@ -21,6 +22,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections import Counter
 
 from flask import Blueprint, abort, current_app, g, jsonify, request
 from werkzeug.wrappers import Response
@@ -58,7 +60,7 @@ bp = Blueprint("match_api", __name__)
 # this late (its time runs from the round's start all the same).
 POLL_EVERY_SECONDS = 0.02
 _polls_lock = threading.Lock()
-_polls_waiting = 0
+_polls_waiting: Counter[str] = Counter()  # waiting polls by address
 
 
 @bp.post("/api/matches")
@@ -230,17 +232,19 @@ def messages() -> Response:
         after = _after()
     except ProtocolError as error:
         return refused(error, kept)
-    if not _take_poll_place():
+    address = request.remote_addr or ""
+    if not _take_poll_place(address):
         abort(
             429,
-            description="This server holds as many waiting bots as it may: ask again in a second.",
+            description="This server holds as many waiting bots as it may (from this address, or"
+            " in all): ask again in a second.",
             retry_after=1,
         )
     ceiling = float(current_app.config["MATCH_POLL_SECONDS"])
     try:
         found = _waited_for(kept, seat, after, time.monotonic() + ceiling)
     finally:
-        _leave_poll_place()
+        _leave_poll_place(address)
     response = jsonify({"status": "ok", "messages": found, "ceiling_seconds": ceiling})
     response.cache_control.no_store = True
     return response
@@ -269,17 +273,23 @@ def _waited_for(kept: StoredMatch, seat: int, after: int, deadline: float) -> li
             return []
 
 
-def _take_poll_place() -> bool:
-    """Count one more waiting poll in this worker, if it may have one."""
-    global _polls_waiting
+def _take_poll_place(address: str) -> bool:
+    """Count one more waiting poll in this worker, from `address`, if it may have one: at
+    most MATCH_POLLS_PER_WORKER in all, MATCH_POLLS_PER_ADDRESS from one address (unless
+    exempt), so one address cannot hold every place."""
+    config = current_app.config
+    counted = address not in config["CLIENT_LIMITS_EXEMPT"]
     with _polls_lock:
-        if _polls_waiting >= int(current_app.config["MATCH_POLLS_PER_WORKER"]):
+        if sum(_polls_waiting.values()) >= int(config["MATCH_POLLS_PER_WORKER"]):
             return False
-        _polls_waiting += 1
+        if counted and _polls_waiting[address] >= int(config["MATCH_POLLS_PER_ADDRESS"]):
+            return False
+        _polls_waiting[address] += 1
         return True
 
 
-def _leave_poll_place() -> None:
-    global _polls_waiting
+def _leave_poll_place(address: str) -> None:
     with _polls_lock:
-        _polls_waiting -= 1
+        _polls_waiting[address] -= 1
+        if not _polls_waiting[address]:
+            del _polls_waiting[address]

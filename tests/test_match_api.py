@@ -373,3 +373,26 @@ def test_no_log_line_holds_a_token_or_what_a_bot_sent(
     send(client, match_id, tokens[1], b'{"type": "secret-garbage"}')
     logged = "\n".join(log_lines)
     assert [text for text in (*tokens, rows[0] + rows[1], "secret-garbage") if text in logged] == []
+
+
+def test_the_site_form_opens_a_match_with_a_token_for_each_seat(client: FlaskClient) -> None:
+    form = {"sizes": ["4"], "rounds": "2", "seconds": "10", "seats": "3"}
+    page = client.post("/match/new", data=form).text
+    assert page.count("<code>sudoku bot ") == 3
+
+
+def test_the_site_form_names_a_field_that_is_wrong(client: FlaskClient) -> None:
+    form = {"sizes": ["4"], "rounds": "two"}
+    response = client.post("/match/new", data=form)
+    assert (response.status_code, "rounds must be whole numbers" in response.text) == (400, True)
+
+
+def test_the_host_starts_the_match_from_its_page(client: FlaskClient) -> None:
+    body = opened(client, seats=3)
+    response = client.post(f"/match/{body['match']}/start", data={"host": body["host"]})
+    assert client.get(response.headers["Location"]).text.count("<strong>playing</strong>") == 1
+
+
+def test_the_form_page_offers_every_size(client: FlaskClient) -> None:
+    page = client.get("/match/new").text
+    assert [f'value="{size}"' in page for size in (4, 6, 9, 12, 16)] == [True] * 5

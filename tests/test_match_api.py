@@ -100,6 +100,11 @@ def test_the_seats_tokens_are_all_different(client: FlaskClient) -> None:
     assert len({seat["token"] for seat in body["seats"]} | {body["host"]}) == 9
 
 
+def test_a_seed_the_server_draws_is_not_told_to_the_host(client: FlaskClient) -> None:
+    body = client.post("/api/matches", json={"sizes": [4], "rounds": 1}).get_json()
+    assert "seed" not in body["setting"]
+
+
 def test_a_house_match_has_the_house_in_the_last_seat(client: FlaskClient) -> None:
     body = opened(client, seats=2, house=100)
     assert (body["house"], len(body["seats"])) == (2, 1)

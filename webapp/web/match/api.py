@@ -70,6 +70,11 @@ def open_match() -> Response:
     except SettingError as error:
         abort(400, description=f"That match cannot be: {error}.")
     made = opened(setting)
+    shown_setting = setting.to_json()
+    if body.get("seed") is None:
+        # The seed names every puzzle and answer: one the server drew is published when the
+        # match is over, never to the host first, whose bots could look the answers up.
+        del shown_setting["seed"]
     response = jsonify(
         {
             "status": "ok",
@@ -83,7 +88,7 @@ def open_match() -> Response:
             "house": setting.house_seat,
             "watch": absolute_url("match.watch", match_id=made.id),
             "result": absolute_url("match.result", match_id=made.id),
-            "setting": setting.to_json(),
+            "setting": shown_setting,
         }
     )
     response.status_code = 201

@@ -276,8 +276,8 @@ def test_a_seats_messages_are_hello_each_puzzle_and_each_result(
     matches.answer(kept, 1, right(kept, 1))
     clock.advance(0.3)
     kept = loaded(matches, match_id)
-    types = [m["type"] for m in messages_for(match_id, kept.match, kept.state, 2)]
-    assert types == ["hello", "puzzle", "result", "puzzle"]
+    types = [type(m).__name__ for m in messages_for(match_id, kept.match, kept.state, 2)]
+    assert types == ["HelloMessage", "PuzzleMessage", "ResultMessage", "PuzzleMessage"]
 
 
 def test_the_result_is_sent_only_once_the_round_is_over(matches: Matches, clock: FakeClock) -> None:
@@ -285,8 +285,8 @@ def test_the_result_is_sent_only_once_the_round_is_over(matches: Matches, clock:
     kept = loaded(matches, match_id)
     matches.answer(kept, 1, wrong(kept, 1))
     kept = loaded(matches, match_id)
-    types = [m["type"] for m in messages_for(match_id, kept.match, kept.state, 2)]
-    assert types == ["hello", "puzzle"]
+    types = [type(m).__name__ for m in messages_for(match_id, kept.match, kept.state, 2)]
+    assert types == ["HelloMessage", "PuzzleMessage"]
 
 
 ROUNDS_4X4 = make_rounds(setting(), 30)

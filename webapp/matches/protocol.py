@@ -156,76 +156,160 @@ def _value(value: object, n: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= n
 
 
-def hello_message(match_id: str, match: Match, seat: int) -> Json:
-    """The server's hello to the bot in `seat`."""
-    setting = match.setting
-    return {
-        "type": "hello",
-        "protocol": PROTOCOL_VERSION,
-        "match": match_id,
-        "seat": seat,
-        "seats": setting.seats,
-        "house": setting.house_seat,
-        "rounds": setting.rounds,
-        "seconds": setting.seconds,
-    }
+@dataclass(frozen=True)
+class HelloMessage:
+    """The server's hello to a seat: the protocol's version, the match, the seat, the seats
+    (the house's among them, if it plays), the rounds and seconds per round."""
+
+    match: str
+    seat: int
+    seats: int
+    house: int | None
+    rounds: int
+    seconds: int
+
+    @classmethod
+    def of(cls, match_id: str, match: Match, seat: int) -> HelloMessage:
+        """The hello to `seat` of `match`."""
+        setting = match.setting
+        return cls(
+            match_id, seat, setting.seats, setting.house_seat, setting.rounds, setting.seconds
+        )
+
+    def to_json(self) -> Json:
+        """The message as JSON."""
+        return {
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "match": self.match,
+            "seat": self.seat,
+            "seats": self.seats,
+            "house": self.house,
+            "rounds": self.rounds,
+            "seconds": self.seconds,
+        }
 
 
-def puzzle_message(played: RoundPuzzle, seconds: int) -> Json:
-    """A round's puzzle as every seat is sent it."""
-    puzzle = played.puzzle
-    blank_and_symbols = "." + puzzle.shape.symbols
-    rows = [
-        "".join(blank_and_symbols[v] for v in puzzle.cells[r * puzzle.size : (r + 1) * puzzle.size])
-        for r in range(puzzle.size)
-    ]
-    return {
-        "type": "puzzle",
-        "round": played.number,
-        "code": puzzle.code,
-        "size": puzzle.size,
-        "rules": puzzle.rules.name,
-        "seconds": seconds,
-        "rows": rows,
-        "units": [list(unit.cells) for unit in puzzle.geometry.units],
-    }
+@dataclass(frozen=True)
+class PuzzleMessage:
+    """A round's puzzle as every seat is sent it: its share code, size, rules' name, seconds,
+    rows ("." for a blank) and every unit as cell numbers."""
+
+    round: int
+    code: str
+    size: int
+    rules: str
+    seconds: int
+    rows: tuple[str, ...]
+    units: tuple[tuple[int, ...], ...]
+
+    @classmethod
+    def of(cls, played: RoundPuzzle, seconds: int) -> PuzzleMessage:
+        """The message of round `played`."""
+        puzzle = played.puzzle
+        n = puzzle.size
+        return cls(
+            played.number,
+            puzzle.code,
+            n,
+            puzzle.rules.name,
+            seconds,
+            _rows(puzzle.cells, n, "." + puzzle.shape.symbols),
+            tuple(tuple(unit.cells) for unit in puzzle.geometry.units),
+        )
+
+    def to_json(self) -> Json:
+        """The message as JSON."""
+        return {
+            "type": "puzzle",
+            "round": self.round,
+            "code": self.code,
+            "size": self.size,
+            "rules": self.rules,
+            "seconds": self.seconds,
+            "rows": list(self.rows),
+            "units": [list(unit) for unit in self.units],
+        }
 
 
-def result_message(played: RoundState, expected: RoundPuzzle, last: bool) -> Json:
-    """A round's result, once it is over: the answer, the winner, each answer's verdict."""
-    solution = None
-    if expected.solution is not None:
-        symbols = expected.puzzle.shape.symbols
-        n = expected.puzzle.size
-        cells = expected.solution.cells
-        solution = ["".join(symbols[v - 1] for v in cells[r * n : (r + 1) * n]) for r in range(n)]
-    return {
-        "type": "result",
-        "round": played.number,
-        "answer": str(expected.expected),
-        "solution": solution,
-        "winner": played.winner,
-        "answers": [
-            {
-                "seat": judged.answer.seat,
-                "type": str(judged.answer.kind),
-                "verdict": str(judged.verdict),
-                "ms": judged.ms,
-            }
+@dataclass(frozen=True)
+class ResultAnswer:
+    """A seat's answer as a round's result tells it: its type, verdict and time."""
+
+    seat: int
+    type: str
+    verdict: str
+    ms: int
+
+
+@dataclass(frozen=True)
+class ResultMessage:
+    """A round's result, sent once it is over: the answer (and the solution, when there is
+    one), the winner (None: nobody), every answer taken, and whether it was the last round."""
+
+    round: int
+    answer: str
+    solution: tuple[str, ...] | None
+    winner: int | None
+    answers: tuple[ResultAnswer, ...]
+    last: bool
+
+    @classmethod
+    def of(cls, played: RoundState, expected: RoundPuzzle, last: bool) -> ResultMessage:
+        """The result of round `played`, over."""
+        solution = None
+        if expected.solution is not None:
+            shape = expected.puzzle.shape
+            solution = _rows(expected.solution.cells, shape.size, "." + shape.symbols)
+        answers = tuple(
+            ResultAnswer(
+                judged.answer.seat, str(judged.answer.kind), str(judged.verdict), judged.ms
+            )
             for judged in played.answers
-        ],
-        "last": last,
-    }
+        )
+        return cls(played.number, str(expected.expected), solution, played.winner, answers, last)
+
+    def to_json(self) -> Json:
+        """The message as JSON."""
+        return {
+            "type": "result",
+            "round": self.round,
+            "answer": self.answer,
+            "solution": None if self.solution is None else list(self.solution),
+            "winner": self.winner,
+            "answers": [
+                {"seat": a.seat, "type": a.type, "verdict": a.verdict, "ms": a.ms}
+                for a in self.answers
+            ],
+            "last": self.last,
+        }
 
 
-def messages_for(match_id: str, match: Match, state: MatchState, seat: int) -> list[Json]:
-    """Every message `seat` is sent by `state.now`, in order, each with its number ("seq"):
-    hello, then each round's puzzle and, once it is over, its result."""
-    messages = [hello_message(match_id, match, seat)]
+ServerMessage = HelloMessage | PuzzleMessage | ResultMessage
+
+
+def messages_for(
+    match_id: str, match: Match, state: MatchState, seat: int
+) -> tuple[ServerMessage, ...]:
+    """Every message `seat` is sent by `state.now`, in order: hello, then each round's puzzle
+    and, once it is over, its result. A message's number ("seq") is its place here."""
+    messages: list[ServerMessage] = [HelloMessage.of(match_id, match, seat)]
     for played in state.rounds:
         expected = match.rounds[played.number - 1]
-        messages.append(puzzle_message(expected, match.setting.seconds))
+        messages.append(PuzzleMessage.of(expected, match.setting.seconds))
         if played.end is not None:
             last = played.number == match.setting.rounds
-            messages.append(result_message(played, expected, last))
-    return [{"seq": seq, **message} for seq, message in enumerate(messages)]
+            messages.append(ResultMessage.of(played, expected, last))
+    return tuple(messages)
+
+
+def numbered(messages: tuple[ServerMessage, ...], after: int) -> list[Json]:
+    """The messages numbered past `after`, as JSON, each with its number ("seq")."""
+    return [
+        {"seq": seq, **message.to_json()} for seq, message in enumerate(messages) if seq > after
+    ]
+
+
+def _rows(cells: tuple[int, ...], size: int, shown: str) -> tuple[str, ...]:
+    """Cells as rows of text, `shown[v]` for value v."""
+    return tuple("".join(shown[v] for v in cells[r * size : (r + 1) * size]) for r in range(size))

@@ -34,7 +34,7 @@ from ...matches import (
     SettingError,
     StoredMatch,
 )
-from ...matches.protocol import messages_for, read_answer, read_hello
+from ...matches.protocol import messages_for, numbered, read_answer, read_hello
 from ..links import absolute_url
 from .bots import (
     bearer,
@@ -108,7 +108,7 @@ def hello() -> Response:
     except ProtocolError as error:
         return refused(error, kept)
     g.solve = {"seat": seat, "verdict": "joined"}
-    return jsonify(messages_for(joined.id, joined.match, joined.state, seat)[0])
+    return jsonify(numbered(messages_for(joined.id, joined.match, joined.state, seat), -1)[0])
 
 
 @bp.post("/api/bot/answer")
@@ -197,7 +197,7 @@ def _waited_for(kept: StoredMatch, seat: int, after: int, deadline: float) -> li
     one or `deadline` (time.monotonic) passes."""
     current = kept
     while True:
-        found = messages_for(current.id, current.match, current.state, seat)[after + 1 :]
+        found = numbered(messages_for(current.id, current.match, current.state, seat), after)
         if found or time.monotonic() >= deadline:
             return list(found)
         time.sleep(POLL_EVERY_SECONDS)

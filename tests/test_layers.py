@@ -86,6 +86,7 @@ def test_the_features_are_found() -> None:
         "game",
         "jobs",
         "learn",
+        "match",
         "new",
         "play",
         "print",

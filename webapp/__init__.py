@@ -32,6 +32,7 @@ FEATURES = (
     "read_photo",
     "game",
     "learn",
+    "match",
 )
 
 DEFAULTS: dict[str, object] = {
@@ -154,6 +155,24 @@ DEFAULTS: dict[str, object] = {
     # instead), each for at most GAME_EVENTS_SECONDS before the browser connects again.
     "GAME_EVENTS_PER_WORKER": 4,
     "GAME_EVENTS_SECONDS": 25.0,
+    # Matches between bots (webapp/matches/, web/match/): matches one address (not exempt)
+    # may open within MATCHES_LIMIT_SECONDS (429 past it), and the seconds the generator may
+    # take to make a match's rounds when it is opened (a ceiling on wall time, below
+    # gunicorn's 30 s; 422 past it).
+    "MATCHES_PER_ADDRESS": 10,
+    "MATCHES_LIMIT_SECONDS": 600,
+    "MATCH_GENERATE_SECONDS": 15.0,
+    # A bot's wait for its next message (GET /api/matches/<id>/messages) holds one of a
+    # worker's threads: at most MATCH_POLLS_PER_WORKER at once per worker, and
+    # MATCH_POLLS_PER_ADDRESS of them from one address not exempt (429 past either), each
+    # for at most MATCH_POLL_SECONDS (then answered empty: the bot asks again).
+    "MATCH_POLLS_PER_WORKER": 4,
+    "MATCH_POLLS_PER_ADDRESS": 2,
+    "MATCH_POLL_SECONDS": 20.0,
+    # A seat sending more than MATCH_MESSAGES_PER_SECOND messages in a second, or more
+    # than MATCH_BAD_MESSAGES refused ones, is told why and disconnected.
+    "MATCH_MESSAGES_PER_SECOND": 5,
+    "MATCH_BAD_MESSAGES": 20,
     # Where the site is reached, e.g. https://sudoku.example.org: when set, every absolute
     # link the app writes uses it instead of the request's Host header (and https adds HSTS).
     "PUBLIC_URL": None,

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from . import (
     bench,
+    bot,
     explain,
     generate,
     hint,
@@ -43,6 +44,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     jobs.add,
     relay.add,
     learn_bank.add,
+    bot.add,
 )
 
 

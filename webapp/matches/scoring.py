@@ -1,0 +1,261 @@
+"""A match's rounds worked out from what the store holds, at a time passed in: which round
+is under way, who won each, every answer's verdict, each seat's wins and times.
+
+The rules, in one place:
+- the match starts when its last bot seat is taken (or when its host says so); round 1's
+  puzzle goes to every seat at that instant, and each next round's ROUND_GAP_MS after the
+  round before ends;
+- the first right answer wins the round and ends it; a wrong answer puts that seat out of
+  the round; a round ends too when every seat in it has answered wrongly, and at its time;
+  no answer in time scores nothing;
+- the house (when it plays) gives the engine's answer `house_ms` after the round starts;
+- a time is the server's, from the round's start (when its puzzle is sent) to the answer's
+  arrival, in milliseconds.
+
+Each answer and each round's winner is claimed once in the store (store.py), so that what
+is read here is the same for every server and a round is never scored twice: a winner,
+once claimed, stays the winner.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+from ..sudoku import Grid
+from .setting import AnswerKind, MatchSetting, RoundPuzzle
+
+# The pause between a round's end and the next round's puzzle: each bot has its result
+# before the next puzzle comes.
+ROUND_GAP_MS = 300
+
+
+@unique
+class MatchPhase(StrEnum):
+    """Waiting for seats, a round under way, between two rounds, or over."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    BETWEEN = "between"
+    OVER = "over"
+
+
+@unique
+class RoundVerdict(StrEnum):
+    """What became of a seat's answer: it won the round, it was right after the winner's, it
+    was wrong (the seat is out of the round), or there was none in time."""
+
+    WON = "won"
+    TOO_LATE = "too-late"
+    WRONG = "wrong"
+    NONE = "none"
+
+
+@dataclass(frozen=True)
+class BotAnswer:
+    """An answer as the server received it: the round, the seat, its kind, the grid sent
+    with a solution (None otherwise) and when it arrived (epoch milliseconds)."""
+
+    round: int
+    seat: int
+    kind: AnswerKind
+    cells: tuple[int, ...] | None
+    at: int
+
+    def is_right(self, expected: RoundPuzzle) -> bool:
+        """True when this answer is the round's."""
+        if self.kind != expected.expected:
+            return False
+        if self.kind != AnswerKind.SOLUTION:
+            return True
+        return expected.solution is not None and self.cells == expected.solution.cells
+
+    def to_json(self) -> dict[str, object]:
+        """The answer as the store keeps it."""
+        cells = None if self.cells is None else list(self.cells)
+        return {"kind": str(self.kind), "cells": cells, "at": self.at}
+
+    @classmethod
+    def from_json(cls, number: int, seat: int, fields: dict[str, object]) -> BotAnswer:
+        """An answer read back from the store."""
+        cells = fields.get("cells")
+        kept = None if not isinstance(cells, list) else tuple(int(c) for c in cells)
+        at = fields["at"]
+        return cls(number, seat, AnswerKind(str(fields["kind"])), kept, int(str(at)))
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match as made: its setting, every round's puzzle, when it was made."""
+
+    setting: MatchSetting
+    rounds: tuple[RoundPuzzle, ...]
+    created: int
+
+
+@dataclass(frozen=True)
+class JudgedAnswer:
+    """An answer of a round with its verdict and time from the round's start."""
+
+    answer: BotAnswer
+    verdict: RoundVerdict
+    ms: int
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """A round begun: when, when it ended (None while under way), its winner, its answers."""
+
+    number: int
+    start: int
+    end: int | None
+    winner: int | None
+    answers: tuple[JudgedAnswer, ...]
+
+    def answer_of(self, seat: int) -> JudgedAnswer | None:
+        """`seat`'s answer in this round, if it sent one."""
+        return next((judged for judged in self.answers if judged.answer.seat == seat), None)
+
+
+@dataclass(frozen=True)
+class SeatStanding:
+    """A seat's rounds won and its times (ms, the answers that came within their rounds)."""
+
+    seat: int
+    wins: int
+    times: tuple[int, ...]
+
+    @property
+    def median_ms(self) -> float | None:
+        """The median of the seat's times, None without any."""
+        return statistics.median(self.times) if self.times else None
+
+    @property
+    def worst_ms(self) -> int | None:
+        """The longest of the seat's times, None without any."""
+        return max(self.times) if self.times else None
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match at `now`: its phase, the rounds begun (the last may be under way), when the
+    next round starts (None when none is to come or the match has not started)."""
+
+    now: int
+    phase: MatchPhase
+    started: int | None
+    joined: frozenset[int]
+    rounds: tuple[RoundState, ...]
+    next_start: int | None
+
+    @property
+    def current(self) -> RoundState | None:
+        """The round under way, if one is."""
+        if self.phase == MatchPhase.PLAYING:
+            return self.rounds[-1]
+        return None
+
+    def standings(self, seats: tuple[int, ...]) -> tuple[SeatStanding, ...]:
+        """Each of `seats`' wins and times so far."""
+        found = []
+        for seat in seats:
+            wins = sum(1 for played in self.rounds if played.winner == seat)
+            times = tuple(
+                judged.ms
+                for played in self.rounds
+                for judged in played.answers
+                if judged.answer.seat == seat and judged.verdict != RoundVerdict.NONE
+            )
+            found.append(SeatStanding(seat, wins, times))
+        return tuple(found)
+
+
+def match_state(
+    match: Match,
+    started: int | None,
+    joined: frozenset[int],
+    answers: dict[tuple[int, int], BotAnswer],
+    winners: dict[int, tuple[int, int]],
+    now: int,
+) -> MatchState:
+    """The match at `now` from what the store holds: when it started, the seats joined, the
+    answers by (round, seat) and the winners claimed by round ((seat, at))."""
+    setting = match.setting
+    if started is None:
+        return MatchState(now, MatchPhase.WAITING, None, joined, (), None)
+    rounds: list[RoundState] = []
+    start = started
+    for expected in match.rounds:
+        if now < start:
+            return MatchState(now, MatchPhase.BETWEEN, started, joined, tuple(rounds), start)
+        played = _round(setting, expected, start, joined, answers, winners.get(expected.number))
+        if played.end is None or played.end > now:
+            ongoing = RoundState(played.number, start, None, None, _so_far(played, now))
+            return MatchState(now, MatchPhase.PLAYING, started, joined, (*rounds, ongoing), None)
+        rounds.append(played)
+        start = played.end + ROUND_GAP_MS
+    return MatchState(now, MatchPhase.OVER, started, joined, tuple(rounds), None)
+
+
+def _round(
+    setting: MatchSetting,
+    expected: RoundPuzzle,
+    start: int,
+    joined: frozenset[int],
+    answers: dict[tuple[int, int], BotAnswer],
+    winner: tuple[int, int] | None,
+) -> RoundState:
+    """Round `expected` started at `start`, played out: its end, winner and verdicts."""
+    number = expected.number
+    sent = [answers[number, seat] for seat in setting.bot_seats if (number, seat) in answers]
+    if setting.house_seat is not None and setting.house_ms is not None:
+        house = BotAnswer(
+            number,
+            setting.house_seat,
+            expected.expected,
+            _cells(expected.solution),
+            start + setting.house_ms,
+        )
+        sent.append(house)
+    ends = [start + setting.round_ms]
+    won_by: int | None = None
+    if winner is not None:
+        ends.append(winner[1])
+    wrong = [a for a in sent if not a.is_right(expected)]
+    in_round = set(joined) | ({setting.house_seat} if setting.house_seat else set())
+    if in_round and all(seat in {a.seat for a in wrong} for seat in in_round):
+        ends.append(max(a.at for a in wrong))
+    house_at = start + setting.house_ms if setting.house_ms is not None else None
+    if house_at is not None and (winner is None or winner[1] > house_at):
+        ends.append(house_at)
+    end = min(ends)
+    if winner is not None and winner[1] == end:
+        won_by = winner[0]
+    elif house_at is not None and house_at == end:
+        won_by = setting.house_seat
+    judged = tuple(
+        JudgedAnswer(a, _verdict(a, expected, won_by, end), a.at - start)
+        for a in sorted(sent, key=lambda a: (a.at, a.seat))
+        if a.at <= end
+    )
+    return RoundState(number, start, end, won_by, judged)
+
+
+def _verdict(
+    answer: BotAnswer, expected: RoundPuzzle, winner: int | None, end: int
+) -> RoundVerdict:
+    if answer.at > end:
+        return RoundVerdict.NONE
+    if not answer.is_right(expected):
+        return RoundVerdict.WRONG
+    return RoundVerdict.WON if answer.seat == winner else RoundVerdict.TOO_LATE
+
+
+def _so_far(played: RoundState, now: int) -> tuple[JudgedAnswer, ...]:
+    """The answers of a round under way that came by `now`, none yet a winner's."""
+    return tuple(judged for judged in played.answers if judged.answer.at <= now)
+
+
+def _cells(solution: Grid | None) -> tuple[int, ...] | None:
+    return None if solution is None else solution.cells

@@ -14,8 +14,7 @@ FOLLOW_MS = 15_000
 
 def play_digit(page: Page, blank: int) -> None:
     """Type the right digit in the `blank`th blank cell and place it."""
-    row, column = divmod(BLANKS[blank], PUZZLE.size)
-    field = page.locator(f'input[aria-label="Row {row + 1}, column {column + 1}"]')
+    field = page.locator(f'input[name="cell-{BLANKS[blank]}"]')
     expect(field).to_be_visible(timeout=FOLLOW_MS)
     field.fill(str(SOLUTION.cells[BLANKS[blank]]))
     page.get_by_role("button", name="Place").click()

@@ -1,6 +1,7 @@
-"""Browsers on a Duel through deploy/stack, nginx and the live relay: a watcher's page, whose
+"""Browsers on games through deploy/stack, nginx and the live relay: a watcher's page, whose
 live events come from the relay (a version, on which static/game.js asks for the state), shows
-each move the two players make."""
+each move the two players make; a Race on a Killer between a player with script and one
+without, who reloads mid-game, played to the end, its result opened afresh."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, axe_violations
 from playwright.sync_api import Page, expect
 from test_browser_game import FOLLOW_MS, play_digit
 from test_scaleout import tools_missing
 
-from game_puzzle import BLANKS, PUZZLE, SOLUTION
+from game_puzzle import BLANKS, KILLER, PUZZLE, SOLUTION
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import stack  # noqa: E402
@@ -50,3 +52,37 @@ def test_a_watcher_through_the_relay_sees_every_move(
         watched = laptop.locator("#board td").nth(BLANKS[blank])
         digit = SOLUTION.cells[BLANKS[blank]]
         expect(watched).to_contain_text(f": {digit}", timeout=FOLLOW_MS)
+
+
+README_PICTURE = Path(__file__).parent.parent / "static" / "game.png"
+
+
+def test_a_race_on_a_killer_with_a_player_without_script_goes_to_the_end(
+    front: str, page: Page, no_script_page: Page, laptop: Page
+) -> None:
+    page.goto(f"{front}/play/{KILLER.code}")
+    page.get_by_text("Play against someone").click()
+    page.get_by_label("Race: each on your own board").check()
+    page.get_by_role("button", name="Make the game").click()
+    guest = no_script_page
+    guest.goto(page.locator("#invitation").input_value())
+    guest.get_by_role("button", name="Take the second seat").click()
+    expect(page.locator(".game-status")).not_to_contain_text("Waiting", timeout=FOLLOW_MS)
+    for blank in range(3):
+        play_digit(page, blank)
+    assert axe_violations(page) == {}
+    picture = page.locator("main").screenshot()
+    (ARTIFACTS / "readme-game.png").write_bytes(picture)
+    if REFRESH_README_PICTURE:
+        README_PICTURE.write_bytes(picture)
+    for blank in range(len(BLANKS)):
+        play_digit(guest, blank)
+        if blank == 4:
+            guest.reload()  # a reload mid-game loses nothing
+            placed = guest.locator("#board td.seat-2")
+            expect(placed).to_have_count(5)
+    expect(guest.locator(".game-status")).to_contain_text("You win")
+    expect(page.locator(".game-status")).to_contain_text("The guest wins", timeout=FOLLOW_MS)
+    result = guest.get_by_role("link", name="The result and the replay").get_attribute("href")
+    laptop.goto(f"{front}{result}" if result and result.startswith("/") else str(result))
+    expect(laptop.locator(".game-moves li")).to_have_count(1 + 3 + len(BLANKS))

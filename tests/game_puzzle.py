@@ -5,9 +5,9 @@ from __future__ import annotations
 from killers import random_cages
 
 from webapp.games import Move, MoveKind
-from webapp.sudoku import Grid, Puzzle, Rules, parse
+from webapp.sudoku import Grid, Puzzle, Rules, parse, solve
 
-from puzzles import FOUR, FOUR_SOLUTION
+from puzzles import FOUR, FOUR_SOLUTION, NORVIG_EASY
 
 PUZZLE = Puzzle(parse(FOUR))
 SOLUTION = Grid(PUZZLE.grid.shape, tuple(int(digit) for digit in FOUR_SOLUTION))
@@ -33,3 +33,16 @@ def killer_of(puzzle: Puzzle, solution: Grid) -> Puzzle:
 
 
 KILLER = killer_of(PUZZLE, SOLUTION)
+
+
+def diagonal_blanks(solution: Grid) -> Puzzle:
+    """`solution` with its main diagonal blank: each blank alone in its row, so one answer."""
+    size = solution.size
+    cells = tuple(
+        0 if cell % (size + 1) == 0 else value for cell, value in enumerate(solution.cells)
+    )
+    return Puzzle(Grid(solution.shape, cells))
+
+
+NINE_SOLUTION = solve(Puzzle(parse(NORVIG_EASY))).solution or Grid(PUZZLE.shape, ())
+NINE = diagonal_blanks(NINE_SOLUTION)

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from test_browser_game import FOLLOW_MS, play_digit
 from test_scaleout import tools_missing
 
-from game_puzzle import BLANKS, KILLER, PUZZLE, SOLUTION
+from game_puzzle import BLANKS, KILLER, NINE, NINE_SOLUTION, PUZZLE, SOLUTION
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import stack  # noqa: E402
@@ -86,3 +86,24 @@ def test_a_race_on_a_killer_with_a_player_without_script_goes_to_the_end(
     result = guest.get_by_role("link", name="The result and the replay").get_attribute("href")
     laptop.goto(f"{front}{result}" if result and result.startswith("/") else str(result))
     expect(laptop.locator(".game-moves li")).to_have_count(1 + 3 + len(BLANKS))
+
+
+def test_a_duel_on_a_9x9_between_a_desktop_and_a_phone_goes_to_the_end(
+    front: str, page: Page, phone: Page
+) -> None:
+    page.goto(f"{front}/play/{NINE.code}")
+    page.get_by_text("Play against someone").click()
+    page.get_by_role("button", name="Make the game").click()
+    phone.goto(page.locator("#invitation").input_value())
+    phone.get_by_role("button", name="Take the second seat").click()
+    players = (page, phone)
+    blanks = [cell for cell, value in enumerate(NINE.grid.cells) if not value]
+    for turn, cell in enumerate(blanks):
+        player = players[turn % 2]
+        field = player.locator(f'input[name="cell-{cell}"]')
+        expect(field).to_be_visible(timeout=FOLLOW_MS)
+        field.fill(str(NINE_SOLUTION.cells[cell]))
+        player.get_by_role("button", name="Place").click()
+    for player in players:
+        expect(player.locator(".game-status")).to_contain_text(" win", timeout=FOLLOW_MS)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

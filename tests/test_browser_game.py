@@ -4,6 +4,7 @@ other's moves live and the clocks tick, and the result page shows how it ended."
 
 from __future__ import annotations
 
+from browser_fixtures import ARTIFACTS, axe_violations
 from playwright.sync_api import Page, expect
 
 from game_puzzle import BLANKS, PUZZLE, SOLUTION
@@ -37,3 +38,27 @@ def test_two_browsers_play_a_duel_to_the_end(base_url: str, page: Page, phone: P
         expect(player.locator(".game-status")).to_contain_text(" win", timeout=FOLLOW_MS)
     page.get_by_role("link", name="The result and the replay").click()
     expect(page.locator(".game-moves li")).to_have_count(1 + len(BLANKS))
+
+
+def test_notes_stay_in_the_players_browser_across_moves_and_reloads(
+    base_url: str, page: Page
+) -> None:
+    page.goto(f"{base_url}/play/{PUZZLE.code}")
+    page.get_by_text("Play against someone").click()
+    page.get_by_label("Race: each on your own board").check()
+    page.get_by_role("button", name="Make the game").click()
+    page.get_by_role("button", name="Start against nobody").click()
+    page.get_by_role("button", name="Notes").click()
+    noted = page.locator(f'input[name="cell-{BLANKS[1]}"]')
+    noted.press("3")
+    noted.press("1")
+    noted.press("3")  # a second press takes it off
+    noted.press("2")
+    assert noted.input_value() == ""  # noted, not placed
+    page.get_by_role("button", name="Notes").click()
+    play_digit(page, 0)  # a move: the server draws the board again
+    page.reload()
+    cell = page.locator(f"#board td:has(input[name='cell-{BLANKS[1]}']) .game-notes")
+    expect(cell).to_have_text("12")
+    page.screenshot(path=ARTIFACTS / "game-notes.png")
+    assert axe_violations(page) == {}

@@ -19,8 +19,8 @@ from .decoding import decode
 from .digits import BLANK, TURNED, network
 from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
+from .mesh import find_mesh, mesh_warp
 from .threshold import check_light, working_copy
-from .warp import warp
 
 SURE = 0.9  # a cell read less surely than this is shown to be checked
 
@@ -59,8 +59,8 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     gray = decode(data, limits)
     check_light(gray)
     working = working_copy(gray)
-    quad = find_corners(working) / working.scale
-    images = digit_images(warp(gray, quad))
+    mesh = find_mesh(gray, find_corners(working) / working.scale)
+    images = digit_images(mesh_warp(gray, mesh))
     inked = [i for i, image in enumerate(images) if image is not None]
     if not inked:
         raise PhotoError(
@@ -73,6 +73,7 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     views = np.split(network().probabilities(turned), 4)
     # Upright digits: likely as themselves (or as a speck), unlikely as TURNED.
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
+    quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
     return _reading(views[turns], inked, turns, quad, gray.shape)
 
 

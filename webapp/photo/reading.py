@@ -2,7 +2,8 @@
 
 The grid is read in all four quarter turns and the turn whose digits the network finds
 most upright and most sure is kept: many photos are taken sideways, and EXIF does not
-always say so.
+always say so. A grid read without exactly one solution is then settled (settle.py) from
+the network's next choices, and the cells it changed are among those to check.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .digits import BLANK, TURNED, network
 from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .mesh import find_mesh, mesh_warp
+from .settle import needs_settling, settle
 from .threshold import check_light, working_copy
 
 SURE = 0.9  # a cell read less surely than this is shown to be checked
@@ -34,6 +36,9 @@ class UncertainCell:
     read: int  # 0 for empty
     could_be: int  # 0 for empty
     confidence: float
+    # For a cell the puzzle settled: why `could_be` (the network's first reading) was not
+    # kept ("would clash with the 9 in r5c2"); empty for a cell merely read unsurely.
+    because: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,26 +93,40 @@ def _reading(
     values = np.zeros(81, int)
     confidence = np.ones(81)
     could_be = np.zeros(81, int)
+    choices: list[list[tuple[int, float]]] = [[(BLANK, 1.0)] for _ in range(81)]
     for index, p in zip(inked, probabilities, strict=True):
         p = p.copy()
         p[TURNED] = 0  # in the turn kept, a digit is read as itself
-        first, second = np.argsort(p)[::-1][:2]
-        values[index], could_be[index] = first, second
-        confidence[index] = p[first] / p.sum()
+        p /= p.sum()
+        order = np.argsort(p)[::-1][:TURNED]
+        values[index], could_be[index] = order[0], order[1]
+        confidence[index] = p[order[0]]
+        choices[index] = [(int(c), float(p[c])) for c in order]
     # The puzzle's cell i, turned upright, is the warped grid's cell source[i].
     source = np.rot90(np.arange(81).reshape(9, 9), turns).reshape(-1)
     values, confidence, could_be = values[source], confidence[source], could_be[source]
-    uncertain = tuple(
-        UncertainCell(i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i]))
+    choices = [choices[i] for i in source]
+    uncertain = {
+        i: UncertainCell(
+            i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i])
+        )
         for i in range(81)
         if confidence[i] < SURE
-    )
+    }
+    if needs_settling(values.tolist()):
+        settled = settle(values.tolist(), choices)
+        for change in settled.changes:
+            i = change.cell
+            values[i], confidence[i] = change.taken, change.probability
+            uncertain[i] = UncertainCell(
+                i // 9 + 1, i % 9 + 1, change.taken, change.first, change.probability, change.reason
+            )
     corners = tuple((float(x), float(y)) for x, y in np.roll(quad, -turns, axis=0))
     return PhotoReading(
         grid=Grid.from_values([int(v) if v != BLANK else 0 for v in values]),
         confidence=tuple(float(c) for c in confidence),
         corners=corners,
-        uncertain=uncertain,
+        uncertain=tuple(uncertain[i] for i in sorted(uncertain)),
         turns=turns,
         width=int(shape[1]),
         height=int(shape[0]),

@@ -15,7 +15,13 @@ def cell_word(value: int) -> str:
 
 
 def doubt_message(cell: UncertainCell) -> str:
-    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7"."""
+    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7", or for a
+    cell the puzzle settled "check r5c8: read as 8, since 9 would clash with the 9 in r5c2"."""
+    if cell.because:
+        return (
+            f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
+            f"since {cell_word(cell.could_be)} {cell.because}"
+        )
     return (
         f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
         f"could be {cell_word(cell.could_be)}"
@@ -44,6 +50,7 @@ class ReadingRecord:
                     "read": cell.read,
                     "could_be": cell.could_be,
                     "confidence": round(cell.confidence, 3),
+                    "settled": bool(cell.because),
                     "message": doubt_message(cell),
                 }
                 for cell in reading.uncertain

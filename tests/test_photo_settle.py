@@ -10,7 +10,7 @@ import numpy as np
 
 from webapp.photo import Standing, read_photo, stand
 from webapp.photo.record import doubt_message
-from webapp.photo.settle import TRIES, settle
+from webapp.photo.settle import TRIES, doubted_by_the_puzzle, settle
 
 from photo_files import posted, printed_grid
 from puzzles import NORVIG_EASY, NORVIG_EASY_CODE
@@ -41,7 +41,7 @@ def misread_page() -> bytes:
 def test_the_rubbed_out_digit_alone_reads_as_a_3_to_the_network():
     # What makes the page a misread: the network's first choice, without the puzzle.
     reading = read_photo(misread_page())
-    settled = next(c for c in reading.uncertain if c.because)
+    settled = next(c for c in reading.uncertain if c.settled)
     assert (settled.read, settled.could_be) == (8, 3)
 
 
@@ -51,7 +51,7 @@ def test_a_misread_digit_is_settled_by_the_one_solution():
 
 def test_exactly_the_cell_settled_is_flagged_with_why():
     reading = read_photo(misread_page())
-    messages = [doubt_message(c) for c in reading.uncertain if c.because]
+    messages = [doubt_message(c) for c in reading.uncertain if c.settled]
     assert messages == ["check r4c3: read as 8, since 3 would clash with the 3 in r1c3"]
 
 
@@ -61,13 +61,28 @@ def test_the_api_says_which_cells_were_settled(client):
 
 
 def test_a_grid_no_plausible_reading_settles_stays_as_read_and_says_so():
-    # A second 9, clearly printed, in row 1: the network is sure of every digit.
+    # A second 9 in column 9, clearly printed: the network is sure of every digit.
     grid = printed_grid({**GIVENS, (0, 8): 9})
     reading = read_photo(page(grid))
-    assert (stand(reading.grid).standing, [c for c in reading.uncertain if c.because]) == (
+    assert (stand(reading.grid).standing, [c for c in reading.uncertain if c.settled]) == (
         Standing.CLASHES,
         [],
     )
+
+
+def test_both_digits_of_a_clash_no_reading_settles_are_flagged_with_it():
+    grid = printed_grid({**GIVENS, (0, 8): 9})
+    reading = read_photo(page(grid))
+    assert [(c.row, c.column, c.because) for c in reading.uncertain] == [
+        (1, 9, "it clashes with the 9 in r8c9"),
+        (8, 9, "it clashes with the 9 in r1c9"),
+    ]
+
+
+def test_a_digit_without_which_the_grid_has_a_solution_is_doubted():
+    values = [int(v) for v in NORVIG_EASY_CODE]
+    values[2] = 4  # r1c3's 3 read as 4: no clash, but no solution
+    assert doubted_by_the_puzzle(values) == {2: "without it the puzzle could be solved"}
 
 
 def test_the_search_stops_at_its_bound_of_work():

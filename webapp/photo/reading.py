@@ -17,14 +17,16 @@ from webapp.sudoku.grid import Grid
 from .cells import digit_images
 from .corners import find_corners
 from .decoding import decode
-from .digits import BLANK, TURNED, network
+from .digits import BLANK, CLASSES, TURNED, network
 from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .mesh import find_mesh, mesh_warp
-from .settle import needs_settling, settle
+from .settle import doubted_by_the_puzzle, needs_settling, settle
 from .threshold import check_light, working_copy
+from .warp import SIDE
 
 SURE = 0.9  # a cell read less surely than this is shown to be checked
+JITTER = 2.5  # pixels of the square grid (a 16th of a cell) the second view is shifted by
 
 
 @dataclass(frozen=True)
@@ -36,9 +38,12 @@ class UncertainCell:
     read: int  # 0 for empty
     could_be: int  # 0 for empty
     confidence: float
-    # For a cell the puzzle settled: why `could_be` (the network's first reading) was not
-    # kept ("would clash with the 9 in r5c2"); empty for a cell merely read unsurely.
+    # What the puzzle says of the cell: for a cell it settled (`settled`), why `could_be`
+    # (the network's first reading) was not kept ("would clash with the 9 in r5c2"); for a
+    # cell of a grid left inconsistent, why it is in doubt ("it clashes with the 9 in r8c4");
+    # empty for a cell merely read unsurely.
     because: str = ""
+    settled: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,7 +84,24 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     # Upright digits: likely as themselves (or as a speck), unlikely as TURNED.
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
     quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
-    return _reading(views[turns], inked, turns, quad, gray.shape)
+    second = _second_view(gray, mesh, turns)
+    return _reading(views[turns], inked, turns, quad, gray.shape, second)
+
+
+def _second_view(gray: np.ndarray, mesh: np.ndarray, turns: int) -> np.ndarray:
+    """Each cell's class probabilities (81 rows, warped order) read again from the grid
+    shifted JITTER pixels down and right: a reading that a slight shift of the cell's
+    edges changes is not a sure one (a cell with no ink is BLANK for certain)."""
+    right = (mesh[:, -1] - mesh[:, 0]).mean(axis=0) / SIDE
+    down = (mesh[-1] - mesh[0]).mean(axis=0) / SIDE
+    images = digit_images(mesh_warp(gray, mesh + JITTER * (right + down)))
+    probabilities = np.zeros((81, CLASSES), np.float32)
+    probabilities[:, BLANK] = 1
+    inked = [i for i, image in enumerate(images) if image is not None]
+    if inked:
+        stack = np.array([images[i] for i in inked], np.float32).reshape(-1, 28, 28)
+        probabilities[inked] = network().probabilities(np.rot90(stack, turns, axes=(1, 2)))
+    return probabilities
 
 
 def _reading(
@@ -88,8 +110,10 @@ def _reading(
     turns: int,
     quad: np.ndarray,
     shape: tuple[int, ...],
+    second: np.ndarray,
 ) -> PhotoReading:
-    """The reading of the cells in one turn, from their classes' probabilities."""
+    """The reading of the cells in one turn, from their classes' probabilities, each
+    cell's confidence the least of the two views' (`second`, the shifted one's)."""
     values = np.zeros(81, int)
     confidence = np.ones(81)
     could_be = np.zeros(81, int)
@@ -102,6 +126,11 @@ def _reading(
         values[index], could_be[index] = order[0], order[1]
         confidence[index] = p[order[0]]
         choices[index] = [(int(c), float(p[c])) for c in order]
+    for index in range(81):
+        again = second[index].copy()
+        again[TURNED] = 0
+        confidence[index] = min(confidence[index], again[values[index]] / again.sum())
+        choices[index][0] = (int(values[index]), float(confidence[index]))
     # The puzzle's cell i, turned upright, is the warped grid's cell source[i].
     source = np.rot90(np.arange(81).reshape(9, 9), turns).reshape(-1)
     values, confidence, could_be = values[source], confidence[source], could_be[source]
@@ -119,8 +148,26 @@ def _reading(
             i = change.cell
             values[i], confidence[i] = change.taken, change.probability
             uncertain[i] = UncertainCell(
-                i // 9 + 1, i % 9 + 1, change.taken, change.first, change.probability, change.reason
+                i // 9 + 1,
+                i % 9 + 1,
+                change.taken,
+                change.first,
+                change.probability,
+                change.reason,
+                settled=True,
             )
+        if not settled.changes:
+            # Nothing settles it: the cells the puzzle itself puts in doubt are flagged,
+            # however sure the network was of them.
+            for i, reason in doubted_by_the_puzzle(values.tolist()).items():
+                uncertain[i] = UncertainCell(
+                    i // 9 + 1,
+                    i % 9 + 1,
+                    int(values[i]),
+                    int(could_be[i]),
+                    float(confidence[i]),
+                    reason,
+                )
     corners = tuple((float(x), float(y)) for x, y in np.roll(quad, -turns, axis=0))
     return PhotoReading(
         grid=Grid.from_values([int(v) if v != BLANK else 0 for v in values]),

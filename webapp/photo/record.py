@@ -15,12 +15,19 @@ def cell_word(value: int) -> str:
 
 
 def doubt_message(cell: UncertainCell) -> str:
-    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7", or for a
-    cell the puzzle settled "check r5c8: read as 8, since 9 would clash with the 9 in r5c2"."""
-    if cell.because:
+    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7"; for a cell
+    the puzzle settled "check r5c8: read as 8, since 9 would clash with the 9 in r5c2"; for
+    one the puzzle doubts "check r8c1: read as 9, could be 6; it clashes with the 9 in r8c4"
+    or "...; without it the puzzle could be solved"."""
+    if cell.settled:
         return (
             f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
             f"since {cell_word(cell.could_be)} {cell.because}"
+        )
+    if cell.because:
+        return (
+            f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
+            f"could be {cell_word(cell.could_be)}; {cell.because}"
         )
     return (
         f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
@@ -50,7 +57,7 @@ class ReadingRecord:
                     "read": cell.read,
                     "could_be": cell.could_be,
                     "confidence": round(cell.confidence, 3),
-                    "settled": bool(cell.because),
+                    "settled": cell.settled,
                     "message": doubt_message(cell),
                 }
                 for cell in reading.uncertain

@@ -103,7 +103,8 @@ def _choices(choices: Sequence[Sequence[tuple[int, float]]]) -> list[Choice]:
         (_, sure), *others = choices[cell]
         for value, probability in others[:CHOICES]:
             if probability >= PLAUSIBLE:
-                found.append(Choice(cell, value, probability, math.log(sure / probability)))
+                odds = max(sure, probability) / probability
+                found.append(Choice(cell, value, probability, math.log(odds)))
     return found
 
 
@@ -127,17 +128,51 @@ def _change(settled: list[int], first: tuple[int, ...], choice: Choice) -> Chang
     return Change(cell, first[cell], choice.value, choice.probability, _why(put_back, cell))
 
 
+def doubted_by_the_puzzle(values: Sequence[int]) -> dict[int, str]:
+    """The cells a grid left inconsistent puts in doubt, each with why: every digit that
+    clashes with another; with no clash but no solution, every digit without which the
+    grid has a solution (within NODES of the solver's work in all)."""
+    doubted = {}
+    for cell, value in enumerate(values):
+        clash = _clashing(values, cell) if value else None
+        if clash is not None:
+            doubted[cell] = f"it clashes with the {value} in r{clash // 9 + 1}c{clash % 9 + 1}"
+    if doubted:
+        return doubted
+    first = solve(Puzzle(Grid.from_values(list(values))), budget=TRY_BUDGET)
+    if first.status != SolveStatus.NO_SOLUTION:
+        return doubted
+    nodes = 0
+    for cell, value in enumerate(values):
+        if not value or nodes >= NODES:
+            continue
+        without = list(values)
+        without[cell] = 0
+        result = solve(Puzzle(Grid.from_values(without)), budget=TRY_BUDGET)
+        nodes += result.nodes
+        if result.status in (SolveStatus.SOLVED, SolveStatus.MULTIPLE):
+            doubted[cell] = "without it the puzzle could be solved"
+    return doubted
+
+
+def _clashing(values: Sequence[int], cell: int) -> int | None:
+    """The first other cell in the same row, column or box with the same digit, if any."""
+    row, column = divmod(cell, 9)
+    for other, seen in enumerate(values):
+        other_row, other_column = divmod(other, 9)
+        same_box = (row // 3, column // 3) == (other_row // 3, other_column // 3)
+        peer = other_row == row or other_column == column or same_box
+        if other != cell and seen == values[cell] and peer:
+            return other
+    return None
+
+
 def _why(grid: list[int], cell: int) -> str:
     """What the grid with `cell` as first read does: clash, no solution or several."""
     value = grid[cell]
-    if value:
-        row, column = divmod(cell, 9)
-        for other, seen in enumerate(grid):
-            other_row, other_column = divmod(other, 9)
-            same_box = (row // 3, column // 3) == (other_row // 3, other_column // 3)
-            peer = other_row == row or other_column == column or same_box
-            if other != cell and seen == value and peer:
-                return f"would clash with the {value} in r{other_row + 1}c{other_column + 1}"
+    clash = _clashing(grid, cell) if value else None
+    if clash is not None:
+        return f"would clash with the {value} in r{clash // 9 + 1}c{clash % 9 + 1}"
     status = solve(Puzzle(Grid.from_values(grid)), budget=TRY_BUDGET).status
     if status == SolveStatus.NO_SOLUTION:
         return "would leave the puzzle no solution"

@@ -16,7 +16,7 @@ process.
 from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .reading import PhotoReading, UncertainCell, read_photo
-from .record import ReadingRecord, doubt_message
+from .record import ReadingRecord, doubt_message, other_grids_message
 from .standing import GridStanding, Standing, stand
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "Standing",
     "UncertainCell",
     "doubt_message",
+    "other_grids_message",
     "read_photo",
     "ReadingRecord",
     "stand",

@@ -6,9 +6,15 @@ the grid, whatever else touches it (a column of text, the page's edge); the conv
 of those holes is simplified with a growing tolerance until four corners remain, and a
 hull that will not simplify to four (a curled page) falls back to its extreme points,
 the ones furthest along each diagonal.
+
+A page of a puzzle book prints two to six grids: of the grids found (alike in size, none
+inside another), the one nearest the picture's middle is read, and the others are counted
+so that the reading can say they are there.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -26,8 +32,22 @@ LEAST_SIDE = 90  # pixels of the original picture a side: 10 a cell
 SQUARE = 0.6  # a hole fills at least this much of its rotated bounding box
 
 
+@dataclass(frozen=True)
+class GridsFound:
+    """The grid to read (its corners in the working copy, TL TR BR BL) and how many other
+    grids of about its size the picture holds."""
+
+    corners: np.ndarray
+    others: int
+
+
 def find_corners(working: Working) -> np.ndarray:
     """The grid's corners in the working copy, top-left, top-right, bottom-right, bottom-left."""
+    return find_grids(working).corners
+
+
+def find_grids(working: Working) -> GridsFound:
+    """The grid nearest the middle of the working copy, and how many others it holds."""
     # The best fit of a grid's lines among the large shapes: a crossword beside the Sudoku
     # fits its own lines as well, but it is smaller (the page's piece of ink is larger but
     # fits badly).
@@ -40,7 +60,10 @@ def find_corners(working: Working) -> np.ndarray:
             "square on and in focus.",
         )
     largest = max(a for _, a, _ in good)
-    fit, _, quad = max((g for g in good if g[1] >= largest / 2), key=lambda g: g[0])
+    grids = _distinct([g for g in good if g[1] >= largest / 2])
+    height, width = working.gray.shape[:2]
+    middle = np.array([width / 2, height / 2])
+    quad = min(grids, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - middle)))
     picture = working.gray.shape[0] * working.gray.shape[1]
     if _area(quad) < LEAST_AREA * picture:
         raise PhotoError(
@@ -63,7 +86,29 @@ def find_corners(working: Working) -> np.ndarray:
             PhotoProblem.TOO_SMALL,
             f"The grid is only {sides.min():.0f} pixels across: take the picture closer.",
         )
-    return quad
+    return GridsFound(quad, len(grids) - 1)
+
+
+def _distinct(fits: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
+    """One quadrilateral for each grid among the fits, the best fitting: the same grid is
+    found at both thresholds and as its ink and its cells, each with its middle inside the
+    others'."""
+    grids: list[np.ndarray] = []
+    for _, _, quad in sorted(fits, key=lambda g: -g[0]):
+        if not any(_inside(_middle(quad), kept) or _inside(_middle(kept), quad) for kept in grids):
+            grids.append(quad)
+    return grids
+
+
+def _middle(quad: np.ndarray) -> tuple[float, float]:
+    """The mean of a quadrilateral's corners."""
+    x, y = quad.mean(axis=0)
+    return float(x), float(y)
+
+
+def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
+    """Whether a point lies inside a quadrilateral."""
+    return cv2.pointPolygonTest(quad.astype(np.float32).reshape(-1, 1, 2), point, False) >= 0
 
 
 def _aspect(quad: np.ndarray) -> float:
@@ -88,7 +133,8 @@ def candidates(ink: np.ndarray) -> list[np.ndarray]:
     """Quadrilaterals that may be the grid: the largest pieces of ink, and the hull of cells."""
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hulls = sorted((cv2.convexHull(c) for c in contours), key=cv2.contourArea, reverse=True)
-    found = [_quadrilateral(h) for h in hulls[:3]]
+    # A puzzle book's page prints up to six grids, each its own piece of ink.
+    found = [_quadrilateral(h) for h in hulls[:8]]
     holes = grid_cells(ink)
     if len(holes) >= LEAST_CELLS:
         found.append(_quadrilateral(cv2.convexHull(np.concatenate(holes))))

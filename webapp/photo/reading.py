@@ -8,14 +8,14 @@ the network's next choices, and the cells it changed are among those to check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from webapp.sudoku.grid import Grid
 
 from .cells import digit_images
-from .corners import find_corners
+from .corners import find_grids
 from .decoding import decode
 from .digits import BLANK, CLASSES, TURNED, network
 from .errors import PhotoError, PhotoProblem
@@ -52,7 +52,8 @@ class PhotoReading:
 
     `corners` are the puzzle's top-left, top-right, bottom-right and bottom-left corners
     in pixels of the picture as its EXIF turns it upright; `turns` how many quarter turns
-    anticlockwise the picture needed to read the puzzle upright.
+    anticlockwise the picture needed to read the puzzle upright. Of several grids in the
+    picture, the one nearest its middle is read.
     """
 
     grid: Grid
@@ -62,6 +63,7 @@ class PhotoReading:
     turns: int
     width: int
     height: int
+    other_grids: int = 0  # grids beside the one read: a puzzle book's page prints several
 
 
 def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
@@ -69,7 +71,8 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     gray = decode(data, limits)
     check_light(gray)
     working = working_copy(gray)
-    mesh = find_mesh(gray, find_corners(working) / working.scale)
+    grids = find_grids(working)
+    mesh = find_mesh(gray, grids.corners / working.scale)
     images = digit_images(mesh_warp(gray, mesh))
     inked = [i for i, image in enumerate(images) if image is not None]
     if not inked:
@@ -85,7 +88,8 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
     quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
     second = _second_view(gray, mesh, turns)
-    return _reading(views[turns], inked, turns, quad, gray.shape, second)
+    reading = _reading(views[turns], inked, turns, quad, gray.shape, second)
+    return replace(reading, other_grids=grids.others)
 
 
 def _second_view(gray: np.ndarray, mesh: np.ndarray, turns: int) -> np.ndarray:

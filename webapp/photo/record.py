@@ -35,6 +35,17 @@ def doubt_message(cell: UncertainCell) -> str:
     )
 
 
+def other_grids_message(others: int) -> str:
+    """What to say of the grids beside the one read; empty when there are none."""
+    if not others:
+        return ""
+    grids = "another grid" if others == 1 else f"{others} other grids"
+    return (
+        f"The picture holds {grids}: the one nearest its middle was read. To read another, "
+        "take it again with that grid in the middle."
+    )
+
+
 @dataclass(frozen=True)
 class ReadingRecord:
     """A photo's reading, how its grid stands (`standing`), and the `ms` it took."""
@@ -66,6 +77,8 @@ class ReadingRecord:
             "standing_message": self.standing.sentence,
             "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
             "turns": reading.turns,
+            "other_grids": reading.other_grids,
+            "other_grids_message": other_grids_message(reading.other_grids),
             "picture": {"width": reading.width, "height": reading.height},
             "ms": round(self.ms, 1),
         }

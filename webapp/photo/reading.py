@@ -87,24 +87,27 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     # Upright digits: likely as themselves (or as a speck), unlikely as TURNED.
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
     quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
-    second = _second_view(gray, mesh, turns)
+    second = _second_view(gray, mesh, turns, frozenset(inked))
     reading = _reading(views[turns], inked, turns, quad, gray.shape, second)
     return replace(reading, other_grids=grids.others)
 
 
-def _second_view(gray: np.ndarray, mesh: np.ndarray, turns: int) -> np.ndarray:
+def _second_view(
+    gray: np.ndarray, mesh: np.ndarray, turns: int, inked: frozenset[int]
+) -> np.ndarray:
     """Each cell's class probabilities (81 rows, warped order) read again from the grid
     shifted JITTER pixels down and right: a reading that a slight shift of the cell's
-    edges changes is not a sure one (a cell with no ink is BLANK for certain)."""
+    edges changes is not a sure one. Only the cells `inked` in the first view are read
+    again (the others, and any with no ink now, are BLANK for certain)."""
     right = (mesh[:, -1] - mesh[:, 0]).mean(axis=0) / SIDE
     down = (mesh[-1] - mesh[0]).mean(axis=0) / SIDE
-    images = digit_images(mesh_warp(gray, mesh + JITTER * (right + down)))
+    images = digit_images(mesh_warp(gray, mesh + JITTER * (right + down)), only=inked)
     probabilities = np.zeros((81, CLASSES), np.float32)
     probabilities[:, BLANK] = 1
-    inked = [i for i, image in enumerate(images) if image is not None]
-    if inked:
-        stack = np.array([images[i] for i in inked], np.float32).reshape(-1, 28, 28)
-        probabilities[inked] = network().probabilities(np.rot90(stack, turns, axes=(1, 2)))
+    again = [i for i, image in enumerate(images) if image is not None]
+    if again:
+        stack = np.array([images[i] for i in again], np.float32).reshape(-1, 28, 28)
+        probabilities[again] = network().probabilities(np.rot90(stack, turns, axes=(1, 2)))
     return probabilities
 
 

@@ -72,8 +72,11 @@ def mesh_of(picture: np.ndarray) -> np.ndarray:
     return find_mesh(picture, find_corners(working) / working.scale)
 
 
-def test_a_bent_page_is_read_digit_for_digit():
-    reading = read_photo(png(page(BOW)))
+# Past half a cell (35 pixels), the four-corner view's straight lines miss the bent ones by
+# more than the grid finder's fit allowed in one piece: it fits them in three bands.
+@pytest.mark.parametrize("bow", [BOW, 35.0], ids=["bent", "bent-more-than-half-a-cell"])
+def test_a_bent_page_is_read_digit_for_digit(bow):
+    reading = read_photo(png(page(bow)))
     assert {(i // 9, i % 9): v for i, v in enumerate(reading.grid.cells) if v} == GIVENS
 
 

@@ -5,7 +5,8 @@ holes of about the same size: its cells. The piece of ink with the most such hol
 the grid, whatever else touches it (a column of text, the page's edge); the convex hull
 of those holes is simplified with a growing tolerance until four corners remain, and a
 hull that will not simplify to four (a curled page) falls back to its extreme points,
-the ones furthest along each diagonal.
+the ones furthest along each diagonal. The fit of the lines is taken in bands, so that a
+page bent by more than half a cell between its corners is still found.
 
 A page of a puzzle book prints two to six grids: of the grids found (alike in size, none
 inside another), the one nearest the picture's middle is read, and the others are counted
@@ -29,6 +30,7 @@ LEAST_FIT = 0.3  # ink on a grid's lines less between them: below this, it is no
 MOST_ASPECT = 1.5  # a whole grid photographed at a slant is at most 1.25 times longer one way
 EDGE = 0.01  # of the picture's side: a corner this close to an edge lies on it
 LEAST_SIDE = 90  # pixels of the original picture a side: 10 a cell
+BANDS = 3  # a grid's lines are fitted in this many bands each way (line_fit)
 SQUARE = 0.6  # a hole fills at least this much of its rotated bounding box
 
 
@@ -156,20 +158,29 @@ def _plausible(quad: np.ndarray) -> bool:
 
 def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
     """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
-    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
+    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page).
+
+    Each way is taken in three bands, and in each band a line is looked for within a third
+    of a cell of its place: a page that bends moves its lines by half a cell and more
+    between the corners, but little within a band."""
     matrix = square_on(quad, side)
     square = cv2.warpPerspective(ink, matrix, (side, side), flags=cv2.INTER_NEAREST) > 0
-    rows, columns = square.mean(axis=1), square.mean(axis=0)
-    reach = max(2, side // 60)
-    lines = np.linspace(0, side - 1, 10).round().astype(int)
-    on = 0.0
-    for line in lines:
-        low, high = max(0, line - reach), min(side, line + reach + 1)
-        on += rows[low:high].max() + columns[low:high].max()
     cell = side / 9
-    away = np.abs(np.arange(side)[:, None] - lines[None, :]).min(axis=1) > cell / 4
-    between = (rows[away].mean() + columns[away].mean()) / 2
-    return float(on / 20 - between)
+    reach = max(2, round(cell / 3))
+    lines = np.linspace(0, side - 1, 10).round().astype(int)
+    band = side // BANDS
+    on = between = 0.0
+    for view in (square, square.T):
+        for b in range(BANDS):
+            profile = view[:, b * band : (b + 1) * band].mean(axis=1)
+            peaks = []
+            for line in lines:
+                low, high = max(0, line - reach), min(side, line + reach + 1)
+                peaks.append(low + int(profile[low:high].argmax()))
+            on += float(profile[peaks].sum())
+            away = np.abs(np.arange(side)[:, None] - np.array(peaks)[None, :]).min(axis=1)
+            between += float(profile[away > cell / 4].mean())
+    return on / (20 * BANDS) - between / (2 * BANDS)
 
 
 def grid_cells(ink: np.ndarray) -> list[np.ndarray]:

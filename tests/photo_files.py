@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw, ImageFont
 
 from webapp.cli.photo_set import Photo, printed_digits
 
@@ -85,3 +86,19 @@ def photographed(grid: np.ndarray, corners: np.ndarray, size: tuple[int, int]) -
     square = np.array([[0, 0], [side - 1, 0], [side - 1, side - 1], [0, side - 1]], np.float32)
     matrix = cv2.getPerspectiveTransform(square, corners.astype(np.float32))
     return cv2.warpPerspective(grid, matrix, size, borderValue=225)
+
+
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"  # fonts-dejavu-core
+
+
+def printed_grid(digits: dict[tuple[int, int], int], side: int = 540) -> np.ndarray:
+    """A clean grid `side` pixels across, its digits (cells named 0-based) set in a
+    newspaper's sans face rather than OpenCV's stroke font."""
+    grid = Image.fromarray(drawn_grid({}, side))
+    cell = side / 9
+    font = ImageFont.truetype(FONT, round(cell * 0.7))
+    draw = ImageDraw.Draw(grid)
+    for (row, column), digit in digits.items():
+        middle = ((column + 0.5) * cell, (row + 0.5) * cell)
+        draw.text(middle, str(digit), font=font, fill=20, anchor="mm")
+    return np.asarray(grid)

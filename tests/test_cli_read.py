@@ -50,19 +50,34 @@ def test_a_file_that_is_no_picture_is_refused_with_its_reason(tmp_path, capsys):
     )
 
 
-def test_bench_prints_the_figures_of_each_set(sudoku, tmp_path):
-    # A folder laid out as the photo set, of two of its photos (linked, not copied).
+def photo_folder(tmp_path, names: dict[str, str]):
+    """A folder laid out as the photo set, of the photos named for each split (linked)."""
     (tmp_path / "images").mkdir()
-    for split, name in (("test", NAME), ("train", "image1088.jpg")):
+    for split, name in names.items():
         shot = photo(name)
         for suffix in (".jpg", ".dat"):
             (tmp_path / "images" / name).with_suffix(suffix).symlink_to(
                 shot.path.with_suffix(suffix)
             )
         (tmp_path / f"v2_{split}.txt").write_text(f"images/{name}\n")
-    code, out = sudoku("read", "--bench", str(tmp_path))
+    return tmp_path
+
+
+def test_bench_prints_the_figures_of_each_set(sudoku, tmp_path):
+    folder = photo_folder(tmp_path, {"test": NAME, "train": "image1088.jpg"})
+    code, out = sudoku("read", "--bench", str(folder))
     assert code == 0
-    header, rule, test, every = out.splitlines()
+    header, rule, test, test_turned, train, train_turned = out.splitlines()
     assert header.startswith("| photos | boards exact | cells right |")
     assert test.startswith("| test (1) | 1/1 | 100.00% |")
-    assert every.startswith("| all (2) |")
+    assert test_turned.startswith("| test turned (1) | 1/1 | 100.00% |")
+    assert train.startswith("| train (1) |")
+    assert train_turned.startswith("| train turned (1) |")
+
+
+def test_bench_says_the_share_right_of_the_cells_read_surely(sudoku, tmp_path):
+    folder = photo_folder(tmp_path, {"test": NAME, "train": "image1088.jpg"})
+    _, out = sudoku("read", "--bench", str(folder))
+    header, _, test, *_ = out.splitlines()
+    named = dict(zip(header.split("|"), test.split("|"), strict=True))
+    assert named[" sure (> 0.9) right "] == " 100.000% "

@@ -4,7 +4,8 @@ the grid's corners and the cells worth checking.
 No web framework here. Each stage is a module: limits.py (bytes and pixels, before
 decoding), costs.py (what decoding will cost, before decoding), decoding.py (formats,
 EXIF orientation), threshold.py (ink on a working copy), corners.py (the grid's four
-corners), warp.py (the grid square on), cells.py (empty cells, digit images), digits.py
+corners), mesh.py (its lines followed, cell by cell, where a page bends), warp.py (the
+grid square on), cells.py (empty cells, digit images), digits.py
 (the network), reading.py (the whole read, in four turns). standing.py says how the read
 grid stands as a puzzle; record.py is the JSON the CLI and the API show; training/ makes
 the network's weights. isolation.py reads in a child process within memory, CPU and time
@@ -15,7 +16,7 @@ process.
 from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
 from .reading import PhotoReading, UncertainCell, read_photo
-from .record import ReadingRecord, doubt_message
+from .record import ReadingRecord, doubt_message, other_grids_message
 from .standing import GridStanding, Standing, stand
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "Standing",
     "UncertainCell",
     "doubt_message",
+    "other_grids_message",
     "read_photo",
     "ReadingRecord",
     "stand",

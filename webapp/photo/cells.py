@@ -33,12 +33,19 @@ def grid_ink(warped: np.ndarray, cell: int = CELL) -> np.ndarray:
     return cv2.bitwise_and(ink, cv2.bitwise_not(lines))
 
 
-def digit_images(warped: np.ndarray, cell: int = CELL) -> list[np.ndarray | None]:
-    """Each cell's digit image in reading order, None for an empty cell."""
+def digit_images(
+    warped: np.ndarray, cell: int = CELL, only: frozenset[int] | None = None
+) -> list[np.ndarray | None]:
+    """Each cell's digit image in reading order, None for an empty cell (and for every cell
+    not in `only`, when given)."""
     ink = grid_ink(warped, cell)
     size = ink.shape[0] // cell
     return [
-        digit_image(warped, ink, row, column, cell) for row in range(size) for column in range(size)
+        digit_image(warped, ink, row, column, cell)
+        if only is None or row * size + column in only
+        else None
+        for row in range(size)
+        for column in range(size)
     ]
 
 
@@ -78,13 +85,24 @@ def digit_image(
     mask = keep[labels] & (piece > 0)
     ys, xs = np.nonzero(mask)
     gray = warped[top : top + inner, left : left + inner].astype(np.float32)
-    paper = np.percentile(gray, 90)
+    paper = _percentile_90(gray)
     darkest = gray[mask].min()
     level = np.clip((paper - gray) / max(paper - darkest, 1.0), 0, 1)
     # Only the digit's own neighbourhood: not a neighbour's line or a speck beside it.
     near_mask = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     level *= near_mask
     return normalise(level[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+
+
+def _percentile_90(values: np.ndarray) -> float:
+    """np.percentile(values, 90) (linear between the two nearest), by a partial sort: the
+    same figure at a fraction of numpy's general cost, paid once for every inked cell."""
+    flat = values.ravel()
+    at = 0.9 * (flat.size - 1)
+    low = int(at)
+    high = min(low + 1, flat.size - 1)
+    parted = np.partition(flat, (low, high))
+    return float(parted[low] + (at - low) * (parted[high] - parted[low]))
 
 
 def normalise(level: np.ndarray) -> np.ndarray:

@@ -5,10 +5,17 @@ holes of about the same size: its cells. The piece of ink with the most such hol
 the grid, whatever else touches it (a column of text, the page's edge); the convex hull
 of those holes is simplified with a growing tolerance until four corners remain, and a
 hull that will not simplify to four (a curled page) falls back to its extreme points,
-the ones furthest along each diagonal.
+the ones furthest along each diagonal. The fit of the lines is taken in bands, so that a
+page bent by more than half a cell between its corners is still found.
+
+A page of a puzzle book prints two to six grids: of the grids found (alike in size, none
+inside another), the one nearest the picture's middle is read, and the others are counted
+so that the reading can say they are there.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -23,11 +30,26 @@ LEAST_FIT = 0.3  # ink on a grid's lines less between them: below this, it is no
 MOST_ASPECT = 1.5  # a whole grid photographed at a slant is at most 1.25 times longer one way
 EDGE = 0.01  # of the picture's side: a corner this close to an edge lies on it
 LEAST_SIDE = 90  # pixels of the original picture a side: 10 a cell
+BANDS = 3  # a grid's lines are fitted in this many bands each way (line_fit)
 SQUARE = 0.6  # a hole fills at least this much of its rotated bounding box
+
+
+@dataclass(frozen=True)
+class GridsFound:
+    """The grid to read (its corners in the working copy, TL TR BR BL) and how many other
+    grids of about its size the picture holds."""
+
+    corners: np.ndarray
+    others: int
 
 
 def find_corners(working: Working) -> np.ndarray:
     """The grid's corners in the working copy, top-left, top-right, bottom-right, bottom-left."""
+    return find_grids(working).corners
+
+
+def find_grids(working: Working) -> GridsFound:
+    """The grid nearest the middle of the working copy, and how many others it holds."""
     # The best fit of a grid's lines among the large shapes: a crossword beside the Sudoku
     # fits its own lines as well, but it is smaller (the page's piece of ink is larger but
     # fits badly).
@@ -40,7 +62,10 @@ def find_corners(working: Working) -> np.ndarray:
             "square on and in focus.",
         )
     largest = max(a for _, a, _ in good)
-    fit, _, quad = max((g for g in good if g[1] >= largest / 2), key=lambda g: g[0])
+    grids = _distinct([g for g in good if g[1] >= largest / 2])
+    height, width = working.gray.shape[:2]
+    middle = np.array([width / 2, height / 2])
+    quad = min(grids, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - middle)))
     picture = working.gray.shape[0] * working.gray.shape[1]
     if _area(quad) < LEAST_AREA * picture:
         raise PhotoError(
@@ -63,7 +88,29 @@ def find_corners(working: Working) -> np.ndarray:
             PhotoProblem.TOO_SMALL,
             f"The grid is only {sides.min():.0f} pixels across: take the picture closer.",
         )
-    return quad
+    return GridsFound(quad, len(grids) - 1)
+
+
+def _distinct(fits: list[tuple[float, float, np.ndarray]]) -> list[np.ndarray]:
+    """One quadrilateral for each grid among the fits, the best fitting: the same grid is
+    found at both thresholds and as its ink and its cells, each with its middle inside the
+    others'."""
+    grids: list[np.ndarray] = []
+    for _, _, quad in sorted(fits, key=lambda g: -g[0]):
+        if not any(_inside(_middle(quad), kept) or _inside(_middle(kept), quad) for kept in grids):
+            grids.append(quad)
+    return grids
+
+
+def _middle(quad: np.ndarray) -> tuple[float, float]:
+    """The mean of a quadrilateral's corners."""
+    x, y = quad.mean(axis=0)
+    return float(x), float(y)
+
+
+def _inside(point: tuple[float, float], quad: np.ndarray) -> bool:
+    """Whether a point lies inside a quadrilateral."""
+    return cv2.pointPolygonTest(quad.astype(np.float32).reshape(-1, 1, 2), point, False) >= 0
 
 
 def _aspect(quad: np.ndarray) -> float:
@@ -88,7 +135,8 @@ def candidates(ink: np.ndarray) -> list[np.ndarray]:
     """Quadrilaterals that may be the grid: the largest pieces of ink, and the hull of cells."""
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     hulls = sorted((cv2.convexHull(c) for c in contours), key=cv2.contourArea, reverse=True)
-    found = [_quadrilateral(h) for h in hulls[:3]]
+    # A puzzle book's page prints up to six grids, each its own piece of ink.
+    found = [_quadrilateral(h) for h in hulls[:8]]
     holes = grid_cells(ink)
     if len(holes) >= LEAST_CELLS:
         found.append(_quadrilateral(cv2.convexHull(np.concatenate(holes))))
@@ -110,20 +158,29 @@ def _plausible(quad: np.ndarray) -> bool:
 
 def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
     """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
-    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
+    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page).
+
+    Each way is taken in three bands, and in each band a line is looked for within a third
+    of a cell of its place: a page that bends moves its lines by half a cell and more
+    between the corners, but little within a band."""
     matrix = square_on(quad, side)
     square = cv2.warpPerspective(ink, matrix, (side, side), flags=cv2.INTER_NEAREST) > 0
-    rows, columns = square.mean(axis=1), square.mean(axis=0)
-    reach = max(2, side // 60)
-    lines = np.linspace(0, side - 1, 10).round().astype(int)
-    on = 0.0
-    for line in lines:
-        low, high = max(0, line - reach), min(side, line + reach + 1)
-        on += rows[low:high].max() + columns[low:high].max()
     cell = side / 9
-    away = np.abs(np.arange(side)[:, None] - lines[None, :]).min(axis=1) > cell / 4
-    between = (rows[away].mean() + columns[away].mean()) / 2
-    return float(on / 20 - between)
+    reach = max(2, round(cell / 3))
+    lines = np.linspace(0, side - 1, 10).round().astype(int)
+    band = side // BANDS
+    on = between = 0.0
+    for view in (square, square.T):
+        for b in range(BANDS):
+            profile = view[:, b * band : (b + 1) * band].mean(axis=1)
+            peaks = []
+            for line in lines:
+                low, high = max(0, line - reach), min(side, line + reach + 1)
+                peaks.append(low + int(profile[low:high].argmax()))
+            on += float(profile[peaks].sum())
+            away = np.abs(np.arange(side)[:, None] - np.array(peaks)[None, :]).min(axis=1)
+            between += float(profile[away > cell / 4].mean())
+    return on / (20 * BANDS) - between / (2 * BANDS)
 
 
 def grid_cells(ink: np.ndarray) -> list[np.ndarray]:

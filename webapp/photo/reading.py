@@ -2,27 +2,31 @@
 
 The grid is read in all four quarter turns and the turn whose digits the network finds
 most upright and most sure is kept: many photos are taken sideways, and EXIF does not
-always say so.
+always say so. A grid read without exactly one solution is then settled (settle.py) from
+the network's next choices, and the cells it changed are among those to check.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from webapp.sudoku.grid import Grid
 
 from .cells import digit_images
-from .corners import find_corners
+from .corners import find_grids
 from .decoding import decode
-from .digits import BLANK, TURNED, network
+from .digits import BLANK, CLASSES, TURNED, network
 from .errors import PhotoError, PhotoProblem
 from .limits import DEFAULT_LIMITS, Limits
+from .mesh import find_mesh, mesh_warp
+from .settle import doubted_by_the_puzzle, needs_settling, settle
 from .threshold import check_light, working_copy
-from .warp import warp
+from .warp import SIDE
 
 SURE = 0.9  # a cell read less surely than this is shown to be checked
+JITTER = 2.5  # pixels of the square grid (a 16th of a cell) the second view is shifted by
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,12 @@ class UncertainCell:
     read: int  # 0 for empty
     could_be: int  # 0 for empty
     confidence: float
+    # What the puzzle says of the cell: for a cell it settled (`settled`), why `could_be`
+    # (the network's first reading) was not kept ("would clash with the 9 in r5c2"); for a
+    # cell of a grid left inconsistent, why it is in doubt ("it clashes with the 9 in r8c4");
+    # empty for a cell merely read unsurely.
+    because: str = ""
+    settled: bool = False
 
 
 @dataclass(frozen=True)
@@ -42,7 +52,8 @@ class PhotoReading:
 
     `corners` are the puzzle's top-left, top-right, bottom-right and bottom-left corners
     in pixels of the picture as its EXIF turns it upright; `turns` how many quarter turns
-    anticlockwise the picture needed to read the puzzle upright.
+    anticlockwise the picture needed to read the puzzle upright. Of several grids in the
+    picture, the one nearest its middle is read.
     """
 
     grid: Grid
@@ -52,6 +63,7 @@ class PhotoReading:
     turns: int
     width: int
     height: int
+    other_grids: int = 0  # grids beside the one read: a puzzle book's page prints several
 
 
 def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
@@ -59,8 +71,9 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     gray = decode(data, limits)
     check_light(gray)
     working = working_copy(gray)
-    quad = find_corners(working) / working.scale
-    images = digit_images(warp(gray, quad))
+    grids = find_grids(working)
+    mesh = find_mesh(gray, grids.corners / working.scale)
+    images = digit_images(mesh_warp(gray, mesh))
     inked = [i for i, image in enumerate(images) if image is not None]
     if not inked:
         raise PhotoError(
@@ -73,7 +86,29 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     views = np.split(network().probabilities(turned), 4)
     # Upright digits: likely as themselves (or as a speck), unlikely as TURNED.
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
-    return _reading(views[turns], inked, turns, quad, gray.shape)
+    quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
+    second = _second_view(gray, mesh, turns, frozenset(inked))
+    reading = _reading(views[turns], inked, turns, quad, gray.shape, second)
+    return replace(reading, other_grids=grids.others)
+
+
+def _second_view(
+    gray: np.ndarray, mesh: np.ndarray, turns: int, inked: frozenset[int]
+) -> np.ndarray:
+    """Each cell's class probabilities (81 rows, warped order) read again from the grid
+    shifted JITTER pixels down and right: a reading that a slight shift of the cell's
+    edges changes is not a sure one. Only the cells `inked` in the first view are read
+    again (the others, and any with no ink now, are BLANK for certain)."""
+    right = (mesh[:, -1] - mesh[:, 0]).mean(axis=0) / SIDE
+    down = (mesh[-1] - mesh[0]).mean(axis=0) / SIDE
+    images = digit_images(mesh_warp(gray, mesh + JITTER * (right + down)), only=inked)
+    probabilities = np.zeros((81, CLASSES), np.float32)
+    probabilities[:, BLANK] = 1
+    again = [i for i, image in enumerate(images) if image is not None]
+    if again:
+        stack = np.array([images[i] for i in again], np.float32).reshape(-1, 28, 28)
+        probabilities[again] = network().probabilities(np.rot90(stack, turns, axes=(1, 2)))
+    return probabilities
 
 
 def _reading(
@@ -82,31 +117,70 @@ def _reading(
     turns: int,
     quad: np.ndarray,
     shape: tuple[int, ...],
+    second: np.ndarray,
 ) -> PhotoReading:
-    """The reading of the cells in one turn, from their classes' probabilities."""
+    """The reading of the cells in one turn, from their classes' probabilities, each
+    cell's confidence the least of the two views' (`second`, the shifted one's)."""
     values = np.zeros(81, int)
     confidence = np.ones(81)
     could_be = np.zeros(81, int)
+    choices: list[list[tuple[int, float]]] = [[(BLANK, 1.0)] for _ in range(81)]
     for index, p in zip(inked, probabilities, strict=True):
         p = p.copy()
         p[TURNED] = 0  # in the turn kept, a digit is read as itself
-        first, second = np.argsort(p)[::-1][:2]
-        values[index], could_be[index] = first, second
-        confidence[index] = p[first] / p.sum()
+        p /= p.sum()
+        order = np.argsort(p)[::-1][:TURNED]
+        values[index], could_be[index] = order[0], order[1]
+        confidence[index] = p[order[0]]
+        choices[index] = [(int(c), float(p[c])) for c in order]
+    for index in range(81):
+        again = second[index].copy()
+        again[TURNED] = 0
+        confidence[index] = min(confidence[index], again[values[index]] / again.sum())
+        choices[index][0] = (int(values[index]), float(confidence[index]))
     # The puzzle's cell i, turned upright, is the warped grid's cell source[i].
     source = np.rot90(np.arange(81).reshape(9, 9), turns).reshape(-1)
     values, confidence, could_be = values[source], confidence[source], could_be[source]
-    uncertain = tuple(
-        UncertainCell(i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i]))
+    choices = [choices[i] for i in source]
+    uncertain = {
+        i: UncertainCell(
+            i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i])
+        )
         for i in range(81)
         if confidence[i] < SURE
-    )
+    }
+    if needs_settling(values.tolist()):
+        settled = settle(values.tolist(), choices)
+        for change in settled.changes:
+            i = change.cell
+            values[i], confidence[i] = change.taken, change.probability
+            uncertain[i] = UncertainCell(
+                i // 9 + 1,
+                i % 9 + 1,
+                change.taken,
+                change.first,
+                change.probability,
+                change.reason,
+                settled=True,
+            )
+        if not settled.changes:
+            # Nothing settles it: the cells the puzzle itself puts in doubt are flagged,
+            # however sure the network was of them.
+            for i, reason in doubted_by_the_puzzle(values.tolist()).items():
+                uncertain[i] = UncertainCell(
+                    i // 9 + 1,
+                    i % 9 + 1,
+                    int(values[i]),
+                    int(could_be[i]),
+                    float(confidence[i]),
+                    reason,
+                )
     corners = tuple((float(x), float(y)) for x, y in np.roll(quad, -turns, axis=0))
     return PhotoReading(
         grid=Grid.from_values([int(v) if v != BLANK else 0 for v in values]),
         confidence=tuple(float(c) for c in confidence),
         corners=corners,
-        uncertain=uncertain,
+        uncertain=tuple(uncertain[i] for i in sorted(uncertain)),
         turns=turns,
         width=int(shape[1]),
         height=int(shape[0]),

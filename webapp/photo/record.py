@@ -15,10 +15,34 @@ def cell_word(value: int) -> str:
 
 
 def doubt_message(cell: UncertainCell) -> str:
-    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7"."""
+    """What to check in an uncertain cell: "check r4c7: read as 1, could be 7"; for a cell
+    the puzzle settled "check r5c8: read as 8, since 9 would clash with the 9 in r5c2"; for
+    one the puzzle doubts "check r8c1: read as 9, could be 6; it clashes with the 9 in r8c4"
+    or "...; without it the puzzle could be solved"."""
+    if cell.settled:
+        return (
+            f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
+            f"since {cell_word(cell.could_be)} {cell.because}"
+        )
+    if cell.because:
+        return (
+            f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
+            f"could be {cell_word(cell.could_be)}; {cell.because}"
+        )
     return (
         f"check r{cell.row}c{cell.column}: read as {cell_word(cell.read)}, "
         f"could be {cell_word(cell.could_be)}"
+    )
+
+
+def other_grids_message(others: int) -> str:
+    """What to say of the grids beside the one read; empty when there are none."""
+    if not others:
+        return ""
+    grids = "another grid" if others == 1 else f"{others} other grids"
+    return (
+        f"The picture holds {grids}: the one nearest its middle was read. To read another, "
+        "take it again with that grid in the middle."
     )
 
 
@@ -44,6 +68,7 @@ class ReadingRecord:
                     "read": cell.read,
                     "could_be": cell.could_be,
                     "confidence": round(cell.confidence, 3),
+                    "settled": cell.settled,
                     "message": doubt_message(cell),
                 }
                 for cell in reading.uncertain
@@ -52,6 +77,8 @@ class ReadingRecord:
             "standing_message": self.standing.sentence,
             "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],
             "turns": reading.turns,
+            "other_grids": reading.other_grids,
+            "other_grids_message": other_grids_message(reading.other_grids),
             "picture": {"width": reading.width, "height": reading.height},
             "ms": round(self.ms, 1),
         }

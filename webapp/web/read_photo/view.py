@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from werkzeug.datastructures import MultiDict
 
-from ...photo import GridStanding, PhotoReading, doubt_message
+from ...photo import GridStanding, PhotoReading, doubt_message, other_grids_message
 from ...sudoku.place import Place
 from ..grid_table import Board, Cell
 from ..puzzle_form.reading import FormRead, read_form
@@ -26,10 +26,12 @@ class Doubt:
 
 @dataclass(frozen=True)
 class PhotoView:
-    """What the form page adds after a reading: how the grid stands and what to check."""
+    """What the form page adds after a reading: how the grid stands, what to check, and
+    whether the picture holds other grids (empty when not)."""
 
     standing: str
     doubts: tuple[Doubt, ...]
+    others: str = ""
 
 
 def filled_form(reading: PhotoReading) -> FormRead:
@@ -49,7 +51,10 @@ def read_page(reading: PhotoReading, standing: GridStanding) -> tuple[FormPage, 
         for i, cell in enumerate(reading.uncertain, start=1)
     }
     board = _marked(page.board, doubts)
-    return replace(page, board=board), PhotoView(standing.sentence, tuple(doubts.values()))
+    view = PhotoView(
+        standing.sentence, tuple(doubts.values()), other_grids_message(reading.other_grids)
+    )
+    return replace(page, board=board), view
 
 
 def _marked(board: Board[Cell], doubts: dict[str, Doubt]) -> Board[Cell]:

@@ -33,7 +33,7 @@ TRY_BUDGET = Budget(nodes=4_000, sat_conflicts=0, ceiling_seconds=1.0)
 
 
 @dataclass(frozen=True)
-class Choice:
+class NextReading:
     """A cell's other reading and what it costs: the log of the odds against it."""
 
     cell: int  # 0-based, reading order
@@ -94,7 +94,7 @@ def settle(values: Sequence[int], choices: Sequence[Sequence[tuple[int, float]]]
     return Settling(first, (), tries, nodes)
 
 
-def _choices(choices: Sequence[Sequence[tuple[int, float]]]) -> list[Choice]:
+def _choices(choices: Sequence[Sequence[tuple[int, float]]]) -> list[NextReading]:
     """The other readings worth trying, of the SUSPECTS cells least surely read."""
     inked = [i for i, cell in enumerate(choices) if len(cell) > 1]
     suspects = sorted(inked, key=lambda i: choices[i][0][1])[:SUSPECTS]
@@ -104,11 +104,11 @@ def _choices(choices: Sequence[Sequence[tuple[int, float]]]) -> list[Choice]:
         for value, probability in others[:CHOICES]:
             if probability >= PLAUSIBLE:
                 odds = max(sure, probability) / probability
-                found.append(Choice(cell, value, probability, math.log(odds)))
+                found.append(NextReading(cell, value, probability, math.log(odds)))
     return found
 
 
-def _combinations(choices: list[Choice]) -> Iterator[tuple[Choice, ...]]:
+def _combinations(choices: list[NextReading]) -> Iterator[tuple[NextReading, ...]]:
     """Changes of one to MOST_CHANGED distinct cells, the least costly first."""
     every = [
         combination
@@ -120,7 +120,7 @@ def _combinations(choices: list[Choice]) -> Iterator[tuple[Choice, ...]]:
     return iter(every)
 
 
-def _change(settled: list[int], first: tuple[int, ...], choice: Choice) -> Change:
+def _change(settled: list[int], first: tuple[int, ...], choice: NextReading) -> Change:
     """The change at one cell, with why its first reading was not kept."""
     cell = choice.cell
     put_back = list(settled)

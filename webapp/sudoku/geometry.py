@@ -29,7 +29,12 @@ from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
+from .rulebook import RULE_KINDS
+from .rulebook import diagonals as diagonals
+from .rulebook import square_boxes as square_boxes
+from .rulebook import windows as windows
 from .shape import Shape
+from .unit import Unit as Unit
 
 T = TypeVar("T")
 
@@ -269,28 +274,6 @@ def geometry_memo(function: Callable[..., T]) -> PerGeometry[T]:
     return PerGeometry(function, sampled=True)
 
 
-@dataclass(frozen=True)
-class Unit:
-    """N cells that must hold every symbol once: `kind` ("row", "diagonal"...), 1-based `index`."""
-
-    kind: str
-    index: int
-    cells: tuple[int, ...]
-
-    def __hash__(self) -> int:
-        # Units key many of the logic engine's lookups: the hash is worked out once.
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        return hash((self.kind, self.index, self.cells))
-
-    @cached_property
-    def mask(self) -> int:
-        """The unit's cells as one int (bit c for cell c)."""
-        return sum(1 << cell for cell in self.cells)
-
-
 class GeometryKey:
     """A geometry as a key that outlives its tables: equal for equal geometries, holding
     only what makes them equal (the shape, each unit's kind, index and cells, the cages),
@@ -467,41 +450,10 @@ def standard_geometry(shape: Shape) -> Geometry:
     return Geometry(shape, tuple(rows + columns + boxes))
 
 
-def diagonals(shape: Shape) -> tuple[Unit, Unit]:
-    """The two main diagonals, top-left to bottom-right first, each in reading order."""
-    n = shape.size
-    return (
-        Unit("diagonal", 1, tuple(i * n + i for i in range(n))),
-        Unit("diagonal", 2, tuple(i * n + (n - 1 - i) for i in range(n))),
-    )
-
-
 @cache
 def x_sudoku(shape: Shape) -> Geometry:
     """The standard units plus both main diagonals."""
     return standard_geometry(shape).with_units(diagonals(shape))
-
-
-def windows(shape: Shape) -> tuple[Unit, ...]:
-    """Windoku's windows: boxes' worth of cells one row and column in from the boxes, one
-    apart (rows and columns 2-4 and 6-8 on a 9x9), in reading order. Square boxes only."""
-    n, k = shape.size, shape.box_rows
-    starts = range(1, n - k + 1, k + 1)
-    return tuple(
-        Unit(
-            "window",
-            number + 1,
-            tuple((top + r) * n + left + c for r in range(k) for c in range(k)),
-        )
-        for number, (top, left) in enumerate((top, left) for top in starts for left in starts)
-    )
-
-
-def square_boxes(shape: Shape) -> str | None:
-    """Why windows do not fit `shape` (its boxes are not square), or None."""
-    if shape.box_rows == shape.box_cols:
-        return None
-    return f"Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the {shape.name}'s"
 
 
 @dataclass(frozen=True)
@@ -516,14 +468,12 @@ class ExtraUnits:
     unfit: Callable[[Shape], str | None] = lambda shape: None
 
 
-# Every extra kind of unit the engine knows, in the order a puzzle's units and its share
-# code list them. One entry here is all a new kind of unit needs.
+# Every extra kind of unit the engine knows, by letter, in the order a puzzle's units and
+# its share code list them: read off the registry of rule kinds (rulebook.py), where a new
+# kind of unit is one entry.
 EXTRA_UNITS: dict[str, ExtraUnits] = {
-    kind.letter: kind
-    for kind in (
-        ExtraUnits("x", "X-Sudoku", diagonals),
-        ExtraUnits("w", "Windoku", windows, square_boxes),
-    )
+    kind.letter: ExtraUnits(kind.letter, kind.name, kind.units, kind.unfit)
+    for kind in RULE_KINDS.values()
 }
 
 

@@ -24,19 +24,17 @@ from .errors import PuzzleError
 from .labels import Labels, region_labels
 from .puzzle import Puzzle, Rules
 from .regions import region_map
+from .rulebook import RULE_KINDS
 from .shape import Shape
 
 JIGSAW = "jigsaw"
 KILLER = "killer"
-# Each word a variant name may hold, and the rules' letter it stands for ("" for none).
+# Each word a variant name may hold, and the rules' letter it stands for ("" for none): the
+# rule kinds' words from the registry (rulebook.py), a Jigsaw's and a Killer's.
 WORDS = {
     "classic": "",
     "sudoku": "",
-    "x": "x",
-    "diagonal": "x",
-    "windoku": "w",
-    "hyper": "w",
-    "w": "w",
+    **{word: kind.letter for kind in RULE_KINDS.values() for word in kind.words},
     JIGSAW: JIGSAW,
     "irregular": JIGSAW,
     "j": JIGSAW,

@@ -7,7 +7,8 @@ import pytest
 
 from webapp.sudoku.geometry import EXTRA_UNITS
 from webapp.sudoku.rulebook import RULE_KINDS
-from webapp.sudoku.variants import WORDS
+from webapp.sudoku.shape import SHAPES
+from webapp.sudoku.variants import rules_named
 
 UNIT_KINDS = [kind for kind in RULE_KINDS.values() if kind.units is not None]
 
@@ -26,7 +27,7 @@ def test_the_geometry_builds_a_kinds_units_with_the_registrys_builder(kind) -> N
     [(word, kind.letter) for kind in RULE_KINDS.values() for word in kind.words],
 )
 def test_every_word_of_a_kind_names_its_letter_in_a_variant(word, letter) -> None:
-    assert WORDS[word] == letter
+    assert rules_named(word, None, SHAPES[9]).extras == (letter,)
 
 
 def test_the_registry_gives_each_word_to_one_kind() -> None:

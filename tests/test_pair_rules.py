@@ -26,6 +26,7 @@ from webapp.sudoku import (
     Puzzle,
     PuzzleError,
     Rules,
+    find_conflicts,
     parse,
     read_code,
     solve,
@@ -114,10 +115,23 @@ def test_a_classic_solution_breaking_the_rules_is_no_solution_under_them(givens,
     assert not is_solution(breaking, puzzle)
 
 
-def test_givens_a_knights_move_apart_alike_have_no_solution() -> None:
+def _knights_move_alike() -> Puzzle:
+    """An anti-knight with one 5 in r1c3 and another in r2c5: a knight's move apart, in no
+    row, column or box together."""
     cells = ["."] * 81
-    cells[0] = cells[11] = "5"  # r1c1 and r2c3
-    assert solve(Puzzle(parse("".join(cells)), Rules.from_letters("n"))).status == NO_SOLUTION
+    cells[2] = cells[13] = "5"
+    return Puzzle(parse("".join(cells)), Rules.from_letters("n"))
+
+
+def test_givens_a_knights_move_apart_alike_have_no_solution() -> None:
+    assert solve(_knights_move_alike()).status == NO_SOLUTION
+
+
+def test_givens_a_knights_move_apart_alike_are_named_as_the_conflict() -> None:
+    clashes = find_conflicts(_knights_move_alike())
+    assert [(c.unit, c.symbol, c.cells) for c in clashes] == [
+        ("anti-knight", "5", ((1, 3), (2, 5)))
+    ]
 
 
 def test_counting_keeps_the_rule() -> None:

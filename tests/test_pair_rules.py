@@ -1,6 +1,7 @@
 """Pair rules (webapp/sudoku/rulebook.py): anti-knight and anti-king make cells a knight's or
-a king's move apart differ, and the search, the counts and the SAT solver keep them; their
-share code, variant words and f-puzzles keys read and write them.
+a king's move apart differ, non-consecutive keeps side-by-side cells from holding digits
+one apart, and the search, the counts and the SAT solver keep them; their share code,
+variant words and f-puzzles keys read and write them.
 
 The real puzzles, each unique only under its rules:
 - lisudoku/lisudoku_solver, src/solver/tests/logical_solver/puzzles/anti_knight_4x4.rs: a
@@ -9,7 +10,10 @@ The real puzzles, each unique only under its rules:
   anti-knight with one solution (none published beside it);
 - Prasanna Seshadri's "Puzzle no. 475: Untouch Antiknight Sudoku" (daily league, 13 Dec
   2013, prasannaseshadri.wordpress.com), 12 givens, anti-king and anti-knight, from a
-  public puzzle solver's test data (its grid as penpa cell coordinates).
+  public puzzle solver's test data (its grid as penpa cell coordinates);
+- Mitchell Lee's "Miracle Sudoku" (anti-knight, anti-king, non-consecutive; a 1 in r5c3
+  and a 2 in r6c7), as Cracking the Cryptic solved it in May 2020, and its published
+  answer.
 """
 
 from __future__ import annotations
@@ -45,7 +49,14 @@ from webapp.sudoku.variants import rules_named
 # without the engine (rows down, columns across).
 KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
 KING = ((1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0))
-MOVES = {"n": KNIGHT, "t": KING}
+ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
+MOVES = {"n": KNIGHT, "t": KING, "o": ORTHOGONAL}
+# Whether two digits a move apart break each letter's rule.
+BREAKS = {
+    "n": lambda one, other: one == other,
+    "t": lambda one, other: one == other,
+    "o": lambda one, other: abs(one - other) == 1,
+}
 
 ANTI_KNIGHT_4 = ("12..3...........", "1243342143122134")
 ANTI_KNIGHT_9 = "090000080108000305070000090000080000000906000000050000020000070407000906050000020"
@@ -55,7 +66,8 @@ UNTOUCH_ANTIKNIGHT_9 = (
 
 
 def keeps(solution: Grid, letters: str) -> bool:
-    """Whether no digit of `solution` repeats a move of any of `letters`' rules away."""
+    """Whether no two digits of `solution` a move of any of `letters`' rules apart break
+    it (X-Sudoku's and Windoku's units aside)."""
     n, cells = solution.size, solution.cells
     for letter in letters.replace("x", "").replace("w", ""):
         for row in range(n):
@@ -63,7 +75,8 @@ def keeps(solution: Grid, letters: str) -> bool:
                 for down, across in MOVES[letter]:
                     other_row, other_col = row + down, col + across
                     if 0 <= other_row < n and 0 <= other_col < n:
-                        if cells[row * n + col] == cells[other_row * n + other_col]:
+                        one, other = cells[row * n + col], cells[other_row * n + other_col]
+                        if BREAKS[letter](one, other):
                             return False
     return True
 
@@ -246,3 +259,65 @@ def test_an_f_puzzles_pair_key_not_true_is_refused_in_words() -> None:
 def test_an_unknown_variant_word_is_answered_with_the_pair_kinds_among_the_names() -> None:
     with pytest.raises(PuzzleError, match="anti-knight, anti-king"):
         rules_named("anti-bishop", None, SHAPES[9])
+
+
+MIRACLE = (
+    "......................................1............2.............................",
+    "483726159726159483159483726837261594261594837594837261372615948615948372948372615",
+)
+
+
+def test_the_miracle_has_many_solutions_without_non_consecutive() -> None:
+    assert solve(Puzzle(parse(MIRACLE[0]), Rules.from_letters("nt"))).status == MULTIPLE
+
+
+def test_the_miracle_solves_to_its_published_answer() -> None:
+    result = solve(Puzzle(parse(MIRACLE[0]), Rules.from_letters("nto")))
+    assert (result.status, result.solution) == (SOLVED, parse(MIRACLE[1]))
+
+
+def test_the_miracles_answer_keeps_its_rules_as_written_out_here() -> None:
+    assert keeps(parse(MIRACLE[1]), "nto")
+
+
+def test_a_classic_grid_with_neighbours_one_apart_is_no_non_consecutive_solution() -> None:
+    puzzle = Puzzle(parse("." * 81), Rules.from_letters("o"))
+    classic = solve(Puzzle(parse("." * 81))).solutions[0]
+    assert not is_solution(classic, puzzle)
+
+
+@pytest.mark.parametrize("letters", ["o", "xo"])
+def test_the_sat_solver_finds_solutions_that_keep_non_consecutive(letters) -> None:
+    result = solve(Puzzle(parse("." * 81), Rules.from_letters(letters)))
+    assert result.engine == SAT
+    assert [keeps(solution, letters) for solution in result.solutions] == [True, True]
+
+
+def test_every_non_consecutive_solution_the_solver_returns_keeps_it() -> None:
+    kept = [
+        keeps(solution, "o") and is_solution(solution, puzzle)
+        for puzzle in _random_puzzles("o")
+        for solution in solve(puzzle, max_solutions=3).solutions
+    ]
+    assert kept and all(kept)
+
+
+def test_the_random_non_consecutive_puzzles_go_through_both_engines() -> None:
+    engines = {solve(puzzle).engine for puzzle in _random_puzzles("o")}
+    assert engines == {SEARCH, SAT}
+
+
+def test_a_non_consecutive_share_code_reads_back() -> None:
+    puzzle = Puzzle(parse(MIRACLE[0]), Rules.from_letters("nto"))
+    assert (puzzle.code[-4:], read_code(puzzle.code)) == ("-nto", puzzle)
+
+
+@pytest.mark.parametrize("variant", ["non-consecutive", "Non Consecutive", "nonconsecutive"])
+def test_the_non_consecutive_words_read(variant) -> None:
+    assert rules_named(variant, None, SHAPES[9]).extras == ("o",)
+
+
+def test_f_puzzles_non_consecutive_reads_and_writes_back() -> None:
+    rules = Rules.from_letters("nto")
+    written = json.loads(write_json(parse(MIRACLE[0]), rules))
+    assert (written["nonconsecutive"], read_link(_fpuzzles(written)).rules) == (True, rules)

@@ -39,7 +39,9 @@ then hold more than N bits: every field is `span` bits wide, the widest constrai
 options. A cage without a sum has no constraint: placing a digit in it removes the
 same digit from the rest of the cage, as a peer's would. So does a pair of cells a rule
 kind makes differ (geometry.py: anti-knight's cells a knight's move apart): placing a
-digit in one cell removes it from the other.
+digit in one cell removes it from the other; and a relation's pair (non-consecutive's
+neighbours) the same way, digit by digit: placing a digit removes from the other cell the
+digits the relation forbids beside it.
 """
 
 from __future__ import annotations
@@ -154,6 +156,15 @@ class Bitboard:
                 for other in others:
                     for bit in self.bits[other * n + digit]:
                         self.mates[cell * n + digit] |= 1 << bit
+        for relation in geometry.relations:
+            for first, second in relation.pairs:
+                for one, other in relation.forbidden:
+                    for cell, to, digit, beside in (
+                        (first, second, one, other),
+                        (second, first, other, one),
+                    ):
+                        for bit in self.bits[to * n + beside - 1]:
+                            self.mates[cell * n + digit - 1] |= 1 << bit
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
@@ -355,6 +366,7 @@ def boxed(geometry: Geometry) -> Geometry:
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is kept among the
     engine's tables (a Jigsaw's from its template's, unless it has cages or pairs too)."""
-    if "region" in geometry.kinds and not geometry.cages and not geometry.pairs:
+    plain = not geometry.cages and not geometry.pairs and not geometry.relations
+    if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     return Bitboard(geometry)

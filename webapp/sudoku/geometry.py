@@ -9,7 +9,9 @@ Glossary (Norvig's, kept):
 - pair: two cells a rule kind makes differ without a unit of their own (anti-knight's cells
   a knight's move apart, rulebook.py);
 - peers: the other cells of a cell's units, cage and pairs, none of which may repeat its
-  symbol.
+  symbol;
+- relation: pairs of cells and the digits a pair's cells may not hold together
+  (non-consecutive's side-by-side cells, never one apart). Its cells are not peers.
 
 Everything else in the engine reads the units from a Geometry (the solver's
 bit layouts, the conflict check, is_solution, the baseline); none of it
@@ -298,16 +300,27 @@ class GeometryKey:
 
 
 @dataclass(frozen=True)
+class Relation:
+    """Pairs of cells (the lower cell first, ascending) and the digits (1-based, each way
+    round) the two cells of any of them may not hold together."""
+
+    pairs: tuple[Pair, ...]
+    forbidden: frozenset[tuple[int, int]]
+
+
+@dataclass(frozen=True)
 class Geometry:
     """A shape and the units its grids obey, in a fixed order; a Killer's cages (cells in
     reading order, in the order of their first cells) and their sums (None for none); the
-    pairs of cells that must differ besides (the lower cell first, ascending)."""
+    pairs of cells that must differ besides (the lower cell first, ascending), and the
+    relations of other pairs of cells."""
 
     shape: Shape
     units: tuple[Unit, ...]
     cages: tuple[tuple[int, ...], ...] = ()
     cage_totals: tuple[int | None, ...] = ()
     pairs: tuple[Pair, ...] = ()
+    relations: tuple[Relation, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -323,14 +336,18 @@ class Geometry:
 
     @cached_property
     def _hash(self) -> int:
-        return hash((self.shape, self.units, self.cages, self.cage_totals, self.pairs))
+        return hash(
+            (self.shape, self.units, self.cages, self.cage_totals, self.pairs, self.relations)
+        )
 
     @cached_property
     def key(self) -> GeometryKey:
         """This geometry as a key that does not keep its tables alive (the logic engine's
         memo of fruitless searches keeps tens of thousands of keys, of hundreds of maps)."""
         units = tuple((unit.kind, unit.index, unit.cells) for unit in self.units)
-        return GeometryKey((self.shape, units, self.cages, self.cage_totals, self.pairs))
+        return GeometryKey(
+            (self.shape, units, self.cages, self.cage_totals, self.pairs, self.relations)
+        )
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
@@ -458,12 +475,17 @@ class Geometry:
     def with_units(self, extra: Iterable[Unit]) -> Geometry:
         """This geometry with more units after its own (a variant's extra regions)."""
         units = self.units + tuple(extra)
-        return Geometry(self.shape, units, self.cages, self.cage_totals, self.pairs)
+        return Geometry(self.shape, units, self.cages, self.cage_totals, self.pairs, self.relations)
 
     def with_pairs(self, extra: Iterable[Pair]) -> Geometry:
         """This geometry with more pairs of cells that must differ (a pair kind's)."""
         pairs = tuple(sorted(set(self.pairs).union(extra)))
-        return Geometry(self.shape, self.units, self.cages, self.cage_totals, pairs)
+        return Geometry(self.shape, self.units, self.cages, self.cage_totals, pairs, self.relations)
+
+    def with_relations(self, extra: Iterable[Relation]) -> Geometry:
+        """This geometry with more relations (a relation kind's)."""
+        relations = self.relations + tuple(extra)
+        return Geometry(self.shape, self.units, self.cages, self.cage_totals, self.pairs, relations)
 
 
 @cache
@@ -514,11 +536,19 @@ class PairRule:
     name: str
     pairs: Callable[[Shape], tuple[Pair, ...]]
     unfit: Callable[[Shape], str | None] = lambda shape: None
+    forbids: Callable[[int, int], bool] | None = None  # None: the cells must differ
+
+    def relation(self, shape: Shape) -> Relation:
+        """The pairs on `shape` and the digits they may not hold together."""
+        digits = range(1, shape.size + 1)
+        forbids = self.forbids or (lambda first, second: first == second)
+        forbidden = frozenset((a, b) for a in digits for b in digits if forbids(a, b))
+        return Relation(self.pairs(shape), forbidden)
 
 
 # Every pair kind the engine knows, by letter, after the kinds of unit in a share code.
 PAIR_RULES: dict[str, PairRule] = {
-    kind.letter: PairRule(kind.letter, kind.name, kind.pairs, kind.unfit)
+    kind.letter: PairRule(kind.letter, kind.name, kind.pairs, kind.unfit, kind.forbids)
     for kind in RULE_KINDS.values()
     if kind.pairs is not None
 }
@@ -584,7 +614,7 @@ def _with_cages(
     geometry)."""
     return _made(
         ("cages", base, cages, cage_totals),
-        lambda: Geometry(base.shape, base.units, cages, cage_totals, base.pairs),
+        lambda: Geometry(base.shape, base.units, cages, cage_totals, base.pairs, base.relations),
     )
 
 
@@ -607,7 +637,10 @@ def _with_pairs(
     """The geometry of `kinds`' units over `regions`, with `cages` and `pair_kinds`' pairs."""
     base = _build(shape, kinds, regions)
     with_cages = Geometry(shape, base.units, cages, cage_totals) if cages else base
-    return with_cages.with_pairs(pair for kind in pair_kinds for pair in kind.pairs(shape))
+    differ = [kind for kind in pair_kinds if kind.forbids is None]
+    related = [kind for kind in pair_kinds if kind.forbids is not None]
+    with_pairs = with_cages.with_pairs(pair for kind in differ for pair in kind.pairs(shape))
+    return with_pairs.with_relations(kind.relation(shape) for kind in related)
 
 
 def _build(shape: Shape, kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]) -> Geometry:

@@ -11,7 +11,9 @@ Glossary:
 - how it constrains: the units it adds (N cells holding every symbol once), or the pairs
   of cells it makes differ (a knight's move apart for anti-knight), which become peers in
   the geometry, so the search, the counts and the SAT solver keep them as they keep a
-  unit's.
+  unit's; or pairs of cells with a relation: the digits two cells of a pair may not hold
+  together (`forbids`: for non-consecutive, neighbours one apart), which the search and
+  the SAT solver keep as they keep peers, digit by digit (bitboard.py, sat.py).
 
 geometry.EXTRA_UNITS and variants.WORDS are read off RULE_KINDS, so a new kind is one entry
 here (and, for its drawing on a board, one in the web layer).
@@ -87,6 +89,16 @@ def king_pairs(shape: Shape) -> tuple[Pair, ...]:
     return pairs_apart(shape, ((1, 1), (1, -1)))
 
 
+def orthogonal_pairs(shape: Shape) -> tuple[Pair, ...]:
+    """Every pair of side-by-side or stacked cells."""
+    return pairs_apart(shape, ((0, 1), (1, 0)))
+
+
+def consecutive(first: int, second: int) -> bool:
+    """Whether two digits are one apart."""
+    return abs(first - second) == 1
+
+
 def fits_every_shape(shape: Shape) -> str | None:
     """None: the rule applies to a grid of any shape."""
     return None
@@ -96,7 +108,8 @@ def fits_every_shape(shape: Shape) -> str | None:
 class RuleKind:
     """One kind of rule: its share-code `letter`, what players call it (`name`), the
     `words` a variant name may use for it, the `units` it adds to a shape or the `pairs`
-    of cells it makes differ, why it does not fit a shape (None where it does), the
+    of cells it constrains (that must differ, or with `forbids` the digits they may not
+    hold together), why it does not fit a shape (None where it does), the
     f-puzzles and SudokuPad keys that say a puzzle has it, whether the logic's uniqueness
     techniques stay sound under it, and whether the generator makes puzzles with it."""
 
@@ -106,6 +119,7 @@ class RuleKind:
     units: Callable[[Shape], tuple[Unit, ...]] | None = None
     unfit: Callable[[Shape], str | None] = fits_every_shape
     pairs: Callable[[Shape], tuple[Pair, ...]] | None = None
+    forbids: Callable[[int, int], bool] | None = None
     fpuzzles_keys: tuple[str, ...] = ()
     sudokupad_keys: tuple[str, ...] = ()
     uniqueness_sound: bool = True
@@ -152,6 +166,16 @@ RULE_KINDS: dict[str, RuleKind] = {
             ("anti-king", "antiking"),
             pairs=king_pairs,
             fpuzzles_keys=("antiking",),
+            uniqueness_sound=False,
+            generated=False,
+        ),
+        RuleKind(
+            "o",
+            "Non-Consecutive",
+            ("non-consecutive", "nonconsecutive"),
+            pairs=orthogonal_pairs,
+            forbids=consecutive,
+            fpuzzles_keys=("nonconsecutive",),
             uniqueness_sound=False,
             generated=False,
         ),

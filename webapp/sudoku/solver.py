@@ -161,7 +161,7 @@ def _handover(puzzle: Puzzle) -> int | None:
     size = puzzle.size
     wandering = [
         *([KILLER_HANDOVER] if any(cage.total for cage in puzzle.rules.cages) else []),
-        *([PAIR_HANDOVER] if puzzle.geometry.pairs else []),
+        *([PAIR_HANDOVER] if puzzle.geometry.pairs or puzzle.geometry.relations else []),
     ]
     if size >= SAT_FROM_SIZE:
         return min([HANDOVER_NODES[size], *wandering])

@@ -37,7 +37,11 @@ exactly one combination is chosen, each of its digits lands in exactly one cell 
 cage and no other digit does: the cage's digits differ and add up to its sum. Fields
 then hold more than N bits: every field is `span` bits wide, the widest constraint's
 options. A cage without a sum has no constraint: placing a digit in it removes the
-same digit from the rest of the cage, as a peer's would.
+same digit from the rest of the cage, as a peer's would. So does a pair of cells a rule
+kind makes differ (geometry.py: anti-knight's cells a knight's move apart): placing a
+digit in one cell removes it from the other; and a relation's pair (non-consecutive's
+neighbours) the same way, digit by digit: placing a digit removes from the other cell the
+digits the relation forbids beside it.
 """
 
 from __future__ import annotations
@@ -134,18 +138,33 @@ class Bitboard:
                         bits.append((base + digit) * width + size + j)
                 add(fields, bits)
         # mates[option] = the same digit's options in the rest of a cage without a sum
-        # (a cage with one rules them out through its "cage k, digit d" constraint).
+        # (a cage with one rules them out through its "cage k, digit d" constraint) and in
+        # the cells the option's cell is paired with.
         self.mates = [0] * len(self.fields)
         for k, cage in enumerate(geometry.cages):
             if geometry.cage_totals[k] is None:
                 for cell in cage:
                     for digit in range(n):
-                        self.mates[cell * n + digit] = sum(
+                        self.mates[cell * n + digit] |= sum(
                             1 << bit
                             for other in cage
                             if other != cell
                             for bit in self.bits[other * n + digit]
                         )
+        for cell, others in enumerate(geometry.cell_pairs):
+            for digit in range(n):
+                for other in others:
+                    for bit in self.bits[other * n + digit]:
+                        self.mates[cell * n + digit] |= 1 << bit
+        for relation in geometry.relations:
+            for first, second in relation.pairs:
+                for one, other in relation.forbidden:
+                    for cell, to, digit, beside in (
+                        (first, second, one, other),
+                        (second, first, other, one),
+                    ):
+                        for bit in self.bits[to * n + beside - 1]:
+                            self.mates[cell * n + digit - 1] |= 1 << bit
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
@@ -346,7 +365,8 @@ def boxed(geometry: Geometry) -> Geometry:
 @per_geometry
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is kept among the
-    engine's tables (a Jigsaw's from its template's, unless it has cages too)."""
-    if "region" in geometry.kinds and not geometry.cages:
+    engine's tables (a Jigsaw's from its template's, unless it has cages or pairs too)."""
+    plain = not geometry.cages and not geometry.pairs and not geometry.relations
+    if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     return Bitboard(geometry)

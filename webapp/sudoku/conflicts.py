@@ -1,14 +1,14 @@
-"""Conflicts among the givens: a symbol twice in one unit (a row, a column, a box...) or in
-one of a Killer's cages, or a cage's givens that make more than its sum (or, filling it,
-another sum); and a Killer's sums that cannot be: cages adding up to more than the whole
-grid does (or, covering it, to another total), or the cages inside a unit to more than a
-unit does (or, covering it, to another total)."""
+"""Conflicts among the givens: a symbol twice in one unit (a row, a column, a box...), in one of a
+Killer's cages or in a pair of cells a pair kind makes differ (anti-knight's), or a cage's
+givens that make more than its sum (or, filling it, another sum); and a Killer's sums that
+cannot be: cages adding up to more than the whole grid does (or, covering it, to another total),
+or the cages inside a unit to more than a unit does (or, covering it, to another total)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import Geometry
+from .geometry import PAIR_RULES, Geometry
 from .puzzle import Puzzle
 
 CAGE = "cage"
@@ -21,8 +21,9 @@ GRID = "grid"
 class Conflict:
     """One unit holding one symbol more than once: a value, worded outside the engine.
 
-    `unit` is the kind of unit ("row", "column", "box", "diagonal"), or CAGE for a
-    Killer's cage; `index` and `cells` are 1-based, cells as (row, column) pairs in the
+    `unit` is the kind of unit ("row", "column", "box", "diagonal"), CAGE for a Killer's
+    cage, or a pair kind's name in lower case ("anti-knight", `index` the pair's place in
+    its kind's pairs); `index` and `cells` are 1-based, cells as (row, column) pairs in the
     unit's order. A cage's conflict also has `cage_at` (its first cell) and its sum
     `total`; when its givens do not fit the sum, `symbol` is "", `made` what they add up to,
     `cells` and `symbols` all of them, in reading order (`full` when they fill the cage).
@@ -51,6 +52,7 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     grid, geometry = puzzle.grid, puzzle.geometry
     shape = grid.shape
     cages = _cage_conflicts(puzzle) + _total_conflicts(puzzle) if puzzle.rules.cages else ()
+    cages = _pair_conflicts(puzzle) + cages if geometry.pairs else cages
     if not _repeats(grid.cells, geometry):
         return cages
     n = shape.size
@@ -65,6 +67,24 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
             if len(places) > 1:
                 found.append(Conflict(unit.kind, unit.index, shape.symbol(value), tuple(places)))
     return tuple(found) + cages
+
+
+def _pair_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every pair of cells a pair kind of `puzzle` makes differ that holds one given symbol
+    twice, kind by kind in the rules' order, pairs in their kind's order."""
+    shape, values = puzzle.shape, puzzle.cells
+    n = shape.size
+    found = []
+    for letter in puzzle.rules.extras:
+        kind = PAIR_RULES.get(letter)
+        if kind is None:
+            continue
+        for index, (first, second) in enumerate(kind.pairs(shape), start=1):
+            if values[first] and values[first] == values[second]:
+                places = ((first // n + 1, first % n + 1), (second // n + 1, second % n + 1))
+                symbol = shape.symbol(values[first])
+                found.append(Conflict(kind.name.lower(), index, symbol, places))
+    return tuple(found)
 
 
 def _cage_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:

@@ -6,7 +6,12 @@ Glossary (Norvig's, kept):
   any region a variant adds (the two diagonals of X-Sudoku);
 - cage: a Killer's cells that hold different symbols adding up to a sum (cages.py). A
   cage is not a unit (it need not hold every symbol), but its cells are peers;
-- peers: the other cells of a cell's units and cage, none of which may repeat its symbol.
+- pair: two cells a rule kind makes differ without a unit of their own (anti-knight's cells
+  a knight's move apart, rulebook.py);
+- peers: the other cells of a cell's units, cage and pairs, none of which may repeat its
+  symbol;
+- relation: pairs of cells and the digits a pair's cells may not hold together
+  (non-consecutive's side-by-side cells, never one apart). Its cells are not peers.
 
 Everything else in the engine reads the units from a Geometry (the solver's
 bit layouts, the conflict check, is_solution, the baseline); none of it
@@ -29,7 +34,12 @@ from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
+from .rulebook import RULE_KINDS, Pair
+from .rulebook import diagonals as diagonals
+from .rulebook import square_boxes as square_boxes
+from .rulebook import windows as windows
 from .shape import Shape
+from .unit import Unit as Unit
 
 T = TypeVar("T")
 
@@ -269,28 +279,6 @@ def geometry_memo(function: Callable[..., T]) -> PerGeometry[T]:
     return PerGeometry(function, sampled=True)
 
 
-@dataclass(frozen=True)
-class Unit:
-    """N cells that must hold every symbol once: `kind` ("row", "diagonal"...), 1-based `index`."""
-
-    kind: str
-    index: int
-    cells: tuple[int, ...]
-
-    def __hash__(self) -> int:
-        # Units key many of the logic engine's lookups: the hash is worked out once.
-        return self._hash
-
-    @cached_property
-    def _hash(self) -> int:
-        return hash((self.kind, self.index, self.cells))
-
-    @cached_property
-    def mask(self) -> int:
-        """The unit's cells as one int (bit c for cell c)."""
-        return sum(1 << cell for cell in self.cells)
-
-
 class GeometryKey:
     """A geometry as a key that outlives its tables: equal for equal geometries, holding
     only what makes them equal (the shape, each unit's kind, index and cells, the cages),
@@ -312,14 +300,27 @@ class GeometryKey:
 
 
 @dataclass(frozen=True)
+class Relation:
+    """Pairs of cells (the lower cell first, ascending) and the digits (1-based, each way
+    round) the two cells of any of them may not hold together."""
+
+    pairs: tuple[Pair, ...]
+    forbidden: frozenset[tuple[int, int]]
+
+
+@dataclass(frozen=True)
 class Geometry:
     """A shape and the units its grids obey, in a fixed order; a Killer's cages (cells in
-    reading order, in the order of their first cells) and their sums (None for none)."""
+    reading order, in the order of their first cells) and their sums (None for none); the
+    pairs of cells that must differ besides (the lower cell first, ascending), and the
+    relations of other pairs of cells."""
 
     shape: Shape
     units: tuple[Unit, ...]
     cages: tuple[tuple[int, ...], ...] = ()
     cage_totals: tuple[int | None, ...] = ()
+    pairs: tuple[Pair, ...] = ()
+    relations: tuple[Relation, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -335,14 +336,18 @@ class Geometry:
 
     @cached_property
     def _hash(self) -> int:
-        return hash((self.shape, self.units, self.cages, self.cage_totals))
+        return hash(
+            (self.shape, self.units, self.cages, self.cage_totals, self.pairs, self.relations)
+        )
 
     @cached_property
     def key(self) -> GeometryKey:
         """This geometry as a key that does not keep its tables alive (the logic engine's
         memo of fruitless searches keeps tens of thousands of keys, of hundreds of maps)."""
         units = tuple((unit.kind, unit.index, unit.cells) for unit in self.units)
-        return GeometryKey((self.shape, units, self.cages, self.cage_totals))
+        return GeometryKey(
+            (self.shape, units, self.cages, self.cage_totals, self.pairs, self.relations)
+        )
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
@@ -372,12 +377,24 @@ class Geometry:
         return tuple(found)
 
     @cached_property
+    def cell_pairs(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the cells its pairs make it differ from, ascending."""
+        found: list[list[int]] = [[] for _ in range(self.shape.cell_count)]
+        for first, second in self.pairs:
+            found[first].append(second)
+            found[second].append(first)
+        return tuple(tuple(sorted(cells)) for cells in found)
+
+    @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
-        """For each cell, the other cells of its units and of its cage."""
+        """For each cell, the other cells of its units, of its cage and of its pairs."""
         cells = [frozenset(unit.cells) for unit in self.units]
         mates = [() if cage is None else self.cages[cage] for cage in self.cell_cage]
         return tuple(
-            frozenset().union(*[cells[number] for number in numbers], mates[cell]) - {cell}
+            frozenset().union(
+                *[cells[number] for number in numbers], mates[cell], self.cell_pairs[cell]
+            )
+            - {cell}
             for cell, numbers in enumerate(self.cell_unit_numbers)
         )
 
@@ -419,6 +436,8 @@ class Geometry:
             mask = 0 if cage is None else cage_masks[cage]
             for number in numbers:
                 mask |= masks[number]
+            for other in self.cell_pairs[cell]:
+                mask |= 1 << other
             found.append(mask & ~(1 << cell))
         return tuple(found)
 
@@ -445,7 +464,8 @@ class Geometry:
             + 4 * _REFERENCE  # a place in each of those tables, and cell_cage
         )
         shared = units * units * (_REFERENCE + mask)  # shared_cells, at most every pair
-        return units * unit + cells * cell + shared + sum(map(len, self.cages)) * _REFERENCE
+        paired = (sum(map(len, self.cages)) + 4 * len(self.pairs)) * _REFERENCE
+        return units * unit + cells * cell + shared + paired
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -454,7 +474,18 @@ class Geometry:
 
     def with_units(self, extra: Iterable[Unit]) -> Geometry:
         """This geometry with more units after its own (a variant's extra regions)."""
-        return Geometry(self.shape, self.units + tuple(extra), self.cages, self.cage_totals)
+        units = self.units + tuple(extra)
+        return Geometry(self.shape, units, self.cages, self.cage_totals, self.pairs, self.relations)
+
+    def with_pairs(self, extra: Iterable[Pair]) -> Geometry:
+        """This geometry with more pairs of cells that must differ (a pair kind's)."""
+        pairs = tuple(sorted(set(self.pairs).union(extra)))
+        return Geometry(self.shape, self.units, self.cages, self.cage_totals, pairs, self.relations)
+
+    def with_relations(self, extra: Iterable[Relation]) -> Geometry:
+        """This geometry with more relations (a relation kind's)."""
+        relations = self.relations + tuple(extra)
+        return Geometry(self.shape, self.units, self.cages, self.cage_totals, self.pairs, relations)
 
 
 @cache
@@ -467,41 +498,10 @@ def standard_geometry(shape: Shape) -> Geometry:
     return Geometry(shape, tuple(rows + columns + boxes))
 
 
-def diagonals(shape: Shape) -> tuple[Unit, Unit]:
-    """The two main diagonals, top-left to bottom-right first, each in reading order."""
-    n = shape.size
-    return (
-        Unit("diagonal", 1, tuple(i * n + i for i in range(n))),
-        Unit("diagonal", 2, tuple(i * n + (n - 1 - i) for i in range(n))),
-    )
-
-
 @cache
 def x_sudoku(shape: Shape) -> Geometry:
     """The standard units plus both main diagonals."""
     return standard_geometry(shape).with_units(diagonals(shape))
-
-
-def windows(shape: Shape) -> tuple[Unit, ...]:
-    """Windoku's windows: boxes' worth of cells one row and column in from the boxes, one
-    apart (rows and columns 2-4 and 6-8 on a 9x9), in reading order. Square boxes only."""
-    n, k = shape.size, shape.box_rows
-    starts = range(1, n - k + 1, k + 1)
-    return tuple(
-        Unit(
-            "window",
-            number + 1,
-            tuple((top + r) * n + left + c for r in range(k) for c in range(k)),
-        )
-        for number, (top, left) in enumerate((top, left) for top in starts for left in starts)
-    )
-
-
-def square_boxes(shape: Shape) -> str | None:
-    """Why windows do not fit `shape` (its boxes are not square), or None."""
-    if shape.box_rows == shape.box_cols:
-        return None
-    return f"Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the {shape.name}'s"
 
 
 @dataclass(frozen=True)
@@ -516,15 +516,53 @@ class ExtraUnits:
     unfit: Callable[[Shape], str | None] = lambda shape: None
 
 
-# Every extra kind of unit the engine knows, in the order a puzzle's units and its share
-# code list them. One entry here is all a new kind of unit needs.
+# Every extra kind of unit the engine knows, by letter, in the order a puzzle's units and
+# its share code list them: read off the registry of rule kinds (rulebook.py), where a new
+# kind of unit is one entry.
 EXTRA_UNITS: dict[str, ExtraUnits] = {
-    kind.letter: kind
-    for kind in (
-        ExtraUnits("x", "X-Sudoku", diagonals),
-        ExtraUnits("w", "Windoku", windows, square_boxes),
-    )
+    kind.letter: ExtraUnits(kind.letter, kind.name, kind.units, kind.unfit)
+    for kind in RULE_KINDS.values()
+    if kind.units is not None
 }
+
+
+@dataclass(frozen=True)
+class PairRule:
+    """A kind of rule that makes pairs of cells differ, as the geometry reads it from the
+    registry (rulebook.py): its letter, what players call it, its pairs on a shape, and why
+    it does not fit a shape (None where it does)."""
+
+    letter: str
+    name: str
+    pairs: Callable[[Shape], tuple[Pair, ...]]
+    unfit: Callable[[Shape], str | None] = lambda shape: None
+    forbids: Callable[[int, int], bool] | None = None  # None: the cells must differ
+
+    def relation(self, shape: Shape) -> Relation:
+        """The pairs on `shape` and the digits they may not hold together."""
+        digits = range(1, shape.size + 1)
+        forbids = self.forbids or (lambda first, second: first == second)
+        forbidden = frozenset((a, b) for a in digits for b in digits if forbids(a, b))
+        return Relation(self.pairs(shape), forbidden)
+
+
+# Every pair kind the engine knows, by letter, after the kinds of unit in a share code.
+PAIR_RULES: dict[str, PairRule] = {
+    kind.letter: PairRule(kind.letter, kind.name, kind.pairs, kind.unfit, kind.forbids)
+    for kind in RULE_KINDS.values()
+    if kind.pairs is not None
+}
+
+
+def rule_kind_named(letter: str) -> ExtraUnits | PairRule | None:
+    """The kind of unit or pair kind of a share code's `letter`, None if none."""
+    return EXTRA_UNITS.get(letter) or PAIR_RULES.get(letter)
+
+
+def rule_letters() -> tuple[str, ...]:
+    """Every rule kind's letter, in the order a share code lists them: kinds of unit, then
+    pair kinds (read when asked, so a kind registered in a test counts)."""
+    return (*EXTRA_UNITS, *PAIR_RULES)
 
 
 def geometry_of(
@@ -539,7 +577,13 @@ def geometry_of(
     checked by the puzzle's rules) with their sums."""
     if not extras and not regions and not cages:
         return standard_geometry(shape)
-    kinds = tuple(EXTRA_UNITS[letter] for letter in extras)
+    kinds = tuple(EXTRA_UNITS[letter] for letter in extras if letter in EXTRA_UNITS)
+    pair_kinds = tuple(PAIR_RULES[letter] for letter in extras if letter in PAIR_RULES)
+    if pair_kinds:
+        return _made(
+            ("pairs", shape, extras, kinds, pair_kinds, regions, cages, cage_totals),
+            lambda: _with_pairs(shape, kinds, pair_kinds, regions, cages, cage_totals),
+        )
     if not cages:
         return _with_extras(shape, extras, kinds, regions)
     return _with_cages(_with_extras(shape, extras, kinds, regions), cages, cage_totals)
@@ -570,7 +614,7 @@ def _with_cages(
     geometry)."""
     return _made(
         ("cages", base, cages, cage_totals),
-        lambda: Geometry(base.shape, base.units, cages, cage_totals),
+        lambda: Geometry(base.shape, base.units, cages, cage_totals, base.pairs, base.relations),
     )
 
 
@@ -580,6 +624,23 @@ def _with_extras(
     """geometry_of, shared per shape, kinds and regions while used (the kinds themselves are
     in the key, so a kind registered again under the same letter gets its own geometry)."""
     return _made(("extras", shape, extras, kinds, regions), lambda: _build(shape, kinds, regions))
+
+
+def _with_pairs(
+    shape: Shape,
+    kinds: tuple[ExtraUnits, ...],
+    pair_kinds: tuple[PairRule, ...],
+    regions: tuple[int, ...],
+    cages: tuple[tuple[int, ...], ...],
+    cage_totals: tuple[int | None, ...],
+) -> Geometry:
+    """The geometry of `kinds`' units over `regions`, with `cages` and `pair_kinds`' pairs."""
+    base = _build(shape, kinds, regions)
+    with_cages = Geometry(shape, base.units, cages, cage_totals) if cages else base
+    differ = [kind for kind in pair_kinds if kind.forbids is None]
+    related = [kind for kind in pair_kinds if kind.forbids is not None]
+    with_pairs = with_cages.with_pairs(pair for kind in differ for pair in kind.pairs(shape))
+    return with_pairs.with_relations(kind.relation(shape) for kind in related)
 
 
 def _build(shape: Shape, kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]) -> Geometry:

@@ -3,11 +3,13 @@
 Glossary:
 - rules: what a solution must obey beyond filling every cell: the shape's rows,
   columns and boxes, plus the units of each extra kind a variant adds (geometry.py,
-  EXTRA_UNITS: X-Sudoku's diagonals, ...);
+  EXTRA_UNITS: X-Sudoku's diagonals, ...) and the pairs of cells each pair kind makes
+  differ (PAIR_RULES: anti-knight's, anti-king's), all read off the registry (rulebook.py);
 - regions: a Jigsaw's region map (regions.py), N connected regions of N cells that
   stand in for the boxes;
 - share code: the grid's code (grid.py), then, for any rules but the classic ones,
-  "-" and the rules' letters: `...-x` is an X-Sudoku, `...-xw` adds Windoku's windows;
+  "-" and the rules' letters: `...-x` is an X-Sudoku, `...-xw` adds Windoku's windows,
+  `...-n` is an anti-knight Sudoku and `...-t` an anti-king one;
   a Jigsaw's ends with "j" and its region code (`...-jAB...`), a Killer's with "k" and its
   cage code (cages.py: `...-k1122...0A07...`). A classic puzzle's code is its grid's code,
   so every classic link keeps meaning what it meant;
@@ -35,7 +37,7 @@ from .cages import (
     read_cage_number,
 )
 from .errors import PuzzleError
-from .geometry import EXTRA_UNITS, Geometry, geometry_of
+from .geometry import Geometry, geometry_of, rule_kind_named, rule_letters
 from .grid import Grid
 from .regions import (
     REGION_LETTERS,
@@ -57,11 +59,11 @@ KILLER = "k"
 
 @dataclass(frozen=True)
 class Rules:
-    """The kinds of unit a puzzle adds to its shape's rows, columns and boxes, by letter,
-    in EXTRA_UNITS' order, a Jigsaw's region map in place of the boxes, and a Killer's
-    cages (kept in the order of their first cells) with `cage_size`, the side of the grid
-    they are drawn on (their code spells every cell of it; 0 without cages); none of
-    these for a classic puzzle."""
+    """The kinds of unit and pair kinds a puzzle adds to its shape's rows, columns and
+    boxes, by letter, in the share code's order (geometry.rule_letters), a Jigsaw's
+    region map in place of the boxes, and a Killer's cages (kept in the order of their first
+    cells) with `cage_size`, the side of the grid they are drawn on (their code spells
+    every cell of it; 0 without cages); none of these for a classic puzzle."""
 
     extras: tuple[str, ...] = ()
     regions: tuple[int, ...] = ()
@@ -76,9 +78,9 @@ class Rules:
             object.__setattr__(self, "cage_size", 0)
         elif self.cage_size not in SHAPES:
             raise PuzzleError(f"cages are drawn on a grid of a known size, not {self.cage_size}")
-        unknown = [letter for letter in self.extras if letter not in EXTRA_UNITS]
+        unknown = [letter for letter in self.extras if rule_kind_named(letter) is None]
         if unknown:
-            known = ", ".join(f"{letter} ({kind.name})" for letter, kind in EXTRA_UNITS.items())
+            known = ", ".join(f"{letter} ({_kind_name(letter)})" for letter in rule_letters())
             raise PuzzleError(f"the rules {unknown[0]!r} are not known; the solver knows {known}")
         if len(set(self.extras)) != len(self.extras):
             raise PuzzleError("the rules name the same kind of unit twice")
@@ -94,7 +96,7 @@ class Rules:
         """The rules a share code's letters name, in any order (PuzzleError if unknown),
         with `regions` for a Jigsaw and `cages` (of a grid of side `cage_size`) for a Killer."""
         rules = cls(tuple(letters))  # checks every letter
-        ordered = tuple(letter for letter in EXTRA_UNITS if letter in rules.extras)
+        ordered = tuple(letter for letter in rule_letters() if letter in rules.extras)
         return cls(ordered, regions, cages, cage_size)
 
     @property
@@ -120,7 +122,7 @@ class Rules:
         in order."""
         jigsaw = ("Jigsaw",) if self.regions else ()
         killer = ("Killer",) if self.cages else ()
-        return jigsaw + killer + tuple(EXTRA_UNITS[letter].name for letter in self.extras)
+        return jigsaw + killer + tuple(_kind_name(letter) for letter in self.extras)
 
     @property
     def name(self) -> str:
@@ -140,7 +142,8 @@ class Rules:
     def unfit(self, shape: Shape) -> str | None:
         """Why these rules cannot apply to a grid of `shape`, or None."""
         for letter in self.extras:
-            reason = EXTRA_UNITS[letter].unfit(shape)
+            kind = rule_kind_named(letter)
+            reason = kind.unfit(shape) if kind is not None else None
             if reason:
                 return reason
         if self.regions and len(self.regions) != shape.cell_count:
@@ -173,6 +176,12 @@ class Rules:
 
 
 CLASSIC = Rules()
+
+
+def _kind_name(letter: str) -> str:
+    """What players call the rule kind of `letter` (the letter itself when none has it)."""
+    kind = rule_kind_named(letter)
+    return letter if kind is None else kind.name
 
 
 @dataclass(frozen=True)
@@ -245,7 +254,9 @@ class Puzzle:
 
 def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     """True when `solution` is complete, keeps every given of `puzzle`, fills every unit
-    of its rules, and gives each cage different digits adding up to its sum."""
+    of its rules, gives each cage different digits adding up to its sum, and each of its
+    pairs (an anti-knight's) different digits, and no relation's pair (non-consecutive's
+    neighbours) digits it forbids together."""
     grid = puzzle.grid
     if solution.shape != grid.shape or not solution.is_complete:
         return False
@@ -255,6 +266,13 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     units = puzzle.geometry.units
     if not all({solution.cells[cell] for cell in unit.cells} == full for unit in units):
         return False
+    cells = solution.cells
+    if any(cells[first] == cells[second] for first, second in puzzle.geometry.pairs):
+        return False
+    for relation in puzzle.geometry.relations:
+        held = ((cells[first], cells[second]) for first, second in relation.pairs)
+        if any(digits in relation.forbidden for digits in held):
+            return False
     for cage in puzzle.rules.cages:
         digits = [solution.cells[cell] for cell in cage.cells]
         if len(set(digits)) != len(digits) or cage.total not in (None, sum(digits)):
@@ -270,13 +288,13 @@ def longest_code() -> int:
     cells = size * size
     regions = len(JIGSAW) + code_length(size)
     cages = len(KILLER) + len(WIDE) + 2 * cells + 2 * cells
-    return cells + len(RULES_MARK) + len(EXTRA_UNITS) + regions + cages
+    return cells + len(RULES_MARK) + len(rule_letters()) + regions + cages
 
 
 # How a share code writes its rules, for a message about a letter it does not know.
 RULE_LETTERS = (
     "after the - a link's rules are "
-    + ", ".join(f"{letter} ({kind.name})" for letter, kind in EXTRA_UNITS.items())
+    + ", ".join(f"{letter} ({_kind_name(letter)})" for letter in rule_letters())
     + f", {JIGSAW} and a Jigsaw's regions, {KILLER} and a Killer's cages"
 )
 
@@ -293,7 +311,7 @@ def split_code(text: str) -> tuple[str, Rules]:
     # A whole grid's code before the mark makes what follows rules, which can then be
     # worded as rules when they are wrong (not as stray cells of the grid).
     whole = _whole_grid_code(head)
-    count = len(tail) - len(tail.lstrip("".join(EXTRA_UNITS)))
+    count = len(tail) - len(tail.lstrip("".join(rule_letters())))
     letters, rest = tail[:count], tail[count:]
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):

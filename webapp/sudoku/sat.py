@@ -7,7 +7,9 @@ alive and the constraints already satisfied.
 
 The formula has one variable per live option of an open cell (and per live
 combination of a Killer's cage, bitboard.py), a clause "not both" for each digit of
-two open cells of a Killer's cage without a sum, and for each
+two open cells of a Killer's cage without a sum or of a pair a rule kind makes differ
+(an anti-knight's), one for each two digits a relation's pair of open cells may not hold
+together (non-consecutive's neighbours), and for each
 open constraint one clause "at least one of its options" plus one clause per
 pair "not both". CaDiCaL 1.9.5 (through python-sat) solves it; each model is a
 solution, and a clause that forbids it sends the solver after the next one.
@@ -107,6 +109,8 @@ def formula(board: Bitboard, alive: int, done: int) -> Formula:
         clauses.append(literals)
         clauses.extend([-a, -b] for a, b in combinations(literals, 2))
     clauses.extend(_unsummed_cages(board, variables))
+    clauses.extend(_pairs(board, variables))
+    clauses.extend(_relations(board, variables))
     return Formula(variables, clauses, fixed)
 
 
@@ -124,6 +128,36 @@ def _unsummed_cages(board: Bitboard, variables: dict[int, int]) -> list[list[int
     return clauses
 
 
+def _pairs(board: Bitboard, variables: dict[int, int]) -> list[list[int]]:
+    """The clauses of the geometry's pairs of cells that must differ, which have no
+    constraint of their own: no digit in both cells of a pair while both are open (a filled
+    cell's digit is already gone from the other's options)."""
+    n = board.n
+    clauses: list[list[int]] = []
+    for first, second in board.geometry.pairs:
+        for digit in range(n):
+            one, other = variables.get(first * n + digit), variables.get(second * n + digit)
+            if one is not None and other is not None:
+                clauses.append([-one, -other])
+    return clauses
+
+
+def _relations(board: Bitboard, variables: dict[int, int]) -> list[list[int]]:
+    """The clauses of the geometry's relations: for each pair of open cells, no two digits
+    the relation forbids together (a filled cell's are already gone from the other's
+    options)."""
+    n = board.n
+    clauses: list[list[int]] = []
+    for relation in board.geometry.relations:
+        for first, second in relation.pairs:
+            for one, other in relation.forbidden:
+                left = variables.get(first * n + one - 1)
+                right = variables.get(second * n + other - 1)
+                if left is not None and right is not None:
+                    clauses.append([-left, -right])
+    return clauses
+
+
 def clause_count(board: Bitboard, alive: int, done: int) -> int:
     """How many clauses the formula of the state (alive, done) has, without building it:
     what building and loading it costs (about 2 us a clause)."""
@@ -133,6 +167,14 @@ def clause_count(board: Bitboard, alive: int, done: int) -> int:
         if not done & board.guard[field]:
             options = ((alive >> (field * width)) & mask).bit_count()
             clauses += 1 + options * (options - 1) // 2
+    for first, second in board.geometry.pairs:
+        if not done & (board.guard[first] | board.guard[second]):
+            shared = (alive >> (first * width)) & (alive >> (second * width)) & mask
+            clauses += shared.bit_count()
+    for relation in board.geometry.relations:
+        for first, second in relation.pairs:
+            if not done & (board.guard[first] | board.guard[second]):
+                clauses += len(relation.forbidden)  # at most
     return clauses
 
 

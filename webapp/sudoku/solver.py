@@ -57,6 +57,11 @@ HANDOVER_NODES = {16: 3_000, 25: 650}
 # search wander: over 50 random 9x9 killers with cages of up to five cells, some needed
 # over 200,000 nodes to find two solutions, which CaDiCaL found in under 100 ms.
 KILLER_HANDOVER = 1_000
+# A puzzle with pairs of cells that must differ (anti-knight, anti-king: rulebook.py) goes
+# there too after as many nodes: the search's singles see a pair only once one of its cells
+# is filled, and on an empty 9x9 anti-knight grid it found no solution in 200,000 nodes,
+# where CaDiCaL found two with no conflict at all (70 ms).
+PAIR_HANDOVER = 1_000
 # The SAT solver is only started if building its formula would cost at most half of
 # what its conflict budget does: about 2 us a clause against 50 us a conflict (20,000
 # a second), so at most 12 clauses a conflict; a page's conflicts allow some 200,000
@@ -154,10 +159,13 @@ def solve(
 def _handover(puzzle: Puzzle) -> int | None:
     """The search nodes after which `puzzle` goes to the SAT solver, None for never."""
     size = puzzle.size
-    killer = KILLER_HANDOVER if any(cage.total for cage in puzzle.rules.cages) else None
+    wandering = [
+        *([KILLER_HANDOVER] if any(cage.total for cage in puzzle.rules.cages) else []),
+        *([PAIR_HANDOVER] if puzzle.geometry.pairs or puzzle.geometry.relations else []),
+    ]
     if size >= SAT_FROM_SIZE:
-        return min(HANDOVER_NODES[size], killer or HANDOVER_NODES[size])
-    return killer
+        return min([HANDOVER_NODES[size], *wandering])
+    return min(wandering, default=None)
 
 
 def _search_result(puzzle: Puzzle, search: Search, started: float) -> SolveResult:

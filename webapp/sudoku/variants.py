@@ -2,7 +2,8 @@
 
 Glossary:
 - variant name: words for the rules, joined by "-", "+", "," or spaces, in any order:
-  "classic", "x" (X-Sudoku; also "diagonal"), "windoku" (also "hyper", "w"), "jigsaw"
+  "classic", "x" (X-Sudoku; also "diagonal"), "windoku" (also "hyper", "w"),
+  "anti-knight", "anti-king" (each kind's words are in the registry, rulebook.py), "jigsaw"
   (also "irregular", "j"), "killer" (also "k"); "sudoku" may follow any of them
   ("x-sudoku"). So "jigsaw-x", "x-windoku", "killer-x" and "jigsaw-killer" each name two
   kinds of rules at once;
@@ -24,29 +25,41 @@ from .errors import PuzzleError
 from .labels import Labels, region_labels
 from .puzzle import Puzzle, Rules
 from .regions import region_map
+from .rulebook import RULE_KINDS
 from .shape import Shape
 
 JIGSAW = "jigsaw"
 KILLER = "killer"
-# Each word a variant name may hold, and the rules' letter it stands for ("" for none).
+# Each word a variant name may hold, and the rules' letter it stands for ("" for none): the
+# rule kinds' words from the registry (rulebook.py), a Jigsaw's and a Killer's.
 WORDS = {
     "classic": "",
     "sudoku": "",
-    "x": "x",
-    "diagonal": "x",
-    "windoku": "w",
-    "hyper": "w",
-    "w": "w",
+    **{word.replace("-", ""): kind.letter for kind in RULE_KINDS.values() for word in kind.words},
     JIGSAW: JIGSAW,
     "irregular": JIGSAW,
     "j": JIGSAW,
     KILLER: KILLER,
     "k": KILLER,
 }
+# The names a message offers: each rule kind's first word (rulebook.py), then a Jigsaw's
+# and a Killer's.
 NAMES = (
-    "classic, x, windoku, jigsaw and killer, or several joined by - (jigsaw-x, x-windoku, killer-x)"
+    f"classic, {', '.join(kind.words[0] for kind in RULE_KINDS.values())}, jigsaw and killer,"
+    " or several joined by - (jigsaw-x, x-windoku, killer-x)"
 )
 SEPARATORS = re.compile(r"[-+,\s]+")
+# A kind's words with a hyphen ("anti-knight"), written with any separators in its place,
+# read as one word before the name is split at its separators.
+JOINED_WORDS = tuple(
+    (
+        re.compile(r"\b" + SEPARATORS.pattern.join(map(re.escape, word.split("-"))) + r"\b"),
+        word.replace("-", ""),
+    )
+    for kind in RULE_KINDS.values()
+    for word in kind.words
+    if "-" in word
+)
 
 
 def rules_named(
@@ -95,7 +108,10 @@ def _letters(variant: object) -> list[str]:
     """The rules' letters (and JIGSAW) a variant name holds; PuzzleError for a word none has."""
     if not isinstance(variant, str):
         raise PuzzleError(f"variant: a name, one of {NAMES}")
-    words = [word for word in SEPARATORS.split(variant.strip().lower()) if word]
+    text = variant.strip().lower()
+    for spelled, word in JOINED_WORDS:
+        text = spelled.sub(word, text)
+    words = [word for word in SEPARATORS.split(text) if word]
     unknown = [word for word in words if word not in WORDS]
     if unknown:
         raise PuzzleError(f"variant: {unknown[0][:30]!r} is not a variant; name {NAMES}")

@@ -10,10 +10,12 @@ on top of Sudoku (`killercage`, `thermometer`, `diagonal+`, ...) or a drawing (`
 The rules the solver knows are read into the puzzle's Rules: both diagonals (`diagonal+`
 and `diagonal-`) are X-Sudoku, `extraregion` holding exactly Windoku's four windows is
 Windoku, cells' `region`s make a Jigsaw, and `killercage` (a list of {"cells": ["R1C1", ...],
-"value": "10"}, the sum a string, missing or "" for a cage without one) a Killer's cages.
-Any other rule or drawing, one diagonal alone or other extra regions, is refused with its
-names in words, never read as a plain Sudoku; so is `cage`, f-puzzles' cosmetic cage, which
-is drawn with any text in its corner and says nothing a solver can hold to.
+"value": "10"}, the sum a string, missing or "" for a cage without one) a Killer's cages,
+and a pair kind's key set to true (`"antiknight": true`, `"antiking": true`: the registry,
+rulebook.py, names the keys) that kind. Any other rule or drawing, one diagonal alone or
+other extra regions, is refused with its names in words, never read as a plain Sudoku; so
+is `cage`, f-puzzles' cosmetic cage, which is drawn with any text in its corner and says
+nothing a solver can hold to.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from ..geometry import windows
 from ..grid import Grid
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..regions import box_map, place, region_map
+from ..rulebook import RULE_KINDS
 from ..shape import SHAPES, Shape
 from ..whole_numbers import read_place, read_whole_number
 
@@ -85,7 +88,17 @@ MARK_KEYS = ("candidates", "centerPencilMarks")
 DIAGONALS = ("diagonal+", "diagonal-")
 EXTRA_REGIONS = "extraregion"
 KILLER_CAGES = "killercage"
-RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES})
+# Each pair kind's key, true when the puzzle has it, and the kind's letter (rulebook.py).
+PAIR_KEYS = {
+    key: kind.letter
+    for kind in RULE_KINDS.values()
+    if kind.pairs is not None
+    for key in kind.fpuzzles_keys
+}
+RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES, *PAIR_KEYS})
+# What the solver reads on top of Sudoku, for the message refusing the rest.
+_ON_TOP = ["X-Sudoku's diagonals", "Windoku's windows", *(VARIANT_NAMES[k] for k in PAIR_KEYS)]
+READ_ON_TOP = f"{', '.join(_ON_TOP)} and Killer cages"
 
 
 @dataclass(frozen=True)
@@ -144,7 +157,12 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
     regions, X-Sudoku's two diagonals and Windoku's windows (those are read by _rules)."""
     found = []
     for key, value in data.items():
-        if key in PLAIN_KEYS or key in RULE_KEYS or value in (None, False, [], {}, ""):
+        if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
+            continue
+        if key in PAIR_KEYS and value is not True:
+            found.append(f"{VARIANT_NAMES[key]} set to something other than true")
+            continue
+        if key in RULE_KEYS:
             continue
         found.append(VARIANT_NAMES.get(key, f"{key!r} (a rule the solver does not know)"))
     diagonals = [key for key in DIAGONALS if data.get(key)]
@@ -158,17 +176,18 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
         raise PuzzleError(
             f"this {source} link holds a variant: {names}, which the solver does not read yet"
             " (it solves Sudoku with rows, columns and boxes or a Jigsaw's regions, and"
-            " X-Sudoku's diagonals, Windoku's windows and Killer cages on top)"
+            f" {READ_ON_TOP} on top)"
         )
 
 
 def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
     """The rules `data` holds besides the classic ones: X-Sudoku's diagonals, Windoku's
-    windows, a Jigsaw's regions and a Killer's cages (what else it holds _refuse_variants
-    has refused)."""
+    windows, the pair kinds, a Jigsaw's regions and a Killer's cages (what else it holds
+    _refuse_variants has refused)."""
     letters = "x" if all(data.get(key) for key in DIAGONALS) else ""
     if data.get(EXTRA_REGIONS):
         letters += _windows(data[EXTRA_REGIONS], shape, source)
+    letters += "".join(letter for key, letter in PAIR_KEYS.items() if data.get(key) is True)
     cages = _cages(data.get(KILLER_CAGES), shape, source)
     regions = _regions(data["grid"], shape, source)
     return Rules.from_letters(letters, regions, cages, shape.size if cages else 0)
@@ -337,8 +356,8 @@ def _marks(data: Mapping[str, object], shape: Shape, cell: tuple[int, int], sour
 def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     """`grid`'s givens and `rules` as f-puzzles JSON, as compact as f-puzzles writes it: a
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
-    Windoku's windows as extra regions, a Killer's cages as `killercage` (a sum as a
-    string, none for a cage without one)."""
+    Windoku's windows as extra regions, a pair kind's key as true, a Killer's cages as
+    `killercage` (a sum as a string, none for a cage without one)."""
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
     cells: list[dict[str, int | bool]] = []
@@ -358,6 +377,9 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
             {"cells": [place(size, cell).upper() for cell in window.cells]}
             for window in windows(grid.shape)
         ]
+    for key, letter in PAIR_KEYS.items():
+        if letter in rules.extras:
+            data[key] = True
     if rules.cages:
         data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]
     return json.dumps(data, separators=(",", ":"))

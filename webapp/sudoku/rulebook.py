@@ -1,0 +1,183 @@
+"""The registry of rule kinds: one entry per kind of rule a puzzle may add to rows, columns
+and boxes, which every other table of rules is derived from.
+
+Glossary:
+- rule kind: a rule a puzzle either has or has not, over the whole grid (X-Sudoku's
+  diagonals, Windoku's windows); a Jigsaw's regions and a Killer's cages are data of a
+  puzzle's own and are not kinds here;
+- letter: the kind's part of a share code, after "-" (puzzle.py);
+- words: what a person may call it in a variant name (variants.py);
+- f-puzzles and SudokuPad keys: the keys of their JSON that say the puzzle has the rule;
+- how it constrains: the units it adds (N cells holding every symbol once), or the pairs
+  of cells it makes differ (a knight's move apart for anti-knight), which become peers in
+  the geometry, so the search, the counts and the SAT solver keep them as they keep a
+  unit's; or pairs of cells with a relation: the digits two cells of a pair may not hold
+  together (`forbids`: for non-consecutive, neighbours one apart), which the search and
+  the SAT solver keep as they keep peers, digit by digit (bitboard.py, sat.py).
+
+geometry.EXTRA_UNITS and variants.WORDS are read off RULE_KINDS, so a new kind is one entry
+here (and, for its drawing on a board, one in the web layer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .shape import Shape
+from .unit import Unit
+
+
+def diagonals(shape: Shape) -> tuple[Unit, Unit]:
+    """The two main diagonals, top-left to bottom-right first, each in reading order."""
+    n = shape.size
+    return (
+        Unit("diagonal", 1, tuple(i * n + i for i in range(n))),
+        Unit("diagonal", 2, tuple(i * n + (n - 1 - i) for i in range(n))),
+    )
+
+
+def windows(shape: Shape) -> tuple[Unit, ...]:
+    """Windoku's windows: boxes' worth of cells one row and column in from the boxes, one
+    apart (rows and columns 2-4 and 6-8 on a 9x9), in reading order. Square boxes only."""
+    n, k = shape.size, shape.box_rows
+    starts = range(1, n - k + 1, k + 1)
+    return tuple(
+        Unit(
+            "window",
+            number + 1,
+            tuple((top + r) * n + left + c for r in range(k) for c in range(k)),
+        )
+        for number, (top, left) in enumerate((top, left) for top in starts for left in starts)
+    )
+
+
+def square_boxes(shape: Shape) -> str | None:
+    """Why windows do not fit `shape` (its boxes are not square), or None."""
+    if shape.box_rows == shape.box_cols:
+        return None
+    return f"Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the {shape.name}'s"
+
+
+# A cell pair, the lower cell first.
+Pair = tuple[int, int]
+
+
+def pairs_apart(shape: Shape, steps: tuple[tuple[int, int], ...]) -> tuple[Pair, ...]:
+    """Every pair of cells of `shape` one of `steps` (rows down, columns across) apart, the
+    lower cell first, in reading order of the lower cell then of the other."""
+    n = shape.size
+    found = set()
+    for row in range(n):
+        for col in range(n):
+            for down, across in steps:
+                other_row, other_col = row + down, col + across
+                if 0 <= other_row < n and 0 <= other_col < n:
+                    cell, other = row * n + col, other_row * n + other_col
+                    found.add((min(cell, other), max(cell, other)))
+    return tuple(sorted(found))
+
+
+def knight_pairs(shape: Shape) -> tuple[Pair, ...]:
+    """Every pair of cells a chess knight's move apart."""
+    return pairs_apart(shape, ((1, 2), (2, 1), (1, -2), (2, -1)))
+
+
+def king_pairs(shape: Shape) -> tuple[Pair, ...]:
+    """Every pair of cells a chess king's move apart that share no row or column (the
+    diagonal neighbours: the others are peers already)."""
+    return pairs_apart(shape, ((1, 1), (1, -1)))
+
+
+def orthogonal_pairs(shape: Shape) -> tuple[Pair, ...]:
+    """Every pair of side-by-side or stacked cells."""
+    return pairs_apart(shape, ((0, 1), (1, 0)))
+
+
+def consecutive(first: int, second: int) -> bool:
+    """Whether two digits are one apart."""
+    return abs(first - second) == 1
+
+
+def fits_every_shape(shape: Shape) -> str | None:
+    """None: the rule applies to a grid of any shape."""
+    return None
+
+
+@dataclass(frozen=True)
+class RuleKind:
+    """One kind of rule: its share-code `letter`, what players call it (`name`), the
+    `words` a variant name may use for it, the `units` it adds to a shape or the `pairs`
+    of cells it constrains (that must differ, or with `forbids` the digits they may not
+    hold together), why it does not fit a shape (None where it does), the
+    f-puzzles and SudokuPad keys that say a puzzle has it, whether the logic's uniqueness
+    techniques stay sound under it, and whether the generator makes puzzles with it."""
+
+    letter: str
+    name: str
+    words: tuple[str, ...]
+    units: Callable[[Shape], tuple[Unit, ...]] | None = None
+    unfit: Callable[[Shape], str | None] = fits_every_shape
+    pairs: Callable[[Shape], tuple[Pair, ...]] | None = None
+    forbids: Callable[[int, int], bool] | None = None
+    fpuzzles_keys: tuple[str, ...] = ()
+    sudokupad_keys: tuple[str, ...] = ()
+    uniqueness_sound: bool = True
+    generated: bool = True
+
+
+# Every rule kind the engine knows, in the order a puzzle's units and its share code list
+# them. f-puzzles writes X-Sudoku as its two diagonals and Windoku as four extra regions,
+# which links/fpuzzles.py reads itself; SudokuPad links carry f-puzzles JSON. A pair
+# kind's f-puzzles key is true when the puzzle has it ("antiknight": true). Under a pair
+# kind the uniqueness techniques' deadly patterns need not be solutions (swapping two
+# digits may put one a knight's move from its twin), so they are not sound. The letters
+# stay clear of a Jigsaw's "j" and a Killer's "k" (puzzle.py).
+RULE_KINDS: dict[str, RuleKind] = {
+    kind.letter: kind
+    for kind in (
+        RuleKind(
+            "x",
+            "X-Sudoku",
+            ("x", "diagonal"),
+            diagonals,
+            fpuzzles_keys=("diagonal+", "diagonal-"),
+        ),
+        RuleKind(
+            "w",
+            "Windoku",
+            ("windoku", "hyper", "w"),
+            windows,
+            square_boxes,
+            fpuzzles_keys=("extraregion",),
+        ),
+        RuleKind(
+            "n",
+            "Anti-Knight",
+            ("anti-knight", "antiknight"),
+            pairs=knight_pairs,
+            fpuzzles_keys=("antiknight",),
+            uniqueness_sound=False,
+            generated=False,
+        ),
+        RuleKind(
+            "t",
+            "Anti-King",
+            ("anti-king", "antiking"),
+            pairs=king_pairs,
+            fpuzzles_keys=("antiking",),
+            uniqueness_sound=False,
+            generated=False,
+        ),
+        RuleKind(
+            "o",
+            "Non-Consecutive",
+            ("non-consecutive", "nonconsecutive"),
+            pairs=orthogonal_pairs,
+            forbids=consecutive,
+            fpuzzles_keys=("nonconsecutive",),
+            uniqueness_sound=False,
+            generated=False,
+        ),
+    )
+}

@@ -40,6 +40,7 @@ from webapp.sudoku.grid import Grid
 from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import write_json
 from webapp.sudoku.links.lzstring import compress_to_base64
+from webapp.sudoku.logic import Position
 from webapp.sudoku.puzzle import is_solution
 from webapp.sudoku.result import SAT, SEARCH
 from webapp.sudoku.shape import SHAPES
@@ -321,3 +322,13 @@ def test_f_puzzles_non_consecutive_reads_and_writes_back() -> None:
     rules = Rules.from_letters("nto")
     written = json.loads(write_json(parse(MIRACLE[0]), rules))
     assert (written["nonconsecutive"], read_link(_fpuzzles(written)).rules) == (True, rules)
+
+
+@pytest.mark.parametrize(
+    ("letters", "kept"), [("", True), ("x", True), ("n", False), ("xo", False)]
+)
+def test_uniqueness_techniques_run_only_where_the_rules_keep_them_sound(letters, kept) -> None:
+    # a deadly pattern's two digits swapped may land a knight's move from their twins, so
+    # under a pair rule it need not be a second solution
+    puzzle = Puzzle(parse(ANTI_KNIGHT_9), Rules.from_letters(letters))
+    assert Position.from_puzzle(puzzle, unique=True).unique is kept

@@ -181,3 +181,9 @@ RULE_KINDS: dict[str, RuleKind] = {
         ),
     )
 }
+
+
+def uniqueness_sound(letters: tuple[str, ...]) -> bool:
+    """Whether the logic's uniqueness techniques stay sound under the rule kinds `letters`
+    (a kind not in the registry, as one a test registers elsewhere, counts as not)."""
+    return all(letter in RULE_KINDS and RULE_KINDS[letter].uniqueness_sound for letter in letters)

@@ -19,6 +19,7 @@ from functools import cached_property
 from ..geometry import Geometry, Unit
 from ..grid import Grid
 from ..puzzle import Puzzle
+from ..rulebook import uniqueness_sound
 
 Candidate = tuple[int, int]  # (cell, value)
 
@@ -56,8 +57,10 @@ class Position:
 
     def __post_init__(self) -> None:
         # Uniqueness techniques reason from the units alone: a deadly pattern a Killer's
-        # cage sums break is no deadly pattern, so they never run on a puzzle with cages.
-        if self.unique and self.puzzle.rules.cages:
+        # cage sums or a pair rule break (two digits swapped a knight's move from their
+        # twins) is no deadly pattern, so they never run on a puzzle with either.
+        rules = self.puzzle.rules
+        if self.unique and (rules.cages or not uniqueness_sound(rules.extras)):
             object.__setattr__(self, "unique", False)
 
     @classmethod

@@ -59,5 +59,11 @@ FAMILY = Family(
             "Two cages over the same values compared: what one must hold, the other cannot.",
             builds_on=("split-combinations",),
         ),
+        Lesson(
+            "rule-of-45-combinations",
+            "A rule-of-45 count's cells tried value by value: a value that balances the count"
+            " but leaves a cage holding one of them no way of making its sum goes.",
+            builds_on=("rule-of-45", "cage-combinations"),
+        ),
     ),
 )

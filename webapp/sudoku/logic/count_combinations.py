@@ -8,8 +8,8 @@ if their candidates cannot make 13 the 2 is out, though 2 + 5 balances the count
 here a filling of the count's open cells must balance it (different values where cells
 see each other) and leave every cage holding one of them a way of making its sum: a
 candidate no such filling gives its cell goes. Where the rule of 45 stops at four open
-cells (each count's arithmetic alone), this goes to SIX, since the cages' ways prune
-most fillings early.
+cells (each count's arithmetic alone), this goes to six: the cages' ways leave each
+cell few values, and a search remembered by what it still needs stays short.
 
 Stuck Killer paths were profiled for this (issue 37): of 60 layouts whose path jumped
 from cage arithmetic (3.6 at most) straight to chains (7.0 and more), 43 had such a
@@ -36,15 +36,11 @@ from .step import Step
 SLUG = "rule-of-45-combinations"
 RULE_OF_45_COMBINATIONS = {2: 4.2, 3: 4.3, 4: 4.4, 5: 4.6, 6: 4.8}
 MOST_OPEN = max(RULE_OF_45_COMBINATIONS)
-# Values tried in one count before it is left alone: fillings of six open cells with
-# their cages are some hundreds; this only bounds a rare count of wide candidates, and
-# counts, never times, so a path is the same everywhere.
+# Options (a cage's values for its counted cells, or a lone cell's value) tried in one
+# count before it is left alone: most counts take tens to hundreds; this bounds a rare
+# count of wide candidates, and counts, never times, so a path is the same everywhere.
 MOST_TRIED = 20_000
 FILLINGS_KEPT = 1 << 14
-
-# A cage of some of the count's open cells: what its open cells lack, their candidates,
-# and which of them are the count's.
-CageShape = tuple[int, tuple[int, ...], tuple[bool, ...]]
 
 
 @lru_cache(maxsize=FILLINGS_KEPT)

@@ -109,23 +109,17 @@ def joint_balances(
     tried = 0
     unfound = sum(mask.bit_count() for mask in possible)
 
-    # later[i]: the cells of groups i on, each with the cells before group i it sees: what
-    # a filling of groups i on needs of what came before is the values those hold, so the
-    # search is remembered by them (and the total so far)
-    later = []
-    for at in range(len(groups)):
-        before = 0
-        for places, _ in groups[:at]:
-            for place in places:
-                before |= 1 << place
+    # later[i]: for each cell of groups i on (group i's first), the cells before group i it
+    # sees: what a filling of groups i on needs of what came before is the values those
+    # hold, so the search is remembered by them (and the total so far)
+    later: list[tuple[tuple[int, ...], ...]] = []
+    before = 0
+    for places, _ in groups:
         later.append(
-            tuple(
-                (place, bits_of(seen[place] & before))
-                for places, _ in groups[at:]
-                for place in places
-                if seen[place] & before
-            )
+            tuple(bits_of(seen[place] & before) for ps, _ in groups[len(later) :] for place in ps)
         )
+        for place in places:
+            before |= 1 << place
     known: dict[tuple[int, int, tuple[int, ...]], bool] = {}
 
     def fill(at: int, total: int) -> bool:
@@ -136,7 +130,8 @@ def joint_balances(
             return total == target
         if target - total not in reachable[at]:
             return False
-        key = (at, total, tuple(_taken(chosen, seeing) for _, seeing in later[at]))
+        taken = tuple(_taken(chosen, seeing) for seeing in later[at])
+        key = (at, total, taken)
         if key in known:
             return known[key]
         places, options = groups[at]
@@ -145,12 +140,8 @@ def joint_balances(
             tried += 1
             if tried > MOST_TRIED:
                 raise _TooMany
-            if any(
-                chosen[other] == value
-                for place, value in zip(places, option, strict=True)
-                for other in bits_of(seen[place])
-            ):
-                continue
+            if any(taken[place] >> value & 1 for place, value in enumerate(option)):
+                continue  # a value a cell it sees already holds
             for place, value in zip(places, option, strict=True):
                 chosen[place] = value
             if fill(at + 1, total + added):

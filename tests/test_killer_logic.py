@@ -28,6 +28,8 @@ from webapp.sudoku.logic.innies_outies import counts_of
 from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniques_for
 
 UNIQUENESS = {slug for slug, _, _ in uniqueness.TECHNIQUES}
+# The techniques that balance a rule-of-45 count, and how their sentences open.
+COUNTS = {"rule-of-45": "Rule of 45: ", "rule-of-45-combinations": "Rule of 45 with combinations: "}
 
 # (size, killers, largest cage, a path's work): each killer is walked as made and moved.
 SWEEPS = [(4, 100, 4, 20_000), (6, 25, 5, 20_000), (9, 10, 4, 20_000), (9, 4, 6, 20_000)]
@@ -89,7 +91,7 @@ def walked(puzzle: Puzzle, answer: Grid, work: int) -> tuple[list[str], int, int
     for step in path.steps:
         if wrong(step, answer):
             problems.append(f"{puzzle.code}: {step}")
-        if step.technique == "rule-of-45":
+        if step.technique in COUNTS:
             counted += 1
             if not arithmetic_holds(step, position, answer):
                 problems.append(f"{puzzle.code}: count {step}")
@@ -158,12 +160,13 @@ def killer_steps(slug: str, count: int) -> list[tuple[Position, Step]]:
     return found[:count]
 
 
-def test_a_rule_of_45_sentence_says_its_arithmetic_and_names_its_cells():
-    for position, step in killer_steps("rule-of-45", 12):
+@pytest.mark.parametrize("slug", sorted(COUNTS))
+def test_a_rule_of_45_sentence_says_its_arithmetic_and_names_its_cells(slug):
+    for position, step in killer_steps(slug, 12):
         shape = position.geometry.shape
         text = sentence(standard_geometry(shape), step)
         held, counted, _, _ = step.sums
-        assert text.startswith("Rule of 45: ")
+        assert text.startswith(COUNTS[slug])
         assert f" {held};" in text and f" make {counted};" in text, text
         for cell, role in step.cells:
             if role in ("cage-innie", "cage-outie"):
@@ -186,7 +189,7 @@ def path_steps(slug: str, count: int) -> list[tuple[Position, Step]]:
 
 
 # the rule of 45 and cage splitting may count more cages than they name: tested on their own
-@pytest.mark.parametrize("slug", sorted(CAGE_TECHNIQUES - {"rule-of-45", "cage-splitting"}))
+@pytest.mark.parametrize("slug", sorted(CAGE_TECHNIQUES - {*COUNTS, "cage-splitting"}))
 def test_a_cage_step_names_its_cage_and_its_ways(slug):
     finding = path_steps if slug == "cage-last-cell" else killer_steps
     for position, step in finding(slug, 8):

@@ -97,8 +97,36 @@ def rule_of_45_sentence(geometry: Geometry, step: Step) -> str:
         if len(innies + outies) == 1:
             return f"{opening}; so {equation}"
         return f"{opening}; so {equation}{filled}, and {outcome}"
+    if step.technique == "rule-of-45-combinations":
+        held_in = _holding_cages(geometry, innies + outies)
+        balance = (
+            f"only some values balance it and leave {held_in} a way of making its sum:"
+            f" {removals(geometry, step)}"
+        )
+        return f"{opening.replace('Rule of 45', 'Rule of 45 with combinations', 1)}; so" + (
+            f" {equation}{filled}, and {balance}"
+        )
     balance = f"only some values balance it: {removals(geometry, step)}"
     return f"{opening}; so {equation}{filled}, and {balance}"
+
+
+def _holding_cages(geometry: Geometry, cells: list[int]) -> str:
+    """ "the cage of 15 at r3c4 and the cage of 9 at r3c6", or "each cage holding one of
+    them" past two: the cages with a sum that hold some of `cells`."""
+    numbers = dict.fromkeys(
+        number
+        for cell in cells
+        if (number := geometry.cell_cage[cell]) is not None
+        and geometry.cage_totals[number] is not None
+    )
+    if len(numbers) > 2:
+        return "each cage holding one of them"
+    size = geometry.shape.size
+    named = [
+        Cage(geometry.cages[number], geometry.cage_totals[number]).name(size, capital=False)
+        for number in numbers
+    ]
+    return in_words(named) if len(named) > 1 else (named[0] if named else "their cages")
 
 
 def group_name(units: list[tuple[str, int]]) -> str:
@@ -209,7 +237,7 @@ def cage_where(geometry: Geometry, step: Step) -> str:
     units), "in row 1" (a unit's cages together), "in the cage of 5 in box 1 and the cage of
     6 across boxes 1 and 2" (two cages compared)."""
     units = [unit for unit in step.units if unit[0] != "cage"]
-    if step.technique in ("rule-of-45", "cage-splitting"):
+    if step.technique in ("rule-of-45", "rule-of-45-combinations", "cage-splitting"):
         return f"over {group_name(units)}"
     if step.technique == "split-combinations" or (len(step.cages) > 1 and units):
         return f"in {unit_name(units[0])}"
@@ -247,4 +275,5 @@ SENTENCES: dict[str, Callable[[Geometry, Step], str]] = {
     "cage-last-cell": last_cell_sentence,
     "cage-combinations": combinations_sentence,
     "rule-of-45": rule_of_45_sentence,
+    "rule-of-45-combinations": rule_of_45_sentence,
 }

@@ -29,6 +29,7 @@ TECHNIQUE_NAMES = {
     "cage-last-cell": "Last cage cell",
     "cage-combinations": "Cage combination",
     "rule-of-45": "Rule of 45",
+    "rule-of-45-combinations": "Rule of 45 with combinations",
     "cage-unit-overlap": "Cage/unit overlap",
     "unit-cage-overlap": "Unit/cage overlap",
     "unit-combinations": "Unit combination",

@@ -19,8 +19,10 @@ at a time, each join rated, until the puzzle is as hard as the level asks.
   of being drawn at random and thrown away when it misses, which is what made hard,
   expert and extreme Killers slow. Once the rating is near expert's band (FINE_FROM), the
   joins whose cage has the fewest combinations go first: they tell the solver nearly as
-  much as the two cages did, so the rating creeps up instead of jumping from cage
-  arithmetic (3.6 at most) straight past the band to chains, which most joins do;
+  much as the two cages did, so the rating creeps up instead of jumping past the band.
+  What lands a join in expert's band is most often the rule of 45 with combinations
+  (logic/count_combinations.py, 4.2 to 5.0): before the engine had it, cage arithmetic
+  (3.6 at most) was followed by chains (7.0 and more), and most expert orders gave up;
 - *rise* (extreme): joins STRIDE at a time, each keeping one solution, with a rating
   only after them, capped at expert's top, until the path ends above it and the first
   step past it is found within PAST_WORK, which rates it. Most layouts on the way are

@@ -222,20 +222,22 @@ def rule_of_45(
         allowed = balances(target, signs, masks, seen)
         if not all(allowed):
             continue  # no filling balances: a contradiction, for other steps to run into
-        step = _step(position, count, cells, allowed, (filled_in, filled_out))
+        step = count_step(position, count, cells, allowed, (filled_in, filled_out))
         if step is not None:
             yield step
 
 
-def _step(
+def count_step(
     position: Position,
     count: Count,
     cells: list[int],
     allowed: tuple[int, ...],
     filled: tuple[int, int],
+    slug: str = "rule-of-45",
+    ratings: dict[int, float] = RULE_OF_45,
 ) -> Step | None:
     """The step of a count whose open `cells` can take the values `allowed`, or None when
-    that changes nothing."""
+    that changes nothing: `slug`'s, rated by the count of open cells in `ratings`."""
     candidates = position.candidates
     placements: tuple[tuple[int, int], ...] = ()
     if len(cells) == 1:
@@ -251,9 +253,9 @@ def _step(
             return None
     geometry = position.geometry
     changed = dict.fromkeys(cell for cell, _ in placements + removed)
-    difficulty = RULE_OF_45[len(cells)] + (SEVERAL if len(count.units) > 1 else 0)
+    difficulty = ratings[len(cells)] + (SEVERAL if len(count.units) > 1 else 0)
     return Step(
-        "rule-of-45",
+        slug,
         round(difficulty, 1),
         tuple(sorted({value for _, value in placements + removed})),
         tuple((cell, INNIE) for cell in count.innies)

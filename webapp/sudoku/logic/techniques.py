@@ -14,6 +14,7 @@ from . import (
     cage_splitting,
     chains,
     coloring,
+    count_combinations,
     fish,
     forcing,
     innies_outies,
@@ -80,6 +81,15 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
         split_combinations.SPLIT_COMBINATIONS,
         split_combinations.split_combinations,
     ),
+    *(
+        (
+            "rule-of-45-combinations",
+            round(difficulty + (innies_outies.SEVERAL if several else 0), 1),
+            partial(count_combinations.rule_of_45_combinations, open_cells=count, several=several),
+        )
+        for count, difficulty in count_combinations.RULE_OF_45_COMBINATIONS.items()
+        for several in (False, True)
+    ),
     ("locked-pair", subsets.LOCKED[2], partial(subsets.locked_subsets, size=2)),
     ("naked-pair", subsets.NAKED[2], partial(subsets.naked_subsets, size=2)),
     ("x-wing", fish.DIFFICULTY[2], partial(fish.basic_fish, size=2)),
@@ -114,7 +124,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
 
 # Raised whenever a change to the techniques, their order or their budgets can make a path
 # take other steps: what servers keep of older paths (keyed by it) is then not served.
-VERSION = 4
+VERSION = 5
 
 # Asked by name only, never by a path: every nice loop's removals are AICs' of no more
 # nodes, which come first (see chains.aics).
@@ -135,6 +145,7 @@ BY_SLUG["law-of-leftovers"] = leftovers.law_of_leftovers
 BY_SLUG["cage-combinations"] = cage_combinations.cage_combinations
 BY_SLUG["rule-of-45"] = innies_outies.rule_of_45
 BY_SLUG["cage-splitting"] = cage_splitting.cage_splits
+BY_SLUG["rule-of-45-combinations"] = count_combinations.rule_of_45_combinations
 
 
 # A Killer's techniques: they read cages with sums, and nothing else has any.
@@ -149,6 +160,7 @@ CAGE_TECHNIQUES = frozenset(
         "split-combinations",
         "cage-splitting",
         "cage-comparison",
+        "rule-of-45-combinations",
     }
 )
 
@@ -169,6 +181,7 @@ ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "law-of-leftovers": leftovers.applies,
     **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
     "rule-of-45": innies_outies.applies,
+    "rule-of-45-combinations": innies_outies.applies,
     # Uniqueness techniques reason that swapping two values around a deadly pattern gives a
     # second solution; in a Killer the swap can break a cage's sum, so the pattern is not
     # deadly and their removals can be wrong (Position also never calls a Killer unique).

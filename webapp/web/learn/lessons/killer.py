@@ -165,5 +165,11 @@ FAMILY = Family(
             elsewhere="Cage comparison, cage interaction.",
             builds_on=("split-combinations",),
         ),
+        Lesson(
+            "rule-of-45-combinations",
+            "A rule-of-45 count's cells tried value by value: a value that balances the count"
+            " but leaves a cage holding one of them no way of making its sum goes.",
+            builds_on=("rule-of-45", "cage-combinations"),
+        ),
     ),
 )

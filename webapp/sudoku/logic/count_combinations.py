@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from .cage_combinations import cage_states, fillings
-from .innies_outies import count_step, counts_of
+from .innies_outies import count_step, open_counts
 from .position import Position, bits_of
 from .step import Step
 
@@ -189,27 +189,11 @@ def rule_of_45_combinations(
     """Every count with `open_cells` open innies and outies (any from two to MOST_OPEN when
     None) over one unit or `several` (either when None) whose fillings, balanced and
     leaving each of their cages a way of making its sum, remove a candidate."""
-    values, candidates = position.values, position.candidates
-    open_mask = position.open_cells
-    geometry = position.geometry
-    peer_masks, cell_cage = geometry.peer_masks, geometry.cell_cage
+    candidates = position.candidates
+    cell_cage = position.geometry.cell_cage
     states = {state.number: state for state in cage_states(position)}
-    for count in counts_of(geometry):
-        if several is not None and (len(count.units) > 1) != several:
-            continue
-        opened = (count.mask & open_mask).bit_count()
-        if opened < 2 or opened > MOST_OPEN or (open_cells is not None and opened != open_cells):
-            continue
-        cells = [cell for cell in count.outies + count.innies if not values[cell]]
-        signs = tuple(1 if cell in count.outies else -1 for cell in cells)
-        filled_in = sum(values[cell] for cell in count.innies)
-        filled_out = sum(values[cell] for cell in count.outies)
-        target = count.counted - count.held - filled_out + filled_in
-        masks = tuple(candidates[cell] for cell in cells)
-        seen = tuple(
-            sum(1 << at for at, other in enumerate(cells) if peer_masks[cell] >> other & 1)
-            for cell in cells
-        )
+    for count, open_count in open_counts(position, (2, MOST_OPEN), open_cells, several):
+        cells, masks = open_count.cells, open_count.masks
         groups: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = []
         grouped: set[int] = set()
         for at, cell in enumerate(cells):
@@ -228,7 +212,9 @@ def rule_of_45_combinations(
                 tuple(c in cells for c in state.open_cells),
             )
             groups.append((places, options))
-        allowed = joint_balances(target, signs, seen, tuple(groups))
+        allowed = joint_balances(
+            open_count.target, open_count.signs, open_count.seen, tuple(groups)
+        )
         if allowed is None or not all(allowed):
             continue  # too long a search, or no filling fits: a contradiction for others
         found = count_step(
@@ -236,7 +222,7 @@ def rule_of_45_combinations(
             count,
             cells,
             allowed,
-            (filled_in, filled_out),
+            open_count.filled,
             SLUG,
             RULE_OF_45_COMBINATIONS,
         )

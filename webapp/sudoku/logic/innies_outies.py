@@ -200,6 +200,35 @@ def rule_of_45(
     """Every count with `open_cells` open innies and outies (any up to MOST_OPEN when
     None) over one unit or `several` (either when None) that places a value or removes a
     candidate."""
+    for count, open_count in open_counts(position, (1, MOST_OPEN), open_cells, several):
+        allowed = balances(open_count.target, open_count.signs, open_count.masks, open_count.seen)
+        if not all(allowed):
+            continue  # no filling balances: a contradiction, for other steps to run into
+        step = count_step(position, count, open_count.cells, allowed, open_count.filled)
+        if step is not None:
+            yield step
+
+
+@dataclass(frozen=True)
+class OpenCount:
+    """A count's open innies and outies at a position: the `cells` (outies first), each's
+    sign in the sum (+1 an outie, -1 an innie), the signed sum of values they must make
+    (`target`), their candidates (`masks`), which of them each sees (`seen`, bits of places
+    in `cells`), and the sums of the innies and outies already filled (`filled`)."""
+
+    cells: list[int]
+    signs: tuple[int, ...]
+    target: int
+    masks: tuple[int, ...]
+    seen: tuple[int, ...]
+    filled: tuple[int, int]
+
+
+def open_counts(
+    position: Position, within: tuple[int, int], open_cells: int | None, several: bool | None
+) -> Iterator[tuple[Count, OpenCount]]:
+    """Each count with `open_cells` open innies and outies (any number `within` the two
+    bounds when None) over one unit or `several` (either when None), and its OpenCount."""
     values, candidates = position.values, position.candidates
     open_mask = position.open_cells
     peer_masks = position.geometry.peer_masks
@@ -207,24 +236,27 @@ def rule_of_45(
         if several is not None and (len(count.units) > 1) != several:
             continue
         opened = (count.mask & open_mask).bit_count()
-        if not opened or opened > MOST_OPEN or (open_cells is not None and opened != open_cells):
+        if not within[0] <= opened <= within[1]:
+            continue
+        if open_cells is not None and opened != open_cells:
             continue
         cells = [cell for cell in count.outies + count.innies if not values[cell]]
-        signs = tuple(1 if cell in count.outies else -1 for cell in cells)
         filled_in = sum(values[cell] for cell in count.innies)
         filled_out = sum(values[cell] for cell in count.outies)
-        target = count.counted - count.held - filled_out + filled_in
-        masks = tuple(candidates[cell] for cell in cells)
-        seen = tuple(
-            sum(1 << at for at, other in enumerate(cells) if peer_masks[cell] >> other & 1)
-            for cell in cells
+        yield (
+            count,
+            OpenCount(
+                cells,
+                tuple(1 if cell in count.outies else -1 for cell in cells),
+                count.counted - count.held - filled_out + filled_in,
+                tuple(candidates[cell] for cell in cells),
+                tuple(
+                    sum(1 << at for at, other in enumerate(cells) if peer_masks[cell] >> other & 1)
+                    for cell in cells
+                ),
+                (filled_in, filled_out),
+            ),
         )
-        allowed = balances(target, signs, masks, seen)
-        if not all(allowed):
-            continue  # no filling balances: a contradiction, for other steps to run into
-        step = count_step(position, count, cells, allowed, (filled_in, filled_out))
-        if step is not None:
-            yield step
 
 
 def count_step(

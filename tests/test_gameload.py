@@ -4,12 +4,13 @@ for is answered."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
 import pytest
 from test_scaleout import tools_missing
+
+from event_loops import run_alone
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 import gameload  # noqa: E402
@@ -42,7 +43,7 @@ def test_a_short_run_hears_every_move_at_every_follower(tmp_path):
     with gameload.game_stack(redis=False, log=tmp_path / "stack.log") as running:
         # what is asked is that every move is heard, not how soon: on a busy machine a
         # follower may take longer than the command's five seconds to hear the last one
-        figures = asyncio.run(
+        figures = run_alone(
             gameload.load(running.port, 6, 2, 3.0, 6.0, 4.0, last_event_seconds=60.0)
         )
     errors = (figures.missed, figures.move_errors, figures.listener_errors, figures.state_errors)

@@ -16,6 +16,8 @@ from webapp.live.hub import FollowRefused, GameNotFound, Hub, RelayLimits
 from webapp.live.news import read_news
 from webapp.live.sse import EventsFace
 
+from event_loops import run_alone
+
 
 def hub_of(app: Any, **limits: Any) -> Hub:
     """A hub on the app's store, polling every 0.05 s."""
@@ -65,7 +67,7 @@ def test_past_a_limit_a_follower_is_refused_saying_which(make_app: Any, limits, 
     _, _, game_id = seated(app)
     hub = hub_of(app, **limits)
     addresses = [f"127.0.0.{n}" for n in range(1, 6)]
-    assert asyncio.run(refusal(hub, game_id, addresses)) == expected
+    assert run_alone(refusal(hub, game_id, addresses)) == expected
 
 
 def test_no_such_game_is_not_followed(make_app: Any) -> None:
@@ -76,7 +78,7 @@ def test_no_such_game_is_not_followed(make_app: Any) -> None:
             pass
 
     with pytest.raises(GameNotFound):
-        asyncio.run(follow())
+        run_alone(follow())
 
 
 def test_a_follower_is_told_the_newest_version_once_and_never_an_older(make_app: Any) -> None:
@@ -93,7 +95,7 @@ def test_a_follower_is_told_the_newest_version_once_and_never_an_older(make_app:
             none = await follower.next_version(0.05)
             return [first, second, none]
 
-    assert asyncio.run(told()) == [1, 3, None]
+    assert run_alone(told()) == [1, 3, None]
 
 
 def test_a_connection_ends_at_its_ceiling(make_app: Any) -> None:
@@ -111,7 +113,7 @@ def test_a_connection_ends_at_its_ceiling(make_app: Any) -> None:
         server.close()
         return everything
 
-    assert asyncio.run(stream()).endswith(b": still here\n\n")
+    assert run_alone(stream()).endswith(b": still here\n\n")
 
 
 @pytest.mark.parametrize(

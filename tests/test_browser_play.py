@@ -48,7 +48,9 @@ def state_of(url: str) -> tuple[str, str]:
 
 
 def tier_two(page) -> str:
-    return page.locator(".hint-panel dt:text-is('What it is') + dd").inner_text()
+    """The hint's second tier as said, without the link to its technique's lesson after it."""
+    told = page.locator(".hint-panel dt:text-is('What it is') + dd")
+    return told.evaluate("dd => dd.firstChild.textContent").strip()
 
 
 def take_hints(page, most: int) -> int:

@@ -25,6 +25,7 @@ def test_the_quick_rating_names_its_hardest_step_as_the_explanation_does(client)
     said = rating_sentence(client, f"/solve/{NET_FIRST}")
     assert re.sub(r"after \d+ steps", "after N steps", said) == (
         "Extreme: at least 8.8 on Sudoku Explainer's scale after N steps; the hardest so far is"
-        " a forcing net. That is this page's quick rating, as far as its work allows; the"
+        ' a forcing net. <a href="/learn/forcing-chain">Learn the hardest step</a>. That is'
+        " this page's quick rating, as far as its work allows; the"
         " explanation works longer, and its rating of the whole path is the one to go by."
     )

@@ -18,6 +18,9 @@ from ..sudoku import MULTIPLE, NO_SOLUTION, SOLVED, read_code, solve
 from .arguments import EXIT_OK, Subcommands
 
 EXIT_REFUSED = 1
+# A message or answer the server sent, as its JSON reads: the bot is the protocol's edge,
+# where JSON comes in and each field is read where it is used.
+ServerJSON = dict[str, Any]
 # The wait the bot allows one request: the server's longest wait for a message is 20 s.
 REQUEST_SECONDS = 60
 # Polls that come back empty (the server's ceiling) in a row before the bot gives up: a
@@ -65,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
 
 
-def _answer(server: _Server, puzzle: dict[str, Any]) -> None:
+def _answer(server: _Server, puzzle: ServerJSON) -> None:
     """Solve a puzzle message with the engine and send its answer (none when it gave up)."""
     result = solve(read_code(puzzle["code"]))
     body: dict[str, object] = {"round": puzzle["round"]}
@@ -86,7 +89,7 @@ def _answer(server: _Server, puzzle: dict[str, Any]) -> None:
         print(f"round {puzzle['round']}: answer not taken: {refused}")
 
 
-def _said(result: dict[str, Any]) -> str:
+def _said(result: ServerJSON) -> str:
     """A round's result in a line."""
     winner = f"seat {result['winner']}" if result["winner"] else "nobody"
     answers = ", ".join(
@@ -108,11 +111,11 @@ class _Server:
         self.url = url
         self.token = token
 
-    def get(self, path: str) -> dict[str, Any]:
+    def get(self, path: str) -> ServerJSON:
         """GET `path`'s JSON."""
         return self._ask(urllib.request.Request(self.url + path, headers=self._headers()))
 
-    def send(self, path: str, body: dict[str, object]) -> dict[str, Any]:
+    def send(self, path: str, body: dict[str, object]) -> ServerJSON:
         """POST `body` as JSON to `path`; its answer's JSON."""
         data = json.dumps(body).encode()
         headers = self._headers() | {"Content-Type": "application/json"}
@@ -121,10 +124,10 @@ class _Server:
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"}
 
-    def _ask(self, request: urllib.request.Request) -> dict[str, Any]:
+    def _ask(self, request: urllib.request.Request) -> ServerJSON:
         try:
             with urllib.request.urlopen(request, timeout=REQUEST_SECONDS) as response:
-                answer: dict[str, Any] = json.load(response)
+                answer: ServerJSON = json.load(response)
                 return answer
         except urllib.error.HTTPError as error:
             try:

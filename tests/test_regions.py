@@ -22,7 +22,7 @@ from webapp.sudoku import (
 from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions, traded
 from webapp.sudoku.generator.seeded import SeededRandom
-from webapp.sudoku.geometry import windows
+from webapp.sudoku.geometry import rule_letters, windows
 from webapp.sudoku.puzzle import longest_code
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
 from webapp.wording import conflict_message
@@ -175,6 +175,6 @@ def test_the_longest_share_code_is_a_25x25_jigsaw_killer_with_every_extra_kind()
     regions = region_map(25, traded(shape, list(box_map(shape)), SeededRandom("big"), 2_000))
     # a cage for every cell, each with a sum: the longest cage code
     cages = tuple(Cage((cell,), 1 + cell % 25) for cell in range(625))
-    puzzle = Puzzle(empty(25), Rules(("x", "w"), regions, cages, 25))
+    puzzle = Puzzle(empty(25), Rules(rule_letters(), regions, cages, 25))
     assert len(puzzle.code) == longest_code()
     assert read_code(puzzle.code) == puzzle

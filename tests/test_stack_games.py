@@ -101,12 +101,19 @@ def first_event(port: int, game_id: str) -> str:
     return ""
 
 
+def running_relay(stack: RunningStack) -> int:
+    """The pid of the stack's relay, once one runs: a test that killed the last one leaves
+    the stack to start another a second later."""
+    until(lambda: f"relay pid {stack.relay_pid} stopped" not in stack.output, "a relay running")
+    return stack.relay_pid
+
+
 def test_while_the_relay_is_away_the_app_answers_a_game_s_live_events(
     sqlite_stack: RunningStack,
 ):
     game, follower = started(sqlite_stack.port)
     follower.stop()
-    relay = sqlite_stack.relay_pid
+    relay = running_relay(sqlite_stack)
     os.killpg(relay, signal.SIGKILL)
     # The stack starts another a second later; meanwhile nginx hands the events to the app.
     assert first_event(sqlite_stack.port, game.id) == "event: state"
@@ -133,7 +140,7 @@ def test_a_game_goes_on_when_the_relay_is_killed_mid_game(sqlite_stack: RunningS
     game, follower = started(sqlite_stack.port)
     for blank in range(4):
         game.play(blank)
-    relay = sqlite_stack.relay_pid
+    relay = running_relay(sqlite_stack)
     os.killpg(relay, signal.SIGKILL)
     for blank in range(4, 9):
         game.play(blank)

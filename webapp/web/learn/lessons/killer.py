@@ -169,6 +169,22 @@ FAMILY = Family(
             "rule-of-45-combinations",
             "A rule-of-45 count's cells tried value by value: a value that balances the count"
             " but leaves a cage holding one of them no way of making its sum goes.",
+            what="Take a rule-of-45 count with a few open innies and outies (two to six). Try"
+            " every way of filling them with their candidates, different values where they see"
+            " each other, that makes the count's difference. Keep only the fillings that also"
+            " leave each cage holding some of these cells a way of making its sum with its other"
+            " cells. A candidate of one of the cells that no kept filling uses goes.",
+            why=FORTY_FIVE + " The count must balance in the solution, and every cage must"
+            " make its sum there too, so the solution's values for these cells are one of the"
+            " kept fillings: a value in none of them is not the cell's.",
+            spot="When the plain rule of 45 gives a sum for two or three cells but their"
+            " candidates still allow it many ways, look at the cages those cells sit in: a value"
+            " that balances the count may take the one digit a cage needed for its own sum.",
+            variations="With one open cell it is the plain rule of 45, which places it; the"
+            " more cells, the more fillings to try, so it is rated higher for five and six. It"
+            " works over several units as the plain count does.",
+            elsewhere="Innies and outies with combinations; a rule-of-45 cage; combination"
+            " analysis of a virtual cage.",
             builds_on=("rule-of-45", "cage-combinations"),
         ),
     ),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import re
 import resource
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -207,25 +209,61 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+# Seconds this worker has spent collecting garbage, added up by the collector's callback: a
+# worker whose heap has grown spends more of each test there.
+GC_SECONDS = [0.0]
+GC_STARTED = [0.0]
+
+
+def count_gc_time(phase: str, info: dict[str, int]) -> None:
+    if phase == "start":
+        GC_STARTED[0] = time.perf_counter()
+    else:
+        GC_SECONDS[0] += time.perf_counter() - GC_STARTED[0]
+
+
+gc.callbacks.append(count_gc_time)
+
+
+class CallCost(NamedTuple):
+    """What one test's call cost: its process's CPU (every thread's) against the test's own
+    thread's CPU tells whether threads left running by earlier tests took the interpreter."""
+
+    wall: float
+    process_cpu: float
+    thread_cpu: float
+    gc_seconds: float
+    threads: int
+    peak_mib: float
+    nodeid: str
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Any:
-    started = time.process_time()
+    process, thread, collecting = time.process_time(), time.thread_time(), GC_SECONDS[0]
     yield
-    item.user_properties.append(("cpu_seconds", time.process_time() - started))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
-    item.user_properties.append(("peak_mib", peak))
+    item.user_properties.append(
+        (
+            "call_cost",
+            (
+                time.process_time() - process,
+                time.thread_time() - thread,
+                GC_SECONDS[0] - collecting,
+                threading.active_count(),
+                resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,  # KiB on Linux
+            ),
+        )
+    )
 
 
-# (wall seconds, CPU seconds, test, its process's peak memory in MiB so far) of each test's
-# call, gathered from every worker.
-CALL_TIMES: list[tuple[float, float, str, float]] = []
+# What each test's call cost, gathered from every worker.
+CALL_COSTS: list[CallCost] = []
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    measured = dict(report.user_properties)
-    cpu, peak = measured.get("cpu_seconds"), measured.get("peak_mib")
-    if report.when == "call" and isinstance(cpu, float) and isinstance(peak, float):
-        CALL_TIMES.append((report.duration, cpu, report.nodeid, peak))
+    cost = dict(report.user_properties).get("call_cost")
+    if report.when == "call" and isinstance(cost, (tuple, list)):
+        CALL_COSTS.append(CallCost(report.duration, *cost, report.nodeid))
     found = REGLIB_ID.search(report.nodeid)
     if found is None or (report.when != "call" and not report.skipped):
         return
@@ -237,20 +275,29 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
     slowest = config.getoption("--cpu-durations")
     if slowest:
         terminalreporter.write_sep(
-            "=", f"slowest {slowest} tests: wall and CPU seconds, their process's peak memory"
+            "=",
+            f"slowest {slowest} tests: wall, CPU of the process and of the test's thread,"
+            " garbage collection, live threads, peak memory",
         )
-        for wall, cpu, nodeid, peak in sorted(CALL_TIMES, reverse=True)[:slowest]:
+        for cost in sorted(CALL_COSTS, reverse=True)[:slowest]:
             terminalreporter.write_line(
-                f"{wall:8.2f}s wall {cpu:8.2f}s CPU {peak:6.0f} MiB  {nodeid}"
+                f"{cost.wall:8.2f}s wall {cost.process_cpu:8.2f}s CPU {cost.thread_cpu:8.2f}s"
+                f" own {cost.gc_seconds:6.2f}s gc {cost.threads:3d} threads"
+                f" {cost.peak_mib:6.0f} MiB  {cost.nodeid}"
             )
-        files: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0])
-        for wall, cpu, nodeid, _ in CALL_TIMES:
-            total = files[nodeid.partition("::")[0]]
-            total[0], total[1], total[2] = total[0] + wall, total[1] + cpu, total[2] + 1
+        files: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0, 0])
+        for cost in CALL_COSTS:
+            total = files[cost.nodeid.partition("::")[0]]
+            for place, seconds in enumerate(cost[:3] + (cost.gc_seconds,)):
+                total[place] += seconds
+            total[4] += 1
         terminalreporter.write_sep("=", f"slowest {slowest} files: their tests' seconds in all")
-        for name, (wall, cpu, count) in sorted(files.items(), key=lambda f: -f[1][0])[:slowest]:
+        for name, (wall, cpu, own, collecting, count) in sorted(
+            files.items(), key=lambda f: -f[1][0]
+        )[:slowest]:
             terminalreporter.write_line(
-                f"{wall:8.2f}s wall {cpu:8.2f}s CPU {count:5d} tests  {name}"
+                f"{wall:8.2f}s wall {cpu:8.2f}s CPU {own:8.2f}s own {collecting:7.2f}s gc"
+                f" {count:5d} tests  {name}"
             )
     if not config.getoption("--reglib-table"):
         return

@@ -9,8 +9,9 @@ JSON and form bodies good and bad, oversized paths, headers and bodies, odd
 methods, odd or missing Host headers, and raw garbage instead of HTTP; and
 the routes of games between two people, on games it makes first: moves out of
 turn, on givens, on no cell, with digits not of the grid, forged or mangled seat
-cookies, replayed `seen=` numbers, JSON moves good and bad, huge bodies, and
-game ids and invitations too long, cut short or made up. It
+cookies, replayed `seen=` numbers, JSON moves good and bad, huge bodies, game ids
+and invitations too long, cut short or made up, and games made with odd modes,
+clocks, orders and puzzles. It
 prints a Markdown table of the answers by status, with the count of 5xx
 (which must be 0) and of connections closed without an answer. Nothing but
 127.0.0.1 is contacted; the fuzzer's address is exempt from the per-client
@@ -171,9 +172,43 @@ def random_body(rng: random.Random) -> tuple[bytes, str]:
     return body, f"multipart/form-data; boundary={boundary}"
 
 
+# What a form that makes a game may hold, odd values among the good: its mode and clock, a
+# puzzle of the day's order, and the new-puzzle form's fields. The sizes and levels are those
+# the generator makes in a moment (or refuses), so that the fuzz is not the generator's bench.
+MAKING = {
+    "mode": ["duel", "race", "", "DUEL", "chess"],
+    "minutes": ["5", "10", "0", "-1", "999", "1000", "1e3", "\u0663"],
+    "increment": ["0", "2", "-5", "999", "x"],
+    "order": ["", "4/easy/none/1", "classic/4/easy/none/99999999999999999999", "x/4/easy/none/1"],
+    "size": ["4", "6", "", "0", "25", "9999"],
+    "level": ["easy", "medium", "", "impossible"],
+    "symmetry": ["none", "rotational", "", "mirror?"],
+    "variant": ["classic", "x", "killer", "", "no-such"],
+}
+
+
+def making_request(rng: random.Random, port: int) -> bytes:
+    """A request to make a game: on a new puzzle's order (/game/new) or a puzzle's link
+    (/game/new/<code>, a good code, an unsolvable or a made-up one), with odd form fields."""
+    code = rng.choice([GAME_PUZZLE, "1" * 81, random_text(rng, 90), "0" * 16])
+    target = "/game/new" if rng.random() < 0.5 else quote(f"/game/new/{code}", safe="/")
+    fields = {name: rng.choice(values) for name, values in MAKING.items() if rng.random() < 0.6}
+    if rng.random() < 0.2:
+        fields[random_text(rng, 8)] = random_text(rng, 20)
+    body = "&".join(f"{quote(k)}={quote(v)}" for k, v in fields.items()).encode()
+    head = (
+        f"POST {target} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        "Content-Type: application/x-www-form-urlencoded\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    )
+    return head.encode() + body
+
+
 def game_request(rng: random.Random, port: int, games: list[FuzzGame]) -> bytes:
     """A request to a game's routes: a real game or a made-up one, the host's seat or a
-    forged one, a move form or JSON good and bad, or far too much."""
+    forged one, a move form or JSON good and bad, or far too much; or one that makes a game."""
+    if rng.random() < 0.1:
+        return making_request(rng, port)
     game = rng.choice(games)
     game_id = rng.choice(
         [game.id] * 6

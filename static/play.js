@@ -68,7 +68,10 @@
     });
   }
 
-  var givens = inputs.map(function (input) { return input.readOnly ? valueOf(input) : 0; });
+  // The givens, whose candidates are the notes' slots: the locked fields, or on a game's board,
+  // whose fields lock the digits placed too, the puzzle's givens as the form names them.
+  var givens = form.dataset.givens ? JSON.parse(form.dataset.givens) :
+    inputs.map(function (input) { return input.readOnly ? valueOf(input) : 0; });
   var start = allowedBy(givens);  // the notes of a cell without notes: the code's slots
 
   // The marks code, as marks_code.py reads and writes it: a bit for each candidate the givens
@@ -162,6 +165,10 @@
     highlight();
   }
 
+  // A game's board keeps its position in this browser alone (game_tools.js): the server must
+  // never see a player's notes, so the address bar leaves them out.
+  var linked = !form.hasAttribute("data-kept-here");
+
   // The link of what is on the screen: in the address bar, the share link and the form.
   function follow(keepAsked) {
     var held = values();
@@ -181,7 +188,7 @@
     if (timer && !timer.checked) params.set("timer", "0"); else params.delete("timer");
     if (keepAsked !== true) ["check", "hint", "restart"].forEach(function (name) { params.delete(name); });
     var query = "?" + params.toString();
-    window.history.replaceState(window.history.state, "", window.location.pathname + query + window.location.hash);
+    if (linked) window.history.replaceState(window.history.state, "", window.location.pathname + query + window.location.hash);
     if (shareLink) {
       var url = new URL(shareLink.href);
       shareLink.href = url.origin + url.pathname + query;
@@ -333,6 +340,22 @@
     if (JSON.stringify(before) !== JSON.stringify(snapshot())) moved(before);
   });
 
+  // Every open cell noted with each candidate its peers' values leave, as one move (a game's
+  // board asks it of the script; the play page's button asks the server).
+  form.addEventListener("play-fill-notes", function () {
+    var before = snapshot();
+    var allowed = allowedBy(values());
+    inputs.forEach(function (input, cell) {
+      if (input.readOnly || valueOf(input)) return;
+      notes[cell] = allowed[cell];
+      if (notes[cell] === start[cell]) full[cell] = true; else delete full[cell];
+    });
+    if (JSON.stringify(before) === JSON.stringify(snapshot())) return;
+    moved(before);
+    draw();
+    follow();
+  });
+
   // A position put back (undo, redo): its values and notes, drawn, checked and linked.
   form.addEventListener("play-restore", function (event) {
     var state = event.detail;
@@ -449,5 +472,7 @@
   table.addEventListener("focusin", function () { window.setTimeout(highlight, 0); });
   table.addEventListener("input", function () { window.setTimeout(highlight, 0); });
 
+  // The server draws the play page's notes; a game's board has them from this browser alone.
+  if (!linked) draw();
   window.addEventListener("pageshow", sync);
 })();

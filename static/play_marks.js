@@ -126,7 +126,8 @@
       if (fields[kind]) fields[kind].value = text;
       if (text) params.set(kind, text); else params.delete(kind);
     });
-    window.history.replaceState(window.history.state, "", window.location.pathname + "?" + params.toString() + window.location.hash);
+    // a game's board keeps them in this browser alone (game_tools.js), never in its link
+    if (!form.hasAttribute("data-kept-here")) window.history.replaceState(window.history.state, "", window.location.pathname + "?" + params.toString() + window.location.hash);
   }
 
   // A change of marks: drawn, linked, and one move for undo.

@@ -43,9 +43,9 @@ def test_two_browsers_play_a_duel_to_the_end(base_url: str, page: Page, phone: P
 def test_notes_stay_in_the_players_browser_across_moves_and_reloads(
     base_url: str, page: Page
 ) -> None:
+    # a Duel's board (a Race's has Play's own tools: test_browser_game_tools.py)
     page.goto(f"{base_url}/play/{PUZZLE.code}")
     page.get_by_text("Play against someone").click()
-    page.get_by_label("Race: each on your own board").check()
     page.get_by_role("button", name="Make the game").click()
     page.get_by_role("button", name="Start against nobody").click()
     page.get_by_role("button", name="Notes").click()

@@ -201,3 +201,10 @@ def test_a_game_on_a_new_puzzle_past_the_limit_is_429_before_it_is_made(make_app
     client = app.test_client()
     client.post("/game/new", data=GENERATED)
     assert client.post("/game/new", data=GENERATED).status_code == 429
+
+
+def test_the_result_page_says_the_other_player_asks_for_a_rematch(game_app: Flask) -> None:
+    host, guest, game_id = resigned(game_app)
+    rematch(host, game_id)
+    page = guest.get(f"/game/{game_id}/result").get_data(as_text=True)
+    assert "The other player asks for a rematch" in page

@@ -5,6 +5,7 @@ huge bodies and made-up ids, and not one 5xx; and nginx slowing a flood of games
 from __future__ import annotations
 
 import http.client
+import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +14,7 @@ import pytest
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
 sys.path.insert(0, str(DEPLOY))
-from fuzz import Tally, fuzz  # noqa: E402
+from fuzz import FuzzGame, Tally, fuzz, game_request  # noqa: E402
 from stackrun import RunningStack, bound_sources, stack  # noqa: E402
 
 # The stack is one per module; the fuzz runs once and each test reads its tally.
@@ -67,3 +68,13 @@ def test_every_fuzzed_game_request_is_answered(tally: Tally) -> None:
 def test_some_fuzzed_moves_reach_the_rules(tally: Tally) -> None:
     # 409: a move the rules refused (out of turn, on a given, a replayed seen=, ...).
     assert tally.statuses[409] > 0
+
+
+def test_the_fuzzer_also_makes_games_with_odd_forms() -> None:
+    # /game/new (a new puzzle's order) and /game/new/<code> (a puzzle's link), each with the
+    # mode, clock and order fields made odd, as a game's own routes are.
+    rng = random.Random(5)
+    games = [FuzzGame("A" * 24, "B" * 24)]
+    lines = [game_request(rng, 80, games).split(b" ", 2)[1] for _ in range(400)]
+    made = {"order" if line == b"/game/new" else "link" for line in lines if b"/new" in line}
+    assert made == {"order", "link"}

@@ -424,3 +424,16 @@ def test_a_killers_game_board_draws_its_cages_and_says_them(game_app: Flask) -> 
         sorted(cage.total for cage in KILLER.rules.cages),
         len(BLANKS),
     )
+
+
+def footer_of(app: Flask, path: str) -> str:
+    """The site's footer on the page at `path`, its words on one line."""
+    page = app.test_client().get(path).get_data(as_text=True)
+    found = re.search(r'<footer class="site">(.*?)</footer>', page, re.S)
+    return " ".join(re.sub(r"<[^>]+>", "", found.group(1) if found else "").split())
+
+
+def test_the_footer_says_games_are_kept_for_a_while_and_nothing_personal(game_app: Flask) -> None:
+    footer = footer_of(game_app, "/")
+    said = ("games and matches" in footer, "an hour after" in footer, "nothing personal" in footer)
+    assert said == (True, True, True)

@@ -202,6 +202,11 @@ class Games:
             moves.append(Move.from_bytes(claimed))
         return tuple(moves)
 
+    def rematch_asked_by(self, game_id: str) -> int | None:
+        """The seat of the game `game_id` that asked for its rematch first, or None."""
+        made = self.store.get(f"game:{game_id}:rematch")
+        return int(made.decode().split(" ")[1]) if made is not None else None
+
     def rematch(self, kept: StoredGame, seat: int) -> tuple[str, str]:
         """The rematch of the game `kept` (over, between two people) for its player `seat`:
         the same puzzle, mode and clock with the seats swapped. The first to ask makes it,

@@ -335,6 +335,9 @@ def result(game_id: str) -> Response:
                 description=f"There is no step {step[:12]!r}: this game has moves 0 to {count}.",
             )
         shown = number
+    may_rematch = final.seat is not None and kept.guest not in ("", NOBODY.decode())
+    with store_answers():
+        asked_by = games().rematch_asked_by(kept.id) if may_rematch else None
     html = render_template(
         "game_result.html",
         final=final,
@@ -343,7 +346,9 @@ def result(game_id: str) -> Response:
         count=count,
         moves=move_lines(kept),
         link=absolute_url(".result", game_id=kept.id),
-        rematch=final.seat is not None and kept.guest not in ("", NOBODY.decode()),
+        rematch=may_rematch,
+        # who asked for the rematch first: "mine" (it waits for the other), "theirs", or ""
+        rematch_asked="" if asked_by is None else "mine" if asked_by == final.seat else "theirs",
     )
     response = make_response(html, 200)
     response.cache_control.no_store = True
@@ -363,7 +368,7 @@ def rematch(game_id: str) -> Response:
     if kept.state(now_ms()).phase != Phase.OVER:
         abort(409, description="A rematch comes once the game is over: it is still under way.")
     with store_answers():
-        if games().store.get(f"game:{game_id}:rematch") is None:
+        if games().rematch_asked_by(game_id) is None:
             made_here_recently()
         rematch_id, token = games().rematch(kept, seat)
     response = redirect(url_for(".game", game_id=rematch_id) + BOARD, 303)

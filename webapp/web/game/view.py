@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from ...games.game import Ending, GameState, Mode, Phase
 from ...games.moves import GUEST, HOST, MoveKind
 from ...games.store import StoredGame
+from ..grid_table import Board, board
+from ..play_cell import PlayCell
 from ..variant_drawing import PLAIN, Drawn, drawn_cells, is_jigsaw
 
 # What a Race's watcher sees in a cell a player filled: that it is filled, not the digit.
@@ -70,6 +72,15 @@ class GamePage:
     status: str
     may_move: bool
     refresh: int
+    # A Race player's own board with Play's tools (templates/play_grid.html, static/play*.js),
+    # while the race is on; None where the game board above is drawn instead.
+    tools: Board[PlayCell] | None = None
+
+    @property
+    def givens(self) -> tuple[int, ...]:
+        """The puzzle's givens (0 where blank): Play's script counts the notes' slots from
+        them, not from the locked fields, which gain the digits a player places."""
+        return self.state.game.puzzle.grid.cells
 
     @property
     def mode(self) -> Mode:
@@ -110,17 +121,42 @@ def game_page(kept: StoredGame, seat: int | None, now: int) -> GamePage:
             tuple(bool(givens[r * size + c]) or r * size + c in silhouette for c in range(size))
             for r in range(size)
         )
+    rows = _rows(state, board_seat, may_move, state.digits_hidden_from(seat))
+    tools = None
+    if state.game.mode == Mode.RACE and may_move:
+        tools = _tools_board(state, rows)
     return GamePage(
         kept=kept,
         state=state,
         seat=seat,
-        rows=_rows(state, board_seat, may_move, state.digits_hidden_from(seat)),
+        rows=rows,
         other_rows=other_rows,
         clocks=(_clock(state, HOST), _clock(state, GUEST)),
         status=status_line(state, seat),
         may_move=may_move,
         refresh=REFRESH_SECONDS if _refreshes(state, seat) else 0,
+        tools=tools,
     )
+
+
+def _tools_board(state: GameState, rows: tuple[tuple[GameCell, ...], ...]) -> Board[PlayCell]:
+    """A Race player's board as Play draws it: an open cell's field is a move's (cell-<n>);
+    a given or a placed digit is locked, in a field named shown-<n> that no move reads."""
+    puzzle = state.game.puzzle
+    cells = []
+    for cell, shown in enumerate(cell for row in rows for cell in row):
+        given = bool(puzzle.grid.cells[cell])
+        cells.append(
+            PlayCell(
+                name=shown.name if shown.open else f"shown-{cell}",
+                label=shown.label + (", given" if given else ", placed" if shown.owner else ""),
+                symbol=shown.symbol,
+                classes="given" if given else f"seat-{shown.owner}" if shown.owner else "entry",
+                locked=not shown.open,
+            )
+        )
+    caption = "Your board: place one digit at a time"
+    return board(puzzle.shape, caption, cells, puzzle.geometry)
 
 
 def _refreshes(state: GameState, seat: int | None) -> bool:

@@ -21,6 +21,7 @@ from ...sudoku.progress import Mistakes, Progress
 from ...wording import conflict_message, in_words
 from ..grid_table import Board, board, place_of
 from ..pencil_board import KeyEntry, Mark, MarkedCell, pencil_board
+from ..play_cell import PlayCell
 from ..rating_view import rating_of
 from .cell_marks import COLOUR_NAMES
 from .clock import clock_face
@@ -53,25 +54,6 @@ class Shown:
     text: str
     lesson: str = ""
     technique: str = ""  # the lesson's technique, named
-
-
-@dataclass(frozen=True)
-class PlayCell:
-    """One cell of the play board: its field (`name` is the field's name and id; in notes
-    mode an open cell's field holds its notes), its classes, and its notes drawn in a fixed
-    mini-grid (one slot per value, "" where not noted; a hint's step marks some)."""
-
-    name: str
-    label: str
-    symbol: str
-    classes: str = ""
-    locked: bool = False  # a given (or, in notes mode, a value): shown, not to be changed
-    invalid: bool = False
-    described_by: str = ""
-    marks: tuple[Mark, ...] = ()
-    notes_field: bool = False  # the field takes notes ("137"), not a value
-    corner: tuple[str, ...] = ()  # its corner marks' symbols (cell_marks.py), in order
-    centre: str = ""  # its centre marks' symbols
 
 
 @dataclass(frozen=True)

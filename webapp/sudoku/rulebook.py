@@ -15,8 +15,10 @@ Glossary:
   together (`forbids`: for non-consecutive, neighbours one apart), which the search and
   the SAT solver keep as they keep peers, digit by digit (bitboard.py, sat.py).
 
-geometry.EXTRA_UNITS and variants.WORDS are read off RULE_KINDS, so a new kind is one entry
-here (and, for its drawing on a board, one in the web layer).
+geometry.EXTRA_UNITS and PAIR_RULES, variants' words and the form's menu, and the f-puzzles
+keys are read off RULE_KINDS when asked, and the web layer names and draws a board from the
+entries, so a new kind is one entry here (a kind registered in a test reaches every surface:
+tests/test_rule_contract.py).
 """
 
 from __future__ import annotations

@@ -125,7 +125,9 @@ class RuleKind:
     KILLER_WORD or another kind's letter), the CSS class its units' cells are `drawn` with
     ("diagonal-{index}"; none when ""), whether a screen reader hears which of its units a
     cell is in ("window 2"), and the `rule` in a sentence, which a board under it says
-    below its caption (a pair kind's: its pairs are not drawn)."""
+    below its caption (a pair kind's: its pairs are not drawn); and for a kind with a
+    relation, how a conflict between two givens is said, `clash`, with {cells} and
+    {symbols} ("r1c1 and r1c2 are consecutive (4, 5)")."""
 
     letter: str
     name: str
@@ -143,6 +145,7 @@ class RuleKind:
     drawn: str = ""
     heard: bool = False
     rule: str = ""
+    clash: str = ""
 
     @property
     def word(self) -> str:
@@ -215,6 +218,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             uniqueness_sound=False,
             generated=False,
             rule="Non-consecutive: cells side by side never hold digits one apart.",
+            clash="{cells} are consecutive ({symbols})",
         ),
     )
 }

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cage_input import cages_named
 from .errors import PuzzleError
 from .labels import Labels, region_labels
 from .puzzle import Puzzle, Rules
 from .regions import region_map
-from .rulebook import JIGSAW_WORD, KILLER_WORD, RULE_KINDS
+from .rulebook import JIGSAW_WORD, KILLER_WORD, RULE_KINDS, RuleKind
 from .shape import Shape
 
 JIGSAW = JIGSAW_WORD
@@ -39,14 +40,18 @@ def words() -> dict[str, str]:
     """Each word a variant name may hold, and the rules' letter it stands for ("" for none):
     the rule kinds' words from the registry (rulebook.py, read when asked, so a kind
     registered in a test counts), a Jigsaw's and a Killer's."""
+    return _words(tuple(RULE_KINDS.values()))
+
+
+# Worked out once per state of the registry (a test may register a kind): a form's page
+# reads a few thousand names.
+@lru_cache(maxsize=4)
+def _words(kinds: tuple[RuleKind, ...]) -> dict[str, str]:
+    """words() of the registry holding `kinds`."""
     return {
         CLASSIC: "",
         "sudoku": "",
-        **{
-            word.replace("-", ""): kind.letter
-            for kind in RULE_KINDS.values()
-            for word in kind.words
-        },
+        **{word.replace("-", ""): kind.letter for kind in kinds for word in kind.words},
         JIGSAW: JIGSAW,
         "irregular": JIGSAW,
         "j": JIGSAW,
@@ -67,12 +72,18 @@ def names() -> str:
 def joined_words() -> tuple[tuple[re.Pattern[str], str], ...]:
     """A kind's words with a hyphen ("anti-knight"), written with any separators in its
     place, each with the one word it is read as before a name is split at its separators."""
+    return _joined_words(tuple(RULE_KINDS.values()))
+
+
+@lru_cache(maxsize=4)
+def _joined_words(kinds: tuple[RuleKind, ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """joined_words() of the registry holding `kinds`."""
     return tuple(
         (
             re.compile(r"\b" + SEPARATORS.pattern.join(map(re.escape, word.split("-"))) + r"\b"),
             word.replace("-", ""),
         )
-        for kind in RULE_KINDS.values()
+        for kind in kinds
         for word in kind.words
         if "-" in word
     )

@@ -10,7 +10,7 @@ places takes a few changes; with script, regions.js paints the same fields.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from wtforms import StringField
@@ -19,6 +19,7 @@ from wtforms.validators import ValidationError
 from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.puzzle import Rules
+from ...sudoku.rulebook import RULE_KINDS, RuleKind
 from ...sudoku.variants import (
     JIGSAW,
     KILLER,
@@ -95,6 +96,14 @@ def takes_regions(shape: Shape) -> bool:
 
 def variant_choices(shape: Shape) -> tuple[str, ...]:
     """The variants the form offers for `shape`: those whose rules fit it."""
+    return _variant_choices(shape, tuple(RULE_KINDS.values()))
+
+
+# The menu and its kinds of unit, worked out once per shape and state of the registry (a
+# test may register a kind), not at every page.
+@lru_cache(maxsize=16)
+def _variant_choices(shape: Shape, kinds: tuple[RuleKind, ...]) -> tuple[str, ...]:
+    """variant_choices of the registry holding `kinds`."""
     return tuple(
         value
         for value in variant_words()
@@ -162,6 +171,15 @@ def variant_kinds(shape: Shape) -> dict[str, list[str]]:
     """For each variant the form offers, the kinds of unit a puzzle of it has: those of the
     grid's island, and for a Jigsaw REGION in place of "box" (the script makes its regions
     from the map as it is typed)."""
+    return {
+        value: list(kinds)
+        for value, kinds in _variant_kinds(shape, tuple(RULE_KINDS.values())).items()
+    }
+
+
+@lru_cache(maxsize=16)
+def _variant_kinds(shape: Shape, registry: tuple[RuleKind, ...]) -> dict[str, tuple[str, ...]]:
+    """variant_kinds of the registry holding `registry`, each list as a tuple."""
     found = {}
     for value in variant_choices(shape):
         # A Jigsaw's regions stand in for the boxes: the script makes them from the map.
@@ -173,7 +191,7 @@ def variant_kinds(shape: Shape) -> dict[str, list[str]]:
             for kind in geometry_of(shape, extra.extras).kinds
             if kind not in kinds and not (jigsaw and kind == "box")
         ]
-        found[value] = kinds
+        found[value] = tuple(kinds)
     return found
 
 

@@ -45,6 +45,7 @@ from webapp.sudoku.puzzle import is_solution
 from webapp.sudoku.result import SAT, SEARCH
 from webapp.sudoku.shape import SHAPES
 from webapp.sudoku.variants import rules_named
+from webapp.wording import conflict_message
 
 # The moves each letter's rule forbids a digit to repeat across, written out again here
 # without the engine (rows down, columns across).
@@ -332,3 +333,35 @@ def test_uniqueness_techniques_run_only_where_the_rules_keep_them_sound(letters,
     # under a pair rule it need not be a second solution
     puzzle = Puzzle(parse(ANTI_KNIGHT_9), Rules.from_letters(letters))
     assert Position.from_puzzle(puzzle, unique=True).unique is kept
+
+
+def _consecutive_givens() -> Puzzle:
+    """A non-consecutive puzzle with a 4 in r1c1 and a 5 beside it in r1c2."""
+    cells = ["."] * 81
+    cells[0], cells[1] = "4", "5"
+    return Puzzle(parse("".join(cells)), Rules.from_letters("o"))
+
+
+def test_consecutive_givens_side_by_side_are_named_as_the_conflict() -> None:
+    clashes = find_conflicts(_consecutive_givens())
+    assert [(c.unit, c.symbols, c.cells) for c in clashes] == [
+        ("non-consecutive", ("4", "5"), ((1, 1), (1, 2)))
+    ]
+
+
+def test_consecutive_givens_are_said_in_the_rules_words() -> None:
+    (clash,) = find_conflicts(_consecutive_givens())
+    assert conflict_message(clash) == "r1c1 and r1c2 are consecutive (4, 5)"
+
+
+def test_the_api_says_consecutive_givens(client) -> None:
+    answer = client.post("/api/solve", json={"puzzle": _consecutive_givens().code}).json
+    assert [c["message"] for c in answer["conflicts"]] == ["r1c1 and r1c2 are consecutive (4, 5)"]
+
+
+def test_equal_givens_side_by_side_are_no_non_consecutive_conflict() -> None:
+    # Two 5s side by side repeat in their row, which says so; they are not one apart.
+    cells = ["."] * 81
+    cells[0], cells[1] = "5", "5"
+    clashes = find_conflicts(Puzzle(parse("".join(cells)), Rules.from_letters("no")))
+    assert [c.unit for c in clashes] == ["row", "box"]

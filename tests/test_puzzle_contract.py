@@ -1,8 +1,9 @@
-"""The contract of the Puzzle value: a new kind of unit is one entry in the engine's geometry,
-and every layer (engine, share codes, CLI, API, pages, jobs, caches) honours it unchanged.
+"""The contract of the Puzzle value: a new kind of unit is one entry in the registry of rule
+kinds, and every layer (engine, share codes, CLI, API, pages, jobs, caches) honours it
+unchanged.
 
 The kind registered here exists only in this test: the centre cell of every box ("centre
-dot" Sudoku), a unit of N cells at every size. Nothing outside geometry.EXTRA_UNITS is told
+dot" Sudoku), a unit of N cells at every size. Nothing outside rulebook.RULE_KINDS is told
 about it.
 """
 
@@ -26,8 +27,9 @@ from webapp.sudoku import (
     read_code,
     solve,
 )
-from webapp.sudoku.geometry import EXTRA_UNITS, ExtraUnits, Unit
+from webapp.sudoku.geometry import Unit
 from webapp.sudoku.logic import find_path
+from webapp.sudoku.rulebook import RULE_KINDS, RuleKind
 from webapp.sudoku.shape import Shape
 
 from puzzles import NORVIG_EASY
@@ -48,7 +50,7 @@ def centres(shape: Shape) -> tuple[Unit, ...]:
 @pytest.fixture
 def centre_dot(monkeypatch):
     """The rules of centre-dot Sudoku, registered for the test alone."""
-    monkeypatch.setitem(EXTRA_UNITS, "c", ExtraUnits("c", "Centre dot", centres))
+    monkeypatch.setitem(RULE_KINDS, "c", RuleKind("c", "Centre dot", ("centre-dot",), centres))
     return Rules(("c",))
 
 

@@ -232,8 +232,8 @@ def test_a_cell_without_a_label_is_named(client, jigsaw, label, message):
     [
         (
             "sideways",
-            "Variant: choose classic, x, windoku, jigsaw, jigsaw-x, x-windoku, killer,"
-            " killer-x or jigsaw-killer",
+            "Variant: choose classic, x, windoku, anti-knight, anti-king, non-consecutive,"
+            " jigsaw, jigsaw-x, x-windoku, killer, killer-x or jigsaw-killer",
         ),
         ("windoku", "Variant: Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the 6x6's"),
     ],

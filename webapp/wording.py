@@ -84,6 +84,8 @@ def conflict_headline(conflict: Conflict) -> str:
         return cage_conflict_message(conflict)
     if not conflict.symbol:
         return sums_message(conflict)
+    if conflict.clash:
+        return related_message(conflict)
     return CLASH_HEADLINE.format(**_clash_fields(conflict))
 
 
@@ -120,9 +122,18 @@ def conflict_message(conflict: Conflict, title: str = "") -> str:
         return cage_conflict_message(conflict)
     if not conflict.symbol:
         return sums_message(conflict)
+    if conflict.clash:
+        return related_message(conflict)
     cells = in_words(clash_cell_name(conflict.unit, place) for place in conflict.cells)
     fields = _clash_fields(conflict) | ({"unit": title} if title else {})
     return CLASH.format(**fields, where=clash_where(conflict.unit).format(cells=cells))
+
+
+def related_message(conflict: Conflict) -> str:
+    """Two givens a rule's relation forbids together, in the rule's words (its `clash`):
+    "r1c1 and r1c2 are consecutive (4, 5)"."""
+    cells = in_words(Place(*place).name for place in conflict.cells)
+    return conflict.clash.format(cells=cells, symbols=LIST_SEPARATOR.join(conflict.symbols))
 
 
 def sums_message(conflict: Conflict) -> str:

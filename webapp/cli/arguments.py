@@ -10,6 +10,7 @@ import sys
 from typing import TextIO, TypeAlias, TypeVar
 
 from ..sudoku import Budget
+from ..sudoku.variants import names
 
 EXIT_OK = 0
 EXIT_USAGE = 2
@@ -65,8 +66,7 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
         metavar="V",
-        help="the puzzles' rules: classic, x, windoku, jigsaw, killer, or several joined by -"
-        " (jigsaw-x, x-windoku, killer-x); a share code's own rules need no option",
+        help=f"the puzzles' rules: {names()}; a share code's own rules need no option",
     )
     parser.add_argument(
         "--regions",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .geometry import PAIR_RULES, Geometry
 from .puzzle import Puzzle
+from .rulebook import RULE_KINDS
 
 CAGE = "cage"
 # The unit of a conflict about the whole grid's total (its index is the grid's side, its
@@ -29,7 +30,9 @@ class Conflict:
     `cells` and `symbols` all of them, in reading order (`full` when they fill the cage).
     A Killer's sums that cannot be are a conflict with no `symbol`: of a unit (`cells` all
     of it) or of GRID (`index` the grid's side, no cells), `made` what its cages add up
-    to, `total` what it must, `full` when the cages cover it.
+    to, `total` what it must, `full` when the cages cover it. A pair of givens a relation
+    forbids together (non-consecutive's) has both `symbols` and the rule's `clash`, the
+    words that say it ("{cells} are consecutive ({symbols})", rulebook.py).
     """
 
     unit: str
@@ -41,6 +44,7 @@ class Conflict:
     made: int = 0
     full: bool = False
     symbols: tuple[str, ...] = ()
+    clash: str = ""
 
 
 def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
@@ -52,7 +56,7 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     grid, geometry = puzzle.grid, puzzle.geometry
     shape = grid.shape
     cages = _cage_conflicts(puzzle) + _total_conflicts(puzzle) if puzzle.rules.cages else ()
-    cages = _pair_conflicts(puzzle) + cages if geometry.pairs else cages
+    cages = _pair_conflicts(puzzle) + cages if geometry.pairs or geometry.relations else cages
     if not _repeats(grid.cells, geometry):
         return cages
     n = shape.size
@@ -71,7 +75,9 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
 
 def _pair_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     """Every pair of cells a pair kind of `puzzle` makes differ that holds one given symbol
-    twice, kind by kind in the rules' order, pairs in their kind's order."""
+    twice, or whose givens a pair kind with a relation forbids together (non-consecutive's
+    4 and 5 side by side: `symbols` both, `clash` the registry's words for it), kind by kind
+    in the rules' order, pairs in their kind's order."""
     shape, values = puzzle.shape, puzzle.cells
     n = shape.size
     found = []
@@ -79,11 +85,17 @@ def _pair_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
         kind = PAIR_RULES.get(letter)
         if kind is None:
             continue
+        clash = RULE_KINDS[letter].clash if kind.forbids is not None else ""
+        breaks = kind.forbids or (lambda one, other: one == other)
         for index, (first, second) in enumerate(kind.pairs(shape), start=1):
-            if values[first] and values[first] == values[second]:
+            one, other = values[first], values[second]
+            if one and other and breaks(one, other):
                 places = ((first // n + 1, first % n + 1), (second // n + 1, second % n + 1))
-                symbol = shape.symbol(values[first])
-                found.append(Conflict(kind.name.lower(), index, symbol, places))
+                symbols = (shape.symbol(one), shape.symbol(other)) if clash else ()
+                symbol = shape.symbol(one)
+                found.append(
+                    Conflict(kind.name.lower(), index, symbol, places, symbols=symbols, clash=clash)
+                )
     return tuple(found)
 
 

@@ -27,14 +27,14 @@ import sys
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache, cached_property
 from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
-from .rulebook import RULE_KINDS, Pair
+from .rulebook import RULE_KINDS, Pair, RuleKind
 from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
 from .rulebook import windows as windows
@@ -42,6 +42,7 @@ from .shape import Shape
 from .unit import Unit as Unit
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 
 # Tables worked out per geometry (the solver's boards, the logic engine's layouts, overlaps,
@@ -312,8 +313,9 @@ class Relation:
 class Geometry:
     """A shape and the units its grids obey, in a fixed order; a Killer's cages (cells in
     reading order, in the order of their first cells) and their sums (None for none); the
-    pairs of cells that must differ besides (the lower cell first, ascending), and the
-    relations of other pairs of cells."""
+    pairs of cells that must differ besides (the lower cell first, ascending), the
+    relations of other pairs of cells, and the letters of the pair kinds those come from
+    (rulebook.py), which a board names and draws."""
 
     shape: Shape
     units: tuple[Unit, ...]
@@ -321,6 +323,7 @@ class Geometry:
     cage_totals: tuple[int | None, ...] = ()
     pairs: tuple[Pair, ...] = ()
     relations: tuple[Relation, ...] = ()
+    pair_kinds: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -337,7 +340,15 @@ class Geometry:
     @cached_property
     def _hash(self) -> int:
         return hash(
-            (self.shape, self.units, self.cages, self.cage_totals, self.pairs, self.relations)
+            (
+                self.shape,
+                self.units,
+                self.cages,
+                self.cage_totals,
+                self.pairs,
+                self.relations,
+                self.pair_kinds,
+            )
         )
 
     @cached_property
@@ -346,7 +357,15 @@ class Geometry:
         memo of fruitless searches keeps tens of thousands of keys, of hundreds of maps)."""
         units = tuple((unit.kind, unit.index, unit.cells) for unit in self.units)
         return GeometryKey(
-            (self.shape, units, self.cages, self.cage_totals, self.pairs, self.relations)
+            (
+                self.shape,
+                units,
+                self.cages,
+                self.cage_totals,
+                self.pairs,
+                self.relations,
+                self.pair_kinds,
+            )
         )
 
     @cached_property
@@ -474,18 +493,19 @@ class Geometry:
 
     def with_units(self, extra: Iterable[Unit]) -> Geometry:
         """This geometry with more units after its own (a variant's extra regions)."""
-        units = self.units + tuple(extra)
-        return Geometry(self.shape, units, self.cages, self.cage_totals, self.pairs, self.relations)
+        return replace(self, units=self.units + tuple(extra))
 
     def with_pairs(self, extra: Iterable[Pair]) -> Geometry:
         """This geometry with more pairs of cells that must differ (a pair kind's)."""
-        pairs = tuple(sorted(set(self.pairs).union(extra)))
-        return Geometry(self.shape, self.units, self.cages, self.cage_totals, pairs, self.relations)
+        return replace(self, pairs=tuple(sorted(set(self.pairs).union(extra))))
 
     def with_relations(self, extra: Iterable[Relation]) -> Geometry:
         """This geometry with more relations (a relation kind's)."""
-        relations = self.relations + tuple(extra)
-        return Geometry(self.shape, self.units, self.cages, self.cage_totals, self.pairs, relations)
+        return replace(self, relations=self.relations + tuple(extra))
+
+    def with_pair_kinds(self, letters: Iterable[str]) -> Geometry:
+        """This geometry naming the pair kinds (by letter) its pairs and relations come from."""
+        return replace(self, pair_kinds=self.pair_kinds + tuple(letters))
 
 
 @cache
@@ -516,14 +536,39 @@ class ExtraUnits:
     unfit: Callable[[Shape], str | None] = lambda shape: None
 
 
+class RegistryView(Mapping[str, V]):
+    """The registry's entries (rulebook.RULE_KINDS) of one sort, by letter, in its order, as
+    `made` makes them of each: read at each look-up, so a kind registered later (in a test)
+    is found like the others."""
+
+    def __init__(self, made: Callable[[RuleKind], V | None]) -> None:
+        self._made = made
+
+    def __getitem__(self, letter: str) -> V:
+        kind = RULE_KINDS[letter]
+        found = self._made(kind)
+        if found is None:
+            raise KeyError(letter)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (letter for letter, kind in RULE_KINDS.items() if self._made(kind) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _extra_units(kind: RuleKind) -> ExtraUnits | None:
+    """A kind of unit as the geometry reads it (None for a kind that adds no units)."""
+    if kind.units is None:
+        return None
+    return ExtraUnits(kind.letter, kind.name, kind.units, kind.unfit)
+
+
 # Every extra kind of unit the engine knows, by letter, in the order a puzzle's units and
 # its share code list them: read off the registry of rule kinds (rulebook.py), where a new
 # kind of unit is one entry.
-EXTRA_UNITS: dict[str, ExtraUnits] = {
-    kind.letter: ExtraUnits(kind.letter, kind.name, kind.units, kind.unfit)
-    for kind in RULE_KINDS.values()
-    if kind.units is not None
-}
+EXTRA_UNITS: RegistryView[ExtraUnits] = RegistryView(_extra_units)
 
 
 @dataclass(frozen=True)
@@ -546,12 +591,15 @@ class PairRule:
         return Relation(self.pairs(shape), forbidden)
 
 
+def _pair_rule(kind: RuleKind) -> PairRule | None:
+    """A pair kind as the geometry reads it (None for a kind that makes no pairs)."""
+    if kind.pairs is None:
+        return None
+    return PairRule(kind.letter, kind.name, kind.pairs, kind.unfit, kind.forbids)
+
+
 # Every pair kind the engine knows, by letter, after the kinds of unit in a share code.
-PAIR_RULES: dict[str, PairRule] = {
-    kind.letter: PairRule(kind.letter, kind.name, kind.pairs, kind.unfit, kind.forbids)
-    for kind in RULE_KINDS.values()
-    if kind.pairs is not None
-}
+PAIR_RULES: RegistryView[PairRule] = RegistryView(_pair_rule)
 
 
 def rule_kind_named(letter: str) -> ExtraUnits | PairRule | None:
@@ -614,7 +662,7 @@ def _with_cages(
     geometry)."""
     return _made(
         ("cages", base, cages, cage_totals),
-        lambda: Geometry(base.shape, base.units, cages, cage_totals, base.pairs, base.relations),
+        lambda: replace(base, cages=cages, cage_totals=cage_totals),
     )
 
 
@@ -640,7 +688,8 @@ def _with_pairs(
     differ = [kind for kind in pair_kinds if kind.forbids is None]
     related = [kind for kind in pair_kinds if kind.forbids is not None]
     with_pairs = with_cages.with_pairs(pair for kind in differ for pair in kind.pairs(shape))
-    return with_pairs.with_relations(kind.relation(shape) for kind in related)
+    related_pairs = with_pairs.with_relations(kind.relation(shape) for kind in related)
+    return related_pairs.with_pair_kinds(kind.letter for kind in pair_kinds)
 
 
 def _build(shape: Shape, kinds: tuple[ExtraUnits, ...], regions: tuple[int, ...]) -> Geometry:

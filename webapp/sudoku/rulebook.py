@@ -15,8 +15,10 @@ Glossary:
   together (`forbids`: for non-consecutive, neighbours one apart), which the search and
   the SAT solver keep as they keep peers, digit by digit (bitboard.py, sat.py).
 
-geometry.EXTRA_UNITS and variants.WORDS are read off RULE_KINDS, so a new kind is one entry
-here (and, for its drawing on a board, one in the web layer).
+geometry.EXTRA_UNITS and PAIR_RULES, variants' words and the form's menu, and the f-puzzles
+keys are read off RULE_KINDS when asked, and the web layer names and draws a board from the
+entries, so a new kind is one entry here (a kind registered in a test reaches every surface:
+tests/test_rule_contract.py).
 """
 
 from __future__ import annotations
@@ -58,6 +60,11 @@ def square_boxes(shape: Shape) -> str | None:
         return None
     return f"Windoku needs square boxes (4x4, 9x9, 16x16, 25x25), not the {shape.name}'s"
 
+
+# The words of a variant name for a Jigsaw's regions and a Killer's cages, which are a
+# puzzle's own data and not kinds here (variants.py reads them).
+JIGSAW_WORD = "jigsaw"
+KILLER_WORD = "killer"
 
 # A cell pair, the lower cell first.
 Pair = tuple[int, int]
@@ -111,7 +118,16 @@ class RuleKind:
     of cells it constrains (that must differ, or with `forbids` the digits they may not
     hold together), why it does not fit a shape (None where it does), the
     f-puzzles and SudokuPad keys that say a puzzle has it, whether the logic's uniqueness
-    techniques stay sound under it, and whether the generator makes puzzles with it."""
+    techniques stay sound under it, and whether the generator makes puzzles with it.
+
+    For the forms and boards: its `short` name beside another rule on a form's menu (its
+    name when ""), what the menu `joins` it with besides itself alone (JIGSAW_WORD,
+    KILLER_WORD or another kind's letter), the CSS class its units' cells are `drawn` with
+    ("diagonal-{index}"; none when ""), whether a screen reader hears which of its units a
+    cell is in ("window 2"), and the `rule` in a sentence, which a board under it says
+    below its caption (a pair kind's: its pairs are not drawn); and for a kind with a
+    relation, how a conflict between two givens is said, `clash`, with {cells} and
+    {symbols} ("r1c1 and r1c2 are consecutive (4, 5)")."""
 
     letter: str
     name: str
@@ -124,6 +140,22 @@ class RuleKind:
     sudokupad_keys: tuple[str, ...] = ()
     uniqueness_sound: bool = True
     generated: bool = True
+    short: str = ""
+    joins: tuple[str, ...] = ()
+    drawn: str = ""
+    heard: bool = False
+    rule: str = ""
+    clash: str = ""
+
+    @property
+    def word(self) -> str:
+        """The word a form's menu and a variant name written out use for it: its first."""
+        return self.words[0]
+
+    @property
+    def short_name(self) -> str:
+        """What a form's menu calls it beside another rule ("Jigsaw + X")."""
+        return self.short or self.name
 
 
 # Every rule kind the engine knows, in the order a puzzle's units and its share code list
@@ -142,6 +174,9 @@ RULE_KINDS: dict[str, RuleKind] = {
             ("x", "diagonal"),
             diagonals,
             fpuzzles_keys=("diagonal+", "diagonal-"),
+            short="X",
+            joins=(JIGSAW_WORD, "w", KILLER_WORD),
+            drawn="diagonal-{index}",
         ),
         RuleKind(
             "w",
@@ -150,6 +185,8 @@ RULE_KINDS: dict[str, RuleKind] = {
             windows,
             square_boxes,
             fpuzzles_keys=("extraregion",),
+            drawn="window",
+            heard=True,
         ),
         RuleKind(
             "n",
@@ -159,6 +196,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             fpuzzles_keys=("antiknight",),
             uniqueness_sound=False,
             generated=False,
+            rule="Anti-knight: cells a chess knight's move apart never hold the same digit.",
         ),
         RuleKind(
             "t",
@@ -168,6 +206,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             fpuzzles_keys=("antiking",),
             uniqueness_sound=False,
             generated=False,
+            rule="Anti-king: cells a chess king's move apart never hold the same digit.",
         ),
         RuleKind(
             "o",
@@ -178,6 +217,8 @@ RULE_KINDS: dict[str, RuleKind] = {
             fpuzzles_keys=("nonconsecutive",),
             uniqueness_sound=False,
             generated=False,
+            rule="Non-consecutive: cells side by side never hold digits one apart.",
+            clash="{cells} are consecutive ({symbols})",
         ),
     )
 }

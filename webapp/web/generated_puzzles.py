@@ -14,6 +14,8 @@ from ..sudoku.generator import (
     Generated,
     Order,
 )
+from ..sudoku.generator.generate import VARIANTS
+from ..sudoku.variants import variant_label
 from .grid_table import Board, Cell, grid_board
 
 DEFAULT_SIZE = 9
@@ -41,14 +43,9 @@ class Link:
     current: bool = False
 
 
-# What the form calls each variant the generator makes (generator.VARIANTS).
-VARIANT_LABELS = {
-    "classic": "Classic",
-    "x": "X-Sudoku",
-    "windoku": "Windoku",
-    "jigsaw": "Jigsaw",
-    "killer": "Killer",
-}
+# What the form calls each variant the generator makes (generator.VARIANTS), as the home
+# form's menu does (the engine's variants.offered_variants, read off the registry).
+VARIANT_LABELS = {value: variant_label(value) for value in VARIANTS}
 
 
 def choices(values: tuple[str, ...], labels: dict[str, str], chosen: str) -> tuple[Choice, ...]:

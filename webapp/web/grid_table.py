@@ -10,7 +10,7 @@ from ..records.json_types import JsonObject
 from ..sudoku import Geometry, Grid, Puzzle, Shape, standard_geometry
 from ..sudoku.place import Place
 from .board_island import board_island
-from .variant_drawing import Drawn, drawn_cells, is_jigsaw, variant_name
+from .variant_drawing import Drawn, drawn_cells, is_jigsaw, rule_legend, variant_name
 
 C = TypeVar("C")  # what a board's cells are: a form's inputs, a result's values, pencil marks
 
@@ -69,6 +69,11 @@ class Board(Generic[C]):
     def variant(self) -> str:
         """The variant its units make ("X-Sudoku"), "" for a classic board."""
         return variant_name(self.geometry)
+
+    @property
+    def legend(self) -> tuple[str, ...]:
+        """The rules its cells do not show, each in a sentence said below the caption."""
+        return rule_legend(self.geometry)
 
     @property
     def laid_out(self) -> tuple[tuple[tuple[tuple[C, Drawn], ...], ...], ...]:

@@ -6,13 +6,16 @@ screen reader (words after its label), read from the board's units alone.
 - Windoku: a cell of a window gets "window" (shaded);
 - Jigsaw: the boxes give way to regions, so a board has no box lines; a cell whose right or
   lower neighbour is in another region gets "edge-right" or "edge-below" (a thick border);
+- a pair kind (anti-knight, non-consecutive): its pairs are not drawn; the board's caption
+  names it and a line below the caption says its rule (`rule_legend`);
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
   screen reader hears ", cage 10 (3 cells)" after every cell's label.
 
-Nothing here knows a variant by name but `variant_name`: the drawing follows the kinds of
-unit, so a board drawn for any geometry shows what its units are.
+Nothing here knows a variant by name: the classes, the words and the names are the registry's
+entries (rulebook.py), found by the kinds of unit and the pair kinds a geometry has, so a
+board drawn for any geometry shows what its rules are.
 """
 
 from __future__ import annotations
@@ -20,13 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..sudoku import Geometry
+from ..sudoku import Geometry, Shape
 from ..sudoku.geometry import EXTRA_UNITS, per_geometry
+from ..sudoku.rulebook import RULE_KINDS, RuleKind
 
-# The kinds of unit a board draws, each with the class its cells get and whether a screen
-# reader hears which one a cell is in ("window 2"); diagonals are plain to hear from a
-# cell's row and column, so they are only drawn.
-DRAWN_KINDS = {"diagonal": ("diagonal-{index}", False), "window": ("window", True)}
 REGION = "region"
 JIGSAW_NAME = "Jigsaw"
 KILLER_NAME = "Killer"
@@ -52,19 +52,32 @@ def is_jigsaw(geometry: Geometry) -> bool:
     return REGION in geometry.kinds
 
 
+def drawn_kinds(shape: Shape) -> dict[str, RuleKind]:
+    """The rule kinds whose units a board of `shape` draws, by the kind of unit they add
+    ("diagonal"), each with the class its cells get and whether a screen reader hears which
+    unit a cell is in (the registry's, rulebook.py); diagonals are plain to hear from a
+    cell's row and column, so they are only drawn."""
+    return {
+        kind.units(shape)[0].kind: kind
+        for kind in RULE_KINDS.values()
+        if kind.units is not None and kind.drawn and kind.unfit(shape) is None
+    }
+
+
 @per_geometry
 def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
     """Each cell's Drawn, in reading order; all PLAIN on a classic board."""
     classes: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]
     spoken: list[list[str]] = [[] for _ in range(geometry.shape.cell_count)]
     region = [0] * geometry.shape.cell_count
+    drawn = drawn_kinds(geometry.shape)
     for unit in geometry.units:
         if unit.kind == REGION:
             for cell in unit.cells:
                 region[cell] = unit.index
                 spoken[cell].append(f"region {unit.index}")
-        elif unit.kind in DRAWN_KINDS:
-            pattern, heard = DRAWN_KINDS[unit.kind]
+        elif unit.kind in drawn:
+            pattern, heard = drawn[unit.kind].drawn, drawn[unit.kind].heard
             for cell in unit.cells:
                 classes[cell].append(pattern.format(index=unit.index))
                 if heard:
@@ -119,9 +132,10 @@ def region_edges(size: int, labels: Sequence[object]) -> list[list[str]]:
 
 
 def variant_name(geometry: Geometry) -> str:
-    """What players call the variant a board's units and cages make ("Jigsaw X-Sudoku",
-    "Killer Sudoku"), "" for classic: the names the rules give (puzzle.Rules.names), told
-    from the kinds of unit and whether there are cages."""
+    """What players call the variant a board's units, cages and pairs make ("Jigsaw
+    X-Sudoku", "Killer Sudoku", "Anti-Knight"), "" for classic: the names the rules give
+    (puzzle.Rules.names), told from the kinds of unit, whether there are cages, and the
+    pair kinds the geometry names."""
     kinds = set(geometry.kinds)
     shape = geometry.shape
     names = [JIGSAW_NAME] if REGION in kinds else []
@@ -129,4 +143,15 @@ def variant_name(geometry: Geometry) -> str:
     for extra in EXTRA_UNITS.values():
         if extra.unfit(shape) is None and extra.units(shape)[0].kind in kinds:
             names.append(extra.name)
+    names += [RULE_KINDS[letter].name for letter in geometry.pair_kinds if letter in RULE_KINDS]
     return KILLER_ALONE if names == [KILLER_NAME] else " ".join(names)
+
+
+def rule_legend(geometry: Geometry) -> tuple[str, ...]:
+    """What a board says below its caption of the rules it does not draw on its cells: each
+    pair kind's rule in a sentence (the registry's, rulebook.py), in the rules' order."""
+    return tuple(
+        RULE_KINDS[letter].rule
+        for letter in geometry.pair_kinds
+        if letter in RULE_KINDS and RULE_KINDS[letter].rule
+    )

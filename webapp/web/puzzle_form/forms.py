@@ -15,8 +15,7 @@ from ...sudoku.puzzle import CLASSIC, Rules
 from ...wording import not_a_symbol
 from .cage_fields import cage_data, cage_field_names, cage_fields
 from .region_fields import (
-    VARIANT_CHOICES,
-    VARIANT_MESSAGE,
+    known_variant,
     region_data,
     region_field_names,
     region_fields,
@@ -72,7 +71,7 @@ class PuzzleForm(Form):
         "Variant",
         default="classic",
         filters=[_stripped],
-        validators=[AnyOf(VARIANT_CHOICES, VARIANT_MESSAGE)],
+        validators=[known_variant],
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -11,12 +11,18 @@ from typing import Any
 
 from wtforms import Field
 
-from ...sudoku import Shape, standard_geometry
+from ...sudoku import PuzzleError, Shape, standard_geometry
 from ...sudoku.cage_input import NO_CAGE
-from ...sudoku.variants import JIGSAW, KILLER
 from ..grid_table import Board, Cell, cell
 from ..variant_drawing import Drawn, region_edges
-from .region_fields import REGION_TITLE, variant_choices, variant_kinds, variant_words
+from .region_fields import (
+    REGION_TITLE,
+    chosen_words,
+    names_jigsaw,
+    names_killer,
+    variant_choices,
+    variant_kinds,
+)
 
 
 @dataclass(frozen=True)
@@ -34,23 +40,32 @@ def variant_menu(shape: Shape, chosen: str) -> tuple[VariantChoice, ...]:
     """The variants the form offers for `shape`, `chosen` selected (kept even where it does
     not fit, so the form says what was asked)."""
     values = variant_choices(shape)
-    if chosen in variant_words() and chosen not in values:
+    if chosen not in values and _named(chosen):
         values = (*values, chosen)
-    words = variant_words()
     return tuple(
-        VariantChoice(v, words[v], v == chosen, is_jigsaw_choice(v), is_killer_choice(v))
+        VariantChoice(v, chosen_words(v), v == chosen, is_jigsaw_choice(v), is_killer_choice(v))
         for v in values
     )
 
 
+def _named(value: str) -> bool:
+    """True when `value` names rules the engine reads (the menu keeps one it does not offer,
+    as a share code's rules fill the form, so the form says what was asked)."""
+    try:
+        chosen_words(value)
+    except PuzzleError:
+        return False
+    return True
+
+
 def is_jigsaw_choice(value: str) -> bool:
     """True for a variant that needs a region map."""
-    return JIGSAW in value
+    return names_jigsaw(value)
 
 
 def is_killer_choice(value: str) -> bool:
     """True for a variant that needs a cage map."""
-    return KILLER in value
+    return names_killer(value)
 
 
 def region_board(

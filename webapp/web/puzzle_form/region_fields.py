@@ -10,40 +10,73 @@ places takes a few changes; with script, regions.js paints the same fields.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from wtforms import StringField
+from wtforms.validators import ValidationError
 
 from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.puzzle import Rules
-from ...sudoku.variants import JIGSAW, KILLER, rules_named
-from ..generated_puzzles import VARIANT_LABELS
+from ...sudoku.rulebook import RULE_KINDS, RuleKind
+from ...sudoku.variants import (
+    JIGSAW,
+    KILLER,
+    offered_variants,
+    rules_named,
+    variant_label,
+    variant_letters,
+    variant_value,
+)
 from .cage_fields import mark_cage_problem, read_cages, takes_cages
 
-# The variants the form offers, by the name rules_named reads: /new's (generated_puzzles.py,
-# VARIANT_LABELS, whose words the menu shows), Killer and the combinations.
-COMBINATIONS = {
-    "jigsaw-x": "Jigsaw + X",
-    "x-windoku": "X + Windoku",
-    KILLER: "Killer",
-    "killer-x": "Killer + X",
-    "jigsaw-killer": "Jigsaw + Killer",
-}
-VARIANT_CHOICES = ("classic", "x", "windoku", "jigsaw", *COMBINATIONS)
 
-
-@cache
 def variant_words() -> dict[str, str]:
-    """Each variant the form offers as its menu says it."""
-    return {value: {**VARIANT_LABELS, **COMBINATIONS}[value] for value in VARIANT_CHOICES}
+    """Each variant the form offers (the engine's menu, offered_variants) as its menu says it."""
+    return {offered.value: offered.label for offered in offered_variants()}
 
 
-VARIANT_MESSAGE = (
-    "Variant: choose classic, x, windoku, jigsaw, jigsaw-x, x-windoku, killer, killer-x or"
-    " jigsaw-killer"
-)
+def variant_message() -> str:
+    """What the form says of a variant it does not know: the names it offers."""
+    values = list(variant_words())
+    return f"Variant: choose {', '.join(values[:-1])} or {values[-1]}"
+
+
+def known_variant(form: Any, field: Any) -> None:
+    """Validator: the variant is one the menu offers, or another name of rules the engine
+    reads ("anti-knight-anti-king", as a share code's rules fill the form)."""
+    if field.data in variant_words():
+        return
+    try:
+        variant_letters(field.data)
+    except PuzzleError:
+        raise ValidationError(variant_message()) from None
+
+
+def names_jigsaw(value: str) -> bool:
+    """True when the variant `value` has a Jigsaw's regions (and so needs a region map)."""
+    return _names(value, JIGSAW)
+
+
+def names_killer(value: str) -> bool:
+    """True when the variant `value` has a Killer's cages (and so needs a cage map)."""
+    return _names(value, KILLER)
+
+
+def _names(value: str, word: str) -> bool:
+    """True when the variant name `value` holds `word` (False for a name of no rules)."""
+    try:
+        return word in variant_letters(value)
+    except PuzzleError:
+        return False
+
+
+def chosen_words(value: str) -> str:
+    """What the menu says of `value`: its label, or the rules' own words for one not offered."""
+    return variant_words().get(value) or variant_label(value)
+
+
 # The largest grid whose region map the form takes: a 25x25's map is 625 more fields, and
 # the generator cannot fill a random one either (generator/jigsaw.py).
 LARGEST_JIGSAW = 16
@@ -63,11 +96,19 @@ def takes_regions(shape: Shape) -> bool:
 
 def variant_choices(shape: Shape) -> tuple[str, ...]:
     """The variants the form offers for `shape`: those whose rules fit it."""
+    return _variant_choices(shape, tuple(RULE_KINDS.values()))
+
+
+# The menu and its kinds of unit, worked out once per shape and state of the registry (a
+# test may register a kind), not at every page.
+@lru_cache(maxsize=16)
+def _variant_choices(shape: Shape, kinds: tuple[RuleKind, ...]) -> tuple[str, ...]:
+    """variant_choices of the registry holding `kinds`."""
     return tuple(
         value
-        for value in VARIANT_CHOICES
-        if (JIGSAW not in value or takes_regions(shape))
-        and (KILLER not in value or takes_cages(shape))
+        for value in variant_words()
+        if (not names_jigsaw(value) or takes_regions(shape))
+        and (not names_killer(value) or takes_cages(shape))
         and _fits(value, shape)
     )
 
@@ -122,10 +163,7 @@ def region_data(shape: Shape, rules: Rules) -> dict[str, str]:
         labels = tuple(LABELS[region] for region in rules.regions)
     else:
         labels = box_labels(shape)
-    words = [JIGSAW] if rules.regions else []
-    words += [KILLER] if rules.cages else []
-    words += ["x" if letter == "x" else "windoku" for letter in rules.extras]
-    data = {"variant": "-".join(words) or "classic"}
+    data = {"variant": variant_value(rules)}
     return data | dict(zip(region_field_names(shape), labels, strict=False))
 
 
@@ -133,17 +171,27 @@ def variant_kinds(shape: Shape) -> dict[str, list[str]]:
     """For each variant the form offers, the kinds of unit a puzzle of it has: those of the
     grid's island, and for a Jigsaw REGION in place of "box" (the script makes its regions
     from the map as it is typed)."""
+    return {
+        value: list(kinds)
+        for value, kinds in _variant_kinds(shape, tuple(RULE_KINDS.values())).items()
+    }
+
+
+@lru_cache(maxsize=16)
+def _variant_kinds(shape: Shape, registry: tuple[RuleKind, ...]) -> dict[str, tuple[str, ...]]:
+    """variant_kinds of the registry holding `registry`, each list as a tuple."""
     found = {}
     for value in variant_choices(shape):
         # A Jigsaw's regions stand in for the boxes: the script makes them from the map.
-        kinds = ["row", "column", REGION] if JIGSAW in value else ["row", "column", "box"]
+        jigsaw = names_jigsaw(value)
+        kinds = ["row", "column", REGION] if jigsaw else ["row", "column", "box"]
         extra = _extra_rules(value, shape)
         kinds += [
             kind
             for kind in geometry_of(shape, extra.extras).kinds
-            if kind not in kinds and not (JIGSAW in value and kind == "box")
+            if kind not in kinds and not (jigsaw and kind == "box")
         ]
-        found[value] = kinds
+        found[value] = tuple(kinds)
     return found
 
 
@@ -155,14 +203,14 @@ def read_rules(form: Any) -> Rules | None:
     value = form.variant.data or "classic"
     shape = form.shape
     cages = None
-    if KILLER in value:
+    if names_killer(value):
         if not form.cage_fields():
             form.variant.errors = [*form.variant.errors, TOO_BIG_FOR_CAGES]
             return None
         cages = read_cages(form)
         if cages is None:
             return None
-    if JIGSAW not in value:
+    if not names_jigsaw(value):
         try:
             return rules_named(value, None, shape, cages) if cages else _extra_rules(value, shape)
         except PuzzleError as error:

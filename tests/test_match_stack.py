@@ -7,6 +7,7 @@ matches: opening one is counted in the solves zone, and the long poll has its ow
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from stack_matches import SentAnswer, Watcher, WrongBot, ask
 from test_scaleout import tools_missing
+from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import RunningStack, bound_sources, stack  # noqa: E402
@@ -219,3 +221,16 @@ def test_nginx_waits_for_a_bot_s_long_poll_past_a_minute() -> None:
     block = location_block(template, "location = /api/bot/messages {")
     found = re.search(r"proxy_read_timeout (\d+)s;", block)
     assert found is not None and int(found.group(1)) >= 2 * 60
+
+
+def test_a_bot_s_websocket_through_nginx_is_answered_by_the_relay(
+    match_stack: RunningStack,
+) -> None:
+    status, opened = ask(match_stack.port, "POST", "/api/matches", {"sizes": [4], "seed": 3})
+    assert status == 201, opened
+    uri = f"ws://127.0.0.1:{match_stack.port}/api/bot/socket"
+    headers = {"Authorization": f"Bearer {opened['seats'][0]['token']}"}
+    with connect(uri, additional_headers=headers, proxy=None, open_timeout=30) as bot:
+        bot.send(json.dumps({"type": "hello", "protocol": 1}))
+        hello = json.loads(bot.recv(timeout=30))
+    assert (hello["type"], hello["seat"]) == ("hello", 1)

@@ -45,7 +45,6 @@ from ..matches.protocol import (
 from ..matches.store import MatchGone, match_id_of
 from .match_watch import MatchWatch
 
-
 SOCKET_PATH = "/api/bot/socket"
 # Frames past this are closed by the library as too big (1009); between MAX_MESSAGE_BYTES and
 # this, a message is answered `oversized` and the connection goes on.

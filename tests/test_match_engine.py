@@ -469,3 +469,16 @@ def test_an_answer_taken_before_an_earlier_stamped_win_was_claimed_is_judged(
     answers = loaded(first, match_id).state.rounds[0].answers
     verdicts = [(j.answer.seat, j.verdict) for j in answers]
     assert verdicts == [(1, RoundVerdict.WON), (2, RoundVerdict.WRONG)]
+
+
+def test_an_answer_to_the_last_round_once_it_was_won_is_for_an_old_round(
+    matches: Matches, clock: FakeClock
+) -> None:
+    # The match is over with it, yet the answer is late, as to any round: named so.
+    match_id, _ = opened(matches, setting(rounds=1))
+    kept = loaded(matches, match_id)
+    matches.answer(kept, 1, right(kept, 1))
+    clock.advance(0.1)
+    with pytest.raises(ProtocolError) as refused:
+        matches.answer(loaded(matches, match_id), 2, right(kept, 1))
+    assert refused.value.problem == ProtocolProblem.OLD_ROUND

@@ -383,9 +383,9 @@ def _out_of_turn(state: MatchState, number: int) -> ProtocolError:
     """Why an answer to round `number` is not taken now."""
     if state.phase == MatchPhase.WAITING:
         return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match has not started")
-    if state.phase == MatchPhase.OVER:
-        return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match is over")
     begun = len(state.rounds)
+    if state.phase == MatchPhase.OVER and not 1 <= number <= begun:
+        return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match is over")
     if number < begun or (number == begun and state.current is None):
         return ProtocolError(
             ProtocolProblem.OLD_ROUND, f"round {number} is over: answers to it are not taken"

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,9 +19,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stack_matches import SentAnswer, Watcher, WrongBot, ask
+from stack_matches import SentAnswer, SocketBot, Watcher, WrongBot, ask
 from test_scaleout import tools_missing
 from websockets.sync.client import connect
+
+from webapp.matches import MatchSetting
+from webapp.matches.setting import make_rounds
+
+from waiting import until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import RunningStack, bound_sources, stack  # noqa: E402
@@ -234,3 +241,93 @@ def test_a_bot_s_websocket_through_nginx_is_answered_by_the_relay(
         bot.send(json.dumps({"type": "hello", "protocol": 1}))
         hello = json.loads(bot.recv(timeout=30))
     assert (hello["type"], hello["seat"]) == ("hello", 1)
+
+
+FAULT_SETTING = {"sizes": [4], "rounds": 6, "seconds": 30, "seats": 2, "seed": 471}
+
+
+def solutions_of(fields: dict[str, Any]) -> dict[int, list[str]]:
+    """Every round's solution, worked out here from the setting (the seed names them all)."""
+    chosen = MatchSetting(
+        sizes=tuple(fields["sizes"]),
+        variants=("classic",),
+        level="easy",
+        rounds=fields["rounds"],
+        seconds=fields["seconds"],
+        seats=fields["seats"],
+        house_ms=None,
+        no_solution_rounds=frozenset(),
+        many_rounds=frozenset(),
+        seed=fields["seed"],
+    )
+    found = {}
+    for played in make_rounds(chosen, 60):
+        assert played.solution is not None
+        n, cells, symbols = played.solution.size, played.solution.cells, "1234"
+        found[played.number] = [
+            "".join(symbols[v - 1] for v in cells[r * n : (r + 1) * n]) for r in range(n)
+        ]
+    return found
+
+
+@dataclass(frozen=True)
+class Faulted:
+    """A match whose relay was killed mid-match: its bots and what watchers read at the end."""
+
+    bots: list[SocketBot]
+    result: dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def relay_killed(match_stack: RunningStack) -> Faulted:
+    """Two bots over the WebSocket; the relay killed once round 2's result is heard (the
+    stack starts another a second later)."""
+    port = match_stack.port
+    status, opened = ask(port, "POST", "/api/matches", FAULT_SETTING)
+    assert status == 201, opened
+    solutions = solutions_of(FAULT_SETTING)
+    tokens = [seat["token"] for seat in opened["seats"]]
+    bots = [SocketBot(port, tokens[0], solutions, 0.2), SocketBot(port, tokens[1], solutions, 0.4)]
+    relay = running_relay(match_stack)
+
+    def round_two_heard() -> bool:
+        return any(m["type"] == "result" and m["round"] == 2 for m in bots[0].heard)
+
+    until(round_two_heard, "round 2's result heard")
+    os.killpg(relay, signal.SIGKILL)
+    for bot in bots:
+        bot.join(MATCH_SECONDS)
+    _, result = ask(port, "GET", f"/api/matches/{opened['match']}")
+    return Faulted(bots, result)
+
+
+def running_relay(running: RunningStack) -> int:
+    """The pid of the stack's relay, once one runs."""
+    until(lambda: f"relay pid {running.relay_pid} stopped" not in running.output, "a relay")
+    return running.relay_pid
+
+
+def test_bots_whose_relay_was_killed_connect_again_and_finish_the_match(
+    relay_killed: Faulted,
+) -> None:
+    bots = relay_killed.bots
+    assert [(bot.over, bot.reconnections > 0, bot.error) for bot in bots] == [(True, True, "")] * 2
+
+
+def test_each_bot_hears_every_message_once_in_order_across_the_restart(
+    relay_killed: Faulted,
+) -> None:
+    seqs = [[m["seq"] for m in bot.heard] for bot in relay_killed.bots]
+    assert seqs == [list(range(13))] * 2  # hello, then a puzzle and a result for each round
+
+
+def test_no_round_is_scored_twice_across_the_restart(relay_killed: Faulted) -> None:
+    rounds = relay_killed.result["rounds"]
+    won = [[a["verdict"] for a in line["answers"]].count("won") for line in rounds]
+    assert (won, sum(seat["wins"] for seat in relay_killed.result["seats"])) == ([1] * 6, 6)
+
+
+def test_the_results_the_bots_heard_are_the_match_s(relay_killed: Faulted) -> None:
+    final = [line["winner"] for line in relay_killed.result["rounds"]]
+    heard = [[m["winner"] for m in bot.heard if m["type"] == "result"] for bot in relay_killed.bots]
+    assert heard == [final, final]

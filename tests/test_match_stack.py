@@ -29,6 +29,7 @@ from webapp.matches.setting import make_rounds
 from waiting import until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+from fuzz import fuzz  # noqa: E402
 from stackrun import RunningStack, bound_sources, stack  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("stack-matches")
@@ -331,3 +332,10 @@ def test_the_results_the_bots_heard_are_the_match_s(relay_killed: Faulted) -> No
     final = [line["winner"] for line in relay_killed.result["rounds"]]
     heard = [[m["winner"] for m in bot.heard if m["type"] == "result"] for bot in relay_killed.bots]
     assert heard == [final, final]
+
+
+def test_the_fuzz_of_the_bots_protocol_gets_no_server_error(match_stack: RunningStack) -> None:
+    # Over HTTP and the relay's WebSocket: a 5xx, or an upgraded connection closed 1011 or
+    # left open, counts as one (deploy/fuzzmatches.py).
+    tally = fuzz(match_stack.port, 300, seed=47, game_share=0.0, match_share=1.0)
+    assert (tally.server_errors, tally.statuses[101] > 0) == (0, True), tally.statuses

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from websockets.exceptions import InvalidState
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
+from websockets.protocol import State
 from websockets.server import ServerProtocol
 
 from ..jobs.store import Unreachable
@@ -407,10 +408,14 @@ class _Connection:
                     partial_since = None
                 elif partial_since is None or events:
                     partial_since = self.loop.time()
-        except (ConnectionError, asyncio.CancelledError):
-            return
+        except (ConnectionError, InvalidState, asyncio.CancelledError):
+            # The bot went; or it closed and then sent more, which a closing connection
+            # takes no answer to: the play ends with the reading either way.
+            await self.messages.put(Closing(None, 0, "closed"))
 
     async def _frame(self, frame: Frame) -> None:
+        if self.protocol.state != State.OPEN:
+            return  # frames after a close are read and dropped
         if frame.opcode == Opcode.TEXT and frame.fin:
             await self.messages.put(bytes(frame.data))
         elif frame.opcode in (Opcode.TEXT, Opcode.BINARY, Opcode.CONT):

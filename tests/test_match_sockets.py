@@ -27,6 +27,7 @@ from websockets.uri import parse_uri
 from webapp.games.store import Games
 from webapp.jobs import QUEUE_KEY
 from webapp.live.hub import Hub, RelayLimits
+from webapp.live.match_watch import ALL_HERE_POLL_SECONDS, MatchWatch
 from webapp.live.sockets import BotSockets, SocketLimits
 from webapp.live.sse import EventsFace
 from webapp.matches import Matches
@@ -313,3 +314,19 @@ def test_a_bot_that_connects_again_gets_what_it_missed(relay_port):
         (2, "result", 1),
         (3, "puzzle", 2),
     ]
+
+
+def test_a_match_whose_seats_are_all_here_is_read_less_often(make_app: Any) -> None:
+    # Nobody else takes their answers: those taken here poke the watch, and the 0.1 s reads
+    # for other servers' answers cost the relay most of its time per round in the load.
+    app: Flask = make_app()
+    match_id, tokens = opened(app)
+    for token in tokens:
+        headers = {"Authorization": f"Bearer {token}"}
+        app.test_client().post("/api/bot/hello", json=HELLO, headers=headers)
+    matches: Matches = app.extensions[MATCHES_KEY]
+    kept = matches.load(match_id)
+    assert kept is not None
+    watch = MatchWatch(matches, kept, 0.05)
+    watch.seats_here.update({1, 2})
+    assert watch._wait_seconds() == ALL_HERE_POLL_SECONDS

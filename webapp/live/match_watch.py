@@ -1,6 +1,8 @@
 """A match followed by the relay's bots (sockets.py): its state read once for all its seats'
 connections, at the instant its next round starts or ends by the clock, at once after an
-answer taken here (`poke`), and every `poll_seconds` for answers other servers took; a version
+answer taken here (`poke`), and every `poll_seconds` for answers other servers took (every
+ALL_HERE_POLL_SECONDS, a safety net, while every bot seat is connected here: no other server
+takes their answers then); a version
 that moves on when the match did, which the connections wait on."""
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from dataclasses import replace
 from ..jobs.store import Unreachable
 from ..matches import Matches, StoredMatch
 from ..matches.store import MatchGone
+
+# How often a match is read while all its bot seats are connected to this relay.
+ALL_HERE_POLL_SECONDS = 1.0
 
 
 class MatchWatch:
@@ -23,6 +28,7 @@ class MatchWatch:
         self.poll_seconds = poll_seconds
         self.version = 0
         self.followers = 0
+        self.seats_here: set[int] = set()
         self._changed = asyncio.Condition()
         self._poke = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -84,4 +90,5 @@ class MatchWatch:
                 instants.append(current.start + setting.house_ms)
         now = self.matches.clock()
         soon = [(at - now) / 1000 for at in instants if at >= now]
-        return min([self.poll_seconds, *soon])
+        every_seat = set(setting.bot_seats) <= self.seats_here
+        return min([ALL_HERE_POLL_SECONDS if every_seat else self.poll_seconds, *soon])

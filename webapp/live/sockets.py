@@ -250,10 +250,12 @@ class _Connection:
                 ProtocolError(ProtocolProblem.SEAT_TAKEN, "this seat is connected already")
             )
         watch = self.face.watch(kept)
+        watch.seats_here.add(seat)
         watch.poke()  # the hello may have started the match
         try:
             await self._play(watch, seat, after)
         finally:
+            watch.seats_here.discard(seat)
             self.face.unwatch(watch)
             self.face.leave_seat_here(kept.id, seat)
 

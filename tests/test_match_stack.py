@@ -26,9 +26,11 @@ from websockets.sync.client import connect
 from webapp.matches import MatchSetting
 from webapp.matches.setting import make_rounds
 
+from event_loops import run_alone
 from waiting import until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
+import matchload  # noqa: E402
 from fuzz import fuzz  # noqa: E402
 from stackrun import RunningStack, bound_sources, stack  # noqa: E402
 
@@ -339,3 +341,16 @@ def test_the_fuzz_of_the_bots_protocol_gets_no_server_error(match_stack: Running
     # left open, counts as one (deploy/fuzzmatches.py).
     tally = fuzz(match_stack.port, 300, seed=47, game_share=0.0, match_share=1.0)
     assert (tally.server_errors, tally.statuses[101] > 0) == (0, True), tally.statuses
+
+
+def test_the_match_load_plays_every_round_without_an_error(match_stack: RunningStack) -> None:
+    # deploy/matchload.py's bots on a few matches: each round heard by both bots, no error.
+    settings = [matchload.setting_for(number, 2) for number in range(3)]
+    tokens = [
+        (token, matchload.solution_rows(setting))
+        for setting in settings
+        for token in matchload.open_match(match_stack.port, setting)
+    ]
+    figures = run_alone(matchload.load(match_stack.port, tokens))
+    heard = [(seen.rounds, seen.errors) for seen in figures]
+    assert heard == [(2, [])] * 6

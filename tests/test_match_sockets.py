@@ -35,7 +35,7 @@ from webapp.web.match.bots import MATCHES_KEY
 
 from free_ports import free_port
 
-LIMITS = SocketLimits(per_address=3, hello_seconds=1.0, message_seconds=1.0, idle_seconds=5.0)
+LIMITS = SocketLimits(per_address=3, hello_seconds=1.0, message_seconds=1.0, idle_seconds=6.0)
 HELLO = {"type": "hello", "protocol": 1}
 # A wait for one message from the relay: a ceiling, never reached when all is well.
 READ_SECONDS = 10

@@ -59,6 +59,8 @@ class MatchWatch:
 
     async def _run(self) -> None:
         while True:
+            # Cleared before the read, so an answer taken while it runs is read next, at once.
+            self._poke.clear()
             try:
                 read = await asyncio.to_thread(self.matches.refreshed, self.kept)
             except (Unreachable, MatchGone):
@@ -69,7 +71,6 @@ class MatchWatch:
                     self.kept = read
                     self.version += 1
                     self._changed.notify_all()
-            self._poke.clear()
             try:
                 await asyncio.wait_for(self._poke.wait(), self._wait_seconds())
             except TimeoutError:

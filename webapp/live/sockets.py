@@ -288,27 +288,39 @@ class _Connection:
         """Send each message past `after` as the match reaches it; take each answer."""
         sent, version = after, 0
         idle_until = self.loop.time() + self.limits.idle_seconds
-        while True:
-            kept = watch.kept
-            if version > 0:  # version 0 is the match as made, before the watch read it
-                found = numbered(messages_for(kept.id, kept.match, kept.state, seat), sent)
-                for message in found:
-                    await self._send_json(message)
-                    sent = int(str(message["seq"]))
-                    if message.get("last") is True:
-                        await self._close(Closing(None, 1000, "the match is over"))
-                        return
-            left = idle_until - self.loop.time()
-            waiting = asyncio.ensure_future(self._next_message(left, "idle"))
-            changed = asyncio.ensure_future(watch.changed_since(version, left))
-            done, _ = await asyncio.wait({waiting, changed}, return_when=asyncio.FIRST_COMPLETED)
-            if waiting in done:
-                changed.cancel()
-                idle_until = self.loop.time() + self.limits.idle_seconds
-                await self._answer(watch, seat, waiting.result())
-            else:
-                waiting.cancel()
-                version = changed.result()
+        # One wait for the bot's next message and one for the match's, each kept until it
+        # ends: a wait cancelled just as its message came would lose that message.
+        waiting: asyncio.Future[bytes] | None = None
+        changed: asyncio.Future[int] | None = None
+        try:
+            while True:
+                kept = watch.kept
+                if version > 0:  # version 0 is the match as made, before the watch read it
+                    found = numbered(messages_for(kept.id, kept.match, kept.state, seat), sent)
+                    for message in found:
+                        await self._send_json(message)
+                        sent = int(str(message["seq"]))
+                        if message.get("last") is True:
+                            await self._close(Closing(None, 1000, "the match is over"))
+                            return
+                left = idle_until - self.loop.time()
+                if waiting is None:
+                    waiting = asyncio.ensure_future(self._next_message(left, "idle"))
+                if changed is None:
+                    changed = asyncio.ensure_future(watch.changed_since(version, left))
+                done, _ = await asyncio.wait(
+                    (waiting, changed), return_when=asyncio.FIRST_COMPLETED
+                )
+                if changed in done:
+                    version, changed = changed.result(), None
+                if waiting in done:
+                    raw, waiting = waiting.result(), None
+                    idle_until = self.loop.time() + self.limits.idle_seconds
+                    await self._answer(watch, seat, raw)
+        finally:
+            for pending in (waiting, changed):
+                if pending is not None:
+                    pending.cancel()
 
     async def _answer(self, watch: MatchWatch, seat: int, raw: bytes) -> None:
         """Take one answer: `received` with the server's time, or the error naming why not."""
@@ -401,7 +413,9 @@ class _Connection:
                 for event in events:
                     if isinstance(event, Frame):
                         await self._frame(event)
-                if self.protocol.close_code is not None:
+                if self.protocol.state != State.OPEN:
+                    # A close, the bot's (answered by the library) or the library's own: the
+                    # connection ends now, without waiting for the bot to drop it.
                     await self.messages.put(Closing(None, 0, "closed"))
                     return
                 # Bytes left in the parser's buffer are a frame under way: it has

@@ -11,7 +11,8 @@ the routes of games between two people, on games it makes first: moves out of
 turn, on givens, on no cell, with digits not of the grid, forged or mangled seat
 cookies, replayed `seen=` numbers, JSON moves good and bad, huge bodies, game ids
 and invitations too long, cut short or made up, and games made with odd modes,
-clocks, orders and puzzles. It
+clocks, orders and puzzles; and the bots' protocol, over HTTP and the relay's
+WebSocket, on matches it opens first (fuzzmatches.py). It
 prints a Markdown table of the answers by status, with the count of 5xx
 (which must be 0) and of connections closed without an answer. Nothing but
 127.0.0.1 is contacted; the fuzzer's address is exempt from the per-client
@@ -31,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import quote
 
+import fuzzmatches
 from stackrun import stack
 
 TIMEOUT = 15.0
@@ -54,6 +56,8 @@ GAME_ROUTES = [
     "/again",
     "/join/",
 ]
+# The share of the command's requests sent to the bots' protocol (fuzzmatches.py).
+MATCH_SHARE = 0.15
 ACTIONS = ["place", "resign", "offer-draw", "accept-draw", "", "PLACE", "join", "x" * 200]
 
 
@@ -341,20 +345,33 @@ def send(port: int, data: bytes, half_close: bool) -> int | None:
     return None
 
 
-def fuzz(port: int, requests: int, seed: int, game_share: float = 0.25) -> Tally:
+def fuzz(
+    port: int, requests: int, seed: int, game_share: float = 0.25, match_share: float = 0.0
+) -> Tally:
     """Send `requests` fuzzed requests to 127.0.0.1:`port`, about `game_share` of them to
-    the routes of a few games made first."""
+    the routes of a few games made first and `match_share` to the bots' protocol, over HTTP
+    and the WebSocket, on a few matches opened first (fuzzmatches.py)."""
     rng = random.Random(seed)
+    matcher = random.Random(seed + 1)  # a stream of its own: the games' requests stay as they were
     tally = Tally()
     games = make_games(port, 4) if game_share > 0 else []
+    matches = fuzzmatches.make_matches(port, 2) if match_share > 0 else []
     makers: list[Callable[[random.Random, int], bytes]] = [http_request] * 19 + [garbage]
     for _ in range(requests):
-        if games and rng.random() < game_share:
-            data, half_close = game_request(rng, port, games), False
+        if matches and matcher.random() < match_share:
+            if matcher.random() < 0.3:
+                data = fuzzmatches.socket_request(matcher, port, matches)
+                status = fuzzmatches.socket_exchange(port, data)
+            else:
+                data = fuzzmatches.http_request(matcher, port, matches)
+                status = send(port, data, half_close=False)
+        elif games and rng.random() < game_share:
+            data = game_request(rng, port, games)
+            status = send(port, data, half_close=False)
         else:
             make = rng.choice(makers)
-            data, half_close = make(rng, port), make is garbage
-        status = send(port, data, half_close=half_close)
+            data = make(rng, port)
+            status = send(port, data, half_close=make is garbage)
         if status is None:
             tally.unanswered += 1
             continue
@@ -385,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     with stack("--exempt", "127.0.0.1") as running:
-        tally = fuzz(running.port, args.requests, args.seed)
+        tally = fuzz(running.port, args.requests, args.seed, match_share=MATCH_SHARE)
     print(table(tally))
     for status, sample in tally.samples.items():
         print(f"first request answered {status}: {sample!r}", file=sys.stderr)

@@ -398,3 +398,87 @@ def test_the_first_winner_claimed_stays_though_a_server_behind_stamps_an_earlier
     behind.answer(kept, 2, right(kept, 1))  # its server's clock says a ms earlier
     clock.advance(1)
     assert loaded(ahead, match_id).state.rounds[0].winner == 1
+
+
+class Meanwhile(SqliteStore):
+    """The store, where another server acts (`meanwhile`) the moment after a given key is
+    claimed: two servers' steps interleaved in one order, with no thread to time."""
+
+    def __init__(self, path: Path, clock: FakeClock, after_key: str) -> None:
+        super().__init__(path, clock)
+        self.after_key = after_key
+        self.meanwhile: Callable[[], object] | None = None
+
+    def add(self, key: str, value: bytes, seconds: float | None = None) -> bool:
+        claimed = super().add(key, value, seconds)
+        if key.endswith(self.after_key) and self.meanwhile is not None:
+            acting, self.meanwhile = self.meanwhile, None
+            acting()
+        return claimed
+
+
+def test_an_answer_found_late_once_kept_is_refused_as_for_an_old_round(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    path = tmp_path / "m.sqlite3"
+    first = Matches(SqliteStore(path, clock), in_ms(clock))
+    match_id, _ = opened(first, setting())
+    kept = loaded(first, match_id)
+    started = kept.state.rounds[0].start
+    earlier = Matches(SqliteStore(path, clock), lambda: started + 200)
+    store = Meanwhile(path, clock, ":answer:1:2")
+    later = Matches(store, lambda: started + 300)
+    store.meanwhile = lambda: earlier.answer(kept, 1, right(kept, 1))
+    with pytest.raises(ProtocolError) as refused:
+        later.answer(kept, 2, wrong(kept, 1))
+    assert refused.value.problem == ProtocolProblem.OLD_ROUND
+
+
+def test_an_answer_refused_as_late_is_not_in_the_round(tmp_path: Path, clock: FakeClock) -> None:
+    path = tmp_path / "m.sqlite3"
+    first = Matches(SqliteStore(path, clock), in_ms(clock))
+    match_id, _ = opened(first, setting())
+    kept = loaded(first, match_id)
+    started = kept.state.rounds[0].start
+    earlier = Matches(SqliteStore(path, clock), lambda: started + 200)
+    store = Meanwhile(path, clock, ":answer:1:2")
+    later = Matches(store, lambda: started + 300)
+    store.meanwhile = lambda: earlier.answer(kept, 1, right(kept, 1))
+    with contextlib.suppress(ProtocolError):
+        later.answer(kept, 2, wrong(kept, 1))
+    clock.advance(1)
+    answers = loaded(first, match_id).state.rounds[0].answers
+    assert [(j.answer.seat, j.verdict) for j in answers] == [(1, RoundVerdict.WON)]
+
+
+def test_an_answer_taken_before_an_earlier_stamped_win_was_claimed_is_judged(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    # Seat 1's server stamped its answer first but claimed the win only after seat 2's was
+    # taken (told 202): seat 2's answer is in the round, judged, as the bot was told.
+    path = tmp_path / "m.sqlite3"
+    first = Matches(SqliteStore(path, clock), in_ms(clock))
+    match_id, _ = opened(first, setting())
+    kept = loaded(first, match_id)
+    started = kept.state.rounds[0].start
+    earlier = Matches(SqliteStore(path, clock), lambda: started + 200)
+    later = Matches(SqliteStore(path, clock), lambda: started + 300)
+    later.answer(kept, 2, wrong(kept, 1))
+    earlier.answer(kept, 1, right(kept, 1))
+    clock.advance(1)
+    answers = loaded(first, match_id).state.rounds[0].answers
+    verdicts = [(j.answer.seat, j.verdict) for j in answers]
+    assert verdicts == [(1, RoundVerdict.WON), (2, RoundVerdict.WRONG)]
+
+
+def test_an_answer_to_the_last_round_once_it_was_won_is_for_an_old_round(
+    matches: Matches, clock: FakeClock
+) -> None:
+    # The match is over with it, yet the answer is late, as to any round: named so.
+    match_id, _ = opened(matches, setting(rounds=1))
+    kept = loaded(matches, match_id)
+    matches.answer(kept, 1, right(kept, 1))
+    clock.advance(0.1)
+    with pytest.raises(ProtocolError) as refused:
+        matches.answer(loaded(matches, match_id), 2, right(kept, 1))
+    assert refused.value.problem == ProtocolProblem.OLD_ROUND

@@ -7,8 +7,10 @@ gunicorn's threads are left to pages and moves.
   limits, and "game G is now at version V" as each change is learnt, from Redis's news or,
   for SQLite (and as a safety net under Redis), from a bounded poll of the followed games'
   versions in the store;
-- sse.py: one face on the hub, Server-Sent Events at GET /game/<id>/events, behind nginx.
-  Another face (a WebSocket for bots) may follow the same hub;
+- sse.py: one face on the hub, Server-Sent Events at GET /game/<id>/events, behind nginx;
+- sockets.py: the bots' WebSocket at /api/bot/socket (the matches' protocol), handed each
+  such connection by sse.py, which listens for both; match_watch.py reads the matches its
+  bots play;
 - relay.py: the process (`sudoku relay`): the hub, its sources of news and its face on one
   event loop.
 

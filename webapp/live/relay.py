@@ -9,7 +9,9 @@ import signal
 
 from ..games.store import Games
 from ..jobs.store import RedisStore, Store
+from ..matches import Matches
 from .hub import Hub, RelayLimits
+from .sockets import BotSockets, SocketLimits
 from .sse import EventsFace
 
 # How often the relay asks the store for the followed games' versions: with SQLite it is how
@@ -17,6 +19,10 @@ from .sse import EventsFace
 # net for news lost while Redis or the relay restarted.
 SQLITE_POLL_SECONDS = 0.1
 REDIS_POLL_SECONDS = 2.0
+# How often a match followed by bots here is read for answers taken by other servers (its
+# rounds' starts and ends by the clock are read at their instants, and answers taken here at
+# once).
+MATCH_POLL_SECONDS = 0.1
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +36,8 @@ async def relay(
     if poll_seconds is None:
         poll_seconds = REDIS_POLL_SECONDS if redis_url else SQLITE_POLL_SECONDS
     hub = Hub(Games(store), limits, poll_seconds)
-    face = EventsFace(hub)
+    sockets = BotSockets(Matches(store), SocketLimits(), MATCH_POLL_SECONDS)
+    face = EventsFace(hub, sockets)
     server = await face.serve(host, port)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -21,6 +21,7 @@ import re
 
 from ..jobs.store import Unreachable
 from .hub import Follower, FollowRefused, GameNotFound, Hub
+from .sockets import SOCKET_PATH, BotSockets
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +77,9 @@ def version_event(version: int) -> bytes:
 class EventsFace:
     """The SSE face on `hub`: one handler per connection (asyncio.start_server)."""
 
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: Hub, sockets: BotSockets | None = None) -> None:
         self.hub = hub
+        self.sockets = sockets
         self._handlers: dict[asyncio.Task[None], asyncio.StreamWriter] = {}
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
@@ -127,9 +129,13 @@ class EventsFace:
         if len(parts) != 3 or not parts[2].startswith("HTTP/1."):
             return plain(400, "This server speaks HTTP/1.0 and HTTP/1.1.")
         method, target, _ = parts
+        if target.split("?", 1)[0] == SOCKET_PATH and self.sockets is not None:
+            # The bots' WebSocket face (sockets.py) takes the connection from here on.
+            await self.sockets.serve(head, reader, writer)
+            return None
         found = EVENTS_PATH.fullmatch(target.split("?", 1)[0])
         if found is None:
-            return plain(404, "The live relay answers /game/<id>/events alone.")
+            return plain(404, "The live relay answers /game/<id>/events and /api/bot/socket.")
         if method != "GET":
             return plain(405, "A game's live events are read with GET.")
         address = forwarded_for(lines[1:]) or _peer(writer)

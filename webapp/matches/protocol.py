@@ -49,6 +49,10 @@ class ProtocolProblem(StrEnum):
     STARTED = "started"
     TOO_MANY = "too-many"
     DISCONNECTED = "disconnected"
+    # Over a WebSocket (webapp/live/sockets.py): a message begun and not finished in time, or
+    # a connection with nothing from its bot for too long.
+    SLOW = "slow"
+    IDLE = "idle"
 
 
 class ProtocolError(Exception):

@@ -55,13 +55,15 @@ class RoundVerdict(StrEnum):
 @dataclass(frozen=True)
 class BotAnswer:
     """An answer as the server received it: the round, the seat, its kind, the grid sent
-    with a solution (None otherwise) and when it arrived (epoch milliseconds)."""
+    with a solution (None otherwise), when it arrived (epoch milliseconds) and whether it
+    was found late (the round won before it came) after it was kept, and so refused."""
 
     round: int
     seat: int
     kind: AnswerKind
     cells: tuple[int, ...] | None
     at: int
+    late: bool = False
 
     def is_right(self, expected: RoundPuzzle) -> bool:
         """True when this answer is the round's."""
@@ -74,7 +76,10 @@ class BotAnswer:
     def to_json(self) -> dict[str, object]:
         """The answer as the store keeps it."""
         cells = None if self.cells is None else list(self.cells)
-        return {"kind": str(self.kind), "cells": cells, "at": self.at}
+        kept: dict[str, object] = {"kind": str(self.kind), "cells": cells, "at": self.at}
+        if self.late:
+            kept["late"] = True
+        return kept
 
     @classmethod
     def from_json(cls, number: int, seat: int, fields: dict[str, object]) -> BotAnswer:
@@ -82,7 +87,8 @@ class BotAnswer:
         cells = fields.get("cells")
         kept = None if not isinstance(cells, list) else tuple(int(c) for c in cells)
         at = fields["at"]
-        return cls(number, seat, AnswerKind(str(fields["kind"])), kept, int(str(at)))
+        late = fields.get("late") is True
+        return cls(number, seat, AnswerKind(str(fields["kind"])), kept, int(str(at)), late)
 
 
 @dataclass(frozen=True)
@@ -208,7 +214,12 @@ def _round(
 ) -> RoundState:
     """Round `expected` started at `start`, played out: its end, winner and verdicts."""
     number = expected.number
-    sent = [answers[number, seat] for seat in setting.bot_seats if (number, seat) in answers]
+    # An answer kept and then found late was refused (store.py): it is no answer.
+    sent = [
+        answers[number, seat]
+        for seat in setting.bot_seats
+        if (number, seat) in answers and not answers[number, seat].late
+    ]
     if setting.house_seat is not None and setting.house_ms is not None:
         house = BotAnswer(
             number,
@@ -234,19 +245,18 @@ def _round(
         won_by = winner[0]
     elif house_at is not None and house_at == end:
         won_by = setting.house_seat
+    # A bot's answer taken is judged even when stamped a moment after the winner's: it was
+    # kept before the winner's claim (else it was found late and refused), and the bot was
+    # told it was taken. The house's answer counts only when it came by the round's end.
     judged = tuple(
-        JudgedAnswer(a, _verdict(a, expected, won_by, end), a.at - start)
+        JudgedAnswer(a, _verdict(a, expected, won_by), a.at - start)
         for a in sorted(sent, key=lambda a: (a.at, a.seat))
-        if a.at <= end
+        if a.at <= end or a.seat != setting.house_seat
     )
     return RoundState(number, start, end, won_by, judged)
 
 
-def _verdict(
-    answer: BotAnswer, expected: RoundPuzzle, winner: int | None, end: int
-) -> RoundVerdict:
-    if answer.at > end:
-        return RoundVerdict.NONE
+def _verdict(answer: BotAnswer, expected: RoundPuzzle, winner: int | None) -> RoundVerdict:
     if not answer.is_right(expected):
         return RoundVerdict.WRONG
     return RoundVerdict.WON if answer.seat == winner else RoundVerdict.TOO_LATE

@@ -247,13 +247,27 @@ class Matches:
             raise ProtocolError(
                 ProtocolProblem.ALREADY_ANSWERED, f"this seat has answered round {message.round}"
             )
+        won = f"{key}:winner:{message.round}"
         if answer.is_right(kept.match.rounds[message.round - 1]):
             # Of right answers on several servers at once, the first claim wins the round.
-            self.store.add(
-                f"{key}:winner:{message.round}",
-                f"{seat} {at}".encode(),
-                self._lifetime(kept.match.setting),
-            )
+            self.store.add(won, f"{seat} {at}".encode(), self._lifetime(kept.match.setting))
+        winner = self.store.get(won)
+        if winner is not None:
+            winner_seat, winner_at = (int(part) for part in winner.decode().split(" "))
+            if winner_seat != seat and winner_at < at:
+                # Another answer won the round while this one was on its way: it is kept as
+                # late (so the seat's one answer stays spent) and judged as none.
+                late = replace(answer, late=True)
+                self.store.put(
+                    f"{key}:answer:{message.round}:{seat}",
+                    json.dumps(late.to_json()).encode(),
+                    self._lifetime(kept.match.setting),
+                )
+                raise ProtocolError(
+                    ProtocolProblem.OLD_ROUND,
+                    f"round {message.round} was won {at - winner_at} ms before this answer"
+                    " came: answers to it are not taken",
+                )
         return answer, at - current.start
 
     def count(self, match_id: str, what: str, places: int, seconds: int) -> bool:
@@ -369,9 +383,9 @@ def _out_of_turn(state: MatchState, number: int) -> ProtocolError:
     """Why an answer to round `number` is not taken now."""
     if state.phase == MatchPhase.WAITING:
         return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match has not started")
-    if state.phase == MatchPhase.OVER:
-        return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match is over")
     begun = len(state.rounds)
+    if state.phase == MatchPhase.OVER and not 1 <= number <= begun:
+        return ProtocolError(ProtocolProblem.OUT_OF_ROUND, "the match is over")
     if number < begun or (number == begun and state.current is None):
         return ProtocolError(
             ProtocolProblem.OLD_ROUND, f"round {number} is over: answers to it are not taken"

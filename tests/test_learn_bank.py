@@ -59,6 +59,13 @@ def test_a_run_with_variant_seeds_banks_a_killers_own_technique(tmp_path: Path) 
     assert bank.of(9, "cage-combinations", "Killer Sudoku") != ()
 
 
+def test_a_run_with_small_expert_seeds_banks_their_6x6_positions(tmp_path: Path) -> None:
+    out = tmp_path / "bank.json"
+    assert main([*SMALL_RUN, "--small-expert-seeds", "2", "--out", str(out)]) == 0
+    sources = {entry.source for entry in Bank.from_text(out.read_text()).entries}
+    assert "generated:6x6:expert:0" in sources
+
+
 def test_a_bank_reads_back_as_written(tmp_path: Path) -> None:
     text = small_bank(tmp_path, "bank.json").decode()
     assert Bank.from_text(text).to_text() == text

@@ -5,7 +5,8 @@ generator's puzzles from fixed seeds (--seeds per level on a 9x9, --small-seeds 
 and a 6x6, which no shared set has), then the puzzles of each --rated file, then the
 generator's variant puzzles (--variant-seeds per variant, size and level: X-Sudoku,
 Windoku, Jigsaw and Killer, for their own techniques and the examples where a technique
-reads differently on them). Only puzzles
+reads differently on them), then the generator's 6x6 expert puzzles (--small-expert-seeds),
+which bring the pairs a 6x6 seldom needs before. Only puzzles
 whose licence lets the package ship them are sources: the bank holds no position of
 HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md names each
 source and its licence). Each is checked to have exactly one solution, then its path is
@@ -87,6 +88,12 @@ def add(commands: Subcommands) -> None:
         help="generator seeds per variant, size and level (0, none)",
     )
     parser.add_argument(
+        "--small-expert-seeds",
+        type=int,
+        default=0,
+        help="generator seeds of 6x6 expert puzzles, walked last (0, none)",
+    )
+    parser.add_argument(
         "--work", type=positive_int, default=30_000, help="work units per path (30000)"
     )
     parser.add_argument(
@@ -106,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
     for name in args.rated:
         sources += _rated(name, args.limit)
     sources += _variants(args.variant_seeds)
+    sources += [_made("classic", 6, "expert", seed) for seed in range(args.small_expert_seeds)]
     onto = _bank(args.onto) if args.onto else None
     bank = build_bank(sources, args.per, args.work, onto=onto)
     text = bank.to_text()

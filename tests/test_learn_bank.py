@@ -9,6 +9,7 @@ import pytest
 from webapp.cli import main
 from webapp.sudoku.lessons import Bank, BankEntry, BankError
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
+from webapp.sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from webapp.web.learn.shipped import VARIANT_ONLY, shipped_bank, step_of
 
 DATA = Path(__file__).with_name("data")
@@ -98,6 +99,14 @@ def test_an_unreadable_source_is_a_usage_error(tmp_path: Path) -> None:
 def test_a_bank_to_build_onto_that_is_not_one_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "bank.json").write_text("not json")
     assert main(["learn-bank", "--seeds", "0", "--onto", str(tmp_path / "bank.json")]) == 2
+
+
+def test_a_bank_built_by_other_techniques_is_not_built_onto(tmp_path: Path) -> None:
+    text = small_bank(tmp_path, "first.json").decode()
+    now = f'"techniques_version": {TECHNIQUES_VERSION}'
+    (tmp_path / "old.json").write_text(text.replace(now, '"techniques_version": 0'))
+    rest = ["--seeds", "0", "--small-seeds", "0", "--onto", str(tmp_path / "old.json")]
+    assert main(["learn-bank", *rest]) == 2
 
 
 # On a variant board a technique the classic board has too is banked only where it reads

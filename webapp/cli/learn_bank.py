@@ -24,7 +24,9 @@ from pathlib import Path
 from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
 from ..sudoku.generator import GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
+from ..sudoku.lessons.bank import techniques_version
 from ..sudoku.logic import Position
+from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
@@ -181,13 +183,22 @@ def _rated(name: str, limit: int) -> list[Source]:
 
 
 def _bank(name: str) -> Bank:
-    """The bank in file `name`; UsageError when it cannot be read or is not one."""
+    """The bank in file `name`; UsageError when it cannot be read, is not one, or was built
+    by another version of the techniques."""
     try:
-        return Bank.from_text(Path(name).read_text(encoding="utf-8"))
+        text = Path(name).read_text(encoding="utf-8")
+        bank = Bank.from_text(text)
     except OSError as error:
         raise UsageError(f"cannot read {name}: {error.strerror}") from None
     except BankError as error:
         raise UsageError(f"{name}: {error}") from None
+    # another engine may have taken other steps on the earlier sources' paths
+    if techniques_version(text) != TECHNIQUES_VERSION:
+        raise UsageError(
+            f"{name} was built by another version of the techniques"
+            f" ({techniques_version(text)}, now {TECHNIQUES_VERSION}): build the whole bank"
+        )
+    return bank
 
 
 def _lines(name: str) -> list[str]:

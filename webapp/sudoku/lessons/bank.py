@@ -222,6 +222,12 @@ class Bank:
         return cls(tuple(BankEntry.from_json(item) for item in data["entries"]))
 
 
+def techniques_version(text: str) -> object:
+    """The version of the techniques a bank's text says built it (None when it says none)."""
+    about = json.loads(text).get("about")
+    return about.get("techniques_version") if isinstance(about, dict) else None
+
+
 def entry_at(source: str, position: Position, step: Step) -> BankEntry:
     """The entry of `position`, where `step` is the easiest step, from `source`."""
     puzzle = position.puzzle

@@ -11,6 +11,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ...sudoku.lessons import Bank, BankEntry
+from ...sudoku.lessons.bank import CLASSIC_KINDS
 from ...sudoku.lessons.checker import Attempt, instances_of
 from ...sudoku.logic import Step, next_step
 from ...sudoku.logic.techniques import LISTED, ONLY_WHERE
@@ -75,9 +76,15 @@ def step_of(entry: BankEntry) -> Step:
     """The step the entry stores, as the engine finds it there (cells, roles and all)."""
     stored = Attempt(frozenset(entry.eliminations), frozenset(entry.placements))
     position = entry.position()
-    for step in instances_of(position, entry.technique):
-        if Attempt.of_step(step) == stored:
-            return step
+    matching = [
+        step for step in instances_of(position, entry.technique) if Attempt.of_step(step) == stored
+    ]
+    if matching:
+        # a single may be hidden in a row and in a Jigsaw region at once: on a variant board
+        # the bank kept it for the variant's own unit, so that is the one drawn
+        return max(
+            matching, key=lambda step: sum(kind not in CLASSIC_KINDS for kind, _ in step.units)
+        )
     found = next_step(position)  # the bank's tests say this never happens
     if found is None:
         raise LookupError(f"{entry.source}: no step found where the bank has one")

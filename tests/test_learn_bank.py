@@ -130,3 +130,10 @@ def test_a_variant_boards_example_uses_the_variants_own_unit(entry: BankEntry) -
 def test_the_shipped_bank_holds_no_position_of_hodokus_library() -> None:
     sources = {entry.source for entry in shipped_bank().entries}
     assert sorted(source for source in sources if source.startswith("reglib")) == []
+
+
+# A Killer's share code takes longer to read than a practice page takes to draw: an entry's
+# puzzle is read once a process, not on every request.
+def test_an_entrys_puzzle_is_read_once() -> None:
+    entry = shipped_bank().entries[-1]
+    assert entry.parsed() is entry.parsed()

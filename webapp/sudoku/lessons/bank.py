@@ -30,7 +30,7 @@ import json
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 from ..geometry import standard_geometry
 from ..grid import Grid
@@ -105,19 +105,24 @@ class BankEntry:
     eliminations: tuple[Candidate, ...]
     placements: tuple[Candidate, ...]
 
+    def parsed(self) -> Puzzle:
+        """The puzzle its share code gives (read once per process: a Killer's cages take
+        longer to read than the rest of a practice page takes to draw)."""
+        return _puzzle_of(self.puzzle)
+
     @property
     def size(self) -> int:
         """The grid's size (9 for a 9x9)."""
-        return read_code(self.puzzle).size
+        return self.parsed().size
 
     @property
     def variant(self) -> str:
         """The board's variant in a few words: "Classic", "X-Sudoku", "Killer Sudoku"..."""
-        return read_code(self.puzzle).rules.name
+        return self.parsed().rules.name
 
     def position(self) -> Position:
         """The position the entry describes (known to have one solution)."""
-        puzzle = read_code(self.puzzle)
+        puzzle = self.parsed()
         notes = decode_marks(puzzle, self.marks)
         values = tuple(int(symbol, 36) for symbol in self.progress)
         return narrowed(notes, Grid(puzzle.shape, values)).assuming_unique()
@@ -156,6 +161,12 @@ class BankEntry:
             _candidates(removed),
             _candidates(placed),
         )
+
+
+@lru_cache(maxsize=4096)
+def _puzzle_of(code: str) -> Puzzle:
+    """The puzzle of a share code, read once (the bank holds fewer than 4,096)."""
+    return read_code(code)
 
 
 def _candidates(items: object) -> tuple[Candidate, ...]:

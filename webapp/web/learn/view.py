@@ -13,7 +13,6 @@ from ...explanations.words import capitalized, cell_name
 from ...sudoku.lessons import Attempt, BankEntry
 from ...sudoku.lessons.bank import CLASSIC
 from ...sudoku.logic import Position, Step, bits_of
-from ...sudoku.parse import read_code
 from ..chain_drawing import ChainDrawing, chain_drawing
 from ..grid_table import Board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
@@ -231,7 +230,7 @@ def practice_page(
     shape = puzzle.shape
     technique = technique_name(chosen.slug)
     caption = f"{technique} practice {chosen.seed + 1} of {chosen.count}: the candidates"
-    board, _ = pencil_board(read_code(chosen.entry.puzzle).grid, position, caption, None)
+    board, _ = pencil_board(chosen.entry.parsed().grid, position, caption, None)
     doing, joint = ("Place", "in") if chosen.places else ("Remove", "from")
     toggles = {}
     for cell in range(shape.cell_count):

@@ -1,6 +1,6 @@
 """Learning on a phone, 360 px wide: a practice position answered right and then wrong by
-tapping its candidates, and /learn, a lesson and the practice page fit the screen with
-nothing for axe-core to fix."""
+tapping its candidates, and /learn, every lesson and every practice page (its first
+position, with its step drawn) fit the screen with nothing for axe-core to fix."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from test_browser_phones import measured
 
 from webapp.explanations.words import cell_name
 from webapp.sudoku import SHAPES
-from webapp.web.learn.shipped import positions
+from webapp.sudoku.logic.techniques import LISTED
+from webapp.web.learn.shipped import positions, sizes_of
 
 ENTRY = positions("x-wing", 9)[0]
 PRACTICE = "/learn/x-wing/practice?size=9&seed=0"
@@ -52,3 +53,16 @@ def test_a_practice_is_answered_with_script_off(no_script_page, base_url):
     no_script_page.get_by_label(label(*first), exact=True).check()
     no_script_page.get_by_role("button", name="Check").click()
     expect(no_script_page.get_by_role("status")).to_contain_text("Partly right")
+
+
+SLUGS = sorted({slug for slug, _, _ in LISTED})
+EVERY_PAGE = [f"/learn/{slug}" for slug in SLUGS] + [
+    f"/learn/{slug}/practice?size={size}&seed=0&show=1" for slug in SLUGS for size in sizes_of(slug)
+]
+
+
+@pytest.mark.parametrize("path", EVERY_PAGE)
+def test_every_lesson_and_practice_page_fits_a_phone_and_passes_axe(phone, base_url, path):
+    phone.goto(base_url + path)
+    found = measured(phone)
+    assert (found["scroll"] <= found["width"], axe_violations(phone)) == (True, {}), found

@@ -4,6 +4,7 @@ knows, with its prose (or listed as coming), and each lesson's links leading som
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -28,3 +29,11 @@ def test_every_lesson_has_its_prose_unless_listed_as_coming(slug: str) -> None:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_lesson_builds_on_known_techniques(slug: str) -> None:
     assert set(LESSONS[slug].builds_on) <= set(LESSONS) - {slug}
+
+
+TECHNIQUES_DOC = Path(__file__).parents[1] / "docs" / "techniques.md"
+
+
+def test_the_techniques_page_gives_every_lessons_address() -> None:
+    text = TECHNIQUES_DOC.read_text(encoding="utf-8")
+    assert [slug for slug in SLUGS if f"`/learn/{slug}`" not in text] == []

@@ -8,6 +8,7 @@ from html import unescape
 
 import pytest
 
+from webapp.explanations.names import technique_name
 from webapp.explanations.words import cell_name
 from webapp.sudoku.logic.techniques import LISTED
 from webapp.sudoku.parse import read_code
@@ -57,6 +58,41 @@ def test_a_lesson_shows_two_examples_with_their_sentences(client, slug: str) -> 
     html = unescape(client.get(f"/learn/{slug}").get_data(as_text=True))
     shown = [drawn_step(entry, "").sentence for entry in positions(slug, 9)[:2]]
     assert [sentence for sentence in shown if sentence not in html] == []
+
+
+# A technique only a variant has is shown and practised on that variant's boards.
+@pytest.mark.parametrize(
+    ("slug", "board"),
+    [
+        ("law-of-leftovers", "a 9x9 Jigsaw"),
+        ("rule-of-45", "a 9x9 Killer Sudoku"),
+        ("cage-combinations", "a 6x6 Killer Sudoku"),
+    ],
+)
+def test_a_variants_own_technique_has_examples_on_its_board(client, slug: str, board: str) -> None:
+    html = unescape(client.get(f"/learn/{slug}").get_data(as_text=True))
+    assert f"{technique_name(slug)} on {board}, before the step" in html
+
+
+@pytest.mark.parametrize("slug", ["law-of-leftovers", "rule-of-45", "unit-cage-overlap"])
+def test_a_variants_own_technique_is_practised_on_a_9x9(slug: str) -> None:
+    assert len(positions(slug, 9)) == 20
+
+
+# A technique the classic board has too is shown in its lesson on each variant board where
+# it reads differently (a single in a window or on a diagonal, a fin in a Jigsaw region).
+@pytest.mark.parametrize(
+    ("slug", "board"),
+    [
+        ("hidden-single", "a 9x9 Windoku"),
+        ("hidden-single", "a 9x9 X-Sudoku"),
+        ("pointing", "a 6x6 Jigsaw"),
+        ("finned-x-wing", "a 9x9 Jigsaw"),
+    ],
+)
+def test_a_lesson_shows_its_technique_on_a_variant_board(client, slug: str, board: str) -> None:
+    html = unescape(client.get(f"/learn/{slug}").get_data(as_text=True))
+    assert f"{technique_name(slug)} on {board}, before the step" in html
 
 
 # Every lesson is written now; a technique the engine gains ships with its summary alone

@@ -21,6 +21,7 @@ from . import (
     hint,
     jobs,
     learn_bank,
+    learn_bench,
     rate,
     read,
     relay,
@@ -44,6 +45,7 @@ COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     jobs.add,
     relay.add,
     learn_bank.add,
+    learn_bench.add,
     bot.add,
 )
 

@@ -2,7 +2,11 @@
 
 The sources, in this order (which decides which positions a full technique keeps): the
 generator's puzzles from fixed seeds (--seeds per level on a 9x9, --small-seeds on a 4x4
-and a 6x6, which no shared set has), then the puzzles of each --rated file. Only puzzles
+and a 6x6, which no shared set has), then the puzzles of each --rated file, then the
+generator's variant puzzles (--variant-seeds per variant, size and level: X-Sudoku,
+Windoku, Jigsaw and Killer, for their own techniques and the examples where a technique
+reads differently on them), then the generator's 6x6 expert puzzles (--small-expert-seeds),
+which bring the pairs a 6x6 seldom needs before. Only puzzles
 whose licence lets the package ship them are sources: the bank holds no position of
 HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md names each
 source and its licence). Each is checked to have exactly one solution, then its path is
@@ -19,12 +23,24 @@ from pathlib import Path
 
 from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
 from ..sudoku.generator import GenerationStatus, generate, levels_of
-from ..sudoku.lessons import Source, build_bank
+from ..sudoku.lessons import Bank, BankError, Source, build_bank
+from ..sudoku.lessons.bank import techniques_version
 from ..sudoku.logic import Position
+from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
 GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
+# The variant puzzles asked, (variant, size): levels. A Killer's expert and above are left
+# out: the generator is slow to make them and the rule of 45 arrives well before.
+VARIANTS = {
+    ("x", 9): ("medium", "hard"),
+    ("windoku", 9): ("medium", "hard"),
+    ("jigsaw", 9): ("medium", "hard", "expert"),
+    ("jigsaw", 6): ("medium", "hard"),
+    ("killer", 9): ("easy", "medium", "hard"),
+    ("killer", 6): ("easy", "medium", "hard"),
+}
 GENERATOR_CEILING_SECONDS = 120.0
 
 EPILOG = """\
@@ -68,7 +84,26 @@ def add(commands: Subcommands) -> None:
         help="generator seeds per level on a 4x4 and a 6x6 (30; 0 for none)",
     )
     parser.add_argument(
+        "--variant-seeds",
+        type=int,
+        default=0,
+        help="generator seeds per variant, size and level (0, none)",
+    )
+    parser.add_argument(
+        "--small-expert-seeds",
+        type=int,
+        default=0,
+        help="generator seeds of 6x6 expert puzzles, walked last (0, none)",
+    )
+    parser.add_argument(
         "--work", type=positive_int, default=30_000, help="work units per path (30000)"
+    )
+    parser.add_argument(
+        "--onto",
+        metavar="BANK",
+        help="a bank built by this command from earlier sources (the same options before"
+        " these sources): its positions count as found first, so the bank written is the"
+        " one of all the sources, without walking the earlier ones again",
     )
     parser.add_argument("--out", default="-", help="where to write the bank (- for stdout)")
     parser.set_defaults(run=run)
@@ -79,7 +114,10 @@ def run(args: argparse.Namespace) -> int:
     sources = _generated(args.seeds, args.small_seeds)
     for name in args.rated:
         sources += _rated(name, args.limit)
-    bank = build_bank(sources, args.per, args.work)
+    sources += _variants(args.variant_seeds)
+    sources += [_made("classic", 6, "expert", seed) for seed in range(args.small_expert_seeds)]
+    onto = _bank(args.onto) if args.onto else None
+    bank = build_bank(sources, args.per, args.work, onto=onto)
     text = bank.to_text()
     if args.out == "-":
         sys.stdout.write(text)
@@ -103,15 +141,32 @@ def _generated(seeds: int, small_seeds: int) -> list[Source]:
             if level not in levels_of(size):
                 continue
             for seed in range(seeds if size == 9 else small_seeds):
-                made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS)
-                if made.status != GenerationStatus.GENERATED or made.puzzle is None:
-                    raise UsageError(
-                        f"the generator gave no {size}x{size} {level} puzzle from seed {seed}:"
-                        f" {made.why}; the bank would differ, so none is written"
-                    )
-                start = Position.from_puzzle(made.puzzle, unique=True)
-                found.append(Source(f"generated:{size}x{size}:{level}:{seed}", start))
+                found.append(_made("classic", size, level, seed))
     return found
+
+
+def _variants(seeds: int) -> list[Source]:
+    """The generator's variant puzzles of VARIANTS' sizes and levels, seeds 0 up to `seeds`."""
+    return [
+        _made(variant, size, level, seed)
+        for (variant, size), levels in VARIANTS.items()
+        for level in levels
+        for seed in range(seeds)
+    ]
+
+
+def _made(variant: str, size: int, level: str, seed: int) -> Source:
+    """The generator's `variant` puzzle of `size` at `level` from `seed`, as a source;
+    UsageError when it gives none, as the bank would then differ."""
+    made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS, variant=variant)
+    if made.status != GenerationStatus.GENERATED or made.puzzle is None:
+        raise UsageError(
+            f"the generator gave no {variant} {size}x{size} {level} puzzle from seed {seed}:"
+            f" {made.why}; the bank would differ, so none is written"
+        )
+    start = Position.from_puzzle(made.puzzle, unique=True)
+    kind = "" if variant == "classic" else f"{variant}:"
+    return Source(f"generated:{kind}{size}x{size}:{level}:{seed}", start)
 
 
 def _rated(name: str, limit: int) -> list[Source]:
@@ -125,6 +180,25 @@ def _rated(name: str, limit: int) -> list[Source]:
         if _unique(puzzle):
             found.append(Source(f"{Path(name).name}:{number}", Position.from_puzzle(puzzle, True)))
     return found
+
+
+def _bank(name: str) -> Bank:
+    """The bank in file `name`; UsageError when it cannot be read, is not one, or was built
+    by another version of the techniques."""
+    try:
+        text = Path(name).read_text(encoding="utf-8")
+        bank = Bank.from_text(text)
+    except OSError as error:
+        raise UsageError(f"cannot read {name}: {error.strerror}") from None
+    except BankError as error:
+        raise UsageError(f"{name}: {error}") from None
+    # another engine may have taken other steps on the earlier sources' paths
+    if techniques_version(text) != TECHNIQUES_VERSION:
+        raise UsageError(
+            f"{name} was built by another version of the techniques"
+            f" ({techniques_version(text)}, now {TECHNIQUES_VERSION}): build the whole bank"
+        )
+    return bank
 
 
 def _lines(name: str) -> list[str]:

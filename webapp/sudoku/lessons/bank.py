@@ -9,6 +9,13 @@ a player has something to choose); `build_bank` does so over many sources, keepi
 up to a number per technique, in the order given. Everything is counted in
 work and positions, never seconds, so the same sources give the same bank.
 
+Variant boards (an X-Sudoku, a Windoku, a Jigsaw, a Killer) are banked beside the classic
+ones, counted apart, for two things. A technique only a variant has (the law of leftovers,
+a Killer's cage techniques) keeps up to the same number of positions, for its lessons and
+practice. Any other technique keeps only a few examples there, and only positions where its
+step uses one of the variant's own units (a hidden single in a window, a fin in a Jigsaw
+region), where it reads differently from the classic board.
+
 A bank entry travels as the hint API's input does: the puzzle's share code,
 the player's progress (values, 0 for empty), and the marks code of the
 candidates on the puzzle's givens; and the step the engine takes there, as
@@ -21,16 +28,18 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 
+from ..geometry import standard_geometry
 from ..grid import Grid
 from ..logic import Position, Step, decode_marks, encode_marks, narrowed, next_step, path_from
 from ..logic.techniques import TECHNIQUES, techniques_for
 from ..logic.techniques import VERSION as TECHNIQUES_VERSION
 from ..parse import read_code
 from ..puzzle import Puzzle
+from ..shape import Shape
 
 Candidate = tuple[int, int]
 
@@ -56,6 +65,17 @@ FIRST_FAMILIES = frozenset(
         "hidden-quad",
     }
 )
+
+
+# The kinds of unit every classic board has; a step naming any other kind (a diagonal, a
+# window, a Jigsaw region) uses a variant's own unit.
+CLASSIC_KINDS = frozenset({"row", "column", "box"})
+
+# What a classic board's entries give as their variant (puzzle.Rules.name).
+CLASSIC = "Classic"
+
+# Examples kept per variant board of a technique the classic board has too.
+VARIANT_EXAMPLES = 2
 
 
 class BankError(ValueError):
@@ -85,14 +105,24 @@ class BankEntry:
     eliminations: tuple[Candidate, ...]
     placements: tuple[Candidate, ...]
 
+    def parsed(self) -> Puzzle:
+        """The puzzle its share code gives (read once per process: a Killer's cages take
+        longer to read than the rest of a practice page takes to draw)."""
+        return _puzzle_of(self.puzzle)
+
     @property
     def size(self) -> int:
         """The grid's size (9 for a 9x9)."""
-        return read_code(self.puzzle).size
+        return self.parsed().size
+
+    @property
+    def variant(self) -> str:
+        """The board's variant in a few words: "Classic", "X-Sudoku", "Killer Sudoku"..."""
+        return self.parsed().rules.name
 
     def position(self) -> Position:
         """The position the entry describes (known to have one solution)."""
-        puzzle = read_code(self.puzzle)
+        puzzle = self.parsed()
         notes = decode_marks(puzzle, self.marks)
         values = tuple(int(symbol, 36) for symbol in self.progress)
         return narrowed(notes, Grid(puzzle.shape, values)).assuming_unique()
@@ -133,6 +163,12 @@ class BankEntry:
         )
 
 
+@lru_cache(maxsize=4096)
+def _puzzle_of(code: str) -> Puzzle:
+    """The puzzle of a share code, read once (the bank holds fewer than 4,096)."""
+    return read_code(code)
+
+
 def _candidates(items: object) -> tuple[Candidate, ...]:
     """[[cell, value], ...] as candidates; BankError otherwise."""
     if not isinstance(items, list) or not all(
@@ -149,20 +185,34 @@ class Bank:
 
     entries: tuple[BankEntry, ...]
 
-    def of(self, size: int, technique: str) -> tuple[BankEntry, ...]:
-        """The entries of `technique` on grids of `size`."""
-        return self._by_kind.get((size, technique), ())
+    def of(self, size: int, technique: str, variant: str = CLASSIC) -> tuple[BankEntry, ...]:
+        """The entries of `technique` on `variant` boards (classic ones unless said) of
+        `size`."""
+        return self._by_kind.get((size, variant, technique), ())
 
-    def techniques(self, size: int) -> frozenset[str]:
-        """The techniques with at least one entry on grids of `size`."""
-        return frozenset(technique for kind, technique in self._by_kind if kind == size)
+    def techniques(self, size: int, variant: str = CLASSIC) -> frozenset[str]:
+        """The techniques with at least one entry on `variant` boards of `size`."""
+        return frozenset(
+            technique
+            for (kind, board, technique) in self._by_kind
+            if (kind, board) == (size, variant)
+        )
+
+    def variants(self, technique: str) -> tuple[tuple[int, str], ...]:
+        """The (size, variant) of every variant board `technique` has entries on, in the
+        bank's order."""
+        return tuple(
+            (size, variant)
+            for size, variant, slug in self._by_kind
+            if slug == technique and variant != CLASSIC
+        )
 
     @cached_property
-    def _by_kind(self) -> dict[tuple[int, str], tuple[BankEntry, ...]]:
-        """The entries grouped by (size, technique), worked out once."""
-        grouped: dict[tuple[int, str], list[BankEntry]] = {}
+    def _by_kind(self) -> dict[tuple[int, str, str], tuple[BankEntry, ...]]:
+        """The entries grouped by (size, variant, technique), worked out once."""
+        grouped: dict[tuple[int, str, str], list[BankEntry]] = {}
         for entry in self.entries:
-            grouped.setdefault((entry.size, entry.technique), []).append(entry)
+            grouped.setdefault((entry.size, entry.variant, entry.technique), []).append(entry)
         return {kind: tuple(found) for kind, found in grouped.items()}
 
     def to_text(self) -> str:
@@ -181,6 +231,12 @@ class Bank:
         if not isinstance(data, dict) or not isinstance(data.get("entries"), list):
             raise BankError('the bank is a JSON object with a list of "entries"')
         return cls(tuple(BankEntry.from_json(item) for item in data["entries"]))
+
+
+def techniques_version(text: str) -> object:
+    """The version of the techniques a bank's text says built it (None when it says none)."""
+    about = json.loads(text).get("about")
+    return about.get("techniques_version") if isinstance(about, dict) else None
 
 
 def entry_at(source: str, position: Position, step: Step) -> BankEntry:
@@ -215,14 +271,25 @@ def _symbol(value: int) -> str:
     return "0123456789ABCDEFGHIJKLMNOP"[value]
 
 
-def entries_of(source: Source, work: float, wanted: frozenset[str]) -> Iterator[BankEntry]:
-    """The first position per technique in `wanted` on the path from `source`'s position,
-    walked within `work` units; BankError when one does not hold as it is stored."""
+def entries_of(
+    source: Source,
+    work: float,
+    wanted: frozenset[str],
+    fits: Callable[[Step], bool] = lambda step: True,
+) -> Iterator[BankEntry]:
+    """The first position per technique in `wanted` on the path from `source`'s position
+    whose step `fits`, walked within `work` units; BankError when one does not hold as it
+    is stored."""
     path = path_from(source.position, work)
     position = source.position
     seen: set[str] = set()
     for step in path.steps:
-        if step.technique in wanted and step.technique not in seen and _has_choice(position):
+        if (
+            step.technique in wanted
+            and step.technique not in seen
+            and _has_choice(position)
+            and fits(step)
+        ):
             seen.add(step.technique)
             entry = entry_at(source.name, position, step)
             _confirm(entry, step, work)
@@ -248,29 +315,77 @@ def build_bank(
     per_technique: int,
     work: float = math.inf,
     only: frozenset[str] | None = None,
+    onto: Bank | None = None,
 ) -> Bank:
-    """Up to `per_technique` entries per grid size and technique from the paths of
-    `sources`, in their order, each path walked within `work` units (`only`: just these
-    techniques); at most one entry per technique from each source."""
-    counts: dict[tuple[int, str], int] = {}
-    found: list[BankEntry] = []
+    """Up to `per_technique` entries per grid size, variant and technique from the paths
+    of `sources`, in their order (VARIANT_EXAMPLES on a variant board of a technique the
+    classic board has too, where its step uses the variant's own units), each path walked
+    within `work` units (`only`: just these techniques); at most one entry per technique
+    from each source. `onto`: a bank built the same way from earlier sources, whose entries
+    count as found first, so that the bank of the earlier sources and then these is the same
+    as if all had been walked."""
+    found: list[BankEntry] = list(onto.entries) if onto is not None else []
+    counts: dict[tuple[int, str, str], int] = {}
+    for entry in found:
+        kind = (entry.size, entry.variant, entry.technique)
+        counts[kind] = counts.get(kind, 0) + 1
     for source in sources:
         size = source.position.size
+        variant = source.position.puzzle.rules.name
+        own = variant_only(source)
         wanted = frozenset(
             slug
             for slug, _, _ in techniques_for(source.position.geometry)
-            if (size == 9 or slug in FIRST_FAMILIES)
+            if (size == 9 or slug in FIRST_FAMILIES or slug in own)
             and (only is None or slug in only)
-            and counts.get((size, slug), 0) < per_technique
+            and counts.get((size, variant, slug), 0)
+            < (per_technique if variant == CLASSIC or slug in own else VARIANT_EXAMPLES)
         )
         if not wanted:
             continue
-        for entry in entries_of(source, work, wanted):
-            counts[size, entry.technique] = counts.get((size, entry.technique), 0) + 1
+        fits = _any_step if variant == CLASSIC else _reading_differently(own)
+        for entry in entries_of(source, work, wanted, fits):
+            kind = (size, variant, entry.technique)
+            counts[kind] = counts.get(kind, 0) + 1
             found.append(entry)
     order = {slug: rank for rank, (slug, _, _) in enumerate(_all_techniques())}
-    found.sort(key=lambda entry: (entry.size, order.get(entry.technique, len(order))))
+    found.sort(
+        key=lambda entry: (
+            entry.size,
+            entry.variant != CLASSIC,
+            order.get(entry.technique, len(order)),
+        )
+    )
     return Bank(tuple(found))
+
+
+def variant_only(source: Source) -> frozenset[str]:
+    """The techniques `source`'s board has that a classic board of its size has not."""
+    classic = _classic_techniques(source.position.puzzle.shape)
+    return frozenset(
+        slug for slug, _, _ in techniques_for(source.position.geometry) if slug not in classic
+    )
+
+
+@cache
+def _classic_techniques(shape: Shape) -> frozenset[str]:
+    """The techniques a classic board of `shape` has."""
+    return frozenset(slug for slug, _, _ in techniques_for(standard_geometry(shape)))
+
+
+def _any_step(step: Step) -> bool:
+    """Every step of a classic board fits."""
+    return True
+
+
+def _reading_differently(own: frozenset[str]) -> Callable[[Step], bool]:
+    """What fits on a variant board whose own techniques are `own`: a step of one of them,
+    or one naming a unit a classic board has not (a diagonal, a window, a Jigsaw region)."""
+
+    def fits(step: Step) -> bool:
+        return step.technique in own or any(kind not in CLASSIC_KINDS for kind, _ in step.units)
+
+    return fits
 
 
 def _all_techniques() -> Iterator[tuple[str, float, object]]:

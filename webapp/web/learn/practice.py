@@ -11,7 +11,6 @@ from ...explanations.words import capitalized, cell_name
 from ...sudoku import Shape, solve
 from ...sudoku.lessons import Attempt, BankEntry, Judgement, JudgementKind, check_answer
 from ...sudoku.logic import Position
-from ...sudoku.parse import read_code
 from ...wording import in_words
 from .lessons import LESSONS
 from .shipped import SIZES, positions, sizes_of
@@ -146,7 +145,7 @@ def _value(shape: Shape, symbol: object) -> int | None:
 
 def checked(chosen: Chosen, answer: Attempt) -> Judgement:
     """The checker's verdict on `answer` in the chosen position (its solution known)."""
-    puzzle = read_code(chosen.entry.puzzle)
+    puzzle = chosen.entry.parsed()
     return check_answer(chosen.position(), chosen.slug, answer, solve(puzzle).solution)
 
 

@@ -11,14 +11,14 @@ from ...explanations import sentence
 from ...explanations.names import technique_name
 from ...explanations.words import capitalized, cell_name
 from ...sudoku.lessons import Attempt, BankEntry
+from ...sudoku.lessons.bank import CLASSIC
 from ...sudoku.logic import Position, Step, bits_of
-from ...sudoku.parse import read_code
 from ..chain_drawing import ChainDrawing, chain_drawing
 from ..grid_table import Board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 from .lessons import FAMILIES, FAMILY_OF, LESSONS, Family, Lesson
 from .practice import Chosen, VerdictWords
-from .shipped import RATINGS, positions, sizes_of, step_of
+from .shipped import RATINGS, positions, sizes_of, step_of, variant_examples
 
 # Worked examples a lesson shows from the 9x9 bank, and from each smaller size it has.
 EXAMPLES = 2
@@ -125,6 +125,12 @@ def drawn_step(entry: BankEntry, caption: str, step: Step | None = None) -> Draw
     )
 
 
+def board_words(entry: BankEntry) -> str:
+    """ "a 9x9", "a 9x9 Windoku", "a 6x6 Killer Sudoku": the board an example is on."""
+    variant = "" if entry.variant == CLASSIC else f" {entry.variant}"
+    return f"a {entry.size}x{entry.size}{variant}"
+
+
 @dataclass(frozen=True)
 class LessonPage:
     """A lesson: its words, examples from the bank, what it builds on, where to practise."""
@@ -158,12 +164,14 @@ def lesson_page(slug: str) -> LessonPage:
         for field, heading in SECTIONS
         if getattr(lesson, field)
     )
-    examples: list[DrawnStep] = []
+    shown: list[BankEntry] = []
     for size in sizes_of(slug):
-        shown = EXAMPLES if size == 9 or not examples else 1
-        for number, entry in enumerate(positions(slug, size)[:shown], start=len(examples) + 1):
-            caption = f"Example {number}: {name} on a {size}x{size}, before the step"
-            examples.append(drawn_step(entry, caption))
+        shown += positions(slug, size)[: EXAMPLES if size == 9 or not shown else 1]
+    shown += variant_examples(slug)
+    examples = tuple(
+        drawn_step(entry, f"Example {number}: {name} on {board_words(entry)}, before the step")
+        for number, entry in enumerate(shown, start=1)
+    )
     practice = tuple(
         (size, len(positions(slug, size)), url_for("learn.practice", slug=slug, size=size))
         for size in sizes_of(slug)
@@ -175,7 +183,7 @@ def lesson_page(slug: str) -> LessonPage:
         family_view(FAMILY_OF[slug]),
         lesson,
         paragraphs,
-        tuple(examples),
+        examples,
         tuple(technique_row(LESSONS[other]) for other in lesson.builds_on if other in LESSONS),
         practice,
     )
@@ -222,7 +230,7 @@ def practice_page(
     shape = puzzle.shape
     technique = technique_name(chosen.slug)
     caption = f"{technique} practice {chosen.seed + 1} of {chosen.count}: the candidates"
-    board, _ = pencil_board(read_code(chosen.entry.puzzle).grid, position, caption, None)
+    board, _ = pencil_board(chosen.entry.parsed().grid, position, caption, None)
     doing, joint = ("Place", "in") if chosen.places else ("Remove", "from")
     toggles = {}
     for cell in range(shape.cell_count):

@@ -30,11 +30,10 @@ import base64
 import hashlib
 import hmac
 import json
-import secrets
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
+from ..jobs.seat_tokens import new_token, now_ms, token_hash
 from ..jobs.store import Store
 from ..sudoku import Grid, Puzzle
 from .clocks import ClockSetting
@@ -59,26 +58,11 @@ class GameGone(Exception):
     """The game is not in the store (it never was, or an hour passed without a move)."""
 
 
-def now_ms() -> int:
-    """The time in epoch milliseconds: the only clock a game's moves are stamped with."""
-    return int(time.time() * 1000)
-
-
-def new_token() -> str:
-    """An unguessable token (a game's id, a seat's key): 144 random bits, URL-safe."""
-    return secrets.token_urlsafe(18)
-
-
 def invitation_of(host: str) -> str:
     """The invitation of the game whose host holds `host`: worked out from the host's token
     (so the host's page can show it again, and nothing more is kept), and telling nothing
     of it."""
     return hashlib.sha256(f"invitation:{host}".encode()).hexdigest()[:24]
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a seat's token: its hash, never the token itself."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def rematch_token(game_id: str, held: str) -> str:

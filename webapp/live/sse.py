@@ -30,8 +30,8 @@ HEAD_BYTES = 8 * 1024
 # A client gets this long to send its head, and each write to it this long to be taken.
 HEAD_SECONDS = 10.0
 SEND_SECONDS = 10.0
-# The URL the relay answers, and a game's id: URL-safe base64 (store.new_token), at most 64
-# characters (anything else names no game, and the store is not asked).
+# The URL the relay answers, and a game's id: URL-safe base64 (jobs.seat_tokens.new_token),
+# at most 64 characters (anything else names no game, and the store is not asked).
 EVENTS_PATH = re.compile(r"/game/([^/]+)/events")
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 REASONS = {

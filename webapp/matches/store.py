@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Generic, TypeVar
 
-from ..games.store import new_token, now_ms, token_hash
+from ..jobs.seat_tokens import new_token, now_ms, token_hash
 from ..jobs.store import Store
 from ..sudoku import Grid, read_code
 from .protocol import BotMessage, ProtocolError, ProtocolProblem

@@ -19,7 +19,8 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 from ...games.game import Mode, Refusal, RefusalReason
 from ...games.moves import GUEST, HOST, MoveKind
-from ...games.store import StoredGame, now_ms
+from ...games.store import StoredGame
+from ...jobs.seat_tokens import now_ms
 from ...jobs.store import Unreachable
 from ...records.json_types import JsonObject
 from .routes import ACTIONS, STATUS

@@ -22,8 +22,9 @@ from werkzeug.wrappers import Response
 from ...games.clocks import ClockSetting
 from ...games.game import Mode, Phase, Refusal, RefusalReason
 from ...games.moves import HOST, MoveKind
-from ...games.store import NOBODY, StoredGame, invitation_of, now_ms
+from ...games.store import NOBODY, StoredGame, invitation_of
 from ...jobs.orders import CLASSIC, order_code, read_order
+from ...jobs.seat_tokens import now_ms
 from ...sudoku import SOLVED, Grid, Puzzle, PuzzleError
 from ...sudoku.generator import Order, OrderError
 from ...sudoku.whole_numbers import read_whole_number

@@ -5,21 +5,19 @@ seat's token), and the limit on games each address may make."""
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from flask import abort, current_app, request
 from werkzeug.wrappers import Response
 
 from ...games.store import GameGone, Games, StoredGame
-from ...jobs.store import Unreachable
+from .. import kept_live
 
 GAMES_KEY = "webapp.games"
 SEAT_COOKIE = "seat"
-# A game's id and tokens are 24 URL-safe characters (store.new_token); anything longer is
+# A game's id and tokens are 24 URL-safe characters (jobs.seat_tokens.new_token); anything longer is
 # not one, and is refused before the store is asked.
 LONGEST_ID = 64
-RETRY_AFTER_UNREACHABLE = 30
 GONE = (
     "There is no such game: a game is deleted an hour after its last move, so this one"
     " ended longer ago, or its link is not whole."
@@ -35,16 +33,10 @@ def games() -> Games:
     return kept
 
 
-@contextmanager
-def store_answers() -> Iterator[None]:
+def store_answers() -> AbstractContextManager[None]:
     """503 with Retry-After when the store does not answer within the block; 404 when the
     game went from it meanwhile (its hour without a move ended)."""
-    try:
-        yield
-    except GameGone:
-        abort(404, description=GONE)
-    except Unreachable:
-        abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER_UNREACHABLE)
+    return kept_live.store_answers(GameGone, GONE, UNREACHABLE)
 
 
 def game_or_404(game_id: str) -> StoredGame:

@@ -10,16 +10,15 @@ are claimed places in the store (its `add`), so they hold across app servers.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from flask import abort, current_app, g, jsonify, request
 from werkzeug.wrappers import Response
 
-from ...jobs.store import Unreachable
 from ...matches import Matches, ProtocolError, ProtocolProblem, StoredMatch
 from ...matches.protocol import MAX_MESSAGE_BYTES
 from ...matches.store import MatchGone, address_hash, match_id_of
+from .. import kept_live
 
 MATCHES_KEY = "webapp.matches"
 GONE = (
@@ -29,7 +28,6 @@ GONE = (
 UNREACHABLE = (
     "Matches are kept in the job store, which cannot be reached right now. Try again in a minute."
 )
-RETRY_AFTER_UNREACHABLE = 30
 # The HTTP status of each problem: the message itself is wrong (400, 413), the token holds
 # no seat or the seat was disconnected (403), the match is not in a state to take it (409),
 # too many (429).
@@ -54,16 +52,10 @@ def matches() -> Matches:
     return kept
 
 
-@contextmanager
-def store_answers() -> Iterator[None]:
+def store_answers() -> AbstractContextManager[None]:
     """503 with Retry-After when the store does not answer within the block; 404 when the
     match went from it meanwhile."""
-    try:
-        yield
-    except MatchGone:
-        abort(404, description=GONE)
-    except Unreachable:
-        abort(503, description=UNREACHABLE, retry_after=RETRY_AFTER_UNREACHABLE)
+    return kept_live.store_answers(MatchGone, GONE, UNREACHABLE)
 
 
 def match_or_404(match_id: str) -> StoredMatch:

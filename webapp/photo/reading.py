@@ -19,6 +19,7 @@ from .corners import find_grids
 from .decoding import decode
 from .digits import BLANK, CLASSES, TURNED, network
 from .errors import PhotoError, PhotoProblem
+from .frame import fitted_corners
 from .limits import DEFAULT_LIMITS, Limits
 from .mesh import find_mesh, mesh_warp
 from .settle import doubted_by_the_puzzle, needs_settling, settle
@@ -72,7 +73,7 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     check_light(gray)
     working = working_copy(gray)
     grids = find_grids(working)
-    mesh = find_mesh(gray, grids.corners / working.scale)
+    mesh = find_mesh(gray, fitted_corners(gray, grids.corners / working.scale))
     images = digit_images(mesh_warp(gray, mesh))
     inked = [i for i, image in enumerate(images) if image is not None]
     if not inked:

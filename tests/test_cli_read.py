@@ -4,6 +4,9 @@ refused with its reason, and --bench's figures over a folder laid out as the pho
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 from webapp.cli import main
 from webapp.cli.read import EXIT_NO_GRID
@@ -11,6 +14,17 @@ from webapp.cli.read import EXIT_NO_GRID
 from photo_files import photo
 
 NAME = "image1019.jpg"
+
+# Count the process's threads after numpy's first matrix product, in a fresh interpreter
+# that imports the command as `sudoku` does: OpenBLAS starts its threads as numpy loads.
+THREADS_AFTER_IMPORT = """
+import os
+import webapp.cli
+import numpy
+square = numpy.ones((300, 300))
+square @ square
+print(len(os.listdir("/proc/self/task")))
+"""
 
 
 def test_a_photo_is_printed_as_nine_rows_and_how_it_stands(sudoku):
@@ -81,3 +95,16 @@ def test_bench_says_the_share_right_of_the_cells_read_surely(sudoku, tmp_path):
     header, _, test, *_ = out.splitlines()
     named = dict(zip(header.split("|"), test.split("|"), strict=True))
     assert named[" sure (> 0.9) right "] == " 100.000% "
+
+
+def test_the_command_keeps_the_matrix_library_to_one_thread_with_no_variable_set():
+    unset = {k: v for k, v in os.environ.items() if not k.endswith("_NUM_THREADS")}
+    done = subprocess.run(
+        [sys.executable, "-c", THREADS_AFTER_IMPORT],
+        env=unset,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip() == "1"

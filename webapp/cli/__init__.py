@@ -13,7 +13,14 @@ import os
 import sys
 from collections.abc import Callable
 
-from . import (
+# One thread for the numerical libraries, set before anything imports numpy: the command's
+# only matrix products are the photo reader's small ones, and on a busy machine OpenBLAS's
+# spinning threads made each of them a hundred times slower (`sudoku read --bench` needed
+# OPENBLAS_NUM_THREADS=1 to measure the reader at all). A value already set is kept.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
+
+from . import (  # noqa: E402 (the libraries' threads are set first)
     bench,
     bot,
     explain,
@@ -29,7 +36,7 @@ from . import (
     solve,
     soundness,
 )
-from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError
+from .arguments import EXIT_OK, EXIT_USAGE, Subcommands, UsageError  # noqa: E402
 
 COMMANDS: tuple[Callable[[Subcommands], None], ...] = (
     solve.add,

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     except PhotoError as error:
         print(f"sudoku read: {args.photo}: {error.message}", file=sys.stderr)
         return EXIT_NO_GRID
-    standing = stand(reading.grid)
+    standing = stand(reading.grid, rules=reading.rules)
     if args.json:
         ms = 1000 * (time.perf_counter() - started)
         print(json.dumps(ReadingRecord(reading, standing, ms).to_json()))

@@ -4,8 +4,9 @@ the grid's corners and the cells worth checking.
 No web framework here. Each stage is a module: limits.py (bytes and pixels, before
 decoding), costs.py (what decoding will cost, before decoding), decoding.py (formats,
 EXIF orientation), threshold.py (ink on a working copy), corners.py (the grid's four
-corners), mesh.py (its lines followed, cell by cell, where a page bends), warp.py (the
-grid square on), cells.py (empty cells, digit images), digits.py
+corners), frame.py (those corners moved onto the frame's lines), mesh.py (its lines
+followed, cell by cell, where a page bends), warp.py (the grid square on), cells.py (empty
+cells, digit images), regions.py (a Jigsaw's regions from its thick lines), digits.py
 (the network), reading.py (the whole read, in four turns). standing.py says how the read
 grid stands as a puzzle; record.py is the JSON the CLI and the API show; training/ makes
 the network's weights. isolation.py reads in a child process within memory, CPU and time

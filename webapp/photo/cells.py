@@ -21,6 +21,7 @@ LEAST_HEIGHT = 0.28  # of a cell: a mark less long than this is a speck, not a d
 LEAST_AREA = 0.012  # of a cell's pixels
 CENTRE_REACH = 0.28  # of a cell: a digit's middle lies this close to the cell's middle
 JOIN = np.ones((3, 3), np.uint8)
+REMNANT = 0.15  # of a cell: a piece beside a digit no thicker than this may be a line's
 
 
 def grid_ink(warped: np.ndarray, cell: int = CELL) -> np.ndarray:
@@ -80,7 +81,8 @@ def digit_image(
     keep = np.zeros(count, bool)
     for label in range(1, count):
         lx, ly, lw, lh, _ = stats[label]
-        if lx < x + w + grow and lx + lw > x - grow and ly < y + h + grow and ly + lh > y - grow:
+        near = lx < x + w + grow and lx + lw > x - grow and ly < y + h + grow and ly + lh > y - grow
+        if near and (label == best or not _line_remnant(stats[label], stats[best], cell)):
             keep[label] = True
     mask = keep[labels] & (piece > 0)
     ys, xs = np.nonzero(mask)
@@ -92,6 +94,19 @@ def digit_image(
     near_mask = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     level *= near_mask
     return normalise(level[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+
+
+def _line_remnant(piece: np.ndarray, digit: np.ndarray, cell: int) -> bool:
+    """Whether a piece beside a digit is a grid line's remnant, not a broken stroke: thin
+    and long along the cell's edge, and wholly above or below the digit (or beside it, for
+    a line down). A frame that bows near a corner is no straight run, so grid_ink leaves
+    it in; kept, it turned a 4 into a 9 and a 7 into a 9."""
+    px, py, pw, ph = (int(v) for v in piece[:4])
+    x, y, w, h = (int(v) for v in digit[:4])
+    thin = REMNANT * cell
+    across = ph <= thin and pw >= 3 * ph and (py + ph <= y or py >= y + h)
+    down = pw <= thin and ph >= 3 * pw and (px + pw <= x or px >= x + w)
+    return across or down
 
 
 def _percentile_90(values: np.ndarray) -> float:

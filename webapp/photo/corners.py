@@ -2,7 +2,8 @@
 
 A Sudoku grid is one connected piece of ink (its frame joins every line) with 81 square
 holes of about the same size: its cells. The piece of ink with the most such holes is
-the grid, whatever else touches it (a column of text, the page's edge); the convex hull
+the grid, whatever else touches it (a column of text, the page's edge), and where the
+thin lines are too faint to close its cells, nine alike holes are its boxes; the convex hull
 of those holes is simplified with a growing tolerance until four corners remain, and a
 hull that will not simplify to four (a curled page) falls back to its extreme points,
 the ones furthest along each diagonal. The fit of the lines is taken in bands, so that a
@@ -25,6 +26,7 @@ from .threshold import Working
 from .warp import square_on
 
 LEAST_CELLS = 20  # cell-like holes that make a grid worth trying; a page of text has none
+BOXES = 9  # holes of a grid whose thin lines are broken: its 3x3 boxes
 LEAST_AREA = 0.04  # of the picture: a grid smaller than this has digits too small to read
 LEAST_FIT = 0.3  # ink on a grid's lines less between them: below this, it is no grid
 MOST_ASPECT = 1.5  # a whole grid photographed at a slant is at most 1.25 times longer one way
@@ -138,7 +140,8 @@ def candidates(ink: np.ndarray) -> list[np.ndarray]:
     # A puzzle book's page prints up to six grids, each its own piece of ink.
     found = [_quadrilateral(h) for h in hulls[:8]]
     holes = grid_cells(ink)
-    if len(holes) >= LEAST_CELLS:
+    # Nine alike holes are the boxes of a grid whose thin lines the threshold broke.
+    if len(holes) >= LEAST_CELLS or len(holes) == BOXES:
         found.append(_quadrilateral(cv2.convexHull(np.concatenate(holes))))
     return sorted((q for q in found if _plausible(q)), key=_area, reverse=True)
 

@@ -38,12 +38,8 @@ FLAT_ENOUGH = 0.85  # a line whose four-corner place holds this share of its pat
 def find_mesh(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The grid lines' crossings in the picture's pixels, (10, 10, 2): [line across, line
     down] -> (x, y), from the grid's four corners (TL TR BR BL) and the lines found."""
-    view, matrix, inside = _view(gray, corners)
-    ink = cv2.dilate(ink_of(view, block=odd(CELL // 2 + 1), offset=7.0), np.ones((3, 3), np.uint8))
-    # A line cut off by the picture's edge is not followed along the edge.
-    ink[~inside] = 0
-    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, RUN), np.uint8)) > 0
-    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((RUN, 1), np.uint8)) > 0
+    view, matrix, inside = margin_view(gray, corners)
+    across, down = line_ink(view, inside)
     # Offsets from the four-corner place, at every half cell along each line.
     rows = _offsets(across.astype(np.float32))
     columns = _offsets(down.T.astype(np.float32))
@@ -67,7 +63,17 @@ def flat_mesh(corners: np.ndarray) -> np.ndarray:
     return mesh
 
 
-def _view(gray: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def line_ink(view: np.ndarray, inside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The view's ink in straight runs across and down (True), none outside `inside`."""
+    ink = cv2.dilate(ink_of(view, block=odd(CELL // 2 + 1), offset=7.0), np.ones((3, 3), np.uint8))
+    # A line cut off by the picture's edge is not followed along the edge.
+    ink[~inside] = 0
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, RUN), np.uint8)) > 0
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((RUN, 1), np.uint8)) > 0
+    return across, down
+
+
+def margin_view(gray: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The grid warped from its four corners, MARGIN pixels of picture around it, the
     matrix that took it there, and where the view lies inside the picture (a few pixels in)."""
     side = SIDE + 2 * MARGIN

@@ -2,7 +2,8 @@
 
 The grid is read in all four quarter turns and the turn whose digits the network finds
 most upright and most sure is kept: many photos are taken sideways, and EXIF does not
-always say so. A grid read without exactly one solution is then settled (settle.py) from
+always say so. A grid whose thick lines draw regions other than the boxes is read as a
+Jigsaw (regions.py). A grid read without exactly one solution is then settled (settle.py) from
 the network's next choices, and the cells it changed are among those to check.
 """
 
@@ -13,14 +14,17 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from webapp.sudoku.grid import Grid
+from webapp.sudoku.puzzle import CLASSIC, Rules
 
 from .cells import digit_images
 from .corners import find_grids
 from .decoding import decode
 from .digits import BLANK, CLASSES, TURNED, network
 from .errors import PhotoError, PhotoProblem
+from .frame import fitted_corners
 from .limits import DEFAULT_LIMITS, Limits
 from .mesh import find_mesh, mesh_warp
+from .regions import numbered, read_regions
 from .settle import doubted_by_the_puzzle, needs_settling, settle
 from .threshold import check_light, working_copy
 from .warp import SIDE
@@ -64,6 +68,8 @@ class PhotoReading:
     width: int
     height: int
     other_grids: int = 0  # grids beside the one read: a puzzle book's page prints several
+    # A Jigsaw's regions read from its thick lines (Rules.regions, upright); classic else.
+    rules: Rules = CLASSIC
 
 
 def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
@@ -72,8 +78,9 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     check_light(gray)
     working = working_copy(gray)
     grids = find_grids(working)
-    mesh = find_mesh(gray, grids.corners / working.scale)
-    images = digit_images(mesh_warp(gray, mesh))
+    mesh = find_mesh(gray, fitted_corners(gray, grids.corners / working.scale))
+    warped = mesh_warp(gray, mesh)
+    images = digit_images(warped)
     inked = [i for i, image in enumerate(images) if image is not None]
     if not inked:
         raise PhotoError(
@@ -88,7 +95,7 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
     quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
     second = _second_view(gray, mesh, turns, frozenset(inked))
-    reading = _reading(views[turns], inked, turns, quad, gray.shape, second)
+    reading = _reading(views[turns], inked, turns, quad, gray.shape, second, read_regions(warped))
     return replace(reading, other_grids=grids.others)
 
 
@@ -118,9 +125,11 @@ def _reading(
     quad: np.ndarray,
     shape: tuple[int, ...],
     second: np.ndarray,
+    regions: tuple[int, ...] | None = None,
 ) -> PhotoReading:
     """The reading of the cells in one turn, from their classes' probabilities, each
-    cell's confidence the least of the two views' (`second`, the shifted one's)."""
+    cell's confidence the least of the two views' (`second`, the shifted one's), and a
+    Jigsaw's `regions` (the warped grid's cells') turned upright with them."""
     values = np.zeros(81, int)
     confidence = np.ones(81)
     could_be = np.zeros(81, int)
@@ -142,6 +151,8 @@ def _reading(
     source = np.rot90(np.arange(81).reshape(9, 9), turns).reshape(-1)
     values, confidence, could_be = values[source], confidence[source], could_be[source]
     choices = [choices[i] for i in source]
+    upright_regions = numbered([regions[i] for i in source]) if regions else ()
+    rules = Rules(regions=upright_regions)
     uncertain = {
         i: UncertainCell(
             i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i])
@@ -149,7 +160,9 @@ def _reading(
         for i in range(81)
         if confidence[i] < SURE
     }
-    if needs_settling(values.tolist()):
+    # The settling search and its doubts know a classic grid's units alone: a Jigsaw's
+    # reading is left as read, its clashes said by how it stands.
+    if not upright_regions and needs_settling(values.tolist()):
         settled = settle(values.tolist(), choices)
         for change in settled.changes:
             i = change.cell
@@ -184,4 +197,5 @@ def _reading(
         turns=turns,
         width=int(shape[1]),
         height=int(shape[0]),
+        rules=rules,
     )

@@ -46,6 +46,21 @@ def other_grids_message(others: int) -> str:
     )
 
 
+def region_labels(regions: tuple[int, ...]) -> list[str]:
+    """A Jigsaw's regions as the form's map writes them: one label, 1 to 9, a cell."""
+    return [str(region + 1) for region in regions]
+
+
+def regions_message(regions: tuple[int, ...]) -> str:
+    """What to say of a Jigsaw's regions read from the picture; empty for a classic grid."""
+    if not regions:
+        return ""
+    return (
+        "The grid's thick lines draw a Jigsaw's regions: they were read into the region "
+        "map. Check the map against the picture before solving."
+    )
+
+
 @dataclass(frozen=True)
 class ReadingRecord:
     """A photo's reading, how its grid stands (`standing`), and the `ms` it took."""
@@ -73,6 +88,9 @@ class ReadingRecord:
                 }
                 for cell in reading.uncertain
             ],
+            "variant": "jigsaw" if reading.rules.regions else "classic",
+            "regions": region_labels(reading.rules.regions) if reading.rules.regions else None,
+            "regions_message": regions_message(reading.rules.regions),
             "standing": self.standing.standing.value,
             "standing_message": self.standing.sentence,
             "corners": [[round(x, 1), round(y, 1)] for x, y in reading.corners],

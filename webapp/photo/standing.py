@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 
 from webapp.sudoku import Budget, Conflict, Grid, Puzzle, SolveStatus, find_conflicts, solve
+from webapp.sudoku.puzzle import CLASSIC, Rules
 from webapp.wording import conflict_message, in_words
 
 # A newspaper's puzzle is decided in a few hundred nodes; this bounds a misread's
@@ -47,9 +48,10 @@ SENTENCES = {
 }
 
 
-def stand(grid: Grid, budget: Budget = STANDING_BUDGET) -> GridStanding:
-    """How `grid` stands as a classic puzzle, decided within `budget`."""
-    puzzle = Puzzle(grid)
+def stand(grid: Grid, budget: Budget = STANDING_BUDGET, rules: Rules = CLASSIC) -> GridStanding:
+    """How `grid` stands as a puzzle of `rules` (a photo's Jigsaw, else classic), decided
+    within `budget`."""
+    puzzle = Puzzle(grid, rules)
     conflicts = find_conflicts(puzzle)
     if conflicts:
         clashes = in_words(conflict_message(c) for c in conflicts)

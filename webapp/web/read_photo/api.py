@@ -37,5 +37,7 @@ def read() -> tuple[JsonObject, int]:
         reading = bounded_reading(data)
     except PhotoError as error:
         return {"status": "invalid", "problem": error.problem.value, "error": error.message}, 422
-    record = ReadingRecord(reading, stand(reading.grid), 1000 * (time.perf_counter() - started))
+    record = ReadingRecord(
+        reading, stand(reading.grid, rules=reading.rules), 1000 * (time.perf_counter() - started)
+    )
     return {"status": "read", **record.to_json()}, 200

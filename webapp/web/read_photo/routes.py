@@ -34,7 +34,7 @@ def read() -> tuple[str, int]:
         reading = bounded_reading(data)
     except PhotoError as error:
         return _refused(f"Read a photo: {error.message}")
-    page, photo = read_page(reading, stand(reading.grid))
+    page, photo = read_page(reading, stand(reading.grid, rules=reading.rules))
     return render_template("index.html", page=page, photo=photo), 200
 
 

@@ -1,5 +1,6 @@
 """The grid form filled with what a photo held: cells read with little confidence marked,
-each with a note saying what to check, and a line on how the read grid stands."""
+each with a note saying what to check, a line on how the read grid stands, and for a
+Jigsaw its variant chosen and its region map filled."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ from dataclasses import dataclass, replace
 from werkzeug.datastructures import MultiDict
 
 from ...photo import GridStanding, PhotoReading, doubt_message, other_grids_message
+from ...photo.record import regions_message
 from ...sudoku.place import Place
 from ..grid_table import Board, Cell
 from ..puzzle_form.reading import FormRead, read_form
+from ..puzzle_form.region_fields import region_data
 from ..puzzle_form.view import FormPage, form_page
 
 UNCERTAIN = "uncertain"
@@ -32,11 +35,15 @@ class PhotoView:
     standing: str
     doubts: tuple[Doubt, ...]
     others: str = ""
+    regions: str = ""  # said when the thick lines were read as a Jigsaw's regions
 
 
 def filled_form(reading: PhotoReading) -> FormRead:
-    """The grid form filled with the grid read, checked as a typed grid is (clashes found)."""
+    """The grid form filled with the grid read (a Jigsaw's variant and region map too),
+    checked as a typed grid is (clashes found)."""
     fields = MultiDict({"size": str(reading.grid.size)})
+    if reading.rules.regions:
+        fields.update(region_data(reading.grid.shape, reading.rules))
     for row, values in enumerate(reading.grid.rows(), start=1):
         for column, value in enumerate(values, start=1):
             fields[Place(row, column).name] = str(value) if value else ""
@@ -52,7 +59,10 @@ def read_page(reading: PhotoReading, standing: GridStanding) -> tuple[FormPage, 
     }
     board = _marked(page.board, doubts)
     view = PhotoView(
-        standing.sentence, tuple(doubts.values()), other_grids_message(reading.other_grids)
+        standing.sentence,
+        tuple(doubts.values()),
+        other_grids_message(reading.other_grids),
+        regions_message(reading.rules.regions),
     )
     return replace(page, board=board), view
 

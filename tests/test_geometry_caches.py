@@ -18,7 +18,14 @@ import pytest
 
 import webapp
 from webapp.sudoku import SHAPES, prepare, solve
-from webapp.sudoku.geometry import TABLES, Geometry, PerGeometry
+from webapp.sudoku.geometry import (
+    TABLES,
+    Geometry,
+    PerGeometry,
+    TableStore,
+    geometry_of,
+    standard_geometry,
+)
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.logic.memo import FRUITLESS
 
@@ -45,6 +52,7 @@ BY_SHAPE = {
     "webapp.web.puzzle_form.cage_fields.cage_field_names",
     "webapp.photo.digits.network",  # no key: the one network
     "webapp.web.puzzle_form.forms.form_class",
+    "webapp.sudoku.lessons.bank._classic_techniques",
 }
 
 
@@ -121,3 +129,15 @@ def test_the_memo_of_fruitless_searches_keeps_no_geometry_alive():
     keys = [*FRUITLESS._keys, *FRUITLESS._latest, *FRUITLESS._latest.values()]
     held = [part for key in keys for part in key if isinstance(part, Geometry)]
     assert keys and held == []
+
+
+def test_a_killers_tables_are_kept_after_the_lasting_ones_fill_the_budget():
+    """A day of classic ratings fills the budget with memo answers of lasting geometries;
+    a Killer's tables must still find room, or each is worked out again at every step."""
+    store = TableStore(budget=MEGABYTE)
+    classic = standard_geometry(SHAPES[9])
+    for position in range(2 * MEGABYTE // 1000):
+        store.keep(("classic memo", position), None, classic, 1000)
+    killer = geometry_of(SHAPES[9], cages=((0, 1),), cage_totals=(3,))
+    store.keep(("killer table",), (), killer, 1000)
+    assert store.find(("killer table",), killer.lasting) is not None

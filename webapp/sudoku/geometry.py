@@ -53,6 +53,8 @@ V = TypeVar("V")
 # big each map's tables are (a 16x16 Jigsaw's board alone may reach 33 MB). The app sets
 # TABLES.budget at start from GEOMETRY_CACHE_MB; the engine itself reads no settings.
 TABLE_BUDGET_BYTES = 128 * 1024 * 1024
+# The most of the budget the lasting geometries' tables may fill (TableStore).
+LASTING_SHARE = 0.75
 # A memo's answers weighed one by one before they are weighed by sample (PerGeometry).
 WEIGHED_FIRST = 64
 WEIGHED_EVERY = 16
@@ -84,7 +86,10 @@ class TableStore:
     `budget` bytes in all (TABLE_BUDGET_BYTES unless given), least recently used out first:
     those of Jigsaw maps and Killers (passing geometries) before those of the few lasting
     ones (each size's classic, X and Windoku), which every worker builds at start and uses
-    all day.
+    all day. The lasting ones (memos of their positions among them, many thousands after a
+    day of classic ratings) may fill at most LASTING_SHARE of the budget: filling all of it,
+    they left no room for a Killer's or a Jigsaw's tables, each dropped as soon as kept and
+    worked out again at every step of its path (a Killer's rating 16 times slower).
 
     A table weighs what held_bytes finds in it and in its arguments, its geometry aside: a
     geometry weighs its table_bytes once, while any table of it is kept. A lock keeps it
@@ -93,6 +98,7 @@ class TableStore:
     def __init__(self, budget: int | None = None) -> None:
         self._budget = budget
         self.held = 0  # the weights of the tables and geometries kept, in bytes
+        self.lasting_held = 0  # the part of `held` that is the lasting geometries'
         # the lasting geometries' tables, and the others', each least recently used first
         self._lasting: OrderedDict[tuple[object, ...], _Kept] = OrderedDict()
         self._passing: OrderedDict[tuple[object, ...], _Kept] = OrderedDict()
@@ -146,12 +152,13 @@ class TableStore:
                 return  # another thread built it meanwhile
             tables[key] = _Kept(value, weight, geometry)
             _remember(key, value)
+            if geometry is not None and not self._geometries.get(geometry, 0):
+                weight += geometry.table_bytes
             self.held += weight
+            if lasting:
+                self.lasting_held += weight
             if geometry is not None:
-                count = self._geometries.get(geometry, 0)
-                if count == 0:
-                    self.held += geometry.table_bytes
-                self._geometries[geometry] = count + 1
+                self._geometries[geometry] = self._geometries.get(geometry, 0) + 1
             self._fit()
 
     def clear(self, function: object = None) -> None:
@@ -172,8 +179,11 @@ class TableStore:
             )
 
     def _fit(self) -> None:
-        """Drop the least recently used tables, passing ones first, until within budget."""
+        """Drop the least recently used tables, lasting ones beyond their share, then passing
+        ones first, until within budget."""
         budget = self.budget
+        while self.lasting_held > budget * LASTING_SHARE and self._lasting:
+            self._drop(self._lasting, next(iter(self._lasting)))
         for tables in (self._passing, self._lasting):
             while self.held > budget and tables:
                 self._drop(tables, next(iter(tables)))
@@ -185,14 +195,17 @@ class TableStore:
         function = key[0]
         if isinstance(function, PerGeometry):
             function.kept.pop(key[1:], None)
-        self.held -= kept.weight
+        weight = kept.weight
         if kept.geometry is not None:
             count = self._geometries[kept.geometry] - 1
             if count == 0:
                 del self._geometries[kept.geometry]
-                self.held -= kept.geometry.table_bytes
+                weight += kept.geometry.table_bytes
             else:
                 self._geometries[kept.geometry] = count
+        self.held -= weight
+        if tables is self._lasting:
+            self.lasting_held -= weight
 
 
 TABLES = TableStore()

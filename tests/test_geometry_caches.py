@@ -134,9 +134,9 @@ def test_the_memo_of_fruitless_searches_keeps_no_geometry_alive():
 def test_a_killers_tables_are_kept_after_the_lasting_ones_fill_the_budget():
     """A day of classic ratings fills the budget with memo answers of lasting geometries;
     a Killer's tables must still find room, or each is worked out again at every step."""
-    store = TableStore(budget=MEGABYTE)
+    store = TableStore(budget=4 * MEGABYTE)
     classic = standard_geometry(SHAPES[9])
-    for position in range(2 * MEGABYTE // 1000):
+    for position in range(8 * MEGABYTE // 1000):
         store.keep(("classic memo", position), None, classic, 1000)
     killer = geometry_of(SHAPES[9], cages=((0, 1),), cage_totals=(3,))
     store.keep(("killer table",), (), killer, 1000)

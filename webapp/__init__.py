@@ -76,7 +76,7 @@ DEFAULTS: dict[str, object] = {
     # tables and memos) may hold in each worker, about (sudoku/geometry.py, TABLES): every
     # Jigsaw map and Killer has its own, a 16x16 Jigsaw's board up to 33 MB, and the
     # fixed boards of each size are 80 MB of them.
-    "GEOMETRY_CACHE_MB": 128,
+    "GEOMETRY_CACHE_MB": 160,
     # Bytes of final share-link pages each worker keeps rendered (web/solve/page_cache.py);
     # 0 turns it off.
     "PAGE_CACHE_BYTES": 32 * 1024 * 1024,

@@ -52,9 +52,10 @@ V = TypeVar("V")
 # stream of new maps must not keep a table of each, nor more bytes than the budget however
 # big each map's tables are (a 16x16 Jigsaw's board alone may reach 33 MB). The app sets
 # TABLES.budget at start from GEOMETRY_CACHE_MB; the engine itself reads no settings.
-TABLE_BUDGET_BYTES = 128 * 1024 * 1024
-# The most of the budget the lasting geometries' tables may fill (TableStore).
-LASTING_SHARE = 0.75
+TABLE_BUDGET_BYTES = 160 * 1024 * 1024
+# The most of the budget the lasting geometries' tables may fill (TableStore): 128 MB of the
+# 160, as much as they had before the rest was kept for Jigsaws' and Killers' tables alone.
+LASTING_SHARE = 0.8
 # A memo's answers weighed one by one before they are weighed by sample (PerGeometry).
 WEIGHED_FIRST = 64
 WEIGHED_EVERY = 16

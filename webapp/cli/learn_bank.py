@@ -24,23 +24,13 @@ from pathlib import Path
 from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
 from ..sudoku.generator import GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
-from ..sudoku.lessons.bank import techniques_version
+from ..sudoku.lessons.bank import BANKED_VARIANTS, techniques_version
 from ..sudoku.logic import Position
 from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
 GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
-# The variant puzzles asked, (variant, size): levels. A Killer's expert and above are left
-# out: the generator is slow to make them and the rule of 45 arrives well before.
-VARIANTS = {
-    ("x", 9): ("medium", "hard"),
-    ("windoku", 9): ("medium", "hard"),
-    ("jigsaw", 9): ("medium", "hard", "expert"),
-    ("jigsaw", 6): ("medium", "hard"),
-    ("killer", 9): ("easy", "medium", "hard"),
-    ("killer", 6): ("easy", "medium", "hard"),
-}
 GENERATOR_CEILING_SECONDS = 120.0
 
 EPILOG = """\
@@ -146,10 +136,10 @@ def _generated(seeds: int, small_seeds: int) -> list[Source]:
 
 
 def _variants(seeds: int) -> list[Source]:
-    """The generator's variant puzzles of VARIANTS' sizes and levels, seeds 0 up to `seeds`."""
+    """The generator's variant puzzles of BANKED_VARIANTS' sizes and levels, seeds 0 to `seeds`."""
     return [
         _made(variant, size, level, seed)
-        for (variant, size), levels in VARIANTS.items()
+        for (variant, size), levels in BANKED_VARIANTS.items()
         for level in levels
         for seed in range(seeds)
     ]

@@ -46,6 +46,17 @@ Candidate = tuple[int, int]
 # The bank's own format; raised when an entry's fields change.
 FORMAT = 1
 
+# The variant puzzles asked, (variant, size): levels. A Killer's expert and above are left
+# out: the generator is slow to make them and the rule of 45 arrives well before.
+BANKED_VARIANTS = {
+    ("x", 9): ("medium", "hard"),
+    ("windoku", 9): ("medium", "hard"),
+    ("jigsaw", 9): ("medium", "hard", "expert"),
+    ("jigsaw", 6): ("medium", "hard"),
+    ("killer", 9): ("easy", "medium", "hard"),
+    ("killer", 6): ("easy", "medium", "hard"),
+}
+
 # The families a beginner meets first: the only ones banked on 4x4 and 6x6 grids, where
 # the patterns past them hardly ever arise.
 FIRST_FAMILIES = frozenset(

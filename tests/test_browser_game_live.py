@@ -88,13 +88,6 @@ def test_a_race_on_a_killer_with_a_player_without_script_goes_to_the_end(
     expect(laptop.locator(".game-moves li")).to_have_count(1 + 3 + len(BLANKS))
 
 
-@pytest.mark.xfail(
-    reason="issue 38, open: since 2026-11-28 a page here stops hearing the relay's versions"
-    " after a few moves (its events stream stays open, new streams get the right version,"
-    " the page never asks for the state); it passed in the CI of 32e0710 and fails at that"
-    " code now, so the cause is in timing, not in a change; being found",
-    strict=False,
-)
 def test_a_duel_on_a_9x9_between_a_desktop_and_a_phone_goes_to_the_end(
     front: str, page: Page, phone: Page
 ) -> None:

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from test_game_pages import seated
+from test_game_pages import place, seated
 
 from webapp.games.store import Games
 from webapp.jobs import QUEUE_KEY
@@ -96,6 +96,25 @@ def test_a_follower_is_told_the_newest_version_once_and_never_an_older(make_app:
             return [first, second, none]
 
     assert run_alone(told()) == [1, 3, None]
+
+
+def test_a_follower_hears_a_move_that_a_later_follower_saw_first(make_app: Any) -> None:
+    """The player who moved reloads and follows again before the poll sees the move: the
+    other player's follower must still be told it (the poll once asked the store only past
+    the newest version any follower knew, and the older one waited for ever)."""
+    app = make_app()
+    host, _, game_id = seated(app)
+    hub = hub_of(app)
+
+    async def told() -> int | None:
+        async with hub.follow(game_id, "127.0.0.1") as waiting:
+            await waiting.next_version(1)
+            await asyncio.to_thread(place, host, game_id, 0)
+            async with hub.follow(game_id, "127.0.0.2"):
+                await hub.poll_once()
+                return await waiting.next_version(0.5)
+
+    assert run_alone(told()) == 2
 
 
 def test_a_connection_ends_at_its_ceiling(make_app: Any) -> None:

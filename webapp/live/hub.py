@@ -120,6 +120,10 @@ class Hub:
         if version is None:
             raise GameNotFound(game_id)
         self._check_limits(game_id, address)  # others may have come while the store answered
+        # The game's other followers learn what the store says now: the poll asks the store
+        # only past the newest version any follower knows, so a move this one read first (a
+        # player reloading after their move) would never reach a follower that missed it.
+        self.learn(game_id, version)
         follower = Follower(game_id, address, version)
         self._followers.setdefault(game_id, set()).add(follower)
         self._by_address[address] += 1

@@ -26,6 +26,7 @@ from webapp.sudoku.geometry import (
     geometry_of,
     standard_geometry,
 )
+from webapp.sudoku.held import held_bytes
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.logic.memo import FRUITLESS
 
@@ -141,3 +142,19 @@ def test_a_killers_tables_are_kept_after_the_lasting_ones_fill_the_budget():
     killer = geometry_of(SHAPES[9], cages=((0, 1),), cage_totals=(3,))
     store.keep(("killer table",), (), killer, 1000)
     assert store.find(("killer table",), killer.lasting) is not None
+
+
+def test_small_answers_are_not_weighed_as_a_big_grids_answers():
+    """A sampled memo guesses what its unweighed answers weigh: after 25x25 answers, a run of
+    9x9 ones must be taken at about their own weight, or they fill the budget early."""
+    memo = PerGeometry(lambda geometry, n: bytes(geometry.shape.size**4 + n), sampled=True)
+    big, small = standard_geometry(SHAPES[25]), standard_geometry(SHAPES[9])
+    for n in range(100):
+        memo(big, n)
+    answers = range(300)
+    for n in answers:
+        memo(small, n)
+    weighed = sum(kept.weight for n in answers if (kept := TABLES.find((memo, small, n), True)))
+    held = sum(held_bytes((small, n), geometries=False) + len(bytes(6561 + n)) for n in answers)
+    TABLES.clear(memo)
+    assert weighed < 2 * held

@@ -229,13 +229,16 @@ class PerGeometry(Generic[T]):
     An answer weighs what held_bytes finds in it and its arguments, its geometry aside.
     With `sampled` (a memo of many small answers alike, asked for in a path's inner loops,
     where weighing each would cost as much as working it out), the first WEIGHED_FIRST and
-    then every WEIGHED_EVERY-th are weighed, and the others weigh as the heaviest so far."""
+    then every WEIGHED_EVERY-th are weighed, and the others weigh as the mean of those
+    weighed for grids of their size (a 25x25 answer weighs many times a 9x9's, so one
+    heavy answer must not set what every later small one is taken to weigh)."""
 
     def __init__(self, function: Callable[..., T], sampled: bool = False) -> None:
         functools.update_wrapper(self, function)
         self._function = function
         self._sampled = sampled
-        self._heaviest = 0
+        # by grid size: the bytes and the count of the answers weighed
+        self._weighed: dict[int, tuple[int, int]] = {}
         self.hits = self.misses = 0
         # The answers TABLES keeps of this function, by arguments, in a plain dict: a hit
         # costs one lookup (a path asks these hundreds of thousands of times, and the store's
@@ -262,10 +265,12 @@ class PerGeometry(Generic[T]):
 
     def _weigh(self, args: tuple[object, ...], value: object) -> int:
         """What an answer and its arguments weigh in bytes, their geometry aside."""
-        if self._sampled and WEIGHED_FIRST < self.misses and self.misses % WEIGHED_EVERY:
-            return self._heaviest
+        size = args[0].shape.size if args and isinstance(args[0], Geometry) else 0
+        total, count = self._weighed.get(size, (0, 0))
+        if self._sampled and WEIGHED_FIRST < count and self.misses % WEIGHED_EVERY:
+            return total // count
         weight = held_bytes(args, geometries=False) + held_bytes(value, geometries=False)
-        self._heaviest = max(self._heaviest, weight)
+        self._weighed[size] = (total + weight, count + 1)
         return weight
 
     def cache_clear(self) -> None:

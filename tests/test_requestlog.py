@@ -157,3 +157,8 @@ def test_the_log_goes_to_stderr_once(make_app, monkeypatch):
     monkeypatch.setattr("sys.stderr", stream)
     make_app().test_client().get("/healthz")
     assert json.loads(stream.getvalue())["path"] == "/healthz"
+
+
+def test_an_app_with_the_request_log_off_writes_no_line(make_app, log):
+    make_app(REQUEST_LOG=False).test_client().get("/")
+    assert log.lines == []

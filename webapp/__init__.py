@@ -118,6 +118,9 @@ DEFAULTS: dict[str, object] = {
     # redis://host:port/db to share every decided solve between app servers; None keeps
     # them in each worker (jobs' results are shared through JOB_STORE either way).
     "SOLVE_CACHE_URL": None,
+    # One JSON line on stderr per request (serving/requestlog.py); off for an app that only
+    # measures itself, whose lines would bury its figures (`sudoku learn-bench`).
+    "REQUEST_LOG": True,
     # A 25x25 grid form is about 6 KB; anything far larger is not a puzzle.
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # Multipart bodies only: the paste form sends two parts (the paste box and the upload);

@@ -13,7 +13,6 @@ machine the wall clock also counts other programs' turns.
 from __future__ import annotations
 
 import argparse
-import logging
 import statistics
 import sys
 import tempfile
@@ -76,7 +75,6 @@ class Figures:
 def run(args: argparse.Namespace) -> int:
     """Ask for every practice position and print the figures as a Markdown table."""
     from .. import create_app  # the web layer, only for this command
-    from ..serving.requestlog import LOGGER_NAME
     from ..web.learn.lessons import LESSONS
     from ..web.learn.shipped import positions, sizes_of
 
@@ -89,26 +87,20 @@ def run(args: argparse.Namespace) -> int:
     ]
     with tempfile.TemporaryDirectory() as folder:
         store = f"sqlite:///{Path(folder) / 'jobs.sqlite3'}"
-        client = create_app({"JOB_STORE": store}).test_client()
-        # a line per request on stderr would bury the figures (and cost its own time); the
-        # logger is given back as found, for a caller in the same process (a test)
-        request_log = logging.getLogger(LOGGER_NAME)
-        was_disabled, request_log.disabled = request_log.disabled, True
-        try:
-            client.get(urls[0][0])  # the first request pays for templates and the bank's file
-            times: dict[str, list[float]] = {name: [] for name in ROWS}
-            for round_number in range(args.rounds):
-                for page, api in urls:
-                    wall, cpu = _timed(client, page)
-                    times["page"].append(wall)
-                    times["page, CPU"].append(cpu)
-                    if round_number == 0:
-                        times["page, first sight"].append(wall)
-                    wall, cpu = _timed(client, api)
-                    times["json"].append(wall)
-                    times["json, CPU"].append(cpu)
-        finally:
-            request_log.disabled = was_disabled
+        # a line per request on stderr would bury the figures (and cost its own time)
+        client = create_app({"JOB_STORE": store, "REQUEST_LOG": False}).test_client()
+        client.get(urls[0][0])  # the first request pays for templates and the bank's file
+        times: dict[str, list[float]] = {name: [] for name in ROWS}
+        for round_number in range(args.rounds):
+            for page, api in urls:
+                wall, cpu = _timed(client, page)
+                times["page"].append(wall)
+                times["page, CPU"].append(cpu)
+                if round_number == 0:
+                    times["page, first sight"].append(wall)
+                wall, cpu = _timed(client, api)
+                times["json"].append(wall)
+                times["json, CPU"].append(cpu)
     print(f"{len(urls)} practice positions, {args.rounds} rounds, milliseconds per request")
     print("| request | count | median | p99 | max |")
     print("|---|---|---|---|---|")

@@ -52,7 +52,10 @@ class StderrHandler(logging.StreamHandler[Any]):
 
 
 def init_app(app: Flask) -> None:
-    """Log every request `app` answers, on a handler set up once per process."""
+    """Log every request `app` answers (unless its REQUEST_LOG is off), on a handler set up
+    once per process."""
+    if not app.config["REQUEST_LOG"]:
+        return
     if not any(isinstance(handler, StderrHandler) for handler in logger.handlers):
         handler = StderrHandler()
         handler.setFormatter(JsonLineFormatter())

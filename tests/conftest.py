@@ -258,17 +258,27 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
 
 # What each test's call cost, gathered from every worker.
 CALL_COSTS: list[CallCost] = []
+# The wall seconds of each file's fixtures (set up and torn down around its tests: servers,
+# stacks, browsers), which the calls' costs leave out.
+FIXTURE_SECONDS: dict[str, float] = defaultdict(float)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     cost = dict(report.user_properties).get("call_cost")
     if report.when == "call" and isinstance(cost, (tuple, list)):
         CALL_COSTS.append(CallCost(report.duration, *cost, report.nodeid))
+    elif report.when in ("setup", "teardown"):
+        FIXTURE_SECONDS[report.nodeid.partition("::")[0]] += report.duration
     found = REGLIB_ID.search(report.nodeid)
     if found is None or (report.when != "call" and not report.skipped):
         return
     outcome = "deviation" if hasattr(report, "wasxfail") else report.outcome
     REGLIB_TALLY[found.group(1)][outcome] += 1
+
+
+def _file_wall(name: str, files: dict[str, list[float]]) -> float:
+    """A file's tests' wall seconds with its fixtures'."""
+    return files[name][0] + FIXTURE_SECONDS[name]
 
 
 def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
@@ -291,14 +301,20 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
             for place, seconds in enumerate(cost[:3] + (cost.gc_seconds,)):
                 total[place] += seconds
             total[4] += 1
-        terminalreporter.write_sep("=", f"slowest {slowest} files: their tests' seconds in all")
-        for name, (wall, cpu, own, collecting, count) in sorted(
-            files.items(), key=lambda f: -f[1][0]
-        )[:slowest]:
+        terminalreporter.write_sep(
+            "=", f"slowest {slowest} files: their tests' seconds in all, fixtures' wall beside"
+        )
+        for name in sorted(files | FIXTURE_SECONDS, key=lambda f: -_file_wall(f, files))[:slowest]:
+            wall, cpu, own, collecting, count = files[name]
             terminalreporter.write_line(
                 f"{wall:8.2f}s wall {cpu:8.2f}s CPU {own:8.2f}s own {collecting:7.2f}s gc"
-                f" {count:5d} tests  {name}"
+                f" {FIXTURE_SECONDS[name]:7.2f}s fixtures {count:5d} tests  {name}"
             )
+        calls = sum(cost.wall for cost in CALL_COSTS)
+        terminalreporter.write_line(
+            f"in all: {calls:.0f}s of calls, {sum(FIXTURE_SECONDS.values()):.0f}s of fixtures"
+            " (summed over the workers)"
+        )
     if not config.getoption("--reglib-table"):
         return
     terminalreporter.write_line("")

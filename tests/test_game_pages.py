@@ -1,7 +1,8 @@
 """A game's pages with two test clients as two players (webapp/web/game/): a Duel and a Race
 to the end by form, the invitation taken once, watchers who cannot move, every bad move a
 4xx that names it and changes nothing, the result page and replay, the JSON and the live
-events, the limit per address, and no game id or token in the request log."""
+events, the limit per address, and no game id or token in the request log; a seat kept
+through the browser being closed, and a Race on a board of every variant and size."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from webapp.sudoku import parse, read_code
+from webapp.sudoku.generator import generate
+
 from game_puzzle import BLANKS, KILLER, PUZZLE, SOLUTION
+from puzzles import data_lines
 from redis_server import RedisServer
 
 CODE = PUZZLE.code
@@ -72,6 +77,13 @@ def test_making_a_game_holds_the_hosts_seat_in_a_cookie_of_the_games_path(
     cookie = response.headers["Set-Cookie"]
     path = response.headers["Location"]
     assert all(part in cookie for part in (f"Path={path}", "HttpOnly", "SameSite=Lax"))
+
+
+def test_the_seat_cookie_outlives_the_browser_being_closed(game_app: Flask) -> None:
+    """A cookie with a Max-Age is kept on disk: a browser closed and opened again on the same
+    device still holds the seat (a session cookie would be gone)."""
+    response = game_app.test_client().post(f"/game/new/{CODE}", data={"mode": "duel"})
+    assert "Max-Age=86400" in response.headers["Set-Cookie"]
 
 
 def test_the_host_waits_with_the_invitation_and_the_watch_link(game_app: Flask) -> None:
@@ -437,3 +449,29 @@ def test_the_footer_says_games_are_kept_for_a_while_and_nothing_personal(game_ap
     footer = footer_of(game_app, "/")
     said = ("games and matches" in footer, "an hour after" in footer, "nothing personal" in footer)
     assert said == (True, True, True)
+
+
+def variant_codes() -> list[str]:
+    """A link's code of each kind the product plays beyond the 4x4 and the Killer: a Jigsaw,
+    a Windoku, an X-Sudoku and a 16x16."""
+    big = next(line for line in data_lines("engine_16x16_answers.txt"))
+    return [
+        generate(9, "easy", variant="jigsaw", seed=5).puzzle.code,
+        generate(9, "easy", variant="windoku", seed=5).puzzle.code,
+        generate(9, "easy", variant="x", seed=5).puzzle.code,
+        parse(big[0]).code,
+    ]
+
+
+@pytest.mark.parametrize("code", variant_codes(), ids=["jigsaw", "windoku", "x", "sixteen"])
+def test_a_race_on_any_variant_and_size_opens_its_board_for_a_move(
+    game_app: Flask, code: str
+) -> None:
+    host = game_app.test_client()
+    response = host.post(f"/game/new/{code}", data={"mode": "race", "minutes": "5"})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    host.post(f"/game/{game_id}/alone")
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    puzzle = read_code(code)
+    blanks = sum(1 for value in puzzle.grid.cells if not value)
+    assert len(re.findall(r'<input id="cell-\d+" name="cell-\d+"', page)) == blanks

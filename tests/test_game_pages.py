@@ -129,6 +129,14 @@ def test_a_duel_by_form_to_the_end(game_app: Flask) -> None:
     assert result is not None and result["ending"] in {"time", "digits", "even"}
 
 
+def test_a_wrong_digit_s_penalty_is_shown_on_the_players_clock(game_app: Flask) -> None:
+    host, _, game_id = seated(game_app)
+    place(host, game_id, 0, right=False)
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    host_clock = re.search(r'game-clock seat-1.*?<span class="facts">([^<]*)<', page, re.S)
+    assert host_clock is not None and host_clock.group(1) == "0 right, 1 penalty"
+
+
 def test_a_race_by_form_to_the_end(game_app: Flask) -> None:
     host, guest, game_id = seated(game_app, "race")
     for blank in range(len(BLANKS)):

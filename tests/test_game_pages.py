@@ -356,6 +356,14 @@ def test_no_game_id_or_token_in_the_request_log(game_app: Flask, capsys: Any) ->
     assert token is not None and game_id not in logged and token.value not in logged
 
 
+def test_no_puzzle_or_move_in_the_request_log(game_app: Flask, capsys: Any) -> None:
+    host, _, game_id = seated(game_app)
+    host.post(f"/game/{game_id}/move.json", json={"action": "place", "cell": 0, "symbol": "4"})
+    logged = capsys.readouterr().err
+    assert "/game/<game_id>/move.json" in logged  # the move's line, and nothing of the move in it
+    assert CODE not in logged and '"symbol"' not in logged and '"cell"' not in logged
+
+
 @pytest.mark.parametrize("page", ["play", "solve"])
 def test_a_puzzles_page_offers_a_game_against_someone(game_app: Flask, page: str) -> None:
     html = game_app.test_client().get(f"/{page}/{CODE}").get_data(as_text=True)

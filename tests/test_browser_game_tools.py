@@ -99,3 +99,12 @@ def test_a_killer_race_board_says_the_selected_cells_cage_ways(base_url: str, pa
     page.locator(f"input[name='cell-{BLANKS[2]}']").click()  # r2c2, in the 9 of r1c2 to r3c2
     helper = page.get_by_role("region", name="Cage at r1c2 (sum 9): 9 in 3")
     expect(helper).to_contain_text("Possible: 2-3-4")
+
+
+def test_a_killer_race_board_with_its_combination_helper_is_axe_clean(
+    base_url: str, page: Page
+) -> None:
+    race_alone(base_url, page, KILLER)
+    page.locator(f"input[name='cell-{BLANKS[2]}']").click()
+    expect(page.locator(".cage-ways")).to_be_visible()
+    assert axe_violations(page) == {}

@@ -454,6 +454,15 @@ def test_a_killers_game_board_draws_its_cages_and_says_them(game_app: Flask) -> 
     )
 
 
+def test_a_killer_race_board_lists_each_cages_ways_without_script(game_app: Flask) -> None:
+    host = game_app.test_client()
+    response = host.post(f"/game/new/{KILLER.code}", data={"mode": "race", "minutes": "5"})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    host.post(f"/game/{game_id}/alone")
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    assert "<li>Cage at r1c2 (sum 9), 9 in 3: 2-3-4</li>" in page
+
+
 def footer_of(app: Flask, path: str) -> str:
     """The site's footer on the page at `path`, its words on one line."""
     page = app.test_client().get(path).get_data(as_text=True)

@@ -1,6 +1,7 @@
 """Two browsers play a short Duel on a 4x4 through the test server (webapp/web/game/): the
 host makes the game from the play page, a phone takes the invitation, each page follows the
-other's moves live and the clocks tick, and the result page shows how it ended."""
+other's moves live and the clocks tick, and the result page shows how it ended; the running clock
+ticks on the page between the server's updates."""
 
 from __future__ import annotations
 
@@ -62,3 +63,24 @@ def test_notes_stay_in_the_players_browser_across_moves_and_reloads(
     expect(cell).to_have_text("12")
     page.screenshot(path=ARTIFACTS / "game-notes.png")
     assert axe_violations(page) == {}
+
+
+def seconds_shown(page: Page) -> int:
+    """The running clock's time as the page shows it, in seconds."""
+    minutes, seconds = page.locator(".game-clock.running .time").inner_text().split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_running_clock_ticks_on_the_page_between_updates(base_url: str, page: Page) -> None:
+    page.clock.install(time=1_000_000)
+    page.clock.pause_at(1_060_000)  # the page's time moves only when the test moves it
+    page.goto(f"{base_url}/play/{PUZZLE.code}")
+    page.get_by_text("Play against someone").click()
+    page.get_by_role("button", name="Make the game").click()
+    # No update comes from the server: its live events end at once, its state says nothing.
+    page.route("**/events", lambda route: route.fulfill(status=204))
+    page.route("**/state.json", lambda route: route.fulfill(json=None))
+    page.get_by_role("button", name="Start against nobody").click()
+    before = seconds_shown(page)
+    page.clock.run_for(5_000)
+    assert before - seconds_shown(page) == 5

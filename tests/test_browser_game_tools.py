@@ -1,6 +1,7 @@
 """A Race player's board has Play's tools (static/play*.js on templates/play_grid.html): corner
 and centre marks, colours, notes filled in, undo; all kept in that browser alone, so they
-survive a reload and are never sent with a move."""
+survive a reload and are never sent with a move. On a Killer, Play's combination helper
+says the selected cell's cage's ways."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from browser_fixtures import axe_violations
 from playwright.sync_api import Page, expect
 from test_browser_game import play_digit
 
-from game_puzzle import BLANKS, PUZZLE
+from webapp.sudoku import Puzzle
+
+from game_puzzle import BLANKS, KILLER, PUZZLE
 
 
-def race_alone(base_url: str, page: Page) -> None:
-    """Make a Race on the 4x4 and start it against nobody: the page is the host's board."""
-    page.goto(f"{base_url}/play/{PUZZLE.code}")
+def race_alone(base_url: str, page: Page, puzzle: Puzzle = PUZZLE) -> None:
+    """Make a Race on `puzzle` (the 4x4) and start it against nobody: the page is the host's
+    board."""
+    page.goto(f"{base_url}/play/{puzzle.code}")
     page.get_by_text("Play against someone").click()
     page.get_by_label("Race: each on your own board").check()
     page.get_by_role("button", name="Make the game").click()
@@ -87,4 +91,20 @@ def test_notes_filled_in_on_a_race_board_are_drawn_in_every_open_cell(
 def test_a_race_board_with_plays_tools_is_axe_clean(base_url: str, page: Page) -> None:
     race_alone(base_url, page)
     page.locator(f"input[name='cell-{BLANKS[0]}']").click()
+    assert axe_violations(page) == {}
+
+
+def test_a_killer_race_board_says_the_selected_cells_cage_ways(base_url: str, page: Page) -> None:
+    race_alone(base_url, page, KILLER)
+    page.locator(f"input[name='cell-{BLANKS[2]}']").click()  # r2c2, in the 9 of r1c2 to r3c2
+    helper = page.get_by_role("region", name="Cage at r1c2 (sum 9): 9 in 3")
+    expect(helper).to_contain_text("Possible: 2-3-4")
+
+
+def test_a_killer_race_board_with_its_combination_helper_is_axe_clean(
+    base_url: str, page: Page
+) -> None:
+    race_alone(base_url, page, KILLER)
+    page.locator(f"input[name='cell-{BLANKS[2]}']").click()
+    expect(page.locator(".cage-ways")).to_be_visible()
     assert axe_violations(page) == {}

@@ -1,7 +1,8 @@
 """A game's pages with two test clients as two players (webapp/web/game/): a Duel and a Race
 to the end by form, the invitation taken once, watchers who cannot move, every bad move a
 4xx that names it and changes nothing, the result page and replay, the JSON and the live
-events, the limit per address, and no game id or token in the request log."""
+events, the limit per address, and no game id or token in the request log; a seat kept
+through the browser being closed, and a Race on a board of every variant and size."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from webapp.sudoku import parse, read_code
+from webapp.sudoku.generator import generate
+
 from game_puzzle import BLANKS, KILLER, PUZZLE, SOLUTION
+from puzzles import data_lines
 from redis_server import RedisServer
 
 CODE = PUZZLE.code
@@ -74,6 +79,13 @@ def test_making_a_game_holds_the_hosts_seat_in_a_cookie_of_the_games_path(
     assert all(part in cookie for part in (f"Path={path}", "HttpOnly", "SameSite=Lax"))
 
 
+def test_the_seat_cookie_outlives_the_browser_being_closed(game_app: Flask) -> None:
+    """A cookie with a Max-Age is kept on disk: a browser closed and opened again on the same
+    device still holds the seat (a session cookie would be gone)."""
+    response = game_app.test_client().post(f"/game/new/{CODE}", data={"mode": "duel"})
+    assert "Max-Age=86400" in response.headers["Set-Cookie"]
+
+
 def test_the_host_waits_with_the_invitation_and_the_watch_link(game_app: Flask) -> None:
     host = game_app.test_client()
     game_id = new_game(host)
@@ -115,6 +127,14 @@ def test_a_duel_by_form_to_the_end(game_app: Flask) -> None:
         assert place(players[blank % 2], game_id, blank).status_code == 303
     result = state(host, game_id)["result"]
     assert result is not None and result["ending"] in {"time", "digits", "even"}
+
+
+def test_a_wrong_digit_s_penalty_is_shown_on_the_players_clock(game_app: Flask) -> None:
+    host, _, game_id = seated(game_app)
+    place(host, game_id, 0, right=False)
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    host_clock = re.search(r'game-clock seat-1.*?<span class="facts">([^<]*)<', page, re.S)
+    assert host_clock is not None and host_clock.group(1) == "0 right, 1 penalty"
 
 
 def test_a_race_by_form_to_the_end(game_app: Flask) -> None:
@@ -336,6 +356,14 @@ def test_no_game_id_or_token_in_the_request_log(game_app: Flask, capsys: Any) ->
     assert token is not None and game_id not in logged and token.value not in logged
 
 
+def test_no_puzzle_or_move_in_the_request_log(game_app: Flask, capsys: Any) -> None:
+    host, _, game_id = seated(game_app)
+    host.post(f"/game/{game_id}/move.json", json={"action": "place", "cell": 0, "symbol": "4"})
+    logged = capsys.readouterr().err
+    assert "/game/<game_id>/move.json" in logged  # the move's line, and nothing of the move in it
+    assert CODE not in logged and '"symbol"' not in logged and '"cell"' not in logged
+
+
 @pytest.mark.parametrize("page", ["play", "solve"])
 def test_a_puzzles_page_offers_a_game_against_someone(game_app: Flask, page: str) -> None:
     html = game_app.test_client().get(f"/{page}/{CODE}").get_data(as_text=True)
@@ -426,6 +454,15 @@ def test_a_killers_game_board_draws_its_cages_and_says_them(game_app: Flask) -> 
     )
 
 
+def test_a_killer_race_board_lists_each_cages_ways_without_script(game_app: Flask) -> None:
+    host = game_app.test_client()
+    response = host.post(f"/game/new/{KILLER.code}", data={"mode": "race", "minutes": "5"})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    host.post(f"/game/{game_id}/alone")
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    assert "<li>Cage at r1c2 (sum 9), 9 in 3: 2-3-4</li>" in page
+
+
 def footer_of(app: Flask, path: str) -> str:
     """The site's footer on the page at `path`, its words on one line."""
     page = app.test_client().get(path).get_data(as_text=True)
@@ -437,3 +474,29 @@ def test_the_footer_says_games_are_kept_for_a_while_and_nothing_personal(game_ap
     footer = footer_of(game_app, "/")
     said = ("games and matches" in footer, "an hour after" in footer, "nothing personal" in footer)
     assert said == (True, True, True)
+
+
+def variant_codes() -> list[str]:
+    """A link's code of each kind the product plays beyond the 4x4 and the Killer: a Jigsaw,
+    a Windoku, an X-Sudoku and a 16x16."""
+    big = next(line for line in data_lines("engine_16x16_answers.txt"))
+    return [
+        generate(9, "easy", variant="jigsaw", seed=5).puzzle.code,
+        generate(9, "easy", variant="windoku", seed=5).puzzle.code,
+        generate(9, "easy", variant="x", seed=5).puzzle.code,
+        parse(big[0]).code,
+    ]
+
+
+@pytest.mark.parametrize("code", variant_codes(), ids=["jigsaw", "windoku", "x", "sixteen"])
+def test_a_race_on_any_variant_and_size_opens_its_board_for_a_move(
+    game_app: Flask, code: str
+) -> None:
+    host = game_app.test_client()
+    response = host.post(f"/game/new/{code}", data={"mode": "race", "minutes": "5"})
+    game_id = response.headers["Location"].rsplit("/", 1)[1]
+    host.post(f"/game/{game_id}/alone")
+    page = host.get(f"/game/{game_id}").get_data(as_text=True)
+    puzzle = read_code(code)
+    blanks = sum(1 for value in puzzle.grid.cells if not value)
+    assert len(re.findall(r'<input id="cell-\d+" name="cell-\d+"', page)) == blanks

@@ -117,6 +117,48 @@ def test_a_follower_hears_a_move_that_a_later_follower_saw_first(make_app: Any) 
     assert run_alone(told()) == 2
 
 
+class MovedWhileRead(Games):
+    """The app's store, where a move is made and the hub's poll learns it just after the
+    version a new follower asks for is read, before that follower joins: the interleaving
+    of a move racing a page's connection, forced without timing."""
+
+    def __init__(self, app: Any, host: Any) -> None:
+        super().__init__(app.extensions[QUEUE_KEY].board)
+        self.host = host
+        self.hub: Hub | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def version(self, game_id: str) -> int | None:
+        """The version read; when armed (hub and loop set), a move and a poll just after."""
+        read = super().version(game_id)
+        if self.hub is not None and self.loop is not None:
+            hub, self.hub = self.hub, None
+            place(self.host, game_id, 0)
+            asyncio.run_coroutine_threadsafe(hub.poll_once(), self.loop).result()
+        return read
+
+
+def test_a_new_follower_hears_a_move_other_followers_learnt_while_it_read_the_store(
+    make_app: Any,
+) -> None:
+    """A follower that read the store just before a move the game's other followers have
+    learnt must start at that move: the poll asks only past the newest version they know, so
+    it would never be told it."""
+    app = make_app()
+    host, _, game_id = seated(app)
+    games = MovedWhileRead(app, host)
+    hub = Hub(games, RelayLimits(), 0.05)
+
+    async def told() -> int | None:
+        async with hub.follow(game_id, "127.0.0.1") as waiting:
+            await waiting.next_version(1)
+            games.hub, games.loop = hub, asyncio.get_running_loop()
+            async with hub.follow(game_id, "127.0.0.2") as late:
+                return await late.next_version(0.5)
+
+    assert run_alone(told()) == 2
+
+
 def test_a_connection_ends_at_its_ceiling(make_app: Any) -> None:
     app = make_app()
     _, _, game_id = seated(app)

@@ -124,7 +124,11 @@ class Hub:
         # only past the newest version any follower knows, so a move this one read first (a
         # player reloading after their move) would never reach a follower that missed it.
         self.learn(game_id, version)
-        follower = Follower(game_id, address, version)
+        # And this one starts at the newest version they know: a move they learnt while the
+        # store answered (after its read) is past this version, and the poll, asking past
+        # theirs, would never tell it.
+        known = [other.newest for other in self._followers.get(game_id, ())]
+        follower = Follower(game_id, address, max([version, *known]))
         self._followers.setdefault(game_id, set()).add(follower)
         self._by_address[address] += 1
         self._count += 1

@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from ...games.game import Ending, GameState, Mode, Phase
 from ...games.moves import GUEST, HOST, MoveKind
 from ...games.store import StoredGame
+from ...records.json_types import JsonObject
+from ..cage_ways import CageLine, board_candidates, cage_island, cage_lines
 from ..grid_table import Board, board
 from ..play_cell import PlayCell
 from ..variant_drawing import PLAIN, Drawn, drawn_cells, is_jigsaw
@@ -75,6 +77,11 @@ class GamePage:
     # A Race player's own board with Play's tools (templates/play_grid.html, static/play*.js),
     # while the race is on; None where the game board above is drawn instead.
     tools: Board[PlayCell] | None = None
+    # On a Killer's tools board, Play's combination helper (web/cage_ways.py): each cage's
+    # ways that the player's placed digits leave, and what play_marks.js needs to show the
+    # selected cage's ways as the board's notes and marks narrow them.
+    cages: tuple[CageLine, ...] = ()
+    cage_island: JsonObject | None = None
 
     @property
     def givens(self) -> tuple[int, ...]:
@@ -123,8 +130,11 @@ def game_page(kept: StoredGame, seat: int | None, now: int) -> GamePage:
         )
     rows = _rows(state, board_seat, may_move, state.digits_hidden_from(seat))
     tools = None
+    cages: tuple[CageLine, ...] = ()
     if state.game.mode == Mode.RACE and may_move:
         tools = _tools_board(state, rows)
+        puzzle = state.game.puzzle
+        cages = cage_lines(puzzle, board_candidates(puzzle, state.board(board_seat)))
     return GamePage(
         kept=kept,
         state=state,
@@ -136,6 +146,8 @@ def game_page(kept: StoredGame, seat: int | None, now: int) -> GamePage:
         may_move=may_move,
         refresh=REFRESH_SECONDS if _refreshes(state, seat) else 0,
         tools=tools,
+        cages=cages,
+        cage_island=cage_island(state.game.puzzle) if cages else None,
     )
 
 

@@ -19,7 +19,7 @@ from ...sudoku import PuzzleError
 from ...sudoku.killer_combinations import spelled, sum_ways
 from ...sudoku.place import Place
 from ...sudoku.whole_numbers import read_whole_number
-from .cage_ways import board_candidates
+from ..cage_ways import board_candidates
 from .state import PlayState
 
 # The longest text of cell names read: a 25x25 grid's 25 cells as "r25c25 " take 175.
@@ -102,6 +102,13 @@ def chosen_total(text: str) -> int:
     return total
 
 
+def played_board(state: PlayState) -> list[int]:
+    """Each cell's candidates on the game `state` as the helpers take them: its value, else
+    its notes among what the values allow."""
+    puzzle, values = state.progress.puzzle, state.progress.grid.cells
+    return board_candidates(puzzle, values, state.notes.candidates)
+
+
 def sum_line(state: PlayState, cells_text: str, sum_text: str) -> SumLine:
     """The helper's line for the cells `cells_text` names making the sum `sum_text` on the
     game `state`; SumRefused saying what of them cannot be used."""
@@ -111,7 +118,7 @@ def sum_line(state: PlayState, cells_text: str, sum_text: str) -> SumLine:
     total = chosen_total(sum_text)
     peers = puzzle.geometry.peers
     masks = [sum(1 << at for at, other in enumerate(cells) if other in peers[c]) for c in cells]
-    board = board_candidates(state)
+    board = played_board(state)
     try:
         ways = sum_ways(size, total, [board[cell] for cell in cells], masks)
     except PuzzleError as error:

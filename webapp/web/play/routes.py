@@ -21,6 +21,7 @@ from ...sudoku.place import Place
 from ...sudoku.progress import Progress, check
 from ...sudoku.whole_numbers import read_whole_number
 from ..cache import refuse_long_code, solve_within_budget
+from ..cage_ways import cage_island, cage_lines
 from ..grid_table import place_of
 from ..http_caching import cache_by_outcome
 from ..linked import linked_puzzle, unusable, whole_number
@@ -31,8 +32,14 @@ from ..rating_view import rating_of
 from ..shown_alphabet import as_shown_result, kept_alphabet, link_values, shown_alphabet
 from ..solver_seat import solver_seat
 from ..verdicts import verdict
-from .cage_ways import cage_island, cage_lines
-from .chosen_sums import MOST_CELLS_TEXT, MOST_SUM_TEXT, SumLine, SumRefused, sum_line
+from .chosen_sums import (
+    MOST_CELLS_TEXT,
+    MOST_SUM_TEXT,
+    SumLine,
+    SumRefused,
+    played_board,
+    sum_line,
+)
 from .form import with_entries
 from .next_puzzle import next_puzzle
 from .notes import cleared_by, filled_in, full_cells, no_notes, placements
@@ -66,7 +73,7 @@ def play(code: str) -> Response:
     ?time= is the game's time in seconds, ?timer=0 hides its clock; ?noted= names the cells
     noted with every candidate the givens allow (notes.py); ?corner=, ?centre= and
     ?colours= hold the player's other marks (cell_marks.py). A Killer's page lists each
-    cage's ways of making its sum (cage_ways.py); ?cells= and ?sum= ask the ways of making
+    cage's ways of making its sum (web/cage_ways.py); ?cells= and ?sum= ask the ways of making
     a sum in the cells named (chosen_sums.py), 422 with the page saying what of them
     cannot be used."""
     game = _linked_game(code, ".play")
@@ -89,8 +96,8 @@ def play(code: str) -> Response:
         rating=rating.words if rating is not None and rating.rated else "",
         next_puzzle=next_puzzle(puzzle, rating),
         level=rating.level if rating is not None else "",
-        cages=cage_lines(state),
-        cage_island=cage_island(state) if puzzle.rules.cages else None,
+        cages=cage_lines(puzzle, played_board(state)),
+        cage_island=cage_island(puzzle) if puzzle.rules.cages else None,
         sum_line=summed if isinstance(summed, SumLine) else None,
         sum_refused=summed if isinstance(summed, SumRefused) else None,
         sum_cells=request.args.get("cells", "")[:MOST_CELLS_TEXT],  # shown back as typed

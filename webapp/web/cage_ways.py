@@ -1,18 +1,20 @@
-"""The Killer combination helper on the play page: each cage's sum and the sets of digits
-that make it, split by what the player's values and notes still allow (the engine's
-killer_combinations.py decides). Without script the page lists every cage; with script
-play_marks.js shows the selected cage's line, worked out again from the board as it is,
-from the sets this module hands it (it filters them, it never lists them itself).
+"""The Killer combination helper of every board played with Play's tools (the play page and
+a Race player's own board): each cage's sum and the sets of digits that make it, split by
+what the player's values and notes still allow (the engine's killer_combinations.py
+decides). Without script the page lists every cage; with script play_marks.js shows the
+selected cage's line, worked out again from the board as it is, from the sets this module
+hands it (it filters them, it never lists them itself).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...records.json_types import JsonObject, JsonValue
-from ...sudoku.killer_combinations import spelled, sum_ways
-from ...sudoku.logic import Position
-from .state import PlayState
+from ..records.json_types import JsonObject, JsonValue
+from ..sudoku import Puzzle
+from ..sudoku.killer_combinations import spelled, sum_ways
+from ..sudoku.logic import Position
 
 
 @dataclass(frozen=True)
@@ -26,22 +28,22 @@ class CageLine:
     ruled_out: str
 
 
-def board_candidates(state: PlayState) -> list[int]:
+def board_candidates(
+    puzzle: Puzzle, values: Sequence[int], notes: Sequence[int] | None = None
+) -> list[int]:
     """Each cell's candidates as the helper takes them (bit d for digit d): its value, else
-    its notes among what the values allow (a cell without notes: all of that)."""
-    puzzle, grid = state.progress.puzzle, state.progress.grid
-    allowed = Position.of_values(puzzle, grid.cells).candidates
+    its `notes` among what the values allow (a cell without notes, or no notes given: all
+    of that)."""
+    allowed = Position.of_values(puzzle, tuple(values)).candidates
+    noted = notes if notes is not None else allowed
     return [
-        1 << value if value else noted & allowed[cell]
-        for cell, (value, noted) in enumerate(zip(grid.cells, state.notes.candidates, strict=True))
+        1 << value if value else noted[cell] & allowed[cell] for cell, value in enumerate(values)
     ]
 
 
-def cage_lines(state: PlayState) -> tuple[CageLine, ...]:
-    """Every summed cage of the game's puzzle with the ways the player's values and notes
-    (a cell without notes: every candidate the values allow) still leave it."""
-    puzzle = state.progress.puzzle
-    board = board_candidates(state)
+def cage_lines(puzzle: Puzzle, board: Sequence[int]) -> tuple[CageLine, ...]:
+    """Every summed cage of `puzzle` with the ways the cells' candidates `board` (as
+    board_candidates gives them) still leave it."""
     lines = []
     for cage in puzzle.rules.cages:
         if cage.total is None:
@@ -59,10 +61,9 @@ def cage_lines(state: PlayState) -> tuple[CageLine, ...]:
     return tuple(lines)
 
 
-def cage_island(state: PlayState) -> JsonObject:
+def cage_island(puzzle: Puzzle) -> JsonObject:
     """What play_marks.js needs to show a cage's ways: each summed cage's cells, name and
     every set of digits making its sum (before any candidate rules one out)."""
-    puzzle = state.progress.puzzle
     size = puzzle.size
     open_cells = [((1 << size) - 1) << 1] * size  # every digit in every cell
     cages: list[JsonValue] = []

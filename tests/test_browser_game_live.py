@@ -89,13 +89,16 @@ def test_a_race_on_a_killer_with_a_player_without_script_goes_to_the_end(
 
 
 def test_a_duel_on_a_9x9_between_a_desktop_and_a_phone_goes_to_the_end(
-    front: str, page: Page, phone: Page
+    front: str, page: Page, phone: Page, laptop: Page
 ) -> None:
+    """A watcher who came at the start ends with every move on their board."""
     page.goto(f"{front}/play/{NINE.code}")
     page.get_by_text("Play against someone").click()
     page.get_by_role("button", name="Make the game").click()
-    phone.goto(page.locator("#invitation").input_value())
+    invitation, watch = (page.locator(f"#{name}").input_value() for name in ("invitation", "watch"))
+    phone.goto(invitation)
     phone.get_by_role("button", name="Take the second seat").click()
+    laptop.goto(watch)
     players = (page, phone)
     blanks = [cell for cell, value in enumerate(NINE.grid.cells) if not value]
     for turn, cell in enumerate(blanks):
@@ -106,4 +109,13 @@ def test_a_duel_on_a_9x9_between_a_desktop_and_a_phone_goes_to_the_end(
         player.get_by_role("button", name="Place").click()
     for player in players:
         expect(player.locator(".game-status")).to_contain_text(" win", timeout=FOLLOW_MS)
+    expect(laptop.locator(".game-status")).to_contain_text(" win", timeout=FOLLOW_MS)
+    watched = laptop.locator("#board td")
+    unseen = [
+        cell
+        for cell in blanks
+        # the cell's label, then its digit: "Row 1, column 1: 4" once spaces are one
+        if f": {NINE_SOLUTION.cells[cell]}" not in " ".join(watched.nth(cell).inner_text().split())
+    ]
+    assert unseen == []
     assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -5,12 +5,17 @@ read and says so; the search is bounded in work."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
+from test_golden import JIGSAW
 
 from webapp.photo import Standing, read_photo, stand
 from webapp.photo.record import doubt_message
 from webapp.photo.settle import TRIES, doubted_by_the_puzzle, settle
+from webapp.sudoku import Grid, Rules, find_conflicts
+from webapp.sudoku.parse import read_code
 
 from photo_files import posted, printed_grid
 from puzzles import NORVIG_EASY, NORVIG_EASY_CODE
@@ -96,3 +101,34 @@ def test_the_search_stops_at_its_bound_of_work():
             choices[cell] = [(values[cell], 0.4), (0, 0.3), ((values[cell] % 9) + 1, 0.3)]
     settling = settle(values, choices)
     assert (settling.changes, settling.tries) == ((), TRIES)
+
+
+def jigsaw_misread() -> tuple[list[int], list[list[tuple[int, float]]], Rules, int]:
+    """A Jigsaw's givens with one digit read wrong (no clash in its row, column or region,
+    but no solution), the network's readings with the printed digit second, its rules, and
+    the cell."""
+    puzzle = read_code(JIGSAW)
+    printed = list(puzzle.grid.cells)
+    cell, wrong = next(
+        (cell, wrong)
+        for cell, value in enumerate(printed)
+        if value
+        for wrong in range(1, 10)
+        if wrong != value
+        and not find_conflicts(
+            replace(puzzle, grid=Grid.from_values(with_value(printed, cell, wrong)))
+        )
+    )
+    choices = [[(value, 1.0)] if not value else [(value, 0.99), (0, 0.01)] for value in printed]
+    choices[cell] = [(wrong, 0.6), (printed[cell], 0.35), (0, 0.05)]
+    return with_value(printed, cell, wrong), choices, puzzle.rules, cell
+
+
+def with_value(values: list[int], cell: int, value: int) -> list[int]:
+    """`values` with `cell`'s changed to `value`."""
+    return [value if at == cell else seen for at, seen in enumerate(values)]
+
+
+def test_a_jigsaw_misread_is_settled_by_its_regions():
+    values, choices, rules, cell = jigsaw_misread()
+    assert settle(values, choices, rules).values == read_code(JIGSAW).grid.cells

@@ -160,10 +160,8 @@ def _reading(
         for i in range(81)
         if confidence[i] < SURE
     }
-    # The settling search and its doubts know a classic grid's units alone: a Jigsaw's
-    # reading is left as read, its clashes said by how it stands.
-    if not upright_regions and needs_settling(values.tolist()):
-        settled = settle(values.tolist(), choices)
+    if needs_settling(values.tolist(), rules):
+        settled = settle(values.tolist(), choices, rules)
         for change in settled.changes:
             i = change.cell
             values[i], confidence[i] = change.taken, change.probability
@@ -179,7 +177,7 @@ def _reading(
         if not settled.changes:
             # Nothing settles it: the cells the puzzle itself puts in doubt are flagged,
             # however sure the network was of them.
-            for i, reason in doubted_by_the_puzzle(values.tolist()).items():
+            for i, reason in doubted_by_the_puzzle(values.tolist(), rules).items():
                 uncertain[i] = UncertainCell(
                     i // 9 + 1,
                     i % 9 + 1,

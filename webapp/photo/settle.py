@@ -12,6 +12,8 @@ nodes for all of them at most NODES. A grid that no such reading settles is left
 
 Each changed cell says why, true to what the puzzle showed: with its first reading put
 back (and every other change kept) the grid clashes, has no solution or has more than one.
+Every check is made under the puzzle's rules: a Jigsaw read from a photo is settled by its
+regions, not by boxes it does not have.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from webapp.sudoku import Budget, Grid, Puzzle, SolveStatus, find_conflicts, solve
+from webapp.sudoku import (
+    CLASSIC,
+    Budget,
+    Grid,
+    Puzzle,
+    Rules,
+    SolveStatus,
+    find_conflicts,
+    solve,
+)
 
 PLAUSIBLE = 0.05  # a reading the network gives less than this is not tried
 SUSPECTS = 12  # the cells least surely read that may be read again
@@ -64,16 +75,25 @@ class Settling:
     nodes: int
 
 
-def needs_settling(values: Sequence[int]) -> bool:
+def _puzzle(values: Sequence[int], rules: Rules) -> Puzzle:
+    """The 9x9 grid `values` under `rules`."""
+    return Puzzle(Grid.from_values(list(values)), rules)
+
+
+def needs_settling(values: Sequence[int], rules: Rules = CLASSIC) -> bool:
     """Whether the grid does not stand with exactly one solution (decided, not given up)."""
-    result = solve(Puzzle(Grid.from_values(list(values))), budget=TRY_BUDGET)
+    result = solve(_puzzle(values, rules), budget=TRY_BUDGET)
     return result.status in (SolveStatus.NO_SOLUTION, SolveStatus.MULTIPLE)
 
 
-def settle(values: Sequence[int], choices: Sequence[Sequence[tuple[int, float]]]) -> Settling:
-    """The nearest reading of `values` with exactly one solution, from `choices`: for each
-    cell, the network's readings as (value, probability), its first reading first (empty
-    for a cell with no ink)."""
+def settle(
+    values: Sequence[int],
+    choices: Sequence[Sequence[tuple[int, float]]],
+    rules: Rules = CLASSIC,
+) -> Settling:
+    """The nearest reading of `values` with exactly one solution under `rules`, from
+    `choices`: for each cell, the network's readings as (value, probability), its first
+    reading first (empty for a cell with no ink)."""
     first = tuple(values)
     tries = nodes = 0
     for combination in _combinations(_choices(choices)):
@@ -83,13 +103,13 @@ def settle(values: Sequence[int], choices: Sequence[Sequence[tuple[int, float]]]
         changed = list(first)
         for choice in combination:
             changed[choice.cell] = choice.value
-        puzzle = Puzzle(Grid.from_values(changed))
+        puzzle = _puzzle(changed, rules)
         if find_conflicts(puzzle):
             continue
         result = solve(puzzle, budget=TRY_BUDGET)
         nodes += result.nodes
         if result.status == SolveStatus.SOLVED:
-            changes = tuple(_change(changed, first, c) for c in combination)
+            changes = tuple(_change(changed, first, c, rules) for c in combination)
             return Settling(tuple(changed), changes, tries, nodes)
     return Settling(first, (), tries, nodes)
 
@@ -120,26 +140,29 @@ def _combinations(choices: list[NextReading]) -> Iterator[tuple[NextReading, ...
     return iter(every)
 
 
-def _change(settled: list[int], first: tuple[int, ...], choice: NextReading) -> Change:
+def _change(
+    settled: list[int], first: tuple[int, ...], choice: NextReading, rules: Rules
+) -> Change:
     """The change at one cell, with why its first reading was not kept."""
     cell = choice.cell
     put_back = list(settled)
     put_back[cell] = first[cell]
-    return Change(cell, first[cell], choice.value, choice.probability, _why(put_back, cell))
+    why = _why(put_back, cell, rules)
+    return Change(cell, first[cell], choice.value, choice.probability, why)
 
 
-def doubted_by_the_puzzle(values: Sequence[int]) -> dict[int, str]:
+def doubted_by_the_puzzle(values: Sequence[int], rules: Rules = CLASSIC) -> dict[int, str]:
     """The cells a grid left inconsistent puts in doubt, each with why: every digit that
     clashes with another; with no clash but no solution, every digit without which the
     grid has a solution (within NODES of the solver's work in all)."""
     doubted = {}
     for cell, value in enumerate(values):
-        clash = _clashing(values, cell) if value else None
+        clash = _clashing(values, cell, rules) if value else None
         if clash is not None:
             doubted[cell] = f"it clashes with the {value} in r{clash // 9 + 1}c{clash % 9 + 1}"
     if doubted:
         return doubted
-    first = solve(Puzzle(Grid.from_values(list(values))), budget=TRY_BUDGET)
+    first = solve(_puzzle(values, rules), budget=TRY_BUDGET)
     if first.status != SolveStatus.NO_SOLUTION:
         return doubted
     nodes = 0
@@ -148,32 +171,27 @@ def doubted_by_the_puzzle(values: Sequence[int]) -> dict[int, str]:
             continue
         without = list(values)
         without[cell] = 0
-        result = solve(Puzzle(Grid.from_values(without)), budget=TRY_BUDGET)
+        result = solve(_puzzle(without, rules), budget=TRY_BUDGET)
         nodes += result.nodes
         if result.status in (SolveStatus.SOLVED, SolveStatus.MULTIPLE):
             doubted[cell] = "without it the puzzle could be solved"
     return doubted
 
 
-def _clashing(values: Sequence[int], cell: int) -> int | None:
-    """The first other cell in the same row, column or box with the same digit, if any."""
-    row, column = divmod(cell, 9)
-    for other, seen in enumerate(values):
-        other_row, other_column = divmod(other, 9)
-        same_box = (row // 3, column // 3) == (other_row // 3, other_column // 3)
-        peer = other_row == row or other_column == column or same_box
-        if other != cell and seen == values[cell] and peer:
-            return other
-    return None
+def _clashing(values: Sequence[int], cell: int, rules: Rules) -> int | None:
+    """The first other cell in a unit with `cell` (row, column, box or region) with the same
+    digit, if any."""
+    peers = _puzzle(values, rules).geometry.peers[cell]
+    return next((other for other in sorted(peers) if values[other] == values[cell]), None)
 
 
-def _why(grid: list[int], cell: int) -> str:
+def _why(grid: list[int], cell: int, rules: Rules) -> str:
     """What the grid with `cell` as first read does: clash, no solution or several."""
     value = grid[cell]
-    clash = _clashing(grid, cell) if value else None
+    clash = _clashing(grid, cell, rules) if value else None
     if clash is not None:
         return f"would clash with the {value} in r{clash // 9 + 1}c{clash % 9 + 1}"
-    status = solve(Puzzle(Grid.from_values(grid)), budget=TRY_BUDGET).status
+    status = solve(_puzzle(grid, rules), budget=TRY_BUDGET).status
     if status == SolveStatus.NO_SOLUTION:
         return "would leave the puzzle no solution"
     if status == SolveStatus.MULTIPLE:

@@ -31,6 +31,7 @@ from webapp.live.match_watch import ALL_HERE_POLL_SECONDS, MatchWatch
 from webapp.live.sockets import BotSockets, SocketLimits
 from webapp.live.sse import EventsFace
 from webapp.matches import Matches
+from webapp.matches.protocol import messages_for
 from webapp.web.match.bots import MATCHES_KEY
 
 from free_ports import free_port
@@ -365,3 +366,22 @@ def test_a_watcher_hears_which_rounds_are_over(relay_port):
     heard(first)
     said(first, {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)})
     assert first_event(port, f"/match/{match_id}/events")[1]["over"] == [1]
+
+
+def test_the_watch_sends_each_seat_the_messages_the_protocol_makes(make_app: Any) -> None:
+    # Made once for all seats (a round's puzzle, a settled round's result), they are the same.
+    app: Flask = make_app()
+    match_id, tokens = opened(app)
+    client = app.test_client()
+    for token in tokens:
+        client.post("/api/bot/hello", json=HELLO, headers={"Authorization": f"Bearer {token}"})
+    rows = solution_rows(app, match_id, 1)
+    answer = {"type": "solution", "round": 1, "rows": rows}
+    client.post("/api/bot/answer", json=answer, headers={"Authorization": f"Bearer {tokens[0]}"})
+    matches: Matches = app.extensions[MATCHES_KEY]
+    kept = matches.load(match_id)
+    assert kept is not None
+    watch = MatchWatch(matches, kept, 0.05)
+    watch.version = 1
+    seen = [watch.messages(seat) for seat in (1, 2)]
+    assert seen == [messages_for(kept.id, kept.match, kept.state, seat) for seat in (1, 2)]

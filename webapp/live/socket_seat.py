@@ -17,7 +17,6 @@ from ..jobs.store import Unreachable
 from ..matches import ProtocolError, ProtocolProblem, StoredMatch
 from ..matches.protocol import (
     PROTOCOL_VERSION,
-    messages_for,
     numbered,
     read_answer,
     read_hello,
@@ -134,9 +133,8 @@ class SeatConnection:
         changed: asyncio.Future[int] | None = None
         try:
             while True:
-                kept = watch.kept
                 if version > 0:  # version 0 is the match as made, before the watch read it
-                    found = numbered(messages_for(kept.id, kept.match, kept.state, seat), sent)
+                    found = numbered(watch.messages(seat), sent)
                     for message in found:
                         await self.frames.send_json(message)
                         sent = int(str(message["seq"]))

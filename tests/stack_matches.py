@@ -148,6 +148,44 @@ class Watcher:
         self._thread.join(timeout=seconds)
 
 
+class EventsListener:
+    """Hears GET /match/<id>/events through nginx (the relay's stream) until the match is
+    over: each event's phase and the rounds it said were over, in order; the HTTP status."""
+
+    def __init__(self, port: int, match_id: str, seconds: float) -> None:
+        self.port = port
+        self.match_id = match_id
+        self.heard: list[tuple[str, tuple[int, ...]]] = []
+        self.status = 0
+        self._seconds = seconds
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self._seconds)
+        try:
+            connection.request("GET", f"/match/{self.match_id}/events")
+            response = connection.getresponse()
+            self.status = response.status
+            while self.status == 200:
+                line = response.fp.readline()
+                if not line:
+                    return
+                if line.startswith(b"data: "):
+                    data = json.loads(line[6:])
+                    self.heard.append((data["phase"], tuple(data["over"])))
+                    if data["phase"] == "over":
+                        return
+        except OSError:
+            return
+        finally:
+            connection.close()
+
+    def join(self, seconds: float) -> None:
+        """Wait up to `seconds` for the stream to end."""
+        self._thread.join(timeout=seconds)
+
+
 class SocketBot:
     """A bot over the WebSocket through nginx, in a thread: it answers each puzzle with the
     solution given, `delay` seconds after it came (a clock of its own would be no truer: the

@@ -24,7 +24,7 @@ from webapp.matches import (
 from webapp.matches.protocol import BotMessage, messages_for, read_answer, read_hello
 from webapp.matches.setting import SettingError, make_rounds
 from webapp.matches.store import StoredMatch
-from webapp.sudoku import MULTIPLE, NO_SOLUTION, solve
+from webapp.sudoku import MULTIPLE, NO_SOLUTION, Budget, solve
 
 from clocks import FakeClock
 
@@ -217,6 +217,29 @@ def test_a_bot_faster_than_the_handicap_beats_the_house(matches: Matches, clock:
     clock.advance(0.4)
     kept = loaded(matches, match_id)
     matches.answer(kept, 1, right(kept, 1))
+    clock.advance(1)
+    assert loaded(matches, match_id).state.rounds[0].winner == 1
+
+
+def test_the_house_s_answer_is_kept_in_the_store_as_a_bot_s(
+    matches: Matches, clock: FakeClock
+) -> None:
+    match_id, _ = opened(matches, setting(house_ms=500))
+    clock.advance(0.6)
+    kept = loaded(matches, match_id)
+    assert matches.store.get(f"match:{kept.id}:answer:1:2") is not None
+
+
+def test_a_house_whose_engine_finds_nothing_in_its_budget_leaves_the_round_to_the_bot(
+    tmp_path: Path, clock: FakeClock
+) -> None:
+    # The house is judged on what its engine found: with no work allowed it finds nothing.
+    store = SqliteStore(tmp_path / "matches.sqlite3", clock)
+    matches = Matches(store, in_ms(clock), house_budget=Budget(nodes=0, sat_conflicts=0))
+    match_id, _ = opened(matches, setting(house_ms=500))
+    clock.advance(0.6)
+    with contextlib.suppress(ProtocolError):
+        matches.answer(loaded(matches, match_id), 1, right(loaded(matches, match_id), 1))
     clock.advance(1)
     assert loaded(matches, match_id).state.rounds[0].winner == 1
 

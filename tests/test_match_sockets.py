@@ -31,6 +31,7 @@ from webapp.live.match_watch import ALL_HERE_POLL_SECONDS, MatchWatch
 from webapp.live.sockets import BotSockets, SocketLimits
 from webapp.live.sse import EventsFace
 from webapp.matches import Matches
+from webapp.matches.protocol import messages_for
 from webapp.web.match.bots import MATCHES_KEY
 
 from free_ports import free_port
@@ -330,3 +331,57 @@ def test_a_match_whose_seats_are_all_here_is_read_less_often(make_app: Any) -> N
     watch = MatchWatch(matches, kept, 0.05)
     watch.seats_here.update({1, 2})
     assert watch._wait_seconds() == ALL_HERE_POLL_SECONDS
+
+
+def first_event(port: int, path: str) -> tuple[int, Any]:
+    """The status of GET `path` on the relay, and its first event's data (None if none)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=READ_SECONDS) as connection:
+        connection.sendall(f"GET {path} HTTP/1.1\r\nHost: relay\r\n\r\n".encode())
+        stream = connection.makefile("rb")
+        status = int(stream.readline().split()[1])
+        for _ in range(100):
+            line = stream.readline()
+            if not line:
+                break
+            if line.startswith(b"data: "):
+                return status, json.loads(line[6:])
+    return status, None
+
+
+def test_a_watcher_hears_the_match_from_the_relay(relay_port):
+    app, port = relay_port
+    match_id, _ = opened(app)
+    assert first_event(port, f"/match/{match_id}/events")[1]["phase"] == "waiting"
+
+
+def test_a_watcher_of_no_match_is_told_there_is_none(relay_port):
+    _, port = relay_port
+    assert first_event(port, "/match/nosuchmatch/events")[0] == 404
+
+
+def test_a_watcher_hears_which_rounds_are_over(relay_port):
+    app, port = relay_port
+    match_id, tokens = opened(app)
+    first, _ = both_joined(port, tokens)
+    heard(first)
+    said(first, {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)})
+    assert first_event(port, f"/match/{match_id}/events")[1]["over"] == [1]
+
+
+def test_the_watch_sends_each_seat_the_messages_the_protocol_makes(make_app: Any) -> None:
+    # Made once for all seats (a round's puzzle, a settled round's result), they are the same.
+    app: Flask = make_app()
+    match_id, tokens = opened(app)
+    client = app.test_client()
+    for token in tokens:
+        client.post("/api/bot/hello", json=HELLO, headers={"Authorization": f"Bearer {token}"})
+    rows = solution_rows(app, match_id, 1)
+    answer = {"type": "solution", "round": 1, "rows": rows}
+    client.post("/api/bot/answer", json=answer, headers={"Authorization": f"Bearer {tokens[0]}"})
+    matches: Matches = app.extensions[MATCHES_KEY]
+    kept = matches.load(match_id)
+    assert kept is not None
+    watch = MatchWatch(matches, kept, 0.05)
+    watch.version = 1
+    seen = [watch.messages(seat) for seat in (1, 2)]
+    assert seen == [messages_for(kept.id, kept.match, kept.state, seat) for seat in (1, 2)]

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stack_matches import SentAnswer, SocketBot, Watcher, WrongBot, ask
+from stack_matches import EventsListener, SentAnswer, SocketBot, Watcher, WrongBot, ask
 from test_scaleout import tools_missing
 from websockets.sync.client import connect
 
@@ -74,6 +74,7 @@ class Played:
     example_lines: list[str]
     exits: list[int]
     watcher: Watcher
+    listener: EventsListener
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +86,7 @@ def played(match_stack: RunningStack) -> Played:
     assert status == 201, opened
     tokens = [seat["token"] for seat in opened["seats"]]
     watcher = Watcher(port, opened["match"], MATCH_SECONDS)
+    listener = EventsListener(port, opened["match"], MATCH_SECONDS)
     commands = [
         [sys.executable, "-m", "webapp", "bot", server, tokens[0]],
         [sys.executable, str(EXAMPLE), server, tokens[1]],
@@ -94,6 +96,7 @@ def played(match_stack: RunningStack) -> Played:
     wrong.play()
     outs = [bot.communicate(timeout=MATCH_SECONDS)[0] for bot in bots]
     watcher.join(MATCH_SECONDS)
+    listener.join(MATCH_SECONDS)
     _, result = ask(port, "GET", f"/api/matches/{opened['match']}")
     _, page = ask(port, "GET", f"/match/{opened['match']}/result")
     return Played(
@@ -104,6 +107,7 @@ def played(match_stack: RunningStack) -> Played:
         outs[1].splitlines(),
         [bot.returncode for bot in bots],
         watcher,
+        listener,
     )
 
 
@@ -202,6 +206,27 @@ def test_the_watcher_saw_the_match_from_its_start_to_its_end(played: Played) -> 
 
 def test_the_watcher_saw_every_round_end(played: Played) -> None:
     assert sorted(played.watcher.rounds_seen_over) == [1, 2, 3, 4, 5]
+
+
+def test_a_watcher_on_the_live_events_heard_each_round_end_while_the_match_went_on(
+    played: Played,
+) -> None:
+    # Each of rounds 1 to 4 was heard over in an event sent before the match was.
+    first_heard_over = {}
+    for phase, over in played.listener.heard:
+        for number in over:
+            first_heard_over.setdefault(number, phase)
+    assert {n: p != "over" for n, p in first_heard_over.items()} == {
+        1: True,
+        2: True,
+        3: True,
+        4: True,
+        5: False,
+    }
+
+
+def test_the_live_events_end_with_the_match_over(played: Played) -> None:
+    assert played.listener.heard[-1] == ("over", (1, 2, 3, 4, 5))
 
 
 def test_the_watcher_was_never_refused(played: Played) -> None:

@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from ..jobs.store import Unreachable
 from ..matches import Matches, StoredMatch
-from ..matches.store import MatchGone
+from ..matches.protocol import HelloMessage, PuzzleMessage, ResultMessage, ServerMessage
+from ..matches.store import SETTLE_MS, MatchGone
 
 # How often a match is read while all its bot seats are connected to this relay.
 ALL_HERE_POLL_SECONDS = 1.0
@@ -32,6 +33,11 @@ class MatchWatch:
         self._changed = asyncio.Condition()
         self._poke = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        # Each round's puzzle message, and its result once settled, made once for all seats:
+        # made again for every seat at every step, they were most of the relay's own work.
+        self._puzzles: dict[int, PuzzleMessage] = {}
+        self._results: dict[int, ResultMessage] = {}
+        self._rounds_built: tuple[int, tuple[ServerMessage, ...]] = (-1, ())
 
     def start(self) -> None:
         """Begin reading the match."""
@@ -45,6 +51,36 @@ class MatchWatch:
     def poke(self) -> None:
         """Read the match again at once (an answer was taken here)."""
         self._poke.set()
+
+    def messages(self, seat: int) -> tuple[ServerMessage, ...]:
+        """`seat`'s messages of the match as last read, as protocol.messages_for makes them."""
+        kept = self.kept
+        return (HelloMessage.of(kept.id, kept.match, seat), *self._round_messages())
+
+    def _round_messages(self) -> tuple[ServerMessage, ...]:
+        """Every round's puzzle and, once over, result, as the match was last read."""
+        version, built = self._rounds_built
+        if version == self.version:
+            return built
+        match, state = self.kept.match, self.kept.state
+        found: list[ServerMessage] = []
+        for played in state.rounds:
+            number, expected = played.number, match.rounds[played.number - 1]
+            puzzle = self._puzzles.get(number)
+            if puzzle is None:
+                puzzle = PuzzleMessage.of(expected, match.setting.seconds)
+                self._puzzles[number] = puzzle
+            found.append(puzzle)
+            if played.end is None:
+                continue
+            result = self._results.get(number)
+            if result is None:
+                result = ResultMessage.of(played, expected, number == match.setting.rounds)
+                if played.end + SETTLE_MS <= state.now:  # its verdicts are final
+                    self._results[number] = result
+            found.append(result)
+        self._rounds_built = (self.version, tuple(found))
+        return self._rounds_built[1]
 
     async def changed_since(self, version: int, seconds: float) -> int:
         """The version once it is past `version`, or after `seconds` in any case."""

@@ -21,6 +21,7 @@ import re
 
 from ..jobs.store import Unreachable
 from .hub import Follower, FollowRefused, GameNotFound, Hub
+from .match_events import MATCH_EVENTS_PATH, MatchWatchers, WatcherLimits
 from .sockets import SOCKET_PATH, BotSockets
 
 log = logging.getLogger(__name__)
@@ -80,6 +81,7 @@ class EventsFace:
     def __init__(self, hub: Hub, sockets: BotSockets | None = None) -> None:
         self.hub = hub
         self.sockets = sockets
+        self.watchers = None if sockets is None else MatchWatchers(sockets, WatcherLimits())
         self._handlers: dict[asyncio.Task[None], asyncio.StreamWriter] = {}
 
     async def serve(self, host: str, port: int) -> asyncio.Server:
@@ -133,9 +135,15 @@ class EventsFace:
             # The bots' WebSocket face (sockets.py) takes the connection from here on.
             await self.sockets.serve(head, reader, writer)
             return None
+        watched = MATCH_EVENTS_PATH.fullmatch(target.split("?", 1)[0])
+        if watched is not None and self.watchers is not None:
+            return await self._watch_match(watched.group(1), method, lines, reader, writer)
         found = EVENTS_PATH.fullmatch(target.split("?", 1)[0])
         if found is None:
-            return plain(404, "The live relay answers /game/<id>/events and /api/bot/socket.")
+            return plain(
+                404,
+                "The live relay answers /game/<id>/events, /match/<id>/events and /api/bot/socket.",
+            )
         if method != "GET":
             return plain(405, "A game's live events are read with GET.")
         address = forwarded_for(lines[1:]) or _peer(writer)
@@ -158,6 +166,43 @@ class EventsFace:
             return plain(
                 503, "Games are kept in the job store, which cannot be reached right now.", 30
             )
+        return None
+
+    async def _watch_match(
+        self,
+        match_id: str,
+        method: str,
+        header_lines: list[str],
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+    ) -> bytes | None:
+        """A match's news to its watcher (match_events.py), or the refusal."""
+        assert self.watchers is not None
+        if method != "GET":
+            return plain(405, "A match's live events are read with GET.")
+        address = forwarded_for(header_lines[1:]) or _peer(writer)
+        refusal = self.watchers.refusal(address)
+        if refusal:
+            return plain(429, f"{refusal[:1].upper()}{refusal[1:]}.", 60)
+        try:
+            kept = await asyncio.to_thread(self.watchers.sockets.matches.made, match_id)
+        except Unreachable:
+            return plain(
+                503, "Matches are kept in the job store, which cannot be reached right now.", 30
+            )
+        if kept is None:
+            return plain(
+                404,
+                "There is no such match: a match is deleted an hour after it was used, or its"
+                " link is not whole.",
+            )
+        await self._send(writer, STREAM_HEAD)
+        # A page sends nothing more: a read that ends means it went (a reload, a tab shut).
+        gone = asyncio.ensure_future(reader.read(1))
+        try:
+            await self.watchers.stream(kept, address, gone, lambda data: self._send(writer, data))
+        finally:
+            gone.cancel()
         return None
 
     async def _stream(

@@ -8,7 +8,8 @@ The rules, in one place:
 - the first right answer wins the round and ends it; a wrong answer puts that seat out of
   the round; a round ends too when every seat in it has answered wrongly, and at its time;
   no answer in time scores nothing;
-- the house (when it plays) gives the engine's answer `house_ms` after the round starts;
+- the house (when it plays) is a seat whose answer is the engine's, solved as the round's
+  puzzle is sent and due `house_ms` after the round starts (house.py), judged as a bot's;
 - a time is the server's, from the round's start (when its puzzle is sent) to the answer's
   arrival, in milliseconds.
 
@@ -23,7 +24,6 @@ import statistics
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
-from ..sudoku import Grid
 from .setting import AnswerKind, MatchSetting, RoundPuzzle
 
 # The pause between a round's end and the next round's puzzle: each bot has its result
@@ -215,20 +215,14 @@ def _round(
     """Round `expected` started at `start`, played out: its end, winner and verdicts."""
     number = expected.number
     # An answer kept and then found late was refused (store.py): it is no answer.
+    # The house's answer is kept as a bot's is (house.py), stamped when it is due.
+    house_seats = () if setting.house_seat is None else (setting.house_seat,)
     sent = [
         answers[number, seat]
-        for seat in setting.bot_seats
+        for seat in (*setting.bot_seats, *house_seats)
         if (number, seat) in answers and not answers[number, seat].late
     ]
-    if setting.house_seat is not None and setting.house_ms is not None:
-        house = BotAnswer(
-            number,
-            setting.house_seat,
-            expected.expected,
-            _cells(expected.solution),
-            start + setting.house_ms,
-        )
-        sent.append(house)
+    house = next((a for a in sent if a.seat in house_seats), None)
     ends = [start + setting.round_ms]
     won_by: int | None = None
     if winner is not None:
@@ -237,7 +231,7 @@ def _round(
     in_round = set(joined) | ({setting.house_seat} if setting.house_seat else set())
     if in_round and all(seat in {a.seat for a in wrong} for seat in in_round):
         ends.append(max(a.at for a in wrong))
-    house_at = start + setting.house_ms if setting.house_ms is not None else None
+    house_at = house.at if house is not None and house.is_right(expected) else None
     if house_at is not None and (winner is None or winner[1] > house_at):
         ends.append(house_at)
     end = min(ends)
@@ -265,7 +259,3 @@ def _verdict(answer: BotAnswer, expected: RoundPuzzle, winner: int | None) -> Ro
 def _so_far(played: RoundState, now: int) -> tuple[JudgedAnswer, ...]:
     """The answers of a round under way that came by `now`, none yet a winner's."""
     return tuple(judged for judged in played.answers if judged.answer.at <= now)
-
-
-def _cells(solution: Grid | None) -> tuple[int, ...] | None:
-    return None if solution is None else solution.cells

@@ -35,7 +35,8 @@ from typing import Generic, TypeVar
 
 from ..jobs.seat_tokens import new_token, now_ms, token_hash
 from ..jobs.store import Store
-from ..sudoku import Grid, read_code
+from ..sudoku import Budget, Grid, read_code
+from .house import HOUSE_BUDGET, house_answer
 from .protocol import BotMessage, ProtocolError, ProtocolProblem
 from .scoring import BotAnswer, Match, MatchPhase, MatchState, match_state
 from .setting import MAX_ROUNDS, MAX_SECONDS, AnswerKind, MatchSetting, RoundPuzzle
@@ -101,9 +102,12 @@ class Matches:
     """The matches in a store; `clock` tells the time in epoch milliseconds (a test passes
     one it moves on itself)."""
 
-    def __init__(self, store: Store, clock: Callable[[], int] = now_ms) -> None:
+    def __init__(
+        self, store: Store, clock: Callable[[], int] = now_ms, house_budget: Budget = HOUSE_BUDGET
+    ) -> None:
         self.store = store
         self.clock = clock
+        self.house_budget = house_budget
         # What was read from the store, by the bytes it was read from: a match as made and
         # its settled claims change rarely, and reading them again (each round's puzzle,
         # every answer's grid) was most of a request's time.
@@ -173,7 +177,8 @@ class Matches:
         for number in range(claims.settled + 1, match.setting.rounds + 1):
             if len(state.rounds) < number:
                 break
-            for seat in claims.joined:
+            house = match.setting.house_seat
+            for seat in (*claims.joined, *(() if house is None else (house,))):
                 answer = self.store.get(f"{key}:answer:{number}:{seat}")
                 if answer is not None:
                     fields = json.loads(answer)
@@ -183,6 +188,8 @@ class Matches:
                 seat_text, at_text = won.decode().split(" ")
                 claims.winners[number] = (int(seat_text), int(at_text))
             state = claims.state(match, now)
+            if self._house_plays(match_id, match, state, claims):
+                state = claims.state(match, now)
         settled = sum(
             1 for played in state.rounds if played.end is not None and played.end + SETTLE_MS <= now
         )
@@ -190,6 +197,32 @@ class Matches:
             claims.settled = settled
             self.store.put(f"{key}:settled", claims.to_bytes(), self._lifetime(match.setting))
         return state
+
+    def _house_plays(self, match_id: str, match: Match, state: MatchState, claims: _Claims) -> bool:
+        """The house's answer to the round under way, solved and kept by the first reader
+        (claimed once), due at the handicap or when the solve ended: True when one was."""
+        setting, current = match.setting, state.current
+        house = setting.house_seat
+        if house is None or setting.house_ms is None or current is None:
+            return False
+        if (current.number, house) in claims.answers:
+            return False
+        began = self.clock()
+        found = house_answer(match.rounds[current.number - 1], self.house_budget)
+        if found is None:
+            return False  # the engine found nothing within its budget: the house is silent
+        solved_ms = self.clock() - began
+        at = current.start + max(setting.house_ms, solved_ms)
+        answer = BotAnswer(current.number, house, found[0], found[1], at)
+        key = f"match:{match_id}:answer:{current.number}:{house}"
+        kept = json.dumps(answer.to_json()).encode()
+        self.store.add(key, kept, self._lifetime(setting))
+        stored = self.store.get(key)
+        if stored is not None:  # another reader's, when it was first
+            claims.answers[current.number, house] = BotAnswer.from_json(
+                current.number, house, json.loads(stored)
+            )
+        return True
 
     def _settled_claims(self, match_id: str) -> _Claims:
         """The claims of the match's settled rounds (none when none is), a copy of its own."""

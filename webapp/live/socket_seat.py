@@ -1,0 +1,206 @@
+"""One bot's seat played over its WebSocket (sockets.py hands it the connection once
+upgraded): the seat its token holds, its hello, each of the seat's messages sent as the match
+reaches it, and each answer taken and told `received` or the error naming why not.
+
+The match's rules are in webapp/matches/; nothing here judges. No line logged holds a match,
+a token or a message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from websockets.exceptions import InvalidState
+
+from ..jobs.store import Unreachable
+from ..matches import ProtocolError, ProtocolProblem, StoredMatch
+from ..matches.protocol import (
+    PROTOCOL_VERSION,
+    numbered,
+    read_answer,
+    read_hello,
+    read_json,
+)
+from ..matches.store import MatchGone, match_id_of
+from .match_watch import MatchWatch
+from .socket_frames import BotFrames
+from .socket_limits import Closing, ending, store_unreachable
+
+if TYPE_CHECKING:
+    from .sockets import BotSockets
+
+
+class SeatConnection:
+    """One bot's connection: its frames, and its seat once known."""
+
+    def __init__(self, face: BotSockets, frames: BotFrames) -> None:
+        self.face = face
+        self.frames = frames
+        self.limits = face.limits
+        self.loop = asyncio.get_running_loop()
+
+    async def play(self, authorization: str) -> None:
+        """Hello, then the seat's messages and answers until either side closes."""
+        reading = asyncio.ensure_future(self.frames.read())
+        try:
+            kept, seat = await self._seat(authorization)
+            await self._hello_and_play(kept, seat)
+        except Closing as closing:
+            await self.frames.close(closing)
+        except (ConnectionError, TimeoutError, InvalidState):
+            pass  # the bot went, or would not read
+        finally:
+            reading.cancel()
+
+    async def _seat(self, authorization: str) -> tuple[StoredMatch, int]:
+        """The match and seat the token holds; Closing naming why not."""
+        scheme, _, token = authorization.partition(" ")
+        token = token.strip() if scheme.lower() == "bearer" else ""
+        match_id = match_id_of(token)
+        try:
+            kept = await asyncio.to_thread(self.face.matches.made, match_id) if match_id else None
+            seat = None if kept is None else kept.seat_of(token)
+            if kept is None or seat is None:
+                raise ending(
+                    ProtocolError(
+                        ProtocolProblem.NOT_A_SEAT,
+                        "the upgrade's Authorization header must be 'Bearer <token>' with a"
+                        " seat token of a match (a match is deleted an hour after it was used)",
+                    )
+                )
+            out = await asyncio.to_thread(self.face.matches.marked, kept.id, f"out:{seat}")
+        except Unreachable:
+            raise store_unreachable() from None
+        if out:
+            raise ending(
+                ProtocolError(
+                    ProtocolProblem.DISCONNECTED,
+                    "this seat was disconnected for sending too many messages, or bad ones",
+                )
+            )
+        return kept, seat
+
+    async def _hello_and_play(self, kept: StoredMatch, seat: int) -> None:
+        raw = await self.frames.next_message(self.limits.hello_seconds, "hello")
+        after = await self._hello(kept, seat, raw)
+        if not self.face.take_seat_here(kept.id, seat):
+            raise ending(
+                ProtocolError(ProtocolProblem.SEAT_TAKEN, "this seat is connected already")
+            )
+        watch = self.face.watch(kept)
+        watch.seats_here.add(seat)
+        watch.poke()  # the hello may have started the match
+        try:
+            await self._play(watch, seat, after)
+        finally:
+            watch.seats_here.discard(seat)
+            self.face.unwatch(watch)
+            self.face.leave_seat_here(kept.id, seat)
+
+    async def _hello(self, kept: StoredMatch, seat: int, raw: bytes) -> int:
+        """Take the seat (or resume it, with "after"): the last seq the bot has (-1: none)."""
+        try:
+            fields = read_json(raw)
+            after = fields.get("after")
+            if fields.get("type") != "hello" or fields.get("protocol") != PROTOCOL_VERSION:
+                read_hello(raw)  # raises, naming the problem
+            if after is None:
+                await asyncio.to_thread(self.face.matches.join, kept, seat)
+                return -1
+            refreshed = await asyncio.to_thread(self.face.matches.refreshed, kept)
+            if not isinstance(after, int) or isinstance(after, bool) or after < -1:
+                raise ProtocolError(
+                    ProtocolProblem.BAD_ROUND, '"after" must be the last seq the bot has, or -1'
+                )
+            if seat not in refreshed.state.joined:
+                raise ProtocolError(
+                    ProtocolProblem.NOT_JOINED, 'a first hello has no "after": none was sent'
+                )
+            return after
+        except ProtocolError as error:
+            raise ending(error) from None
+        except (Unreachable, MatchGone):
+            raise store_unreachable() from None
+
+    async def _play(self, watch: MatchWatch, seat: int, after: int) -> None:
+        """Send each message past `after` as the match reaches it; take each answer."""
+        sent, version = after, 0
+        idle_until = self.loop.time() + self.limits.idle_seconds
+        # One wait for the bot's next message and one for the match's, each kept until it
+        # ends: a wait cancelled just as its message came would lose that message.
+        waiting: asyncio.Future[bytes] | None = None
+        changed: asyncio.Future[int] | None = None
+        try:
+            while True:
+                if version > 0:  # version 0 is the match as made, before the watch read it
+                    found = numbered(watch.messages(seat), sent)
+                    for message in found:
+                        await self.frames.send_json(message)
+                        sent = int(str(message["seq"]))
+                        if message.get("last") is True:
+                            await self.frames.close(Closing(None, 1000, "the match is over"))
+                            return
+                left = idle_until - self.loop.time()
+                if waiting is None:
+                    waiting = asyncio.ensure_future(self.frames.next_message(left, "idle"))
+                if changed is None:
+                    changed = asyncio.ensure_future(watch.changed_since(version, left))
+                done, _ = await asyncio.wait(
+                    (waiting, changed), return_when=asyncio.FIRST_COMPLETED
+                )
+                if changed in done:
+                    version, changed = changed.result(), None
+                if waiting in done:
+                    raw, waiting = waiting.result(), None
+                    idle_until = self.loop.time() + self.limits.idle_seconds
+                    await self._answer(watch, seat, raw)
+        finally:
+            for pending in (waiting, changed):
+                if pending is not None:
+                    pending.cancel()
+
+    async def _answer(self, watch: MatchWatch, seat: int, raw: bytes) -> None:
+        """Take one answer: `received` with the server's time, or the error naming why not."""
+        kept, matches = watch.kept, self.face.matches
+        try:
+            await self._count_message(kept.id, seat)
+            message = read_answer(raw, kept.match.rounds)
+            taken, ms = await asyncio.to_thread(matches.answer, kept, seat, message)
+        except ProtocolError as error:
+            await self._refused(kept.id, seat, error)
+            return
+        except (Unreachable, MatchGone):
+            raise store_unreachable() from None
+        watch.poke()
+        await self.frames.send_json({"type": "received", "round": taken.round, "ms": ms})
+
+    async def _count_message(self, match_id: str, seat: int) -> None:
+        """ProtocolError too-many past the seat's messages a second (and it is disconnected)."""
+        matches = self.face.matches
+        second = matches.clock() // 1000
+        places = self.limits.messages_per_second
+        what = f"second:{seat}:{second}"
+        if await asyncio.to_thread(matches.count, match_id, what, places, 2):
+            return
+        await asyncio.to_thread(matches.mark, match_id, f"out:{seat}")
+        raise ending(
+            ProtocolError(
+                ProtocolProblem.TOO_MANY,
+                f"a seat may send {places} messages a second: this seat is disconnected",
+            )
+        )
+
+    async def _refused(self, match_id: str, seat: int, error: ProtocolError) -> None:
+        """Send the error; past the seat's refused messages, it is disconnected."""
+        await self.frames.send_json(error.to_json())
+        matches = self.face.matches
+        places = self.limits.bad_messages
+        if not await asyncio.to_thread(matches.count, match_id, f"bad:{seat}", places, 3600):
+            await asyncio.to_thread(matches.mark, match_id, f"out:{seat}")
+            raise ending(
+                ProtocolError(
+                    ProtocolProblem.DISCONNECTED,
+                    f"this seat sent more than {places} refused messages: it is disconnected",
+                )
+            )

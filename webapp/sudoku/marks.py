@@ -12,14 +12,14 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from .errors import PuzzleError
 from .regions import BITS, REGION_LETTERS
 from .rulebook import MarkedPairs, Pair
 
 
-@cache
+@lru_cache(maxsize=8)  # one a size of grid
 def edges(size: int) -> tuple[Pair, ...]:
     """The edges of a size x size grid in the code's order: side-by-side pairs of cells in
     reading order, then stacked pairs."""

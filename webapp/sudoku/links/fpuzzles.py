@@ -195,7 +195,8 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
     for key, value in data.items():
         if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
             continue
-        if key in marked or (key == NEGATIVE and isinstance(value, list)):
+        named = isinstance(value, list) and all(isinstance(item, str) for item in value)
+        if key in marked or (key == NEGATIVE and named):
             continue  # read, or refused by name, by _marks
         if key in pairs and value is not True:
             found.append(f"{key_words(key)} set to something other than true")

@@ -12,7 +12,7 @@ import pytest
 from test_pair_rules import ANTI_KNIGHT_9, MIRACLE, UNTOUCH_ANTIKNIGHT_9
 
 from webapp.sudoku import Puzzle, Rules, parse
-from webapp.sudoku.rulebook import RULE_KINDS
+from webapp.sudoku.rulebook import RULE_KINDS, grid_kinds
 from webapp.web.generated_puzzles import VARIANT_LABELS
 from webapp.web.variant_drawing import drawn_cells
 
@@ -56,10 +56,9 @@ def test_the_home_forms_menu_offers_each_pair_rule(client, value, words) -> None
 
 
 def test_the_menu_offers_each_rule_kind_by_its_registry_entry(client) -> None:
+    # The kinds over the whole grid: a marked kind's pairs are the puzzle's own.
     offered = options(client.get("/").text)
-    assert [offered[kind.word] for kind in RULE_KINDS.values()] == [
-        kind.name for kind in RULE_KINDS.values()
-    ]
+    assert [offered[kind.word] for kind in grid_kinds()] == [kind.name for kind in grid_kinds()]
 
 
 def test_the_form_sends_an_anti_knight_to_its_share_link(client) -> None:

@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from job_apps import job_app
 
 import webapp
 from webapp.sudoku import MULTIPLE, SOLVED, Puzzle, Rules, parse, read_code, solve
@@ -22,7 +23,7 @@ from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import write_json
 from webapp.sudoku.links.lzstring import compress_to_base64
 from webapp.sudoku.puzzle import is_solution
-from webapp.sudoku.rulebook import RULE_KINDS, RuleKind, pairs_apart
+from webapp.sudoku.rulebook import RULE_KINDS, MarkedPairs, RuleKind, pairs_apart
 from webapp.sudoku.shape import Shape
 from webapp.sudoku.variants import rules_named
 
@@ -200,3 +201,85 @@ def test_no_module_of_the_web_or_the_cli_spells_out_a_rule_kind() -> None:
         and (str(path.relative_to(root)), value) not in ANOTHER_MEANING
     ]
     assert found == []
+
+
+def test_the_command_solves_under_the_registered_rule(camel_puzzle, sudoku) -> None:
+    solution = solve(camel_puzzle).solution
+    assert sudoku("solve", "-", stdin=camel_puzzle.code + "\n") == (0, solution.line + "\n")
+
+
+def test_a_job_solves_under_the_registered_rule(camel_puzzle, tmp_path) -> None:
+    client = job_app(tmp_path).test_client()  # it runs each job inside the request
+    answer = client.post("/api/jobs", json={"kind": "solve", "puzzle": camel_puzzle.code}).json
+    assert (answer["state"], answer["outcome"]) == ("done", SOLVED)
+
+
+def test_a_batch_solves_under_the_registered_rule(camel_puzzle, client) -> None:
+    rows = client.post("/api/solve/batch", json={"puzzles": [camel_puzzle.code]}).json["results"]
+    assert [(row["status"], row["code"]) for row in rows] == [(SOLVED, camel_puzzle.code)]
+
+
+# A marked kind registered in the test alone: a bar between two side-by-side cells says they
+# differ by 3 ("three apart"), with all bars given in these puzzles.
+def three_apart(one: int, other: int) -> bool:
+    """Whether two digits differ by 3, checked here."""
+    return abs(one - other) == 3
+
+
+@pytest.fixture
+def bars(monkeypatch):
+    """The three-apart bars, registered in the registry for the test alone."""
+    kind = RuleKind(
+        "Q",
+        "Three Apart",
+        (),
+        holds=three_apart,
+        family="three apart",
+        fpuzzles_keys=("threeapart",),
+        uniqueness_sound=False,
+        generated=False,
+        rule="Three apart: cells joined by a bar differ by 3.",
+        clash="{cells} have a bar: {first} and {second} do not differ by 3",
+        unmarked_clash="{cells} have no bar: {first} and {second} differ by 3",
+        mark="black-dot",
+    )
+    monkeypatch.setitem(RULE_KINDS, "Q", kind)
+    answer = solve(Puzzle(parse(EMPTY))).solutions[0].cells
+    edges = [(cell, cell + 1) for cell in range(81) if cell % 9 < 8]
+    edges += [(cell, cell + 9) for cell in range(72)]
+    pairs = tuple(sorted(p for p in edges if three_apart(answer[p[0]], answer[p[1]])))
+    return Puzzle(parse(EMPTY), Rules(marks=(MarkedPairs("Q", pairs, True),), mark_size=9))
+
+
+def keeps_bars(puzzle: Puzzle, cells: tuple[int, ...]) -> bool:
+    """Whether `cells` keep the puzzle's bars, all given, checked here."""
+    (marks,) = puzzle.rules.marks
+    edges = [(cell, cell + 1) for cell in range(81) if cell % 9 < 8]
+    edges += [(cell, cell + 9) for cell in range(72)]
+    return all(three_apart(cells[a], cells[b]) == ((a, b) in marks.pairs) for a, b in edges)
+
+
+def test_every_solution_under_a_registered_marked_rule_keeps_it(bars) -> None:
+    solutions = solve(bars, max_solutions=3).solutions
+    assert solutions and all(keeps_bars(bars, solution.cells) for solution in solutions)
+
+
+def test_a_registered_marked_rules_share_code_reads_back(bars) -> None:
+    assert ("-Q" in bars.code, read_code(bars.code)) == (True, bars)
+
+
+def test_a_registered_marked_rules_f_puzzles_key_reads_and_writes_back(bars) -> None:
+    written = write_json(bars.grid, bars.rules)
+    link = "https://www.f-puzzles.com/?load=" + compress_to_base64(written)
+    assert ("threeapart" in json.loads(written), read_link(link).rules) == (True, bars.rules)
+
+
+def test_a_board_draws_a_registered_marked_rule_and_says_it(bars, client) -> None:
+    html = client.get(f"/solve/{bars.code}").text
+    assert ("(Three Apart)" in html, RULE_KINDS["Q"].rule in html) == (True, True)
+
+
+def test_the_command_solves_under_a_registered_marked_rule(bars, sudoku) -> None:
+    code, out = sudoku("solve", "--count", "1", "-", stdin=bars.code + "\n")
+    solved = parse(out.split()[0])
+    assert (code, keeps_bars(bars, solved.cells)) == (0, True)

@@ -131,9 +131,12 @@ def conflict_message(conflict: Conflict, title: str = "") -> str:
 
 def related_message(conflict: Conflict) -> str:
     """Two givens a rule's relation forbids together, in the rule's words (its `clash`):
-    "r1c1 and r1c2 are consecutive (4, 5)"."""
+    "r1c1 and r1c2 are consecutive (4, 5)", "r1c1 and r1c2 have a black dot: 3 and 5 are
+    not in ratio 2" (its {first} and {second} symbols)."""
     cells = in_words(Place(*place).name for place in conflict.cells)
-    return conflict.clash.format(cells=cells, symbols=LIST_SEPARATOR.join(conflict.symbols))
+    symbols = LIST_SEPARATOR.join(conflict.symbols)
+    first, second = conflict.symbols[0], conflict.symbols[-1]
+    return conflict.clash.format(cells=cells, symbols=symbols, first=first, second=second)
 
 
 def sums_message(conflict: Conflict) -> str:

@@ -1,5 +1,6 @@
 """Conflicts among the givens: a symbol twice in one unit (a row, a column, a box...), in one of a
-Killer's cages or in a pair of cells a pair kind makes differ (anti-knight's), or a cage's
+Killer's cages or in a pair of cells a pair kind makes differ (anti-knight's), a pair of givens
+a puzzle marks (a Kropki dot, an X or a V) whose digits do not hold its relation, or a cage's
 givens that make more than its sum (or, filling it, another sum); and a Killer's sums that
 cannot be: cages adding up to more than the whole grid does (or, covering it, to another total),
 or the cages inside a unit to more than a unit does (or, covering it, to another total)."""
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import PAIR_RULES, Geometry
+from .geometry import PAIR_RULES, Geometry, marked_relations
 from .puzzle import Puzzle
 from .rulebook import RULE_KINDS
 
@@ -96,6 +97,40 @@ def _pair_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
                 found.append(
                     Conflict(kind.name.lower(), index, symbol, places, symbols=symbols, clash=clash)
                 )
+    return tuple(found) + _mark_conflicts(puzzle)
+
+
+def _mark_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every pair of givens a puzzle marks whose digits do not hold its mark's relation (3
+    and 5 under a black dot), then, where all of a kind's marks are given, every unmarked
+    side-by-side pair whose digits do (each relation of geometry.marked_relations, in
+    order), in the registry's words (`clash`, `unmarked_clash`)."""
+    shape, values = puzzle.shape, puzzle.cells
+    n = shape.size
+    found = []
+    relations = iter(marked_relations(shape, puzzle.rules.marks))
+    for each in puzzle.rules.marks:
+        kind = RULE_KINDS[each.letter]
+        said = [kind.clash]
+        if each.all_given:
+            said.append(kind.unmarked_clash)
+        for clash in said:
+            relation = next(relations)
+            for index, (first, second) in enumerate(relation.pairs, start=1):
+                one, other = values[first], values[second]
+                if one and other and (one, other) in relation.forbidden:
+                    places = ((first // n + 1, first % n + 1), (second // n + 1, second % n + 1))
+                    symbols = (shape.symbol(one), shape.symbol(other))
+                    found.append(
+                        Conflict(
+                            kind.name.lower(),
+                            index,
+                            symbols[0],
+                            places,
+                            symbols=symbols,
+                            clash=clash,
+                        )
+                    )
     return tuple(found)
 
 

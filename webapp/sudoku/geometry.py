@@ -11,7 +11,10 @@ Glossary (Norvig's, kept):
 - peers: the other cells of a cell's units, cage and pairs, none of which may repeat its
   symbol;
 - relation: pairs of cells and the digits a pair's cells may not hold together
-  (non-consecutive's side-by-side cells, never one apart). Its cells are not peers.
+  (non-consecutive's side-by-side cells, never one apart; a Kropki white dot's, never but
+  one apart). Its cells are not peers;
+- marks: the pairs a puzzle marks itself, by marked kind (rulebook.MarkedPairs: Kropki
+  dots, XV), each a relation, and with "all given" the unmarked side-by-side pairs another.
 
 Everything else in the engine reads the units from a Geometry (the solver's
 bit layouts, the conflict check, is_solution, the baseline); none of it
@@ -34,7 +37,7 @@ from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
-from .rulebook import RULE_KINDS, Pair, RuleKind
+from .rulebook import RULE_KINDS, MarkedPairs, Pair, RuleKind, orthogonal_pairs
 from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
 from .rulebook import windows as windows
@@ -333,8 +336,9 @@ class Geometry:
     """A shape and the units its grids obey, in a fixed order; a Killer's cages (cells in
     reading order, in the order of their first cells) and their sums (None for none); the
     pairs of cells that must differ besides (the lower cell first, ascending), the
-    relations of other pairs of cells, and the letters of the pair kinds those come from
-    (rulebook.py), which a board names and draws."""
+    relations of other pairs of cells, the letters of the pair kinds those come from
+    (rulebook.py), which a board names and draws, and the pairs a puzzle marks itself (its
+    Kropki dots, its X and V: `marks`), which a board draws on their edges."""
 
     shape: Shape
     units: tuple[Unit, ...]
@@ -343,6 +347,7 @@ class Geometry:
     pairs: tuple[Pair, ...] = ()
     relations: tuple[Relation, ...] = ()
     pair_kinds: tuple[str, ...] = ()
+    marks: tuple[MarkedPairs, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -367,6 +372,7 @@ class Geometry:
                 self.pairs,
                 self.relations,
                 self.pair_kinds,
+                self.marks,
             )
         )
 
@@ -384,6 +390,7 @@ class Geometry:
                 self.pairs,
                 self.relations,
                 self.pair_kinds,
+                self.marks,
             )
         )
 
@@ -482,8 +489,10 @@ class Geometry:
     @cached_property
     def lasting(self) -> bool:
         """Whether it is one of the few every worker keeps for good: a shape's units and
-        named kinds of unit, no Jigsaw map, no cages."""
-        return not self.cages and all(unit.kind != "region" for unit in self.units)
+        named kinds of unit, no Jigsaw map, no cages, no marks of a puzzle's own."""
+        return (
+            not self.cages and not self.marks and all(unit.kind != "region" for unit in self.units)
+        )
 
     @property
     def table_bytes(self) -> int:
@@ -522,9 +531,43 @@ class Geometry:
         """This geometry with more relations (a relation kind's)."""
         return replace(self, relations=self.relations + tuple(extra))
 
+    def with_marks(self, marks: tuple[MarkedPairs, ...]) -> Geometry:
+        """This geometry with the relations of a puzzle's `marks` (marked_relations)."""
+        if not marks:
+            return self
+        letters = (each.letter for each in marks)
+        return replace(
+            self.with_relations(marked_relations(self.shape, marks)).with_pair_kinds(letters),
+            marks=marks,
+        )
+
     def with_pair_kinds(self, letters: Iterable[str]) -> Geometry:
         """This geometry naming the pair kinds (by letter) its pairs and relations come from."""
         return replace(self, pair_kinds=self.pair_kinds + tuple(letters))
+
+
+def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Relation, ...]:
+    """The relations of a puzzle's marks (rulebook.MarkedPairs), kind by kind: its marked
+    pairs may not hold the digits its kind's relation does not; with all given, the
+    side-by-side pairs no kind of its family marks may not hold those it does."""
+    digits = range(1, shape.size + 1)
+    found = []
+    for each in marks:
+        kind = RULE_KINDS[each.letter]
+        holds = kind.holds or (lambda first, second: True)
+        together = {(a, b) for a in digits for b in digits if holds(a, b)}
+        every = {(a, b) for a in digits for b in digits}
+        found.append(Relation(each.pairs, frozenset(every - together)))
+        if each.all_given:
+            family = {
+                pair
+                for other in marks
+                if RULE_KINDS[other.letter].family == kind.family
+                for pair in other.pairs
+            }
+            unmarked = tuple(pair for pair in orthogonal_pairs(shape) if pair not in family)
+            found.append(Relation(unmarked, frozenset(together)))
+    return tuple(found)
 
 
 @cache
@@ -638,18 +681,22 @@ def geometry_of(
     regions: tuple[int, ...] = (),
     cages: tuple[tuple[int, ...], ...] = (),
     cage_totals: tuple[int | None, ...] = (),
+    marks: tuple[MarkedPairs, ...] = (),
 ) -> Geometry:
     """The standard units of `shape` (with `regions`, a Jigsaw's region map, in place of its
-    boxes) plus those of each extra kind named by its letter, and a Killer's `cages` (cells,
-    checked by the puzzle's rules) with their sums."""
-    if not extras and not regions and not cages:
+    boxes) plus those of each extra kind named by its letter, a Killer's `cages` (cells,
+    checked by the puzzle's rules) with their sums, and the relations of a puzzle's `marks`."""
+    if not extras and not regions and not cages and not marks:
         return standard_geometry(shape)
     kinds = tuple(EXTRA_UNITS[letter] for letter in extras if letter in EXTRA_UNITS)
     pair_kinds = tuple(PAIR_RULES[letter] for letter in extras if letter in PAIR_RULES)
-    if pair_kinds:
+    if pair_kinds or marks:
+        marked = tuple(RULE_KINDS[each.letter] for each in marks)
         return _made(
-            ("pairs", shape, extras, kinds, pair_kinds, regions, cages, cage_totals),
-            lambda: _with_pairs(shape, kinds, pair_kinds, regions, cages, cage_totals),
+            ("pairs", shape, extras, kinds, pair_kinds, regions, cages, cage_totals, marks, marked),
+            lambda: _with_pairs(shape, kinds, pair_kinds, regions, cages, cage_totals).with_marks(
+                marks
+            ),
         )
     if not cages:
         return _with_extras(shape, extras, kinds, regions)

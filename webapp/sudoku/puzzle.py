@@ -13,7 +13,11 @@ Glossary:
   a Jigsaw's ends with "j" and its region code (`...-jAB...`), a Killer's with "k" and its
   cage code (cages.py: `...-k1122...0A07...`). A classic puzzle's code is its grid's code,
   so every classic link keeps meaning what it meant;
-- cages: a Killer's cages (cages.py), whose digits differ and add up to their sums.
+- cages: a Killer's cages (cages.py), whose digits differ and add up to their sums;
+- marks: the pairs of side-by-side cells a puzzle marks itself, by marked kind
+  (rulebook.py: Kropki's white "W" and black "B" dots, XV's "X" and "V"), each written in
+  the share code after the letters as the kind's letter and its mark code (marks.py:
+  `...-W<29 letters>` on a 9x9), before a Jigsaw's and a Killer's parts.
 
 Every engine entry point takes a Puzzle, and every cache, store and job key is derived
 from its code, rules included: a code never means two puzzles.
@@ -21,7 +25,7 @@ from its code, rules included: a code never means two puzzles.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from math import isqrt
 
@@ -39,14 +43,17 @@ from .cages import (
 from .errors import PuzzleError
 from .geometry import Geometry, geometry_of, rule_kind_named, rule_letters
 from .grid import Grid
+from .marks import decode_marks, encode_marks, mark_code_length, side_by_side
 from .regions import (
     REGION_LETTERS,
     box_map,
     code_length,
     decode_regions,
     encode_regions,
+    place,
     region_map,
 )
+from .rulebook import RULE_KINDS, MarkedPairs, marked_kinds
 from .shape import SHAPES, Shape
 
 # Between a share code's grid and its rules.
@@ -55,6 +62,9 @@ RULES_MARK = "-"
 JIGSAW = "j"
 # Before a Killer's cage code, at the end.
 KILLER = "k"
+# The largest grid marks are drawn on (f-puzzles makes grids up to 16x16): a 25x25's four
+# kinds of marks would make its longest share code longer than a request line may be.
+MARKED_UP_TO = 16
 
 
 @dataclass(frozen=True)
@@ -63,17 +73,26 @@ class Rules:
     boxes, by letter, in the share code's order (geometry.rule_letters), a Jigsaw's
     region map in place of the boxes, and a Killer's cages (kept in the order of their first
     cells) with `cage_size`, the side of the grid they are drawn on (their code spells
-    every cell of it; 0 without cages); none of these for a classic puzzle."""
+    every cell of it; 0 without cages), and the pairs each marked kind marks (`marks`, in
+    the registry's order) with `mark_size`, the side of the grid they are on (0 without);
+    none of these for a classic puzzle."""
 
     extras: tuple[str, ...] = ()
     regions: tuple[int, ...] = ()
     cages: tuple[Cage, ...] = ()
     cage_size: int = 0
+    marks: tuple[MarkedPairs, ...] = ()
+    mark_size: int = 0
 
     def __post_init__(self) -> None:
-        """Refuse a letter no kind of unit has, or one named twice, and cages without the
-        side of their grid: PuzzleError."""
+        """Refuse a letter no kind of unit has, or one named twice, cages without the side of
+        their grid, and marks of a kind that is not marked or named twice: PuzzleError."""
         object.__setattr__(self, "cages", in_order(self.cages))
+        self._order_marks()
+        if not self.marks:
+            object.__setattr__(self, "mark_size", 0)
+        elif self.mark_size not in SHAPES:
+            raise PuzzleError(f"marks are drawn on a grid of a known size, not {self.mark_size}")
         if not self.cages:
             object.__setattr__(self, "cage_size", 0)
         elif self.cage_size not in SHAPES:
@@ -85,6 +104,29 @@ class Rules:
         if len(set(self.extras)) != len(self.extras):
             raise PuzzleError("the rules name the same kind of unit twice")
 
+    def _order_marks(self) -> None:
+        """Keep the marks in the registry's order, each kind's pairs lower cell first and
+        ascending, and no kind without marks unless all are given (PuzzleError for a kind
+        that is not marked, or named twice)."""
+        order = [kind.letter for kind in marked_kinds()]
+        for each in self.marks:
+            if each.letter not in order:
+                raise PuzzleError(f"{each.letter!r} is not a kind of mark the solver knows")
+        letters = [each.letter for each in self.marks]
+        if len(set(letters)) != len(letters):
+            raise PuzzleError(f"the rules give the marks of {RULE_KINDS[letters[0]].name} twice")
+        kept = (
+            MarkedPairs(
+                each.letter,
+                tuple(sorted({(min(pair), max(pair)) for pair in each.pairs})),
+                each.all_given,
+            )
+            for each in sorted(self.marks, key=lambda each: order.index(each.letter))
+        )
+        object.__setattr__(
+            self, "marks", tuple(each for each in kept if each.pairs or each.all_given)
+        )
+
     @classmethod
     def from_letters(
         cls,
@@ -92,23 +134,28 @@ class Rules:
         regions: tuple[int, ...] = (),
         cages: tuple[Cage, ...] = (),
         cage_size: int = 0,
+        marks: tuple[MarkedPairs, ...] = (),
+        mark_size: int = 0,
     ) -> Rules:
         """The rules a share code's letters name, in any order (PuzzleError if unknown),
-        with `regions` for a Jigsaw and `cages` (of a grid of side `cage_size`) for a Killer."""
+        with `regions` for a Jigsaw, `cages` (of a grid of side `cage_size`) for a Killer and
+        `marks` (of a grid of side `mark_size`)."""
         rules = cls(tuple(letters))  # checks every letter
         ordered = tuple(letter for letter in rule_letters() if letter in rules.extras)
-        return cls(ordered, regions, cages, cage_size)
+        return cls(ordered, regions, cages, cage_size, marks, mark_size)
 
     @property
     def classic(self) -> bool:
         """True for rows, columns and boxes alone."""
-        return not self.extras and not self.regions and not self.cages
+        return not self.extras and not self.regions and not self.cages and not self.marks
 
     @property
     def code(self) -> str:
         """What a share code writes after RULES_MARK ("" for classic rules): the letters,
         then a Jigsaw's JIGSAW and region code."""
         code = "".join(self.extras)
+        for each in self.marks:
+            code += encode_marks(self.mark_size, each)
         if self.regions:
             size = isqrt(len(self.regions))
             code += f"{JIGSAW}{encode_regions(size, self.regions)}"
@@ -122,7 +169,8 @@ class Rules:
         in order."""
         jigsaw = ("Jigsaw",) if self.regions else ()
         killer = ("Killer",) if self.cages else ()
-        return jigsaw + killer + tuple(_kind_name(letter) for letter in self.extras)
+        marked = tuple(dict.fromkeys(RULE_KINDS[each.letter].name for each in self.marks))
+        return jigsaw + killer + tuple(_kind_name(letter) for letter in self.extras) + marked
 
     @property
     def name(self) -> str:
@@ -136,7 +184,7 @@ class Rules:
         """These rules as a puzzle of `shape` keeps them: a Jigsaw whose regions are the
         boxes is the classic puzzle (so one puzzle has one share code)."""
         if self.regions and self.regions == box_map(shape):
-            return Rules(self.extras, (), self.cages, self.cage_size)
+            return replace(self, regions=())
         return self
 
     def unfit(self, shape: Shape) -> str | None:
@@ -156,6 +204,19 @@ class Rules:
                 self.check_cages(shape)
             except PuzzleError as error:
                 return error.message
+        if self.marks and shape.size > MARKED_UP_TO:
+            return (
+                f"marks are drawn on grids up to {MARKED_UP_TO}x{MARKED_UP_TO}, not a {shape.name}"
+            )
+        if self.marks and self.mark_size != shape.size:
+            side = self.mark_size
+            return f"the marks are drawn on a {side}x{side} grid, not a {shape.name}"
+        for each in self.marks:
+            stray = side_by_side(shape.size, each.pairs)
+            if stray is not None:
+                joined = " and ".join(place(shape.size, cell) for cell in stray)
+                marked = RULE_KINDS[each.letter].name
+                return f"{marked}'s marks join side-by-side cells only, not {joined}"
         return None
 
     def check_cages(self, shape: Shape) -> None:
@@ -172,7 +233,7 @@ class Rules:
         """The units a grid of `shape` obeys under these rules, and a Killer's cages."""
         cells = tuple(cage.cells for cage in self.cages)
         totals = tuple(cage.total for cage in self.cages)
-        return geometry_of(shape, self.extras, self.regions, cells, totals)
+        return geometry_of(shape, self.extras, self.regions, cells, totals, self.marks)
 
 
 CLASSIC = Rules()
@@ -288,13 +349,25 @@ def longest_code() -> int:
     cells = size * size
     regions = len(JIGSAW) + code_length(size)
     cages = len(KILLER) + len(WIDE) + 2 * cells + 2 * cells
-    return cells + len(RULES_MARK) + len(rule_letters()) + regions + cages
+    marked = MARKED_UP_TO * MARKED_UP_TO
+    with_marks = (
+        marked
+        + len(marked_kinds()) * (1 + mark_code_length(MARKED_UP_TO))
+        + len(JIGSAW)
+        + code_length(MARKED_UP_TO)
+        + len(KILLER)
+        + len(WIDE)
+        + 4 * marked
+    )
+    return max(cells + regions + cages, with_marks) + len(RULES_MARK) + len(rule_letters())
 
 
 # How a share code writes its rules, for a message about a letter it does not know.
 RULE_LETTERS = (
     "after the - a link's rules are "
     + ", ".join(f"{letter} ({_kind_name(letter)})" for letter in rule_letters())
+    + ", "
+    + ", ".join(f"{kind.letter} and {kind.name}'s marks" for kind in marked_kinds())
     + f", {JIGSAW} and a Jigsaw's regions, {KILLER} and a Killer's cages"
 )
 
@@ -313,6 +386,13 @@ def split_code(text: str) -> tuple[str, Rules]:
     whole = _whole_grid_code(head)
     count = len(tail) - len(tail.lstrip("".join(rule_letters())))
     letters, rest = tail[:count], tail[count:]
+    marks: list[MarkedPairs] = []
+    mark_size = whole or 0
+    marked = {kind.letter for kind in marked_kinds()}
+    while rest[:1] in marked and rest[:1] and mark_size:
+        letter, width = rest[0], mark_code_length(mark_size)
+        marks.append(decode_marks(mark_size, letter, rest[1 : 1 + width]))
+        rest = rest[1 + width :]
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):
         found = _region_code(rest[len(JIGSAW) :])
@@ -340,11 +420,18 @@ def split_code(text: str) -> tuple[str, Rules]:
         cage_size = fitting[0]
         cages = decode_cages(cage_size, cage_code)
         rest = ""
-    if rest and whole is not None and rest[0].isalpha() and rest[0] not in (JIGSAW, KILLER):
+    if (
+        rest
+        and whole is not None
+        and rest[0].isalpha()
+        and rest[0] not in (JIGSAW, KILLER, *marked)
+    ):
         raise PuzzleError(f"unknown rule letter {rest[0]}; {RULE_LETTERS}")
     if rest:
         return text, CLASSIC
-    return head, Rules.from_letters(letters, regions, cages, cage_size)
+    return head, Rules.from_letters(
+        letters, regions, cages, cage_size, tuple(marks), mark_size if marks else 0
+    )
 
 
 def _whole_grid_code(head: str) -> int | None:

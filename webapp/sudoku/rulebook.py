@@ -13,7 +13,16 @@ Glossary:
   the geometry, so the search, the counts and the SAT solver keep them as they keep a
   unit's; or pairs of cells with a relation: the digits two cells of a pair may not hold
   together (`forbids`: for non-consecutive, neighbours one apart), which the search and
-  the SAT solver keep as they keep peers, digit by digit (bitboard.py, sat.py).
+  the SAT solver keep as they keep peers, digit by digit (bitboard.py, sat.py);
+- marked kind: a rule whose pairs a puzzle gives itself, each a mark on the edge between two
+  side-by-side cells (Kropki's white dot: the two differ by 1; its black dot: one is double
+  the other; XV's X: they add up to 10, its V: to 5), with what the digits of a marked pair
+  `hold`; and, with "all given" (the negative constraint), no unmarked pair of side-by-side
+  cells holds it (a pair with a mark of another kind of its `family` is not unmarked: a 1
+  and 2 under a black dot need no white dot as well). A puzzle's marks are its own data
+  (puzzle.Rules.marks), written in its share code as the kind's letter and which edges it
+  marks (MarkedPairs); the geometry turns them into relations, so the search, the counts
+  and the SAT solver keep them as they keep non-consecutive's.
 
 geometry.EXTRA_UNITS and PAIR_RULES, variants' words and the form's menu, and the f-puzzles
 keys are read off RULE_KINDS when asked, and the web layer names and draws a board from the
@@ -106,6 +115,26 @@ def consecutive(first: int, second: int) -> bool:
     return abs(first - second) == 1
 
 
+def one_apart(first: int, second: int) -> bool:
+    """Whether two digits differ by 1 (Kropki's white dot)."""
+    return abs(first - second) == 1
+
+
+def double(first: int, second: int) -> bool:
+    """Whether one digit is double the other (Kropki's black dot)."""
+    return first == 2 * second or second == 2 * first
+
+
+def sum_ten(first: int, second: int) -> bool:
+    """Whether two digits add up to 10 (XV's X)."""
+    return first + second == 10
+
+
+def sum_five(first: int, second: int) -> bool:
+    """Whether two digits add up to 5 (XV's V)."""
+    return first + second == 5
+
+
 def fits_every_shape(shape: Shape) -> str | None:
     """None: the rule applies to a grid of any shape."""
     return None
@@ -127,7 +156,17 @@ class RuleKind:
     cell is in ("window 2"), and the `rule` in a sentence, which a board under it says
     below its caption (a pair kind's: its pairs are not drawn); and for a kind with a
     relation, how a conflict between two givens is said, `clash`, with {cells} and
-    {symbols} ("r1c1 and r1c2 are consecutive (4, 5)")."""
+    {symbols} ("r1c1 and r1c2 are consecutive (4, 5)").
+
+    A marked kind (`holds` not None) has no pairs of its own: a puzzle gives them, as marks
+    on edges (MarkedPairs); the digits of a marked pair `hold` together, and with "all
+    given" no unmarked side-by-side pair of cells (none marked by a kind of its `family`)
+    holds them. Its `clash` says a marked pair's givens that do not hold ("{cells} have a
+    black dot: {first} and {second} are not in ratio 2"), its `unmarked_clash` an unmarked
+    pair's that do when all are given; its f-puzzles key lists its marks, each of them with
+    `fpuzzles_value` as its "value" (XV's "X" and "V"; a dot's "1" or "2", which f-puzzles
+    may leave out); its `mark` is what a board draws on the edge ("white-dot", "x-mark"),
+    showing the letter `shown` ("" for a dot)."""
 
     letter: str
     name: str
@@ -146,6 +185,17 @@ class RuleKind:
     heard: bool = False
     rule: str = ""
     clash: str = ""
+    holds: Callable[[int, int], bool] | None = None
+    family: str = ""
+    unmarked_clash: str = ""
+    fpuzzles_value: str = ""
+    mark: str = ""
+    shown: str = ""
+
+    @property
+    def marked(self) -> bool:
+        """Whether a puzzle gives this kind's pairs itself (a Kropki dot, an X or a V)."""
+        return self.holds is not None
 
     @property
     def word(self) -> str:
@@ -220,8 +270,94 @@ RULE_KINDS: dict[str, RuleKind] = {
             rule="Non-consecutive: cells side by side never hold digits one apart.",
             clash="{cells} are consecutive ({symbols})",
         ),
+        RuleKind(
+            "W",
+            "Kropki",
+            (),
+            holds=one_apart,
+            family="kropki",
+            fpuzzles_keys=("difference",),
+            fpuzzles_value="1",
+            uniqueness_sound=False,
+            generated=False,
+            rule="Kropki: cells joined by a white dot differ by 1.",
+            clash="{cells} have a white dot: {first} and {second} do not differ by 1",
+            unmarked_clash="{cells} have no dot and all white dots are given: {first} and"
+            " {second} differ by 1",
+            mark="white-dot",
+        ),
+        RuleKind(
+            "B",
+            "Kropki",
+            (),
+            holds=double,
+            family="kropki",
+            fpuzzles_keys=("ratio",),
+            fpuzzles_value="2",
+            uniqueness_sound=False,
+            generated=False,
+            rule="Kropki: of cells joined by a black dot, one is double the other.",
+            clash="{cells} have a black dot: {first} and {second} are not in ratio 2",
+            unmarked_clash="{cells} have no dot and all black dots are given: {first} and"
+            " {second} are in ratio 2",
+            mark="black-dot",
+        ),
+        RuleKind(
+            "X",
+            "XV",
+            (),
+            holds=sum_ten,
+            family="xv",
+            fpuzzles_keys=("xv",),
+            fpuzzles_value="X",
+            uniqueness_sound=False,
+            generated=False,
+            rule="XV: cells joined by an X add up to 10.",
+            clash="{cells} have an X: {first} and {second} do not add up to 10",
+            unmarked_clash="{cells} have no X and all are given: {first} and {second} add up to 10",
+            mark="x-mark",
+            shown="X",
+        ),
+        RuleKind(
+            "V",
+            "XV",
+            (),
+            holds=sum_five,
+            family="xv",
+            fpuzzles_keys=("xv",),
+            fpuzzles_value="V",
+            uniqueness_sound=False,
+            generated=False,
+            rule="XV: cells joined by a V add up to 5.",
+            clash="{cells} have a V: {first} and {second} do not add up to 5",
+            unmarked_clash="{cells} have no V and all are given: {first} and {second} add up to 5",
+            mark="v-mark",
+            shown="V",
+        ),
     )
 }
+
+
+def grid_kinds() -> tuple[RuleKind, ...]:
+    """The kinds a puzzle either has or has not over the whole grid (not the marked kinds,
+    whose pairs a puzzle gives): those a variant's name and a form's menu offer."""
+    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked)
+
+
+def marked_kinds() -> tuple[RuleKind, ...]:
+    """The marked kinds, in the registry's order (the order a share code lists them)."""
+    return tuple(kind for kind in RULE_KINDS.values() if kind.marked)
+
+
+@dataclass(frozen=True)
+class MarkedPairs:
+    """The marks of one marked kind (by `letter`) a puzzle gives: the side-by-side pairs of
+    cells it marks (the lower cell first, ascending), and whether all are given (every
+    unmarked pair does not hold the kind's relation)."""
+
+    letter: str
+    pairs: tuple[Pair, ...]
+    all_given: bool = False
 
 
 def uniqueness_sound(letters: tuple[str, ...]) -> bool:

@@ -27,7 +27,7 @@ from .errors import PuzzleError
 from .labels import Labels, region_labels
 from .puzzle import Puzzle, Rules
 from .regions import region_map
-from .rulebook import JIGSAW_WORD, KILLER_WORD, RULE_KINDS, RuleKind
+from .rulebook import JIGSAW_WORD, KILLER_WORD, RULE_KINDS, RuleKind, grid_kinds
 from .shape import Shape
 
 JIGSAW = JIGSAW_WORD
@@ -40,7 +40,7 @@ def words() -> dict[str, str]:
     """Each word a variant name may hold, and the rules' letter it stands for ("" for none):
     the rule kinds' words from the registry (rulebook.py, read when asked, so a kind
     registered in a test counts), a Jigsaw's and a Killer's."""
-    return _words(tuple(RULE_KINDS.values()))
+    return _words(grid_kinds())
 
 
 # Worked out once per state of the registry (a test may register a kind): a form's page
@@ -64,7 +64,7 @@ def names() -> str:
     """The names a message offers: each rule kind's first word (rulebook.py), then a
     Jigsaw's and a Killer's."""
     return (
-        f"{CLASSIC}, {', '.join(kind.word for kind in RULE_KINDS.values())}, {JIGSAW} and"
+        f"{CLASSIC}, {', '.join(kind.word for kind in grid_kinds())}, {JIGSAW} and"
         f" {KILLER}, or several joined by - (jigsaw-x, x-windoku, killer-x)"
     )
 
@@ -72,7 +72,7 @@ def names() -> str:
 def joined_words() -> tuple[tuple[re.Pattern[str], str], ...]:
     """A kind's words with a hyphen ("anti-knight"), written with any separators in its
     place, each with the one word it is read as before a name is split at its separators."""
-    return _joined_words(tuple(RULE_KINDS.values()))
+    return _joined_words(grid_kinds())
 
 
 @lru_cache(maxsize=4)
@@ -112,7 +112,7 @@ def offered_variants() -> tuple[Offered, ...]:
     """The variants a form offers, in its menu's order: classic, each rule kind alone, a
     Jigsaw and the kinds it joins, the kinds joined with each other, a Killer and the kinds
     it joins, a Jigsaw Killer (the joins are the registry's, rulebook.py)."""
-    kinds = list(RULE_KINDS.values())
+    kinds = list(grid_kinds())
     found = [Offered(CLASSIC, "Classic")]
     found += [Offered(kind.word, kind.name) for kind in kinds]
     found.append(Offered(JIGSAW, "Jigsaw"))

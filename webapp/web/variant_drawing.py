@@ -8,6 +8,10 @@ screen reader (words after its label), read from the board's units alone.
   lower neighbour is in another region gets "edge-right" or "edge-below" (a thick border);
 - a pair kind (anti-knight, non-consecutive): its pairs are not drawn; the board's caption
   names it and a line below the caption says its rule (`rule_legend`);
+- a marked kind (Kropki's dots, XV's X and V): a mark on the edge between its two cells,
+  drawn by the lower cell (`edge_marks`: a white or black dot, or the letter X or V, on its
+  right or lower edge; the cell gets "marked"), and a screen reader hears ", white dot
+  right" after its label; its rule is said below the caption as a pair kind's is;
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
@@ -35,13 +39,25 @@ KILLER_ALONE = "Killer Sudoku"
 
 
 @dataclass(frozen=True)
+class EdgeMark:
+    """A mark a cell draws on its `side` ("right" or "below"): the registry's class for it
+    (`drawn`: "white-dot", "x-mark"), and the letter it shows ("" for a dot)."""
+
+    side: str
+    drawn: str
+    letter: str = ""
+
+
+@dataclass(frozen=True)
 class Drawn:
     """What a variant adds to one cell: CSS classes, words after its label (", region 4"),
-    and the sum shown in its corner when it is the first cell of a Killer's cage."""
+    the sum shown in its corner when it is the first cell of a Killer's cage, and the marks
+    on its right and lower edges."""
 
     classes: str = ""
     spoken: str = ""
     cage_sum: str = ""
+    edge_marks: tuple[EdgeMark, ...] = ()
 
 
 PLAIN = Drawn()
@@ -93,9 +109,26 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
             classes[cell] += ["cage", *sides]
             spoken[cell].append(said)
         sums[cells[0]] = "" if total is None else str(total)
+    on_edges: list[list[EdgeMark]] = [[] for _ in range(geometry.shape.cell_count)]
+    for each in geometry.marks:
+        kind = RULE_KINDS.get(each.letter)
+        if kind is None:
+            continue
+        for first, second in each.pairs:
+            side = "right" if second == first + 1 else "below"
+            letter = kind.shown
+            on_edges[first].append(EdgeMark(side, kind.mark, letter))
+            classes[first].append("marked")
+            said = letter or kind.mark.replace("-", " ")
+            spoken[first].append(f"{said} {side}")
     return tuple(
-        Drawn(" ".join(dict.fromkeys(names)), "".join(f", {words}" for words in words_of), total)
-        for names, words_of, total in zip(classes, spoken, sums, strict=True)
+        Drawn(
+            " ".join(dict.fromkeys(names)),
+            "".join(f", {words}" for words in words_of),
+            total,
+            tuple(marks),
+        )
+        for names, words_of, total, marks in zip(classes, spoken, sums, on_edges, strict=True)
     )
 
 
@@ -144,12 +177,14 @@ def variant_name(geometry: Geometry) -> str:
         if extra.unfit(shape) is None and extra.units(shape)[0].kind in kinds:
             names.append(extra.name)
     names += [RULE_KINDS[letter].name for letter in geometry.pair_kinds if letter in RULE_KINDS]
-    return KILLER_ALONE if names == [KILLER_NAME] else " ".join(names)
+    # Kropki's white and black dots are one variant by one name.
+    return KILLER_ALONE if names == [KILLER_NAME] else " ".join(dict.fromkeys(names))
 
 
 def rule_legend(geometry: Geometry) -> tuple[str, ...]:
-    """What a board says below its caption of the rules it does not draw on its cells: each
-    pair kind's rule in a sentence (the registry's, rulebook.py), in the rules' order."""
+    """What a board says below its caption of the rules it does not draw on its cells, and
+    of its marks: each pair kind's and marked kind's rule in a sentence (the registry's,
+    rulebook.py), in the rules' order."""
     return tuple(
         RULE_KINDS[letter].rule
         for letter in geometry.pair_kinds

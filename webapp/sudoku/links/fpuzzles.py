@@ -12,7 +12,12 @@ and `diagonal-`) are X-Sudoku, `extraregion` holding exactly Windoku's four wind
 Windoku, cells' `region`s make a Jigsaw, and `killercage` (a list of {"cells": ["R1C1", ...],
 "value": "10"}, the sum a string, missing or "" for a cage without one) a Killer's cages,
 and a pair kind's key set to true (`"antiknight": true`, `"antiking": true`: the registry,
-rulebook.py, names the keys) that kind. Any other rule or drawing, one diagonal alone or
+rulebook.py, names the keys) that kind. A marked kind's key lists its marks, each {"cells":
+["R1C1", "R1C2"]} with perhaps a "value" (Kropki's `difference`, "1" when left out, and
+`ratio`, "2"; `xv`, "X" or "V"), and `negative` lists the keys whose marks are all given
+(f-puzzles' negative constraint); `nonconsecutive` beside white dots is their negative
+constraint too (a pair with a dot is not held to it), as f-puzzles' solvers read it. Any
+other rule or drawing, one diagonal alone or
 other extra regions, is refused with its names in words, never read as a plain Sudoku; so
 is `cage`, f-puzzles' cosmetic cage, which is drawn with any text in its corner and says
 nothing a solver can hold to.
@@ -30,9 +35,10 @@ from ..cages import Cage, checked
 from ..errors import PuzzleError
 from ..geometry import windows
 from ..grid import Grid
+from ..marks import side_by_side
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..regions import box_map, place, region_map
-from ..rulebook import RULE_KINDS
+from ..rulebook import RULE_KINDS, MarkedPairs, RuleKind, marked_kinds
 from ..shape import SHAPES, Shape
 from ..whole_numbers import read_place, read_whole_number
 
@@ -83,6 +89,9 @@ VARIANT_NAMES = {
 }
 
 MARK_KEYS = ("candidates", "centerPencilMarks")
+# The list of keys whose marks are all given, and the pair key that is white dots' negative.
+NEGATIVE = "negative"
+NONCONSECUTIVE = "nonconsecutive"
 
 # The rule keys read into Rules (the rest are refused by VARIANT_NAMES' words).
 DIAGONALS = ("diagonal+", "diagonal-")
@@ -102,6 +111,16 @@ def pair_keys() -> dict[str, str]:
     }
 
 
+def marked_keys() -> dict[str, tuple[RuleKind, ...]]:
+    """Each marked kind's key (the registry's, read when asked), with the kinds whose marks
+    it lists (XV's X and V share "xv")."""
+    found: dict[str, tuple[RuleKind, ...]] = {}
+    for kind in marked_kinds():
+        for key in kind.fpuzzles_keys:
+            found[key] = (*found.get(key, ()), kind)
+    return found
+
+
 def key_words(key: str) -> str:
     """An f-puzzles key in words: f-puzzles' editor's, else its pair kind's first word."""
     letter = pair_keys().get(key)
@@ -112,6 +131,7 @@ def key_words(key: str) -> str:
 def read_on_top() -> str:
     """What the solver reads on top of Sudoku, for the message refusing the rest."""
     on_top = ["X-Sudoku's diagonals", "Windoku's windows", *map(key_words, pair_keys())]
+    on_top += map(key_words, marked_keys())
     return f"{', '.join(on_top)} and Killer cages"
 
 
@@ -171,9 +191,13 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
     regions, X-Sudoku's two diagonals and Windoku's windows (those are read by _rules)."""
     found = []
     pairs = pair_keys()
+    marked = marked_keys()
     for key, value in data.items():
         if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
             continue
+        named = isinstance(value, list) and all(isinstance(item, str) for item in value)
+        if key in marked or (key == NEGATIVE and named):
+            continue  # read, or refused by name, by _marks
         if key in pairs and value is not True:
             found.append(f"{key_words(key)} set to something other than true")
             continue
@@ -202,10 +226,82 @@ def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
     letters = "x" if all(data.get(key) for key in DIAGONALS) else ""
     if data.get(EXTRA_REGIONS):
         letters += _windows(data[EXTRA_REGIONS], shape, source)
-    letters += "".join(letter for key, letter in pair_keys().items() if data.get(key) is True)
+    marks = _marks_of(data, shape, source)
+    white = any(each.letter in _kinds_of("difference") for each in marks)
+    letters += "".join(
+        letter
+        for key, letter in pair_keys().items()
+        if data.get(key) is True and not (key == NONCONSECUTIVE and white)
+    )
     cages = _cages(data.get(KILLER_CAGES), shape, source)
     regions = _regions(data["grid"], shape, source)
-    return Rules.from_letters(letters, regions, cages, shape.size if cages else 0)
+    size = shape.size
+    return Rules.from_letters(
+        letters, regions, cages, size if cages else 0, marks, size if marks else 0
+    )
+
+
+def _kinds_of(key: str) -> tuple[str, ...]:
+    """The letters of the marked kinds whose marks `key` lists."""
+    return tuple(kind.letter for kind in marked_keys().get(key, ()))
+
+
+def _marks_of(data: dict[str, Any], shape: Shape, source: str) -> tuple[MarkedPairs, ...]:
+    """The marks each marked kind's key lists, all given where `negative` names the key (or,
+    for white dots, where `nonconsecutive` is true beside them); PuzzleError naming the mark
+    that is not one, or a negative constraint the solver does not read."""
+    keys = marked_keys()
+    negative = data.get(NEGATIVE) or []
+    if not isinstance(negative, list) or not all(isinstance(key, str) for key in negative):
+        raise PuzzleError(f"this {source} link's negative constraints are not a list of names")
+    unknown = [key for key in negative if key not in keys]
+    if unknown:
+        raise PuzzleError(
+            f"this {source} link holds a variant: negative constraints of"
+            f" {key_words(unknown[0])}, which the solver does not read yet"
+        )
+    pairs: dict[str, list[tuple[int, int]]] = {}
+    for key, kinds in keys.items():
+        listed = data.get(key) or []
+        if not isinstance(listed, list):
+            raise PuzzleError(f"this {source} link's {key_words(key)} are not a list")
+        for number, item in enumerate(listed, start=1):
+            kind, pair = _mark(item, kinds, shape, f"{source} link's {key_words(key)}", number)
+            pairs.setdefault(kind.letter, []).append(pair)
+    white = any(kind.letter in pairs for kind in keys.get("difference", ()))
+    all_given = {kind.letter for key in negative for kind in keys[key]}
+    if white and data.get(NONCONSECUTIVE) is True:
+        all_given.update(_kinds_of("difference"))
+    return tuple(
+        MarkedPairs(kind.letter, tuple(pairs.get(kind.letter, ())), kind.letter in all_given)
+        for kind in marked_kinds()
+        if kind.letter in pairs or kind.letter in all_given
+    )
+
+
+def _mark(
+    item: Any, kinds: tuple[RuleKind, ...], shape: Shape, where: str, number: int
+) -> tuple[RuleKind, tuple[int, int]]:
+    """The kind and the pair of cells of mark `number` of a marked key: two side-by-side
+    cells, and a value one of `kinds` has (a dot's may be left out); PuzzleError else."""
+    cells = item.get("cells") if isinstance(item, dict) else None
+    if not isinstance(cells, list) or len(cells) != 2:
+        raise PuzzleError(f"this {where}: mark {number} does not join two cells")
+    first, second = (_cell_index(name, shape, where) for name in cells)
+    pair = (min(first, second), max(first, second))
+    if side_by_side(shape.size, (pair,)) is not None:
+        raise PuzzleError(
+            f"this {where}: mark {number} joins {place(shape.size, pair[0])} and"
+            f" {place(shape.size, pair[1])}, which are not side by side"
+        )
+    value = str(item.get("value", "")).strip().upper()
+    for kind in kinds:
+        if value == kind.fpuzzles_value or (not value and len(kinds) == 1):
+            return kind, pair
+    raise PuzzleError(
+        f"this {where}: mark {number} has the value {value[:20]!r}, which the solver does not"
+        " read yet"
+    )
 
 
 def _cages(listed: Any, shape: Shape, source: str) -> tuple[Cage, ...]:
@@ -395,9 +491,34 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     for key, letter in pair_keys().items():
         if letter in rules.extras:
             data[key] = True
+    data.update(_marks_json(size, rules.marks))
     if rules.cages:
         data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]
     return json.dumps(data, separators=(",", ":"))
+
+
+def _marks_json(size: int, marks: tuple[MarkedPairs, ...]) -> dict[str, object]:
+    """A puzzle's marks as f-puzzles writes them: each key's list of marks (a value only
+    where the key lists more than one kind's), and `negative` naming the keys whose kinds
+    all have all their marks given."""
+    data: dict[str, object] = {}
+    given = {each.letter: each for each in marks}
+    negative = []
+    for key, kinds in marked_keys().items():
+        listed = [
+            {"cells": [place(size, cell).upper() for cell in pair]}
+            | ({"value": kind.fpuzzles_value} if len(kinds) > 1 else {})
+            for kind in kinds
+            if kind.letter in given
+            for pair in given[kind.letter].pairs
+        ]
+        if listed:
+            data[key] = listed
+        if all(kind.letter in given and given[kind.letter].all_given for kind in kinds):
+            negative.append(key)
+    if negative:
+        data[NEGATIVE] = negative
+    return data
 
 
 def _cage_json(size: int, cage: Cage) -> dict[str, str | list[str]]:

@@ -58,9 +58,11 @@ class Position:
     def __post_init__(self) -> None:
         # Uniqueness techniques reason from the units alone: a deadly pattern a Killer's
         # cage sums or a pair rule break (two digits swapped a knight's move from their
-        # twins) is no deadly pattern, so they never run on a puzzle with either.
+        # twins) is no deadly pattern, so they never run on a puzzle with either, nor with
+        # marks (two digits swapped across a Kropki dot need not keep it).
         rules = self.puzzle.rules
-        if self.unique and (rules.cages or not uniqueness_sound(rules.extras)):
+        letters = rules.extras + tuple(each.letter for each in rules.marks)
+        if self.unique and (rules.cages or not uniqueness_sound(letters)):
             object.__setattr__(self, "unique", False)
 
     @classmethod

@@ -1,0 +1,96 @@
+"""The logic path under marked rules (Kropki dots, XV): it has no steps of the marks' own, so
+it reasons from the units and peers alone, which every solution still obeys; each of its
+steps keeps every value of the one solution (a property test over built puzzles, disguised
+by the symmetries that keep side-by-side cells side by side), uniqueness techniques stay off,
+and where it cannot go on it says so while the exact solver still answers."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_marked_rules import ANSWER, EMPTY, HOLDS, marked_puzzle, side_by_side
+
+from webapp.cli.soundness import wrong_steps
+from webapp.sudoku import SOLVED, Puzzle, Rules, parse, solve
+from webapp.sudoku.logic import STOPPED, STUCK, Position, find_path
+from webapp.sudoku.rulebook import MarkedPairs
+
+# Puzzles walked, and the work each path may take (as `sudoku soundness` gives it).
+SWEPT = 40
+WORK = 20_000
+
+
+def disguised(cells: str, rng: random.Random) -> str:
+    """`cells` with its digits relabelled, then turned a quarter `rng`'s number of times and
+    perhaps mirrored: side-by-side cells stay side by side."""
+    digits = list("123456789")
+    rng.shuffle(digits)
+    grid = [[digits[int(cells[r * 9 + c]) - 1] for c in range(9)] for r in range(9)]
+    for _ in range(rng.randrange(4)):
+        grid = [list(row) for row in zip(*grid[::-1], strict=True)]
+    if rng.random() < 0.5:
+        grid = [row[::-1] for row in grid]
+    return "".join("".join(row) for row in grid)
+
+
+def sample(seed: int) -> tuple[Puzzle, str]:
+    """A puzzle with every mark of its kinds its answer holds, all given, and a few givens,
+    with that answer: kinds and givens chosen by `seed`."""
+    rng = random.Random(seed)
+    answer = disguised(ANSWER, rng)
+    letters = rng.choice(["WB", "XV", "WBXV", "W", "BV"])
+    digits = [int(char) for char in answer]
+    marks = tuple(
+        MarkedPairs(
+            letter,
+            tuple(p for p in side_by_side(9) if HOLDS[letter](digits[p[0]], digits[p[1]])),
+            True,
+        )
+        for letter in letters
+    )
+    givens = "".join(char if rng.random() < 0.25 else "." for char in answer)
+    return Puzzle(parse(givens), Rules(marks=marks, mark_size=9)), answer
+
+
+def unique_samples() -> list[tuple[Puzzle, str]]:
+    """The first SWEPT samples with one solution."""
+    found = []
+    for seed in range(4 * SWEPT):
+        puzzle, answer = sample(seed)
+        if solve(puzzle).status == SOLVED:
+            found.append((puzzle, answer))
+        if len(found) == SWEPT:
+            break
+    return found
+
+
+SAMPLES = unique_samples()
+
+
+def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:
+    wrong = [
+        problem
+        for puzzle, answer in SAMPLES
+        for problem in wrong_steps(puzzle.code, parse(answer), find_path(puzzle, WORK, True))
+    ]
+    assert (len(SAMPLES), wrong) == (SWEPT, [])
+
+
+def test_uniqueness_techniques_are_off_under_marks() -> None:
+    puzzle, _ = SAMPLES[0]
+    assert Position.from_puzzle(puzzle, unique=True).unique is False
+
+
+def test_a_path_that_needs_the_marks_stops_while_the_solver_answers() -> None:
+    # No givens at all: only the marks decide it, and the path has no step of theirs.
+    empty = marked_puzzle(EMPTY, "WB", all_given=True)
+    stopped = find_path(empty, WORK, True).status in (STUCK, STOPPED)
+    assert (stopped, solve(empty).solution.line) == (True, ANSWER)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_path_that_ends_reaches_the_solution(seed) -> None:
+    puzzle, answer = SAMPLES[seed]
+    path = find_path(puzzle, WORK, True)
+    assert path.status != SOLVED or path.end.grid.line == answer

@@ -60,6 +60,18 @@ def decode_marks(size: int, letter: str, code: str) -> MarkedPairs:
     return MarkedPairs(letter, pairs, bool(bits[0]))
 
 
+def take_marks(size: int, text: str, letters: str) -> tuple[tuple[MarkedPairs, ...], str]:
+    """The marks `text` starts with (each of the marked kinds `letters`, its letter then its
+    code) on a size x size grid, and the rest of `text`; PuzzleError for a code that cannot be
+    one."""
+    marks = []
+    while text[:1] and text[0] in letters:
+        width = mark_code_length(size)
+        marks.append(decode_marks(size, text[0], text[1 : 1 + width]))
+        text = text[1 + width :]
+    return tuple(marks), text
+
+
 def side_by_side(size: int, pairs: Sequence[Pair]) -> Pair | None:
     """The first of `pairs` that is not two side-by-side or stacked cells of a size x size
     grid, or None."""

@@ -43,7 +43,7 @@ from .cages import (
 from .errors import PuzzleError
 from .geometry import Geometry, geometry_of, rule_kind_named, rule_letters
 from .grid import Grid
-from .marks import decode_marks, encode_marks, mark_code_length, side_by_side
+from .marks import encode_marks, mark_code_length, side_by_side, take_marks
 from .regions import (
     REGION_LETTERS,
     box_map,
@@ -153,15 +153,18 @@ class Rules:
     def code(self) -> str:
         """What a share code writes after RULES_MARK ("" for classic rules): the letters,
         then a Jigsaw's JIGSAW and region code."""
-        code = "".join(self.extras)
-        for each in self.marks:
-            code += encode_marks(self.mark_size, each)
+        code = "".join(self.extras) + self.marks_code
         if self.regions:
             size = isqrt(len(self.regions))
             code += f"{JIGSAW}{encode_regions(size, self.regions)}"
         if self.cages:
             code += f"{KILLER}{encode_cages(self.cage_size, self.cages)}"
         return code
+
+    @property
+    def marks_code(self) -> str:
+        """The marks' part of the share code: each marked kind's letter and mark code."""
+        return "".join(encode_marks(self.mark_size, each) for each in self.marks)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -386,13 +389,9 @@ def split_code(text: str) -> tuple[str, Rules]:
     whole = _whole_grid_code(head)
     count = len(tail) - len(tail.lstrip("".join(rule_letters())))
     letters, rest = tail[:count], tail[count:]
-    marks: list[MarkedPairs] = []
     mark_size = whole or 0
-    marked = {kind.letter for kind in marked_kinds()}
-    while rest[:1] in marked and rest[:1] and mark_size:
-        letter, width = rest[0], mark_code_length(mark_size)
-        marks.append(decode_marks(mark_size, letter, rest[1 : 1 + width]))
-        rest = rest[1 + width :]
+    marked = "".join(kind.letter for kind in marked_kinds())
+    marks, rest = take_marks(mark_size, rest, marked) if mark_size else ((), rest)
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):
         found = _region_code(rest[len(JIGSAW) :])
@@ -430,7 +429,7 @@ def split_code(text: str) -> tuple[str, Rules]:
     if rest:
         return text, CLASSIC
     return head, Rules.from_letters(
-        letters, regions, cages, cage_size, tuple(marks), mark_size if marks else 0
+        letters, regions, cages, cage_size, marks, mark_size if marks else 0
     )
 
 

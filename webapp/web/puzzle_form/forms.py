@@ -67,6 +67,9 @@ class PuzzleForm(Form):
     puzzle = TextAreaField("Puzzle text", filters=[_stripped])
     upload = FileField("Or upload a text file")
     source = HiddenField(filters=[_stripped])
+    # The marks of the puzzle the form was filled with (Kropki dots, X and V), which no
+    # field shows: the marks' part of its share code (Rules.marks_code).
+    pair_marks = HiddenField(filters=[_stripped])
     variant = StringField(
         "Variant",
         default="classic",
@@ -138,4 +141,5 @@ def filled_form(grid: Grid, alphabet: str = STANDARD, rules: Rules = CLASSIC) ->
     symbols = spelled(grid, alphabet).symbols
     data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
     data |= region_data(grid.shape, rules) | cage_data(grid.shape, rules)
+    data["pair_marks"] = rules.marks_code
     return cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})

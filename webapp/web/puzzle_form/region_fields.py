@@ -10,6 +10,7 @@ places takes a few changes; with script, regions.js paints the same fields.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -18,8 +19,9 @@ from wtforms.validators import ValidationError
 
 from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
+from ...sudoku.marks import take_marks
 from ...sudoku.puzzle import Rules
-from ...sudoku.rulebook import RULE_KINDS, RuleKind
+from ...sudoku.rulebook import RULE_KINDS, RuleKind, marked_kinds
 from ...sudoku.variants import (
     JIGSAW,
     KILLER,
@@ -196,6 +198,27 @@ def _variant_kinds(shape: Shape, registry: tuple[RuleKind, ...]) -> dict[str, tu
 
 
 def read_rules(form: Any) -> Rules | None:
+    """The rules the form's variant, region map and kept marks name; None when they are
+    wrong, each problem put on the fields it concerns (the variant's menu, or the region
+    fields)."""
+    rules = _unit_rules(form)
+    kept = form.pair_marks.data
+    if rules is None or not kept:
+        return rules
+    # A puzzle's marks (Kropki dots, X and V) have no fields: the form keeps those of the
+    # puzzle it was filled with, so that solving it again keeps them.
+    try:
+        letters = "".join(kind.letter for kind in marked_kinds())
+        marks, rest = take_marks(form.shape.size, kept, letters)
+        if rest:
+            raise PuzzleError(f"the kept marks end with {rest[:10]!r}, which is no mark")
+        return replace(rules, marks=marks, mark_size=form.shape.size)
+    except PuzzleError as error:
+        form.variant.errors = [*form.variant.errors, f"Marks: {error.message}"]
+        return None
+
+
+def _unit_rules(form: Any) -> Rules | None:
     """The rules the form's variant and region map name; None when they are wrong, each
     problem put on the fields it concerns (the variant's menu, or the region fields)."""
     if form.variant.errors:

@@ -12,6 +12,8 @@ from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
+from ...sudoku.puzzle import Rules
+from ...sudoku.rulebook import RULE_KINDS
 from ...wording import (
     conflict_message,
 )
@@ -79,6 +81,8 @@ class FormPage:
     cages_open: bool = False  # the cage map shown unfolded: a Killer is chosen
     cage_sums: FieldView | None = None  # the cage map's sums field
     island: JsonObject = field(default_factory=dict)  # what grid.js is told of the board
+    pair_marks: str = ""  # the marks kept of the puzzle the form was filled with (forms.py)
+    marks_named: str = ""  # what they are, in words: "Kropki dots and XV"
 
     @property
     def heading(self) -> str:
@@ -173,6 +177,8 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         cages_open=is_killer_choice(variant) or bool(in_cage) or bool(sums and sums.errors),
         cage_sums=_field(sums.data or "", ["cage-sums-hint", *notes[sums.id]]) if sums else None,
         island=form_island(island, shape),
+        pair_marks=form.pair_marks.data or "",
+        marks_named=_marks_named(read.rules),
     )
 
 
@@ -191,3 +197,11 @@ def _field(value: str, described_by: list[str]) -> FieldView:
     """A field's state; it is invalid when a problem (not only a hint) describes it."""
     invalid = any(name.startswith("problem-") for name in described_by)
     return FieldView(value, invalid, " ".join(described_by))
+
+
+def _marks_named(rules: Rules | None) -> str:
+    """The names of the marks `rules` carry, joined in words ("" for none)."""
+    names = (
+        list(dict.fromkeys(RULE_KINDS[each.letter].name for each in rules.marks)) if rules else []
+    )
+    return " and ".join(names)

@@ -13,8 +13,7 @@ from functools import cache
 from webapp.sudoku import SOLVED, parse, solve
 from webapp.sudoku.logic import next_step
 from webapp.sudoku.puzzle import Puzzle
-from webapp.web.learn.shipped import positions
-from webapp.web.learn.view import EXAMPLES
+from webapp.web.learn.shipped import EXAMPLES, positions
 
 from reglib import candidates, read_cases
 

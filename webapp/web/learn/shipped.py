@@ -43,11 +43,9 @@ WITHOUT_EXAMPLES = {
     "grouped-nice-loop": "A grouped nice loop is never the easiest step: what it removes a"
     " grouped chain of no more links removes too, and chains are looked for first, so the"
     " solver names a loop only when asked for one by name.",
-    "als-xz": "Rare as the easiest step: a grouped chain (7.1), looked for first, may run"
-    " through almost locked sets, so it finds nearly every ALS-XZ first. The puzzles walked"
-    " for the bank, the hardest lists included, gave one.",
-    "als-xy-wing": "Rare as the easiest step: a grouped chain (7.1) or an ALS-XZ (7.5),"
-    " looked for first, finds nearly every one first; none was met on the puzzles walked.",
+    "als-xy-wing": "Rare as the easiest step: a grouped chain (7.1), which may run through"
+    " almost locked sets, or an ALS-XZ (7.5), looked for first, finds nearly every one first;"
+    " none was met on the puzzles walked, the hardest lists included.",
     "als-chain": "Rare as the easiest step: a grouped chain (7.1) or a shorter set of almost"
     " locked sets, looked for first, finds nearly every one first; none was met on the"
     " puzzles walked.",

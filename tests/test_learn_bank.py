@@ -137,3 +137,16 @@ def test_the_shipped_bank_holds_no_position_of_hodokus_library() -> None:
 def test_an_entrys_puzzle_is_read_once() -> None:
     entry = shipped_bank().entries[-1]
     assert entry.parsed() is entry.parsed()
+
+
+# A hidden quad is the easiest step only in a unit whose nine cells are all open: in one with
+# fewer, the cells outside the quad are a naked subset of four or fewer, asked first, which
+# removes the same (docs/api.md says so of why hidden quads are rare).
+@pytest.mark.parametrize(
+    "entry", shipped_bank().of(9, "hidden-quad"), ids=lambda entry: entry.source
+)
+def test_a_hidden_quad_lies_in_a_unit_with_every_cell_open(entry: BankEntry) -> None:
+    position = entry.position()
+    (named,) = step_of(entry).units
+    (unit,) = [unit for unit in position.geometry.units if (unit.kind, unit.index) == named]
+    assert [position.values[cell] for cell in unit.cells] == [0] * 9

@@ -13,8 +13,7 @@ from functools import cache
 from webapp.sudoku import SOLVED, parse, solve
 from webapp.sudoku.logic import next_step
 from webapp.sudoku.puzzle import Puzzle
-from webapp.web.learn.shipped import positions
-from webapp.web.learn.view import EXAMPLES
+from webapp.web.learn.shipped import EXAMPLES, WITHOUT_EXAMPLES, positions
 
 from reglib import candidates, read_cases
 
@@ -48,3 +47,14 @@ def test_every_technique_the_library_reaches_has_worked_examples() -> None:
         if len(positions(slug, 9)) < EXAMPLES
     }
     assert short == {}
+
+
+# What a lesson short of examples says it is never the easiest step holds at every position
+# of the library, its own cases of that technique included.
+NEVER_EASIEST = sorted(
+    slug for slug, why in WITHOUT_EXAMPLES.items() if "never the easiest step" in why
+)
+
+
+def test_what_is_said_never_to_be_the_easiest_step_never_is_in_the_library() -> None:
+    assert sorted(reached_by_the_library() & set(NEVER_EASIEST)) == []

@@ -23,6 +23,44 @@ BANK_FILE = "bank.json"
 # The sizes practice is offered on, the usual one first.
 SIZES = (9, 6, 4)
 
+# Worked examples a lesson shows from the 9x9 bank, and from each smaller size it has.
+EXAMPLES = 2
+
+# The lessons with fewer than EXAMPLES worked examples, and why: the bank's sources never
+# have the technique as the easiest step there. The page says so in these words, and a test
+# keeps the list to exactly those lessons.
+WITHOUT_EXAMPLES = {
+    "skyscraper": "A skyscraper is never the easiest step here: its two strong links, offset"
+    " at one end, are also a sashimi X-wing (3.5), which is looked for first; no skyscraper"
+    " that the X-wing missed was met on any board walked.",
+    "remote-pair": "A remote pair is never the easiest step here: each two cells of it that"
+    " see each other are first a naked pair (3.0), and once those pairs are applied its"
+    " links are strong links of each of its two values, so simple colours (4.5) remove"
+    " everything it removes.",
+    "nice-loop": "A nice loop is never the easiest step: what it removes an alternating"
+    " inference chain of no more links removes too, and chains are looked for first, so the"
+    " solver names a loop only when asked for one by name.",
+    "grouped-nice-loop": "A grouped nice loop is never the easiest step: what it removes a"
+    " grouped chain of no more links removes too, and chains are looked for first, so the"
+    " solver names a loop only when asked for one by name.",
+    "als-xy-wing": "Rare as the easiest step: a grouped chain (7.1), which may run through"
+    " almost locked sets, or an ALS-XZ (7.5), looked for first, finds nearly every one first;"
+    " none was met on the puzzles walked, the hardest lists included.",
+    "als-chain": "Rare as the easiest step: a grouped chain (7.1) or a shorter set of almost"
+    " locked sets, looked for first, finds nearly every one first; none was met on the"
+    " puzzles walked.",
+    "death-blossom": "Rare as the easiest step: the almost-locked-set techniques and chains"
+    " rated below it (8.5) find nearly every one first; none was met on the puzzles walked.",
+    "cage-splitting": "Rare as the easiest step on the Killers walked (the generator's, up to"
+    " hard): one 6x6 position so far. Harder Killers are slow to make and were not walked.",
+    "cage-comparison": "Not the easiest step on any Killer walked (the generator's, up to"
+    " hard): the rule of 45 and cage combinations decide them first. Harder Killers are slow"
+    " to make and were not walked.",
+    "rule-of-45-combinations": "Not the easiest step on any Killer walked (the generator's,"
+    " up to hard): the plain rule of 45 and the combinations of one cage decide them first."
+    " Harder Killers are slow to make and were not walked.",
+}
+
 # Each technique's ratings on Sudoku Explainer's scale: its easiest and hardest listings.
 RATINGS: dict[str, tuple[float, float]] = {}
 for _slug, _difficulty, _ in LISTED:
@@ -60,6 +98,15 @@ def positions(slug: str, size: int) -> tuple[BankEntry, ...]:
         if kind == size
         for entry in bank.of(size, slug, variant)
     )
+
+
+def examples_of(slug: str) -> tuple[BankEntry, ...]:
+    """The positions a lesson works through: EXAMPLES from its first size, one from each
+    other size, and the first on each variant board where it reads differently."""
+    shown: list[BankEntry] = []
+    for size in sizes_of(slug):
+        shown += positions(slug, size)[: EXAMPLES if size == 9 or not shown else 1]
+    return (*shown, *variant_examples(slug))
 
 
 def variant_examples(slug: str) -> tuple[BankEntry, ...]:

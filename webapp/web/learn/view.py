@@ -18,10 +18,7 @@ from ..grid_table import Board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 from .lessons import FAMILIES, FAMILY_OF, LESSONS, Family, Lesson
 from .practice import Chosen, VerdictWords
-from .shipped import RATINGS, positions, sizes_of, step_of, variant_examples
-
-# Worked examples a lesson shows from the 9x9 bank, and from each smaller size it has.
-EXAMPLES = 2
+from .shipped import RATINGS, WITHOUT_EXAMPLES, examples_of, positions, sizes_of, step_of
 
 
 @dataclass(frozen=True)
@@ -144,6 +141,7 @@ class LessonPage:
     examples: tuple[DrawnStep, ...]
     builds_on: tuple[TechniqueRow, ...]
     practice: tuple[tuple[int, int, str], ...]  # (size, positions, link)
+    why_few: str  # why it has fewer worked examples than a lesson should ("" when it has them)
 
 
 SECTIONS = (
@@ -164,10 +162,7 @@ def lesson_page(slug: str) -> LessonPage:
         for field, heading in SECTIONS
         if getattr(lesson, field)
     )
-    shown: list[BankEntry] = []
-    for size in sizes_of(slug):
-        shown += positions(slug, size)[: EXAMPLES if size == 9 or not shown else 1]
-    shown += variant_examples(slug)
+    shown = examples_of(slug)
     examples = tuple(
         drawn_step(entry, f"Example {number}: {name} on {board_words(entry)}, before the step")
         for number, entry in enumerate(shown, start=1)
@@ -186,6 +181,7 @@ def lesson_page(slug: str) -> LessonPage:
         examples,
         tuple(technique_row(LESSONS[other]) for other in lesson.builds_on if other in LESSONS),
         practice,
+        WITHOUT_EXAMPLES.get(slug, ""),
     )
 
 

@@ -1,7 +1,8 @@
-"""The solver's marks in Chromium on a 360x740 touch screen: several cells chosen by a
-finger's drag, corner and centre marks and colours written into all of them, undone, kept by
-a reload, and a 9x9 and a Killer played to Solved! (the Killer with its combination helper);
-axe-core finds nothing to fix. And the README's picture of marks in play."""
+"""The solver's marks in Chromium: the keyboard choosing cells and writing every kind of mark,
+a value typed into every chosen cell as one move, axe-core on marks and colours in both
+schemes, and the README's picture of marks in play. The drag, marks, colours, undo, reload and
+helpers on a phone, played to Solved!, are test_browser_play_through.py's; its drag and pad
+press are here."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from browser_fixtures import (
     ARTIFACTS,
     REFRESH_README_PICTURE,
     ROOT,
-    axe_violations,
     axe_violations_of,
 )
 from killers import random_killer
@@ -63,56 +63,6 @@ def pad_press(page, symbol: str) -> None:
     """A tap on the digit pad's `symbol`."""
     pad = page.get_by_role("group", name="Symbols to enter in the selected cell")
     pad.get_by_role("button", name=symbol, exact=True).tap()
-
-
-def test_a_phone_marks_colours_undoes_and_solves_a_9x9(phone, base_url):
-    phone.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?progress={NEAR_THE_END}")
-    drag(phone, "r1c1", "r1c2")
-    expect(phone.locator("td.selected")).to_have_count(2)
-    phone.get_by_role("button", name="Corner").tap()
-    pad_press(phone, "4")
-    phone.get_by_role("button", name="Centre").tap()
-    pad_press(phone, "8")
-    phone.get_by_role("button", name="Colour", exact=True).tap()
-    phone.get_by_role("button", name="Colour 2, orange").tap()
-    expect(phone.locator("td.colour-2")).to_have_count(2)
-    assert axe_violations(phone) == {}
-    phone.get_by_role("button", name="Undo").tap()
-    expect(phone.locator("td.colour-2")).to_have_count(0)
-    phone.reload()
-    expect(phone.locator("#r1c2")).to_have_attribute(
-        "aria-label", "Row 1, column 2, corner marks 4, centre marks 8"
-    )
-    for cell in LEFT_OPEN:
-        phone.locator(f"#r1c{cell + 1}").tap()
-        pad_press(phone, NORVIG_EASY_SOLUTION[cell])
-    expect(phone.locator(".clock-label")).to_have_text("Solved in")
-    phone.reload()
-    expect(phone.get_by_role("heading", name="Solved!")).to_be_visible()
-
-
-def test_a_phone_solves_a_killer_with_the_combination_helper(phone, base_url):
-    puzzle, solution, cage, total = near_killer()
-    digits = sorted(solution.cells[cell] for cell in cage)
-    phone.goto(f"{base_url}/play/{puzzle.code}")
-    phone.locator("#r1c1").tap()
-    helper = phone.locator(".cage-ways")
-    expect(helper).to_contain_text(f"Cage at r1c1 (sum {total}): {total} in 3")
-    expect(helper).to_contain_text("Possible: " + "-".join(map(str, digits)))
-    drag(phone, "r1c1", "r3c1")
-    expect(phone.locator("td.selected")).to_have_count(3)
-    phone.get_by_role("button", name="Centre").tap()
-    for digit in digits:
-        pad_press(phone, str(digit))
-    expect(phone.locator(".centre-marks")).to_have_count(3)
-    phone.get_by_role("button", name="Centre").tap()
-    assert axe_violations(phone) == {}
-    for cell in cage:
-        phone.locator(f"#r{cell // 9 + 1}c1").tap()
-        pad_press(phone, str(solution.cells[cell]))
-    expect(phone.locator(".clock-label")).to_have_text("Solved in")
-    phone.reload()
-    expect(phone.get_by_role("heading", name="Solved!")).to_be_visible()
 
 
 def picture_link() -> str:

@@ -140,3 +140,12 @@ def test_bench_prints_a_row_per_size_and_level(sudoku):
         assert (cells["size"], cells["level"], cells["puzzles"]) == ("6x6", level, "3")
         assert cells["gave up"] == "0" and float(cells["median ms"]) > 0
         assert 0 < int(cells["reached the level"].rstrip("%")) <= 100
+
+
+def test_bench_gives_each_level_its_cpu_time_beside_the_wall_time(sudoku):
+    argv = ["--bench", "--size", "6", "--level", "easy", "--count", "2"]
+    code, out = sudoku("generate", *argv, "--symmetry", SYMMETRIES[0])
+    header, rule, row = out.splitlines()
+    cells = dict(zip(header.strip("| ").split(" | "), row.strip("| ").split(" | "), strict=True))
+    median, most = (float(cells[name].replace(",", "")) for name in ("median CPU ms", "max CPU ms"))
+    assert 0 < median <= most

@@ -43,9 +43,10 @@ or of attempts says so on stderr (or as {"status": "gave_up", "why": ...} with
 
 --list-levels prints the level names, easiest first. --bench generates --count puzzles
 (default 20) for each size and level asked (default: 9x9 at every level, 16x16 at the
-three easiest) and prints a Markdown table: puzzles/s, median, p90, p95 and max ms, mean
-givens and rating, and the share of attempts that reached the level. Every generation
-counts in the times, those that gave up (at --seconds) too.
+three easiest) and prints a Markdown table: puzzles/s, median, p90, p95 and max ms (wall),
+median, p95 and max CPU ms (this process's, which other jobs on the machine do not
+inflate), mean givens and rating, and the share of attempts that reached the level. Every
+generation counts in the times, those that gave up (at --seconds) too.
 """
 
 # What --bench measures when no --size or --level is given: (size, levels).
@@ -195,8 +196,9 @@ def bench_table(args: argparse.Namespace) -> list[str]:
     count = args.count or 20
     rows = [
         "| size | variant | level | symmetry | puzzles | gave up | puzzles/s | median ms"
-        " | p90 ms | p95 ms | max ms | mean givens | mean rating | reached the level |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        " | p90 ms | p95 ms | max ms | median CPU ms | p95 CPU ms | max CPU ms"
+        " | mean givens | mean rating | reached the level |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     bench_args = argparse.Namespace(**{**vars(args), "seed": args.seed or 0})
     for size, levels in asked:
@@ -212,6 +214,7 @@ def bench_row(runs: list[Generated]) -> str:
     order = runs[0].order
     made = [run for run in runs if run.status == GenerationStatus.GENERATED]
     times = sorted(run.ms for run in runs)
+    cpu_times = sorted(run.cpu_ms for run in runs)
     total = sum(times) / 1000
     givens = [run.puzzle.givens for run in made if run.puzzle is not None]
     ratings = [run.rating for run in made if run.rating is not None]
@@ -228,6 +231,9 @@ def bench_row(runs: list[Generated]) -> str:
         figure(times[math.ceil(0.9 * len(times)) - 1]),
         figure(times[math.ceil(0.95 * len(times)) - 1]),
         figure(times[-1]),
+        figure(statistics.median(cpu_times)),
+        figure(cpu_times[math.ceil(0.95 * len(cpu_times)) - 1]),
+        figure(cpu_times[-1]),
         figure(statistics.fmean(givens)) if givens else "-",
         f"{statistics.fmean(ratings):.2f}" if ratings else "-",
         f"{len(made) / attempts:.0%}" if attempts else "-",

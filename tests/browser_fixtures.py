@@ -48,6 +48,27 @@ def axe_violations(page) -> dict[str, int]:
     return {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
 
 
+# Every element's name, alone and with each of its classes ("td", "td.given", "td.role-fin").
+ELEMENT_KINDS = """() => [...new Set([...document.querySelectorAll("body *")].flatMap(
+  (element) => [element.localName,
+                ...[...element.classList].map((name) => `${element.localName}.${name}`)]))]"""
+
+
+def axe_violations_if_new(page, checked: set[str]) -> dict[str, int] | None:
+    """axe_violations of `page` when it shows an element kind (a name, or a name with one of
+    its classes) that none of the pages axe checked before showed, adding its kinds to
+    `checked`; None when every kind it shows was checked already.
+
+    axe takes a second or more a page and its rules judge elements and their styles: a sweep
+    of many pages made from the same parts checks each part once, and a page with a part
+    never seen before (a new role's colour, a new board) is checked in full."""
+    kinds = set(page.evaluate(ELEMENT_KINDS))
+    if kinds <= checked:
+        return None
+    checked |= kinds
+    return axe_violations(page)
+
+
 def axe_violations_of(browser, base_url: str, paths, scheme: str) -> dict[str, dict[str, int]]:
     """axe_violations of each of `paths` in one desktop window in `scheme` (light or dark)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)

@@ -1,11 +1,11 @@
 """Learning on a phone, 360 px wide: a practice position answered right and then wrong by
 tapping its candidates, and /learn, every lesson and every practice page (its first
-position, with its step drawn) fit the screen with nothing for axe-core to fix (axe looks
-at each page that shows a part no page before it showed)."""
+position, with its step drawn) fit the screen with nothing for axe-core to fix (on each page, in
+the parts no page before it showed)."""
 
 from __future__ import annotations
 
-from browser_fixtures import ARTIFACTS, axe_violations, axe_violations_if_new
+from browser_fixtures import ARTIFACTS, axe_violations, axe_violations_of_new_parts
 from playwright.sync_api import expect
 from test_browser_phones import measured
 
@@ -70,16 +70,16 @@ EVERY_PAGE = [f"/learn/{slug}" for slug in SLUGS] + [
 
 
 def test_every_lesson_and_practice_page_fits_a_phone_and_passes_axe(phone, base_url):
-    """Every page is measured for sideways scroll; axe checks each page that shows a kind of
-    element (a board's size, a role's colour, the practice form) no page before it showed,
-    in EVERY_PAGE's order: a lesson's new parts on its lesson, the practice form on the
-    first practice page, a 6x6 and a 4x4 board on the first of their size (the rest are
-    made of parts already checked, and took a second or more each)."""
+    """Every page is measured for sideways scroll; axe checks the first page whole, and on
+    each page after it the parts no page before it showed (a board's size, a role's colour,
+    the practice form), in EVERY_PAGE's order. The pages are made of the same parts, and a
+    whole page took axe a second or more; test_learning_fits_a_phone_and_passes_axe checks
+    a lesson and a practice page whole."""
     checked: set[str] = set()
     problems = {}
     for path in EVERY_PAGE:
         phone.goto(base_url + path)
-        found, violations = measured(phone), axe_violations_if_new(phone, checked)
+        found, violations = measured(phone), axe_violations_of_new_parts(phone, checked)
         if found["scroll"] > found["width"] or violations:
             problems[path] = (found, violations)
     assert problems == {}

@@ -181,6 +181,9 @@ PAGES = {
     "play-solved": f"/play/{NORVIG_EASY_CODE}?progress={NORVIG_EASY_SOLUTION}",
     "bad-progress": f"/play/{NORVIG_EASY_CODE}?progress=12",
     "not-found": "/nowhere",
+    "learn": "/learn",
+    "lesson": "/learn/x-wing",
+    "practice": "/learn/x-wing/practice?size=9&seed=0&show=1",
 }
 RULES = {
     "runOnly": {

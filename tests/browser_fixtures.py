@@ -48,6 +48,45 @@ def axe_violations(page) -> dict[str, int]:
     return {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
 
 
+# Every element's kind as a CSS selector that finds it: its name alone and with each of its
+# classes ("td", "td.given", "td.role-fin").
+ELEMENT_KINDS = """() => [...new Set([...document.querySelectorAll("body *")].flatMap(
+  (element) => [element.localName, ...[...element.classList].map(
+    (name) => `${element.localName}.${CSS.escape(name)}`)]))]
+  .filter((kind) => document.querySelector(kind) !== null)"""
+
+# axe run on the elements of the kinds given and on what holds them (a legend's words beside
+# a new swatch, a row around a new cell), with what they hold.
+AXE_ON_KINDS = """([kinds, options]) => {
+  const shown = new Set(kinds.flatMap((kind) => [...document.querySelectorAll(kind)]
+    .map((element) => element.parentElement)));
+  return axe.run({include: [...shown]}, options).then((found) =>
+    Object.fromEntries(found.violations.map((rule) => [rule.id, rule.nodes.length])));
+}"""
+
+
+def axe_violations_of_new_parts(page, checked: set[str]) -> dict[str, int] | None:
+    """axe_violations of the parts of `page` that no page checked before showed: elements of
+    a kind (a name, or a name with one of its classes) not in `checked`, with what holds them;
+    the whole page when `checked` is empty. Adds the page's kinds to `checked`; None when
+    every kind it shows was checked already.
+
+    axe takes a second or more a page and its rules judge elements and their styles: a sweep
+    of many pages made from the same parts checks each part once, and a page with a part
+    never seen before (a new role's colour, a new board) has that part checked."""
+    kinds = set(page.evaluate(ELEMENT_KINDS))
+    new = kinds - checked
+    if not new:
+        return None
+    first = not checked
+    checked |= kinds
+    if first:
+        return axe_violations(page)
+    page.evaluate(Axe().axe_script)
+    options = {"runOnly": AXE_RULES, "resultTypes": ["violations"]}
+    return page.evaluate(AXE_ON_KINDS, [sorted(new), options])
+
+
 def axe_violations_of(browser, base_url: str, paths, scheme: str) -> dict[str, dict[str, int]]:
     """axe_violations of each of `paths` in one desktop window in `scheme` (light or dark)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)

@@ -581,10 +581,9 @@ def test_every_cell_is_a_24_pixel_target_on_a_phone(phone, base_url, size):
 
 
 # axe-core takes seconds a page (a 25x25 form, nine): the pages where its rules have most to
-# look at.
+# look at. The form, 9x9 and 25x25, is checked on a light phone (and a dark desktop) with
+# every page of test_browser_learning.py's axe run, and the 9x9 one by test_browser_phones.py.
 AXE_PAGES = [
-    (360, "/"),
-    (360, "/?size=25"),
     (1366, "/solve/" + "0" * 81),
     (360, "/solve/12x"),
 ]

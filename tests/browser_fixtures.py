@@ -123,7 +123,12 @@ class QuietHandler(WSGIRequestHandler):
 
 # The browser tests are about pages, not deadlines: a sheet's or a new puzzle's generation is
 # given time enough on a busy machine, so that it never goes to a job no consumer runs here.
-BROWSER_CONFIG = {"GENERATE_SECONDS": 120.0, **ANSWER_CEILINGS}
+# One server for every browser test of a worker, where a production worker serves few game
+# pages: a page's live events stream ends only at its next heartbeat once the page is gone, so
+# as two players reload after each move, old and new streams together can pass a worker's few
+# places (GAME_EVENTS_PER_WORKER, 4) on a busy machine, and a page told 429 logs a console
+# error (the script then polls, as test_game_pages.py checks with the limit itself).
+BROWSER_CONFIG = {"GENERATE_SECONDS": 120.0, "GAME_EVENTS_PER_WORKER": 64, **ANSWER_CEILINGS}
 
 
 @pytest.fixture(scope="session")

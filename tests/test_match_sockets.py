@@ -365,6 +365,8 @@ def test_a_watcher_hears_which_rounds_are_over(relay_port):
     first, _ = both_joined(port, tokens)
     heard(first)
     said(first, {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)})
+    # "received" comes at once; the round is over once its result is stored and sent
+    next(message for message in (heard(first) for _ in range(10)) if message["type"] == "result")
     assert first_event(port, f"/match/{match_id}/events")[1]["over"] == [1]
 
 

@@ -246,7 +246,7 @@ def _kinds_of(key: str) -> tuple[str, ...]:
     return tuple(kind.letter for kind in marked_keys().get(key, ()))
 
 
-def _marks_of(data: dict[str, Any], shape: Shape, source: str) -> tuple[MarkedPairs, ...]:
+def _marks_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[MarkedPairs, ...]:
     """The marks each marked kind's key lists, all given where `negative` names the key (or,
     for white dots, where `nonconsecutive` is true beside them); PuzzleError naming the mark
     that is not one, or a negative constraint the solver does not read."""

@@ -112,6 +112,7 @@ def keep_generated(store: Store, generated: Generated, seconds: float) -> bool:
         "rated_to_end": generated.rated_to_end,
         "attempts": generated.attempts,
         "ms": generated.ms,
+        "cpu_ms": generated.cpu_ms,
         "why": generated.why,
         "out_of_time": generated.out_of_time,
         "seconds": seconds,

@@ -156,13 +156,15 @@ def doubted_by_the_puzzle(values: Sequence[int], rules: Rules = CLASSIC) -> dict
     clashes with another; with no clash but no solution, every digit without which the
     grid has a solution (within NODES of the solver's work in all)."""
     doubted = {}
+    puzzle = _puzzle(values, rules)
+    peers = puzzle.geometry.peers
     for cell, value in enumerate(values):
-        clash = _clashing(values, cell, rules) if value else None
+        clash = _clashing(values, cell, peers) if value else None
         if clash is not None:
             doubted[cell] = f"it clashes with the {value} in r{clash // 9 + 1}c{clash % 9 + 1}"
     if doubted:
         return doubted
-    first = solve(_puzzle(values, rules), budget=TRY_BUDGET)
+    first = solve(puzzle, budget=TRY_BUDGET)
     if first.status != SolveStatus.NO_SOLUTION:
         return doubted
     nodes = 0
@@ -178,20 +180,20 @@ def doubted_by_the_puzzle(values: Sequence[int], rules: Rules = CLASSIC) -> dict
     return doubted
 
 
-def _clashing(values: Sequence[int], cell: int, rules: Rules) -> int | None:
-    """The first other cell in a unit with `cell` (row, column, box or region) with the same
-    digit, if any."""
-    peers = _puzzle(values, rules).geometry.peers[cell]
-    return next((other for other in sorted(peers) if values[other] == values[cell]), None)
+def _clashing(values: Sequence[int], cell: int, peers: tuple[frozenset[int], ...]) -> int | None:
+    """The first other cell in a unit with `cell` (row, column, box or region: `peers`, the
+    puzzle's geometry's) with the same digit, if any."""
+    return next((other for other in sorted(peers[cell]) if values[other] == values[cell]), None)
 
 
 def _why(grid: list[int], cell: int, rules: Rules) -> str:
     """What the grid with `cell` as first read does: clash, no solution or several."""
     value = grid[cell]
-    clash = _clashing(grid, cell, rules) if value else None
+    puzzle = _puzzle(grid, rules)
+    clash = _clashing(grid, cell, puzzle.geometry.peers) if value else None
     if clash is not None:
         return f"would clash with the {value} in r{clash // 9 + 1}c{clash % 9 + 1}"
-    status = solve(_puzzle(grid, rules), budget=TRY_BUDGET).status
+    status = solve(puzzle, budget=TRY_BUDGET).status
     if status == SolveStatus.NO_SOLUTION:
         return "would leave the puzzle no solution"
     if status == SolveStatus.MULTIPLE:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from .errors import PuzzleError
 from .regions import BITS, REGION_LETTERS
-from .rulebook import MarkedPairs, Pair
+from .rulebook import MarkedPairs, Pair, marked_kinds
 
 
 @lru_cache(maxsize=8)  # one a size of grid
@@ -60,10 +60,10 @@ def decode_marks(size: int, letter: str, code: str) -> MarkedPairs:
     return MarkedPairs(letter, pairs, bool(bits[0]))
 
 
-def take_marks(size: int, text: str, letters: str) -> tuple[tuple[MarkedPairs, ...], str]:
-    """The marks `text` starts with (each of the marked kinds `letters`, its letter then its
-    code) on a size x size grid, and the rest of `text`; PuzzleError for a code that cannot be
-    one."""
+def take_marks(size: int, text: str) -> tuple[tuple[MarkedPairs, ...], str]:
+    """The marks `text` starts with (each a marked kind's letter, then its code) on a size x
+    size grid, and the rest of `text`; PuzzleError for a code that cannot be one."""
+    letters = {kind.letter for kind in marked_kinds()}
     marks = []
     while text[:1] and text[0] in letters:
         width = mark_code_length(size)

@@ -391,7 +391,7 @@ def split_code(text: str) -> tuple[str, Rules]:
     letters, rest = tail[:count], tail[count:]
     mark_size = whole or 0
     marked = "".join(kind.letter for kind in marked_kinds())
-    marks, rest = take_marks(mark_size, rest, marked) if mark_size else ((), rest)
+    marks, rest = take_marks(mark_size, rest) if mark_size else ((), rest)
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):
         found = _region_code(rest[len(JIGSAW) :])

@@ -21,7 +21,7 @@ from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.marks import take_marks
 from ...sudoku.puzzle import Rules
-from ...sudoku.rulebook import RULE_KINDS, RuleKind, marked_kinds
+from ...sudoku.rulebook import RULE_KINDS, RuleKind
 from ...sudoku.variants import (
     JIGSAW,
     KILLER,
@@ -208,8 +208,7 @@ def read_rules(form: Any) -> Rules | None:
     # A puzzle's marks (Kropki dots, X and V) have no fields: the form keeps those of the
     # puzzle it was filled with, so that solving it again keeps them.
     try:
-        letters = "".join(kind.letter for kind in marked_kinds())
-        marks, rest = take_marks(form.shape.size, kept, letters)
+        marks, rest = take_marks(form.shape.size, kept)
         if rest:
             raise PuzzleError(f"the kept marks end with {rest[:10]!r}, which is no mark")
         return replace(rules, marks=marks, mark_size=form.shape.size)

@@ -172,8 +172,14 @@ class Rules:
         in order."""
         jigsaw = ("Jigsaw",) if self.regions else ()
         killer = ("Killer",) if self.cages else ()
-        marked = tuple(dict.fromkeys(RULE_KINDS[each.letter].name for each in self.marks))
-        return jigsaw + killer + tuple(_kind_name(letter) for letter in self.extras) + marked
+        extras = tuple(_kind_name(letter) for letter in self.extras)
+        return jigsaw + killer + extras + self.mark_names
+
+    @property
+    def mark_names(self) -> tuple[str, ...]:
+        """What players call the marks these rules carry ("Kropki", "XV"), each once, in
+        order."""
+        return tuple(dict.fromkeys(RULE_KINDS[each.letter].name for each in self.marks))
 
     @property
     def name(self) -> str:

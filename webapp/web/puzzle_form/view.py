@@ -12,8 +12,6 @@ from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
-from ...sudoku.puzzle import Rules
-from ...sudoku.rulebook import RULE_KINDS
 from ...wording import (
     conflict_message,
 )
@@ -178,7 +176,7 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         cage_sums=_field(sums.data or "", ["cage-sums-hint", *notes[sums.id]]) if sums else None,
         island=form_island(island, shape),
         pair_marks=form.pair_marks.data or "",
-        marks_named=_marks_named(read.rules),
+        marks_named=" and ".join(read.rules.mark_names) if read.rules else "",
     )
 
 
@@ -197,11 +195,3 @@ def _field(value: str, described_by: list[str]) -> FieldView:
     """A field's state; it is invalid when a problem (not only a hint) describes it."""
     invalid = any(name.startswith("problem-") for name in described_by)
     return FieldView(value, invalid, " ".join(described_by))
-
-
-def _marks_named(rules: Rules | None) -> str:
-    """The names of the marks `rules` carry, joined in words ("" for none)."""
-    names = (
-        list(dict.fromkeys(RULE_KINDS[each.letter].name for each in rules.marks)) if rules else []
-    )
-    return " and ".join(names)

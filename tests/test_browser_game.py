@@ -80,7 +80,9 @@ def test_the_running_clock_ticks_on_the_page_between_updates(base_url: str, page
     # No update comes from the server: its live events end at once, its state says nothing.
     page.route("**/events", lambda route: route.fulfill(status=204))
     page.route("**/state.json", lambda route: route.fulfill(json=None))
-    page.get_by_role("button", name="Start against nobody").click()
+    # the game's page loaded, its script run: the clock shown is served before it ticks
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("button", name="Start against nobody").click()
     before = seconds_shown(page)
     page.clock.run_for(5_000)
     assert before - seconds_shown(page) == 5

@@ -276,6 +276,30 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     REGLIB_TALLY[found.group(1)][outcome] += 1
 
 
+def _cpu_seconds(who: int) -> float:
+    """User and system CPU seconds of this process (RUSAGE_SELF) or of the children it has
+    waited for (RUSAGE_CHILDREN): servers, browsers and commands the tests started."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+# CPU seconds each worker and what it started spent, told to the controller as it stops: the
+# suite's CPU over the two cores is the least wall time any number of workers could reach.
+RUN_CPU: list[float] = []
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["cpu_seconds"] = _cpu_seconds(resource.RUSAGE_SELF) + _cpu_seconds(
+            resource.RUSAGE_CHILDREN
+        )
+
+
+def pytest_testnodedown(node: Any, error: object) -> None:
+    RUN_CPU.append(float(getattr(node, "workeroutput", {}).get("cpu_seconds", 0.0)))
+
+
 def _file_wall(name: str, files: dict[str, list[float]]) -> float:
     """A file's tests' wall seconds with its fixtures'."""
     return files[name][0] + FIXTURE_SECONDS[name]
@@ -314,6 +338,14 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
         terminalreporter.write_line(
             f"in all: {calls:.0f}s of calls, {sum(FIXTURE_SECONDS.values()):.0f}s of fixtures"
             " (summed over the workers)"
+        )
+        # Without workers (-n 0) the tests ran here, and what they started is this process's.
+        children = 0.0 if RUN_CPU else _cpu_seconds(resource.RUSAGE_CHILDREN)
+        run_cpu = sum(RUN_CPU) + _cpu_seconds(resource.RUSAGE_SELF) + children
+        terminalreporter.write_line(
+            f"CPU of the run: {run_cpu:.0f}s (workers, servers, browsers and commands they"
+            f" waited for) over {os.cpu_count()} cores: {run_cpu / (os.cpu_count() or 1):.0f}s"
+            " of wall at the least"
         )
     if not config.getoption("--reglib-table"):
         return

@@ -238,10 +238,39 @@ class CallCost(NamedTuple):
     nodeid: str
 
 
+def _cpu_seconds(who: int) -> float:
+    """User and system CPU seconds of this process (RUSAGE_SELF) or of the children it has
+    waited for (RUSAGE_CHILDREN): servers, browsers and commands the tests started."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _cpu_with_children() -> float:
+    return _cpu_seconds(resource.RUSAGE_SELF) + _cpu_seconds(resource.RUSAGE_CHILDREN)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Any:
+    started = _cpu_with_children()
+    yield
+    item.user_properties.append(("cpu_setup", _cpu_with_children() - started))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item) -> Any:
+    # A server or browser a fixture started is counted here, when the fixture has stopped it
+    # and waited for it: its CPU lands on the file's last test, or at the session's end.
+    started = _cpu_with_children()
+    yield
+    item.user_properties.append(("cpu_teardown", _cpu_with_children() - started))
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Any:
     process, thread, collecting = time.process_time(), time.thread_time(), GC_SECONDS[0]
+    started = _cpu_with_children()
     yield
+    item.user_properties.append(("cpu_call", _cpu_with_children() - started))
     item.user_properties.append(
         (
             "call_cost",
@@ -261,10 +290,15 @@ CALL_COSTS: list[CallCost] = []
 # The wall seconds of each file's fixtures (set up and torn down around its tests: servers,
 # stacks, browsers), which the calls' costs leave out.
 FIXTURE_SECONDS: dict[str, float] = defaultdict(float)
+# The CPU seconds of each file's tests and fixtures with the processes they started and
+# waited for: Chromium, gunicorn, nginx, Redis and commands, which the calls' costs leave out.
+FILE_CPU: dict[str, float] = defaultdict(float)
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    cost = dict(report.user_properties).get("call_cost")
+    properties = dict(report.user_properties)
+    cost = properties.get("call_cost")
+    FILE_CPU[report.nodeid.partition("::")[0]] += float(properties.get(f"cpu_{report.when}", 0.0))
     if report.when == "call" and isinstance(cost, (tuple, list)):
         CALL_COSTS.append(CallCost(report.duration, *cost, report.nodeid))
     elif report.when in ("setup", "teardown"):
@@ -274,13 +308,6 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         return
     outcome = "deviation" if hasattr(report, "wasxfail") else report.outcome
     REGLIB_TALLY[found.group(1)][outcome] += 1
-
-
-def _cpu_seconds(who: int) -> float:
-    """User and system CPU seconds of this process (RUSAGE_SELF) or of the children it has
-    waited for (RUSAGE_CHILDREN): servers, browsers and commands the tests started."""
-    usage = resource.getrusage(who)
-    return usage.ru_utime + usage.ru_stime
 
 
 # CPU seconds each worker and what it started spent, told to the controller as it stops: the
@@ -326,13 +353,16 @@ def pytest_terminal_summary(terminalreporter, config: pytest.Config) -> None:
                 total[place] += seconds
             total[4] += 1
         terminalreporter.write_sep(
-            "=", f"slowest {slowest} files: their tests' seconds in all, fixtures' wall beside"
+            "=",
+            f"slowest {slowest} files: their tests' seconds in all, fixtures' wall beside,"
+            " then all the CPU spent for them, started processes included",
         )
         for name in sorted(files | FIXTURE_SECONDS, key=lambda f: -_file_wall(f, files))[:slowest]:
             wall, cpu, own, collecting, count = files[name]
             terminalreporter.write_line(
                 f"{wall:8.2f}s wall {cpu:8.2f}s CPU {own:8.2f}s own {collecting:7.2f}s gc"
-                f" {FIXTURE_SECONDS[name]:7.2f}s fixtures {count:5d} tests  {name}"
+                f" {FIXTURE_SECONDS[name]:7.2f}s fixtures {FILE_CPU[name]:7.2f}s all CPU"
+                f" {count:5d} tests  {name}"
             )
         calls = sum(cost.wall for cost in CALL_COSTS)
         terminalreporter.write_line(

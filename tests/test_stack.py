@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from shared_stacks import EXEMPT_GROUP
 from test_marks_pages import CODE as MARKED_CODE
 from test_marks_pages import MARKS
 
@@ -41,8 +42,9 @@ from nginxconf import write_config  # noqa: E402
 from slowclients import run_probe  # noqa: E402
 from stackrun import bound_sources, free_port, stack, stop  # noqa: E402
 
-# The module shares one stack (`front`): one worker runs all of it.
-pytestmark = pytest.mark.xdist_group("stack")
+# The module shares one stack (`front`), and the exempt one (shared_stacks.py) with other
+# files: one worker runs all of them.
+pytestmark = pytest.mark.xdist_group(EXEMPT_GROUP)
 
 EASY = NORVIG_EASY_CODE
 # A photo's body over 128 KB (the largest of other routes), within the photo routes' 13 MB.
@@ -463,13 +465,9 @@ def test_slow_clients_cannot_keep_a_person_out(front):
     assert probe.opened >= 600
 
 
-def test_a_fuzz_of_odd_requests_gets_no_5xx():
+def test_a_fuzz_of_odd_requests_gets_no_5xx(exempt_stack):
     """Random bytes, unicode, oversized parts, odd methods and Host values: never a 5xx."""
-    missing = nginx_missing()
-    if missing:
-        pytest.skip(missing)
-    with stack("--exempt", "127.0.0.1") as running:
-        tally = fuzz(running.port, requests=1500, seed=7)
+    tally = fuzz(exempt_stack.port, requests=1500, seed=7)
     assert tally.sent == 1500
     assert tally.server_errors == 0, tally.samples
     assert tally.statuses[200] > 0 and tally.statuses[422] > 0  # some reached the app

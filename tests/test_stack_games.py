@@ -11,11 +11,10 @@ import signal
 import socket
 import sys
 import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from shared_stacks import GAMES_GROUP, with_relay
 from stack_games import Follower, StackGame, ask
 from test_scaleout import tools_missing
 
@@ -25,21 +24,17 @@ from waiting import until
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import APP_SERVER, RunningStack, stack  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("stack-games")
+# Its stack is shared with the matches' tests (shared_stacks.py): one worker runs both.
+pytestmark = pytest.mark.xdist_group(GAMES_GROUP)
 
 # The 4x4's nine blanks: the join is version 1, the last digit version 10, and the game over.
 LAST_VERSION = 10
 
 
-@pytest.fixture(scope="module")
-def sqlite_stack(tmp_path_factory: Any) -> Iterator[RunningStack]:
-    """deploy/stack on its SQLite store, two workers, for this module's games."""
-    missing = tools_missing()
-    if missing:
-        pytest.skip(missing)
-    log = tmp_path_factory.mktemp("stack") / "stack.log"
-    with stack("--workers", "2", "--exempt", "127.0.0.1", log=log) as running:
-        yield running
+@pytest.fixture
+def sqlite_stack(games_stack: RunningStack) -> RunningStack:
+    """deploy/stack on its SQLite store, two workers (shared_stacks.py), its relay running."""
+    return with_relay(games_stack)
 
 
 def started(port: int) -> tuple[StackGame, Follower]:

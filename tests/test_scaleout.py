@@ -42,9 +42,13 @@ pytestmark = pytest.mark.xdist_group("scaleout")
 # HANDOVER_NODES), so a share link of either 25x25 below can only show "solved" with a job's
 # result, whatever the machine's speed; a job has its own, far larger work budget and
 # JOB_SECONDS as its ceiling.
+#
+# A killed consumer's job is put back once silent JOB_STALE_SECONDS: 2.5 s (five heartbeats
+# missed), not the 5 s it is by default, which the tests that kill a consumer would wait out.
 SETTINGS = {
     "FLASK_SOLVE_BUDGET_NODES": "5",
     "FLASK_JOB_SECONDS": "20",
+    "FLASK_JOB_STALE_SECONDS": "2.5",
 }
 QUICK_25 = eased_25x25(1, 16)  # about 1,300 nodes: half a second for a job
 LONGER_25 = eased_25x25(2, 8)  # about 8,400 nodes: three seconds or so

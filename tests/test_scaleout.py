@@ -14,7 +14,6 @@ import itertools
 import json
 import os
 import random
-import shutil
 import signal
 import sys
 import threading
@@ -24,6 +23,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from shared_stacks import tools_missing
 
 from webapp.cli.soundness import disguise
 from webapp.sudoku import parse
@@ -58,17 +58,6 @@ SLOWER_25 = eased_25x25(0, 2)
 # The load's own share links: decided in a node or two, or given up at once (RATED_5_7).
 LOAD_PATHS = ["/healthz", f"/solve/{NORVIG_EASY_CODE}", f"/solve/{RATED_5_7_CODE}"]
 LOAD_PATHS.append(f"/solve/{QUICK_25}")
-
-
-def tools_missing() -> str | None:
-    """Why the stack cannot run here, or None; in CI a missing nginx or redis-server fails."""
-    for name in ("nginx", "redis-server"):
-        if not (shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin")):
-            message = f"{name} is not installed (apt-get install {name})"
-            if os.environ.get("CI"):
-                pytest.fail(message)
-            return message
-    return None
 
 
 @pytest.fixture(scope="module")

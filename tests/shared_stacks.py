@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 from waiting import until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
-from stackrun import RunningStack, stack  # noqa: E402
+from stackrun import RELAY, RunningStack, stack  # noqa: E402
 
 # The xdist_group of the files sharing `exempt_stack`, and of those sharing `games_stack`.
 EXEMPT_GROUP = "stack"
@@ -38,10 +39,23 @@ def tools_missing() -> str | None:
     return None
 
 
+def relay_listens(running: RunningStack) -> bool:
+    """Whether the relay the stack started last runs and takes connections."""
+    found = running.printed(RELAY)[-1]
+    if f"relay pid {found.group(1)} stopped" in running.output:
+        return False
+    try:
+        socket.create_connection(("127.0.0.1", int(found.group(2))), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
 def with_relay(running: RunningStack) -> RunningStack:
-    """`running` once its relay runs: a test that killed the last one leaves the stack to
-    start another a second later, and the next test must not meet it away."""
-    until(lambda: f"relay pid {running.relay_pid} stopped" not in running.output, "a relay")
+    """`running` once its relay listens: a test that killed the last one leaves the stack to
+    start another a second later, which then takes a moment to listen, and the next test
+    must not meet it away."""
+    until(lambda: relay_listens(running), "a relay listening")
     return running
 
 

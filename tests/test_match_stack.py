@@ -76,7 +76,7 @@ class Played:
 @pytest.fixture(scope="module")
 def played(match_stack: RunningStack) -> Played:
     """The engine in seat 1, the example client in seat 2, the wrong bot in seat 3."""
-    port = match_stack.port
+    port = with_relay(match_stack).port  # the relay_killed fixture may have run first
     server = f"http://127.0.0.1:{port}"
     status, opened = ask(port, "POST", "/api/matches", SETTING)
     assert status == 201, opened
@@ -306,7 +306,7 @@ class Faulted:
 def relay_killed(match_stack: RunningStack) -> Faulted:
     """Two bots over the WebSocket; the relay killed once round 2's result is heard (the
     stack starts another a second later)."""
-    port = match_stack.port
+    port = with_relay(match_stack).port
     status, opened = ask(port, "POST", "/api/matches", FAULT_SETTING)
     assert status == 201, opened
     solutions = solutions_of(FAULT_SETTING)

@@ -410,13 +410,20 @@ def fair_stack() -> Iterator[RunningStack]:
 
 
 def measure(
-    port: int, seconds: float, attackers: int, seed: int = 1, mix: tuple[str, ...] = ALL
+    port: int,
+    seconds: float,
+    attackers: int,
+    seed: int = 1,
+    mix: tuple[str, ...] = ALL,
+    bombs: Bombs | None = None,
 ) -> Report:
     """The run against the stack on `port`: attackers from 127.0.2.1 on sending `mix`, the
-    victim."""
+    victim. The photo bombs are made here unless `bombs` are given (made while the stack
+    starts, say)."""
     report = new_report(mix)
     codes = ordinary_codes(seed)
-    bombs = make_bombs() if "photo bomb" in mix else None
+    if bombs is None and "photo bomb" in mix:
+        bombs = make_bombs()
     half = len(codes) // 2
     threads = [
         threading.Thread(

@@ -26,7 +26,7 @@ from answer_ceilings import ANSWER_CEILINGS
 from puzzles import data_lines
 
 # Plugins: the browser tests' server, Chromium and pages; a real Redis for the tests that want one.
-pytest_plugins = ["browser_fixtures", "redis_server"]
+pytest_plugins = ["browser_fixtures", "redis_server", "shared_stacks"]
 
 # Every app the tests make, and every server they start, keeps its jobs and shared results in
 # a store of this run's own, not in the checkout's instance folder where a result from an

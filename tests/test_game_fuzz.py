@@ -7,26 +7,25 @@ from __future__ import annotations
 import http.client
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from shared_stacks import EXEMPT_GROUP
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
 sys.path.insert(0, str(DEPLOY))
 from fuzz import FuzzGame, Tally, fuzz, game_request  # noqa: E402
-from stackrun import RunningStack, bound_sources, stack  # noqa: E402
+from stackrun import RunningStack, bound_sources  # noqa: E402
 
-# The stack is one per module; the fuzz runs once and each test reads its tally.
-pytestmark = pytest.mark.xdist_group("stack")
+# The stack is shared (shared_stacks.py); the fuzz runs once and each test reads its tally.
+pytestmark = pytest.mark.xdist_group(EXEMPT_GROUP)
 REQUESTS = 1200
 
 
 @pytest.fixture(scope="module")
-def front() -> Iterator[RunningStack]:
-    """The module's stack, 127.0.0.1 exempt from the limits (the fuzzer's address)."""
-    with stack("--exempt", "127.0.0.1") as running:
-        yield running
+def front(exempt_stack: RunningStack) -> RunningStack:
+    """The shared stack, 127.0.0.1 exempt from the limits (the fuzzer's address)."""
+    return exempt_stack
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_scaleout import tools_missing
+from shared_stacks import EXEMPT_GROUP
 
 from event_loops import run_alone
 
@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 import gameload  # noqa: E402
 from gameload import Figures  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("stack-games")
+# Its run shares the exempt stack (shared_stacks.py) with the fuzzers.
+pytestmark = pytest.mark.xdist_group(EXEMPT_GROUP)
 
 
 @pytest.mark.parametrize(
@@ -36,15 +37,13 @@ def test_a_missed_event_means_the_target_is_not_met():
     assert "| NOT met |" in gameload.report(figures, 1, 2, 1.0, "SQLite")
 
 
-def test_a_short_run_hears_every_move_at_every_follower(tmp_path):
-    missing = tools_missing()
-    if missing:
-        pytest.skip(missing)
-    with gameload.game_stack(redis=False, log=tmp_path / "stack.log") as running:
-        # what is asked is that every move is heard, not how soon: on a busy machine a
-        # follower may take longer than the command's five seconds to hear the last one
-        figures = run_alone(
-            gameload.load(running.port, 6, 2, 3.0, 6.0, 4.0, last_event_seconds=60.0)
-        )
+def test_a_short_run_hears_every_move_at_every_follower(exempt_stack):
+    # the stack gameload.game_stack starts without --redis; what is asked is that every move
+    # is heard, not how soon: on a busy machine a follower may take longer than the
+    # command's five seconds to hear the last one. Six games moving for 1.5 s, six moves a
+    # second in all: some nine moves, each to be heard by both followers of its game
+    figures = run_alone(
+        gameload.load(exempt_stack.port, 6, 2, 1.5, 6.0, 4.0, last_event_seconds=60.0)
+    )
     errors = (figures.missed, figures.move_errors, figures.listener_errors, figures.state_errors)
     assert (figures.moves > 0, errors) == (True, (0, 0, 0, 0))

@@ -13,14 +13,13 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from shared_stacks import GAMES_GROUP, with_relay
 from stack_matches import EventsListener, SentAnswer, SocketBot, Watcher, WrongBot, ask
-from test_scaleout import tools_missing
 from websockets.sync.client import connect
 
 from webapp.matches import MatchSetting
@@ -32,9 +31,10 @@ from waiting import until
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 import matchload  # noqa: E402
 from fuzz import fuzz  # noqa: E402
-from stackrun import RunningStack, bound_sources, stack  # noqa: E402
+from stackrun import RunningStack, bound_sources  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("stack-matches")
+# Its stack is shared with the games' tests (shared_stacks.py): one worker runs both.
+pytestmark = pytest.mark.xdist_group(GAMES_GROUP)
 
 ROOT = Path(__file__).parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "match_bot.py"
@@ -51,14 +51,10 @@ MATCH_SECONDS = 200
 
 
 @pytest.fixture(scope="module")
-def match_stack(tmp_path_factory: Any) -> Iterator[RunningStack]:
-    """deploy/stack on its SQLite store, two workers, for this module's matches."""
-    missing = tools_missing()
-    if missing:
-        pytest.skip(missing)
-    log = tmp_path_factory.mktemp("stack") / "stack.log"
-    with stack("--workers", "2", "--exempt", "127.0.0.1", log=log) as running:
-        yield running
+def match_stack(games_stack: RunningStack) -> RunningStack:
+    """deploy/stack on its SQLite store, two workers (shared_stacks.py), its relay running:
+    the games' tests may have killed the last one."""
+    return with_relay(games_stack)
 
 
 @dataclass(frozen=True)
@@ -80,7 +76,7 @@ class Played:
 @pytest.fixture(scope="module")
 def played(match_stack: RunningStack) -> Played:
     """The engine in seat 1, the example client in seat 2, the wrong bot in seat 3."""
-    port = match_stack.port
+    port = with_relay(match_stack).port  # the relay_killed fixture may have run first
     server = f"http://127.0.0.1:{port}"
     status, opened = ask(port, "POST", "/api/matches", SETTING)
     assert status == 201, opened
@@ -310,7 +306,7 @@ class Faulted:
 def relay_killed(match_stack: RunningStack) -> Faulted:
     """Two bots over the WebSocket; the relay killed once round 2's result is heard (the
     stack starts another a second later)."""
-    port = match_stack.port
+    port = with_relay(match_stack).port
     status, opened = ask(port, "POST", "/api/matches", FAULT_SETTING)
     assert status == 201, opened
     solutions = solutions_of(FAULT_SETTING)

@@ -14,7 +14,6 @@ import itertools
 import json
 import os
 import random
-import shutil
 import signal
 import sys
 import threading
@@ -24,6 +23,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from shared_stacks import tools_missing
 
 from webapp.cli.soundness import disguise
 from webapp.sudoku import parse
@@ -42,9 +42,13 @@ pytestmark = pytest.mark.xdist_group("scaleout")
 # HANDOVER_NODES), so a share link of either 25x25 below can only show "solved" with a job's
 # result, whatever the machine's speed; a job has its own, far larger work budget and
 # JOB_SECONDS as its ceiling.
+#
+# A killed consumer's job is put back once silent JOB_STALE_SECONDS: 2.5 s (five heartbeats
+# missed), not the 5 s it is by default, which the tests that kill a consumer would wait out.
 SETTINGS = {
     "FLASK_SOLVE_BUDGET_NODES": "5",
     "FLASK_JOB_SECONDS": "20",
+    "FLASK_JOB_STALE_SECONDS": "2.5",
 }
 QUICK_25 = eased_25x25(1, 16)  # about 1,300 nodes: half a second for a job
 LONGER_25 = eased_25x25(2, 8)  # about 8,400 nodes: three seconds or so
@@ -54,17 +58,6 @@ SLOWER_25 = eased_25x25(0, 2)
 # The load's own share links: decided in a node or two, or given up at once (RATED_5_7).
 LOAD_PATHS = ["/healthz", f"/solve/{NORVIG_EASY_CODE}", f"/solve/{RATED_5_7_CODE}"]
 LOAD_PATHS.append(f"/solve/{QUICK_25}")
-
-
-def tools_missing() -> str | None:
-    """Why the stack cannot run here, or None; in CI a missing nginx or redis-server fails."""
-    for name in ("nginx", "redis-server"):
-        if not (shutil.which(name) or shutil.which(name, path="/usr/sbin:/usr/bin")):
-            message = f"{name} is not installed (apt-get install {name})"
-            if os.environ.get("CI"):
-                pytest.fail(message)
-            return message
-    return None
 
 
 @pytest.fixture(scope="module")

@@ -177,12 +177,15 @@ def workers_of(pid: int) -> list[int]:
 
 @pytest.fixture
 def slow_gunicorn(tmp_path, request):
-    """Gunicorn as `sudoku serve` starts it, 2 workers, each solve stopped at a 2 s ceiling
+    """Gunicorn as `sudoku serve` starts it, 2 workers, each solve stopped at a 1 s ceiling
     (its work budget out of reach) unless the test's parameters say otherwise: its master's
-    pid and its port."""
+    pid and its port.
+
+    A second is ages for requests sent at once to reach the line; a longer ceiling only
+    makes the line take longer to empty (five solves a worker, one after another)."""
     port = free_port()
     argv, env = gunicorn_command(bind=f"127.0.0.1:{port}", workers=2)
-    env.update(FLASK_SOLVE_CEILING_SECONDS="2", FLASK_SOLVE_BUDGET_NODES="100000000")
+    env.update(FLASK_SOLVE_CEILING_SECONDS="1", FLASK_SOLVE_BUDGET_NODES="100000000")
     env.update(FLASK_SOLVE_BUDGET_CONFLICTS="100000000")
     env.update(getattr(request, "param", {}))
     log = (tmp_path / "gunicorn.log").open("wb")

@@ -3,7 +3,7 @@ limits, from addresses of their own, against a person's ordinary 9x9 solves and 
 working" from another. Neither address is exempt from the per-client limits.
 
 The load is deploy/fairness.py's whole mix (new 25x25 codes and puzzles, new 16x16 Jigsaw
-maps, photo bombs, heavy batches), for fewer seconds (about 22 s in all), on
+maps, photo bombs, heavy batches), for fewer seconds (RUN_SECONDS), on
 a job store of the run's own; `python deploy/fairness.py` prints the figures
 docs/benchmarks.md keeps. The person comes back when an answer says to within a few
 seconds (Retry-After), twice at most, as a person or a page's script does: on a busy
@@ -14,15 +14,21 @@ three refused.
 from __future__ import annotations
 
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
-from fairness import ALL, fair_stack, measure, table  # noqa: E402
+from fairness import ALL, fair_stack, make_bombs, measure, table  # noqa: E402
 from test_stack import nginx_missing  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("stack-fairness")
+
+# Long enough for the attack to fill every worker's line many times over (each costly
+# request a whole solve budget, sent four a second from each attacker) and for two of the
+# victim's jobs; the command's own 30 s are for the figures docs/benchmarks.md keeps.
+RUN_SECONDS = 12
 
 
 def test_attackers_within_the_limits_cannot_deny_a_person_ordinary_use():
@@ -33,15 +39,21 @@ def test_attackers_within_the_limits_cannot_deny_a_person_ordinary_use():
     missing = nginx_missing()
     if missing:
         pytest.skip(missing)
-    with fair_stack() as running:
-        report = measure(running.port, seconds=20, attackers=2, mix=ALL)
+    # The pictures (seconds of Pillow's work) are made while the stack starts.
+    with ThreadPoolExecutor(1) as pool:
+        bombs = pool.submit(make_bombs)
+        with fair_stack() as running:
+            report = measure(
+                running.port, seconds=RUN_SECONDS, attackers=2, mix=ALL, bombs=bombs.result()
+            )
     figures = table(report)
     for attack in ALL:  # the attack ran at nginx's rate, each costly kind in turn
-        assert report.kinds[attack].sent >= 30, figures
+        assert report.kinds[attack].sent >= 1.5 * RUN_SECONDS, figures
     for kind in report.victim():
         assert kind.sent, figures
         assert kind.success_share >= 0.99, figures
     # The victim opens its links one after another, each once the last has come: held up
-    # behind the attackers it got 4 in the 20 s, beside them now some 40. How fast is the command's
-    # figure (p99 under 1 s, its exit status), not a verdict here: the suite shares the cores.
-    assert report.kinds["9x9 share link"].sent >= 25, figures
+    # behind the attackers it got 4 in 20 s, beside them now two a second. How fast is the
+    # command's figure (p99 under 1 s, its exit status), not a verdict here: the suite shares
+    # the cores.
+    assert report.kinds["9x9 share link"].sent >= 1.25 * RUN_SECONDS, figures

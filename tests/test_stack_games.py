@@ -13,33 +13,30 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from shared_stacks import GAMES_GROUP, with_relay
 from stack_games import Follower, StackGame, ask
 from test_scaleout import tools_missing
 
 from game_puzzle import BLANKS, SOLUTION
+from redis_server import answers
 from waiting import until
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
 from stackrun import APP_SERVER, RunningStack, stack  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("stack-games")
+# Its stack is shared with the matches' tests (shared_stacks.py): one worker runs both.
+pytestmark = pytest.mark.xdist_group(GAMES_GROUP)
 
 # The 4x4's nine blanks: the join is version 1, the last digit version 10, and the game over.
 LAST_VERSION = 10
 
 
-@pytest.fixture(scope="module")
-def sqlite_stack(tmp_path_factory: Any) -> Iterator[RunningStack]:
-    """deploy/stack on its SQLite store, two workers, for this module's games."""
-    missing = tools_missing()
-    if missing:
-        pytest.skip(missing)
-    log = tmp_path_factory.mktemp("stack") / "stack.log"
-    with stack("--workers", "2", "--exempt", "127.0.0.1", log=log) as running:
-        yield running
+@pytest.fixture
+def sqlite_stack(games_stack: RunningStack) -> RunningStack:
+    """deploy/stack on its SQLite store, two workers (shared_stacks.py), its relay running."""
+    return with_relay(games_stack)
 
 
 def started(port: int) -> tuple[StackGame, Follower]:
@@ -148,21 +145,42 @@ def test_a_game_goes_on_when_the_relay_is_killed_mid_game(sqlite_stack: RunningS
     assert outcome(game, follower) == WHOLE
 
 
-def test_a_game_goes_on_when_redis_restarts_mid_game(tmp_path: Path):
+@pytest.fixture(scope="module")
+def redis_stacks(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningStack]:
+    """deploy/stack with its own Redis and two app servers sharing it, for the module."""
     missing = tools_missing()
     if missing:
         pytest.skip(missing)
-    options = ("--redis", "--workers", "2", "--exempt", "127.0.0.1")
-    with stack(*options, log=tmp_path / "stack.log") as running:
-        game, follower = started(running.port)
-        for blank in range(4):
-            game.play(blank)
-        redis_pid, _ = running.redis
-        os.kill(redis_pid, signal.SIGTERM)  # the stack starts it again on its file
-        until(lambda: f"redis pid {redis_pid} stopped" in running.output, "Redis gone")
-        for blank in range(4, 9):
-            game.play(blank)  # the first waits for Redis again, its clock running
-        assert outcome(game, follower) == WHOLE
+    options = ("--redis", "--app-servers", "2", "--workers", "2", "--exempt", "127.0.0.1")
+    with stack(*options, log=tmp_path_factory.mktemp("redis-stack") / "stack.log") as running:
+        yield running
+
+
+@pytest.fixture
+def redis_stack(redis_stacks: RunningStack) -> RunningStack:
+    """The module's Redis stack with its Redis answering: a test that restarted it leaves
+    the stack to start it again a second later."""
+    until(
+        lambda: (
+            f"redis pid {redis_stacks.redis[0]} stopped" not in redis_stacks.output
+            and answers(redis_stacks.redis[1])
+        ),
+        "Redis again",
+    )
+    return redis_stacks
+
+
+def test_a_game_goes_on_when_redis_restarts_mid_game(redis_stack: RunningStack):
+    running = redis_stack
+    game, follower = started(running.port)
+    for blank in range(4):
+        game.play(blank)
+    redis_pid, _ = running.redis
+    os.kill(redis_pid, signal.SIGTERM)  # the stack starts it again on its file
+    until(lambda: f"redis pid {redis_pid} stopped" in running.output, "Redis gone")
+    for blank in range(4, 9):
+        game.play(blank)  # the first waits for Redis again, its clock running
+    assert outcome(game, follower) == WHOLE
 
 
 def racing_round(game: StackGame, ports: list[int], round_number: int) -> list[int]:
@@ -203,19 +221,14 @@ def racing_round(game: StackGame, ports: list[int], round_number: int) -> list[i
 
 
 def test_of_moves_raced_to_two_app_servers_sharing_redis_exactly_one_is_applied_a_turn(
-    tmp_path: Path,
+    redis_stack: RunningStack,
 ):
-    missing = tools_missing()
-    if missing:
-        pytest.skip(missing)
-    options = ("--redis", "--app-servers", "2", "--workers", "2", "--exempt", "127.0.0.1")
-    with stack(*options, log=tmp_path / "stack.log") as running:
-        game = StackGame(running.port)
-        game.start()
-        rounds = []
-        for round_number in range(6):
-            before = int(str(game.state()["version"]))
-            statuses = racing_round(game, running.app_ports, round_number)
-            after = int(str(game.state()["version"]))
-            rounds.append((statuses.count(200), after - before))
+    game = StackGame(redis_stack.port)
+    game.start()
+    rounds = []
+    for round_number in range(6):
+        before = int(str(game.state()["version"]))
+        statuses = racing_round(game, redis_stack.app_ports, round_number)
+        after = int(str(game.state()["version"]))
+        rounds.append((statuses.count(200), after - before))
     assert rounds == [(1, 1)] * 6  # one move answered as made, and one in the log, a turn

@@ -101,6 +101,9 @@ DEFAULTS: dict[str, object] = {
     "JOB_STORE": None,
     # A job's own time limit: "Keep working" and "Keep explaining" go on for this long.
     "JOB_SECONDS": 60.0,
+    # A running job whose record has had no heartbeat (every 0.5 s) for this long lost its
+    # consumer: a consumer's sweep puts it back on the queue, and its page says so.
+    "JOB_STALE_SECONDS": 5.0,
     # Jobs that may wait or run at once; more get 503 and a page saying to come back.
     "JOB_QUEUE_DEPTH": 8,
     # Jobs one client (address) may have waiting or running at once, of JOB_QUEUE_DEPTH: one

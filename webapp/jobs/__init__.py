@@ -42,6 +42,7 @@ def init_app(app: Flask) -> None:
         board,
         shared or board,
         seconds=float(app.config["JOB_SECONDS"]),
+        stale_seconds=float(app.config["JOB_STALE_SECONDS"]),
         depth=int(app.config["JOB_QUEUE_DEPTH"]),
         per_client=int(app.config["JOB_PER_CLIENT"]),
         reserve=int(app.config["JOB_QUEUE_RESERVE"]),

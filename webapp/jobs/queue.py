@@ -37,7 +37,8 @@ from .store import Store, Unreachable
 OPEN = "jobs:open"
 # A finished job's record is kept this long: its page and its id answer until then.
 KEEP_SECONDS = 24 * 3600
-# A running job writes its record this often; one silent for STALE_SECONDS has stopped.
+# A running job writes its record this often; one silent for STALE_SECONDS (by default;
+# the app's JOB_STALE_SECONDS) has stopped.
 HEARTBEAT_SECONDS = 0.5
 STALE_SECONDS = 5.0
 # A queued job whose message is gone (the queue is empty) is put back after this long.
@@ -84,8 +85,10 @@ class JobQueue:
         clock: Callable[[], float] = time.time,
         per_client: int | None = None,
         reserve: int = 0,
+        stale_seconds: float = STALE_SECONDS,
     ) -> None:
         self.clock = clock
+        self.stale_seconds = stale_seconds
         self.per_client = depth if per_client is None else per_client
         self.reserve = reserve
         self._tidy_at = 0.0  # when sweep() next tidies the stores (the clock's seconds)
@@ -287,7 +290,9 @@ class JobQueue:
                 self.board.leave(OPEN, id)
                 continue
             lost = job.state == QUEUED and now - job.submitted > LOST_SECONDS
-            if not (job.stale(STALE_SECONDS, now) or (lost and self.huey.pending_count() == 0)):
+            if not (
+                job.stale(self.stale_seconds, now) or (lost and self.huey.pending_count() == 0)
+            ):
                 continue
             if not self.board.add(f"requeue:{id}:{job.attempts}:{job.submitted}", b"1", 600):
                 continue

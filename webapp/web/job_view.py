@@ -13,10 +13,10 @@ from typing import TypedDict
 from flask import url_for
 
 from ..explanations.words import capitalized
+from ..jobs import job_queue
 from ..jobs.batches import puzzle_count
 from ..jobs.job import BATCH, DONE, EXPLAIN, FAILED, GENERATE, QUEUED, SOLVE, Job
 from ..jobs.orders import OrderChoices, OrderParts, order_of, order_parts
-from ..jobs.queue import STALE_SECONDS
 from ..records.json_types import JsonObject
 from ..sudoku import read_code
 from ..sudoku.generator import DESCRIPTIONS
@@ -161,7 +161,7 @@ def state_words(job: Job, now: float | None = None) -> str:
         return f"Finished: {job.outcome.replace('_', ' ')}."
     if job.state == FAILED:
         return f"Stopped: {job.outcome}."
-    if job.stale(STALE_SECONDS, now):
+    if job.stale(job_queue().stale_seconds, now):
         return "The consumer running it stopped; it will run again when a consumer is back."
     return f"Running: {job.phase}."
 

@@ -401,3 +401,16 @@ def test_the_host_starts_the_match_from_its_page(client: FlaskClient) -> None:
 def test_the_form_page_offers_every_size(client: FlaskClient) -> None:
     page = client.get("/match/new").text
     assert [f'value="{size}"' in page for size in (4, 6, 9, 12, 16)] == [True] * 5
+
+
+def test_answers_to_a_round_over_do_not_disconnect_a_seat(make_app: Any, clock: FakeClock) -> None:
+    app = make_app(MATCH_POLL_SECONDS=0.0, MATCH_BAD_MESSAGES=1)
+    app.extensions[MATCHES_KEY].clock = lambda: int(clock() * 1000)
+    client = app.test_client()
+    match_id, tokens = started(client)
+    clock.advance(10.5)  # round 1 over at 10 s, round 2 under way since 10.3 s
+    for _ in range(3):
+        clock.advance(1)
+        send(client, match_id, tokens[0], {"type": "many", "round": 1})
+    response = send(client, match_id, tokens[0], {"type": "many", "round": 2})
+    assert response.get_json()["type"] == "received"

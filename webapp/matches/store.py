@@ -283,7 +283,8 @@ class Matches:
         won = f"{key}:winner:{message.round}"
         if answer.is_right(kept.match.rounds[message.round - 1]):
             # Of right answers on several servers at once, the first claim wins the round.
-            self.store.add(won, f"{seat} {at}".encode(), self._lifetime(kept.match.setting))
+            if self.store.add(won, f"{seat} {at}".encode(), self._lifetime(kept.match.setting)):
+                return answer, at - current.start
         winner = self.store.get(won)
         if winner is not None:
             winner_seat, winner_at = (int(part) for part in winner.decode().split(" "))

@@ -13,6 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from webapp.jobs import QUEUE_KEY
+from webapp.matches.house_player import HousePlayer
 from webapp.serving.requestlog import LOGGER_NAME, JsonLineFormatter
 from webapp.web.match.bots import MATCHES_KEY
 
@@ -309,8 +311,11 @@ def test_a_bot_beats_a_slower_house(client: FlaskClient, clock: FakeClock) -> No
     assert messages(client, match_id, tokens[0])[2]["winner"] == 1
 
 
-def test_the_house_wins_when_the_bot_is_slower(client: FlaskClient, clock: FakeClock) -> None:
+def test_the_house_wins_when_the_bot_is_slower(
+    match_app: Flask, client: FlaskClient, clock: FakeClock
+) -> None:
     match_id, tokens = started(client, seats=2, house=300)
+    HousePlayer(match_app.extensions[QUEUE_KEY].board, lambda: int(clock() * 1000)).play_once()
     clock.advance(0.4)
     assert messages(client, match_id, tokens[0])[2]["winner"] == 2
 

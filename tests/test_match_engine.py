@@ -61,7 +61,8 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def matches(tmp_path: Path, clock: FakeClock) -> Matches:
-    return Matches(SqliteStore(tmp_path / "matches.sqlite3", clock), in_ms(clock))
+    store = SqliteStore(tmp_path / "matches.sqlite3", clock)
+    return Matches(store, in_ms(clock), plays_house=True)
 
 
 def opened(matches: Matches, chosen: MatchSetting) -> tuple[str, tuple[str, ...]]:
@@ -235,7 +236,8 @@ def test_a_house_whose_engine_finds_nothing_in_its_budget_leaves_the_round_to_th
 ) -> None:
     # The house is judged on what its engine found: with no work allowed it finds nothing.
     store = SqliteStore(tmp_path / "matches.sqlite3", clock)
-    matches = Matches(store, in_ms(clock), house_budget=Budget(nodes=0, sat_conflicts=0))
+    nothing = Budget(nodes=0, sat_conflicts=0)
+    matches = Matches(store, in_ms(clock), house_budget=nothing, plays_house=True)
     match_id, _ = opened(matches, setting(house_ms=500))
     clock.advance(0.6)
     with contextlib.suppress(ProtocolError):

@@ -12,34 +12,23 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from test_job_consumer import running
-from test_match_api import messages, started
+from test_match_api import clock, match_app, messages, started
 
 from webapp.jobs import QUEUE_KEY
 from webapp.matches.house_player import HousePlayer
 from webapp.matches.store import HOUSE_MATCHES
-from webapp.web.match.bots import MATCHES_KEY
 
 from clocks import FakeClock
 from waiting import until
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def match_app(make_app: Any, clock: FakeClock) -> Flask:
-    """An app whose matches tell the time by `clock`, and whose polls give up at once."""
-    app: Flask = make_app(MATCH_POLL_SECONDS=0.0)
-    app.extensions[MATCHES_KEY].clock = lambda: int(clock() * 1000)
-    return app
-
-
-@pytest.fixture
 def player(match_app: Flask, clock: FakeClock) -> HousePlayer:
     """The house player on the app's store, telling the time by `clock`."""
     return HousePlayer(match_app.extensions[QUEUE_KEY].board, lambda: int(clock() * 1000))
+
+
+__all__ = ["clock", "match_app"]  # the fixtures this file uses from test_match_api
 
 
 def test_an_app_request_never_solves_for_the_house(match_app: Flask, clock: FakeClock) -> None:

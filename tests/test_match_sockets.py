@@ -391,10 +391,7 @@ def test_the_watch_sends_each_seat_the_messages_the_protocol_makes(make_app: Any
 
 
 def test_a_seat_that_floods_its_socket_is_closed_as_too_many(relay_port):
-    app, port = relay_port
-    _, tokens = opened(app)
-    first, _ = both_joined(port, tokens)
-    heard(first)
+    _, first, _ = playing(*relay_port)
     # Sixteen messages sent at once span two seconds at most: one of them holds more than five.
     for _ in range(16):
         first.send(json.dumps({"type": "many", "round": 1}))
@@ -402,33 +399,37 @@ def test_a_seat_that_floods_its_socket_is_closed_as_too_many(relay_port):
 
 
 def test_a_seat_s_messages_on_its_socket_are_counted_by_the_relay_not_in_the_store(relay_port):
-    app, port = relay_port
-    match_id, tokens = opened(app)
-    first, _ = both_joined(port, tokens)
-    heard(first)
+    app, _ = relay_port
+    match_id, first, _ = playing(*relay_port)
     said(first, {"type": "many", "round": 1})
-    store = app.extensions[QUEUE_KEY].board
-    with sqlite3.connect(store.path) as db:
-        (counted,) = db.execute(
-            "SELECT count(*) FROM store_values WHERE key LIKE ?", (f"match:{match_id}:count:%",)
-        ).fetchone()
-    assert counted == 0
+    assert counts_kept(app, match_id) == 0
 
 
 def test_an_answer_to_a_round_just_won_is_not_counted_as_refused(relay_port):
-    app, port = relay_port
-    match_id, tokens = opened(app)
-    first, second = both_joined(port, tokens)
-    heard(first)
+    app, _ = relay_port
+    match_id, first, second = playing(*relay_port)
     said(first, {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)})
     heard(second)
     heard(second)  # the result
     # Messages are taken in turn: the second's answer comes after the first was counted.
     said(second, {"type": "many", "round": 1})
     said(second, {"type": "many", "round": 1})
+    assert counts_kept(app, match_id) == 0
+
+
+def counts_kept(app: Flask, match_id: str) -> int:
+    """How many places of the match's counts the store holds."""
     store = app.extensions[QUEUE_KEY].board
     with sqlite3.connect(store.path) as db:
         (counted,) = db.execute(
             "SELECT count(*) FROM store_values WHERE key LIKE ?", (f"match:{match_id}:count:%",)
         ).fetchone()
-    assert counted == 0
+    return int(counted)
+
+
+def playing(app: Flask, port: int) -> tuple[str, ClientConnection, ClientConnection]:
+    """A match both bots joined, round 1's puzzle heard by the first: its id and the bots."""
+    match_id, tokens = opened(app)
+    first, second = both_joined(port, tokens)
+    heard(first)
+    return match_id, first, second

@@ -419,3 +419,19 @@ def test_answers_to_a_round_over_do_not_disconnect_a_seat(make_app: Any, clock: 
         send(client, match_id, tokens[0], {"type": "many", "round": 1})
     response = send(client, match_id, tokens[0], {"type": "many", "round": 2})
     assert response.get_json()["type"] == "received"
+
+
+def test_the_result_page_gives_each_seat_s_median_and_worst_time(
+    client: FlaskClient, clock: FakeClock
+) -> None:
+    match_id, tokens = started(client, rounds=3)
+    times = []
+    for number in (1, 2, 3):
+        # Each round starts 0.3 s after the one before was won (none before the first).
+        clock.advance(0.1 * number + (0.3 if number > 1 else 0))
+        rows = solution_rows(client, match_id, number)
+        body = {"type": "solution", "round": number, "rows": rows}
+        times.append(send(client, match_id, tokens[0], body).get_json()["ms"])
+    page = client.get(f"/match/{match_id}/result").text
+    expected = f"<td>3</td><td>3</td><td>{sorted(times)[1]}</td><td>{max(times)}</td>"
+    assert expected in page

@@ -23,7 +23,7 @@ from webapp.matches import (
 )
 from webapp.matches.protocol import BotMessage, messages_for, read_answer, read_hello
 from webapp.matches.setting import SettingError, make_rounds
-from webapp.matches.store import StoredMatch
+from webapp.matches.store import StoredMatch, match_id_from
 from webapp.sudoku import MULTIPLE, NO_SOLUTION, Budget, solve
 
 from clocks import FakeClock
@@ -507,3 +507,8 @@ def test_an_answer_to_the_last_round_once_it_was_won_is_for_an_old_round(
     with pytest.raises(ProtocolError) as refused:
         matches.answer(loaded(matches, match_id), 2, right(kept, 1))
     assert refused.value.problem == ProtocolProblem.OLD_ROUND
+
+
+def test_a_match_id_never_begins_with_a_dash() -> None:
+    drawn = iter(["-Dash.first", "_under.score"])
+    assert match_id_from(lambda: next(drawn)) == "_under.score"

@@ -129,7 +129,7 @@ class Matches:
 
     def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
         """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
-        match_id, host = new_token(), new_token()
+        match_id, host = match_id_from(new_token), new_token()
         # A seat's token starts with its match's id, so a bot needs the server's address and
         # its token alone; only the part after the id is secret.
         seats = tuple(f"{match_id}{ID_END}{new_token()}" for _ in setting.bot_seats)
@@ -451,6 +451,16 @@ def _round_puzzle(fields: dict[str, object]) -> RoundPuzzle:
     solution = None if not isinstance(cells, list) else Grid(puzzle.shape, tuple(cells))
     number = fields["number"]
     return RoundPuzzle(int(str(number)), puzzle, AnswerKind(str(fields["expected"])), solution)
+
+
+def match_id_from(draw: Callable[[], str]) -> str:
+    """A new match's id, drawn by `draw` until it does not begin with "-": a seat's token
+    begins with its match's id, and one beginning with "-" was taken for an option on a
+    command line (`sudoku bot URL TOKEN`, the example client's), one match in 32."""
+    while True:
+        drawn = draw()
+        if not drawn.startswith("-"):
+            return drawn
 
 
 def match_id_of(token: str) -> str:

@@ -140,10 +140,10 @@ class SeatConnection:
             while True:
                 if version > 0:  # version 0 is the match as made, before the watch read it
                     found = numbered(watch.messages(seat), sent)
-                    for message in found:
-                        await self.frames.send_json(message)
-                        sent = int(str(message["seq"]))
-                        if message.get("last") is True:
+                    if found:
+                        await self.frames.send_json(*found)
+                        sent = int(str(found[-1]["seq"]))
+                        if found[-1].get("last") is True:  # the last result ends the match
                             await self.frames.close(Closing(None, 1000, "the match is over"))
                             return
                 left = idle_until - self.loop.time()

@@ -13,6 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from webapp.jobs import QUEUE_KEY
+from webapp.matches.house_player import HousePlayer
 from webapp.serving.requestlog import LOGGER_NAME, JsonLineFormatter
 from webapp.web.match.bots import MATCHES_KEY
 
@@ -309,8 +311,11 @@ def test_a_bot_beats_a_slower_house(client: FlaskClient, clock: FakeClock) -> No
     assert messages(client, match_id, tokens[0])[2]["winner"] == 1
 
 
-def test_the_house_wins_when_the_bot_is_slower(client: FlaskClient, clock: FakeClock) -> None:
+def test_the_house_wins_when_the_bot_is_slower(
+    match_app: Flask, client: FlaskClient, clock: FakeClock
+) -> None:
     match_id, tokens = started(client, seats=2, house=300)
+    HousePlayer(match_app.extensions[QUEUE_KEY].board, lambda: int(clock() * 1000)).play_once()
     clock.advance(0.4)
     assert messages(client, match_id, tokens[0])[2]["winner"] == 2
 
@@ -401,3 +406,32 @@ def test_the_host_starts_the_match_from_its_page(client: FlaskClient) -> None:
 def test_the_form_page_offers_every_size(client: FlaskClient) -> None:
     page = client.get("/match/new").text
     assert [f'value="{size}"' in page for size in (4, 6, 9, 12, 16)] == [True] * 5
+
+
+def test_answers_to_a_round_over_do_not_disconnect_a_seat(make_app: Any, clock: FakeClock) -> None:
+    app = make_app(MATCH_POLL_SECONDS=0.0, MATCH_BAD_MESSAGES=1)
+    app.extensions[MATCHES_KEY].clock = lambda: int(clock() * 1000)
+    client = app.test_client()
+    match_id, tokens = started(client)
+    clock.advance(10.5)  # round 1 over at 10 s, round 2 under way since 10.3 s
+    for _ in range(3):
+        clock.advance(1)
+        send(client, match_id, tokens[0], {"type": "many", "round": 1})
+    response = send(client, match_id, tokens[0], {"type": "many", "round": 2})
+    assert response.get_json()["type"] == "received"
+
+
+def test_the_result_page_gives_each_seat_s_median_and_worst_time(
+    client: FlaskClient, clock: FakeClock
+) -> None:
+    match_id, tokens = started(client, rounds=3)
+    times = []
+    for number in (1, 2, 3):
+        # Each round starts 0.3 s after the one before was won (none before the first).
+        clock.advance(0.1 * number + (0.3 if number > 1 else 0))
+        rows = solution_rows(client, match_id, number)
+        body = {"type": "solution", "round": number, "rows": rows}
+        times.append(send(client, match_id, tokens[0], body).get_json()["ms"])
+    page = client.get(f"/match/{match_id}/result").text
+    expected = f"<td>3</td><td>3</td><td>{sorted(times)[1]}</td><td>{max(times)}</td>"
+    assert expected in page

@@ -23,7 +23,7 @@ from webapp.matches import (
 )
 from webapp.matches.protocol import BotMessage, messages_for, read_answer, read_hello
 from webapp.matches.setting import SettingError, make_rounds
-from webapp.matches.store import StoredMatch
+from webapp.matches.store import StoredMatch, match_id_from
 from webapp.sudoku import MULTIPLE, NO_SOLUTION, Budget, solve
 
 from clocks import FakeClock
@@ -61,7 +61,8 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def matches(tmp_path: Path, clock: FakeClock) -> Matches:
-    return Matches(SqliteStore(tmp_path / "matches.sqlite3", clock), in_ms(clock))
+    store = SqliteStore(tmp_path / "matches.sqlite3", clock)
+    return Matches(store, in_ms(clock), plays_house=True)
 
 
 def opened(matches: Matches, chosen: MatchSetting) -> tuple[str, tuple[str, ...]]:
@@ -235,7 +236,8 @@ def test_a_house_whose_engine_finds_nothing_in_its_budget_leaves_the_round_to_th
 ) -> None:
     # The house is judged on what its engine found: with no work allowed it finds nothing.
     store = SqliteStore(tmp_path / "matches.sqlite3", clock)
-    matches = Matches(store, in_ms(clock), house_budget=Budget(nodes=0, sat_conflicts=0))
+    nothing = Budget(nodes=0, sat_conflicts=0)
+    matches = Matches(store, in_ms(clock), house_budget=nothing, plays_house=True)
     match_id, _ = opened(matches, setting(house_ms=500))
     clock.advance(0.6)
     with contextlib.suppress(ProtocolError):
@@ -505,3 +507,8 @@ def test_an_answer_to_the_last_round_once_it_was_won_is_for_an_old_round(
     with pytest.raises(ProtocolError) as refused:
         matches.answer(loaded(matches, match_id), 2, right(kept, 1))
     assert refused.value.problem == ProtocolProblem.OLD_ROUND
+
+
+def test_a_match_id_never_begins_with_a_dash() -> None:
+    drawn = iter(["-Dash.first", "_under.score"])
+    assert match_id_from(lambda: next(drawn)) == "_under.score"

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import json
 import socket
+import sqlite3
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -387,3 +388,48 @@ def test_the_watch_sends_each_seat_the_messages_the_protocol_makes(make_app: Any
     watch.version = 1
     seen = [watch.messages(seat) for seat in (1, 2)]
     assert seen == [messages_for(kept.id, kept.match, kept.state, seat) for seat in (1, 2)]
+
+
+def test_a_seat_that_floods_its_socket_is_closed_as_too_many(relay_port):
+    _, first, _ = playing(*relay_port)
+    # Sixteen messages sent at once span two seconds at most: one of them holds more than five.
+    for _ in range(16):
+        first.send(json.dumps({"type": "many", "round": 1}))
+    assert closed_with(first) == (4429, "too-many")
+
+
+def test_a_seat_s_messages_on_its_socket_are_counted_by_the_relay_not_in_the_store(relay_port):
+    app, _ = relay_port
+    match_id, first, _ = playing(*relay_port)
+    said(first, {"type": "many", "round": 1})
+    assert counts_kept(app, match_id) == 0
+
+
+def test_an_answer_to_a_round_just_won_is_not_counted_as_refused(relay_port):
+    app, _ = relay_port
+    match_id, first, second = playing(*relay_port)
+    said(first, {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)})
+    heard(second)
+    heard(second)  # the result
+    # Messages are taken in turn: the second's answer comes after the first was counted.
+    said(second, {"type": "many", "round": 1})
+    said(second, {"type": "many", "round": 1})
+    assert counts_kept(app, match_id) == 0
+
+
+def counts_kept(app: Flask, match_id: str) -> int:
+    """How many places of the match's counts the store holds."""
+    store = app.extensions[QUEUE_KEY].board
+    with sqlite3.connect(store.path) as db:
+        (counted,) = db.execute(
+            "SELECT count(*) FROM store_values WHERE key LIKE ?", (f"match:{match_id}:count:%",)
+        ).fetchone()
+    return int(counted)
+
+
+def playing(app: Flask, port: int) -> tuple[str, ClientConnection, ClientConnection]:
+    """A match both bots joined, round 1's puzzle heard by the first: its id and the bots."""
+    match_id, tokens = opened(app)
+    first, second = both_joined(port, tokens)
+    heard(first)
+    return match_id, first, second

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import threading
 
 from .arguments import EXIT_OK, Subcommands, positive_int
 
@@ -55,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from .. import create_app
     from ..jobs import QUEUE_KEY
     from ..jobs.consumer import run_consumer
+    from ..matches.house_player import start_house_player
 
     log_to_stderr()
     if args.supervise:
@@ -64,5 +66,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     app = create_app()
     os.nice(int(app.config["JOB_NICENESS"]))  # its job processes inherit it
-    run_consumer(app.extensions[QUEUE_KEY], args.workers)
+    # The house seat's solves run here, beside the jobs, never in an app server's request.
+    stop = threading.Event()
+    start_house_player(app.extensions[QUEUE_KEY].board, stop)
+    try:
+        run_consumer(app.extensions[QUEUE_KEY], args.workers)
+    finally:
+        stop.set()
     return EXIT_OK

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from redis import RedisError
 from ..games.store import Games
 from ..jobs.store import Unreachable
 from .news import CHANNEL, read_news
+from .streams import AddressCounts
 
 log = logging.getLogger(__name__)
 
@@ -102,14 +102,13 @@ class Hub:
         self.limits = limits
         self.poll_seconds = poll_seconds
         self._followers: dict[str, set[Follower]] = {}
-        self._by_address: Counter[str] = Counter()
-        self._count = 0
+        self._counts = AddressCounts()
         self._poll_now = asyncio.Event()
 
     @property
     def count(self) -> int:
         """The followers connected now."""
-        return self._count
+        return self._counts.total
 
     @asynccontextmanager
     async def follow(self, game_id: str, address: str) -> AsyncIterator[Follower]:
@@ -130,15 +129,10 @@ class Hub:
         known = [other.newest for other in self._followers.get(game_id, ())]
         follower = Follower(game_id, address, max([version, *known]))
         self._followers.setdefault(game_id, set()).add(follower)
-        self._by_address[address] += 1
-        self._count += 1
         try:
-            yield follower
+            with self._counts.held(address):
+                yield follower
         finally:
-            self._count -= 1
-            self._by_address[address] -= 1
-            if not self._by_address[address]:
-                del self._by_address[address]
             followers = self._followers[game_id]
             followers.discard(follower)
             if not followers:
@@ -147,9 +141,9 @@ class Hub:
     def _check_limits(self, game_id: str, address: str) -> None:
         """FollowRefused when one more follower of `game_id` from `address` is past a limit."""
         limits = self.limits
-        if self._count >= limits.total:
+        if self._counts.total >= limits.total:
             raise FollowRefused("the live relay follows as many pages as it may", 5)
-        if self._by_address[address] >= limits.per_address:
+        if self._counts.of(address) >= limits.per_address:
             raise FollowRefused(
                 f"one address may follow {limits.per_address} games live at once: close some", 30
             )

@@ -13,13 +13,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..matches import MatchPhase, StoredMatch
 from .match_watch import MatchWatch
 from .sockets import BotSockets
+from .streams import AddressCounts, stream_events
 
 MATCH_EVENTS_PATH = re.compile(r"/match/([A-Za-z0-9_-]{1,64})/events")
 
@@ -50,13 +50,13 @@ class MatchWatchers:
     def __init__(self, sockets: BotSockets, limits: WatcherLimits) -> None:
         self.sockets = sockets
         self.limits = limits
-        self._by_address: Counter[str] = Counter()
+        self._counts = AddressCounts()
 
     def refusal(self, address: str) -> str:
         """Why one more watcher from `address` is past a limit ("" when it is not)."""
-        if sum(self._by_address.values()) >= self.limits.total:
+        if self._counts.total >= self.limits.total:
             return "this relay holds as many watchers as it may: try again in a minute"
-        if self._by_address[address] >= self.limits.per_address:
+        if self._counts.of(address) >= self.limits.per_address:
             return f"one address may watch {self.limits.per_address} matches at once"
         return ""
 
@@ -68,33 +68,28 @@ class MatchWatchers:
         send: Callable[[bytes], Awaitable[None]],
     ) -> None:
         """Send `kept`'s news until it is over, the ceiling, or the page goes (`gone`)."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.limits.connection_seconds  # a ceiling, said as such
-        self._by_address[address] += 1
-        watch = self.sockets.watch(kept)
-        try:
-            version = await watch.changed_since(0, self.limits.heartbeat_seconds)
-            await send(match_event(watch, version))
-            while not gone.done() and watch.kept.state.phase != MatchPhase.OVER:
-                left = deadline - loop.time()
-                if left <= 0:
-                    return
-                waiting = asyncio.ensure_future(
-                    watch.changed_since(version, min(self.limits.heartbeat_seconds, left))
-                )
-                either: set[asyncio.Future[int] | asyncio.Future[bytes]] = {waiting, gone}
-                await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-                if not waiting.done():
-                    waiting.cancel()
-                    return
-                found = waiting.result()
-                if found == version:
-                    await send(b": still here\n\n")
-                else:
+        limits = self.limits
+        with self._counts.held(address):
+            watch = self.sockets.watch(kept)
+            try:
+                version = await watch.changed_since(0, limits.heartbeat_seconds)
+                await send(match_event(watch, version))
+
+                async def news(seconds: float) -> bytes | None:
+                    nonlocal version
+                    found = await watch.changed_since(version, seconds)
+                    if found == version:
+                        return None
                     version = found
-                    await send(match_event(watch, version))
-        finally:
-            self.sockets.unwatch(watch)
-            self._by_address[address] -= 1
-            if not self._by_address[address]:
-                del self._by_address[address]
+                    return match_event(watch, version)
+
+                await stream_events(
+                    send,
+                    gone,
+                    news,
+                    limits.heartbeat_seconds,
+                    limits.connection_seconds,
+                    lambda: watch.kept.state.phase != MatchPhase.OVER,
+                )
+            finally:
+                self.sockets.unwatch(watch)

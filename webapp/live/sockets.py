@@ -19,7 +19,6 @@ a seat's play in socket_seat.py; a match's state is read by one watch per match 
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
 
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
@@ -29,6 +28,7 @@ from .match_watch import MatchWatch
 from .socket_frames import BotFrames, flush
 from .socket_limits import LARGEST_FRAME, SocketLimits
 from .socket_seat import SeatConnection
+from .streams import AddressCounts
 
 __all__ = ["SOCKET_PATH", "BotSockets", "SocketLimits"]
 
@@ -42,15 +42,14 @@ class BotSockets:
         self.matches = matches
         self.limits = limits
         self.poll_seconds = poll_seconds
-        self._by_address: Counter[str] = Counter()
-        self._count = 0
+        self._counts = AddressCounts()
         self._watches: dict[str, MatchWatch] = {}
         self._seats_here: set[tuple[str, int]] = set()
 
     @property
     def count(self) -> int:
         """The bots connected now."""
-        return self._count
+        return self._counts.total
 
     async def serve(
         self, head: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
@@ -76,22 +75,15 @@ class BotSockets:
         await flush(protocol, writer)
         if response.status_code != 101:
             return
-        self._count += 1
-        self._by_address[address] += 1
-        try:
+        with self._counts.held(address):
             frames = BotFrames(protocol, reader, writer, self.limits)
             await SeatConnection(self, frames).play(request.headers.get("Authorization", ""))
-        finally:
-            self._count -= 1
-            self._by_address[address] -= 1
-            if not self._by_address[address]:
-                del self._by_address[address]
 
     def _refusal(self, address: str) -> str:
         """Why one more connection from `address` is past a limit ("" when it is not)."""
-        if self._count >= self.limits.total:
+        if self._counts.total >= self.limits.total:
             return "This relay holds as many bots as it may: connect again in a minute."
-        if self._by_address[address] >= self.limits.per_address:
+        if self._counts.of(address) >= self.limits.per_address:
             return f"One address may connect {self.limits.per_address} bots at once."
         return ""
 

@@ -23,6 +23,7 @@ from ..jobs.store import Unreachable
 from .hub import Follower, FollowRefused, GameNotFound, Hub
 from .match_events import MATCH_EVENTS_PATH, MatchWatchers, WatcherLimits
 from .sockets import SOCKET_PATH, BotSockets
+from .streams import stream_events
 
 log = logging.getLogger(__name__)
 
@@ -210,27 +211,22 @@ class EventsFace:
     ) -> None:
         """Write each new version until the connection's ceiling, or until the page goes."""
         limits = self.hub.limits
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + limits.connection_seconds  # a ceiling, said as such
         await self._send(writer, STREAM_HEAD)
         # A page sends nothing more: a read that ends means it went (a reload, a tab shut).
         gone = asyncio.ensure_future(reader.read(1))
+
+        async def news(seconds: float) -> bytes | None:
+            version = await follower.next_version(seconds)
+            return None if version is None else version_event(version)
+
         try:
-            while not gone.done():
-                left = deadline - loop.time()
-                if left <= 0:
-                    return
-                waiting = asyncio.ensure_future(
-                    follower.next_version(min(limits.heartbeat_seconds, left))
-                )
-                await asyncio.wait({waiting, gone}, return_when=asyncio.FIRST_COMPLETED)
-                if not waiting.done():
-                    waiting.cancel()
-                    return
-                version = waiting.result()
-                await self._send(
-                    writer, b": still here\n\n" if version is None else version_event(version)
-                )
+            await stream_events(
+                lambda data: self._send(writer, data),
+                gone,
+                news,
+                limits.heartbeat_seconds,
+                limits.connection_seconds,
+            )
         finally:
             gone.cancel()
 

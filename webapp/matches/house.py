@@ -1,5 +1,6 @@
 """The house seat's play: the product's own engine solves each round's puzzle as it is sent,
-within a budget of work, and its answer is kept and judged as any bot's (store.py).
+within a budget of work, and its answer is kept and judged as any bot's (store.py). Only the
+house player (house_player.py, in the job consumer) solves, never an app request.
 
 The house answers `house_ms` after the round starts (the host's handicap), or when its solve
 ended if that is later: its time is its own solve's, as if begun when the puzzle was sent. A

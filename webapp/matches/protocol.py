@@ -55,6 +55,12 @@ class ProtocolProblem(StrEnum):
     IDLE = "idle"
 
 
+# Problems not counted against a seat's refused messages: an answer to a round just over lost
+# the race through no fault of its bot (the messages a second bound such answers all the
+# same), and a disconnected seat is told so at each request.
+NOT_COUNTED = frozenset({ProtocolProblem.OLD_ROUND, ProtocolProblem.DISCONNECTED})
+
+
 class ProtocolError(Exception):
     """A message or request refused: its problem and a sentence a bot's author can act on."""
 

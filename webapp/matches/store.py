@@ -14,6 +14,8 @@ only hashes are kept):
                                answer: of two right answers on two servers at one instant,
                                one wins, and a round is never scored twice;
 - match:<id>:count:<what>:<k>  places for the limits on a seat's messages (count).
+- matches:house (a group)      the ids of the matches with a house seat, until the house
+                               player sees each over (house_player.py).
 
 - match:<id>:settled           the claims of the rounds over for SETTLE_MS and more, in one
                                value: they are final, and a reader reads them at once.
@@ -27,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -42,6 +45,8 @@ from .scoring import BotAnswer, Match, MatchPhase, MatchState, match_state
 from .setting import MAX_ROUNDS, MAX_SECONDS, AnswerKind, MatchSetting, RoundPuzzle
 
 IDLE_SECONDS = 3600
+# The group of the matches with a house seat not yet over: the house player's list.
+HOUSE_MATCHES = "matches:house"
 # How much longer the claims live than the match's record, so no claim is lost first.
 CLAIM_MARGIN_SECONDS = 60
 # A match id and tokens are 24 URL-safe characters (new_token), a seat's token the match's id,
@@ -57,6 +62,8 @@ LONGEST_LIFETIME = IDLE_SECONDS + CLAIM_MARGIN_SECONDS + MAX_ROUNDS * (MAX_SECON
 # A round's claims are final this long after it ended (an answer judged before the end has
 # been claimed by then): they are then kept in one key, which later readers read instead.
 SETTLE_MS = 2000
+
+log = logging.getLogger(__name__)
 
 
 class MatchGone(Exception):
@@ -100,14 +107,20 @@ class OpenedMatch:
 
 class Matches:
     """The matches in a store; `clock` tells the time in epoch milliseconds (a test passes
-    one it moves on itself)."""
+    one it moves on itself). Only a reader that `plays_house` solves the house's answers
+    (house_player.py, in the job consumer): a request reads them, never waits on a solve."""
 
     def __init__(
-        self, store: Store, clock: Callable[[], int] = now_ms, house_budget: Budget = HOUSE_BUDGET
+        self,
+        store: Store,
+        clock: Callable[[], int] = now_ms,
+        house_budget: Budget = HOUSE_BUDGET,
+        plays_house: bool = False,
     ) -> None:
         self.store = store
         self.clock = clock
         self.house_budget = house_budget
+        self.plays_house = plays_house
         # What was read from the store, by the bytes it was read from: a match as made and
         # its settled claims change rarely, and reading them again (each round's puzzle,
         # every answer's grid) was most of a request's time.
@@ -116,7 +129,7 @@ class Matches:
 
     def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
         """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
-        match_id, host = new_token(), new_token()
+        match_id, host = match_id_from(new_token), new_token()
         # A seat's token starts with its match's id, so a bot needs the server's address and
         # its token alone; only the part after the id is secret.
         seats = tuple(f"{match_id}{ID_END}{new_token()}" for _ in setting.bot_seats)
@@ -128,6 +141,8 @@ class Matches:
             "seats": [token_hash(seat) for seat in seats],
         }
         self.store.put(f"match:{match_id}", json.dumps(record).encode(), self._lifetime(setting))
+        if setting.house_seat is not None:
+            self.store.join(HOUSE_MATCHES, match_id)  # the house player's to play
         return OpenedMatch(match_id, host, seats)
 
     def load(self, match_id: str) -> StoredMatch | None:
@@ -203,14 +218,16 @@ class Matches:
         (claimed once), due at the handicap or when the solve ended: True when one was."""
         setting, current = match.setting, state.current
         house = setting.house_seat
-        if house is None or setting.house_ms is None or current is None:
+        if not self.plays_house or house is None or setting.house_ms is None or current is None:
             return False
         if (current.number, house) in claims.answers:
             return False
         began = self.clock()
         found = house_answer(match.rounds[current.number - 1], self.house_budget)
         if found is None:
-            return False  # the engine found nothing within its budget: the house is silent
+            # The engine found nothing within its budget: the house is silent in this round.
+            log.info("the house found no answer within its budget in round %d", current.number)
+            return False
         solved_ms = self.clock() - began
         at = current.start + max(setting.house_ms, solved_ms)
         answer = BotAnswer(current.number, house, found[0], found[1], at)
@@ -283,7 +300,8 @@ class Matches:
         won = f"{key}:winner:{message.round}"
         if answer.is_right(kept.match.rounds[message.round - 1]):
             # Of right answers on several servers at once, the first claim wins the round.
-            self.store.add(won, f"{seat} {at}".encode(), self._lifetime(kept.match.setting))
+            if self.store.add(won, f"{seat} {at}".encode(), self._lifetime(kept.match.setting)):
+                return answer, at - current.start
         winner = self.store.get(won)
         if winner is not None:
             winner_seat, winner_at = (int(part) for part in winner.decode().split(" "))
@@ -433,6 +451,16 @@ def _round_puzzle(fields: dict[str, object]) -> RoundPuzzle:
     solution = None if not isinstance(cells, list) else Grid(puzzle.shape, tuple(cells))
     number = fields["number"]
     return RoundPuzzle(int(str(number)), puzzle, AnswerKind(str(fields["expected"])), solution)
+
+
+def match_id_from(draw: Callable[[], str]) -> str:
+    """A new match's id, drawn by `draw` until it does not begin with "-": a seat's token
+    begins with its match's id, and one beginning with "-" was taken for an option on a
+    command line (`sudoku bot URL TOKEN`, the example client's), one match in 32."""
+    while True:
+        drawn = draw()
+        if not drawn.startswith("-"):
+            return drawn
 
 
 def match_id_of(token: str) -> str:

@@ -5,7 +5,8 @@ the protocol's error message with its HTTP status.
 
 A seat that sends MATCH_BAD_MESSAGES refused messages, or more than MATCH_MESSAGES_PER_SECOND,
 is told why and disconnected: each later request with its token is refused as such. Counts
-are claimed places in the store (its `add`), so they hold across app servers.
+are claimed places in the store (its `add`), so they hold across app servers; the relay
+counts a WebSocket's messages a second itself (webapp/live/socket_seat.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from flask import abort, current_app, g, jsonify, request
 from werkzeug.wrappers import Response
 
 from ...matches import Matches, ProtocolError, ProtocolProblem, StoredMatch
-from ...matches.protocol import MAX_MESSAGE_BYTES
+from ...matches.protocol import MAX_MESSAGE_BYTES, NOT_COUNTED
 from ...matches.store import MatchGone, address_hash, match_id_of
 from .. import kept_live
 
@@ -131,11 +132,12 @@ def counted_message(kept: StoredMatch, seat: int) -> None:
 
 def refused(error: ProtocolError, kept: StoredMatch | None = None) -> Response:
     """`error` as the protocol's error message, with its status. A seat's refused message is
-    counted; past MATCH_BAD_MESSAGES refused, the seat is disconnected. The request log gets
+    counted (an answer to a round over is not: NOT_COUNTED); past MATCH_BAD_MESSAGES refused,
+    the seat is disconnected. The request log gets
     the seat and the problem, nothing the bot sent."""
     seat = g.get("match_seat")
     g.solve = {"seat": seat, "verdict": str(error.problem)}
-    if kept is not None and seat is not None and error.problem != ProtocolProblem.DISCONNECTED:
+    if kept is not None and seat is not None and error.problem not in NOT_COUNTED:
         places = int(current_app.config["MATCH_BAD_MESSAGES"])
         with store_answers():
             if not matches().count(kept.id, f"bad:{seat}", places, 3600):

@@ -42,9 +42,14 @@ AXE_RULES = {
 }
 
 
-def axe_violations(page) -> dict[str, int]:
+# The rules whose verdict a colour scheme can change: the text's contrast, and a link told
+# from the words around it by its colour.
+COLOUR_RULES = {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}
+
+
+def axe_violations(page, rules=AXE_RULES) -> dict[str, int]:
     """What axe-core finds to fix on `page`: each rule broken, and on how many elements."""
-    found = Axe().run(page, options={"runOnly": AXE_RULES, "resultTypes": ["violations"]})
+    found = Axe().run(page, options={"runOnly": rules, "resultTypes": ["violations"]})
     return {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
 
 
@@ -65,7 +70,7 @@ AXE_ON_KINDS = """([kinds, options]) => {
 }"""
 
 
-def axe_violations_of_new_parts(page, checked: set[str]) -> dict[str, int] | None:
+def axe_violations_of_new_parts(page, checked: set[str], rules=AXE_RULES) -> dict[str, int] | None:
     """axe_violations of the parts of `page` that no page checked before showed: elements of
     a kind (a name, or a name with one of its classes) not in `checked`, with what holds them;
     the whole page when `checked` is empty. Adds the page's kinds to `checked`; None when
@@ -81,9 +86,9 @@ def axe_violations_of_new_parts(page, checked: set[str]) -> dict[str, int] | Non
     first = not checked
     checked |= kinds
     if first:
-        return axe_violations(page)
+        return axe_violations(page, rules)
     page.evaluate(Axe().axe_script)
-    options = {"runOnly": AXE_RULES, "resultTypes": ["violations"]}
+    options = {"runOnly": rules, "resultTypes": ["violations"]}
     return page.evaluate(AXE_ON_KINDS, [sorted(new), options])
 
 
@@ -133,7 +138,11 @@ def axe_violations_of_new_parts_and_page(page, checked: set[str]) -> dict[str, i
 def axe_violations_of(browser, base_url: str, paths, scheme: str) -> dict[str, dict[str, int]]:
     """axe_violations_of_new_parts_and_page of each of `paths`, in their order, in one desktop
     window in `scheme` (light or dark): the first page whole, on the others what no page
-    before showed and the rules judging the page whole."""
+    before showed and the rules judging the page whole; in dark, the COLOUR_RULES only.
+
+    Every caller checks the same pages at the same width in both schemes: only colours differ
+    between them, so the light run judges the pages' structure (names, roles, landmarks) and
+    the dark one only what a scheme can change."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     found = {}
@@ -141,7 +150,10 @@ def axe_violations_of(browser, base_url: str, paths, scheme: str) -> dict[str, d
     try:
         for path in paths:
             page.goto(base_url + path)
-            found[path] = axe_violations_of_new_parts_and_page(page, checked)
+            if scheme == "dark":
+                found[path] = axe_violations_of_new_parts(page, checked, COLOUR_RULES) or {}
+            else:
+                found[path] = axe_violations_of_new_parts_and_page(page, checked)
     finally:
         context.close()
     return found

@@ -38,13 +38,18 @@ CHROMIUM_ARGS = [
 # What axe-core checks a page against: WCAG 2.2 A and AA, and its best practices.
 AXE_RULES = {
     "type": "tag",
-    "values": ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"],
+    "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
 }
 
 
-def axe_violations(page) -> dict[str, int]:
+# The rules whose verdict a colour scheme can change: the text's contrast, and a link told
+# from the words around it by its colour.
+COLOUR_RULES = {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}
+
+
+def axe_violations(page, rules=AXE_RULES) -> dict[str, int]:
     """What axe-core finds to fix on `page`: each rule broken, and on how many elements."""
-    found = Axe().run(page, options={"runOnly": AXE_RULES, "resultTypes": ["violations"]})
+    found = Axe().run(page, options={"runOnly": rules, "resultTypes": ["violations"]})
     return {rule["id"]: len(rule["nodes"]) for rule in found.response["violations"]}
 
 
@@ -65,7 +70,7 @@ AXE_ON_KINDS = """([kinds, options]) => {
 }"""
 
 
-def axe_violations_of_new_parts(page, checked: set[str]) -> dict[str, int] | None:
+def axe_violations_of_new_parts(page, checked: set[str], rules=AXE_RULES) -> dict[str, int] | None:
     """axe_violations of the parts of `page` that no page checked before showed: elements of
     a kind (a name, or a name with one of its classes) not in `checked`, with what holds them;
     the whole page when `checked` is empty. Adds the page's kinds to `checked`; None when
@@ -81,21 +86,74 @@ def axe_violations_of_new_parts(page, checked: set[str]) -> dict[str, int] | Non
     first = not checked
     checked |= kinds
     if first:
-        return axe_violations(page)
+        return axe_violations(page, rules)
     page.evaluate(Axe().axe_script)
-    options = {"runOnly": AXE_RULES, "resultTypes": ["violations"]}
+    options = {"runOnly": rules, "resultTypes": ["violations"]}
     return page.evaluate(AXE_ON_KINDS, [sorted(new), options])
 
 
+# The rules that judge a page as a whole (its title, language, landmarks, headings' order),
+# which axe runs on the document only, never on a part of it.
+PAGE_RULES = [
+    "bypass",
+    "document-title",
+    "heading-order",
+    "html-has-lang",
+    "html-lang-valid",
+    "html-xml-lang-mismatch",
+    "landmark-banner-is-top-level",
+    "landmark-complementary-is-top-level",
+    "landmark-contentinfo-is-top-level",
+    "landmark-main-is-top-level",
+    "landmark-no-duplicate-banner",
+    "landmark-no-duplicate-contentinfo",
+    "landmark-no-duplicate-main",
+    "landmark-one-main",
+    "landmark-unique",
+    "meta-refresh",
+    "meta-viewport",
+    "meta-viewport-large",
+    "page-has-heading-one",
+    "region",
+]
+
+AXE_ON_PAGE_RULES = """(options) => axe.run(document, options).then((found) =>
+  Object.fromEntries(found.violations.map((rule) => [rule.id, rule.nodes.length])))"""
+
+
+def axe_violations_of_new_parts_and_page(page, checked: set[str]) -> dict[str, int]:
+    """axe_violations_of_new_parts of `page`, and the rules that judge a page whole
+    (PAGE_RULES) on every page after the first: a sweep over pages of different kinds (a
+    404, a form, a board) has each page's title, landmarks and headings checked, which take
+    axe little time; the parts' colours and names, which take it most, once."""
+    first = not checked
+    found = axe_violations_of_new_parts(page, checked) or {}
+    if first:
+        return found
+    page.evaluate(Axe().axe_script)
+    options = {"runOnly": {"type": "rule", "values": PAGE_RULES}, "resultTypes": ["violations"]}
+    return {**found, **page.evaluate(AXE_ON_PAGE_RULES, options)}
+
+
 def axe_violations_of(browser, base_url: str, paths, scheme: str) -> dict[str, dict[str, int]]:
-    """axe_violations of each of `paths` in one desktop window in `scheme` (light or dark)."""
+    """axe_violations_of_new_parts_and_page of each of `paths`, in their order, in one desktop
+    window in `scheme` (light or dark): the first page whole, on the others what no page
+    before showed and the rules judging the page whole; in dark, the COLOUR_RULES only.
+
+    Every caller checks the same pages at the same width in both schemes: only colours differ
+    between them, so the light run judges the pages' structure (names, roles, landmarks) and
+    the dark one only what a scheme can change."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
     page = context.new_page()
     found = {}
+    checked: set[str] = set()
     try:
         for path in paths:
             page.goto(base_url + path)
-            found[path] = axe_violations(page)
+            if scheme == "dark":
+                found[path] = axe_violations_of_new_parts(page, checked, COLOUR_RULES) or {}
+            else:
+                found[path] = axe_violations_of_new_parts_and_page(page, checked)
     finally:
         context.close()
     return found

@@ -18,7 +18,7 @@ from ..sudoku.logic import Step
 from ..sudoku.logic.levels import LEVELS, level_of
 from ..sudoku.logic.step import BASE, TARGET
 from ..wording import in_words
-from . import als, cage_splits, cages, chains, coloring, forcing, uniqueness
+from . import als, cage_splits, cages, chains, coloring, forcing, relations, uniqueness
 from .names import technique_name
 from .words import cell_name, removals, unit_name
 
@@ -277,5 +277,6 @@ SENTENCES: dict[str, Wording] = {
     **chains.SENTENCES,
     **coloring.SENTENCES,
     **forcing.SENTENCES,
+    **relations.SENTENCES,
     **uniqueness.SENTENCES,
 }

@@ -325,10 +325,14 @@ class GeometryKey:
 @dataclass(frozen=True)
 class Relation:
     """Pairs of cells (the lower cell first, ascending) and the digits (1-based, each way
-    round) the two cells of any of them may not hold together."""
+    round) the two cells of any of them may not hold together; the letter of the rule kind
+    it comes from (rulebook.py; "" for none), and whether it binds the pairs a marked kind
+    leaves unmarked when all its marks are given, which a step's words say."""
 
     pairs: tuple[Pair, ...]
     forbidden: frozenset[tuple[int, int]]
+    letter: str = ""
+    unmarked: bool = False
 
 
 @dataclass(frozen=True)
@@ -557,7 +561,7 @@ def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Rela
         holds = kind.holds or (lambda first, second: True)
         together = {(a, b) for a in digits for b in digits if holds(a, b)}
         every = {(a, b) for a in digits for b in digits}
-        found.append(Relation(each.pairs, frozenset(every - together)))
+        found.append(Relation(each.pairs, frozenset(every - together), each.letter))
         if each.all_given:
             family = {
                 pair
@@ -566,7 +570,7 @@ def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Rela
                 for pair in other.pairs
             }
             unmarked = tuple(pair for pair in orthogonal_pairs(shape) if pair not in family)
-            found.append(Relation(unmarked, frozenset(together)))
+            found.append(Relation(unmarked, frozenset(together), each.letter, unmarked=True))
     return tuple(found)
 
 
@@ -650,7 +654,7 @@ class PairRule:
         digits = range(1, shape.size + 1)
         forbids = self.forbids or (lambda first, second: first == second)
         forbidden = frozenset((a, b) for a in digits for b in digits if forbids(a, b))
-        return Relation(self.pairs(shape), forbidden)
+        return Relation(self.pairs(shape), forbidden, self.letter)
 
 
 def _pair_rule(kind: RuleKind) -> PairRule | None:

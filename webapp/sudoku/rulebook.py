@@ -166,7 +166,11 @@ class RuleKind:
     pair's that do when all are given; its f-puzzles key lists its marks, each of them with
     `fpuzzles_value` as its "value" (XV's "X" and "V"; a dot's "1" or "2", which f-puzzles
     may leave out); its `mark` is what a board draws on the edge ("white-dot", "x-mark"),
-    showing the letter `shown` ("" for a dot)."""
+    showing the letter `shown` ("" for a dot).
+
+    For the logic's step of a related pair (logic/relations.py), `between` says what binds
+    two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
+    `unmarked_between` what binds an unmarked pair when all its marks are given."""
 
     letter: str
     name: str
@@ -191,6 +195,8 @@ class RuleKind:
     fpuzzles_value: str = ""
     mark: str = ""
     shown: str = ""
+    between: str = ""
+    unmarked_between: str = ""
 
     @property
     def marked(self) -> bool:
@@ -269,6 +275,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             generated=False,
             rule="Non-consecutive: cells side by side never hold digits one apart.",
             clash="{cells} are consecutive ({symbols})",
+            between="{cells} are side by side, so their digits are not one apart",
         ),
         RuleKind(
             "W",
@@ -284,6 +291,9 @@ RULE_KINDS: dict[str, RuleKind] = {
             clash="{cells} have a white dot: {first} and {second} do not differ by 1",
             unmarked_clash="{cells} have no dot and all white dots are given: {first} and"
             " {second} differ by 1",
+            between="{cells} have a white dot: they differ by 1",
+            unmarked_between="{cells} have no dot and all white dots are given: they do not"
+            " differ by 1",
             mark="white-dot",
         ),
         RuleKind(
@@ -300,6 +310,9 @@ RULE_KINDS: dict[str, RuleKind] = {
             clash="{cells} have a black dot: {first} and {second} are not in ratio 2",
             unmarked_clash="{cells} have no dot and all black dots are given: {first} and"
             " {second} are in ratio 2",
+            between="{cells} have a black dot: one is double the other",
+            unmarked_between="{cells} have no dot and all black dots are given: neither is"
+            " double the other",
             mark="black-dot",
         ),
         RuleKind(
@@ -315,6 +328,8 @@ RULE_KINDS: dict[str, RuleKind] = {
             rule="XV: cells joined by an X add up to 10.",
             clash="{cells} have an X: {first} and {second} do not add up to 10",
             unmarked_clash="{cells} have no X and all are given: {first} and {second} add up to 10",
+            between="{cells} have an X: they add up to 10",
+            unmarked_between="{cells} have no X and all are given: they do not add up to 10",
             mark="x-mark",
             shown="X",
         ),
@@ -331,6 +346,8 @@ RULE_KINDS: dict[str, RuleKind] = {
             rule="XV: cells joined by a V add up to 5.",
             clash="{cells} have a V: {first} and {second} do not add up to 5",
             unmarked_clash="{cells} have no V and all are given: {first} and {second} add up to 5",
+            between="{cells} have a V: they add up to 5",
+            unmarked_between="{cells} have no V and all are given: they do not add up to 5",
             mark="v-mark",
             shown="V",
         ),

@@ -4,7 +4,8 @@ of the other cell may stand beside it.
 Read from the geometry's relations (geometry.Relation: the digits a pair may not hold
 together), so every relation kind the rulebook gives, a Kropki dot, an X or a V, or the
 "all given" rule on an unmarked pair, yields its step here with no branch of its own.
-Not yet listed in techniques.py: its words and rating there are the next step (issue 42).
+A step's digits are what the other cell still holds (its value, or its candidates): the
+reason its words give for each removal.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def relation_pairs(position: Position) -> Iterator[Step]:
                     yield Step(
                         "relation-pair",
                         RELATION_PAIR,
-                        tuple(value for _, value in gone),
+                        partners,
                         ((other, BASE), (cell, TARGET)),
                         (),
                         eliminations=gone,

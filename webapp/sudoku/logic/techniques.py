@@ -20,6 +20,7 @@ from . import (
     innies_outies,
     intersections,
     leftovers,
+    relations,
     single_digit,
     singles,
     split_combinations,
@@ -57,6 +58,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
         for several in (False, True)
     ),
     ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
+    ("relation-pair", relations.RELATION_PAIR, relations.relation_pairs),
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
     ("cage-unit-overlap", cage_overlap.CAGE_UNIT_OVERLAP, cage_overlap.cage_unit_overlaps),
@@ -170,6 +172,12 @@ def has_sums(geometry: Geometry) -> bool:
     return any(total is not None for total in geometry.cage_totals)
 
 
+def has_relations(geometry: Geometry) -> bool:
+    """True when `geometry` binds pairs of cells by a relation (a Kropki dot, an X or a V,
+    a non-consecutive rule): the related pairs' ground."""
+    return bool(geometry.relations)
+
+
 def without_cages(geometry: Geometry) -> bool:
     """True when `geometry` has no Killer's cages."""
     return not geometry.cages
@@ -179,6 +187,7 @@ def without_cages(geometry: Geometry) -> bool:
 # not ask them (nor spend the work of asking) elsewhere, so a classic path is unchanged.
 ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "law-of-leftovers": leftovers.applies,
+    "relation-pair": has_relations,
     **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
     "rule-of-45": innies_outies.applies,
     "rule-of-45-combinations": innies_outies.applies,

@@ -1,0 +1,42 @@
+"""Sentences for the steps of related pairs: a Kropki dot, an X or a V, a non-consecutive
+rule, each worded by its rule kind's entry (rulebook.RuleKind.between)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..sudoku.geometry import Geometry
+from ..sudoku.logic import Step
+from ..sudoku.logic.step import BASE, TARGET
+from ..sudoku.rulebook import RULE_KINDS
+from ..wording import in_words
+from .words import capitalized, cell_name
+
+
+def _binding(geometry: Geometry, pair: tuple[int, int], cells: str) -> str:
+    """What binds the two cells of `pair`, each relation on it in the rulebook's words."""
+    said = []
+    for relation in geometry.relations:
+        if pair in relation.pairs and relation.letter in RULE_KINDS:
+            kind = RULE_KINDS[relation.letter]
+            words = kind.unmarked_between if relation.unmarked else kind.between
+            said.append(words.format(cells=cells))
+    return "; and ".join(said) or f"{cells} are related"
+
+
+def relation_pair_sentence(geometry: Geometry, step: Step) -> str:
+    """A related pair: the other cell's values leave some candidates of this one no partner."""
+    roles = dict((role, cell) for cell, role in step.cells)
+    base, target = roles[BASE], roles[TARGET]
+    names = [cell_name(geometry.shape, cell) for cell in sorted((base, target))]
+    binding = _binding(geometry, (min(base, target), max(base, target)), in_words(names))
+    digits = [geometry.shape.symbol(value) for value in step.digits]
+    other = cell_name(geometry.shape, base)
+    gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
+    return (
+        f"{capitalized(binding)}; {other} can only be {in_words(digits, 'or')}, so"
+        f" {cell_name(geometry.shape, target)} cannot be {in_words(gone, 'or')}"
+    )
+
+
+SENTENCES: dict[str, Callable[[Geometry, Step], str]] = {"relation-pair": relation_pair_sentence}

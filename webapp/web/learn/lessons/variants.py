@@ -6,9 +6,10 @@ from .family import Family, Lesson
 
 FAMILY = Family(
     "variants",
-    "Variants: X, Windoku, Jigsaw",
+    "Variants: X, Windoku, Jigsaw, Kropki, XV",
     "Extra units (diagonals, windows) bring no new technique, only more units for the old"
-    " ones; irregular regions bring the law of leftovers.",
+    " ones; irregular regions bring the law of leftovers, and marks between cells (Kropki"
+    " dots, X and V) and the non-consecutive rule bring related pairs.",
     (
         Lesson(
             "law-of-leftovers",
@@ -32,6 +33,29 @@ FAMILY = Family(
             elsewhere="Law of leftovers; innies and outies, the Killer's name for the same"
             " counting.",
             builds_on=("hidden-single",),
+        ),
+        Lesson(
+            "relation-pair",
+            "Two cells a mark or a rule binds (a Kropki dot, an X or a V, side-by-side cells"
+            " under the non-consecutive rule): a value of one goes when the other holds no"
+            " value that may stand beside it.",
+            what="Take two cells a mark joins. A white dot says they differ by 1, a black dot"
+            " that one is double the other, an X that they add up to 10, a V that they add up"
+            " to 5; under the non-consecutive rule, side-by-side cells are never one apart."
+            " For each candidate of one cell, look for a value the other can still hold that"
+            " keeps the mark. Where there is none, the candidate goes.",
+            why="Every solution keeps every mark, so whatever the first cell holds, the second"
+            " holds a value the mark allows beside it. A candidate with no such partner"
+            " cannot be the first cell's value.",
+            spot="Start from the placed digits: a 5 beside a white dot leaves its pair only 4 or"
+            " 6; a 9 beside a black dot leaves nothing, so no 9 sits on a black dot. Then the"
+            " cells with few candidates: a cell of 1 or 2 beside a V leaves its pair 3 or 4.",
+            variations="When all dots (or all X and V) are given, a pair with no mark may not"
+            " keep the mark's relation either: a 5 with no white dot beside it rules out 4"
+            " and 6 in its side-by-side cells.",
+            elsewhere="Kropki pairs, XV pairs; on SudokuPad and in Cracking the Cryptic's"
+            " videos it is simply reading the dots.",
+            builds_on=("naked-single",),
         ),
     ),
 )

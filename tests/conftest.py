@@ -193,12 +193,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
 
 
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: one worker a core and one more. A third of the suite's wall time is spent
-    waiting on servers, browsers and timeouts with the CPU idle, which the extra worker fills."""
-    return (os.cpu_count() or 1) + 1
-
-
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--cpu-durations",

@@ -57,7 +57,10 @@ def test_notes_stay_in_the_players_browser_across_moves_and_reloads(
     noted.press("2")
     assert noted.input_value() == ""  # noted, not placed
     page.get_by_role("button", name="Notes").click()
-    play_digit(page, 0)  # a move: the server draws the board again
+    # a move: the form is posted and the server draws the board again; reloading before
+    # that page has loaded raced its navigation ("not attached to an active page")
+    with page.expect_navigation(wait_until="load"):
+        play_digit(page, 0)
     page.reload()
     cell = page.locator(f"#board td:has(input[name='cell-{BLANKS[1]}']) .game-notes")
     expect(cell).to_have_text("12")

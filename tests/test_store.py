@@ -40,6 +40,28 @@ def test_add_stores_only_when_nothing_is_there(store):
     assert store.get("claim") == b"first"
 
 
+def test_many_keys_are_read_in_one_call_leaving_out_those_without_a_value(store):
+    store.put("a", b"one")
+    store.put("c", b"three")
+    assert store.get_many(["a", "b", "c"]) == {"a": b"one", "c": b"three"}
+
+
+def test_more_keys_than_one_statement_takes_are_all_read(store):
+    for number in range(0, 1200, 7):
+        store.put(f"k{number}", str(number).encode())
+    found = store.get_many([f"k{number}" for number in range(1200)])
+    assert found == {f"k{number}": str(number).encode() for number in range(0, 1200, 7)}
+
+
+def test_reading_many_keys_leaves_out_the_expired(tmp_path):
+    clock = FakeClock()
+    store = SqliteStore(tmp_path / "store.sqlite3", clock=clock)
+    store.put("short", b"x", seconds=0.2)
+    store.put("long", b"y", seconds=60)
+    clock.advance(0.3)
+    assert store.get_many(["short", "long"]) == {"long": b"y"}
+
+
 def test_entries_expire_by_the_stores_clock(tmp_path):
     clock = FakeClock()
     store = SqliteStore(tmp_path / "store.sqlite3", clock=clock)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -36,6 +36,11 @@ class Store(Protocol):
 
     def get(self, key: str) -> bytes | None:
         """The value under `key`, or None when there is none (or it has expired)."""
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
+        """The values under `keys` read in one call, by key; a key with none (or expired)
+        is left out. A match's claims of a round are read so: one at a time, they were most
+        of the relay's calls to the store."""
 
     def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
         """Store `value` under `key`, for `seconds` if given, else until replaced."""
@@ -125,6 +130,23 @@ class SqliteStore:
             self._run("DELETE FROM store_values WHERE key = ? AND expires = ?", key, expires)
             return None
         return bytes(value) if isinstance(value, bytes | bytearray | memoryview) else None
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
+        found: dict[str, bytes] = {}
+        # One statement for a chunk of keys, kept under SQLite's limit of parameters.
+        for start in range(0, len(keys), 500):
+            chunk = keys[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            rows = self._run(
+                f"SELECT key, value FROM store_values WHERE key IN ({marks})"
+                " AND (expires IS NULL OR expires >= ?)",
+                *chunk,
+                self.clock(),
+            )
+            for key, value in rows:
+                if isinstance(value, bytes | bytearray | memoryview):
+                    found[str(key)] = bytes(value)
+        return found
 
     def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
         self._run(
@@ -238,6 +260,15 @@ class RedisStore:
     def get(self, key: str) -> bytes | None:
         value = self._call("get", PREFIX + key)
         return value if isinstance(value, bytes) else None
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
+        if not keys:
+            return {}
+        values = self._call("mget", [PREFIX + key for key in keys])
+        assert isinstance(values, list)
+        return {
+            key: value for key, value in zip(keys, values, strict=True) if isinstance(value, bytes)
+        }
 
     def put(self, key: str, value: bytes, seconds: float | None = None) -> None:
         self._call("set", PREFIX + key, value, px=_milliseconds(seconds))

@@ -176,29 +176,35 @@ class Matches:
 
     def _state(self, match_id: str, match: Match, now: int) -> MatchState:
         """The match at `now`, reading the claims of the rounds begun (and no more): the
-        rounds settled from one key, the others' claims one by one."""
+        rounds settled from one key, the others' claims a round in one read."""
         key = f"match:{match_id}"
-        claims = self._settled_claims(match_id)
+        seats = match.setting.bot_seats
+        seat_keys = {seat: f"{key}:seat:{seat}" for seat in seats}
+        # The settled rounds, the start and the seats in one read: read key by key, with a
+        # round's claims, they were a dozen of the store's calls each time a match was read.
+        first = self.store.get_many([f"{key}:settled", f"{key}:started", *seat_keys.values()])
+        claims = self._settled_claims(match_id, first.get(f"{key}:settled"))
         if claims.settled == 0:
-            started_at = self.store.get(f"{key}:started")
+            started_at = first.get(f"{key}:started")
             claims.started = None if started_at is None else int(started_at)
-            seats = match.setting.bot_seats
-            claims.joined = frozenset(
-                s for s in seats if self.store.get(f"{key}:seat:{s}") is not None
-            )
+            claims.joined = frozenset(seat for seat in seats if seat_keys[seat] in first)
         state = claims.state(match, now)
+        house = match.setting.house_seat
         # Each round's claims are read only once the round before is over: the state of the
         # rounds so far says whether to read the next.
         for number in range(claims.settled + 1, match.setting.rounds + 1):
             if len(state.rounds) < number:
                 break
-            house = match.setting.house_seat
-            for seat in (*claims.joined, *(() if house is None else (house,))):
-                answer = self.store.get(f"{key}:answer:{number}:{seat}")
+            answering = (*claims.joined, *(() if house is None else (house,)))
+            answer_keys = {seat: f"{key}:answer:{number}:{seat}" for seat in answering}
+            won_key = f"{key}:winner:{number}"
+            found = self.store.get_many([*answer_keys.values(), won_key])
+            for seat, answer_key in answer_keys.items():
+                answer = found.get(answer_key)
                 if answer is not None:
                     fields = json.loads(answer)
                     claims.answers[number, seat] = BotAnswer.from_json(number, seat, fields)
-            won = self.store.get(f"{key}:winner:{number}")
+            won = found.get(won_key)
             if won is not None:
                 seat_text, at_text = won.decode().split(" ")
                 claims.winners[number] = (int(seat_text), int(at_text))
@@ -241,9 +247,9 @@ class Matches:
             )
         return True
 
-    def _settled_claims(self, match_id: str) -> _Claims:
-        """The claims of the match's settled rounds (none when none is), a copy of its own."""
-        data = self.store.get(f"match:{match_id}:settled")
+    def _settled_claims(self, match_id: str, data: bytes | None) -> _Claims:
+        """The claims of the match's settled rounds, as read in `data` (none when None), a
+        copy of its own."""
         if data is None:
             return _Claims()
         claims = self._settled.get(match_id, data)

@@ -1,0 +1,60 @@
+"""What a match's reading costs the store (webapp/matches/store.py): the calls made, counted
+on a real SQLite store, since each call of the relay's is a trip to a thread and a statement."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from webapp.jobs.store import SqliteStore
+from webapp.matches import Matches, MatchSetting
+from webapp.matches.setting import make_rounds
+
+from clocks import FakeClock
+
+
+class CountedStore(SqliteStore):
+    """A SQLite store that counts the reads asked of it."""
+
+    reads = 0
+
+    def get(self, key: str) -> bytes | None:
+        self.reads += 1
+        return super().get(key)
+
+    def get_many(self, keys: Sequence[str]) -> dict[str, bytes]:
+        self.reads += 1
+        return super().get_many(keys)
+
+
+def two_seats() -> MatchSetting:
+    """Three 4x4 rounds for two bot seats."""
+    return MatchSetting(
+        sizes=(4,),
+        variants=("classic",),
+        level="easy",
+        rounds=3,
+        seconds=10,
+        seats=2,
+        house_ms=None,
+        no_solution_rounds=frozenset(),
+        many_rounds=frozenset(),
+        seed=7,
+    )
+
+
+def test_a_match_under_way_is_read_in_two_calls_to_the_store(tmp_path: Path) -> None:
+    # the settled rounds, the start, each seat, each answer and the winner: seven calls
+    clock = FakeClock()
+    store = CountedStore(tmp_path / "matches.sqlite3", clock)
+    matches = Matches(store, lambda: int(clock() * 1000))
+    chosen = two_seats()
+    made = matches.open(chosen, make_rounds(chosen, 30))
+    for seat in chosen.bot_seats:
+        kept = matches.load(made.id)
+        assert kept is not None
+        matches.join(kept, seat)
+    assert kept is not None
+    store.reads = 0
+    matches.refreshed(kept)
+    assert store.reads == 2

@@ -85,10 +85,10 @@ class MatchWatch:
     async def changed_since(self, version: int, seconds: float) -> int:
         """The version once it is past `version`, or after `seconds` in any case."""
         async with self._changed:
+            # A timeout on this task, not wait_for's task of its own (one per seat per step).
             try:
-                await asyncio.wait_for(
-                    self._changed.wait_for(lambda: self.version > version), seconds
-                )
+                async with asyncio.timeout(seconds):
+                    await self._changed.wait_for(lambda: self.version > version)
             except TimeoutError:
                 pass
             return self.version
@@ -108,7 +108,8 @@ class MatchWatch:
                     self.version += 1
                     self._changed.notify_all()
             try:
-                await asyncio.wait_for(self._poke.wait(), self._wait_seconds())
+                async with asyncio.timeout(self._wait_seconds()):
+                    await self._poke.wait()
             except TimeoutError:
                 pass
 

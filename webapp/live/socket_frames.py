@@ -48,7 +48,10 @@ class BotFrames:
         """The next text message within `seconds`; Closing named `why` (hello, idle) when none
         comes, or the close that ended the reading."""
         try:
-            found = await asyncio.wait_for(self.messages.get(), seconds)
+            # A timeout on the awaiting task, not wait_for's task of its own: a task for each
+            # wait was a good part of the relay's own work a round.
+            async with asyncio.timeout(seconds):
+                found = await self.messages.get()
         except TimeoutError:
             problem = ProtocolProblem.SLOW if why == "hello" else ProtocolProblem.IDLE
             raise ending(
@@ -69,7 +72,8 @@ class BotFrames:
                 if begun is not None:
                     seconds = begun + self.limits.message_seconds - self.loop.time()
                 try:
-                    data = await asyncio.wait_for(self.reader.read(READ_BYTES), max(seconds, 0))
+                    async with asyncio.timeout(max(seconds, 0)):
+                        data = await self.reader.read(READ_BYTES)
                 except TimeoutError:
                     if begun is None:
                         continue
@@ -146,6 +150,10 @@ async def flush(protocol: ServerProtocol, writer: asyncio.StreamWriter) -> None:
     # One write of all the frames due: a write is a system call to nginx, most of a message's
     # cost to the relay when written frame by frame.
     data = b"".join(protocol.data_to_send())
-    if data:
-        writer.write(data)
-    await asyncio.wait_for(writer.drain(), SEND_SECONDS)
+    if not data:
+        return  # nothing was written: nothing to wait on the bot for (a flush after each read)
+    writer.write(data)
+    if writer.transport.get_write_buffer_size() == 0 and not writer.transport.is_closing():
+        return  # the kernel took it whole: the bot is reading
+    async with asyncio.timeout(SEND_SECONDS):
+        await writer.drain()

@@ -85,7 +85,8 @@ class BotAnswer:
     def from_json(cls, number: int, seat: int, fields: dict[str, object]) -> BotAnswer:
         """An answer read back from the store."""
         cells = fields.get("cells")
-        kept = None if not isinstance(cells, list) else tuple(int(c) for c in cells)
+        # map, not a generator: an answer is read back at every reading of its round.
+        kept = None if not isinstance(cells, list) else tuple(map(int, cells))
         at = fields["at"]
         late = fields.get("late") is True
         return cls(number, seat, AnswerKind(str(fields["kind"])), kept, int(str(at)), late)

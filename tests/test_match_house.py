@@ -51,6 +51,18 @@ def test_the_house_player_answers_after_the_handicap(
     assert messages(client, match_id, tokens[0])[2]["winner"] == 2
 
 
+def test_a_round_another_player_is_solving_is_not_solved_again(
+    match_app: Flask, clock: FakeClock, player: HousePlayer
+) -> None:
+    # every consumer's player solved every round, and all but the first threw it away
+    client: FlaskClient = match_app.test_client()
+    match_id, _ = started(client, seats=2, house=300)
+    store = match_app.extensions[QUEUE_KEY].board
+    store.add(f"match:{match_id}:house:1", b"1")  # another consumer's player, solving
+    player.play_once()
+    assert store.get(f"match:{match_id}:answer:1:2") is None
+
+
 def test_a_house_match_over_leaves_the_player_s_list(
     match_app: Flask, clock: FakeClock, player: HousePlayer
 ) -> None:

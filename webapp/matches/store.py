@@ -13,6 +13,8 @@ only hashes are kept):
 - match:<id>:winner:<r>        round r's winner and when, claimed once by the first right
                                answer: of two right answers on two servers at one instant,
                                one wins, and a round is never scored twice;
+- match:<id>:house:<r>          round r's house solve, claimed once by the house player that
+                               solves it (the others leave the round to it);
 - match:<id>:count:<what>:<k>  places for the limits on a seat's messages (count).
 - matches:house (a group)      the ids of the matches with a house seat, until the house
                                player sees each over (house_player.py).
@@ -228,6 +230,12 @@ class Matches:
             return False
         if (current.number, house) in claims.answers:
             return False
+        lifetime = self._lifetime(setting)
+        # Claimed before the solve: several consumers' players each solved every round, and
+        # all but the first threw their answer away. Should the claimer die solving, the house
+        # is silent in that round, as a bot that found nothing.
+        if not self.store.add(f"match:{match_id}:house:{current.number}", b"1", lifetime):
+            return False
         began = self.clock()
         found = house_answer(match.rounds[current.number - 1], self.house_budget)
         if found is None:
@@ -239,7 +247,7 @@ class Matches:
         answer = BotAnswer(current.number, house, found[0], found[1], at)
         key = f"match:{match_id}:answer:{current.number}:{house}"
         kept = json.dumps(answer.to_json()).encode()
-        self.store.add(key, kept, self._lifetime(setting))
+        self.store.add(key, kept, lifetime)
         stored = self.store.get(key)
         if stored is not None:  # another reader's, when it was first
             claims.answers[current.number, house] = BotAnswer.from_json(

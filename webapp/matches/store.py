@@ -177,42 +177,52 @@ class Matches:
         return replace(kept, state=self._state(kept.id, kept.match, self.clock()))
 
     def _state(self, match_id: str, match: Match, now: int) -> MatchState:
-        """The match at `now`, reading the claims of the rounds begun (and no more): the
-        rounds settled from one key, the others' claims a round in one read."""
-        key = f"match:{match_id}"
-        seats = match.setting.bot_seats
-        seat_keys = {seat: f"{key}:seat:{seat}" for seat in seats}
-        # The settled rounds, the start and the seats in one read: read key by key, with a
-        # round's claims, they were a dozen of the store's calls each time a match was read.
-        first = self.store.get_many([f"{key}:settled", f"{key}:started", *seat_keys.values()])
-        claims = self._settled_claims(match_id, first.get(f"{key}:settled"))
+        """The match at `now`, read in one call to the store: the rounds settled from one
+        key, the start, the seats, and the claims of the rounds past those last seen settled
+        (the claims of a round not begun are none, or ignored)."""
+        key, setting = f"match:{match_id}", match.setting
+        seat_keys = {seat: f"{key}:seat:{seat}" for seat in setting.bot_seats}
+        answering = (
+            *setting.bot_seats,
+            *(() if setting.house_seat is None else (setting.house_seat,)),
+        )
+        # Read key by key and round by round, the claims were a dozen of the store's calls
+        # and as many workings of the state each time a match was read, most of the relay's
+        # work a round.
+        seen_settled = self._settled.latest(match_id)
+        first_unsettled = 1 if seen_settled is None else seen_settled.settled + 1
+        round_keys = {
+            number: _RoundKeys.of(key, number, answering)
+            for number in range(first_unsettled, setting.rounds + 1)
+        }
+        wanted = [f"{key}:settled", f"{key}:started", *seat_keys.values()]
+        for keys in round_keys.values():
+            wanted.extend((*keys.answers.values(), keys.winner))
+        found = self.store.get_many(wanted)
+        claims = self._settled_claims(match_id, found.get(f"{key}:settled"))
         if claims.settled == 0:
-            started_at = first.get(f"{key}:started")
+            started_at = found.get(f"{key}:started")
             claims.started = None if started_at is None else int(started_at)
-            claims.joined = frozenset(seat for seat in seats if seat_keys[seat] in first)
-        state = claims.state(match, now)
-        house = match.setting.house_seat
-        # Each round's claims are read only once the round before is over: the state of the
-        # rounds so far says whether to read the next.
-        for number in range(claims.settled + 1, match.setting.rounds + 1):
-            if len(state.rounds) < number:
-                break
-            answering = (*claims.joined, *(() if house is None else (house,)))
-            answer_keys = {seat: f"{key}:answer:{number}:{seat}" for seat in answering}
-            won_key = f"{key}:winner:{number}"
-            found = self.store.get_many([*answer_keys.values(), won_key])
-            for seat, answer_key in answer_keys.items():
+            claims.joined = frozenset(
+                seat for seat, seat_key in seat_keys.items() if seat_key in found
+            )
+        for number in range(claims.settled + 1, setting.rounds + 1):
+            keys = round_keys.get(number)
+            if keys is None:  # settled for another reader, not in the settled key: read them
+                keys = round_keys[number] = _RoundKeys.of(key, number, answering)
+                found.update(self.store.get_many([*keys.answers.values(), keys.winner]))
+            for seat, answer_key in keys.answers.items():
                 answer = found.get(answer_key)
                 if answer is not None:
                     fields = json.loads(answer)
                     claims.answers[number, seat] = BotAnswer.from_json(number, seat, fields)
-            won = found.get(won_key)
+            won = found.get(keys.winner)
             if won is not None:
                 seat_text, at_text = won.decode().split(" ")
                 claims.winners[number] = (int(seat_text), int(at_text))
+        state = claims.state(match, now)
+        if self._house_plays(match_id, match, state, claims):
             state = claims.state(match, now)
-            if self._house_plays(match_id, match, state, claims):
-                state = claims.state(match, now)
         settled = sum(
             1 for played in state.rounds if played.end is not None and played.end + SETTLE_MS <= now
         )
@@ -379,6 +389,12 @@ class _Remembered(Generic[T]):
             self._kept.move_to_end(match_id)
             return kept[1]
 
+    def latest(self, match_id: str) -> T | None:
+        """The value last remembered for `match_id`, whatever it was read from."""
+        with self._lock:
+            kept = self._kept.get(match_id)
+            return None if kept is None else kept[1]
+
     def put(self, match_id: str, data: bytes, value: T) -> None:
         """Remember `value`, read from `data` for `match_id`."""
         with self._lock:
@@ -386,6 +402,20 @@ class _Remembered(Generic[T]):
             self._kept.move_to_end(match_id)
             while len(self._kept) > REMEMBERED:
                 self._kept.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class _RoundKeys:
+    """The keys of a round's claims: each answering seat's answer, and the winner."""
+
+    answers: dict[int, str]
+    winner: str
+
+    @classmethod
+    def of(cls, key: str, number: int, seats: tuple[int, ...]) -> _RoundKeys:
+        """Round `number`'s keys in the match under `key`, for `seats`."""
+        answers = {seat: f"{key}:answer:{number}:{seat}" for seat in seats}
+        return cls(answers, f"{key}:winner:{number}")
 
 
 class _Claims:

@@ -196,8 +196,8 @@ class Matches:
             for number in range(first_unsettled, setting.rounds + 1)
         }
         wanted = [f"{key}:settled", f"{key}:started", *seat_keys.values()]
-        for keys in round_keys.values():
-            wanted.extend((*keys.answers.values(), keys.winner))
+        for unsettled in round_keys.values():
+            wanted.extend((*unsettled.answers.values(), unsettled.winner))
         found = self.store.get_many(wanted)
         claims = self._settled_claims(match_id, found.get(f"{key}:settled"))
         if claims.settled == 0:

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 from enum import StrEnum, unique
 
+from ..sudoku import Shape
 from .scoring import Match, MatchState, RoundState
 from .setting import AnswerKind, RoundPuzzle
 
@@ -144,22 +145,33 @@ def read_answer(raw: bytes, rounds: tuple[RoundPuzzle, ...]) -> BotMessage:
 def _cells(rows: object, expected: RoundPuzzle) -> tuple[int, ...]:
     """The cells a solution's rows spell: N strings of N symbols, or N lists of N numbers."""
     shape = expected.puzzle.shape
-    n, symbols = shape.size, shape.symbols.upper()
-    wrong = ProtocolError(
+    n = shape.size
+    # Each symbol's value looked up once per cell: a search of the symbols for each cell,
+    # twice, was most of the reading of an answer on the relay's event loop.
+    value_of = {symbol: value for value, symbol in enumerate(shape.symbols.upper(), start=1)}
+    if not isinstance(rows, list) or len(rows) != n:
+        raise _bad_grid(shape)
+    cells: list[int] = []
+    for row in rows:
+        if isinstance(row, str) and len(row) == n:
+            values = [value_of.get(symbol, 0) for symbol in row.upper()]
+            if 0 not in values:
+                cells.extend(values)
+                continue
+        elif isinstance(row, list) and len(row) == n and all(_value(v, n) for v in row):
+            cells.extend(row)
+            continue
+        raise _bad_grid(shape)
+    return tuple(cells)
+
+
+def _bad_grid(shape: Shape) -> ProtocolError:
+    """The error for rows that do not spell a grid of `shape`."""
+    n = shape.size
+    return ProtocolError(
         ProtocolProblem.BAD_GRID,
         f'"rows" must be {n} rows of {n} symbols ({shape.symbol_range}) each, as text or numbers',
     )
-    if not isinstance(rows, list) or len(rows) != n:
-        raise wrong
-    cells: list[int] = []
-    for row in rows:
-        if isinstance(row, str) and len(row) == n and all(s in symbols for s in row.upper()):
-            cells.extend(symbols.index(s) + 1 for s in row.upper())
-        elif isinstance(row, list) and len(row) == n and all(_value(v, n) for v in row):
-            cells.extend(row)
-        else:
-            raise wrong
-    return tuple(cells)
 
 
 def _value(value: object, n: int) -> bool:

@@ -1,7 +1,8 @@
-"""Thermometers (webapp/sudoku/thermometers.py): a malformed one is refused with a named,
-located message; its relations make the search keep the rise along it, so a real
-thermometer puzzle solves to its published solution; the logic's related-pair step reads
-a thermometer running up the grid the right way round."""
+"""Thermometers (webapp/sudoku/thermometers.py, the registry's "T"): a malformed one is
+refused with a named, located message, from a link too; a puzzle's thermometers live in its
+share code and are read from and written back to f-puzzles JSON; the logic's related-pair
+step reads a thermometer running up the grid the right way round. Real thermometer puzzles
+solve to their published solutions in tests/test_real_marked_links.py."""
 
 from __future__ import annotations
 
@@ -9,25 +10,30 @@ import json
 
 import pytest
 
-from webapp.sudoku import SHAPES, Grid, PuzzleError
-from webapp.sudoku.bitboard import bitboard_for
-from webapp.sudoku.geometry import standard_geometry
+from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
+from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.position import Position
 from webapp.sudoku.logic.relations import relation_pairs
-from webapp.sudoku.puzzle import Puzzle
-from webapp.sudoku.solver import Search, decode, initial_state
-from webapp.sudoku.thermometers import Thermometer, read_thermometer, thermometer_relations
+from webapp.sudoku.parse import read_code
+from webapp.sudoku.puzzle import Puzzle, Rules
+from webapp.sudoku.rulebook import Line
+from webapp.sudoku.thermometers import thermometer_problem
 
-from puzzles import DATA
+EMPTY = Grid(SHAPES[9], (0,) * 81)
 
 
-def cells(size: int, *names: str) -> tuple[int, ...]:
-    """The reading-order cells of names such as "R1C2" on a size x size grid."""
+def cells(*names: str) -> tuple[int, ...]:
+    """The reading-order cells of names such as "R1C2" on a 9x9."""
     found = []
     for name in names:
         row, _, column = name.upper().removeprefix("R").partition("C")
-        found.append((int(row) - 1) * size + int(column) - 1)
+        found.append((int(row) - 1) * 9 + int(column) - 1)
     return tuple(found)
+
+
+def thermometer_puzzle(*lines: tuple[int, ...]) -> Puzzle:
+    """An empty 9x9 with thermometers over `lines`, each bulb first."""
+    return Puzzle(EMPTY, Rules(lines=tuple(Line("T", each) for each in lines), line_size=9))
 
 
 @pytest.mark.parametrize(
@@ -38,49 +44,43 @@ def cells(size: int, *names: str) -> tuple[int, ...]:
         (("R2C2",), "thermometer from r2c2 has only its bulb"),
     ],
 )
-def test_a_malformed_thermometer_is_refused_where_it_is(names, message) -> None:
-    with pytest.raises(PuzzleError, match=message):
-        read_thermometer(9, cells(9, *names))
+def test_a_malformed_thermometer_is_said_where_it_is(names, message) -> None:
+    assert thermometer_problem(9, cells(*names)) == message
 
 
-def solutions_under(thermometers: tuple[Thermometer, ...], grid: Grid) -> list[str]:
-    """Up to two solutions of `grid` under its standard units and `thermometers`."""
-    shape = grid.shape
-    geometry = standard_geometry(shape).with_relations(thermometer_relations(shape, thermometers))
-    board = bitboard_for(geometry)
-    search = Search(board, 2, 100_000, initial_state(board, grid))
-    search.run(float("inf"))
-    return [decode(board, shape, alive).code for alive in search.solutions]
+def test_a_link_with_a_malformed_thermometer_is_refused_naming_it() -> None:
+    data = {
+        "size": 9,
+        "grid": [[{} for _ in range(9)] for _ in range(9)],
+        "thermometer": [{"lines": [["R1C1", "R3C3"]]}],
+    }
+    with pytest.raises(PuzzleError, match="cells r1c1 and r3c3 are not neighbours"):
+        read_json(json.dumps(data))
 
 
-def real_thermometer_puzzle() -> tuple[tuple[Thermometer, ...], Grid, str]:
-    """ "Frost" (github.com/kinnison/kaji, MIT; tests/data/links/README.md): a 6x6 of
-    thermometers, its givens and its published solution."""
-    data = json.loads((DATA / "links" / "frost.json").read_text())
-    size = data["size"]
-    shape = SHAPES[size]
-    thermometers = tuple(
-        read_thermometer(size, cells(size, *line))
-        for each in data["thermometer"]
-        for line in each["lines"]
-    )
-    givens = [
-        cell.get("value", 0) if cell.get("given") else 0 for row in data["grid"] for cell in row
-    ]
-    return thermometers, Grid(shape, tuple(givens)), "".join(str(d) for d in data["solution"])
+def test_thermometers_survive_the_share_code() -> None:
+    puzzle = thermometer_puzzle(cells("R2C1", "R1C1", "R1C2"), cells("R9C9", "R8C8"))
+    assert read_code(puzzle.code).rules == puzzle.rules
 
 
-def test_a_real_thermometer_puzzle_solves_once_to_its_published_solution() -> None:
-    thermometers, grid, solution = real_thermometer_puzzle()
-    assert solutions_under(thermometers, grid) == [solution]
+def test_thermometers_are_written_back_to_fpuzzles_json() -> None:
+    puzzle = thermometer_puzzle(cells("R5C5", "R4C4", "R3C4"))
+    assert read_json(write_json(puzzle.grid, puzzle.rules)).rules == puzzle.rules
+
+
+def test_a_thermometer_puzzle_is_refused_when_its_line_breaks() -> None:
+    with pytest.raises(PuzzleError, match="thermometer from r1c1 runs through r1c2 twice"):
+        thermometer_puzzle(cells("R1C1", "R1C2", "R1C3", "R1C2"))
+
+
+def test_a_nine_cell_thermometer_fixes_its_row() -> None:
+    puzzle = thermometer_puzzle(cells(*(f"R1C{column}" for column in range(9, 0, -1))))
+    result = solve(puzzle, max_solutions=2)
+    assert result.solutions[0].cells[:9] == (9, 8, 7, 6, 5, 4, 3, 2, 1)
 
 
 def test_the_related_pair_step_reads_a_thermometer_running_up_the_grid() -> None:
-    shape = SHAPES[9]
     # Bulb r2c1 under its tip r1c1: r1c1 must be greater, so 1 goes from r1c1 and 9 from r2c1.
-    relations = thermometer_relations(shape, (Thermometer(cells(9, "R2C1", "R1C1")),))
-    position = Position.from_puzzle(Puzzle(Grid(shape, (0,) * 81)))
-    # The position's geometry stands in for a puzzle's own until puzzles carry thermometers.
-    object.__setattr__(position, "geometry", standard_geometry(shape).with_relations(relations))
+    position = Position.from_puzzle(thermometer_puzzle(cells("R2C1", "R1C1")))
     gone = {each for step in relation_pairs(position) for each in step.eliminations}
-    assert (0, 1) in gone and (9, 9) in gone
+    assert {(0, 1), (9, 9)} <= gone

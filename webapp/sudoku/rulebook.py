@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .shape import Shape
+from .thermometers import rises, thermometer_problem
 from .unit import Unit
 
 
@@ -197,6 +198,15 @@ class RuleKind:
     shown: str = ""
     between: str = ""
     unmarked_between: str = ""
+    chain: Callable[[int, int], bool] | None = None
+    line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
+    line_class: str = ""
+
+    @property
+    def lined(self) -> bool:
+        """Whether a puzzle draws this kind's lines itself (a thermometer), each an ordered
+        chain of cells whose successive digits `chain` holds, nearer the start first."""
+        return self.chain is not None
 
     @property
     def marked(self) -> bool:
@@ -351,6 +361,19 @@ RULE_KINDS: dict[str, RuleKind] = {
             mark="v-mark",
             shown="V",
         ),
+        RuleKind(
+            "T",
+            "Thermometer",
+            (),
+            chain=rises,
+            line_problem=thermometer_problem,
+            fpuzzles_keys=("thermometer",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Thermometers: digits rise along each thermometer from its bulb.",
+            between="{cells} are on a thermometer: the one nearer the bulb is smaller",
+            line_class="thermometer",
+        ),
     )
 }
 
@@ -358,7 +381,13 @@ RULE_KINDS: dict[str, RuleKind] = {
 def grid_kinds() -> tuple[RuleKind, ...]:
     """The kinds a puzzle either has or has not over the whole grid (not the marked kinds,
     whose pairs a puzzle gives): those a variant's name and a form's menu offer."""
-    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked)
+    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked and not kind.lined)
+
+
+def line_kinds() -> tuple[RuleKind, ...]:
+    """The kinds whose lines a puzzle draws itself (thermometers), in the registry's order
+    (the order a share code lists them)."""
+    return tuple(kind for kind in RULE_KINDS.values() if kind.lined)
 
 
 def marked_kinds() -> tuple[RuleKind, ...]:
@@ -375,6 +404,15 @@ class MarkedPairs:
     letter: str
     pairs: tuple[Pair, ...]
     all_given: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a lined kind (by `letter`) a puzzle draws: its cells in order from its
+    start (a thermometer's bulb)."""
+
+    letter: str
+    cells: tuple[int, ...]
 
 
 def uniqueness_sound(letters: tuple[str, ...]) -> bool:

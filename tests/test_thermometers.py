@@ -16,8 +16,9 @@ from webapp.sudoku.logic.position import Position
 from webapp.sudoku.logic.relations import relation_pairs
 from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules
-from webapp.sudoku.rulebook import Line
+from webapp.sudoku.rulebook import RULE_KINDS, Line
 from webapp.sudoku.thermometers import thermometer_problem
+from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 
 EMPTY = Grid(SHAPES[9], (0,) * 81)
 
@@ -84,3 +85,29 @@ def test_the_related_pair_step_reads_a_thermometer_running_up_the_grid() -> None
     position = Position.from_puzzle(thermometer_puzzle(cells("R2C1", "R1C1")))
     gone = {each for step in relation_pairs(position) for each in step.eliminations}
     assert {(0, 1), (9, 9)} <= gone
+
+
+def test_a_board_draws_the_bulb_and_both_halves_of_each_step() -> None:
+    drawn = drawn_cells(thermometer_puzzle(cells("R1C1", "R2C2", "R2C3")).geometry)
+    parts = [drawn[cell].line_parts for cell in cells("R1C1", "R2C2", "R2C3")]
+    assert parts == [
+        (LinePart("thermometer", "bulb"), LinePart("thermometer", "to-below-right")),
+        (LinePart("thermometer", "to-above-left"), LinePart("thermometer", "to-right")),
+        (LinePart("thermometer", "to-left"),),
+    ]
+
+
+def test_a_screen_reader_hears_which_thermometer_a_cell_is_on() -> None:
+    drawn = drawn_cells(thermometer_puzzle(cells("R1C1", "R1C2")).geometry)
+    assert (drawn[0].spoken, drawn[1].spoken) == (", thermometer bulb", ", thermometer from r1c1")
+
+
+def test_the_board_says_the_thermometers_rule_below_its_caption() -> None:
+    geometry = thermometer_puzzle(cells("R1C1", "R1C2")).geometry
+    assert rule_legend(geometry) == (RULE_KINDS["T"].rule,)
+
+
+def test_the_solve_page_draws_the_thermometer_on_its_boards(client) -> None:
+    puzzle = thermometer_puzzle(cells("R1C1", "R1C2", "R1C3"))
+    html = client.get(f"/solve/{puzzle.code}").text  # two solutions' boards
+    assert html.count('<span class="line-part thermometer bulb" aria-hidden="true">') == 2

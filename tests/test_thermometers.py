@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from webapp.explanations.relations import relation_pair_sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.position import Position
@@ -111,3 +112,12 @@ def test_the_solve_page_draws_the_thermometer_on_its_boards(client) -> None:
     puzzle = thermometer_puzzle(cells("R1C1", "R1C2", "R1C3"))
     html = client.get(f"/solve/{puzzle.code}").text  # two solutions' boards
     assert html.count('<span class="line-part thermometer bulb" aria-hidden="true">') == 2
+
+
+def test_a_step_up_a_thermometer_is_worded_from_its_bulb() -> None:
+    puzzle = thermometer_puzzle(cells("R2C1", "R1C1"))
+    position = Position.from_puzzle(puzzle)
+    step = next(step for step in relation_pairs(position) if (0, 1) in step.eliminations)
+    assert relation_pair_sentence(puzzle.geometry, step).startswith(
+        "r2c1 is before r1c1 on a thermometer, so it is smaller;"
+    )

@@ -326,13 +326,15 @@ class GeometryKey:
 class Relation:
     """Pairs of cells (the lower cell first, ascending) and the digits (1-based, each way
     round) the two cells of any of them may not hold together; the letter of the rule kind
-    it comes from (rulebook.py; "" for none), and whether it binds the pairs a marked kind
-    leaves unmarked when all its marks are given, which a step's words say."""
+    it comes from (rulebook.py; "" for none), whether it binds the pairs a marked kind
+    leaves unmarked when all its marks are given, and whether a line's steps run from the
+    second cell of each pair to the first (`turned`), which a step's words say."""
 
     pairs: tuple[Pair, ...]
     forbidden: frozenset[tuple[int, int]]
     letter: str = ""
     unmarked: bool = False
+    turned: bool = False  # a one-way relation read from the second cell of each pair
 
 
 @dataclass(frozen=True)
@@ -609,7 +611,7 @@ def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...
             found.append(Relation(tuple(sorted(down)), broken, kind.letter))
         if up:
             turned = frozenset((b, a) for a, b in broken)
-            found.append(Relation(tuple(sorted(up)), turned, kind.letter))
+            found.append(Relation(tuple(sorted(up)), turned, kind.letter, turned=True))
     return tuple(found)
 
 

@@ -171,7 +171,13 @@ class RuleKind:
 
     For the logic's step of a related pair (logic/relations.py), `between` says what binds
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
-    `unmarked_between` what binds an unmarked pair when all its marks are given."""
+    `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
+    kind's may name {nearer}, the cell nearer the line's start, and {further}.
+
+    A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
+    each a chain of cells from its start whose successive digits `chain` holds (a
+    thermometer's rise), and `line_problem` says what is wrong with a drawn line and where
+    (None when nothing is); a board draws its lines in the class `line_class`."""
 
     letter: str
     name: str
@@ -371,7 +377,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             uniqueness_sound=False,
             generated=False,
             rule="Thermometers: digits rise along each thermometer from its bulb.",
-            between="{cells} are on a thermometer: the one nearer the bulb is smaller",
+            between="{nearer} is before {further} on a thermometer, so it is smaller",
             line_class="thermometer",
         ),
     )

@@ -2,8 +2,8 @@
 a thermometer), from its start.
 
 Glossary:
-- line code: the kind's letter, then two letters for how many lines, then for each line a
-  letter for its length, two for its first cell and one a step for the way to the next cell
+- line code: the kind's letter, then two letters for how many lines, then for each line
+  two letters for its length, two for its first cell and one a step for the way to the next cell
   (one of the eight neighbours, STEPS), letters of REGION_LETTERS (A-Z, 2-7): a line of a
   lined kind runs through neighbouring cells, so a step is one letter.
 """
@@ -35,7 +35,7 @@ def encode_lines(size: int, lines: tuple[Line, ...]) -> str:
             continue
         code += kind.letter + _two(len(own))
         for line in own:
-            code += REGION_LETTERS[len(line.cells)] + _two(line.cells[0])
+            code += _two(len(line.cells)) + _two(line.cells[0])
             for one, other in zip(line.cells, line.cells[1:], strict=False):
                 step = (other // size - one // size, other % size - one % size)
                 code += REGION_LETTERS[STEPS.index(step)]
@@ -51,7 +51,7 @@ def take_lines(size: int, text: str) -> tuple[tuple[Line, ...], str]:
         letter, at = text[0], 1
         count, at = _number(text, at, 2, letter), at + 2
         for _ in range(count):
-            length, at = _number(text, at, 1, letter), at + 1
+            length, at = _number(text, at, 2, letter), at + 2
             cell, at = _number(text, at, 2, letter), at + 2
             cells = [cell]
             for _ in range(length - 1):

@@ -32,28 +32,36 @@ def neighbours(size: int, one: int, other: int) -> bool:
     )
 
 
-def thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
-    """What is wrong with a thermometer over `cells` (bulb first) on a size x size grid, said
-    with where it is, or None."""
+def line_problem(size: int, cells: tuple[int, ...], name: str, longest: int | None) -> str | None:
+    """What is wrong with a line called `name` over `cells` (its start first) on a size x
+    size grid, said with where it is, or None: no cells, a cell off the grid, a start alone,
+    more than `longest` cells (None: any number), a cell twice, or two cells in turn that do
+    not touch."""
     if not cells:
-        return "a thermometer has no cells"
+        return f"a {name} has no cells"
     outside = next((cell for cell in cells if not 0 <= cell < size * size), None)
     if outside is not None:
-        return f"a thermometer runs through cell {outside}, outside the {size}x{size} grid"
+        return f"a {name} runs through cell {outside}, outside the {size}x{size} grid"
     start = cell_label(size, cells[0])
     if len(cells) < 2:
-        return f"thermometer from {start} has only its bulb"
-    if len(cells) > size:
-        return f"thermometer from {start} has {len(cells)} cells; at most {size} can rise"
+        return f"{name} from {start} has only its bulb"
+    if longest is not None and len(cells) > longest:
+        return f"{name} from {start} has {len(cells)} cells; at most {longest} can rise"
     seen: set[int] = set()
     for cell in cells:
         if cell in seen:
-            return f"thermometer from {start} runs through {cell_label(size, cell)} twice"
+            return f"{name} from {start} runs through {cell_label(size, cell)} twice"
         seen.add(cell)
     for one, other in zip(cells, cells[1:], strict=False):
         if not neighbours(size, one, other):
             return (
-                f"thermometer from {start}: cells {cell_label(size, one)} and"
+                f"{name} from {start}: cells {cell_label(size, one)} and"
                 f" {cell_label(size, other)} are not neighbours"
             )
     return None
+
+
+def thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
+    """What is wrong with a thermometer over `cells` (bulb first), or None: digits rise
+    strictly along it, so it has at most `size` cells."""
+    return line_problem(size, cells, "thermometer", size)

@@ -36,7 +36,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .shape import Shape
-from .thermometers import rises, thermometer_problem
+from .thermometers import (
+    rises,
+    rises_or_stays,
+    slow_thermometer_problem,
+    thermometer_problem,
+)
 from .unit import Unit
 
 
@@ -379,6 +384,18 @@ RULE_KINDS: dict[str, RuleKind] = {
             rule="Thermometers: digits rise along each thermometer from its bulb.",
             between="{nearer} is before {further} on a thermometer, so it is smaller",
             line_class="thermometer",
+        ),
+        RuleKind(
+            "S",
+            "Slow Thermometer",
+            (),
+            chain=rises_or_stays,
+            line_problem=slow_thermometer_problem,
+            uniqueness_sound=False,
+            generated=False,
+            rule="Slow thermometers: digits rise or stay level along each from its bulb.",
+            between="{nearer} is before {further} on a slow thermometer, so it is not larger",
+            line_class="slow-thermometer",
         ),
     )
 }

@@ -1,5 +1,5 @@
 """Thermometers: a line of cells from a bulb whose digits rise strictly along it, each
-greater than the one before.
+greater than the one before; and slow thermometers, whose digits rise or stay level.
 
 A thermometer is a chain of "greater than" relations between its successive cells: its
 registry entry (rulebook.py) gives `rises` as the chain's relation, and the geometry turns
@@ -65,3 +65,14 @@ def thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
     """What is wrong with a thermometer over `cells` (bulb first), or None: digits rise
     strictly along it, so it has at most `size` cells."""
     return line_problem(size, cells, "thermometer", size)
+
+
+def rises_or_stays(nearer: int, further: int) -> bool:
+    """Whether a digit further from a slow thermometer's bulb is at least the one before."""
+    return further >= nearer
+
+
+def slow_thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
+    """What is wrong with a slow thermometer over `cells` (bulb first), or None; its digits
+    may stay level, so it may be longer than a row."""
+    return line_problem(size, cells, "slow thermometer", None)

@@ -12,6 +12,7 @@ import pytest
 
 from webapp.explanations.relations import relation_pair_sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
+from webapp.sudoku.conflicts import find_conflicts
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.position import Position
 from webapp.sudoku.logic.relations import relation_pairs
@@ -20,6 +21,7 @@ from webapp.sudoku.puzzle import Puzzle, Rules
 from webapp.sudoku.rulebook import RULE_KINDS, Line
 from webapp.sudoku.thermometers import thermometer_problem
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
+from webapp.wording import conflict_message
 
 EMPTY = Grid(SHAPES[9], (0,) * 81)
 
@@ -121,3 +123,11 @@ def test_a_step_up_a_thermometer_is_worded_from_its_bulb() -> None:
     assert relation_pair_sentence(puzzle.geometry, step).startswith(
         "r2c1 is before r1c1 on a thermometer, so it is smaller;"
     )
+
+
+def test_givens_that_do_not_rise_along_a_thermometer_are_said_to_clash() -> None:
+    grid = Grid(SHAPES[9], (5, 3) + (0,) * 79)
+    puzzle = Puzzle(grid, Rules(lines=(Line("T", cells("R1C1", "R1C2")),), line_size=9))
+    assert [conflict_message(each) for each in find_conflicts(puzzle)] == [
+        "r1c1 and r1c2 follow each other on a thermometer: 5 then 3 does not rise"
+    ]

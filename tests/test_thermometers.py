@@ -131,3 +131,8 @@ def test_givens_that_do_not_rise_along_a_thermometer_are_said_to_clash() -> None
     assert [conflict_message(each) for each in find_conflicts(puzzle)] == [
         "r1c1 and r1c2 follow each other on a thermometer: 5 then 3 does not rise"
     ]
+
+
+def test_uniqueness_techniques_stay_off_under_thermometers() -> None:
+    puzzle = thermometer_puzzle(cells("R1C1", "R1C2"))
+    assert not Position.from_puzzle(puzzle, unique=True).unique

@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 
 from webapp.sudoku import SHAPES, SOLVED, Grid, PuzzleError, parse, solve
 from webapp.sudoku.links import fpuzzles_link, read_link, sudokuwiki_link
-from webapp.sudoku.links.fpuzzles import VARIANT_NAMES, marked_keys, read_json, write_json
+from webapp.sudoku.links.fpuzzles import (
+    VARIANT_NAMES,
+    line_keys,
+    marked_keys,
+    read_json,
+    write_json,
+)
 from webapp.sudoku.links.lzstring import compress_to_base64, decompress_from_base64
 from webapp.sudoku.puzzle import Puzzle
 
@@ -104,9 +110,10 @@ def test_a_real_variant_link_is_refused_naming_each_rule(names, url):
 NINE = Grid(SHAPES[9], tuple(parse("1" + "." * 80).cells))
 
 
-@pytest.mark.parametrize("key", sorted(set(VARIANT_NAMES) - set(marked_keys())))
+@pytest.mark.parametrize("key", sorted(set(VARIANT_NAMES) - set(marked_keys()) - set(line_keys())))
 def test_every_f_puzzles_rule_is_refused_in_words(key):
-    # The marked kinds' keys (Kropki dots, XV) are read: tests/test_marked_links.py.
+    # The marked kinds' keys (Kropki dots, XV) are read: tests/test_marked_links.py; so are
+    # the lined kinds' (thermometers): tests/test_thermometers.py.
     data = json.loads(write_json(NINE))
     data[key] = [{"cells": ["R1C1", "R1C2"]}]
     with pytest.raises(PuzzleError, match=f"holds a variant: {VARIANT_NAMES[key]}"):

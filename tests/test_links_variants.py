@@ -134,10 +134,10 @@ def _windoku_on_six(data):
     data["extraregion"] = [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"]}]
 
 
-def _thermo_on_jigsaw(data):
+def _arrow_on_jigsaw(data):
     data["grid"][0][3]["region"] = 0
     data["grid"][0][2]["region"] = 1
-    data["thermometer"] = [{"lines": [["R1C1", "R1C2"]]}]
+    data["arrow"] = [{"cells": ["R1C1"], "lines": [["R1C1", "R1C2"]]}]
 
 
 @pytest.mark.parametrize(
@@ -151,23 +151,12 @@ def _thermo_on_jigsaw(data):
         (_word_region, "row 1, column 2 names the region 'a', not a number"),
         (_split_region, "regions are not a Jigsaw's: Region 1 (from r1c1) has 10 cells, not 9"),
         (_windoku_on_six, "extra regions other than Windoku's four windows"),
-        (_thermo_on_jigsaw, "holds a variant: thermometers,"),
+        (_arrow_on_jigsaw, "holds a variant: arrows,"),
     ],
 )
 def test_what_the_solver_does_not_read_is_refused_by_name(change, words):
     with pytest.raises(PuzzleError, match=re.escape(words)):
         read_link(link_to(change))
-
-
-def test_a_real_jigsaw_with_thermometers_is_refused_for_its_thermometers_alone():
-    line = next(
-        line
-        for line in (DATA / "links" / "real_links.txt").read_text().splitlines()
-        if line.startswith("variant thermometers ")
-    )
-    with pytest.raises(PuzzleError) as raised:
-        read_link(line.split()[-1])
-    assert "holds a variant: thermometers, which" in raised.value.message
 
 
 def test_a_sudokupad_link_carries_the_rules_too():

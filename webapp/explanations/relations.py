@@ -1,5 +1,5 @@
 """Sentences for the steps of related pairs: a Kropki dot, an X or a V, a non-consecutive
-rule, each worded by its rule kind's entry (rulebook.RuleKind.between)."""
+rule, a thermometer's step, each worded by its rule kind's entry (rulebook.RuleKind.between)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,17 @@ from .words import capitalized, cell_name
 
 
 def _binding(geometry: Geometry, pair: tuple[int, int], cells: str) -> str:
-    """What binds the two cells of `pair`, each relation on it in the rulebook's words."""
+    """What binds the two cells of `pair`, each relation on it in the rulebook's words (a
+    line's with the cell nearer its start, {nearer}, and the other, {further})."""
     said = []
     for relation in geometry.relations:
         if pair in relation.pairs and relation.letter in RULE_KINDS:
             kind = RULE_KINDS[relation.letter]
             words = kind.unmarked_between if relation.unmarked else kind.between
-            said.append(words.format(cells=cells))
+            nearer, further = (cell_name(geometry.shape, cell) for cell in pair)
+            if relation.turned:
+                nearer, further = further, nearer
+            said.append(words.format(cells=cells, nearer=nearer, further=further))
     return "; and ".join(said) or f"{cells} are related"
 
 

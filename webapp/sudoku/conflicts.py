@@ -97,7 +97,35 @@ def _pair_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
                 found.append(
                     Conflict(kind.name.lower(), index, symbol, places, symbols=symbols, clash=clash)
                 )
-    return tuple(found) + _mark_conflicts(puzzle)
+    return tuple(found) + _mark_conflicts(puzzle) + _line_conflicts(puzzle)
+
+
+def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every two givens in turn on a puzzle's line (a thermometer) whose digits its kind's
+    chain does not hold (5 then 3 up a thermometer), the nearer the line's start first, in
+    the registry's words (`clash`), numbered by line."""
+    shape, values = puzzle.shape, puzzle.cells
+    n = shape.size
+    found = []
+    for index, line in enumerate(puzzle.rules.lines, start=1):
+        kind = RULE_KINDS[line.letter]
+        chain = kind.chain or (lambda nearer, further: True)
+        for nearer, further in zip(line.cells, line.cells[1:], strict=False):
+            one, other = values[nearer], values[further]
+            if one and other and not chain(one, other):
+                places = ((nearer // n + 1, nearer % n + 1), (further // n + 1, further % n + 1))
+                symbols = (shape.symbol(one), shape.symbol(other))
+                found.append(
+                    Conflict(
+                        kind.name.lower(),
+                        index,
+                        symbols[0],
+                        places,
+                        symbols=symbols,
+                        clash=kind.clash,
+                    )
+                )
+    return tuple(found)
 
 
 def _mark_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:

@@ -37,7 +37,7 @@ from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
-from .rulebook import RULE_KINDS, MarkedPairs, Pair, RuleKind, orthogonal_pairs
+from .rulebook import RULE_KINDS, Line, MarkedPairs, Pair, RuleKind, orthogonal_pairs
 from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
 from .rulebook import windows as windows
@@ -326,13 +326,15 @@ class GeometryKey:
 class Relation:
     """Pairs of cells (the lower cell first, ascending) and the digits (1-based, each way
     round) the two cells of any of them may not hold together; the letter of the rule kind
-    it comes from (rulebook.py; "" for none), and whether it binds the pairs a marked kind
-    leaves unmarked when all its marks are given, which a step's words say."""
+    it comes from (rulebook.py; "" for none), whether it binds the pairs a marked kind
+    leaves unmarked when all its marks are given, and whether a line's steps run from the
+    second cell of each pair to the first (`turned`), which a step's words say."""
 
     pairs: tuple[Pair, ...]
     forbidden: frozenset[tuple[int, int]]
     letter: str = ""
     unmarked: bool = False
+    turned: bool = False  # a one-way relation read from the second cell of each pair
 
 
 @dataclass(frozen=True)
@@ -342,7 +344,8 @@ class Geometry:
     pairs of cells that must differ besides (the lower cell first, ascending), the
     relations of other pairs of cells, the letters of the pair kinds those come from
     (rulebook.py), which a board names and draws, and the pairs a puzzle marks itself (its
-    Kropki dots, its X and V: `marks`), which a board draws on their edges."""
+    Kropki dots, its X and V: `marks`), which a board draws on their edges, and the lines
+    a puzzle draws itself (its thermometers: `lines`), which a board draws over its cells."""
 
     shape: Shape
     units: tuple[Unit, ...]
@@ -352,6 +355,7 @@ class Geometry:
     relations: tuple[Relation, ...] = ()
     pair_kinds: tuple[str, ...] = ()
     marks: tuple[MarkedPairs, ...] = ()
+    lines: tuple[Line, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -377,6 +381,7 @@ class Geometry:
                 self.relations,
                 self.pair_kinds,
                 self.marks,
+                self.lines,
             )
         )
 
@@ -395,6 +400,7 @@ class Geometry:
                 self.relations,
                 self.pair_kinds,
                 self.marks,
+                self.lines,
             )
         )
 
@@ -545,6 +551,16 @@ class Geometry:
             marks=marks,
         )
 
+    def with_lines(self, lines: tuple[Line, ...]) -> Geometry:
+        """This geometry with the relations of a puzzle's `lines` (line_relations)."""
+        if not lines:
+            return self
+        letters = dict.fromkeys(each.letter for each in lines)
+        return replace(
+            self.with_relations(line_relations(self.shape, lines)).with_pair_kinds(letters),
+            lines=lines,
+        )
+
     def with_pair_kinds(self, letters: Iterable[str]) -> Geometry:
         """This geometry naming the pair kinds (by letter) its pairs and relations come from."""
         return replace(self, pair_kinds=self.pair_kinds + tuple(letters))
@@ -571,6 +587,31 @@ def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Rela
             }
             unmarked = tuple(pair for pair in orthogonal_pairs(shape) if pair not in family)
             found.append(Relation(unmarked, frozenset(together), each.letter, unmarked=True))
+    return tuple(found)
+
+
+def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...]:
+    """The relations of a puzzle's lines (rulebook.Line), kind by kind: the digits of two
+    successive cells of a line that its kind's `chain` does not hold, nearer the start
+    first. A relation lists the lower cell of a pair first, so the steps of lines that run
+    back up the reading order are a relation of their own, with the digits turned round."""
+    digits = range(1, shape.size + 1)
+    found = []
+    for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
+        chain = kind.chain or (lambda nearer, further: True)
+        broken = frozenset((a, b) for a in digits for b in digits if not chain(a, b))
+        down, up = [], []
+        for line in (each for each in lines if each.letter == kind.letter):
+            for nearer, further in zip(line.cells, line.cells[1:], strict=False):
+                if nearer < further:
+                    down.append((nearer, further))
+                else:
+                    up.append((further, nearer))
+        if down:
+            found.append(Relation(tuple(sorted(down)), broken, kind.letter))
+        if up:
+            turned = frozenset((b, a) for a, b in broken)
+            found.append(Relation(tuple(sorted(up)), turned, kind.letter, turned=True))
     return tuple(found)
 
 
@@ -686,10 +727,19 @@ def geometry_of(
     cages: tuple[tuple[int, ...], ...] = (),
     cage_totals: tuple[int | None, ...] = (),
     marks: tuple[MarkedPairs, ...] = (),
+    lines: tuple[Line, ...] = (),
 ) -> Geometry:
     """The standard units of `shape` (with `regions`, a Jigsaw's region map, in place of its
     boxes) plus those of each extra kind named by its letter, a Killer's `cages` (cells,
-    checked by the puzzle's rules) with their sums, and the relations of a puzzle's `marks`."""
+    checked by the puzzle's rules) with their sums, and the relations of a puzzle's `marks`
+    and `lines`."""
+    if lines:
+        return _made(
+            ("lines", shape, extras, regions, cages, cage_totals, marks, lines),
+            lambda: geometry_of(shape, extras, regions, cages, cage_totals, marks).with_lines(
+                lines
+            ),
+        )
     if not extras and not regions and not cages and not marks:
         return standard_geometry(shape)
     kinds = tuple(EXTRA_UNITS[letter] for letter in extras if letter in EXTRA_UNITS)

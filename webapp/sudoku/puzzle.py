@@ -17,7 +17,9 @@ Glossary:
 - marks: the pairs of side-by-side cells a puzzle marks itself, by marked kind
   (rulebook.py: Kropki's white "W" and black "B" dots, XV's "X" and "V"), each written in
   the share code after the letters as the kind's letter and its mark code (marks.py:
-  `...-W<29 letters>` on a 9x9), before a Jigsaw's and a Killer's parts.
+  `...-W<29 letters>` on a 9x9), before a Jigsaw's and a Killer's parts;
+- lines: the lines a puzzle draws itself, by lined kind (rulebook.py: thermometers "T"),
+  each written after the marks as the kind's letter and its line code (lines.py).
 
 Every engine entry point takes a Puzzle, and every cache, store and job key is derived
 from its code, rules included: a code never means two puzzles.
@@ -43,6 +45,7 @@ from .cages import (
 from .errors import PuzzleError
 from .geometry import Geometry, geometry_of, rule_kind_named, rule_letters
 from .grid import Grid
+from .lines import encode_lines, take_lines
 from .marks import encode_marks, mark_code_length, side_by_side, take_marks
 from .regions import (
     REGION_LETTERS,
@@ -53,7 +56,7 @@ from .regions import (
     place,
     region_map,
 )
-from .rulebook import RULE_KINDS, MarkedPairs, marked_kinds
+from .rulebook import RULE_KINDS, Line, MarkedPairs, line_kinds, marked_kinds
 from .shape import SHAPES, Shape
 
 # Between a share code's grid and its rules.
@@ -65,6 +68,9 @@ KILLER = "k"
 # The largest grid marks are drawn on (f-puzzles makes grids up to 16x16): a 25x25's four
 # kinds of marks would make its longest share code longer than a request line may be.
 MARKED_UP_TO = 16
+# A puzzle's lines pass through at most this many cells a cell of the grid, in all (lines may
+# share cells, as a branching thermometer's share its bulb), so its code has a bound.
+LINE_CELLS = 2
 
 
 @dataclass(frozen=True)
@@ -83,12 +89,15 @@ class Rules:
     cage_size: int = 0
     marks: tuple[MarkedPairs, ...] = ()
     mark_size: int = 0
+    lines: tuple[Line, ...] = ()
+    line_size: int = 0
 
     def __post_init__(self) -> None:
         """Refuse a letter no kind of unit has, or one named twice, cages without the side of
         their grid, and marks of a kind that is not marked or named twice: PuzzleError."""
         object.__setattr__(self, "cages", in_order(self.cages))
         self._order_marks()
+        self._order_lines()
         if not self.marks:
             object.__setattr__(self, "mark_size", 0)
         elif self.mark_size not in SHAPES:
@@ -127,6 +136,21 @@ class Rules:
             self, "marks", tuple(each for each in kept if each.pairs or each.all_given)
         )
 
+    def _order_lines(self) -> None:
+        """Keep the lines in the registry's order of their kinds, each kind's in the order
+        given, and the side of their grid only with lines (PuzzleError for a kind that is
+        not lined, or a side no grid has)."""
+        order = [kind.letter for kind in line_kinds()]
+        for each in self.lines:
+            if each.letter not in order:
+                raise PuzzleError(f"{each.letter!r} is not a kind of line the solver knows")
+        kept = tuple(sorted(self.lines, key=lambda each: order.index(each.letter)))
+        object.__setattr__(self, "lines", kept)
+        if not self.lines:
+            object.__setattr__(self, "line_size", 0)
+        elif self.line_size not in SHAPES:
+            raise PuzzleError(f"lines are drawn on a grid of a known size, not {self.line_size}")
+
     @classmethod
     def from_letters(
         cls,
@@ -136,24 +160,32 @@ class Rules:
         cage_size: int = 0,
         marks: tuple[MarkedPairs, ...] = (),
         mark_size: int = 0,
+        lines: tuple[Line, ...] = (),
+        line_size: int = 0,
     ) -> Rules:
         """The rules a share code's letters name, in any order (PuzzleError if unknown),
         with `regions` for a Jigsaw, `cages` (of a grid of side `cage_size`) for a Killer and
-        `marks` (of a grid of side `mark_size`)."""
+        `marks` (of a grid of side `mark_size`), and `lines` (of a grid of side `line_size`)."""
         rules = cls(tuple(letters))  # checks every letter
         ordered = tuple(letter for letter in rule_letters() if letter in rules.extras)
-        return cls(ordered, regions, cages, cage_size, marks, mark_size)
+        return cls(ordered, regions, cages, cage_size, marks, mark_size, lines, line_size)
 
     @property
     def classic(self) -> bool:
         """True for rows, columns and boxes alone."""
-        return not self.extras and not self.regions and not self.cages and not self.marks
+        return (
+            not self.extras
+            and not self.regions
+            and not self.cages
+            and not self.marks
+            and not self.lines
+        )
 
     @property
     def code(self) -> str:
         """What a share code writes after RULES_MARK ("" for classic rules): the letters,
         then a Jigsaw's JIGSAW and region code."""
-        code = "".join(self.extras) + self.marks_code
+        code = "".join(self.extras) + self.marks_code + encode_lines(self.line_size, self.lines)
         if self.regions:
             size = isqrt(len(self.regions))
             code += f"{JIGSAW}{encode_regions(size, self.regions)}"
@@ -173,7 +205,8 @@ class Rules:
         jigsaw = ("Jigsaw",) if self.regions else ()
         killer = ("Killer",) if self.cages else ()
         extras = tuple(_kind_name(letter) for letter in self.extras)
-        return jigsaw + killer + extras + self.mark_names
+        lined = tuple(dict.fromkeys(RULE_KINDS[each.letter].name for each in self.lines))
+        return jigsaw + killer + extras + self.mark_names + lined
 
     @property
     def mark_names(self) -> tuple[str, ...]:
@@ -226,6 +259,20 @@ class Rules:
                 joined = " and ".join(place(shape.size, cell) for cell in stray)
                 marked = RULE_KINDS[each.letter].name
                 return f"{marked}'s marks join side-by-side cells only, not {joined}"
+        if self.lines and shape.size > MARKED_UP_TO:
+            return (
+                f"lines are drawn on grids up to {MARKED_UP_TO}x{MARKED_UP_TO}, not a {shape.name}"
+            )
+        if sum(len(line.cells) for line in self.lines) > LINE_CELLS * shape.cell_count:
+            return f"the lines pass through more than {LINE_CELLS} cells a cell of the grid"
+        if self.lines and self.line_size != shape.size:
+            side = self.line_size
+            return f"the lines are drawn on a {side}x{side} grid, not a {shape.name}"
+        for line in self.lines:
+            problem = RULE_KINDS[line.letter].line_problem
+            said = problem(shape.size, line.cells) if problem is not None else None
+            if said is not None:
+                return said
         return None
 
     def check_cages(self, shape: Shape) -> None:
@@ -242,7 +289,7 @@ class Rules:
         """The units a grid of `shape` obeys under these rules, and a Killer's cages."""
         cells = tuple(cage.cells for cage in self.cages)
         totals = tuple(cage.total for cage in self.cages)
-        return geometry_of(shape, self.extras, self.regions, cells, totals, self.marks)
+        return geometry_of(shape, self.extras, self.regions, cells, totals, self.marks, self.lines)
 
 
 CLASSIC = Rules()
@@ -367,6 +414,8 @@ def longest_code() -> int:
         + len(KILLER)
         + len(WIDE)
         + 4 * marked
+        + len(line_kinds()) * 3
+        + 4 * LINE_CELLS * marked
     )
     return max(cells + regions + cages, with_marks) + len(RULES_MARK) + len(rule_letters())
 
@@ -398,6 +447,7 @@ def split_code(text: str) -> tuple[str, Rules]:
     mark_size = whole or 0
     marked = "".join(kind.letter for kind in marked_kinds())
     marks, rest = take_marks(mark_size, rest) if mark_size else ((), rest)
+    lines, rest = take_lines(mark_size, rest) if mark_size else ((), rest)
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):
         found = _region_code(rest[len(JIGSAW) :])
@@ -429,13 +479,20 @@ def split_code(text: str) -> tuple[str, Rules]:
         rest
         and whole is not None
         and rest[0].isalpha()
-        and rest[0] not in (JIGSAW, KILLER, *marked)
+        and rest[0] not in (JIGSAW, KILLER, *marked, *(kind.letter for kind in line_kinds()))
     ):
         raise PuzzleError(f"unknown rule letter {rest[0]}; {RULE_LETTERS}")
     if rest:
         return text, CLASSIC
     return head, Rules.from_letters(
-        letters, regions, cages, cage_size, marks, mark_size if marks else 0
+        letters,
+        regions,
+        cages,
+        cage_size,
+        marks,
+        mark_size if marks else 0,
+        lines,
+        mark_size if lines else 0,
     )
 
 

@@ -36,6 +36,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .shape import Shape
+from .thermometers import (
+    rises,
+    rises_or_stays,
+    slow_thermometer_problem,
+    thermometer_problem,
+)
 from .unit import Unit
 
 
@@ -170,7 +176,13 @@ class RuleKind:
 
     For the logic's step of a related pair (logic/relations.py), `between` says what binds
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
-    `unmarked_between` what binds an unmarked pair when all its marks are given."""
+    `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
+    kind's may name {nearer}, the cell nearer the line's start, and {further}.
+
+    A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
+    each a chain of cells from its start whose successive digits `chain` holds (a
+    thermometer's rise), and `line_problem` says what is wrong with a drawn line and where
+    (None when nothing is); a board draws its lines in the class `line_class`."""
 
     letter: str
     name: str
@@ -197,6 +209,15 @@ class RuleKind:
     shown: str = ""
     between: str = ""
     unmarked_between: str = ""
+    chain: Callable[[int, int], bool] | None = None
+    line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
+    line_class: str = ""
+
+    @property
+    def lined(self) -> bool:
+        """Whether a puzzle draws this kind's lines itself (a thermometer), each an ordered
+        chain of cells whose successive digits `chain` holds, nearer the start first."""
+        return self.chain is not None
 
     @property
     def marked(self) -> bool:
@@ -351,6 +372,33 @@ RULE_KINDS: dict[str, RuleKind] = {
             mark="v-mark",
             shown="V",
         ),
+        RuleKind(
+            "T",
+            "Thermometer",
+            (),
+            chain=rises,
+            line_problem=thermometer_problem,
+            fpuzzles_keys=("thermometer",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Thermometers: digits rise along each thermometer from its bulb.",
+            clash="{cells} follow each other on a thermometer: {first} then {second} does not rise",
+            between="{nearer} is before {further} on a thermometer, so it is smaller",
+            line_class="thermometer",
+        ),
+        RuleKind(
+            "S",
+            "Slow Thermometer",
+            (),
+            chain=rises_or_stays,
+            line_problem=slow_thermometer_problem,
+            uniqueness_sound=False,
+            generated=False,
+            rule="Slow thermometers: digits rise or stay level along each from its bulb.",
+            clash="{cells} follow each other on a slow thermometer: {first} then {second} falls",
+            between="{nearer} is before {further} on a slow thermometer, so it is not larger",
+            line_class="slow-thermometer",
+        ),
     )
 }
 
@@ -358,7 +406,13 @@ RULE_KINDS: dict[str, RuleKind] = {
 def grid_kinds() -> tuple[RuleKind, ...]:
     """The kinds a puzzle either has or has not over the whole grid (not the marked kinds,
     whose pairs a puzzle gives): those a variant's name and a form's menu offer."""
-    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked)
+    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked and not kind.lined)
+
+
+def line_kinds() -> tuple[RuleKind, ...]:
+    """The kinds whose lines a puzzle draws itself (thermometers), in the registry's order
+    (the order a share code lists them)."""
+    return tuple(kind for kind in RULE_KINDS.values() if kind.lined)
 
 
 def marked_kinds() -> tuple[RuleKind, ...]:
@@ -375,6 +429,15 @@ class MarkedPairs:
     letter: str
     pairs: tuple[Pair, ...]
     all_given: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a lined kind (by `letter`) a puzzle draws: its cells in order from its
+    start (a thermometer's bulb)."""
+
+    letter: str
+    cells: tuple[int, ...]
 
 
 def uniqueness_sound(letters: tuple[str, ...]) -> bool:

@@ -12,6 +12,11 @@ screen reader (words after its label), read from the board's units alone.
   drawn by the lower cell (`edge_marks`: a white or black dot, or the letter X or V, on its
   right or lower edge; the cell gets "marked"), and a screen reader hears ", white dot
   right" after its label; its rule is said below the caption as a pair kind's is;
+- a lined kind (thermometers): each cell of a line draws half of each step to its
+  neighbours on the line (`line_parts`: an arm from its centre towards the neighbour, which
+  meets the neighbour's at their shared border or corner) and its start a bulb, in the
+  kind's class ("thermometer"), sized by the cell, so it is drawn at every size; a screen
+  reader hears ", thermometer bulb" or ", thermometer from r1c1" after the cell's label;
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
@@ -49,15 +54,38 @@ class EdgeMark:
 
 
 @dataclass(frozen=True)
+class LinePart:
+    """Part of a line a cell draws: the registry's class for the line ("thermometer"), and
+    "bulb" or the way of an arm from the cell's centre ("to-right", "to-below-left")."""
+
+    drawn: str
+    part: str
+
+
+# The way from a cell to a neighbour, by (rows down, columns across), as an arm's class.
+ARMS = {
+    (0, 1): "to-right",
+    (1, 1): "to-below-right",
+    (1, 0): "to-below",
+    (1, -1): "to-below-left",
+    (0, -1): "to-left",
+    (-1, -1): "to-above-left",
+    (-1, 0): "to-above",
+    (-1, 1): "to-above-right",
+}
+
+
+@dataclass(frozen=True)
 class Drawn:
     """What a variant adds to one cell: CSS classes, words after its label (", region 4"),
     the sum shown in its corner when it is the first cell of a Killer's cage, and the marks
-    on its right and lower edges."""
+    on its right and lower edges, and the parts of lines through it."""
 
     classes: str = ""
     spoken: str = ""
     cage_sum: str = ""
     edge_marks: tuple[EdgeMark, ...] = ()
+    line_parts: tuple[LinePart, ...] = ()
 
 
 PLAIN = Drawn()
@@ -121,15 +149,46 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
             classes[first].append("marked")
             said = letter or kind.mark.replace("-", " ")
             spoken[first].append(f"{said} {side}")
+    parts = _line_parts(geometry, classes, spoken)
     return tuple(
         Drawn(
             " ".join(dict.fromkeys(names)),
-            "".join(f", {words}" for words in words_of),
+            "".join(f", {words}" for words in dict.fromkeys(words_of)),
             total,
             tuple(marks),
+            tuple(dict.fromkeys(drawn_parts)),
         )
-        for names, words_of, total, marks in zip(classes, spoken, sums, on_edges, strict=True)
+        for names, words_of, total, marks, drawn_parts in zip(
+            classes, spoken, sums, on_edges, parts, strict=True
+        )
     )
+
+
+def _line_parts(
+    geometry: Geometry, classes: list[list[str]], spoken: list[list[str]]
+) -> list[list[LinePart]]:
+    """Each cell's parts of the geometry's lines (its arms and a start's bulb), adding
+    "lined" to its classes and what a screen reader hears of the line."""
+    n = geometry.shape.size
+    parts: list[list[LinePart]] = [[] for _ in range(geometry.shape.cell_count)]
+    for line in geometry.lines:
+        kind = RULE_KINDS.get(line.letter)
+        if kind is None or not line.cells:
+            continue
+        drawn = kind.line_class or "line"
+        start = line.cells[0]
+        parts[start].append(LinePart(drawn, "bulb"))
+        spoken[start].append(f"{drawn} bulb")
+        for cell in line.cells:
+            classes[cell].append("lined")
+            if cell != start:
+                spoken[cell].append(f"{drawn} from r{start // n + 1}c{start % n + 1}")
+        for one, other in zip(line.cells, line.cells[1:], strict=False):
+            down, across = other // n - one // n, other % n - one % n
+            if (down, across) in ARMS:
+                parts[one].append(LinePart(drawn, ARMS[(down, across)]))
+                parts[other].append(LinePart(drawn, ARMS[(-down, -across)]))
+    return parts
 
 
 def cage_sides(size: int, cells: Sequence[int]) -> list[list[str]]:

@@ -16,7 +16,10 @@ rulebook.py, names the keys) that kind. A marked kind's key lists its marks, eac
 ["R1C1", "R1C2"]} with perhaps a "value" (Kropki's `difference`, "1" when left out, and
 `ratio`, "2"; `xv`, "X" or "V"), and `negative` lists the keys whose marks are all given
 (f-puzzles' negative constraint); `nonconsecutive` beside white dots is their negative
-constraint too (a pair with a dot is not held to it), as f-puzzles' solvers read it. Any
+constraint too (a pair with a dot is not held to it), as f-puzzles' solvers read it. A
+lined kind's key (`thermometer`) lists its shapes, each {"lines": [["R1C1", "R1C2", ...]]}
+(a branching thermometer has a line a branch, each from the bulb), read as one line each,
+from its start, and refused naming the line and the cell at fault when malformed. Any
 other rule or drawing, one diagonal alone or
 other extra regions, is refused with its names in words, never read as a plain Sudoku; so
 is `cage`, f-puzzles' cosmetic cage, which is drawn with any text in its corner and says
@@ -38,7 +41,7 @@ from ..grid import Grid
 from ..marks import side_by_side
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..regions import box_map, place, region_map
-from ..rulebook import RULE_KINDS, MarkedPairs, RuleKind, marked_kinds
+from ..rulebook import RULE_KINDS, Line, MarkedPairs, RuleKind, line_kinds, marked_kinds
 from ..shape import SHAPES, Shape
 from ..whole_numbers import read_place, read_whole_number
 
@@ -121,6 +124,11 @@ def marked_keys() -> dict[str, tuple[RuleKind, ...]]:
     return found
 
 
+def line_keys() -> dict[str, RuleKind]:
+    """Each lined kind's key (the registry's, read when asked), with its kind."""
+    return {key: kind for kind in line_kinds() for key in kind.fpuzzles_keys}
+
+
 def key_words(key: str) -> str:
     """An f-puzzles key in words: f-puzzles' editor's, else its pair kind's first word."""
     letter = pair_keys().get(key)
@@ -132,6 +140,7 @@ def read_on_top() -> str:
     """What the solver reads on top of Sudoku, for the message refusing the rest."""
     on_top = ["X-Sudoku's diagonals", "Windoku's windows", *map(key_words, pair_keys())]
     on_top += map(key_words, marked_keys())
+    on_top += map(key_words, line_keys())
     return f"{', '.join(on_top)} and Killer cages"
 
 
@@ -192,12 +201,13 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
     found = []
     pairs = pair_keys()
     marked = marked_keys()
+    lined = line_keys()
     for key, value in data.items():
         if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
             continue
         named = isinstance(value, list) and all(isinstance(item, str) for item in value)
-        if key in marked or (key == NEGATIVE and named):
-            continue  # read, or refused by name, by _marks
+        if key in marked or (key == NEGATIVE and named) or key in lined:
+            continue  # read, or refused by name, by _marks and _lines
         if key in pairs and value is not True:
             found.append(f"{key_words(key)} set to something other than true")
             continue
@@ -235,10 +245,42 @@ def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
     )
     cages = _cages(data.get(KILLER_CAGES), shape, source)
     regions = _regions(data["grid"], shape, source)
+    lines = _lines_of(data, shape, source)
     size = shape.size
     return Rules.from_letters(
-        letters, regions, cages, size if cages else 0, marks, size if marks else 0
+        letters,
+        regions,
+        cages,
+        size if cages else 0,
+        marks,
+        size if marks else 0,
+        lines,
+        size if lines else 0,
     )
+
+
+def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Line, ...]:
+    """The lines each lined kind's key lists, a line a branch; PuzzleError naming the shape
+    and line that is not a list of cells, or the cell at fault in one its kind refuses."""
+    found = []
+    for key, kind in line_keys().items():
+        listed = data.get(key) or []
+        where = f"this {source} link's {key_words(key)}"
+        if not isinstance(listed, list):
+            raise PuzzleError(f"{where} are not a list")
+        for number, item in enumerate(listed, start=1):
+            branches = item.get("lines") if isinstance(item, dict) else None
+            if not isinstance(branches, list) or not all(
+                isinstance(branch, list) for branch in branches
+            ):
+                raise PuzzleError(f"{where}: number {number} has no list of lines of cells")
+            for branch in branches:
+                cells = tuple(_cell_index(name, shape, source) for name in branch)
+                problem = kind.line_problem(shape.size, cells) if kind.line_problem else None
+                if problem is not None:
+                    raise PuzzleError(f"{where}: {problem}")
+                found.append(Line(kind.letter, cells))
+    return tuple(found)
 
 
 def _kinds_of(key: str) -> tuple[str, ...]:
@@ -468,7 +510,8 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     """`grid`'s givens and `rules` as f-puzzles JSON, as compact as f-puzzles writes it: a
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
     Windoku's windows as extra regions, a pair kind's key as true, a Killer's cages as
-    `killercage` (a sum as a string, none for a cage without one)."""
+    `killercage` (a sum as a string, none for a cage without one), a lined kind's lines under
+    its key (`thermometer`), one shape a line."""
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
     cells: list[dict[str, int | bool]] = []
@@ -492,6 +535,12 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
         if letter in rules.extras:
             data[key] = True
     data.update(_marks_json(size, rules.marks))
+    for key, kind in line_keys().items():
+        own = [line for line in rules.lines if line.letter == kind.letter]
+        if own:
+            data[key] = [
+                {"lines": [[place(size, cell).upper() for cell in line.cells]]} for line in own
+            ]
     if rules.cages:
         data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]
     return json.dumps(data, separators=(",", ":"))

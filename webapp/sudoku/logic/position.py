@@ -59,9 +59,11 @@ class Position:
         # Uniqueness techniques reason from the units alone: a deadly pattern a Killer's
         # cage sums or a pair rule break (two digits swapped a knight's move from their
         # twins) is no deadly pattern, so they never run on a puzzle with either, nor with
-        # marks (two digits swapped across a Kropki dot need not keep it).
+        # marks (two digits swapped across a Kropki dot need not keep it), nor with lines
+        # (two digits swapped on a thermometer need not rise).
         rules = self.puzzle.rules
         letters = rules.extras + tuple(each.letter for each in rules.marks)
+        letters += tuple(each.letter for each in rules.lines)
         if self.unique and (rules.cages or not uniqueness_sound(letters)):
             object.__setattr__(self, "unique", False)
 

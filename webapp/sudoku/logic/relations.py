@@ -29,14 +29,19 @@ def relation_pairs(position: Position) -> Iterator[Step]:
     """Each related pair in which a candidate of one cell has no partner in the other."""
     for relation in position.geometry.relations:
         for first, second in relation.pairs:
-            for cell, other in ((first, second), (second, first)):
+            # The forbidden digits are the first cell's then the second's: a one-way
+            # relation (a thermometer's rise) is read the right way round from either end.
+            for cell, other, ordered in ((first, second, True), (second, first, False)):
                 if position.values[cell]:
                     continue
                 partners = held(position, other)
                 gone = tuple(
                     (cell, value)
                     for value in bits_of(position.candidates[cell])
-                    if all((value, partner) in relation.forbidden for partner in partners)
+                    if all(
+                        ((value, partner) if ordered else (partner, value)) in relation.forbidden
+                        for partner in partners
+                    )
                 )
                 if gone:
                     yield Step(

@@ -1,0 +1,65 @@
+"""End to end in Chromium: a real puzzle's thermometers drawn over its cells on the solve and
+play pages at 360 px and 1280 px, each bulb centred in its cell and each straight arm
+reaching the border its cell shares with the next cell on the line, and the pages axe clean
+in light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from browser_fixtures import axe_violations_of
+
+from webapp.sudoku.links import read_link
+
+from puzzles import DATA
+
+# "Frost" (tests/data/links/marked_real_links.txt), a real 6x6 of thermometers with one
+# solution, so the play page takes it.
+FROST = next(
+    line.split()[-1]
+    for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    if line.startswith("T ")
+)
+PUZZLE = read_link(FROST).given  # type: ignore[union-attr]
+PATHS = (f"/solve/{PUZZLE.code}", f"/play/{PUZZLE.code}")
+# How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
+SLACK = 1.5
+
+# How far each straight arm's end sits from its cell's border in its way, and the bulb's
+# centre from its cell's, as the browser lays them out.
+OFF_PLACE = """all => all.map(part => {
+  const box = part.getBoundingClientRect(), cell = part.closest('td').getBoundingClientRect();
+  const has = name => part.classList.contains(name);
+  if (has('bulb')) {
+    return Math.max(
+      Math.abs(box.left + box.width / 2 - (cell.left + cell.width / 2)),
+      Math.abs(box.top + box.height / 2 - (cell.top + cell.height / 2)));
+  }
+  if (has('to-right')) return Math.abs(box.right - cell.right);
+  if (has('to-left')) return Math.abs(box.left - cell.left);
+  if (has('to-below')) return Math.abs(box.bottom - cell.bottom);
+  if (has('to-above')) return Math.abs(box.top - cell.top);
+  return 0;
+})"""
+
+
+def farthest_off_place(page) -> float:
+    """How far the part farthest from its place sits from it, in CSS pixels."""
+    return max(page.eval_on_selector_all(".line-part", OFF_PLACE))
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_thermometer_is_drawn_in_place_at_360_px(phone, base_url, path):
+    phone.goto(base_url + path)
+    assert farthest_off_place(phone) <= SLACK
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_the_thermometer_is_drawn_in_place_at_1280_px(page, base_url, path):
+    page.goto(base_url + path)
+    assert farthest_off_place(page) <= SLACK
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_thermometer_pages_are_axe_clean(browser, base_url, scheme):
+    found = axe_violations_of(browser, base_url, PATHS, scheme)
+    assert found == {path: {} for path in found}

@@ -49,6 +49,7 @@ from __future__ import annotations
 import sys
 from functools import cached_property
 
+from .cage_sums import CageSums
 from .cages import combinations
 from .geometry import Geometry, per_geometry, standard_geometry
 
@@ -186,6 +187,14 @@ class Bitboard:
             self.placements = [self.build_placement(o) for o in range(len(self.fields))]
         else:
             self.placements = _PlacementsOnDemand(self)
+
+    @cached_property
+    def cage_sums(self) -> CageSums | None:
+        """The narrowing of the board's cages with sums the search runs at each node (None
+        without such cages), built the first time a search asks."""
+        if not any(total is not None for total in self.geometry.cage_totals):
+            return None
+        return CageSums(self)
 
     @cached_property
     def unit_bits(self) -> list[int]:

@@ -6,12 +6,14 @@
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
-uniqueness is known), and to CP-SAT, asked for a second solution too: it solves, then
-solves again with the first solution forbidden. CP-SAT's model is read off the puzzle's
-geometry, as our solver's board is: an AllDifferent per unit and per cage, the cage's sum,
-a != b for each pair a rule makes differ, and each relation's forbidden digit pairs (the
-Kropki and XV marks, their "all given" negations, non-consecutive's neighbours) as a
-forbidden-assignments table. CP-SAT runs on one worker.
+uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
+solutions and is stopped at the second (twice as fast as solving again with the first
+solution forbidden, measured: 9.7 ms median against 21.0 on the medium Killers).
+CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
+AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
+differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
+given" negations, non-consecutive's neighbours) as a forbidden-assignments table.
+CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not
 wall time: the machine these figures are taken on is shared, and a solve's wall time there
@@ -142,25 +144,27 @@ def cpsat() -> Solver | None:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        solutions: list[tuple[int, ...]] = []
-        while len(solutions) < 2:
-            status = solver.solve(model)
-            if status == cp_model.INFEASIBLE:
-                break
-            if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                return Answer(None, None, (time.process_time() - started) * 1000)
-            found = tuple(int(solver.value(cell)) for cell in cells)
-            solutions.append(found)
-            # The next solve must differ from this one in some open cell.
-            differs = []
-            for cell, value in enumerate(found):
-                if not puzzle.grid.cells[cell]:
-                    other = model.new_bool_var(f"d{len(solutions)}_{cell}")
-                    model.add(cells[cell] != value).only_enforce_if(other)
-                    differs.append(other)
-            model.add_bool_or(differs)
+        solver.parameters.enumerate_all_solutions = True
+        seen = FirstTwo(cells)
+        status = solver.solve(model, seen)
         cpu_ms = (time.process_time() - started) * 1000
-        return Answer(len(solutions), solutions[0] if solutions else None, cpu_ms)
+        if status == cp_model.UNKNOWN or status == cp_model.MODEL_INVALID:
+            return Answer(None, None, cpu_ms)
+        return Answer(len(seen.solutions), seen.solutions[0] if seen.solutions else None, cpu_ms)
+
+    class FirstTwo(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        """Keeps the first two solutions CP-SAT finds and stops it at the second."""
+
+        def __init__(self, cells: list[cp_model.IntVar]) -> None:
+            super().__init__()
+            self.cells = cells
+            self.solutions: list[tuple[int, ...]] = []
+
+        def on_solution_callback(self) -> None:
+            """Keep this solution; stop at the second."""
+            self.solutions.append(tuple(int(self.value(cell)) for cell in self.cells))
+            if len(self.solutions) == 2:
+                self.stop_search()
 
     return answer
 

@@ -8,10 +8,10 @@ search wandered: a combination whose digit no cell of the cage can still take st
 a digit that no live combination holds stays in the cage's cells. On the 9x9 Killers of
 tests/data/variants most solves went to the SAT solver after KILLER_HANDOVER nodes.
 
-Here, at each node once the singles are done, every cage with a sum is narrowed until
-nothing changes: a combination dies if one of its digits has no live option left in the
-cage's cells (the cage's remaining sum cannot be made with it), and a digit dies in every
-cell of the cage if no live combination holds it. The cage's smallest and largest sums
+Here, at each node once the singles are done, every cage with a sum is narrowed: a
+combination dies if one of its digits has no live option left in the cage's cells (the
+cage's remaining sum cannot be made with it), and a digit dies in every cell of the cage
+if no live combination holds it. The cage's smallest and largest sums
 bound it through the combinations, which list exactly the sets that make the sum. Only
 options are removed, never placed, so the search's answers stay what its singles and
 branching make them, with fewer nodes; a cage whose combinations all die leaves its
@@ -103,36 +103,37 @@ class CageSums:
         self.drops = Drops(board, cells_by_key)
 
     def narrowed(self, alive: int) -> int:
-        """`alive` less the combinations and digits its cages' sums rule out, until none
-        is left to rule out."""
-        digit_mask, cell_layout, drops = self.digit_mask, self.cell_layout, self.drops
-        while True:
-            cells = alive & cell_layout
-            drop = 0
-            for cage in self.cages:
-                present = 0
-                for shift in cage.cell_shifts:
-                    present |= cells >> shift
-                present &= digit_mask
-                live = (alive >> cage.combination_shift) & cage.combination_mask
-                held = 0
-                while live:
-                    low = live & -live
-                    j = low.bit_length() - 1
-                    live ^= low
-                    way = cage.ways[j]
-                    if way & ~present:
-                        drop |= drops[cage.first_way + j]
-                    else:
-                        held |= way
-                gone = present & ~held
-                while gone:
-                    low = gone & -gone
-                    drop |= drops[cage.first_digit - low.bit_length() + 1]
-                    gone ^= low
-            if not drop & alive:
-                return alive
-            alive &= ~drop
+        """`alive` less the combinations and digits its cages' sums rule out.
+
+        One pass is enough: a cage's drops touch only its own cells and combinations, and
+        once they are made every live combination's digits are still in its cells, and
+        every digit left in them is in a live combination. What the drops make single, the
+        search's singles place, and then the narrowing looks again."""
+        digit_mask, drops = self.digit_mask, self.drops
+        cells = alive & self.cell_layout
+        drop = 0
+        for cage in self.cages:
+            present = 0
+            for shift in cage.cell_shifts:
+                present |= cells >> shift
+            present &= digit_mask
+            live = (alive >> cage.combination_shift) & cage.combination_mask
+            held = 0
+            while live:
+                low = live & -live
+                j = low.bit_length() - 1
+                live ^= low
+                way = cage.ways[j]
+                if way & ~present:
+                    drop |= drops[cage.first_way + j]
+                else:
+                    held |= way
+            gone = present & ~held
+            while gone:
+                low = gone & -gone
+                drop |= drops[cage.first_digit - low.bit_length() + 1]
+                gone ^= low
+        return alive & ~drop if drop & alive else alive
 
 
 def _mask(bits: Iterable[int], length: int) -> int:

@@ -42,6 +42,7 @@ from pathlib import Path
 from webapp.cli.arguments import positive_int
 from webapp.cli.timing import read_puzzles
 from webapp.sudoku import Puzzle, Rules, parse, solve
+from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
 from webapp.sudoku.rulebook import RULE_KINDS, MarkedPairs, orthogonal_pairs
@@ -105,7 +106,11 @@ Solver = Callable[[Puzzle], Answer]
 
 
 def ours(puzzle: Puzzle) -> Answer:
-    """Our solver's answer, as the product asks (up to two solutions)."""
+    """Our solver's answer, as the product asks (up to two solutions). A puzzle with a
+    geometry of its own (a Killer's cages, marks) pays for its board, as its first solve in
+    the product does: the tables kept from building the puzzle set are thrown away first."""
+    if puzzle.rules.cages or puzzle.rules.marks:
+        TABLES.clear()
     started = time.process_time()
     result = solve(puzzle, max_solutions=2)
     cpu_ms = (time.process_time() - started) * 1000

@@ -157,15 +157,35 @@ class Bitboard:
                 for other in others:
                     for bit in self.bits[other * n + digit]:
                         self.mates[cell * n + digit] |= 1 << bit
+        # A relation's digits a cell's digit rules out in its partner are the same for each
+        # of its pairs, so the partner's options in every layout are OR-ed once per cell and
+        # set of digits: OR-ing in each bit of each pair was most of a marked board's making.
+        ruled: dict[tuple[int, frozenset[int]], int] = {}
+
+        def options_of(cell: int, digits: frozenset[int]) -> int:
+            """Every bit of `cell`'s options for `digits` (1-based)."""
+            key = (cell, digits)
+            if key not in ruled:
+                ruled[key] = sum(
+                    1 << bit for digit in digits for bit in self.bits[cell * n + digit - 1]
+                )
+            return ruled[key]
+
         for relation in geometry.relations:
+            by_first = {
+                one: frozenset(b for a, b in relation.forbidden if a == one)
+                for one in range(1, n + 1)
+            }
+            by_second = {
+                one: frozenset(a for a, b in relation.forbidden if b == one)
+                for one in range(1, n + 1)
+            }
             for first, second in relation.pairs:
-                for one, other in relation.forbidden:
-                    for cell, to, digit, beside in (
-                        (first, second, one, other),
-                        (second, first, other, one),
-                    ):
-                        for bit in self.bits[to * n + beside - 1]:
-                            self.mates[cell * n + digit - 1] |= 1 << bit
+                for digit in range(1, n + 1):
+                    if by_first[digit]:
+                        self.mates[first * n + digit - 1] |= options_of(second, by_first[digit])
+                    if by_second[digit]:
+                        self.mates[second * n + digit - 1] |= options_of(first, by_second[digit])
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
@@ -178,10 +198,11 @@ class Bitboard:
         # guards, AND `unrelated` (all but the option and its rivals) into a
         # pending set to forget them.
         self.placements: list[tuple[int, int, int]] | _PlacementsOnDemand
-        # A Killer's board serves one puzzle, often one solve: its masks are built as the
-        # search places options, and kept (most of them are never placed); beyond 16x16
-        # they are not kept, as for every board that size.
-        if geometry.cages and n <= LARGEST_PRECOMPUTED:
+        # A Killer's board serves one puzzle, often one solve, and so does a board of a
+        # puzzle's own marks (Kropki dots, XV): its masks are built as the search places
+        # options, and kept (most of them are never placed); beyond 16x16 they are not
+        # kept, as for every board that size.
+        if (geometry.cages or geometry.marks) and n <= LARGEST_PRECOMPUTED:
             self.placements = _PlacementsOnDemand(self, keep=True)
         elif n <= LARGEST_PRECOMPUTED:
             self.placements = [self.build_placement(o) for o in range(len(self.fields))]

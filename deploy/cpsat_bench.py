@@ -41,7 +41,7 @@ from pathlib import Path
 
 from webapp.cli.arguments import positive_int
 from webapp.cli.timing import read_puzzles
-from webapp.sudoku import Puzzle, Rules, parse, solve
+from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
@@ -108,9 +108,11 @@ Solver = Callable[[Puzzle], Answer]
 def ours(puzzle: Puzzle) -> Answer:
     """Our solver's answer, as the product asks (up to two solutions). A puzzle with a
     geometry of its own (a Killer's cages, marks) pays for its board, as its first solve in
-    the product does: the tables kept from building the puzzle set are thrown away first."""
+    the product does: the tables kept from building the puzzle set are thrown away first,
+    and the shape's standard tables built again, as every server has them from its start."""
     if puzzle.rules.cages or puzzle.rules.marks:
         TABLES.clear()
+        prepare(puzzle.grid.shape)
     started = time.process_time()
     result = solve(puzzle, max_solutions=2)
     cpu_ms = (time.process_time() - started) * 1000

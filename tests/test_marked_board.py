@@ -5,7 +5,7 @@ each forbidden partner's bits one by one."""
 from __future__ import annotations
 
 from webapp.sudoku import Puzzle, Rules, parse
-from webapp.sudoku.bitboard import Bitboard
+from webapp.sudoku.bitboard import Bitboard, bitboard_for
 from webapp.sudoku.rulebook import MarkedPairs, orthogonal_pairs
 from webapp.sudoku.shape import SHAPES
 
@@ -42,3 +42,15 @@ def test_a_marked_boards_relation_masks_are_each_partner_bit_ored_in() -> None:
                     for bit in board.bits[to * n + beside - 1]:
                         expected[cell * n + digit - 1] |= 1 << bit
     assert board.mates == expected
+
+
+def test_a_marked_board_made_from_its_unmarked_board_relates_the_same_options() -> None:
+    geometry = _white_dots().geometry
+    assert bitboard_for(geometry).mates == Bitboard(geometry).mates
+
+
+def test_a_marked_board_made_from_its_unmarked_board_places_the_same_way() -> None:
+    geometry = _white_dots().geometry
+    made, built = bitboard_for(geometry), Bitboard(geometry)
+    options = range(0, made.options, 7)
+    assert [made.placements[o] for o in options] == [built.placements[o] for o in options]

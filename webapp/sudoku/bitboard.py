@@ -47,10 +47,12 @@ digits the relation forbids beside it.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from functools import cached_property
 
+from .cage_sums import CageSums
 from .cages import combinations
-from .geometry import Geometry, per_geometry, standard_geometry
+from .geometry import Geometry, Relation, per_geometry, standard_geometry
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
@@ -156,15 +158,7 @@ class Bitboard:
                 for other in others:
                     for bit in self.bits[other * n + digit]:
                         self.mates[cell * n + digit] |= 1 << bit
-        for relation in geometry.relations:
-            for first, second in relation.pairs:
-                for one, other in relation.forbidden:
-                    for cell, to, digit, beside in (
-                        (first, second, one, other),
-                        (second, first, other, one),
-                    ):
-                        for bit in self.bits[to * n + beside - 1]:
-                            self.mates[cell * n + digit - 1] |= 1 << bit
+        self.relate(geometry.relations)
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
@@ -177,15 +171,57 @@ class Bitboard:
         # guards, AND `unrelated` (all but the option and its rivals) into a
         # pending set to forget them.
         self.placements: list[tuple[int, int, int]] | _PlacementsOnDemand
-        # A Killer's board serves one puzzle, often one solve: its masks are built as the
-        # search places options, and kept (most of them are never placed); beyond 16x16
-        # they are not kept, as for every board that size.
-        if geometry.cages and n <= LARGEST_PRECOMPUTED:
+        # A Killer's board serves one puzzle, often one solve, and so does a board of a
+        # puzzle's own marks (Kropki dots, XV): its masks are built as the search places
+        # options, and kept (most of them are never placed); beyond 16x16 they are not
+        # kept, as for every board that size.
+        if (geometry.cages or geometry.marks) and n <= LARGEST_PRECOMPUTED:
             self.placements = _PlacementsOnDemand(self, keep=True)
         elif n <= LARGEST_PRECOMPUTED:
             self.placements = [self.build_placement(o) for o in range(len(self.fields))]
         else:
             self.placements = _PlacementsOnDemand(self)
+
+    def relate(self, relations: tuple[Relation, ...]) -> None:
+        """Add to the options' mates the partner options `relations` rule out."""
+        n = self.n
+        # A relation's digits a cell's digit rules out in its partner are the same for each
+        # of its pairs, so the partner's options in every layout are OR-ed once per cell and
+        # set of digits: OR-ing in each bit of each pair was most of a marked board's making.
+        ruled: dict[tuple[int, frozenset[int]], int] = {}
+
+        def options_of(cell: int, digits: frozenset[int]) -> int:
+            """Every bit of `cell`'s options for `digits` (1-based)."""
+            key = (cell, digits)
+            if key not in ruled:
+                ruled[key] = sum(
+                    1 << bit for digit in digits for bit in self.bits[cell * n + digit - 1]
+                )
+            return ruled[key]
+
+        for relation in relations:
+            by_first = {
+                one: frozenset(b for a, b in relation.forbidden if a == one)
+                for one in range(1, n + 1)
+            }
+            by_second = {
+                one: frozenset(a for a, b in relation.forbidden if b == one)
+                for one in range(1, n + 1)
+            }
+            for first, second in relation.pairs:
+                for digit in range(1, n + 1):
+                    if by_first[digit]:
+                        self.mates[first * n + digit - 1] |= options_of(second, by_first[digit])
+                    if by_second[digit]:
+                        self.mates[second * n + digit - 1] |= options_of(first, by_second[digit])
+
+    @cached_property
+    def cage_sums(self) -> CageSums | None:
+        """The narrowing of the board's cages with sums the search runs at each node (None
+        without such cages), built the first time a search asks."""
+        if not any(total is not None for total in self.geometry.cage_totals):
+            return None
+        return CageSums(self)
 
     @cached_property
     def unit_bits(self) -> list[int]:
@@ -353,6 +389,22 @@ class RegionBoard(Bitboard):
         return unrelated ^ own, done, unrelated
 
 
+class MarkedBoard(Bitboard):
+    """A board of a puzzle's own marks (Kropki dots, XV) and no cages, made from the board
+    of its geometry without any relation: the options, fields and masks are the same, only
+    the options' mates (and so the placements) take the relations. A marked board serves
+    one puzzle; building it anew cost most of a marked puzzle's first solve."""
+
+    def __init__(self, geometry: Geometry, template: Bitboard) -> None:
+        own = ("placements", "mates", "unit_bits", "cage_sums")
+        self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
+        self.geometry = geometry
+        self.mates = list(template.mates)
+        self.relate(geometry.relations)
+        keep = self.n <= LARGEST_PRECOMPUTED
+        self.placements = _PlacementsOnDemand(self, keep=keep)
+
+
 def boxed(geometry: Geometry) -> Geometry:
     """A Jigsaw's geometry with the boxes in its regions' places: its board's template."""
     boxes = [unit for unit in standard_geometry(geometry.shape).units if unit.kind == "box"]
@@ -369,4 +421,8 @@ def bitboard_for(geometry: Geometry) -> Bitboard:
     plain = not geometry.cages and not geometry.pairs and not geometry.relations
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
+    if geometry.marks and not geometry.cages:
+        template = bitboard_for(replace(geometry, relations=(), marks=(), pair_kinds=()))
+        if type(template) is Bitboard:  # a Jigsaw's region board holds no option table
+            return MarkedBoard(geometry, template)
     return Bitboard(geometry)

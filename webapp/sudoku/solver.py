@@ -276,6 +276,7 @@ class Search:
         guards, full, low, span = board.guards, board.full, board.low, board.span
         cell_guards, width, field_options = board.cell_guards, board.width, board.field_options
         option_at, placements = board.option_at, board.placements
+        sums = board.cage_sums.narrowed if board.cage_sums else None
         clock, node_limit = time.perf_counter, self.node_limit
         if stop_at is not None:
             node_limit = min(node_limit, stop_at)
@@ -302,7 +303,12 @@ class Search:
                 several = (rest + full) & guards
                 singles = nonempty ^ several ^ done
                 if not singles:
-                    break
+                    # Then the cages' sums rule out what the singles cannot see, and
+                    # the singles look again (cage_sums.py).
+                    if sums is None or (narrowed := sums(alive)) == alive:
+                        break
+                    alive = narrowed
+                    continue
                 # The same option is often a single in several layouts at once;
                 # placing it drops its other copies and its rivals from `pending`.
                 pending = alive & (singles - (singles >> span))

@@ -1,0 +1,334 @@
+"""Each rule kind's solving speed set against OR-Tools CP-SAT on the same puzzles.
+
+    .venv/bin/pip install -e '.[bench]'      (OR-Tools: a benchmark-time tool only)
+    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S]
+
+For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
+white and black dots and XV's X and V with all marks given), Killers and classic puzzles,
+the same puzzles go to our solver, as the product asks it (up to two solutions, so that
+uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
+solutions and is stopped at the second (twice as fast as solving again with the first
+solution forbidden, measured: 9.7 ms median against 21.0 on the medium Killers).
+CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
+AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
+differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
+given" negations, non-consecutive's neighbours) as a forbidden-assignments table.
+CP-SAT runs on one worker.
+
+The figure is CPU time per solve (process time, model or board building included), not
+wall time: the machine these figures are taken on is shared, and a solve's wall time there
+says more about its neighbours than about the solver. Both answers are compared (the
+number of solutions, up to two, and the first solution of a unique puzzle); a puzzle on
+which they differ is counted in the table's last column and named on stderr.
+
+The puzzles: the 9x9 hard files of tests/data/variants for classic, X, Windoku, Jigsaw and
+Killer (medium and hard); for the pair and marked kinds, puzzles built here from fixed
+seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule allows,
+givens added in a random order until it has one solution).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from webapp.cli.arguments import positive_int
+from webapp.cli.timing import read_puzzles
+from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
+from webapp.sudoku.geometry import TABLES
+from webapp.sudoku.grid import Grid
+from webapp.sudoku.result import GAVE_UP
+from webapp.sudoku.rulebook import RULE_KINDS, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.shape import SHAPES
+
+VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
+FILES = {
+    "classic": "classic_9x9_hard.txt",
+    "x (diagonals)": "x_9x9_hard.txt",
+    "w (windoku)": "windoku_9x9_hard.txt",
+    "jigsaw": "jigsaw_9x9_hard.txt",
+    "killer medium": "killer_9x9_medium.txt",
+    "killer hard": "killer_9x9_hard.txt",
+}
+# The pair kinds built here, and how their digits may be relabelled keeping the rule: any
+# way for cells that must differ, only turned round (d -> 10 - d) for non-consecutive.
+PAIR_KINDS = {"n (anti-knight)": "n", "t (anti-king)": "t", "o (non-consecutive)": "o"}
+MARKED_KINDS = {
+    "W (white dots)": "W",
+    "B (black dots)": "B",
+    "X (XV's X)": "X",
+    "V (XV's V)": "V",
+}
+MISSING = (
+    "OR-Tools is not installed, so only our solver's figures are given;"
+    " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
+)
+COLUMNS = (
+    "rule|puzzles|ours median ms|ours p95 ms|ours max ms"
+    "|CP-SAT median ms|CP-SAT p95 ms|CP-SAT max ms|answers differ"
+).split("|")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What one solver said of one puzzle: its solutions found (up to two; None when it
+    gave up) and the first of them, and the CPU milliseconds it took."""
+
+    found: int | None
+    first: tuple[int, ...] | None
+    cpu_ms: float
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Median, 95th percentile and maximum of a list of milliseconds."""
+
+    median: float
+    p95: float
+    most: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        """The spread of `values` (p95: the nearest rank)."""
+        ordered = sorted(values)
+        rank = max(0, math.ceil(0.95 * len(ordered)) - 1)
+        return cls(statistics.median(ordered), ordered[rank], ordered[-1])
+
+
+Solver = Callable[[Puzzle], Answer]
+
+
+def ours(puzzle: Puzzle) -> Answer:
+    """Our solver's answer, as the product asks (up to two solutions). A puzzle with a
+    geometry of its own (a Killer's cages, marks) pays for its board, as its first solve in
+    the product does: the tables kept from building the puzzle set are thrown away first,
+    and the shape's standard tables built again, as every server has them from its start."""
+    if puzzle.rules.cages or puzzle.rules.marks:
+        TABLES.clear()
+        prepare(puzzle.grid.shape)
+    started = time.process_time()
+    result = solve(puzzle, max_solutions=2)
+    cpu_ms = (time.process_time() - started) * 1000
+    found = None if result.status == GAVE_UP else len(result.solutions)
+    first = result.solutions[0].cells if result.solutions else None
+    return Answer(found, first, cpu_ms)
+
+
+def cpsat() -> Solver | None:
+    """CP-SAT as a Solver, or None when OR-Tools is not installed."""
+    try:
+        from ortools.sat.python import cp_model
+    except ImportError:
+        return None
+
+    def answer(puzzle: Puzzle) -> Answer:
+        """CP-SAT's answer: a solution, then a second one that differs from it."""
+        started = time.process_time()
+        model = cp_model.CpModel()
+        geometry, n = puzzle.geometry, puzzle.size
+        cells = [
+            model.new_constant(value) if value else model.new_int_var(1, n, f"c{cell}")
+            for cell, value in enumerate(puzzle.grid.cells)
+        ]
+        for unit in geometry.units:
+            model.add_all_different([cells[cell] for cell in unit.cells])
+        for cage, total in zip(geometry.cages, geometry.cage_totals, strict=True):
+            model.add_all_different([cells[cell] for cell in cage])
+            if total is not None:
+                model.add(sum(cells[cell] for cell in cage) == total)
+        for first, second in geometry.pairs:
+            model.add(cells[first] != cells[second])
+        for relation in geometry.relations:
+            forbidden = sorted(relation.forbidden)
+            for first, second in relation.pairs:
+                model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.enumerate_all_solutions = True
+        seen = FirstTwo(cells)
+        status = solver.solve(model, seen)
+        cpu_ms = (time.process_time() - started) * 1000
+        if status == cp_model.UNKNOWN or status == cp_model.MODEL_INVALID:
+            return Answer(None, None, cpu_ms)
+        return Answer(len(seen.solutions), seen.solutions[0] if seen.solutions else None, cpu_ms)
+
+    class FirstTwo(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        """Keeps the first two solutions CP-SAT finds and stops it at the second."""
+
+        def __init__(self, cells: list[cp_model.IntVar]) -> None:
+            super().__init__()
+            self.cells = cells
+            self.solutions: list[tuple[int, ...]] = []
+
+        def on_solution_callback(self) -> None:
+            """Keep this solution; stop at the second."""
+            self.solutions.append(tuple(int(self.value(cell)) for cell in self.cells))
+            if len(self.solutions) == 2:
+                self.stop_search()
+
+    return answer
+
+
+def agree(one: Answer, other: Answer) -> bool:
+    """Whether two answers say the same: as many solutions (up to two) and, when there is
+    one, the same one. A solver that gave up agrees with nothing."""
+    if one.found is None or other.found is None or one.found != other.found:
+        return False
+    return one.found != 1 or one.first == other.first
+
+
+@dataclass(frozen=True)
+class Row:
+    """One rule's figures: our spread, CP-SAT's (None without it) and the disagreements."""
+
+    rule: str
+    puzzles: int
+    ours: Spread
+    theirs: Spread | None
+    differ: int | None
+
+
+def measure(rule: str, puzzles: Sequence[Puzzle], mine: Solver, theirs: Solver | None) -> Row:
+    """Both solvers on every puzzle of one rule; each puzzle they disagree on is named on
+    stderr by its place in the set."""
+    answers = [mine(puzzle) for puzzle in puzzles]
+    if theirs is None:
+        return Row(rule, len(puzzles), Spread.of([a.cpu_ms for a in answers]), None, None)
+    others = [theirs(puzzle) for puzzle in puzzles]
+    differ = 0
+    for place, (one, other) in enumerate(zip(answers, others, strict=True)):
+        if not agree(one, other):
+            differ += 1
+            print(f"{rule}: puzzle {place + 1}: the answers differ", file=sys.stderr)
+    return Row(
+        rule,
+        len(puzzles),
+        Spread.of([a.cpu_ms for a in answers]),
+        Spread.of([a.cpu_ms for a in others]),
+        differ,
+    )
+
+
+def table(rows: Sequence[Row]) -> list[str]:
+    """The rows as a Markdown table, "-" where CP-SAT did not run."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
+    for row in rows:
+        theirs = (
+            [f"{row.theirs.median:.1f}", f"{row.theirs.p95:.1f}", f"{row.theirs.most:.1f}"]
+            if row.theirs
+            else ["-", "-", "-"]
+        )
+        cells = [
+            row.rule,
+            str(row.puzzles),
+            f"{row.ours.median:.1f}",
+            f"{row.ours.p95:.1f}",
+            f"{row.ours.most:.1f}",
+            *theirs,
+            "-" if row.differ is None else str(row.differ),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def file_puzzles(name: str, count: int) -> list[Puzzle]:
+    """The first `count` puzzles of a file of tests/data/variants."""
+    with (VARIANTS / name).open(encoding="utf-8") as stream:
+        return read_puzzles(stream, count)[0]
+
+
+def disguised(answer: Grid, rng: random.Random, relabel: str) -> tuple[int, ...]:
+    """`answer` turned a quarter `rng`'s number of times, perhaps mirrored, and relabelled:
+    any way ("any"), perhaps turned round ("reverse", d -> 10 - d) or not at all."""
+    digits = list(range(1, 10))
+    if relabel == "any":
+        rng.shuffle(digits)
+    elif relabel == "reverse" and rng.random() < 0.5:
+        digits.reverse()
+    rows = [[digits[answer.cells[r * 9 + c] - 1] for c in range(9)] for r in range(9)]
+    for _ in range(rng.randrange(4)):
+        rows = [list(row) for row in zip(*rows[::-1], strict=True)]
+    if rng.random() < 0.5:
+        rows = [row[::-1] for row in rows]
+    return tuple(value for row in rows for value in row)
+
+
+def carved(answer: tuple[int, ...], rules: Rules, rng: random.Random) -> Puzzle:
+    """A puzzle under `rules` with `answer` its one solution: givens taken from it in a
+    random order, a few at a time, until our solver finds one solution."""
+    order = list(range(81))
+    rng.shuffle(order)
+    shown = 6
+    while True:
+        given = set(order[:shown])
+        cells = tuple(value if cell in given else 0 for cell, value in enumerate(answer))
+        puzzle = Puzzle(Grid(SHAPES[9], cells), rules)
+        result = solve(puzzle)
+        if len(result.solutions) == 1 and result.status != GAVE_UP:
+            return puzzle
+        shown += 2
+
+
+def pair_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles under one pair kind, built from `seed`."""
+    rules = Rules.from_letters(letter)
+    grown = solve(Puzzle(parse("." * 81), rules)).solutions[0]
+    relabel = "reverse" if RULE_KINDS[letter].forbids else "any"
+    rng = random.Random(seed)
+    return [carved(disguised(grown, rng, relabel), rules, rng) for _ in range(count)]
+
+
+def marked_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles with one marked kind's marks, all given, built from `seed`."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    holds = RULE_KINDS[letter].holds
+    assert holds is not None, letter
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "any")
+        marked = tuple(
+            pair for pair in orthogonal_pairs(SHAPES[9]) if holds(answer[pair[0]], answer[pair[1]])
+        )
+        rules = Rules(marks=(MarkedPairs(letter, marked, True),), mark_size=9)
+        puzzles.append(carved(answer, rules, rng))
+    return puzzles
+
+
+def rule_sets(count: int, seed: int) -> dict[str, list[Puzzle]]:
+    """Every rule's puzzles, `count` each."""
+    sets = {rule: file_puzzles(name, count) for rule, name in FILES.items()}
+    for rule, letter in PAIR_KINDS.items():
+        sets[rule] = pair_puzzles(letter, count, seed)
+    for rule, letter in MARKED_KINDS.items():
+        sets[rule] = marked_puzzles(letter, count, seed)
+    return sets
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build the puzzles, solve them both ways and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=positive_int, default=30, help="puzzles a rule")
+    parser.add_argument("--seed", type=int, default=1, help="the built puzzles' seed")
+    args = parser.parse_args(argv)
+    theirs = cpsat()
+    if theirs is None:
+        print(MISSING, file=sys.stderr)
+    rows = [
+        measure(rule, puzzles, ours, theirs)
+        for rule, puzzles in rule_sets(args.count, args.seed).items()
+    ]
+    for line in table(rows):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -247,9 +247,10 @@ def test_axe_finds_nothing_serious_on_play_with_notes(browser, base_url, scheme,
         is_mobile=width < 400,
     )
     page = context.new_page()
-    # The same position as filled_link's, taken through the API: the filling in and the hints
-    # are played in the browser by the phone's test above.
-    link = base_url + after_hints(3)
+    # filled_link's position, its three hints taken through the API (the phone's test above
+    # takes them in the browser) and its candidates filled in.
+    progress = state_of(after_hints(3))[0]
+    link = f"{base_url}/play/{EXTREME}?progress={progress}&candidates=1"
     found = {}
     checked: set[str] = set()
     for tier in ("", "&hint=1", "&hint=2", "&check=1", "&notes=1"):

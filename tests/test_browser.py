@@ -517,32 +517,43 @@ def test_the_pages_policy_blocks_inline_script_and_style(browser, base_url, path
     context.close()
 
 
-@pytest.mark.parametrize(
-    ("name", "path"),
-    [
-        ("form-9", "/"),
-        ("form-16", "/?size=16"),
-        ("form-25", "/?size=25"),
-        ("solved", "/solve/" + SOLVED_CODE),
-        ("multiple", "/solve/" + "0" * 81),
-        ("no-solution", "/solve/55" + "0" * 79),
-        ("bad-link", "/solve/12x"),
-        ("not-found", "/nowhere"),
-    ],
-)  # fmt: skip
-def test_phone_width_has_no_horizontal_scroll(browser, base_url, name, path):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
-    page = context.new_page()
-    page.goto(base_url + path)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    # A board of inputs may scroll sideways inside its frame; the frame, like a result board,
-    # stays on the screen.
+# The pages whose width a phone checks, by the name of their picture in test-artifacts/.
+PHONE_PAGES = {
+    "form-9": "/",
+    "form-16": "/?size=16",
+    "form-25": "/?size=25",
+    "solved": "/solve/" + SOLVED_CODE,
+    "multiple": "/solve/" + "0" * 81,
+    "no-solution": "/solve/55" + "0" * 79,
+    "bad-link": "/solve/12x",
+    "not-found": "/nowhere",
+}
+
+
+def sideways(page) -> dict[str, float]:
+    """How far past a 360 px screen `page` reaches: the page itself, and its board's frame.
+    A board of inputs may scroll sideways inside its frame; the frame, like a result board,
+    stays on the screen."""
+    past = {"page": page.evaluate("document.documentElement.scrollWidth") - 360}
     board = page.locator(".board-scroll, table.board:not(.input-board)").first
     if board.count():
         box = board.bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
-    page.screenshot(path=ARTIFACTS / f"{name}-360.png", full_page=True)
+        past["board"] = max(-box["x"], box["x"] + box["width"] - 360)
+    return {part: reach for part, reach in past.items() if reach > 0}
+
+
+# Every page in one phone window, one after the other: a window of its own took each page
+# half a second more.
+def test_phone_width_has_no_horizontal_scroll(browser, base_url):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    found = {}
+    for name, path in PHONE_PAGES.items():
+        page.goto(base_url + path)
+        found[name] = sideways(page)
+        page.screenshot(path=ARTIFACTS / f"{name}-360.png", full_page=True)
     context.close()
+    assert found == {name: {} for name in PHONE_PAGES}
 
 
 # The least size of every cell input of the form, in CSS pixels (width and height).
@@ -551,33 +562,65 @@ SMALLEST_CELL = """() => Math.min(...[...document.querySelectorAll("table.input-
     .map(box => Math.min(box.width, box.height)))"""
 
 
-@pytest.mark.parametrize("size", [9, 12, 16, 25])
-def test_solve_is_in_sight_on_a_laptop_screen(laptop, base_url, size):
-    laptop.goto(f"{base_url}/?size={size}")
+def in_sight_on_a_laptop(laptop, size: int) -> dict[str, bool]:
+    """What a 1366x768 screen shows of the form of `size`: Solve without scrolling, the
+    whole board, and cells of 24 px at least."""
     solve = laptop.get_by_role("button", name="Solve", exact=True).bounding_box()
-    assert solve["y"] >= 0 and solve["y"] + solve["height"] <= 768  # without scrolling
-    assert laptop.locator("table.board").bounding_box()["width"] <= 1366
-    assert laptop.evaluate(SMALLEST_CELL) >= 24
-    laptop.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+    return {
+        "solve in sight": solve["y"] >= 0 and solve["y"] + solve["height"] <= 768,
+        "board fits": laptop.locator("table.board").bounding_box()["width"] <= 1366,
+        "cells of 24 px": laptop.evaluate(SMALLEST_CELL) >= 24,
+    }
 
 
-@pytest.mark.parametrize("size", [4, 9, 12, 16, 25])
-def test_every_cell_is_a_24_pixel_target_on_a_phone(phone, base_url, size):
-    phone.goto(f"{base_url}/?size={size}")
-    assert phone.evaluate(SMALLEST_CELL) >= 24
+# Every size in one window, one after the other: a window of its own took each size half a
+# second more.
+def test_solve_is_in_sight_on_a_laptop_screen(laptop, base_url):
+    found = {}
+    for size in (9, 12, 16, 25):
+        laptop.goto(f"{base_url}/?size={size}")
+        found[size] = in_sight_on_a_laptop(laptop, size)
+        laptop.screenshot(path=ARTIFACTS / f"form-{size}-laptop.png")
+    assert found == {size: dict.fromkeys(found[size], True) for size in found}
+
+
+def on_a_phone(phone, size: int) -> dict[str, bool]:
+    """How the form of `size` fits a 360x740 phone: cells of 24 px at least, the board's
+    frame scrolling sideways (and saying so) or not, the page not, Solve in sight, and the
+    last column reached by moving there, the board scrolling along."""
     scroller = phone.locator(".board-scroll")
     wide = scroller.evaluate("frame => frame.scrollWidth > frame.clientWidth")
-    assert wide == (size >= 16)  # only the big boards scroll sideways, and they say so
-    assert phone.locator(".scroll-hint").is_visible() == wide
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     solve = phone.get_by_role("button", name="Solve", exact=True).bounding_box()
-    assert solve["y"] + solve["height"] <= 740
-    if wide:  # the last column is reached by moving there, the board scrolling along
-        phone.locator("#r1c1").focus()
-        phone.keyboard.press("End")
-        last = phone.locator(f"#r1c{size}").bounding_box()
-        assert last["x"] + last["width"] <= 360
-    phone.screenshot(path=ARTIFACTS / f"form-{size}-phone.png")
+    phone.locator("#r1c1").focus()
+    phone.keyboard.press("End")
+    last = phone.locator(f"#r1c{size}").bounding_box()
+    return {
+        "cells of 24 px": phone.evaluate(SMALLEST_CELL) >= 24,
+        "board scrolls": wide,
+        "scroll hint": phone.locator(".scroll-hint").is_visible(),
+        "page fits": phone.evaluate("document.documentElement.scrollWidth") <= 360,
+        "solve in sight": solve["y"] + solve["height"] <= 740,
+        "last column reached": last["x"] + last["width"] <= 360,
+    }
+
+
+# Every size in one window, one after the other: a window of its own took each size half a
+# second more. Only the big boards scroll sideways, and they say so.
+def test_every_cell_is_a_24_pixel_target_on_a_phone(phone, base_url):
+    found = {}
+    for size in (4, 9, 12, 16, 25):
+        phone.goto(f"{base_url}/?size={size}")
+        found[size] = on_a_phone(phone, size)
+        phone.screenshot(path=ARTIFACTS / f"form-{size}-phone.png")
+    wanted = {
+        size: {
+            **dict.fromkeys(found[size], True),
+            "board scrolls": size >= 16,
+            "scroll hint": size >= 16,
+        }
+        for size in found
+    }
+    assert found == wanted
 
 
 # axe-core takes seconds a page (a 25x25 form, nine): the pages where its rules have most to

@@ -6,33 +6,27 @@ without, who reloads mid-game, played to the end, its result opened afresh."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, axe_violations
 from playwright.sync_api import Page, expect
+from shared_stacks import GAMES_GROUP, with_relay
 from test_browser_game import FOLLOW_MS, play_digit
-from test_scaleout import tools_missing
 
 from game_puzzle import BLANKS, KILLER, NINE, NINE_SOLUTION, PUZZLE, SOLUTION
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "deploy"))
-from stackrun import stack  # noqa: E402
+from stackrun import RunningStack  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("stack-games")
+pytestmark = pytest.mark.xdist_group(GAMES_GROUP)
 
 
-@pytest.fixture(scope="module")
-def front(tmp_path_factory: Any) -> Iterator[str]:
-    """The stack's address (nginx, the app servers, the relay)."""
-    missing = tools_missing()
-    if missing:
-        pytest.skip(missing)
-    log = tmp_path_factory.mktemp("stack") / "stack.log"
-    with stack("--exempt", "127.0.0.1", log=log) as running:
-        yield f"http://127.0.0.1:{running.port}"
+@pytest.fixture
+def front(games_stack: RunningStack) -> str:
+    """The shared games stack's address (nginx, the app servers, the relay), once its relay
+    listens: the match and stack games files may have killed the last one just before."""
+    return f"http://127.0.0.1:{with_relay(games_stack).port}"
 
 
 def test_a_watcher_through_the_relay_sees_every_move(

@@ -16,12 +16,14 @@ from puzzles import frisch_25x25
 from redis_server import answers, free_port
 from waiting import until
 
-JOB_SECONDS = 4
+# A job's time: long enough for the page with script to ask after it once while it runs
+# (every second), short enough that each test waits out little more than one such job.
+JOB_SECONDS = 2
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """`sudoku serve` on a free port with a job store of its own and 4 s jobs."""
+    """`sudoku serve` on a free port with a job store of its own and JOB_SECONDS jobs."""
     folder = tmp_path_factory.mktemp("served")
     port = free_port()
     env = {
@@ -46,8 +48,8 @@ def served(tmp_path_factory):
     server.wait(timeout=30)
 
 
-# What the share link says once the job is over: it decided the puzzle, or tried for 4 s.
-AFTER_THE_JOB = re.compile(r"Solved|A job worked on this puzzle for 4 s")
+# What the share link says once the job is over: it decided the puzzle, or tried for its time.
+AFTER_THE_JOB = re.compile(rf"Solved|A job worked on this puzzle for {JOB_SECONDS} s")
 
 
 def keep_working(page, served: str, code: str) -> None:

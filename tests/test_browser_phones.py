@@ -80,15 +80,28 @@ def measured(page) -> dict:
     return found
 
 
-@pytest.mark.parametrize("name", list(PAGES))
-def test_a_page_fits_a_phone_with_targets_of_24_px(phone, base_url, name):
-    phone.goto(base_url + PAGES[name])
-    phone.screenshot(path=ARTIFACTS / f"phone-{name}.png", full_page=True)
+def unfit_for_a_phone(phone) -> dict:
+    """What keeps the phone's page from fitting: how far it reaches past the screen, boxes
+    that scroll, targets under 24 px, and what axe finds to fix; empty parts left out."""
     found = measured(phone)
-    assert found["scroll"] <= found["width"], found
-    assert found["boxes"] == [], found["boxes"]
-    assert found["small"] == [], found["small"]
-    assert axe_violations(phone) == {}
+    unfit = {
+        "past the screen": max(0, found["scroll"] - found["width"]),
+        "boxes": found["boxes"],
+        "small": found["small"],
+        "axe": axe_violations(phone),
+    }
+    return {part: what for part, what in unfit.items() if what}
+
+
+# Every page in one phone window, one after the other: a window of its own took each page
+# half a second more.
+def test_a_page_fits_a_phone_with_targets_of_24_px(phone, base_url):
+    found = {}
+    for name, path in PAGES.items():
+        phone.goto(base_url + path)
+        phone.screenshot(path=ARTIFACTS / f"phone-{name}.png", full_page=True)
+        found[name] = unfit_for_a_phone(phone)
+    assert found == dict.fromkeys(PAGES, {})
 
 
 def test_only_a_big_board_scrolls_and_inside_its_own_box(phone, base_url):

@@ -34,6 +34,7 @@ from ..logic import Path, PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
+from ..rulebook import grid_kinds
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
@@ -58,9 +59,7 @@ class GenerationStatus(StrEnum):
 
 
 SIZES = tuple(SHAPES)
-# The variants the generator makes: their names, and the extra kinds of unit each adds
-# (geometry.EXTRA_UNITS); a Jigsaw also draws its region map from the order's seed.
-VARIANTS = {"classic": (), "x": ("x",), "windoku": ("w",), "jigsaw": (), "killer": ()}
+CLASSIC = "classic"
 JIGSAW = "jigsaw"
 # A random region map of 25x25 is too much for the solver to fill (generator/jigsaw.py).
 JIGSAW_SIZES = (4, 6, 9, 12, 16)
@@ -115,8 +114,9 @@ class Order:
             raise OrderError(f"symmetry must be one of {known}, not {self.symmetry!r}")
         if not 0 <= self.seed <= LARGEST_SEED:
             raise OrderError(f"seed must be a whole number from 0 to {LARGEST_SEED}")
-        if self.variant not in VARIANTS:
-            known = ", ".join(VARIANTS)
+        made = variants()
+        if self.variant not in made:
+            known = ", ".join(made)
             raise OrderError(f"variant must be one of {known}, not {self.variant!r}")
         if self.variant == JIGSAW and self.size not in JIGSAW_SIZES:
             sizes = ", ".join(map(str, JIGSAW_SIZES))
@@ -126,7 +126,7 @@ class Order:
             raise OrderError(f"a killer's size must be one of {sizes}, not {self.size}")
         if self.variant == KILLER and self.minimal:
             raise OrderError("a killer has no givens to make minimal; ask for it without minimal")
-        unfit = Rules(VARIANTS[self.variant]).unfit(SHAPES[self.size])
+        unfit = Rules(made[self.variant]).unfit(SHAPES[self.size])
         if unfit:
             raise OrderError(unfit)
 
@@ -139,7 +139,7 @@ class Order:
 
     def rules(self) -> Rules:
         """The rules of the puzzles this order makes; a Jigsaw's regions come from its seed."""
-        extras = VARIANTS[self.variant]
+        extras = variants()[self.variant]
         if self.variant != JIGSAW:
             return Rules(extras)
         return Rules(extras, random_regions(SHAPES[self.size], SeededRandom(self.seed_text(0))))
@@ -180,7 +180,7 @@ def generate(
 ) -> Generated:
     """A puzzle of `size` at `level` whose givens follow `symmetry`, drawn from `seed`
     (`minimal`: no given can go without losing uniqueness), under the rules of `variant`
-    (VARIANTS), within `seconds` and `attempts`; or gave up, saying which ran out.
+    (variants()), within `seconds` and `attempts`; or gave up, saying which ran out.
     OrderError for what cannot be asked."""
     order = Order(size, level, symmetry, seed, minimal, variant)
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -210,6 +210,14 @@ def generate(
     return outcome(
         GenerationStatus.GAVE_UP, why=f"none of {tried} attempts gave {_a_puzzle_of(order)}"
     )
+
+
+def variants() -> dict[str, tuple[str, ...]]:
+    """The variants the generator makes, by name, and the letters of the rule kinds each
+    has: the classic, each kind the registry says it makes (by the kind's word), a Jigsaw
+    (its region map drawn from the order's seed) and a Killer (its cages from its answer)."""
+    kinds = {kind.word: (kind.letter,) for kind in grid_kinds() if kind.generated}
+    return {CLASSIC: (), **kinds, JIGSAW: (), KILLER: ()}
 
 
 def levels_of(size: int) -> tuple[str, ...]:

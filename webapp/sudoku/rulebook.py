@@ -251,7 +251,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             pairs=knight_pairs,
             fpuzzles_keys=("antiknight",),
             uniqueness_sound=False,
-            generated=False,
             rule="Anti-knight: cells a chess knight's move apart never hold the same digit.",
         ),
         RuleKind(
@@ -261,7 +260,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             pairs=king_pairs,
             fpuzzles_keys=("antiking",),
             uniqueness_sound=False,
-            generated=False,
             rule="Anti-king: cells a chess king's move apart never hold the same digit.",
         ),
         RuleKind(
@@ -272,7 +270,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             forbids=consecutive,
             fpuzzles_keys=("nonconsecutive",),
             uniqueness_sound=False,
-            generated=False,
             rule="Non-consecutive: cells side by side never hold digits one apart.",
             clash="{cells} are consecutive ({symbols})",
             between="{cells} are side by side, so their digits are not one apart",

@@ -34,7 +34,7 @@ from ..logic import Path, PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
-from ..rulebook import grid_kinds
+from ..rulebook import RULE_KINDS, grid_kinds
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
@@ -66,6 +66,12 @@ JIGSAW_SIZES = (4, 6, 9, 12, 16)
 # A Killer has no givens, only cages (generator/killer.py); 12x12 and up are not made.
 KILLER = "killer"
 KILLER_SIZES = (4, 6, 9)
+# A pair kind's puzzles (anti-knight, non-consecutive) are made on 9x9 only: that is where
+# they are played, and smaller grids may have no answer under them (anti-king on 4x4).
+PAIR_KIND_SIZES = (9,)
+# A kind that relates digits (non-consecutive) needs the logic's relation step, rated above
+# easy's top; carving one at expert gave up on 1 of 2 seeds in 60 s: made at these levels.
+RELATION_LEVELS = ("medium", "hard")
 LARGEST_SEED = 2**63 - 1
 # The levels the big grids carve under the level's top, not down to one solution.
 CARVED_UNDER = {16: ("easy", "medium", "hard", "expert"), 25: ("easy", "medium", "hard", "expert")}
@@ -129,6 +135,20 @@ class Order:
         unfit = Rules(made[self.variant]).unfit(SHAPES[self.size])
         if unfit:
             raise OrderError(unfit)
+        self._refuse_what_the_kind_is_not_made_at(made[self.variant])
+
+    def _refuse_what_the_kind_is_not_made_at(self, letters: tuple[str, ...]) -> None:
+        """OrderError for a size or level a pair kind's puzzles are not made at."""
+        kinds = [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].pairs]
+        if not kinds:
+            return
+        name = kinds[0].name
+        if self.size not in PAIR_KIND_SIZES:
+            sizes = ", ".join(map(str, PAIR_KIND_SIZES))
+            raise OrderError(f"size of a puzzle under {name} must be {sizes}, not {self.size}")
+        if self.level not in variant_levels(self.variant):
+            levels = " or ".join(variant_levels(self.variant))
+            raise OrderError(f"level of a puzzle under {name} must be {levels}, not {self.level!r}")
 
     def seed_text(self, attempt: int) -> str:
         """The text that seeds one attempt's random stream (a classic order's is what it was
@@ -218,6 +238,13 @@ def variants() -> dict[str, tuple[str, ...]]:
     (its region map drawn from the order's seed) and a Killer (its cages from its answer)."""
     kinds = {kind.word: (kind.letter,) for kind in grid_kinds() if kind.generated}
     return {CLASSIC: (), **kinds, JIGSAW: (), KILLER: ()}
+
+
+def variant_levels(variant: str) -> tuple[str, ...]:
+    """The levels puzzles of `variant` are made at on 9x9, easiest first."""
+    letters = variants()[variant]
+    related = any(RULE_KINDS[letter].forbids for letter in letters)
+    return RELATION_LEVELS if related else LEVEL_NAMES
 
 
 def levels_of(size: int) -> tuple[str, ...]:

@@ -34,13 +34,14 @@ from ..logic import Path, PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
-from ..rulebook import RULE_KINDS, grid_kinds
+from ..rulebook import RULE_KINDS, grid_kinds, marked_kinds
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
 from .fill import random_solution
 from .jigsaw import random_regions
 from .killer import killer_of
+from .marks import all_marks
 from .seeded import SeededRandom
 from .symmetry import SYMMETRIES, is_symmetric, orbits
 
@@ -132,7 +133,8 @@ class Order:
             raise OrderError(f"a killer's size must be one of {sizes}, not {self.size}")
         if self.variant == KILLER and self.minimal:
             raise OrderError("a killer has no givens to make minimal; ask for it without minimal")
-        unfit = Rules(made[self.variant]).unfit(SHAPES[self.size])
+        unmarked = tuple(letter for letter in made[self.variant] if not RULE_KINDS[letter].marked)
+        unfit = Rules(unmarked).unfit(SHAPES[self.size])
         if unfit:
             raise OrderError(unfit)
         self._refuse_what_the_kind_is_not_made_at(made[self.variant])
@@ -140,6 +142,7 @@ class Order:
     def _refuse_what_the_kind_is_not_made_at(self, letters: tuple[str, ...]) -> None:
         """OrderError for a size or level a pair kind's puzzles are not made at."""
         kinds = [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].pairs]
+        kinds += [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].marked]
         if not kinds:
             return
         name = kinds[0].name
@@ -159,7 +162,9 @@ class Order:
 
     def rules(self) -> Rules:
         """The rules of the puzzles this order makes; a Jigsaw's regions come from its seed."""
-        extras = variants()[self.variant]
+        extras = tuple(
+            letter for letter in variants()[self.variant] if not RULE_KINDS[letter].marked
+        )
         if self.variant != JIGSAW:
             return Rules(extras)
         return Rules(extras, random_regions(SHAPES[self.size], SeededRandom(self.seed_text(0))))
@@ -237,13 +242,22 @@ def variants() -> dict[str, tuple[str, ...]]:
     has: the classic, each kind the registry says it makes (by the kind's word), a Jigsaw
     (its region map drawn from the order's seed) and a Killer (its cages from its answer)."""
     kinds = {kind.word: (kind.letter,) for kind in grid_kinds() if kind.generated}
-    return {CLASSIC: (), **kinds, JIGSAW: (), KILLER: ()}
+    families: dict[str, tuple[str, ...]] = {}
+    for kind in marked_kinds():
+        if kind.generated:
+            families[kind.family] = (*families.get(kind.family, ()), kind.letter)
+    return {CLASSIC: (), **kinds, **families, JIGSAW: (), KILLER: ()}
+
+
+def marked_letters(variant: str) -> tuple[str, ...]:
+    """The letters of the marked kinds `variant` has (a Kropki's white and black dots)."""
+    return tuple(letter for letter in variants()[variant] if RULE_KINDS[letter].marked)
 
 
 def variant_levels(variant: str) -> tuple[str, ...]:
     """The levels puzzles of `variant` are made at on 9x9, easiest first."""
     letters = variants()[variant]
-    related = any(RULE_KINDS[letter].forbids for letter in letters)
+    related = any(RULE_KINDS[letter].forbids or RULE_KINDS[letter].marked for letter in letters)
     return RELATION_LEVELS if related else LEVEL_NAMES
 
 
@@ -256,8 +270,12 @@ def _a_puzzle_of(order: Order) -> str:
     """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard",
     "a 9x9 Jigsaw puzzle at level easy"."""
     minimal = "minimal " if order.minimal else ""
-    name = "Killer" if order.variant == KILLER else order.rules().name  # its cages come later
-    variant = "" if order.variant == "classic" else f"{name} "
+    marked = marked_letters(order.variant)
+    if order.variant == KILLER:
+        name = "Killer"  # its cages come later
+    else:
+        name = RULE_KINDS[marked[0]].name if marked else order.rules().name
+    variant = "" if order.variant == CLASSIC else f"{name} "
     return f"a {minimal}{order.size}x{order.size} {variant}puzzle at level {order.level}"
 
 
@@ -284,6 +302,9 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
     low, high = band(order.level)
     solution = random_solution(carver.shape, random, carver.rules)
+    marked = marked_letters(order.variant)
+    if marked:  # its marks come from its solution: all given
+        carver = Carver(carver.shape, carver.deadline, all_marks(solution, marked))
     rated: Path | None = None
     if order.variant == KILLER:
         killer = killer_of(solution, carver.rules, order.level, random, carver.seconds_left)

@@ -18,8 +18,10 @@ from webapp.sudoku.generator import Generated, generate
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.logic import PathStatus, find_path
 from webapp.sudoku.logic.levels import level_of
-from webapp.sudoku.rulebook import RULE_KINDS, RuleKind, pairs_apart
+from webapp.sudoku.puzzle import Rules
+from webapp.sudoku.rulebook import RULE_KINDS, RuleKind, orthogonal_pairs, pairs_apart
 from webapp.sudoku.shape import Shape
+from webapp.web.play.next_puzzle import variant_of
 
 
 def zebra_pairs(shape: Shape) -> tuple[tuple[int, int], ...]:
@@ -71,6 +73,10 @@ PAIR_ORDERS = [
     ("non-consecutive", "medium"),
     ("non-consecutive", "hard"),
 ]
+# Kropki, every dot given, at its two levels.
+KROPKI_ORDERS = [("kropki", "medium"), ("kropki", "hard")]
+ORDERS = PAIR_ORDERS + KROPKI_ORDERS
+VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki"]
 SEEDS = (0, 1, 2)
 # The clock is only a safety net here, so it is generous.
 SECONDS = 300
@@ -92,8 +98,8 @@ def keeps_its_rule(answer: Grid, letter: str) -> bool:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize(("variant", "level"), PAIR_ORDERS)
-def test_a_pair_kinds_puzzle_has_one_solution_under_its_rule(variant, level, seed) -> None:
+@pytest.mark.parametrize(("variant", "level"), ORDERS)
+def test_a_rule_puzzle_has_one_solution_under_its_rule(variant, level, seed) -> None:
     puzzle = made(variant, level, seed).puzzle
     assert puzzle is not None and count_solutions_of(puzzle, most=2).count == 1
 
@@ -108,22 +114,22 @@ def test_a_pair_kinds_answer_keeps_its_rule(variant, level, seed) -> None:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize(("variant", "level"), PAIR_ORDERS)
-def test_a_pair_kinds_rating_is_in_its_level(variant, level, seed) -> None:
+@pytest.mark.parametrize(("variant", "level"), ORDERS)
+def test_a_rule_puzzles_rating_is_in_its_level(variant, level, seed) -> None:
     puzzle = made(variant, level, seed).puzzle
     assert puzzle is not None
     path = find_path(puzzle, unique=True)
     assert path.status == PathStatus.SOLVED and level_of(path.rating) == level
 
 
-@pytest.mark.parametrize(("variant", "level"), PAIR_ORDERS)
-def test_the_same_seed_gives_the_same_pair_kind_puzzle(variant, level) -> None:
+@pytest.mark.parametrize(("variant", "level"), ORDERS)
+def test_the_same_seed_gives_the_same_rule_puzzle(variant, level) -> None:
     again = generate(9, level, seed=0, seconds=SECONDS, variant=variant).puzzle
     assert again is not None and again == made(variant, level, 0).puzzle
 
 
-@pytest.mark.parametrize("variant", ["anti-knight", "anti-king", "non-consecutive"])
-def test_a_new_puzzle_link_makes_a_pair_kinds_puzzle(app, client, variant) -> None:
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_new_puzzle_link_makes_a_rule_puzzle(app, client, variant) -> None:
     app.config["GENERATE_SECONDS"] = SECONDS  # made in the request, not in a job
     puzzle = made(variant, "hard", 1).puzzle
     assert puzzle is not None
@@ -131,8 +137,8 @@ def test_a_new_puzzle_link_makes_a_pair_kinds_puzzle(app, client, variant) -> No
     assert answer.status_code == 303 and answer.location.endswith(f"/{puzzle.code}")
 
 
-@pytest.mark.parametrize("variant", ["anti-knight", "anti-king", "non-consecutive"])
-def test_the_cli_makes_a_pair_kinds_puzzle(sudoku, variant) -> None:
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_cli_makes_a_rule_puzzle(sudoku, variant) -> None:
     puzzle = made(variant, "hard", 1).puzzle
     assert puzzle is not None
     code, out = sudoku("generate", "--variant", variant, "--level", "hard", "--seed", "1")
@@ -152,3 +158,32 @@ def test_the_cli_makes_a_pair_kinds_puzzle(sudoku, variant) -> None:
 def test_an_order_a_pair_kind_is_not_made_at_is_refused_by_name(capsys, argv, message):
     code = main(["generate", *argv])
     assert code == 2 and message in capsys.readouterr().err
+
+
+def dots_tell_the_truth(answer: Grid, rules: Rules) -> bool:
+    """Whether each marked pair of `answer` holds its dot's relation and each side-by-side
+    pair with no dot holds neither (every dot given)."""
+    cells, marked = answer.cells, {}
+    for marks in rules.marks:
+        marked |= dict.fromkeys(marks.pairs, RULE_KINDS[marks.letter].holds)
+    for low, high in orthogonal_pairs(answer.shape):
+        first, second = cells[low], cells[high]
+        holds = marked.get((low, high))
+        if holds is not None and not holds(first, second):
+            return False
+        if holds is None and (abs(first - second) == 1 or first in (2 * second, second * 2)):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), KROPKI_ORDERS)
+def test_a_kropki_answer_keeps_every_dot_and_every_gap(variant, level, seed) -> None:
+    generated = made(variant, level, seed)
+    assert generated.solution is not None and generated.puzzle is not None
+    assert dots_tell_the_truth(generated.solution, generated.puzzle.rules)
+
+
+def test_a_kropki_puzzles_next_puzzle_is_a_kropki() -> None:
+    puzzle = made("kropki", "hard", 1).puzzle
+    assert puzzle is not None and variant_of(puzzle) == "kropki"

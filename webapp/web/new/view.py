@@ -18,7 +18,6 @@ from ...sudoku.generator import (
     levels_of,
 )
 from ...sudoku.generator.generate import KILLER
-from ...sudoku.variants import variant_label
 from ..generated_puzzles import Choice, Link, choices, variant_labels
 from ..puzzle_form.view import Problem
 
@@ -95,7 +94,7 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     """What to say when `order` gives no puzzle: known beforehand (`generated` None), or
     after the generator's attempts or a job's time ran out."""
     n, levels = order.size, levels_of(order.size)
-    kind = "" if order.variant == CLASSIC else f" {variant_label(order.variant)}"
+    kind = "" if order.variant == CLASSIC else f" {variant_labels()[order.variant]}"
     summary = f"No {n}x{n}{kind} puzzle at level {order.level} was found."
     if generated is None:
         why = f"The generator finds {n}x{n} puzzles at level {' and '.join(levels)} only."

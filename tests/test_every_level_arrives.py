@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from webapp.sudoku.generator import LEVEL_NAMES, GenerationStatus, generate
-from webapp.sudoku.generator.generate import VARIANTS
+from webapp.sudoku.generator import GenerationStatus, generate
+from webapp.sudoku.generator.generate import variant_levels, variants
 from webapp.sudoku.logic.levels import level_of
 
 # The clock is only a safety net here, so it is generous.
 SECONDS = 600
-ORDERS = [(level, variant) for variant in VARIANTS for level in LEVEL_NAMES]
+ORDERS = [(level, variant) for variant in variants() for level in variant_levels(variant)]
 
 
 @pytest.mark.parametrize(("level", "variant"), ORDERS)

@@ -24,7 +24,7 @@ from ..sudoku.generator import (
     generate,
     levels_of,
 )
-from ..sudoku.generator.generate import ONLY_EASY_WHY, VARIANTS
+from ..sudoku.generator.generate import ONLY_EASY_WHY, variants
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_float, positive_int
 from .timing import figure
 
@@ -76,7 +76,7 @@ def add(commands: Subcommands) -> None:
     )
     parser.add_argument(
         "--variant",
-        choices=tuple(VARIANTS),
+        choices=tuple(variants()),
         default="classic",
         help="the rules: x (both diagonals), windoku (four windows), jigsaw (random regions)",
     )

@@ -272,7 +272,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             pairs=knight_pairs,
             fpuzzles_keys=("antiknight",),
             uniqueness_sound=False,
-            generated=False,
             rule="Anti-knight: cells a chess knight's move apart never hold the same digit.",
         ),
         RuleKind(
@@ -282,7 +281,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             pairs=king_pairs,
             fpuzzles_keys=("antiking",),
             uniqueness_sound=False,
-            generated=False,
             rule="Anti-king: cells a chess king's move apart never hold the same digit.",
         ),
         RuleKind(
@@ -293,7 +291,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             forbids=consecutive,
             fpuzzles_keys=("nonconsecutive",),
             uniqueness_sound=False,
-            generated=False,
             rule="Non-consecutive: cells side by side never hold digits one apart.",
             clash="{cells} are consecutive ({symbols})",
             between="{cells} are side by side, so their digits are not one apart",
@@ -307,7 +304,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             fpuzzles_keys=("difference",),
             fpuzzles_value="1",
             uniqueness_sound=False,
-            generated=False,
             rule="Kropki: cells joined by a white dot differ by 1.",
             clash="{cells} have a white dot: {first} and {second} do not differ by 1",
             unmarked_clash="{cells} have no dot and all white dots are given: {first} and"
@@ -326,7 +322,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             fpuzzles_keys=("ratio",),
             fpuzzles_value="2",
             uniqueness_sound=False,
-            generated=False,
             rule="Kropki: of cells joined by a black dot, one is double the other.",
             clash="{cells} have a black dot: {first} and {second} are not in ratio 2",
             unmarked_clash="{cells} have no dot and all black dots are given: {first} and"

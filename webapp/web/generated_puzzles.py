@@ -14,7 +14,8 @@ from ..sudoku.generator import (
     Generated,
     Order,
 )
-from ..sudoku.generator.generate import VARIANTS
+from ..sudoku.generator.generate import marked_letters, variants
+from ..sudoku.rulebook import RULE_KINDS
 from ..sudoku.variants import variant_label
 from .grid_table import Board, Cell, grid_board
 
@@ -43,9 +44,14 @@ class Link:
     current: bool = False
 
 
-# What the form calls each variant the generator makes (generator.VARIANTS), as the home
-# form's menu does (the engine's variants.offered_variants, read off the registry).
-VARIANT_LABELS = {value: variant_label(value) for value in VARIANTS}
+def variant_labels() -> dict[str, str]:
+    """What the form calls each variant the generator makes (generate.variants), as the home
+    form's menu does (the engine's variants.offered_variants, read off the registry); a
+    marked kind's family, which the menu leaves to the marks, by its kinds' name ("Kropki")."""
+    return {
+        value: RULE_KINDS[marked[0]].name if marked else variant_label(value)
+        for value, marked in ((value, marked_letters(value)) for value in variants())
+    }
 
 
 def choices(values: tuple[str, ...], labels: dict[str, str], chosen: str) -> tuple[Choice, ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from ..bitboard import bitboard_for
+from ..geometry import Relation
 from ..grid import Grid
 from ..logic.position import bits_of
 from ..puzzle import CLASSIC, Puzzle, Rules
@@ -75,16 +76,56 @@ def random_solution(shape: Shape, random: SeededRandom, rules: Rules = CLASSIC) 
 
 def solved_fill(shape: Shape, random: SeededRandom, rules: Rules) -> Grid:
     """A full grid obeying `rules`: the exact solver's first solution of a random first row
-    and up to N more random givens that clash with nothing."""
-    peers, n, cells = rules.geometry(shape).peers, shape.size, shape.cell_count
+    and up to N more random givens that clash with nothing (under a relation, no row and a
+    third as many givens)."""
+    geometry = rules.geometry(shape)
+    peers, n, cells = geometry.peers, shape.size, shape.cell_count
+    bound = _bound_pairs(geometry.relations, cells)
     for _ in range(SOLVED_DRAWS):
         values = [0] * cells
-        values[:n] = random.shuffle(list(range(1, n + 1)))
-        for _ in range(n):
+        # Under a relation (non-consecutive) solutions are rare: a random first row and n
+        # givens leave none in nearly every draw, a third of n scattered givens nearly never.
+        if not bound:
+            values[:n] = random.shuffle(list(range(1, n + 1)))
+        for _ in range(n // 3 if bound else n):
             cell, value = random.below(cells), 1 + random.below(n)
-            if not values[cell] and all(values[peer] != value for peer in peers[cell]):
+            related = bound[cell] if bound else None
+            if not values[cell] and _fits(values, cell, value, peers[cell], related):
                 values[cell] = value
         result = solve(Puzzle(Grid(shape, tuple(values)), rules), budget=DRAW_BUDGET)
         if result.status in (SOLVED, MULTIPLE):
             return result.solutions[0]
     raise ValueError(f"no grid for the rules {rules.code!r} in {SOLVED_DRAWS} draws")
+
+
+# For each cell, the cells it is related to and the digit pairs (its own first) they may
+# not hold together.
+BoundPairs = list[list[tuple[int, frozenset[tuple[int, int]]]]]
+
+
+def _bound_pairs(relations: tuple[Relation, ...], cells: int) -> BoundPairs:
+    """Each cell's related cells with the digits each pair may not hold (empty lists: none)."""
+    if not relations:
+        return []
+    bound: BoundPairs = [[] for _ in range(cells)]
+    for relation in relations:
+        for low, high in relation.pairs:
+            bound[low].append((high, relation.forbidden))
+            flipped = frozenset((second, first) for first, second in relation.forbidden)
+            bound[high].append((low, flipped))
+    return bound
+
+
+def _fits(
+    values: list[int],
+    cell: int,
+    value: int,
+    peers: tuple[int, ...] | frozenset[int],
+    related: list[tuple[int, frozenset[tuple[int, int]]]] | None,
+) -> bool:
+    """Whether `value` may go in the empty `cell`: no peer holds it, no relation forbids it."""
+    if any(values[peer] == value for peer in peers):
+        return False
+    return not related or all(
+        not values[other] or (value, values[other]) not in forbidden for other, forbidden in related
+    )

@@ -34,12 +34,14 @@ from ..logic import Path, PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
+from ..rulebook import RULE_KINDS, grid_kinds, marked_kinds
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
 from .fill import random_solution
 from .jigsaw import random_regions
 from .killer import killer_of
+from .marks import all_marks
 from .seeded import SeededRandom
 from .symmetry import SYMMETRIES, is_symmetric, orbits
 
@@ -58,15 +60,19 @@ class GenerationStatus(StrEnum):
 
 
 SIZES = tuple(SHAPES)
-# The variants the generator makes: their names, and the extra kinds of unit each adds
-# (geometry.EXTRA_UNITS); a Jigsaw also draws its region map from the order's seed.
-VARIANTS = {"classic": (), "x": ("x",), "windoku": ("w",), "jigsaw": (), "killer": ()}
+CLASSIC = "classic"
 JIGSAW = "jigsaw"
 # A random region map of 25x25 is too much for the solver to fill (generator/jigsaw.py).
 JIGSAW_SIZES = (4, 6, 9, 12, 16)
 # A Killer has no givens, only cages (generator/killer.py); 12x12 and up are not made.
 KILLER = "killer"
 KILLER_SIZES = (4, 6, 9)
+# A pair kind's puzzles (anti-knight, non-consecutive) are made on 9x9 only: that is where
+# they are played, and smaller grids may have no answer under them (anti-king on 4x4).
+PAIR_KIND_SIZES = (9,)
+# A kind that relates digits (non-consecutive) needs the logic's relation step, rated above
+# easy's top; carving one at expert gave up on 1 of 2 seeds in 60 s: made at these levels.
+RELATION_LEVELS = ("medium", "hard")
 LARGEST_SEED = 2**63 - 1
 # The levels the big grids carve under the level's top, not down to one solution.
 CARVED_UNDER = {16: ("easy", "medium", "hard", "expert"), 25: ("easy", "medium", "hard", "expert")}
@@ -115,8 +121,9 @@ class Order:
             raise OrderError(f"symmetry must be one of {known}, not {self.symmetry!r}")
         if not 0 <= self.seed <= LARGEST_SEED:
             raise OrderError(f"seed must be a whole number from 0 to {LARGEST_SEED}")
-        if self.variant not in VARIANTS:
-            known = ", ".join(VARIANTS)
+        made = variants()
+        if self.variant not in made:
+            known = ", ".join(made)
             raise OrderError(f"variant must be one of {known}, not {self.variant!r}")
         if self.variant == JIGSAW and self.size not in JIGSAW_SIZES:
             sizes = ", ".join(map(str, JIGSAW_SIZES))
@@ -126,9 +133,25 @@ class Order:
             raise OrderError(f"a killer's size must be one of {sizes}, not {self.size}")
         if self.variant == KILLER and self.minimal:
             raise OrderError("a killer has no givens to make minimal; ask for it without minimal")
-        unfit = Rules(VARIANTS[self.variant]).unfit(SHAPES[self.size])
+        unmarked = tuple(letter for letter in made[self.variant] if not RULE_KINDS[letter].marked)
+        unfit = Rules(unmarked).unfit(SHAPES[self.size])
         if unfit:
             raise OrderError(unfit)
+        self._refuse_what_the_kind_is_not_made_at(made[self.variant])
+
+    def _refuse_what_the_kind_is_not_made_at(self, letters: tuple[str, ...]) -> None:
+        """OrderError for a size or level a pair kind's puzzles are not made at."""
+        kinds = [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].pairs]
+        kinds += [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].marked]
+        if not kinds:
+            return
+        name = kinds[0].name
+        if self.size not in PAIR_KIND_SIZES:
+            sizes = ", ".join(map(str, PAIR_KIND_SIZES))
+            raise OrderError(f"size of a puzzle under {name} must be {sizes}, not {self.size}")
+        if self.level not in variant_levels(self.variant):
+            levels = " or ".join(variant_levels(self.variant))
+            raise OrderError(f"level of a puzzle under {name} must be {levels}, not {self.level!r}")
 
     def seed_text(self, attempt: int) -> str:
         """The text that seeds one attempt's random stream (a classic order's is what it was
@@ -139,7 +162,9 @@ class Order:
 
     def rules(self) -> Rules:
         """The rules of the puzzles this order makes; a Jigsaw's regions come from its seed."""
-        extras = VARIANTS[self.variant]
+        extras = tuple(
+            letter for letter in variants()[self.variant] if not RULE_KINDS[letter].marked
+        )
         if self.variant != JIGSAW:
             return Rules(extras)
         return Rules(extras, random_regions(SHAPES[self.size], SeededRandom(self.seed_text(0))))
@@ -180,7 +205,7 @@ def generate(
 ) -> Generated:
     """A puzzle of `size` at `level` whose givens follow `symmetry`, drawn from `seed`
     (`minimal`: no given can go without losing uniqueness), under the rules of `variant`
-    (VARIANTS), within `seconds` and `attempts`; or gave up, saying which ran out.
+    (variants()), within `seconds` and `attempts`; or gave up, saying which ran out.
     OrderError for what cannot be asked."""
     order = Order(size, level, symmetry, seed, minimal, variant)
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -212,6 +237,30 @@ def generate(
     )
 
 
+def variants() -> dict[str, tuple[str, ...]]:
+    """The variants the generator makes, by name, and the letters of the rule kinds each
+    has: the classic, each kind the registry says it makes (by the kind's word), a Jigsaw
+    (its region map drawn from the order's seed) and a Killer (its cages from its answer)."""
+    kinds = {kind.word: (kind.letter,) for kind in grid_kinds() if kind.generated}
+    families: dict[str, tuple[str, ...]] = {}
+    for kind in marked_kinds():
+        if kind.generated:
+            families[kind.family] = (*families.get(kind.family, ()), kind.letter)
+    return {CLASSIC: (), **kinds, **families, JIGSAW: (), KILLER: ()}
+
+
+def marked_letters(variant: str) -> tuple[str, ...]:
+    """The letters of the marked kinds `variant` has (a Kropki's white and black dots)."""
+    return tuple(letter for letter in variants()[variant] if RULE_KINDS[letter].marked)
+
+
+def variant_levels(variant: str) -> tuple[str, ...]:
+    """The levels puzzles of `variant` are made at on 9x9, easiest first."""
+    letters = variants()[variant]
+    related = any(RULE_KINDS[letter].forbids or RULE_KINDS[letter].marked for letter in letters)
+    return RELATION_LEVELS if related else LEVEL_NAMES
+
+
 def levels_of(size: int) -> tuple[str, ...]:
     """The levels a grid of `size` can be generated at, easiest first."""
     return LEVEL_NAMES[:1] if size in ONLY_EASY else LEVEL_NAMES
@@ -221,8 +270,12 @@ def _a_puzzle_of(order: Order) -> str:
     """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard",
     "a 9x9 Jigsaw puzzle at level easy"."""
     minimal = "minimal " if order.minimal else ""
-    name = "Killer" if order.variant == KILLER else order.rules().name  # its cages come later
-    variant = "" if order.variant == "classic" else f"{name} "
+    marked = marked_letters(order.variant)
+    if order.variant == KILLER:
+        name = "Killer"  # its cages come later
+    else:
+        name = RULE_KINDS[marked[0]].name if marked else order.rules().name
+    variant = "" if order.variant == CLASSIC else f"{name} "
     return f"a {minimal}{order.size}x{order.size} {variant}puzzle at level {order.level}"
 
 
@@ -249,6 +302,9 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     """One attempt: the fields of a Generated puzzle, or None when it missed the level."""
     low, high = band(order.level)
     solution = random_solution(carver.shape, random, carver.rules)
+    marked = marked_letters(order.variant)
+    if marked:  # its marks come from its solution: all given
+        carver = Carver(carver.shape, carver.deadline, all_marks(solution, marked))
     rated: Path | None = None
     if order.variant == KILLER:
         killer = killer_of(solution, carver.rules, order.level, random, carver.seconds_left)

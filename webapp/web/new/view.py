@@ -17,8 +17,8 @@ from ...sudoku.generator import (
     Order,
     levels_of,
 )
-from ...sudoku.generator.generate import KILLER, VARIANTS
-from ..generated_puzzles import VARIANT_LABELS, Choice, Link, choices
+from ...sudoku.generator.generate import KILLER
+from ..generated_puzzles import Choice, Link, choices, variant_labels
 from ..puzzle_form.view import Problem
 
 
@@ -43,6 +43,7 @@ def new_page(
     `problem`, an OrderError's message: it starts with the field it is about (one about
     the variant's fit to the size, "Windoku needs square boxes...", names neither)."""
     sizes = tuple(str(n) for n in SIZES)
+    labels = variant_labels()
     levels = levels_of(max(SIZES))
     field = problem.split(" ", 1)[0]
     problems: tuple[Problem, ...] = ()
@@ -55,7 +56,7 @@ def new_page(
         sizes=choices(sizes, {n: f"{n}×{n}" for n in sizes}, size),
         levels=choices(levels, {name: name.capitalize() for name in levels}, level),
         symmetries=choices(SYMMETRIES, _symmetry_labels(), symmetry),
-        variants=choices(tuple(VARIANTS), VARIANT_LABELS, variant),
+        variants=choices(tuple(labels), labels, variant),
         problems=problems,
         invalid=problems[0].target if problems else "",
         symmetry_offered=variant != KILLER,
@@ -93,7 +94,7 @@ def none_found_page(order: Order, generated: Generated | None) -> NoneFoundPage:
     """What to say when `order` gives no puzzle: known beforehand (`generated` None), or
     after the generator's attempts or a job's time ran out."""
     n, levels = order.size, levels_of(order.size)
-    kind = "" if order.variant == CLASSIC else f" {VARIANT_LABELS[order.variant]}"
+    kind = "" if order.variant == CLASSIC else f" {variant_labels()[order.variant]}"
     summary = f"No {n}x{n}{kind} puzzle at level {order.level} was found."
     if generated is None:
         why = f"The generator finds {n}x{n} puzzles at level {' and '.join(levels)} only."

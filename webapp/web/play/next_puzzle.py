@@ -11,8 +11,9 @@ from flask import url_for
 from ...jobs.orders import CLASSIC, read_order
 from ...sudoku import Puzzle
 from ...sudoku.generator import OrderError
-from ...sudoku.generator.generate import JIGSAW, KILLER, VARIANTS
-from ..generated_puzzles import DEFAULT_SYMMETRY, VARIANT_LABELS
+from ...sudoku.generator.generate import JIGSAW, KILLER, variants
+from ...sudoku.rulebook import RULE_KINDS
+from ..generated_puzzles import DEFAULT_SYMMETRY, variant_labels
 from ..rating_view import Rating
 
 
@@ -25,21 +26,28 @@ class NextPuzzle:
 
 
 def variant_of(puzzle: Puzzle) -> str | None:
-    """The variant /new would make `puzzle` as (generate.VARIANTS' name), None when it
+    """The variant /new would make `puzzle` as (a name of generate.variants()), None when it
     makes none such (X-Sudoku and Windoku at once, say)."""
     rules = puzzle.rules
     if rules.cages:
         return KILLER if not rules.extras and not rules.regions else None
     if rules.regions:
         return JIGSAW if not rules.extras else None
-    return next((name for name, extras in VARIANTS.items() if extras == rules.extras), None)
+    if rules.marks:  # made with every mark given, of one family's kinds, and nothing else
+        letters = tuple(marks.letter for marks in rules.marks)
+        all_given = all(marks.all_given for marks in rules.marks)
+        if rules.extras or not all_given:
+            return None
+        made = (name for name, kinds in variants().items() if kinds and RULE_KINDS[kinds[0]].marked)
+        return next((name for name in made if set(variants()[name]) >= set(letters)), None)
+    return next((name for name, extras in variants().items() if extras == rules.extras), None)
 
 
 def next_puzzle(puzzle: Puzzle, rating: Rating | None) -> NextPuzzle:
     """The offer of a new puzzle like `puzzle` at the level its `rating` names."""
     variant = variant_of(puzzle) or CLASSIC
     size = str(puzzle.size)
-    label = "" if variant == CLASSIC else f" {VARIANT_LABELS[variant]}"
+    label = "" if variant == CLASSIC else f" {variant_labels()[variant]}"
     level = rating.level if rating is not None and rating.rated else None
     if level is not None:
         try:

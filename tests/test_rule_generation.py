@@ -1,0 +1,189 @@
+"""The generator reads the registry (issue 42): the variants it makes are the rule kinds the
+registry says it makes, plus a Jigsaw and a Killer, and /new and `sudoku generate --variant`
+offer what it says; and the rule kinds' puzzles it makes are unique under their rule,
+rated in their level and the same for the same seed."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import importlib
+import operator
+
+import pytest
+
+from webapp.cli import main
+from webapp.sudoku.counting import count_solutions_of
+from webapp.sudoku.generator import Generated, generate
+from webapp.sudoku.grid import Grid
+from webapp.sudoku.logic import PathStatus, find_path
+from webapp.sudoku.logic.levels import level_of
+from webapp.sudoku.puzzle import Rules
+from webapp.sudoku.rulebook import RULE_KINDS, RuleKind, orthogonal_pairs, pairs_apart
+from webapp.sudoku.shape import Shape
+from webapp.web.play.next_puzzle import variant_of
+
+
+def zebra_pairs(shape: Shape) -> tuple[tuple[int, int], ...]:
+    """Every pair of cells a zebra's leap apart (two and three squares)."""
+    return pairs_apart(shape, ((2, 3), (3, 2), (2, -3), (3, -2)))
+
+
+@pytest.fixture
+def anti_zebra(monkeypatch):
+    """The anti-zebra rule, registered for the test alone and flagged as generated."""
+    kind = RuleKind(
+        "z",
+        "Anti-Zebra",
+        ("anti-zebra",),
+        pairs=zebra_pairs,
+        uniqueness_sound=False,
+        generated=True,
+        rule="Anti-zebra: cells a zebra's leap apart never hold the same digit.",
+    )
+    monkeypatch.setitem(RULE_KINDS, "z", kind)
+
+
+def test_a_generated_kind_is_on_the_new_puzzle_form(client, anti_zebra) -> None:
+    assert '<option value="anti-zebra">' in client.get("/new").text
+
+
+def test_a_generated_kind_is_a_choice_of_the_cli(sudoku, anti_zebra) -> None:
+    argv = ("--variant", "anti-zebra", "--size", "9", "--level", "easy", "--seed", "2")
+    code, out = sudoku("generate", *argv)
+    assert code == 0 and out.strip().endswith("-z")
+
+
+def test_a_kind_not_generated_is_not_on_the_form(client, monkeypatch) -> None:
+    x_not_generated = dataclasses.replace(RULE_KINDS["x"], generated=False)
+    monkeypatch.setitem(RULE_KINDS, "x", x_not_generated)
+    assert '<option value="x">' not in client.get("/new").text
+
+
+def test_the_generators_own_table_of_variants_is_gone() -> None:
+    assert not hasattr(importlib.import_module("webapp.sudoku.generator.generate"), "VARIANTS")
+
+
+# Each pair kind the generator makes on 9x9, by variant name, at two of its levels.
+PAIR_ORDERS = [
+    ("anti-knight", "easy"),
+    ("anti-knight", "hard"),
+    ("anti-king", "easy"),
+    ("anti-king", "hard"),
+    ("non-consecutive", "medium"),
+    ("non-consecutive", "hard"),
+]
+# Kropki, every dot given, at its two levels.
+KROPKI_ORDERS = [("kropki", "medium"), ("kropki", "hard")]
+ORDERS = PAIR_ORDERS + KROPKI_ORDERS
+VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki"]
+SEEDS = (0, 1, 2)
+# The clock is only a safety net here, so it is generous.
+SECONDS = 300
+
+
+@functools.cache
+def made(variant: str, level: str, seed: int) -> Generated:
+    """The generator's 9x9 puzzle of `variant` at `level` from `seed` (made once a run)."""
+    return generate(9, level, seed=seed, seconds=SECONDS, variant=variant)
+
+
+def keeps_its_rule(answer: Grid, letter: str) -> bool:
+    """Whether `answer` keeps the pair kind `letter` on every one of its pairs."""
+    kind = RULE_KINDS[letter]
+    assert kind.pairs is not None
+    breaks = kind.forbids or operator.eq
+    cells = answer.cells
+    return not any(breaks(cells[low], cells[high]) for low, high in kind.pairs(answer.shape))
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), ORDERS)
+def test_a_rule_puzzle_has_one_solution_under_its_rule(variant, level, seed) -> None:
+    puzzle = made(variant, level, seed).puzzle
+    assert puzzle is not None and count_solutions_of(puzzle, most=2).count == 1
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), PAIR_ORDERS)
+def test_a_pair_kinds_answer_keeps_its_rule(variant, level, seed) -> None:
+    generated = made(variant, level, seed)
+    assert generated.solution is not None and generated.puzzle is not None
+    (letter,) = generated.puzzle.rules.extras
+    assert keeps_its_rule(generated.solution, letter)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), ORDERS)
+def test_a_rule_puzzles_rating_is_in_its_level(variant, level, seed) -> None:
+    puzzle = made(variant, level, seed).puzzle
+    assert puzzle is not None
+    path = find_path(puzzle, unique=True)
+    assert path.status == PathStatus.SOLVED and level_of(path.rating) == level
+
+
+@pytest.mark.parametrize(("variant", "level"), ORDERS)
+def test_the_same_seed_gives_the_same_rule_puzzle(variant, level) -> None:
+    again = generate(9, level, seed=0, seconds=SECONDS, variant=variant).puzzle
+    assert again is not None and again == made(variant, level, 0).puzzle
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_new_puzzle_link_makes_a_rule_puzzle(app, client, variant) -> None:
+    app.config["GENERATE_SECONDS"] = SECONDS  # made in the request, not in a job
+    puzzle = made(variant, "hard", 1).puzzle
+    assert puzzle is not None
+    answer = client.get(f"/new/{variant}/9/hard/rotational/1")
+    assert answer.status_code == 303 and answer.location.endswith(f"/{puzzle.code}")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_cli_makes_a_rule_puzzle(sudoku, variant) -> None:
+    puzzle = made(variant, "hard", 1).puzzle
+    assert puzzle is not None
+    code, out = sudoku("generate", "--variant", variant, "--level", "hard", "--seed", "1")
+    assert code == 0 and out.strip() == puzzle.line
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--variant", "anti-king", "--size", "6"), "size of a puzzle under Anti-King must be 9"),
+        (
+            ("--variant", "non-consecutive", "--level", "easy"),
+            "level of a puzzle under Non-Consecutive must be medium or hard",
+        ),
+    ],
+)
+def test_an_order_a_pair_kind_is_not_made_at_is_refused_by_name(capsys, argv, message):
+    code = main(["generate", *argv])
+    assert code == 2 and message in capsys.readouterr().err
+
+
+def dots_tell_the_truth(answer: Grid, rules: Rules) -> bool:
+    """Whether each marked pair of `answer` holds its dot's relation and each side-by-side
+    pair with no dot holds neither (every dot given)."""
+    cells, marked = answer.cells, {}
+    for marks in rules.marks:
+        marked |= dict.fromkeys(marks.pairs, RULE_KINDS[marks.letter].holds)
+    for low, high in orthogonal_pairs(answer.shape):
+        first, second = cells[low], cells[high]
+        holds = marked.get((low, high))
+        if holds is not None and not holds(first, second):
+            return False
+        if holds is None and (abs(first - second) == 1 or first in (2 * second, second * 2)):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), KROPKI_ORDERS)
+def test_a_kropki_answer_keeps_every_dot_and_every_gap(variant, level, seed) -> None:
+    generated = made(variant, level, seed)
+    assert generated.solution is not None and generated.puzzle is not None
+    assert dots_tell_the_truth(generated.solution, generated.puzzle.rules)
+
+
+def test_a_kropki_puzzles_next_puzzle_is_a_kropki() -> None:
+    puzzle = made("kropki", "hard", 1).puzzle
+    assert puzzle is not None and variant_of(puzzle) == "kropki"

@@ -18,13 +18,13 @@ from typing import Any, NamedTuple
 
 import pytest
 from flask import Flask
-from template_code import TEMPLATE_CODE
 
 from webapp import create_app
 from webapp.cli import main
 
 from answer_ceilings import ANSWER_CEILINGS
 from puzzles import data_lines
+from template_code import TEMPLATE_CODE
 
 # Plugins: the browser tests' server, Chromium and pages; a real Redis for the tests that want one.
 pytest_plugins = ["browser_fixtures", "redis_server", "shared_stacks"]

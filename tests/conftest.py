@@ -24,6 +24,7 @@ from webapp.cli import main
 
 from answer_ceilings import ANSWER_CEILINGS
 from puzzles import data_lines
+from template_code import TEMPLATE_CODE
 
 # Plugins: the browser tests' server, Chromium and pages; a real Redis for the tests that want one.
 pytest_plugins = ["browser_fixtures", "redis_server", "shared_stacks"]
@@ -72,12 +73,15 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture(scope="session")
 def make_app(tmp_path_factory) -> Callable[..., Flask]:
     """Make an app: testing mode, a job store of its own in a fresh folder, ceilings of a
-    minute (answer_ceilings.py), `config` over them all. Session-wide, so that module
+    minute (answer_ceilings.py), `config` over them all, templates compiled once for all
+    the apps of the process (template_code.py). Session-wide, so that module
     fixtures may make theirs with it too."""
 
     def make(**config: Any) -> Flask:
         store = f"sqlite:///{tmp_path_factory.mktemp('app')}/jobs.sqlite3"
-        return create_app({"TESTING": True, "JOB_STORE": store, **ANSWER_CEILINGS, **config})
+        app = create_app({"TESTING": True, "JOB_STORE": store, **ANSWER_CEILINGS, **config})
+        app.jinja_env.bytecode_cache = TEMPLATE_CODE  # see template_code.py
+        return app
 
     return make
 

@@ -18,7 +18,7 @@ from webapp.sudoku.grid import Grid
 from webapp.sudoku.lessons import Attempt, BankEntry, JudgementKind, check_answer
 from webapp.sudoku.lessons.bank import FIRST_FAMILIES
 from webapp.sudoku.lessons.checker import instances_of, judge
-from webapp.sudoku.logic import Step, fish, next_step
+from webapp.sudoku.logic import Position, Step, fish, next_step
 from webapp.sudoku.parse import read_code
 from webapp.web.learn.lessons import singles
 from webapp.web.learn.shipped import shipped_bank
@@ -29,15 +29,27 @@ pytestmark = pytest.mark.xdist_group("learn-bank")
 
 
 @cache
-def instances(entry: BankEntry) -> tuple[Step, ...]:
-    """Every instance of the entry's technique at its position."""
-    return instances_of(entry.position(), entry.technique)
+def position_of(entry: BankEntry) -> Position:
+    """The entry's position, read once for the four tests that ask it."""
+    return entry.position()
 
 
 @cache
+def instances(entry: BankEntry) -> tuple[Step, ...]:
+    """Every instance of the entry's technique at its position."""
+    return instances_of(position_of(entry), entry.technique)
+
+
 def solution_of(entry: BankEntry) -> Grid:
     """The entry's puzzle's one solution."""
-    solution = solve(read_code(entry.puzzle)).solution
+    return solution_of_puzzle(entry.puzzle)
+
+
+# By the puzzle's share code: the bank's 1,333 positions come from 859 puzzles.
+@cache
+def solution_of_puzzle(code: str) -> Grid:
+    """The one solution of the puzzle whose share code is `code`."""
+    solution = solve(read_code(code)).solution
     assert solution is not None
     return solution
 
@@ -51,7 +63,7 @@ def stored(entry: BankEntry) -> Attempt:
 # asks them, that applies: so the stored step being it says too that nothing easier applies.
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_the_stored_step_is_the_engines_next_step(entry: BankEntry) -> None:
-    step = next_step(entry.position())
+    step = next_step(position_of(entry))
     assert step is not None
     assert (step.technique, Attempt.of_step(step)) == (entry.technique, stored(entry))
 
@@ -65,7 +77,7 @@ def test_every_application_of_the_technique_is_right(entry: BankEntry) -> None:
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) -> None:
-    position, solution = entry.position(), solution_of(entry)
+    position, solution = position_of(entry), solution_of(entry)
     cell = next(cell for cell, value in enumerate(position.values) if not value)
     true = (cell, solution.cells[cell])
     verdict = judge(instances(entry), stored(entry) | Attempt(frozenset({true})), solution)
@@ -74,7 +86,7 @@ def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) ->
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
 def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None:
-    position, solution = entry.position(), solution_of(entry)
+    position, solution = position_of(entry), solution_of(entry)
     done = Attempt()
     for step in instances(entry):
         done |= Attempt.of_step(step)
@@ -111,5 +123,5 @@ def test_half_a_pattern_is_partial_and_told_the_rest_of_one(entry: BankEntry) ->
 
 def test_nothing_chosen_is_partial() -> None:
     entry = ENTRIES[0]
-    verdict = check_answer(entry.position(), entry.technique, Attempt())
+    verdict = check_answer(position_of(entry), entry.technique, Attempt())
     assert (verdict.kind, verdict.missing) == (JudgementKind.PARTIAL, stored(entry))

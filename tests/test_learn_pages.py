@@ -4,9 +4,13 @@ render with their boards drawn; answers are checked; bad input is a 4xx naming i
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache
 from html import unescape
 
 import pytest
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from webapp.explanations.names import technique_name
 from webapp.explanations.words import cell_name
@@ -34,19 +38,33 @@ def removal_cells(slug: str, size: int) -> list[str]:
     return sorted({cell_name(shape, cell) for cell, _ in (*entry.eliminations, *entry.placements)})
 
 
+# The pages read here change nothing on the server, so the module shares one app: making
+# one for each of its 361 tests took more CPU than the tests did.
+@pytest.fixture(scope="module")
+def client(make_app) -> FlaskClient:
+    """A test client of one app for the whole module."""
+    return make_app().test_client()
+
+
+@pytest.fixture(scope="module")
+def lesson_page(client) -> Callable[[str], TestResponse]:
+    """The response to a lesson's page, asked once for the several tests that read it."""
+    return cache(lambda slug: client.get(f"/learn/{slug}"))
+
+
 def test_the_list_links_every_lesson(client) -> None:
     html = client.get("/learn").get_data(as_text=True)
     assert [slug for slug in SLUGS if f'href="/learn/{slug}"' not in html] == []
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_every_lesson_page_renders(client, slug: str) -> None:
-    assert client.get(f"/learn/{slug}").status_code == 200
+def test_every_lesson_page_renders(lesson_page, slug: str) -> None:
+    assert lesson_page(slug).status_code == 200
 
 
 @pytest.mark.parametrize("slug", SLUGS)
-def test_a_lesson_draws_its_examples_naming_the_steps_cells(client, slug: str) -> None:
-    html = client.get(f"/learn/{slug}").get_data(as_text=True)
+def test_a_lesson_draws_its_examples_naming_the_steps_cells(lesson_page, slug: str) -> None:
+    html = lesson_page(slug).get_data(as_text=True)
     said = " ".join(labels(html))
     expected = removal_cells(slug, sizes_of(slug)[0]) if sizes_of(slug) else []
     missing = [name for name in expected if not re.search(rf"{name}: [^;]*(removed|placed)", said)]
@@ -54,8 +72,8 @@ def test_a_lesson_draws_its_examples_naming_the_steps_cells(client, slug: str) -
 
 
 @pytest.mark.parametrize("slug", [slug for slug in SLUGS if len(positions(slug, 9)) >= 2])
-def test_a_lesson_shows_two_examples_with_their_sentences(client, slug: str) -> None:
-    html = unescape(client.get(f"/learn/{slug}").get_data(as_text=True))
+def test_a_lesson_shows_two_examples_with_their_sentences(lesson_page, slug: str) -> None:
+    html = unescape(lesson_page(slug).get_data(as_text=True))
     shown = [drawn_step(entry, "").sentence for entry in positions(slug, 9)[:2]]
     assert [sentence for sentence in shown if sentence not in html] == []
 
@@ -69,8 +87,10 @@ def test_a_lesson_shows_two_examples_with_their_sentences(client, slug: str) -> 
         ("cage-combinations", "a 6x6 Killer Sudoku"),
     ],
 )
-def test_a_variants_own_technique_has_examples_on_its_board(client, slug: str, board: str) -> None:
-    html = unescape(client.get(f"/learn/{slug}").get_data(as_text=True))
+def test_a_variants_own_technique_has_examples_on_its_board(
+    lesson_page, slug: str, board: str
+) -> None:
+    html = unescape(lesson_page(slug).get_data(as_text=True))
     assert f"{technique_name(slug)} on {board}, before the step" in html
 
 
@@ -90,8 +110,10 @@ def test_a_variants_own_technique_is_practised_on_a_9x9(slug: str) -> None:
         ("finned-x-wing", "a 9x9 Jigsaw"),
     ],
 )
-def test_a_lesson_shows_its_technique_on_a_variant_board(client, slug: str, board: str) -> None:
-    html = unescape(client.get(f"/learn/{slug}").get_data(as_text=True))
+def test_a_lesson_shows_its_technique_on_a_variant_board(
+    lesson_page, slug: str, board: str
+) -> None:
+    html = unescape(lesson_page(slug).get_data(as_text=True))
     assert f"{technique_name(slug)} on {board}, before the step" in html
 
 

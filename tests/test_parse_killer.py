@@ -11,6 +11,7 @@ from killers import random_killer
 from sudoku_rules import valid_variant_solution
 
 from webapp.sudoku import SOLVED, PuzzleError, solve
+from webapp.sudoku.cage_input import is_sums_line
 from webapp.sudoku.cages import Cage
 from webapp.sudoku.links import read_link
 from webapp.sudoku.parse import read
@@ -110,3 +111,21 @@ def test_a_jigsaw_killer_has_its_region_map_between_the_grid_and_the_cage_map():
 def test_a_bad_cage_map_or_sum_is_named(text, words):
     with pytest.raises(PuzzleError, match=re.escape(words)):
         read(text)
+
+
+# A line is a sums line by its pairs alone; one without "=" or ":" is told so at once, however
+# long (a 25x25 grid's code on one line), and read as it always was.
+@pytest.mark.parametrize(
+    ("line", "sums"),
+    [
+        ("a=10, b=7", True),
+        ("a: 10; b: 7", True),
+        ("x=?", True),
+        ("0" * 625, False),
+        ("1.3.5.7.9" * 9, False),
+        ("a b c", False),
+        ("a=10 b", False),
+    ],
+)
+def test_a_line_is_a_sums_line_only_by_its_pairs(line: str, sums: bool) -> None:
+    assert is_sums_line(line) == sums

@@ -11,6 +11,7 @@ thousands of them for docs/techniques.md.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from itertools import islice
 
@@ -18,11 +19,11 @@ import pytest
 from sudoku_rules import valid_variant_solution
 
 from webapp.cli.soundness import check_samples, variant_samples
-from webapp.cli.variant_puzzles import MOVES, moves_keeping
+from webapp.cli.variant_puzzles import MOVES, Sample, moves_keeping
 from webapp.explanations import cell_name, sentence
 from webapp.explanations.hints import glimpse
 from webapp.sudoku import SHAPES, Grid, Puzzle, Rules, solve, standard_geometry
-from webapp.sudoku.logic import BY_SLUG, Position, Step, find_path
+from webapp.sudoku.logic import BY_SLUG, Position, Step, find_path, next_step
 from webapp.sudoku.logic.leftovers import LAW_OF_LEFTOVERS, applies, leftovers_of
 from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniques_for
 
@@ -91,12 +92,28 @@ def test_disguises_keep_the_units_and_turn_a_jigsaw_map():
     assert len({sample.puzzle.rules.regions for sample in samples}) > 1
 
 
+# The made 9x9 puzzles the tests past the sweeps read, made once for all of them, as making
+# a puzzle costs more than its first steps: the hard positions are found along the first ten
+# paths of each variant's seed, and the wording tests read the first steps of all twelve.
+# They read X-Sudoku's of seed 4, whose first paths reach a diagonal's single and locked
+# candidates in a few steps, where seed 7's first puzzle finds them only at the end of a
+# long hard path.
+HARD_SEED = {"jigsaw": 3, "x": 7, "windoku": 7}
+WORDED_SEED = HARD_SEED | {"x": 4}
+
+
 @cache
-def stuck_positions(variant: str, count: int, seed: int) -> list[tuple[Position, Grid]]:
+def made_puzzles(variant: str, seed: int) -> list[Sample]:
+    """Twelve made 9x9 puzzles of `variant` from `seed`, with their answers."""
+    return variant_samples(variant, 9, 12, 0, seed)
+
+
+@cache
+def stuck_positions(variant: str, count: int) -> list[tuple[Position, Grid]]:
     """Up to `count` positions of made puzzles where the path's next step is no single,
     with the answer: where the harder techniques have something to find."""
     found = []
-    for sample in variant_samples(variant, 9, 10, 0, seed):
+    for sample in made_puzzles(variant, HARD_SEED[variant])[:10]:
         path = find_path(sample.puzzle, work=50_000, unique=True)
         position = Position.from_puzzle(sample.puzzle, unique=True)
         for step in path.steps:
@@ -121,8 +138,7 @@ def test_every_technique_asked_at_hard_positions_is_never_wrong(variant):
     """Every finder, not just a path's first, at positions past the singles: a technique
     that a path rarely reaches is checked too."""
     found: Counter[str] = Counter()
-    seed = 3 if variant == "jigsaw" else 7  # the Jigsaw positions are jigsaw_steps' too
-    for position, answer in stuck_positions(variant, ASKED_AT[variant], seed):
+    for position, answer in stuck_positions(variant, ASKED_AT[variant]):
         for slug, finder in BY_SLUG.items():
             for step in islice(finder(position), 3):
                 assert not _wrong(step, answer), step
@@ -138,7 +154,7 @@ def test_every_technique_asked_at_hard_positions_is_never_wrong(variant):
 def jigsaw_steps(slug: str, count: int) -> list[tuple[Position, Step]]:
     """Up to `count` steps of technique `slug` found at hard Jigsaw positions."""
     found = []
-    for position, _ in stuck_positions("jigsaw", ASKED_AT["jigsaw"], seed=3):
+    for position, _ in stuck_positions("jigsaw", ASKED_AT["jigsaw"]):
         found += [(position, step) for step in islice(BY_SLUG[slug](position), 2)]
     assert found, slug
     return found[:count]
@@ -199,14 +215,27 @@ def test_a_leftovers_step_is_sound_and_worded_naming_its_lines_regions_and_cells
             assert str(index) in text and "region" in text
 
 
+# A step's work: far beyond what any one step of these paths needs.
+STEP_WORK = 200_000
+
+
+def path_steps(puzzle: Puzzle) -> Iterator[tuple[Position, Step]]:
+    """The steps of `puzzle`'s easiest-first path, each with the position it is taken at,
+    found one at a time: a test that wants an early step stops the walk there."""
+    position = Position.from_puzzle(puzzle, unique=True)
+    while not position.is_solved:
+        step = next_step(position, work=STEP_WORK)
+        if step is None:
+            return
+        yield position, step
+        position = step.apply(position)
+
+
 def first_step(puzzle: Puzzle, slug: str, kind: str) -> tuple[Position, Step]:
     """The first step of `slug` naming a unit of `kind` along `puzzle`'s path."""
-    path = find_path(puzzle, work=200_000, unique=True)
-    position = Position.from_puzzle(puzzle, unique=True)
-    for step in path.steps:
+    for position, step in path_steps(puzzle):
         if step.technique == slug and any(k == kind for k, _ in step.units):
             return position, step
-        position = step.apply(position)
     raise AssertionError(f"no {slug} in a {kind}")
 
 
@@ -219,7 +248,7 @@ def first_step(puzzle: Puzzle, slug: str, kind: str) -> tuple[Position, Step]:
     ],
 )
 def test_singles_name_the_variant_unit(variant, kind, words):
-    for sample in variant_samples(variant, 9, 12, 0, seed=4):
+    for sample in made_puzzles(variant, WORDED_SEED[variant]):
         try:
             position, step = first_step(sample.puzzle, "hidden-single", kind)
         except AssertionError:
@@ -239,7 +268,7 @@ def test_singles_name_the_variant_unit(variant, kind, words):
     ("variant", "kind"), [("windoku", "window"), ("jigsaw", "region"), ("x", "diagonal")]
 )
 def test_intersections_work_between_any_two_units_and_say_which(variant, kind):
-    for sample in variant_samples(variant, 9, 12, 0, seed=6):
+    for sample in made_puzzles(variant, WORDED_SEED[variant]):
         for slug in ("pointing", "claiming"):
             try:
                 position, step = first_step(sample.puzzle, slug, kind)
@@ -261,10 +290,9 @@ def test_intersections_work_between_any_two_units_and_say_which(variant, kind):
 def test_a_jigsaw_hint_names_the_region_a_step_changes():
     """A hint's first tier says where a step without a unit of its own changes the grid:
     the cell's box, which in a Jigsaw is its region."""
-    for sample in variant_samples("jigsaw", 9, 6, 0, seed=8):
+    for sample in made_puzzles("jigsaw", WORDED_SEED["jigsaw"]):
         geometry = sample.puzzle.geometry
-        path = find_path(sample.puzzle, work=200_000, unique=True)
-        for step in path.steps:
+        for _, step in path_steps(sample.puzzle):
             if step.technique == "naked-single":
                 ((cell, _),) = step.placements
                 region = next(u for u in geometry.cell_units[cell] if u.kind == "region")

@@ -163,6 +163,11 @@ def is_sums_line(line: str) -> bool:
 
 def _pairs(text: str) -> list[tuple[str, str]] | None:
     """The (label, sum) pairs of sums as text, None when anything else is in it."""
+    if "=" not in text and ":" not in text:
+        # No pair can be in it; and SUM_PAIR, tried at each start of a long run of letters
+        # and digits (a 25x25 grid's code on one line), would take time growing with the
+        # square of its length to find so.
+        return [] if BETWEEN_PAIRS.fullmatch(text) else None
     found, at = [], 0
     for match in SUM_PAIR.finditer(text):
         if not BETWEEN_PAIRS.fullmatch(text, at, match.start()):

@@ -23,6 +23,10 @@ from webapp.sudoku.rulebook import RULE_KINDS, RuleKind, orthogonal_pairs, pairs
 from webapp.sudoku.shape import Shape
 from webapp.web.play.next_puzzle import variant_of
 
+# One worker runs the file, so that each puzzle `made` makes is made once a run, not once a
+# worker: a hard non-consecutive puzzle takes seconds to make.
+pytestmark = pytest.mark.xdist_group("rule-generation")
+
 
 def zebra_pairs(shape: Shape) -> tuple[tuple[int, int], ...]:
     """Every pair of cells a zebra's leap apart (two and three squares)."""

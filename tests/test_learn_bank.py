@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
+from webapp.cli.learn_bank import SHIPPED
 from webapp.sudoku.lessons import Bank, BankEntry, BankError
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
 from webapp.sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
@@ -150,3 +151,54 @@ def test_a_hidden_quad_lies_in_a_unit_with_every_cell_open(entry: BankEntry) -> 
     (named,) = step_of(entry).units
     (unit,) = [unit for unit in position.geometry.units if (unit.kind, unit.index) == named]
     assert [position.values[cell] for cell in unit.cells] == [0] * 9
+
+
+def shared_sets(root: Path) -> Path:
+    """A stand-in for the shared puzzle sets under `root`: each file the shipped bank's runs
+    read, holding two lines of the rated sample (another two each, so that no two agree)."""
+    lines = (DATA / "se_rated_sample.txt").read_text().splitlines()[1:]
+    names = [name for stage in SHIPPED for name in stage.rated]
+    for number, name in enumerate(names):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("\n".join(lines[2 * number : 2 * number + 2]) + "\n")
+    return root
+
+
+def all_slice(puzzles: Path, out: Path) -> bytes:
+    """The bytes `--all` writes over `puzzles` with every count cut to one."""
+    assert main(["learn-bank", "--all", str(puzzles), "--cap", "1", "--out", str(out)]) == 0
+    return out.read_bytes()
+
+
+# One command rebuilds the shipped bank from nothing: the same bytes every time.
+def test_the_whole_rebuild_writes_the_same_bytes_twice(tmp_path: Path) -> None:
+    puzzles = shared_sets(tmp_path / "puzzles")
+    first = all_slice(puzzles, tmp_path / "first.json")
+    assert all_slice(puzzles, tmp_path / "second.json") == first
+
+
+# The one command is the runs the bank was built by, each walked onto the bank before.
+def test_the_whole_rebuild_is_its_runs_one_onto_another(tmp_path: Path) -> None:
+    puzzles = shared_sets(tmp_path / "puzzles")
+    whole = all_slice(puzzles, tmp_path / "whole.json")
+    bank = tmp_path / "bank.json"
+    for number, stage in enumerate(stage.capped(1) for stage in SHIPPED):
+        onto = ["--onto", str(bank)] if number else []
+        run = [
+            *("--rated", *(str(puzzles / name) for name in stage.rated)),
+            *("--limit", str(stage.limit), "--seeds", str(stage.seeds)),
+            *("--small-seeds", str(stage.small_seeds)),
+            *("--variant-seeds", str(stage.variant_seeds)),
+            *("--small-expert-seeds", str(stage.small_expert_seeds)),
+        ]
+        assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
+    assert bank.read_bytes() == whole
+
+
+# Another source would make a bank other than the shipped one: refused, naming the option.
+@pytest.mark.parametrize("option", [["--seeds", "2"], ["--per", "3"], ["--onto", "bank.json"]])
+def test_the_whole_rebuild_takes_no_source_of_its_own(
+    option: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["learn-bank", "--all", str(tmp_path), *option])
+    assert f"it takes no {option[0]}" in capsys.readouterr().err

@@ -6,13 +6,14 @@ and a 6x6, which no shared set has), then the puzzles of each --rated file, then
 generator's variant puzzles (--variant-seeds per variant, size and level: X-Sudoku,
 Windoku, Jigsaw and Killer, for their own techniques and the examples where a technique
 reads differently on them), then the generator's 6x6 expert puzzles (--small-expert-seeds),
-which bring the pairs a 6x6 seldom needs before. Only puzzles
-whose licence lets the package ship them are sources: the bank holds no position of
-HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md names each
-source and its licence). Each is checked to have exactly one solution, then its path is
-walked (lessons/bank.py). Counts bound the work, never seconds: the same command writes
-the same bytes. The generator's seconds are only a ceiling; if one runs out the command
-fails saying so, as its bank would then differ.
+which bring the pairs a 6x6 seldom needs before, then the generator's 9x9 hard puzzles
+given the Kropki dots or the X and V marks their answers hold (--marked-seeds), for the
+marks' own step. Only puzzles whose licence lets the package ship them are sources: the
+bank holds no position of HoDoKu's regression library (GPL-3), which the tests alone read
+(docs/api.md names each source and its licence). Each is checked to have exactly one
+solution, then its path is walked (lessons/bank.py). Counts bound the work, never seconds:
+the same command writes the same bytes. The generator's seconds are only a ceiling; if one
+runs out the command fails saying so, as its bank would then differ.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
-from ..sudoku.generator import GenerationStatus, generate, levels_of
+from ..sudoku.generator import Generated, GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
 from ..sudoku.lessons.bank import BANKED_VARIANTS, techniques_version
+from ..sudoku.lessons.marked import MARK_SETS, marked
 from ..sudoku.logic import Position
 from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
@@ -33,6 +35,8 @@ from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
 GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
 GENERATOR_CEILING_SECONDS = 120.0
+# The level of the generator's puzzles given marks: an easier one's singles solve it whole.
+MARKED_LEVEL = "hard"
 
 EPILOG = """\
 Rebuild the shipped bank from nothing, with the shared puzzle sets at PUZZLES (docs/api.md
@@ -52,6 +56,7 @@ class Stage:
     small_seeds: int = 30
     variant_seeds: int = 0
     small_expert_seeds: int = 0
+    marked_seeds: int = 0
 
     def capped(self, cap: int) -> Stage:
         """The stage with each of its counts at most `cap` (a slice, for the tests)."""
@@ -62,6 +67,7 @@ class Stage:
             small_seeds=min(self.small_seeds, cap),
             variant_seeds=min(self.variant_seeds, cap),
             small_expert_seeds=min(self.small_expert_seeds, cap),
+            marked_seeds=min(self.marked_seeds, cap),
         )
 
 
@@ -86,6 +92,7 @@ SHIPPED = (
     ),
     Stage(rated=("9x9/magictour_top1465.txt",), limit=1465, seeds=0, small_seeds=0),
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
+    Stage(seeds=0, small_seeds=0, marked_seeds=20),
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.
@@ -96,6 +103,7 @@ SOURCE_OPTIONS = (
     "small_seeds",
     "variant_seeds",
     "small_expert_seeds",
+    "marked_seeds",
     "per",
     "work",
     "onto",
@@ -140,6 +148,12 @@ def add(commands: Subcommands) -> None:
         "--small-expert-seeds",
         type=int,
         help="generator seeds of 6x6 expert puzzles, walked last (0, none)",
+    )
+    parser.add_argument(
+        "--marked-seeds",
+        type=int,
+        help="generator seeds of 9x9 hard puzzles given the Kropki dots or the X and V marks"
+        " their answers hold, walked last (0, none)",
     )
     parser.add_argument("--work", type=positive_int, help="work units per path (30000)")
     parser.add_argument(
@@ -186,6 +200,7 @@ def run(args: argparse.Namespace) -> int:
             _or_usual(args.small_seeds, usual.small_seeds),
             _or_usual(args.variant_seeds, usual.variant_seeds),
             _or_usual(args.small_expert_seeds, usual.small_expert_seeds),
+            _or_usual(args.marked_seeds, usual.marked_seeds),
         )
         onto = _bank(args.onto) if args.onto else None  # refused before the long walk
         sources = _sources_of(stage, Path())
@@ -206,12 +221,14 @@ def _or_usual(value: int | None, usual: int) -> int:
 
 def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     """The sources of one run, in the order they are walked: the generator's classic
-    puzzles, each --rated file's (named under `puzzles`), the variants', the 6x6 experts'."""
+    puzzles, each --rated file's (named under `puzzles`), the variants', the 6x6 experts',
+    the marked ones'."""
     sources = _generated(stage.seeds, stage.small_seeds)
     for name in stage.rated:
         sources += _rated(str(puzzles / name), stage.limit)
     sources += _variants(stage.variant_seeds)
     sources += [_made("classic", 6, "expert", seed) for seed in range(stage.small_expert_seeds)]
+    sources += [_marked(seed) for seed in range(stage.marked_seeds)]
     return sources
 
 
@@ -246,15 +263,36 @@ def _variants(seeds: int) -> list[Source]:
 def _made(variant: str, size: int, level: str, seed: int) -> Source:
     """The generator's `variant` puzzle of `size` at `level` from `seed`, as a source;
     UsageError when it gives none, as the bank would then differ."""
+    made = _generated_puzzle(variant, size, level, seed)
+    assert made.puzzle is not None  # _generated_puzzle's promise
+    start = Position.from_puzzle(made.puzzle, unique=True)
+    kind = "" if variant == "classic" else f"{variant}:"
+    return Source(f"generated:{kind}{size}x{size}:{level}:{seed}", start)
+
+
+def _marked(seed: int) -> Source:
+    """The generator's 9x9 hard puzzle from `seed` given every mark of one set of kinds
+    (lessons/marked.py: Kropki's dots, then XV's marks, in turn) its answer holds."""
+    made = _generated_puzzle("classic", 9, MARKED_LEVEL, seed)
+    letters = MARK_SETS[seed % len(MARK_SETS)]
+    assert made.puzzle is not None and made.solution is not None  # _generated_puzzle's promise
+    puzzle = marked(made.puzzle, made.solution, letters)
+    return Source(
+        f"generated:marked-{letters}:9x9:{MARKED_LEVEL}:{seed}",
+        Position.from_puzzle(puzzle, unique=True),  # the marks keep the puzzle's one answer
+    )
+
+
+def _generated_puzzle(variant: str, size: int, level: str, seed: int) -> Generated:
+    """The generator's `variant` puzzle of `size` at `level` from `seed`, with its puzzle and
+    solution; UsageError when it gives none, as the bank would then differ."""
     made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS, variant=variant)
-    if made.status != GenerationStatus.GENERATED or made.puzzle is None:
+    if made.status != GenerationStatus.GENERATED or made.puzzle is None or made.solution is None:
         raise UsageError(
             f"the generator gave no {variant} {size}x{size} {level} puzzle from seed {seed}:"
             f" {made.why}; the bank would differ, so none is written"
         )
-    start = Position.from_puzzle(made.puzzle, unique=True)
-    kind = "" if variant == "classic" else f"{variant}:"
-    return Source(f"generated:{kind}{size}x{size}:{level}:{seed}", start)
+    return made
 
 
 def _rated(name: str, limit: int) -> list[Source]:

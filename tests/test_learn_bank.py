@@ -202,3 +202,14 @@ def test_the_whole_rebuild_takes_no_source_of_its_own(
 ) -> None:
     main(["learn-bank", "--all", str(tmp_path), *option])
     assert f"it takes no {option[0]}" in capsys.readouterr().err
+
+
+# A long file is walked in parts: the later part skips the lines the earlier one read.
+def test_a_file_walked_in_two_parts_gives_the_bank_of_the_whole_file(tmp_path: Path) -> None:
+    rated = ["--rated", str(DATA / "se_rated_sample.txt"), "--seeds", "0", "--small-seeds", "0"]
+    whole, first, both = tmp_path / "whole.json", tmp_path / "first.json", tmp_path / "both.json"
+    assert main(["learn-bank", *rated, "--limit", "6", "--out", str(whole)]) == 0
+    assert main(["learn-bank", *rated, "--limit", "3", "--out", str(first)]) == 0
+    later = ["--skip", "3", "--limit", "6", "--onto", str(first), "--out", str(both)]
+    assert main(["learn-bank", *rated, *later]) == 0
+    assert both.read_bytes() == whole.read_bytes()

@@ -52,6 +52,7 @@ class Stage:
 
     rated: tuple[str, ...] = ()
     limit: int = 400
+    skip: int = 0
     seeds: int = 4
     small_seeds: int = 30
     variant_seeds: int = 0
@@ -62,7 +63,7 @@ class Stage:
         """The stage with each of its counts at most `cap` (a slice, for the tests)."""
         return replace(
             self,
-            limit=min(self.limit, cap),
+            limit=min(self.limit, self.skip + cap),
             seeds=min(self.seeds, cap),
             small_seeds=min(self.small_seeds, cap),
             variant_seeds=min(self.variant_seeds, cap),
@@ -99,6 +100,7 @@ SHIPPED = (
 SOURCE_OPTIONS = (
     "rated",
     "limit",
+    "skip",
     "seeds",
     "small_seeds",
     "variant_seeds",
@@ -128,6 +130,12 @@ def add(commands: Subcommands) -> None:
         "--limit",
         type=positive_int,
         help="puzzles read per --rated file at most (400)",
+    )
+    parser.add_argument(
+        "--skip",
+        type=int,
+        help="puzzles left out at the start of each --rated file, walked by an earlier run"
+        " (0): with --limit, its lines skip+1 to limit",
     )
     parser.add_argument(
         "--seeds",
@@ -196,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
         stage = Stage(
             tuple(args.rated or ()),
             _or_usual(args.limit, usual.limit),
+            _or_usual(args.skip, usual.skip),
             _or_usual(args.seeds, usual.seeds),
             _or_usual(args.small_seeds, usual.small_seeds),
             _or_usual(args.variant_seeds, usual.variant_seeds),
@@ -225,7 +234,7 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     the marked ones'."""
     sources = _generated(stage.seeds, stage.small_seeds)
     for name in stage.rated:
-        sources += _rated(str(puzzles / name), stage.limit)
+        sources += _rated(str(puzzles / name), stage.limit, stage.skip)
     sources += _variants(stage.variant_seeds)
     sources += [_made("classic", 6, "expert", seed) for seed in range(stage.small_expert_seeds)]
     sources += [_marked(seed) for seed in range(stage.marked_seeds)]
@@ -295,10 +304,11 @@ def _generated_puzzle(variant: str, size: int, level: str, seed: int) -> Generat
     return made
 
 
-def _rated(name: str, limit: int) -> list[Source]:
-    """The first `limit` puzzles of a file (the first field of each line) with one solution."""
+def _rated(name: str, limit: int, skip: int = 0) -> list[Source]:
+    """The puzzles of a file's lines (the first field of each) after the first `skip`, up to
+    its `limit`th, with one solution."""
     found = []
-    for number, line in enumerate(_lines(name)[:limit], start=1):
+    for number, line in enumerate(_lines(name)[skip:limit], start=skip + 1):
         try:
             puzzle = Puzzle(parse(line.split()[0]))
         except (IndexError, PuzzleError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -184,13 +185,9 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(tmp_path: Path) -> None:
     bank = tmp_path / "bank.json"
     for number, stage in enumerate(stage.capped(1) for stage in SHIPPED):
         onto = ["--onto", str(bank)] if number else []
-        run = [
-            *("--rated", *(str(puzzles / name) for name in stage.rated)),
-            *("--limit", str(stage.limit), "--seeds", str(stage.seeds)),
-            *("--small-seeds", str(stage.small_seeds)),
-            *("--variant-seeds", str(stage.variant_seeds)),
-            *("--small-expert-seeds", str(stage.small_expert_seeds)),
-        ]
+        run = [*("--rated", *(str(puzzles / name) for name in stage.rated))]
+        for field in fields(stage)[1:]:  # each count, as the option of its name
+            run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
         assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
     assert bank.read_bytes() == whole
 

@@ -210,3 +210,8 @@ def test_a_file_walked_in_two_parts_gives_the_bank_of_the_whole_file(tmp_path: P
     later = ["--skip", "3", "--limit", "6", "--onto", str(first), "--out", str(both)]
     assert main(["learn-bank", *rated, *later]) == 0
     assert both.read_bytes() == whole.read_bytes()
+
+
+def test_a_cap_without_the_whole_rebuild_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["learn-bank", "--seeds", "0", "--small-seeds", "0", "--cap", "1"])
+    assert "--cap cuts the counts of --all" in capsys.readouterr().err

@@ -201,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
         sources = [source for stage in stages for source in _sources_of(stage, Path(args.all))]
         bank = build_bank(sources, PER, WORK)
     else:
+        if args.cap is not None:
+            raise UsageError("--cap cuts the counts of --all; without it, give the counts wanted")
         usual = Stage()
         stage = Stage(
             tuple(args.rated or ()),

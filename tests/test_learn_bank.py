@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from webapp.cli import main
+from webapp.cli.learn_bank import SHIPPED
 from webapp.sudoku.lessons import Bank, BankEntry, BankError
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
 from webapp.sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
@@ -150,3 +152,66 @@ def test_a_hidden_quad_lies_in_a_unit_with_every_cell_open(entry: BankEntry) -> 
     (named,) = step_of(entry).units
     (unit,) = [unit for unit in position.geometry.units if (unit.kind, unit.index) == named]
     assert [position.values[cell] for cell in unit.cells] == [0] * 9
+
+
+def shared_sets(root: Path) -> Path:
+    """A stand-in for the shared puzzle sets under `root`: each file the shipped bank's runs
+    read, holding two lines of the rated sample (another two each, so that no two agree)."""
+    lines = (DATA / "se_rated_sample.txt").read_text().splitlines()[1:]
+    names = [name for stage in SHIPPED for name in stage.rated]
+    for number, name in enumerate(names):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("\n".join(lines[2 * number : 2 * number + 2]) + "\n")
+    return root
+
+
+def all_slice(puzzles: Path, out: Path) -> bytes:
+    """The bytes `--all` writes over `puzzles` with every count cut to one."""
+    assert main(["learn-bank", "--all", str(puzzles), "--cap", "1", "--out", str(out)]) == 0
+    return out.read_bytes()
+
+
+# One command rebuilds the shipped bank from nothing: the same bytes every time.
+def test_the_whole_rebuild_writes_the_same_bytes_twice(tmp_path: Path) -> None:
+    puzzles = shared_sets(tmp_path / "puzzles")
+    first = all_slice(puzzles, tmp_path / "first.json")
+    assert all_slice(puzzles, tmp_path / "second.json") == first
+
+
+# The one command is the runs the bank was built by, each walked onto the bank before.
+def test_the_whole_rebuild_is_its_runs_one_onto_another(tmp_path: Path) -> None:
+    puzzles = shared_sets(tmp_path / "puzzles")
+    whole = all_slice(puzzles, tmp_path / "whole.json")
+    bank = tmp_path / "bank.json"
+    for number, stage in enumerate(stage.capped(1) for stage in SHIPPED):
+        onto = ["--onto", str(bank)] if number else []
+        run = [*("--rated", *(str(puzzles / name) for name in stage.rated))]
+        for field in fields(stage)[1:]:  # each count, as the option of its name
+            run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
+        assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
+    assert bank.read_bytes() == whole
+
+
+# Another source would make a bank other than the shipped one: refused, naming the option.
+@pytest.mark.parametrize("option", [["--seeds", "2"], ["--per", "3"], ["--onto", "bank.json"]])
+def test_the_whole_rebuild_takes_no_source_of_its_own(
+    option: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    main(["learn-bank", "--all", str(tmp_path), *option])
+    assert f"it takes no {option[0]}" in capsys.readouterr().err
+
+
+# A long file is walked in parts: the later part skips the lines the earlier one read.
+def test_a_file_walked_in_two_parts_gives_the_bank_of_the_whole_file(tmp_path: Path) -> None:
+    rated = ["--rated", str(DATA / "se_rated_sample.txt"), "--seeds", "0", "--small-seeds", "0"]
+    whole, first, both = tmp_path / "whole.json", tmp_path / "first.json", tmp_path / "both.json"
+    assert main(["learn-bank", *rated, "--limit", "6", "--out", str(whole)]) == 0
+    assert main(["learn-bank", *rated, "--limit", "3", "--out", str(first)]) == 0
+    later = ["--skip", "3", "--limit", "6", "--onto", str(first), "--out", str(both)]
+    assert main(["learn-bank", *rated, *later]) == 0
+    assert both.read_bytes() == whole.read_bytes()
+
+
+def test_a_cap_without_the_whole_rebuild_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["learn-bank", "--seeds", "0", "--small-seeds", "0", "--cap", "1"])
+    assert "--cap cuts the counts of --all" in capsys.readouterr().err

@@ -6,25 +6,28 @@ and a 6x6, which no shared set has), then the puzzles of each --rated file, then
 generator's variant puzzles (--variant-seeds per variant, size and level: X-Sudoku,
 Windoku, Jigsaw and Killer, for their own techniques and the examples where a technique
 reads differently on them), then the generator's 6x6 expert puzzles (--small-expert-seeds),
-which bring the pairs a 6x6 seldom needs before. Only puzzles
-whose licence lets the package ship them are sources: the bank holds no position of
-HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md names each
-source and its licence). Each is checked to have exactly one solution, then its path is
-walked (lessons/bank.py). Counts bound the work, never seconds: the same command writes
-the same bytes. The generator's seconds are only a ceiling; if one runs out the command
-fails saying so, as its bank would then differ.
+which bring the pairs a 6x6 seldom needs before, then the generator's 9x9 hard puzzles
+given the Kropki dots or the X and V marks their answers hold (--marked-seeds), for the
+marks' own step. Only puzzles whose licence lets the package ship them are sources: the
+bank holds no position of HoDoKu's regression library (GPL-3), which the tests alone read
+(docs/api.md names each source and its licence). Each is checked to have exactly one
+solution, then its path is walked (lessons/bank.py). Counts bound the work, never seconds:
+the same command writes the same bytes. The generator's seconds are only a ceiling; if one
+runs out the command fails saying so, as its bank would then differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
-from ..sudoku.generator import GenerationStatus, generate, levels_of
+from ..sudoku.generator import Generated, GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
 from ..sudoku.lessons.bank import BANKED_VARIANTS, techniques_version
+from ..sudoku.lessons.marked import MARK_SETS, marked
 from ..sudoku.logic import Position
 from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
@@ -32,12 +35,85 @@ from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
 GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
 GENERATOR_CEILING_SECONDS = 120.0
+# The level of the generator's puzzles given marks: an easier one's singles solve it whole.
+MARKED_LEVEL = "hard"
 
 EPILOG = """\
-Rebuild the shipped bank (docs/api.md gives the whole command and how long it takes):
-  sudoku learn-bank --seeds 50 --limit 3000 --rated PUZZLES/rated/sudokuexchange_se_sample.txt \\
-    ... --out webapp/sudoku/lessons/bank.json
+Rebuild the shipped bank from nothing, with the shared puzzle sets at PUZZLES (docs/api.md
+says how long it takes):
+  sudoku learn-bank --all PUZZLES --out webapp/sudoku/lessons/bank.json
 """
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One run of the command's sources, as its options give them (their defaults here): a
+    run that the shipped bank was built by names its --rated files under PUZZLES."""
+
+    rated: tuple[str, ...] = ()
+    limit: int = 400
+    skip: int = 0
+    seeds: int = 4
+    small_seeds: int = 30
+    variant_seeds: int = 0
+    small_expert_seeds: int = 0
+    marked_seeds: int = 0
+
+    def capped(self, cap: int) -> Stage:
+        """The stage with each of its counts at most `cap` (a slice, for the tests)."""
+        return replace(
+            self,
+            limit=min(self.limit, self.skip + cap),
+            seeds=min(self.seeds, cap),
+            small_seeds=min(self.small_seeds, cap),
+            variant_seeds=min(self.variant_seeds, cap),
+            small_expert_seeds=min(self.small_expert_seeds, cap),
+            marked_seeds=min(self.marked_seeds, cap),
+        )
+
+
+# The runs the shipped bank was built by, in order (docs/api.md names each source, its
+# licence and what it brought). Walking them all in one go gives the same bank as running
+# them one after the other, each --onto the bank before: `--onto` keeps the sources' order.
+SHIPPED = (
+    Stage(
+        rated=(
+            "rated/sudokuexchange_se_sample.txt",
+            "rated/qqwing_expert.txt",
+            "rated/forum_hardest_110626_se.txt",
+            "9x9/norvig_hardest.txt",
+            "9x9/gecode_examples_9x9.txt",
+            "9x9/norvig_top95.txt",
+        ),
+        limit=3000,
+        seeds=50,
+        small_seeds=30,
+        variant_seeds=30,
+        small_expert_seeds=200,
+    ),
+    Stage(rated=("9x9/magictour_top1465.txt",), limit=1465, seeds=0, small_seeds=0),
+    Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
+    Stage(seeds=0, small_seeds=0, marked_seeds=20),
+    Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
+)
+
+# The options that name sources or how they are walked, which --all takes from SHIPPED.
+SOURCE_OPTIONS = (
+    "rated",
+    "limit",
+    "skip",
+    "seeds",
+    "small_seeds",
+    "variant_seeds",
+    "small_expert_seeds",
+    "marked_seeds",
+    "per",
+    "work",
+    "onto",
+)
+# Positions kept per technique, and work units per path, unless said.
+PER = 20
+WORK = 30_000
 
 
 def add(commands: Subcommands) -> None:
@@ -49,45 +125,46 @@ def add(commands: Subcommands) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--rated", metavar="FILE", nargs="*", default=[], help="files of puzzles, one a line"
-    )
-    parser.add_argument(
-        "--per", type=positive_int, default=20, help="positions kept per technique (20)"
-    )
+    parser.add_argument("--rated", metavar="FILE", nargs="*", help="files of puzzles, one a line")
+    parser.add_argument("--per", type=positive_int, help="positions kept per technique (20)")
     parser.add_argument(
         "--limit",
         type=positive_int,
-        default=400,
         help="puzzles read per --rated file at most (400)",
+    )
+    parser.add_argument(
+        "--skip",
+        type=int,
+        help="puzzles left out at the start of each --rated file, walked by an earlier run"
+        " (0): with --limit, its lines skip+1 to limit",
     )
     parser.add_argument(
         "--seeds",
         type=int,
-        default=4,
         help="generator seeds per size and level (4; 0 for none)",
     )
     parser.add_argument(
         "--small-seeds",
         type=int,
-        default=30,
         help="generator seeds per level on a 4x4 and a 6x6 (30; 0 for none)",
     )
     parser.add_argument(
         "--variant-seeds",
         type=int,
-        default=0,
         help="generator seeds per variant, size and level (0, none)",
     )
     parser.add_argument(
         "--small-expert-seeds",
         type=int,
-        default=0,
         help="generator seeds of 6x6 expert puzzles, walked last (0, none)",
     )
     parser.add_argument(
-        "--work", type=positive_int, default=30_000, help="work units per path (30000)"
+        "--marked-seeds",
+        type=int,
+        help="generator seeds of 9x9 hard puzzles given the Kropki dots or the X and V marks"
+        " their answers hold, walked last (0, none)",
     )
+    parser.add_argument("--work", type=positive_int, help="work units per path (30000)")
     parser.add_argument(
         "--onto",
         metavar="BANK",
@@ -95,19 +172,51 @@ def add(commands: Subcommands) -> None:
         " these sources): its positions count as found first, so the bank written is the"
         " one of all the sources, without walking the earlier ones again",
     )
+    parser.add_argument(
+        "--all",
+        metavar="PUZZLES",
+        help="rebuild the shipped bank from nothing: every run it was built by (SHIPPED), in"
+        " order, with the shared puzzle sets at PUZZLES; no other source option is taken",
+    )
+    parser.add_argument(
+        "--cap",
+        type=positive_int,
+        help="with --all, each of its counts (seeds, puzzles per file) at most this: a slice",
+    )
     parser.add_argument("--out", default="-", help="where to write the bank (- for stdout)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Build the bank from the sources named and write it."""
-    sources = _generated(args.seeds, args.small_seeds)
-    for name in args.rated:
-        sources += _rated(name, args.limit)
-    sources += _variants(args.variant_seeds)
-    sources += [_made("classic", 6, "expert", seed) for seed in range(args.small_expert_seeds)]
-    onto = _bank(args.onto) if args.onto else None
-    bank = build_bank(sources, args.per, args.work, onto=onto)
+    given = [option for option in SOURCE_OPTIONS if getattr(args, option) is not None]
+    if args.all is not None:
+        if given:
+            # another option would make a bank other than the shipped one
+            raise UsageError(
+                "--all rebuilds the shipped bank as it was built: it takes no"
+                f" --{given[0].replace('_', '-')}"
+            )
+        stages = tuple(stage.capped(args.cap) if args.cap else stage for stage in SHIPPED)
+        sources = [source for stage in stages for source in _sources_of(stage, Path(args.all))]
+        bank = build_bank(sources, PER, WORK)
+    else:
+        if args.cap is not None:
+            raise UsageError("--cap cuts the counts of --all; without it, give the counts wanted")
+        usual = Stage()
+        stage = Stage(
+            tuple(args.rated or ()),
+            _or_usual(args.limit, usual.limit),
+            _or_usual(args.skip, usual.skip),
+            _or_usual(args.seeds, usual.seeds),
+            _or_usual(args.small_seeds, usual.small_seeds),
+            _or_usual(args.variant_seeds, usual.variant_seeds),
+            _or_usual(args.small_expert_seeds, usual.small_expert_seeds),
+            _or_usual(args.marked_seeds, usual.marked_seeds),
+        )
+        onto = _bank(args.onto) if args.onto else None  # refused before the long walk
+        sources = _sources_of(stage, Path())
+        bank = build_bank(sources, args.per or PER, args.work or WORK, onto=onto)
     text = bank.to_text()
     if args.out == "-":
         sys.stdout.write(text)
@@ -115,6 +224,24 @@ def run(args: argparse.Namespace) -> int:
         Path(args.out).write_text(text, encoding="utf-8")
         print(f"{len(bank.entries)} positions from {len(sources)} sources", file=sys.stderr)
     return EXIT_OK
+
+
+def _or_usual(value: int | None, usual: int) -> int:
+    """An option's value, or its usual one when it was left out."""
+    return usual if value is None else value
+
+
+def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
+    """The sources of one run, in the order they are walked: the generator's classic
+    puzzles, each --rated file's (named under `puzzles`), the variants', the 6x6 experts',
+    the marked ones'."""
+    sources = _generated(stage.seeds, stage.small_seeds)
+    for name in stage.rated:
+        sources += _rated(str(puzzles / name), stage.limit, stage.skip)
+    sources += _variants(stage.variant_seeds)
+    sources += [_made("classic", 6, "expert", seed) for seed in range(stage.small_expert_seeds)]
+    sources += [_marked(seed) for seed in range(stage.marked_seeds)]
+    return sources
 
 
 def _unique(puzzle: Puzzle) -> bool:
@@ -148,21 +275,43 @@ def _variants(seeds: int) -> list[Source]:
 def _made(variant: str, size: int, level: str, seed: int) -> Source:
     """The generator's `variant` puzzle of `size` at `level` from `seed`, as a source;
     UsageError when it gives none, as the bank would then differ."""
-    made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS, variant=variant)
-    if made.status != GenerationStatus.GENERATED or made.puzzle is None:
-        raise UsageError(
-            f"the generator gave no {variant} {size}x{size} {level} puzzle from seed {seed}:"
-            f" {made.why}; the bank would differ, so none is written"
-        )
+    made = _generated_puzzle(variant, size, level, seed)
+    assert made.puzzle is not None  # _generated_puzzle's promise
     start = Position.from_puzzle(made.puzzle, unique=True)
     kind = "" if variant == "classic" else f"{variant}:"
     return Source(f"generated:{kind}{size}x{size}:{level}:{seed}", start)
 
 
-def _rated(name: str, limit: int) -> list[Source]:
-    """The first `limit` puzzles of a file (the first field of each line) with one solution."""
+def _marked(seed: int) -> Source:
+    """The generator's 9x9 hard puzzle from `seed` given every mark of one set of kinds
+    (lessons/marked.py: Kropki's dots, then XV's marks, in turn) its answer holds."""
+    made = _generated_puzzle("classic", 9, MARKED_LEVEL, seed)
+    letters = MARK_SETS[seed % len(MARK_SETS)]
+    assert made.puzzle is not None and made.solution is not None  # _generated_puzzle's promise
+    puzzle = marked(made.puzzle, made.solution, letters)
+    return Source(
+        f"generated:marked-{letters}:9x9:{MARKED_LEVEL}:{seed}",
+        Position.from_puzzle(puzzle, unique=True),  # the marks keep the puzzle's one answer
+    )
+
+
+def _generated_puzzle(variant: str, size: int, level: str, seed: int) -> Generated:
+    """The generator's `variant` puzzle of `size` at `level` from `seed`, with its puzzle and
+    solution; UsageError when it gives none, as the bank would then differ."""
+    made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS, variant=variant)
+    if made.status != GenerationStatus.GENERATED or made.puzzle is None or made.solution is None:
+        raise UsageError(
+            f"the generator gave no {variant} {size}x{size} {level} puzzle from seed {seed}:"
+            f" {made.why}; the bank would differ, so none is written"
+        )
+    return made
+
+
+def _rated(name: str, limit: int, skip: int = 0) -> list[Source]:
+    """The puzzles of a file's lines (the first field of each) after the first `skip`, up to
+    its `limit`th, with one solution."""
     found = []
-    for number, line in enumerate(_lines(name)[:limit], start=1):
+    for number, line in enumerate(_lines(name)[skip:limit], start=skip + 1):
         try:
             puzzle = Puzzle(parse(line.split()[0]))
         except (IndexError, PuzzleError):

@@ -59,8 +59,6 @@ WITHOUT_EXAMPLES = {
     "rule-of-45-combinations": "Not the easiest step on any Killer walked (the generator's,"
     " up to hard): the plain rule of 45 and the combinations of one cage decide them first."
     " Harder Killers are slow to make and were not walked.",
-    "relation-pair": "No practice position yet: the bank's sources are puzzles without marks,"
-    " and the generator does not make Kropki, XV or non-consecutive puzzles yet.",
 }
 
 # Each technique's ratings on Sudoku Explainer's scale: its easiest and hardest listings.

@@ -17,7 +17,7 @@ from webapp.sudoku.puzzle import Puzzle
 
 LINK = real_links("classic")[0][1]  # a SudokuWiki link from a public solver's tests
 CODE = LINK.partition("bd=")[2]
-THERMOS = real_links("variant")[-1][1]  # an f-puzzles Jigsaw with thermometers
+DISJOINT = real_links("variant")[-1][1]  # an f-puzzles link with disjoint groups, not read
 
 
 @pytest.fixture(params=["no_script_page", "page"], ids=["script off", "script on"])
@@ -44,11 +44,11 @@ def test_a_pasted_sudokuwiki_link_lands_on_its_solution(any_page, base_url):
 
 def test_a_pasted_variant_link_says_what_is_not_read(any_page, base_url):
     any_page.goto(base_url + "/")
-    any_page.get_by_label("Puzzle text").fill(THERMOS)
+    any_page.get_by_label("Puzzle text").fill(DISJOINT)
     any_page.get_by_role("button", name="Solve pasted puzzle").click()
     expect(any_page.get_by_role("heading", name="Fix the puzzle")).to_be_visible()
-    expect(any_page.get_by_role("alert")).to_contain_text("holds a variant: thermometers")
-    expect(any_page.get_by_label("Puzzle text")).to_have_value(THERMOS)
+    expect(any_page.get_by_role("alert")).to_contain_text("holds a variant: disjoint groups")
+    expect(any_page.get_by_label("Puzzle text")).to_have_value(DISJOINT)
 
 
 def test_axe_finds_nothing_to_fix_on_a_result_with_links_onward(page, base_url):

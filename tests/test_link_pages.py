@@ -18,7 +18,7 @@ from webapp.sudoku.links import fpuzzles_link, read_link, sudokuwiki_link
 from puzzles import DATA, FOUR, NORVIG_EASY_CODE
 
 CLASSIC = real_links("classic")[0][1]  # a SudokuWiki link from a public solver's tests
-THERMOS = real_links("variant")[-1][1]  # an f-puzzles Jigsaw with thermometers
+DISJOINT = real_links("variant")[-1][1]  # an f-puzzles link with disjoint groups, not read
 CODE = CLASSIC.partition("bd=")[2]
 VARIANT_LINES = (DATA / "links" / "variant_links.txt").read_text().splitlines()
 
@@ -39,7 +39,7 @@ def test_a_pasted_classic_link_lands_on_its_puzzle(client, link):
 @pytest.mark.parametrize(
     ("link", "words"),
     [
-        (THERMOS, "this f-puzzles link holds a variant: thermometers"),
+        (DISJOINT, "this f-puzzles link holds a variant: disjoint groups"),
         ("https://sudokupad.app/3rqmp2ykot", "kept on SudokuPad's server"),
         ("https://example.com/puzzle", "links from example.com are not read"),
         ("https://f-puzzles.com/?load=N4Ig", "stops short"),
@@ -61,9 +61,9 @@ def test_the_api_reads_a_link_and_refuses_a_variant_with_a_4xx(client):
         assert linked is not None and linked.puzzle == parse(CODE)
     four = client.post("/api/solve", json={"puzzle": FOUR}).get_json()
     assert four["open_in"] == {}
-    refused = client.post("/api/solve", json={"puzzle": THERMOS})
+    refused = client.post("/api/solve", json={"puzzle": DISJOINT})
     assert refused.status_code == 422
-    assert "thermometers" in refused.get_json()["error"]
+    assert "disjoint groups" in refused.get_json()["error"]
 
 
 def test_a_pasted_variant_link_lands_on_its_puzzle_and_the_api_opens_it_in_f_puzzles(client):
@@ -102,7 +102,7 @@ def test_other_sizes_offer_no_links_to_9x9_solvers(client):
 
 def test_the_cli_solves_a_link_and_says_invalid_for_a_variant(capsys, tmp_path):
     path = tmp_path / "links.txt"
-    path.write_text(f"{CLASSIC}\n{THERMOS}\n")
+    path.write_text(f"{CLASSIC}\n{DISJOINT}\n")
     assert main(["solve", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "invalid"

@@ -170,11 +170,12 @@ def test_windoku_and_x_windoku_solve_by_their_rules(letters):
         )
 
 
-def test_the_longest_share_code_is_a_25x25_jigsaw_killer_with_every_extra_kind():
+def test_a_25x25_jigsaw_killer_with_every_extra_kind_fits_the_longest_share_code():
+    # The longest of all is a marked 16x16 with lines (puzzle.longest_code); a 25x25 has no
+    # marks or lines, and its longest code is this one.
     shape = SHAPES[25]
     regions = region_map(25, traded(shape, list(box_map(shape)), SeededRandom("big"), 2_000))
     # a cage for every cell, each with a sum: the longest cage code
     cages = tuple(Cage((cell,), 1 + cell % 25) for cell in range(625))
     puzzle = Puzzle(empty(25), Rules(rule_letters(), regions, cages, 25))
-    assert len(puzzle.code) == longest_code()
-    assert read_code(puzzle.code) == puzzle
+    assert len(puzzle.code) <= longest_code() and read_code(puzzle.code) == puzzle

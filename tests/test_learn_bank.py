@@ -171,17 +171,27 @@ def all_slice(puzzles: Path, out: Path) -> bytes:
     return out.read_bytes()
 
 
+@pytest.fixture(scope="module")
+def whole_slice(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
+    """The stand-in puzzle sets and what `--all` wrote over them, once for the module."""
+    root = tmp_path_factory.mktemp("whole")
+    puzzles = shared_sets(root / "puzzles")
+    return puzzles, all_slice(puzzles, root / "whole.json")
+
+
 # One command rebuilds the shipped bank from nothing: the same bytes every time.
-def test_the_whole_rebuild_writes_the_same_bytes_twice(tmp_path: Path) -> None:
-    puzzles = shared_sets(tmp_path / "puzzles")
-    first = all_slice(puzzles, tmp_path / "first.json")
+def test_the_whole_rebuild_writes_the_same_bytes_twice(
+    whole_slice: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    puzzles, first = whole_slice
     assert all_slice(puzzles, tmp_path / "second.json") == first
 
 
 # The one command is the runs the bank was built by, each walked onto the bank before.
-def test_the_whole_rebuild_is_its_runs_one_onto_another(tmp_path: Path) -> None:
-    puzzles = shared_sets(tmp_path / "puzzles")
-    whole = all_slice(puzzles, tmp_path / "whole.json")
+def test_the_whole_rebuild_is_its_runs_one_onto_another(
+    whole_slice: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    puzzles, whole = whole_slice
     bank = tmp_path / "bank.json"
     for number, stage in enumerate(stage.capped(1) for stage in SHIPPED):
         onto = ["--onto", str(bank)] if number else []

@@ -7,6 +7,7 @@ uniqueness techniques stay off, and a puzzle of marks alone is explained to its 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from test_marked_rules import ANSWER, EMPTY, HOLDS, marked_puzzle, side_by_side
@@ -53,19 +54,22 @@ def sample(seed: int) -> tuple[Puzzle, str]:
     return Puzzle(parse(givens), Rules(marks=marks, mark_size=9)), answer
 
 
-def unique_samples() -> list[tuple[Puzzle, str]]:
-    """The first SWEPT samples with one solution."""
+def unique_samples(
+    made: Callable[[int], tuple[Puzzle, str]], count: int, seeds: int
+) -> list[tuple[Puzzle, str]]:
+    """The first `count` puzzles `made` from seeds 0 on (at most `seeds` of them) that have
+    one solution, each with its answer."""
     found = []
-    for seed in range(4 * SWEPT):
-        puzzle, answer = sample(seed)
+    for seed in range(seeds):
+        puzzle, answer = made(seed)
         if solve(puzzle).status == SOLVED:
             found.append((puzzle, answer))
-        if len(found) == SWEPT:
+        if len(found) == count:
             break
     return found
 
 
-SAMPLES = unique_samples()
+SAMPLES = unique_samples(sample, SWEPT, 4 * SWEPT)
 
 
 def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import random
 
-from test_marked_logic import disguised
+from test_marked_logic import disguised, unique_samples
 from test_marked_rules import ANSWER
 
 from webapp.cli.soundness import wrong_steps
-from webapp.sudoku import SOLVED, Puzzle, Rules, parse, solve
+from webapp.sudoku import Puzzle, Rules, parse
 from webapp.sudoku.logic import find_path
 from webapp.sudoku.rulebook import Line
 
@@ -53,20 +53,8 @@ def sample(seed: int) -> tuple[Puzzle, str]:
     return Puzzle(parse(givens), Rules(lines=thermometers, line_size=9)), answer
 
 
-def unique_samples() -> list[tuple[Puzzle, str]]:
-    """The first SWEPT samples with one solution."""
-    found = []
-    for seed in range(6 * SWEPT):
-        puzzle, answer = sample(seed)
-        if solve(puzzle).status == SOLVED:
-            found.append((puzzle, answer))
-        if len(found) == SWEPT:
-            break
-    return found
-
-
 def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:
-    samples = unique_samples()
+    samples = unique_samples(sample, SWEPT, 6 * SWEPT)
     wrong = [
         problem
         for puzzle, answer in samples

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .geometry import PAIR_RULES, Geometry, marked_relations
 from .puzzle import Puzzle
 from .rulebook import RULE_KINDS
+from .shape import Shape
 
 CAGE = "cage"
 # The unit of a conflict about the whole grid's total (its index is the grid's side, its
@@ -105,7 +106,6 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     chain does not hold (5 then 3 up a thermometer), the nearer the line's start first, in
     the registry's words (`clash`), numbered by line."""
     shape, values = puzzle.shape, puzzle.cells
-    n = shape.size
     found = []
     for index, line in enumerate(puzzle.rules.lines, start=1):
         kind = RULE_KINDS[line.letter]
@@ -113,16 +113,9 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
         for nearer, further in zip(line.cells, line.cells[1:], strict=False):
             one, other = values[nearer], values[further]
             if one and other and not chain(one, other):
-                places = ((nearer // n + 1, nearer % n + 1), (further // n + 1, further % n + 1))
-                symbols = (shape.symbol(one), shape.symbol(other))
                 found.append(
-                    Conflict(
-                        kind.name.lower(),
-                        index,
-                        symbols[0],
-                        places,
-                        symbols=symbols,
-                        clash=kind.clash,
+                    _pair_conflict(
+                        shape, kind.name, index, (nearer, one), (further, other), kind.clash
                     )
                 )
     return tuple(found)
@@ -134,7 +127,6 @@ def _mark_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     side-by-side pair whose digits do (each relation of geometry.marked_relations, in
     order), in the registry's words (`clash`, `unmarked_clash`)."""
     shape, values = puzzle.shape, puzzle.cells
-    n = shape.size
     found = []
     relations = iter(marked_relations(shape, puzzle.rules.marks))
     for each in puzzle.rules.marks:
@@ -147,19 +139,28 @@ def _mark_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
             for index, (first, second) in enumerate(relation.pairs, start=1):
                 one, other = values[first], values[second]
                 if one and other and (one, other) in relation.forbidden:
-                    places = ((first // n + 1, first % n + 1), (second // n + 1, second % n + 1))
-                    symbols = (shape.symbol(one), shape.symbol(other))
                     found.append(
-                        Conflict(
-                            kind.name.lower(),
-                            index,
-                            symbols[0],
-                            places,
-                            symbols=symbols,
-                            clash=clash,
+                        _pair_conflict(
+                            shape, kind.name, index, (first, one), (second, other), clash
                         )
                     )
     return tuple(found)
+
+
+def _pair_conflict(
+    shape: Shape,
+    name: str,
+    index: int,
+    first: tuple[int, int],
+    second: tuple[int, int],
+    clash: str,
+) -> Conflict:
+    """Two givens, each (cell, value), that break the `index`th line or mark of the kind
+    `name`, said with `clash`."""
+    n = shape.size
+    places = tuple((cell // n + 1, cell % n + 1) for cell, _ in (first, second))
+    symbols = (shape.symbol(first[1]), shape.symbol(second[1]))
+    return Conflict(name.lower(), index, symbols[0], places, symbols=symbols, clash=clash)
 
 
 def _cage_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:

@@ -8,10 +8,10 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_fixtures import (
     ARTIFACTS,
-    CHROMIUM,
     CHROMIUM_ARGS,
     README_SCREENSHOT,
     REFRESH_README_PICTURE,
+    WHOLE_CHROMIUM,
     axe_violations,
 )
 from playwright.sync_api import expect
@@ -413,9 +413,10 @@ def test_back_after_solve_keeps_the_typed_grid(page, base_url, unique_sample):
 
 
 def test_the_form_page_goes_into_the_back_forward_cache(browser, base_url, unique_sample):
-    # A second Chromium, with the back-forward cache Playwright switches off by default.
+    # A second Chromium, the whole browser (the headless shell has no back-forward cache),
+    # with the cache Playwright switches off by default.
     cached_browser = browser.browser_type.launch(
-        executable_path=str(CHROMIUM),
+        executable_path=str(WHOLE_CHROMIUM),
         args=CHROMIUM_ARGS,
         ignore_default_args=["--disable-back-forward-cache"],
     )

@@ -23,8 +23,10 @@ from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions, traded
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.geometry import rule_letters, windows
-from webapp.sudoku.puzzle import longest_code
+from webapp.sudoku.marks import edges
+from webapp.sudoku.puzzle import LINE_CELLS, MARKED_UP_TO, longest_code, longest_marked_code
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
+from webapp.sudoku.rulebook import Line, MarkedPairs, line_kinds, marked_kinds
 from webapp.wording import conflict_message
 
 SIZES = (4, 6, 9, 12, 16)
@@ -170,12 +172,34 @@ def test_windoku_and_x_windoku_solve_by_their_rules(letters):
         )
 
 
-def test_a_25x25_jigsaw_killer_with_every_extra_kind_fits_the_longest_share_code():
-    # The longest of all is a marked 16x16 with lines (puzzle.longest_code); a 25x25 has no
-    # marks or lines, and its longest code is this one.
+def test_a_25x25_jigsaw_killer_with_every_extra_kind_has_the_longest_share_code():
     shape = SHAPES[25]
     regions = region_map(25, traded(shape, list(box_map(shape)), SeededRandom("big"), 2_000))
     # a cage for every cell, each with a sum: the longest cage code
     cages = tuple(Cage((cell,), 1 + cell % 25) for cell in range(625))
     puzzle = Puzzle(empty(25), Rules(rule_letters(), regions, cages, 25))
-    assert len(puzzle.code) <= longest_code() and read_code(puzzle.code) == puzzle
+    assert (len(puzzle.code), read_code(puzzle.code)) == (longest_code(), puzzle)
+
+
+def test_a_marked_jigsaw_killer_with_lines_of_two_cells_has_the_longest_marked_code():
+    size = MARKED_UP_TO
+    shape = SHAPES[size]
+    regions = region_map(size, traded(shape, list(box_map(shape)), SeededRandom("big"), 2_000))
+    cages = tuple(Cage((cell,), 1 + cell % size) for cell in range(size * size))
+    kinds = marked_kinds()
+    marks = tuple(
+        MarkedPairs(kind.letter, edges(size)[index :: len(kinds)])
+        for index, kind in enumerate(kinds)
+    )
+    # Every cell on LINE_CELLS lines of two cells, each kind's lines in turn: side by side
+    # pairs across the rows, then down the columns, and round again.
+    across = [(cell, cell + 1) for cell in range(0, size * size, 2)]
+    down = [(cell, cell + size) for cell in range(size * size) if cell // size % 2 == 0]
+    pairs = [pair for turn in range(LINE_CELLS) for pair in (across, down)[turn % 2]]
+    letters = [kind.letter for kind in line_kinds()]
+    lines = tuple(
+        Line(letters[index * len(letters) // len(pairs)], pair) for index, pair in enumerate(pairs)
+    )
+    rules = Rules(rule_letters(), regions, cages, size, marks, size, lines, size)
+    puzzle = Puzzle(empty(size), rules)
+    assert (len(puzzle.code), read_code(puzzle.code)) == (longest_marked_code(), puzzle)

@@ -398,16 +398,33 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
 
 
 def longest_code() -> int:
-    """The most characters a share code can have: the largest grid's cells, RULES_MARK, the
-    letter of every kind of unit, a Jigsaw's region code and a Killer's cage code (each cell
-    in a cage of its own)."""
+    """The most characters a share code can have: the longer of the largest grid's and the
+    largest marked grid's longest codes."""
+    return max(longest_grid_code(), longest_marked_code())
+
+
+def longest_grid_code() -> int:
+    """The longest share code of the largest grid, which takes no marks or lines: its cells,
+    RULES_MARK, the letter of every kind of unit, a Jigsaw's region code and a Killer's cage
+    code (each cell in a cage of its own, each with a sum)."""
     size = max(SHAPES)
     cells = size * size
     regions = len(JIGSAW) + code_length(size)
     cages = len(KILLER) + len(WIDE) + 2 * cells + 2 * cells
+    return cells + len(RULES_MARK) + len(rule_letters()) + regions + cages
+
+
+def longest_marked_code() -> int:
+    """The longest share code of the largest grid that takes marks and lines: the code of
+    longest_grid_code's parts on that grid, every marked kind's marks, and lines through
+    LINE_CELLS cells a cell of the grid, each kind's lines under their own letter; the most
+    lines those cells make are lines of two cells (lines.encode_lines: a line's length and
+    first cell in two letters each, then a letter a step)."""
     marked = MARKED_UP_TO * MARKED_UP_TO
-    with_marks = (
+    return (
         marked
+        + len(RULES_MARK)
+        + len(rule_letters())
         + len(marked_kinds()) * (1 + mark_code_length(MARKED_UP_TO))
         + len(JIGSAW)
         + code_length(MARKED_UP_TO)
@@ -415,9 +432,8 @@ def longest_code() -> int:
         + len(WIDE)
         + 4 * marked
         + len(line_kinds()) * 3
-        + 4 * LINE_CELLS * marked
+        + (2 + 2 + 1) * (LINE_CELLS * marked // 2)
     )
-    return max(cells + regions + cages, with_marks) + len(RULES_MARK) + len(rule_letters())
 
 
 # How a share code writes its rules, for a message about a letter it does not know.

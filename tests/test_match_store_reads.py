@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
+
+import pytest
 
 from webapp.jobs.store import SqliteStore
-from webapp.matches import Matches, MatchSetting
+from webapp.matches import Matches, MatchSetting, StoredMatch
 from webapp.matches.protocol import BotMessage
 from webapp.matches.setting import make_rounds
 
@@ -44,39 +47,45 @@ def two_seats() -> MatchSetting:
     )
 
 
-def test_a_match_under_way_is_read_in_one_call_to_the_store(tmp_path: Path) -> None:
-    # the settled rounds, the start, each seat, each answer and the winner: seven calls
+class Joined(NamedTuple):
+    """A match of two_seats with both seats joined, on a counted store with a clock."""
+
+    clock: FakeClock
+    store: CountedStore
+    matches: Matches
+    kept: StoredMatch
+
+
+@pytest.fixture
+def joined(tmp_path: Path) -> Joined:
     clock = FakeClock()
     store = CountedStore(tmp_path / "matches.sqlite3", clock)
     matches = Matches(store, lambda: int(clock() * 1000))
     chosen = two_seats()
     made = matches.open(chosen, make_rounds(chosen, 30))
+    kept = None
     for seat in chosen.bot_seats:
         kept = matches.load(made.id)
         assert kept is not None
         matches.join(kept, seat)
     assert kept is not None
-    store.reads = 0
-    matches.refreshed(kept)
-    assert store.reads == 1
+    return Joined(clock, store, matches, kept)
+
+
+def test_a_match_under_way_is_read_in_one_call_to_the_store(joined: Joined) -> None:
+    # the settled rounds, the start, each seat, each answer and the winner: seven calls
+    joined.store.reads = 0
+    joined.matches.refreshed(joined.kept)
+    assert joined.store.reads == 1
 
 
 def test_rounds_a_reader_saw_settled_are_read_again_when_the_settled_key_went_back(
-    tmp_path: Path,
+    joined: Joined,
 ) -> None:
     # a reader reads only the rounds past those it saw settled; another server, behind,
     # may write the settled key back to fewer rounds
-    clock = FakeClock()
-    store = CountedStore(tmp_path / "matches.sqlite3", clock)
-    matches = Matches(store, lambda: int(clock() * 1000))
-    chosen = two_seats()
-    made = matches.open(chosen, make_rounds(chosen, 30))
-    for seat in chosen.bot_seats:
-        kept = matches.load(made.id)
-        assert kept is not None
-        matches.join(kept, seat)
-    assert kept is not None
-    settled_key = f"match:{made.id}:settled"
+    clock, store, matches, kept = joined
+    settled_key = f"match:{kept.id}:settled"
     for number in (1, 2):
         kept = matches.refreshed(kept)
         solution = kept.match.rounds[number - 1].solution

@@ -229,11 +229,21 @@ def slow_gunicorn(tmp_path, request):
     ],
     indirect=True,
 )
-def test_health_answers_while_every_worker_is_solving(slow_gunicorn):
+def test_health_answers_while_every_worker_is_solving(slow_gunicorn, tmp_path):
     # Six minimal 25x25 puzzles: both workers solve, the others wait in line. A sync worker
     # would answer health only after a solve.
     master, port = slow_gunicorn
-    workers = until(lambda: len(workers_of(master)) == 2 and workers_of(master), "two workers")
+    log = tmp_path / "gunicorn.log"
+
+    def sharing() -> list[int]:
+        # A worker counts in the others' fair shares once it says so; before that the first
+        # to start took all six connections and solved them one after another.
+        workers = workers_of(master)
+        said = log.read_text()
+        shares = [f"Worker {pid} takes its fair share" in said for pid in workers]
+        return workers if len(workers) == 2 and all(shares) else []
+
+    workers = until(sharing, "two workers taking their fair shares")
     idle = {worker: cpu_seconds(worker) for worker in workers}
     with ThreadPoolExecutor(max_workers=6) as pool:
         solves = [pool.submit(get, port, f"/solve/{code}") for code in FRISCH[:6]]

@@ -12,6 +12,7 @@ from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
+from ...sudoku.rule_text import notation_hint, notation_title
 from ...wording import (
     conflict_message,
 )
@@ -80,6 +81,9 @@ class FormPage:
     cage_sums: FieldView | None = None  # the cage map's sums field
     island: JsonObject = field(default_factory=dict)  # what grid.js is told of the board
     pair_marks: str = ""  # the marks kept of the puzzle the form was filled with (forms.py)
+    rule_marks: FieldView | None = None  # the marks and lines typed (sudoku/rule_text.py)
+    rule_marks_title: str = ""  # what their fold is called, the kinds it takes by name
+    rule_marks_hint: str = ""  # how they are typed
     marks_named: str = ""  # what they are, in words: "Kropki dots and XV"
 
     @property
@@ -125,6 +129,8 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
     if sums is not None:
         for message in sums.errors:
             report(message, [sums.id])
+    for message in form.rule_marks.errors:
+        report(message, [form.rule_marks.id])
     for conflict in conflicts:
         title = region_title(form, conflict)  # a Jigsaw's region by its label, as typed
         report(conflict_message(conflict, title), (Place(*place).name for place in conflict.cells))
@@ -176,6 +182,11 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         cage_sums=_field(sums.data or "", ["cage-sums-hint", *notes[sums.id]]) if sums else None,
         island=form_island(island, shape),
         pair_marks=form.pair_marks.data or "",
+        rule_marks=_field(
+            form.rule_marks.data or "", ["rule-marks-hint", *notes[form.rule_marks.id]]
+        ),
+        rule_marks_title=notation_title(),
+        rule_marks_hint=notation_hint(),
         marks_named=" and ".join(read.rules.mark_names) if read.rules else "",
     )
 

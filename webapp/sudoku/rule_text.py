@@ -26,6 +26,13 @@ JOIN = "-"
 FIELD = "marks and lines"
 
 
+def notation_kinds() -> tuple[tuple[str, str, bool], ...]:
+    """Each kind the notation takes, as a form's script offers it: its letter, its words
+    ("white dot", "thermometer"), and whether it is a mark (two cells) or a line."""
+    marked = tuple((kind.letter, _mark_words(kind.letter), True) for kind in marked_kinds())
+    return marked + tuple((kind.letter, kind.name.lower(), False) for kind in line_kinds())
+
+
 def notation_title() -> str:
     """What the form's fold of marks and lines is called, with the kinds it takes by name."""
     names = dict.fromkeys(kind.name for kind in (*marked_kinds(), *line_kinds()))

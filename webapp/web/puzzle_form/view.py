@@ -12,7 +12,7 @@ from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
-from ...sudoku.rule_text import notation_hint, notation_title
+from ...sudoku.rule_text import notation_hint, notation_kinds, notation_title
 from ...wording import (
     conflict_message,
 )
@@ -84,6 +84,7 @@ class FormPage:
     rule_marks: FieldView | None = None  # the marks and lines typed (sudoku/rule_text.py)
     rule_marks_title: str = ""  # what their fold is called, the kinds it takes by name
     rule_marks_hint: str = ""  # how they are typed
+    rule_mark_kinds: tuple[tuple[str, str, bool], ...] = ()  # what rule_marks.js offers
     marks_named: str = ""  # what they are, in words: "Kropki dots and XV"
 
     @property
@@ -187,6 +188,7 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         ),
         rule_marks_title=notation_title(),
         rule_marks_hint=notation_hint(),
+        rule_mark_kinds=notation_kinds(),
         marks_named=" and ".join(read.rules.mark_names) if read.rules else "",
     )
 

@@ -12,6 +12,7 @@ from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
+from ...sudoku.puzzle import MARKED_UP_TO
 from ...sudoku.rule_text import notation_hint, notation_kinds, notation_title
 from ...wording import (
     conflict_message,
@@ -81,7 +82,9 @@ class FormPage:
     cage_sums: FieldView | None = None  # the cage map's sums field
     island: JsonObject = field(default_factory=dict)  # what grid.js is told of the board
     pair_marks: str = ""  # the marks kept of the puzzle the form was filled with (forms.py)
-    rule_marks: FieldView | None = None  # the marks and lines typed (sudoku/rule_text.py)
+    # The marks and lines typed (sudoku/rule_text.py); none on a grid larger than marks are
+    # drawn on, unless some were sent (their problem is then shown on the field).
+    rule_marks: FieldView | None = None
     rule_marks_title: str = ""  # what their fold is called, the kinds it takes by name
     rule_marks_hint: str = ""  # how they are typed
     rule_mark_kinds: tuple[tuple[str, str, bool], ...] = ()  # what rule_marks.js offers
@@ -185,7 +188,9 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         pair_marks=form.pair_marks.data or "",
         rule_marks=_field(
             form.rule_marks.data or "", ["rule-marks-hint", *notes[form.rule_marks.id]]
-        ),
+        )
+        if shape.size <= MARKED_UP_TO or form.rule_marks.data
+        else None,
         rule_marks_title=notation_title(),
         rule_marks_hint=notation_hint(),
         rule_mark_kinds=notation_kinds(),

@@ -95,3 +95,15 @@ def test_choosing_a_killer_takes_the_symmetry_away_and_another_variant_brings_it
     expect(symmetry).to_be_hidden()
     page.get_by_label("Variant").select_option("x")
     expect(symmetry).to_be_visible()
+
+
+def test_choosing_a_level_the_variant_is_not_made_at_says_which_levels_it_has(page, base_url):
+    page.goto(base_url + "/new")
+    level, note = page.get_by_label("Level"), page.locator("#level-note")
+    level.select_option("easy")
+    page.get_by_label("Variant").select_option("non-consecutive")
+    expect(note).to_have_text("Non-Consecutive puzzles are made at levels medium and hard only.")
+    expect(level).to_have_attribute("aria-invalid", "true")
+    level.select_option("hard")
+    expect(note).to_be_hidden()
+    expect(level).not_to_have_attribute("aria-invalid", "true")

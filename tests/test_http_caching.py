@@ -105,6 +105,7 @@ def test_pages_name_static_files_by_their_content(client):
         "/static/grid.js",
         "/static/regions.js",
         "/static/cages.js",
+        "/static/rule_marks.js",
         "/static/read_photo.js",
     }
     for link in links:

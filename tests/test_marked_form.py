@@ -1,5 +1,5 @@
-"""A marked puzzle (Kropki dots, X and V) on the home form: no field shows its marks, so the
-form keeps them as they came, says so, and a puzzle solved again from the form keeps them."""
+"""A marked puzzle (Kropki dots, X and V) on the home form: its marks field shows them
+(sudoku/rule_text.py), and a puzzle solved again from the form keeps them."""
 
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ def shown_form(client) -> Page:
 
 def sent_back(page: Page) -> dict[str, str]:
     """What the grid's form sends as it is shown: each input's name and value (the paste and
-    photo forms' aside)."""
+    photo forms' aside), and the marks and lines typed."""
     return {
         attributes["name"]: attributes.get("value", "")
         for tag, attributes in page.elements
         if tag == "input"
         and attributes.get("name", "source") not in ("source", "upload", "photo")
         and attributes.get("type") != "radio"
-    } | {"variant": "classic"}
+    } | {"variant": "classic", "rule_marks": page.texts["rule_marks"]}
 
 
-def test_the_form_says_the_marks_are_kept(client):
-    assert "Kropki and XV marks are kept" in shown_form(client).texts["kept-marks"]
+def test_the_form_shows_the_marks_in_their_field(client):
+    assert shown_form(client).texts["rule_marks"].startswith("W! r1c1-r1c2")
 
 
 def test_solving_the_form_again_keeps_the_puzzles_marks(client):

@@ -240,6 +240,36 @@ def test_the_variants_hint_says_what_a_killer_is(client):
     assert "Killer: no givens, only cages whose digits differ and add up to the sums" in said
 
 
+@pytest.mark.parametrize(
+    ("variant", "level", "message"),
+    [
+        ("non-consecutive", "easy", "Non-Consecutive puzzles are made at levels medium and hard"),
+        ("kropki", "expert", "Kropki puzzles are made at levels medium and hard"),
+    ],
+)
+def test_a_level_a_variant_is_not_made_at_is_kept_and_answered_with_the_levels_it_has(
+    client, variant, level, message
+):
+    answer = client.get(f"/new?variant={variant}&size=9&level={level}&make=1")
+    assert answer.status_code == 400
+    said = f'<li id="new-problem"><a href="#level">Level {level}: {message} only</a>'
+    assert said in answer.text and f'<option value="{level}" selected>' in answer.text
+
+
+def test_the_levels_hint_and_the_variants_menu_say_which_levels_a_variant_is_made_at(client):
+    html = client.get("/new").text
+    note = "Non-Consecutive puzzles are made at levels medium and hard only."
+    assert note in hint(html, "level-hint")
+    option = re.search(r'<option value="non-consecutive"[^>]*>', html)
+    assert option is not None
+    assert f'data-levels="medium hard" data-level-note="{note}"' in option.group(0)
+
+
+def test_surprise_me_draws_only_the_levels_the_variant_is_made_at(client):
+    links = {client.get("/new?variant=kropki&surprise=1").headers["Location"] for _ in range(8)}
+    assert {link.split("/")[4] for link in links} <= {"medium", "hard"}
+
+
 def test_the_levels_hint_warns_that_killers_above_medium_take_seconds(client):
     said = hint(client.get("/new").text, "level-hint")
     assert "Killers at level hard take a few seconds; expert and extreme ones" in said

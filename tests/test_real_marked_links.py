@@ -1,6 +1,7 @@
 """Real f-puzzles links with pair rules and marks (tests/data/links/marked_real_links.txt):
-Kropki dots, XV, anti-knight and non-consecutive puzzles published in public repositories,
-each read with the rules its source names and solved to the solution its source gives."""
+Kropki dots, XV, anti-knight, anti-king and non-consecutive puzzles published in public
+repositories, each read with the rules its source names and solved to the solution its source
+gives."""
 
 from __future__ import annotations
 

@@ -158,7 +158,7 @@ def test_the_cli_makes_a_rule_puzzle(sudoku, variant, level) -> None:
         (("--variant", "anti-king", "--size", "6"), "size of a puzzle under Anti-King must be 9"),
         (
             ("--variant", "non-consecutive", "--level", "easy"),
-            "level of a puzzle under Non-Consecutive must be medium or hard",
+            "level easy: Non-Consecutive puzzles are made at levels medium and hard only",
         ),
     ],
 )

@@ -150,8 +150,7 @@ class Order:
             sizes = ", ".join(map(str, PAIR_KIND_SIZES))
             raise OrderError(f"size of a puzzle under {name} must be {sizes}, not {self.size}")
         if self.level not in variant_levels(self.variant):
-            levels = " or ".join(variant_levels(self.variant))
-            raise OrderError(f"level of a puzzle under {name} must be {levels}, not {self.level!r}")
+            raise OrderError(f"level {self.level}: {levels_note(self.variant)}")
 
     def seed_text(self, attempt: int) -> str:
         """The text that seeds one attempt's random stream (a classic order's is what it was
@@ -259,6 +258,23 @@ def variant_levels(variant: str) -> tuple[str, ...]:
     letters = variants()[variant]
     related = any(RULE_KINDS[letter].forbids or RULE_KINDS[letter].marked for letter in letters)
     return RELATION_LEVELS if related else LEVEL_NAMES
+
+
+def levels_note(variant: str) -> str:
+    """What a person choosing a level `variant` is not made at is told ("Non-Consecutive
+    puzzles are made at levels medium and hard only"); "" for a variant made at every level."""
+    levels = variant_levels(variant)
+    if levels == LEVEL_NAMES:
+        return ""
+    letters = variants()[variant]
+    kinds = [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].forbids]
+    kinds += [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].marked]
+    return f"{kinds[0].name} puzzles are made at levels {' and '.join(levels)} only"
+
+
+def surprise_levels(variant: str, size: int) -> tuple[str, ...]:
+    """The levels "Surprise me" draws from for `variant` at `size`: those both are made at."""
+    return tuple(level for level in levels_of(size) if level in variant_levels(variant))
 
 
 def levels_of(size: int) -> tuple[str, ...]:

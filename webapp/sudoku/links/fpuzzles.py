@@ -45,9 +45,22 @@ from ..rulebook import RULE_KINDS, Line, MarkedPairs, RuleKind, line_kinds, mark
 from ..shape import SHAPES, Shape
 from ..whole_numbers import read_place, read_whole_number
 
-# Keys that describe the puzzle and say nothing of its rules.
+# Keys that describe the puzzle and say nothing of its rules: its words, its solution, and the
+# settings a solver's user script saves with it (which logic steps it may use, how it colours
+# true candidates).
 PLAIN_KEYS = frozenset(
-    {"size", "grid", "title", "author", "ruleset", "solution", "activeConstraints"}
+    {
+        "size",
+        "grid",
+        "title",
+        "author",
+        "ruleset",
+        "solution",
+        "activeConstraints",
+        "successMessage",
+        "disabledlogic",
+        "truecandidatesoptions",
+    }
 )
 
 # f-puzzles' rule and drawing keys, in words (the list its editor writes).

@@ -25,7 +25,7 @@ from ...sudoku.generator import (
     OrderError,
     levels_of,
 )
-from ...sudoku.generator.generate import KILLER
+from ...sudoku.generator.generate import KILLER, surprise_levels
 from ..generated_puzzles import DEFAULT_LEVEL, DEFAULT_SIZE, DEFAULT_SYMMETRY, RANDOM_SEEDS
 from ..generation import exists, made_or_job
 from ..http_caching import DECIDED_SECONDS
@@ -48,7 +48,8 @@ def form() -> Response | tuple[str, int]:
     try:
         if "surprise" in args:  # the level and symmetry drawn for the size and variant chosen
             size_only = read_order(size, DEFAULT_LEVEL, DEFAULT_SYMMETRY, str(seed), variant)
-            level = secrets.choice(levels_of(size_only.size))
+            drawn = surprise_levels(size_only.variant, size_only.size)
+            level = secrets.choice(drawn or levels_of(size_only.size))
             symmetry = secrets.choice(SYMMETRIES)
         if variant == KILLER:  # no givens: a symmetry would only make another link
             symmetry = DEFAULT_SYMMETRY

@@ -17,7 +17,7 @@ from ...sudoku.generator import (
     Order,
     levels_of,
 )
-from ...sudoku.generator.generate import KILLER
+from ...sudoku.generator.generate import KILLER, levels_note, variant_levels, variants
 from ..generated_puzzles import Choice, Link, choices, variant_labels
 from ..puzzle_form.view import Problem
 
@@ -34,6 +34,26 @@ class NewPage:
     invalid: str  # the field the problem is about, marked on the form
     variants: tuple[Choice, ...] = ()
     symmetry_offered: bool = True  # a Killer has no givens to lie in a pattern
+    level_notes: tuple[LevelNote, ...] = ()  # the variants not made at every level
+
+
+@dataclass(frozen=True)
+class LevelNote:
+    """A variant made at some levels only: its form value, those levels (space-separated, for
+    the form's script) and the sentence that says so."""
+
+    variant: str
+    levels: str
+    note: str
+
+
+def level_notes() -> tuple[LevelNote, ...]:
+    """Each variant the generator makes at some levels only, with the sentence saying which."""
+    return tuple(
+        LevelNote(variant, " ".join(variant_levels(variant)), levels_note(variant) + ".")
+        for variant in variants()
+        if levels_note(variant)
+    )
 
 
 def new_page(
@@ -60,6 +80,7 @@ def new_page(
         problems=problems,
         invalid=problems[0].target if problems else "",
         symmetry_offered=variant != KILLER,
+        level_notes=level_notes(),
     )
 
 

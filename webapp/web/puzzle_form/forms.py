@@ -12,6 +12,7 @@ from wtforms.validators import AnyOf, ValidationError
 from ...sudoku import SHAPES, Grid, Shape
 from ...sudoku.alphabet import ALPHABETS, STANDARD, alphabet_of, spelled, spelled_shape
 from ...sudoku.puzzle import CLASSIC, Rules
+from ...sudoku.rule_text import rules_text
 from ...wording import not_a_symbol
 from .cage_fields import cage_data, cage_field_names, cage_fields
 from .region_fields import (
@@ -70,6 +71,8 @@ class PuzzleForm(Form):
     # The marks of the puzzle the form was filled with (Kropki dots, X and V), which no
     # field shows: the marks' part of its share code (Rules.marks_code).
     pair_marks = HiddenField(filters=[_stripped])
+    # The puzzle's marks and lines as typed (sudoku/rule_text.py): "W r1c1-r1c2".
+    rule_marks = TextAreaField("Marks and lines", filters=[_stripped])
     variant = StringField(
         "Variant",
         default="classic",
@@ -141,5 +144,5 @@ def filled_form(grid: Grid, alphabet: str = STANDARD, rules: Rules = CLASSIC) ->
     symbols = spelled(grid, alphabet).symbols
     data = {"size": str(grid.size), "alphabet": "" if alphabet == STANDARD else alphabet}
     data |= region_data(grid.shape, rules) | cage_data(grid.shape, rules)
-    data["pair_marks"] = rules.marks_code
+    data["rule_marks"] = rules_text(rules)
     return cls(data={**data, **dict(zip(cls.cell_names, symbols, strict=True))})

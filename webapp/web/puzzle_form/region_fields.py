@@ -21,6 +21,7 @@ from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.marks import take_marks
 from ...sudoku.puzzle import Rules
+from ...sudoku.rule_text import read_rules_text
 from ...sudoku.rulebook import RULE_KINDS, RuleKind
 from ...sudoku.variants import (
     JIGSAW,
@@ -202,18 +203,30 @@ def read_rules(form: Any) -> Rules | None:
     wrong, each problem put on the fields it concerns (the variant's menu, or the region
     fields)."""
     rules = _unit_rules(form)
-    kept = form.pair_marks.data
-    if rules is None or not kept:
+    kept, typed = form.pair_marks.data, form.rule_marks.data
+    if rules is None or not (kept or typed):
         return rules
-    # A puzzle's marks (Kropki dots, X and V) have no fields: the form keeps those of the
-    # puzzle it was filled with, so that solving it again keeps them.
+    size = form.shape.size
+    # A page of the form before marks could be typed kept a puzzle's marks in a hidden
+    # field, in the share code's own form: read still, beside the typed ones.
     try:
-        marks, rest = take_marks(form.shape.size, kept)
+        marks, rest = take_marks(size, kept or "")
         if rest:
             raise PuzzleError(f"the kept marks end with {rest[:10]!r}, which is no mark")
-        return replace(rules, marks=marks, mark_size=form.shape.size)
     except PuzzleError as error:
         form.variant.errors = [*form.variant.errors, f"Marks: {error.message}"]
+        return None
+    try:
+        typed_marks, lines = read_rules_text(size, typed or "")
+        marked = replace(rules, marks=marks + typed_marks, mark_size=size)
+        lined = replace(marked, lines=lines, line_size=size)
+        unfit = lined.unfit(form.shape)
+        if unfit:
+            raise PuzzleError(f"marks and lines: {unfit}")
+        return lined
+    except PuzzleError as error:
+        said = error.message[0].upper() + error.message[1:]
+        form.rule_marks.errors = [*form.rule_marks.errors, said]
         return None
 
 

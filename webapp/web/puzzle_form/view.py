@@ -12,6 +12,8 @@ from ...sudoku import SHAPES, Conflict
 from ...sudoku.alphabet import HEX, STANDARD
 from ...sudoku.geometry import EXTRA_UNITS, geometry_of
 from ...sudoku.place import Place
+from ...sudoku.puzzle import MARKED_UP_TO
+from ...sudoku.rule_text import notation_hint, notation_kinds, notation_title
 from ...wording import (
     conflict_message,
 )
@@ -80,6 +82,12 @@ class FormPage:
     cage_sums: FieldView | None = None  # the cage map's sums field
     island: JsonObject = field(default_factory=dict)  # what grid.js is told of the board
     pair_marks: str = ""  # the marks kept of the puzzle the form was filled with (forms.py)
+    # The marks and lines typed (sudoku/rule_text.py); none on a grid larger than marks are
+    # drawn on, unless some were sent (their problem is then shown on the field).
+    rule_marks: FieldView | None = None
+    rule_marks_title: str = ""  # what their fold is called, the kinds it takes by name
+    rule_marks_hint: str = ""  # how they are typed
+    rule_mark_kinds: tuple[tuple[str, str, bool], ...] = ()  # what rule_marks.js offers
     marks_named: str = ""  # what they are, in words: "Kropki dots and XV"
 
     @property
@@ -125,6 +133,8 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
     if sums is not None:
         for message in sums.errors:
             report(message, [sums.id])
+    for message in form.rule_marks.errors:
+        report(message, [form.rule_marks.id])
     for conflict in conflicts:
         title = region_title(form, conflict)  # a Jigsaw's region by its label, as typed
         report(conflict_message(conflict, title), (Place(*place).name for place in conflict.cells))
@@ -176,6 +186,14 @@ def form_page(read: FormRead, notice: str = "", about_request: Iterable[str] = (
         cage_sums=_field(sums.data or "", ["cage-sums-hint", *notes[sums.id]]) if sums else None,
         island=form_island(island, shape),
         pair_marks=form.pair_marks.data or "",
+        rule_marks=_field(
+            form.rule_marks.data or "", ["rule-marks-hint", *notes[form.rule_marks.id]]
+        )
+        if shape.size <= MARKED_UP_TO or form.rule_marks.data
+        else None,
+        rule_marks_title=notation_title(),
+        rule_marks_hint=notation_hint(),
+        rule_mark_kinds=notation_kinds(),
         marks_named=" and ".join(read.rules.mark_names) if read.rules else "",
     )
 

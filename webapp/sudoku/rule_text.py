@@ -1,0 +1,143 @@
+"""A puzzle's marks and lines as a person types them on a form: one entry a line (or between
+semicolons), each a marked or lined kind's share-code letter (rulebook.py), "!" after a
+marked kind's letter when all its marks are given, then groups of cells joined by "-":
+
+    W r1c1-r1c2 r4c4-r5c4
+    B! r2c2-r2c3
+    T r1c1-r1c2-r1c3
+
+For a marked kind each group is the two side-by-side cells a mark sits between; for a lined
+kind each group is one line, from its start (a thermometer's bulb). Read into the Rules'
+marks and lines, and written back the same way (a puzzle filled into the form keeps them),
+each problem said with the entry and the cells it is about.
+"""
+
+from __future__ import annotations
+
+from .errors import PuzzleError
+from .marks import side_by_side
+from .puzzle import Rules
+from .regions import place
+from .rulebook import RULE_KINDS, Line, MarkedPairs, line_kinds, marked_kinds
+from .whole_numbers import read_place
+
+ALL_GIVEN = "!"
+JOIN = "-"
+FIELD = "marks and lines"
+
+
+def notation_kinds() -> tuple[tuple[str, str, bool], ...]:
+    """Each kind the notation takes, as a form's script offers it: its letter, its words
+    ("white dot", "thermometer"), and whether it is a mark (two cells) or a line."""
+    marked = tuple((kind.letter, _mark_words(kind.letter), True) for kind in marked_kinds())
+    return marked + tuple((kind.letter, kind.name.lower(), False) for kind in line_kinds())
+
+
+def notation_title() -> str:
+    """What the form's fold of marks and lines is called, with the kinds it takes by name."""
+    names = dict.fromkeys(kind.name for kind in (*marked_kinds(), *line_kinds()))
+    return f"Marks and lines ({', '.join(names)})"
+
+
+def notation_hint() -> str:
+    """How the form's hint says the notation, each kind read off the registry."""
+    marked = ", ".join(f"{kind.letter} ({_mark_words(kind.letter)})" for kind in marked_kinds())
+    lined = ", ".join(f"{kind.letter} ({kind.name.lower()})" for kind in line_kinds())
+    return (
+        f"One entry a line: a mark's letter, {marked}, with {ALL_GIVEN} after it when all"
+        f" of them are given, then each marked pair of side-by-side cells as r1c1{JOIN}r1c2;"
+        f" or a line's letter, {lined}, then each line's cells from its start, as"
+        f" r1c1{JOIN}r1c2{JOIN}r1c3."
+    )
+
+
+def _mark_words(letter: str) -> str:
+    """What the hint calls a marked kind: its mark's class in words ("white dot")."""
+    kind = RULE_KINDS[letter]
+    return f"{kind.shown} mark" if kind.shown else kind.mark.replace("-", " ") or letter
+
+
+def rules_text(rules: Rules) -> str:
+    """The marks and lines of `rules` in the notation, one entry a kind ("" for none)."""
+    entries = []
+    for marks in rules.marks:
+        size = rules.mark_size
+        pairs = " ".join(
+            f"{place(size, one)}{JOIN}{place(size, other)}" for one, other in marks.pairs
+        )
+        entries.append(f"{marks.letter}{ALL_GIVEN if marks.all_given else ''} {pairs}".strip())
+    for kind in line_kinds():
+        own = [line for line in rules.lines if line.letter == kind.letter]
+        if own:
+            size = rules.line_size
+            drawn = " ".join(JOIN.join(place(size, cell) for cell in line.cells) for line in own)
+            entries.append(f"{kind.letter} {drawn}")
+    return "\n".join(entries)
+
+
+def read_rules_text(size: int, text: str) -> tuple[tuple[MarkedPairs, ...], tuple[Line, ...]]:
+    """The marks and lines `text` writes on a size x size grid; PuzzleError naming the entry
+    (its number and text) and the cells a problem is about."""
+    marks: dict[str, MarkedPairs] = {}
+    lines: list[Line] = []
+    entries = [entry.strip() for part in text.splitlines() for entry in part.split(";")]
+    for number, entry in enumerate((entry for entry in entries if entry), start=1):
+        head, *groups = entry.split()
+        where = f"{FIELD}, entry {number} ({entry[:40]!r})"
+        letter, all_given = head.rstrip(ALL_GIVEN).upper(), head.endswith(ALL_GIVEN)
+        kind = RULE_KINDS.get(letter)
+        if kind is None or (kind.holds is None and kind.chain is None):
+            known = ", ".join(each.letter for each in (*marked_kinds(), *line_kinds()))
+            raise PuzzleError(f"{where}: {head!r} is no mark or line; start with one of {known}")
+        cells = [_cells(size, group, where) for group in groups]
+        if kind.holds is not None:
+            if letter in marks:
+                raise PuzzleError(f"{where}: the {letter} marks were given in an earlier entry")
+            marks[letter] = MarkedPairs(letter, _pairs(size, cells, where), all_given)
+            continue
+        if all_given:
+            raise PuzzleError(f"{where}: {ALL_GIVEN} is for marks, not lines")
+        if not cells:
+            raise PuzzleError(f"{where}: name each line's cells, as r1c1{JOIN}r1c2")
+        for line in cells:
+            problem = kind.line_problem(size, tuple(line)) if kind.line_problem else None
+            if problem:
+                raise PuzzleError(f"{where}: {problem}", cells=_located(size, line))
+            lines.append(Line(letter, tuple(line)))
+    return tuple(marks.values()), tuple(lines)
+
+
+def _cells(size: int, group: str, where: str) -> list[int]:
+    """The cells a group "r1c1-r1c2" names (0-based, reading order)."""
+    found = []
+    for name in group.split(JOIN):
+        spelt = read_place(name.strip().lower(), 2)
+        if spelt is None:
+            raise PuzzleError(f"{where}: {name[:10]!r} is not a cell; write cells as r1c1")
+        row, column = spelt
+        if not (1 <= row <= size and 1 <= column <= size):
+            raise PuzzleError(f"{where}: {name} is outside the {size}x{size} grid")
+        found.append((row - 1) * size + column - 1)
+    return found
+
+
+def _pairs(size: int, groups: list[list[int]], where: str) -> tuple[tuple[int, int], ...]:
+    """The marked pairs `groups` name, each two side-by-side cells."""
+    pairs = []
+    for group in groups:
+        if len(group) != 2:
+            shown = JOIN.join(place(size, cell) for cell in group)
+            raise PuzzleError(f"{where}: a mark sits between two cells, not at {shown}")
+        pair = (min(group), max(group))
+        if side_by_side(size, [pair]) is not None:
+            first, second = (place(size, cell) for cell in pair)
+            raise PuzzleError(
+                f"{where}: {first} and {second} are not side by side", cells=_located(size, group)
+            )
+        pairs.append(pair)
+    return tuple(pairs)
+
+
+def _located(size: int, cells: list[int]) -> tuple[tuple[int, int], ...]:
+    """The (row, column) of each of `cells`, 1-based, as a PuzzleError locates them."""
+    return tuple((cell // size + 1, cell % size + 1) for cell in cells)

@@ -40,7 +40,7 @@ from pathlib import Path
 
 from stackrun import RunningStack, bound_sources, stack
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake
 
 from webapp.matches import MatchSetting
 from webapp.matches.setting import make_rounds
@@ -136,7 +136,13 @@ async def play(
                         "rows": solutions[message["round"]],
                     }
                     sent_at = time.monotonic()
-                    await bot.send(json.dumps(answer))
+                    try:
+                        await bot.send(json.dumps(answer))
+                    except ConnectionClosedOK:
+                        # The other bot won the last round and the relay closed the match's
+                        # connections as this answer went: the last result, read before
+                        # the close, is still to be read.
+                        continue
                 elif kind == "received":
                     seen.server_ms.append(int(message["ms"]))
                     seen.round_trip_ms.append((time.monotonic() - sent_at) * 1000)

@@ -3,13 +3,16 @@ on a real SQLite store, since each call of the relay's is a trip to a thread and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from webapp.jobs.store import SqliteStore
-from webapp.matches import Matches, MatchSetting
+from webapp.matches import Matches, MatchSetting, ProtocolError, StoredMatch
 from webapp.matches.protocol import BotMessage
 from webapp.matches.setting import make_rounds
+from webapp.matches.store import refused_already
 
 from clocks import FakeClock
 
@@ -90,3 +93,60 @@ def test_rounds_a_reader_saw_settled_are_read_again_when_the_settled_key_went_ba
     assert behind is not None
     store.put(settled_key, behind)
     assert matches.refreshed(kept).state.rounds[1].winner == 1
+
+
+def started_match(tmp_path: Path) -> tuple[Matches, FakeClock, StoredMatch]:
+    """Two seats joined to a match of two_seats() on a counted store, round 1 under way."""
+    clock = FakeClock()
+    store = CountedStore(tmp_path / "matches.sqlite3", clock)
+    matches = Matches(store, lambda: int(clock() * 1000))
+    chosen = two_seats()
+    made = matches.open(chosen, make_rounds(chosen, 30))
+    for seat in chosen.bot_seats:
+        kept = matches.load(made.id)
+        assert kept is not None
+        matches.join(kept, seat)
+    reloaded = matches.load(made.id)
+    assert reloaded is not None
+    return matches, clock, reloaded
+
+
+def test_an_answer_to_a_round_seen_over_is_refused_as_the_store_would_refuse_it(
+    tmp_path: Path,
+) -> None:
+    # the relay refuses it from the state its watch read, without the store: the round won,
+    # then later (the next round under way, then the match over), for each seat and round
+    matches, clock, kept = started_match(tmp_path)
+    solution = kept.match.rounds[0].solution
+    assert solution is not None
+    matches.answer(kept, 1, BotMessage("solution", 1, solution.cells))
+    seen = matches.refreshed(kept).state
+    agreed = []
+    for later in (0.0, 0.5, 40.0):
+        clock.advance(later)
+        for seat in (1, 2):
+            for number in (1, 2, 3):
+                refusal = refused_already(seen, seat, number)
+                if refusal is None:
+                    continue
+                try:
+                    matches.answer(kept, seat, BotMessage("many", number))
+                except ProtocolError as error:
+                    agreed.append(
+                        (error.problem, error.message) == (refusal.problem, refusal.message)
+                    )
+                else:
+                    agreed.append(False)
+    assert agreed == [True] * 6  # round 1, both seats, three times
+
+
+def test_an_answer_kept_again_as_late_is_read_as_late(tmp_path: Path) -> None:
+    # answers are remembered as read by the bytes kept, so one rewritten is read anew
+    matches, _, kept = started_match(tmp_path)
+    solution = kept.match.rounds[0].solution
+    assert solution is not None
+    taken, _ = matches.answer(kept, 2, BotMessage("solution", 1, solution.cells))
+    assert matches.refreshed(kept).state.rounds[0].winner == 2
+    key = f"match:{kept.id}:answer:1:2"
+    matches.store.put(key, json.dumps(replace(taken, late=True).to_json()).encode())
+    assert [judged.answer.late for judged in matches.refreshed(kept).state.rounds[0].answers] == []

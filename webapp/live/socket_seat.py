@@ -24,7 +24,7 @@ from ..matches.protocol import (
     read_json,
 )
 from ..matches.scoring import BotAnswer
-from ..matches.store import MatchGone, match_id_of
+from ..matches.store import MatchGone, match_id_of, refused_already
 from .match_watch import MatchWatch
 from .socket_frames import BotFrames
 from .socket_limits import Closing, ending, store_unreachable
@@ -181,6 +181,11 @@ class SeatConnection:
         try:
             await self._count_message(kept.id, seat)
             message = read_answer(raw, kept.match.rounds)
+            # An answer to a round the watch saw end (a losing bot's, most often) is refused
+            # as the store would refuse it, without a hand-off to a thread to ask it.
+            refusal = refused_already(kept.state, seat, message.round)
+            if refusal is not None and watch.version > 0:
+                raise refusal
             # Judged and the match read after it in one hand-off to a thread, where the
             # judging and then the watch's read after its poke were two.
             taken, ms, read = await asyncio.to_thread(self._judge, watch, seat, message)

@@ -59,6 +59,8 @@ ID_END = "."
 
 # Matches whose record and settled rounds a process remembers read (a few KB each).
 REMEMBERED = 256
+# Answers a process remembers read (a 16x16's is 1 KB as kept): those of the rounds under way.
+REMEMBERED_ANSWERS = 4096
 T = TypeVar("T")
 LONGEST_LIFETIME = IDLE_SECONDS + CLAIM_MARGIN_SECONDS + MAX_ROUNDS * (MAX_SECONDS + 1)
 # A round's claims are final this long after it ended (an answer judged before the end has
@@ -128,6 +130,9 @@ class Matches:
         # every answer's grid) was most of a request's time.
         self._made: _Remembered[StoredMatch] = _Remembered()
         self._settled: _Remembered[_Claims] = _Remembered()
+        # Each answer as read back, by its key: a round's answers were read anew at every
+        # reading of the match until it settled, a quarter of the relay's reading's work.
+        self._answers: _Remembered[BotAnswer] = _Remembered(REMEMBERED_ANSWERS)
 
     def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
         """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
@@ -214,8 +219,7 @@ class Matches:
             for seat, answer_key in keys.answers.items():
                 answer = found.get(answer_key)
                 if answer is not None:
-                    fields = json.loads(answer)
-                    claims.answers[number, seat] = BotAnswer.from_json(number, seat, fields)
+                    claims.answers[number, seat] = self._answer_read(answer_key, answer)
             won = found.get(keys.winner)
             if won is not None:
                 seat_text, at_text = won.decode().split(" ")
@@ -230,6 +234,15 @@ class Matches:
             claims.settled = settled
             self.store.put(f"{key}:settled", claims.to_bytes(), self._lifetime(match.setting))
         return state
+
+    def _answer_read(self, key: str, data: bytes) -> BotAnswer:
+        """The answer kept under `key` (match:<id>:answer:<round>:<seat>) as `data`."""
+        answer = self._answers.get(key, data)
+        if answer is None:
+            number, seat = key.rsplit(":", 2)[1:]
+            answer = BotAnswer.from_json(int(number), int(seat), json.loads(data))
+            self._answers.put(key, data, answer)
+        return answer
 
     def _house_plays(self, match_id: str, match: Match, state: MatchState, claims: _Claims) -> bool:
         """The house's answer to the round under way, solved and kept by the first reader
@@ -373,12 +386,13 @@ class Matches:
 
 
 class _Remembered(Generic[T]):
-    """Values read from the store, by match id and the bytes read (so a changed value is
-    read again), REMEMBERED at most, the least recently used forgotten first."""
+    """Values read from the store, by match id (or key) and the bytes read (so a changed
+    value is read again), `limit` at most, the least recently used forgotten first."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = REMEMBERED) -> None:
         self._kept: OrderedDict[str, tuple[bytes, T]] = OrderedDict()
         self._lock = threading.Lock()
+        self._limit = limit
 
     def get(self, match_id: str, data: bytes) -> T | None:
         """The value read from `data` for `match_id`, if remembered."""
@@ -400,7 +414,7 @@ class _Remembered(Generic[T]):
         with self._lock:
             self._kept[match_id] = (data, value)
             self._kept.move_to_end(match_id)
-            while len(self._kept) > REMEMBERED:
+            while len(self._kept) > self._limit:
                 self._kept.popitem(last=False)
 
 
@@ -472,6 +486,18 @@ class _Claims:
         for number, seat, at in fields["winners"]:
             claims.winners[number] = (seat, at)
         return claims
+
+
+def refused_already(state: MatchState, seat: int, number: int) -> ProtocolError | None:
+    """The refusal `seat`'s answer to round `number` gets whenever it comes after `state`
+    was read, or None when only the match read anew can tell: a round over stays over (a
+    claim can only bring its end nearer), so an answer to it is refused as `answer` would,
+    without the store."""
+    if seat not in state.joined or not 1 <= number <= len(state.rounds):
+        return None
+    if state.rounds[number - 1].end is None:
+        return None
+    return _out_of_turn(state, number)
 
 
 def _out_of_turn(state: MatchState, number: int) -> ProtocolError:

@@ -11,7 +11,8 @@ from pathlib import Path
 from webapp.jobs.store import SqliteStore
 from webapp.matches import Matches, MatchSetting, ProtocolError, StoredMatch
 from webapp.matches.protocol import BotMessage
-from webapp.matches.setting import make_rounds
+from webapp.matches.scoring import ROUND_GAP_MS, BotAnswer, Match, match_state
+from webapp.matches.setting import AnswerKind, make_rounds
 from webapp.matches.store import refused_already
 
 from clocks import FakeClock
@@ -150,3 +151,29 @@ def test_an_answer_kept_again_as_late_is_read_as_late(tmp_path: Path) -> None:
     key = f"match:{kept.id}:answer:1:2"
     matches.store.put(key, json.dumps(replace(taken, late=True).to_json()).encode())
     assert [judged.answer.late for judged in matches.refreshed(kept).state.rounds[0].answers] == []
+
+
+def test_rounds_worked_out_once_read_as_rounds_worked_out_afresh() -> None:
+    # a reading starts from the settled rounds as worked out when they settled; from any
+    # number of them, at an instant after them or (a clock behind) before their end
+    chosen = two_seats()
+    match = Match(chosen, make_rounds(chosen, 30), 0)
+    answers: dict[tuple[int, int], BotAnswer] = {}
+    winners: dict[int, tuple[int, int]] = {}
+    start = 1000
+    for number, played in enumerate(match.rounds, start=1):
+        assert played.solution is not None
+        right, wrong = played.solution.cells, tuple(reversed(played.solution.cells))
+        answers[number, 2] = BotAnswer(number, 2, AnswerKind.SOLUTION, wrong, start + 100)
+        answers[number, 1] = BotAnswer(number, 1, AnswerKind.SOLUTION, right, start + 200)
+        winners[number] = (1, start + 200)
+        start += 200 + ROUND_GAP_MS
+    seats = frozenset(chosen.bot_seats)
+    agreed = []
+    for now in (1150, 1700, 2500, 20_000):
+        afresh = match_state(match, 1000, seats, answers, winners, now)
+        full = match_state(match, 1000, seats, answers, winners, 20_000)
+        for known in range(len(full.rounds) + 1):
+            read = match_state(match, 1000, seats, answers, winners, now, full.rounds[:known])
+            agreed.append(read == afresh)
+    assert agreed == [True] * 16

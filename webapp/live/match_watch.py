@@ -23,7 +23,8 @@ from ..matches.protocol import (
     ServerMessage,
     numbered,
 )
-from ..matches.store import SETTLE_MS, MatchGone
+from ..matches.scoring import RoundState
+from ..matches.store import MatchGone
 
 # How often a match is read while all its bot seats are connected to this relay.
 ALL_HERE_POLL_SECONDS = 1.0
@@ -54,14 +55,16 @@ class MatchWatch:
         self._reading = threading.Lock()
         self._reads = 0
         self._adopted = 0
-        # Each round's puzzle message, and its result once settled, made once for all seats:
-        # made again for every seat at every step, they were most of the relay's own work.
+        # Each round's puzzle message, and its result with the round's state it was made
+        # from (made again only when the round reads otherwise: a round over reads the same
+        # but for a late verdict), made once for all seats: made again for every seat at
+        # every step, they were most of the relay's own work.
         self._puzzles: dict[int, PuzzleMessage] = {}
-        self._results: dict[int, ResultMessage] = {}
+        self._results: dict[int, tuple[RoundState, ResultMessage]] = {}
         self._rounds_built: tuple[int, tuple[ServerMessage, ...]] = (-1, ())
-        # Each message past the hello as sent, numbered, encoded once per version for all
-        # seats (they are the same for every seat): by its seq.
-        self._encoded: dict[int, bytes] = {}
+        # Each message past the hello as sent, numbered, encoded once for all seats (they are
+        # the same for every seat), by its seq, with the message it was encoded from.
+        self._encoded: dict[int, tuple[ServerMessage, bytes]] = {}
 
     def start(self) -> None:
         """Begin reading the match."""
@@ -122,11 +125,12 @@ class MatchWatch:
             found.append(json.dumps(numbered((hello,), -1)[0]).encode())
         rounds = self._round_messages()
         for seq in range(max(after + 1, 1), len(rounds) + 1):
-            data = self._encoded.get(seq)
-            if data is None:
-                data = json.dumps({"seq": seq, **rounds[seq - 1].to_json()}).encode()
-                self._encoded[seq] = data
-            found.append(data)
+            message = rounds[seq - 1]
+            kept = self._encoded.get(seq)
+            if kept is None or kept[0] is not message:
+                kept = (message, json.dumps({"seq": seq, **message.to_json()}).encode())
+                self._encoded[seq] = kept
+            found.append(kept[1])
         return found
 
     def is_last(self, seq: int) -> bool:
@@ -142,7 +146,6 @@ class MatchWatch:
         version, built = self._rounds_built
         if version == self.version:
             return built
-        self._encoded.clear()  # a result not settled may read otherwise now
         match, state = self.kept.match, self.kept.state
         found: list[ServerMessage] = []
         for played in state.rounds:
@@ -154,12 +157,11 @@ class MatchWatch:
             found.append(puzzle)
             if played.end is None:
                 continue
-            result = self._results.get(number)
-            if result is None:
+            made = self._results.get(number)
+            if made is None or made[0] != played:
                 result = ResultMessage.of(played, expected, number == match.setting.rounds)
-                if played.end + SETTLE_MS <= state.now:  # its verdicts are final
-                    self._results[number] = result
-            found.append(result)
+                made = self._results[number] = (played, result)
+            found.append(made[1])
         self._rounds_built = (self.version, tuple(found))
         return self._rounds_built[1]
 

@@ -185,15 +185,21 @@ def match_state(
     answers: dict[tuple[int, int], BotAnswer],
     winners: dict[int, tuple[int, int]],
     now: int,
+    known: tuple[RoundState, ...] = (),
 ) -> MatchState:
     """The match at `now` from what the store holds: when it started, the seats joined, the
-    answers by (round, seat) and the winners claimed by round ((seat, at))."""
+    answers by (round, seat) and the winners claimed by round ((seat, at)); `known`, the
+    first rounds as worked out already from the same claims (used when they are over by
+    `now`: a clock behind the one that saw them over works them out again)."""
     setting = match.setting
     if started is None:
         return MatchState(now, MatchPhase.WAITING, None, joined, (), None)
-    rounds: list[RoundState] = []
-    start = started
-    for expected in match.rounds:
+    last_end = known[-1].end if known else None
+    if last_end is None or last_end > now:
+        known = ()
+    rounds: list[RoundState] = list(known)
+    start = started if last_end is None or not known else last_end + ROUND_GAP_MS
+    for expected in match.rounds[len(known) :]:
         if now < start:
             return MatchState(now, MatchPhase.BETWEEN, started, joined, tuple(rounds), start)
         played = _round(setting, expected, start, joined, answers, winners.get(expected.number))

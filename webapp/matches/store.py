@@ -43,7 +43,7 @@ from ..jobs.store import Store
 from ..sudoku import Budget, Grid, read_code
 from .house import HOUSE_BUDGET, house_answer
 from .protocol import BotMessage, ProtocolError, ProtocolProblem
-from .scoring import BotAnswer, Match, MatchPhase, MatchState, match_state
+from .scoring import BotAnswer, Match, MatchPhase, MatchState, RoundState, match_state
 from .setting import MAX_ROUNDS, MAX_SECONDS, AnswerKind, MatchSetting, RoundPuzzle
 
 IDLE_SECONDS = 3600
@@ -204,7 +204,7 @@ class Matches:
         for unsettled in round_keys.values():
             wanted.extend((*unsettled.answers.values(), unsettled.winner))
         found = self.store.get_many(wanted)
-        claims = self._settled_claims(match_id, found.get(f"{key}:settled"))
+        claims = self._settled_claims(match_id, found.get(f"{key}:settled"), match, now)
         if claims.settled == 0:
             started_at = found.get(f"{key}:started")
             claims.started = None if started_at is None else int(started_at)
@@ -278,14 +278,17 @@ class Matches:
             )
         return True
 
-    def _settled_claims(self, match_id: str, data: bytes | None) -> _Claims:
+    def _settled_claims(self, match_id: str, data: bytes | None, match: Match, now: int) -> _Claims:
         """The claims of the match's settled rounds, as read in `data` (none when None), a
-        copy of its own."""
+        copy of its own, with those rounds worked out (once: they never change)."""
         if data is None:
             return _Claims()
         claims = self._settled.get(match_id, data)
         if claims is None:
             claims = _Claims.from_bytes(data)
+            worked_out = claims.state(match, now).rounds[: claims.settled]
+            if len(worked_out) == claims.settled and all(r.end is not None for r in worked_out):
+                claims.known = worked_out
             self._settled.put(match_id, data, claims)
         return claims.copy()
 
@@ -442,10 +445,15 @@ class _Claims:
         self.answers: dict[tuple[int, int], BotAnswer] = {}
         self.winners: dict[int, tuple[int, int]] = {}
         self.settled = 0
+        # The settled rounds worked out, once for every reading (a reading worked out every
+        # round from its claims, the most of a reading's work after the store's).
+        self.known: tuple[RoundState, ...] = ()
 
     def state(self, match: Match, now: int) -> MatchState:
         """The match at `now` as these claims say."""
-        return match_state(match, self.started, self.joined, self.answers, self.winners, now)
+        return match_state(
+            match, self.started, self.joined, self.answers, self.winners, now, self.known
+        )
 
     def to_bytes(self) -> bytes:
         """The settled rounds' claims as one value (the rounds past them left out)."""
@@ -471,6 +479,7 @@ class _Claims:
         copied = _Claims()
         copied.started, copied.joined, copied.settled = self.started, self.joined, self.settled
         copied.answers, copied.winners = dict(self.answers), dict(self.winners)
+        copied.known = self.known
         return copied
 
     @classmethod

@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from dataclasses import replace
+from dataclasses import fields
 
 from ..jobs.store import Unreachable
-from ..matches import Matches, StoredMatch
+from ..matches import Matches, MatchState, StoredMatch
 from ..matches.protocol import (
     HelloMessage,
     PuzzleMessage,
@@ -93,7 +93,7 @@ class MatchWatch:
         if place <= self._adopted:
             return
         self._adopted = place
-        if self.version == 0 or replace(read.state, now=0) != replace(self.kept.state, now=0):
+        if self.version == 0 or not _same_but_when_read(read.state, self.kept.state):
             self.kept = read
             self.version += 1
             found, self._next = self._next, None
@@ -211,3 +211,12 @@ class MatchWatch:
         soon = [(at - now) / 1000 for at in instants if at >= now]
         every_seat = set(setting.bot_seats) <= self.seats_here
         return min([ALL_HERE_POLL_SECONDS if every_seat else self.poll_seconds, *soon])
+
+
+def _same_but_when_read(one: MatchState, other: MatchState) -> bool:
+    """True when the two states differ in their time of reading at most (compared field by
+    field: dataclasses.replace, twice a reading, was a good part of taking one)."""
+    return all(getattr(one, name) == getattr(other, name) for name in _STATE_FIELDS)
+
+
+_STATE_FIELDS = tuple(field.name for field in fields(MatchState) if field.name != "now")

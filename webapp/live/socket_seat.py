@@ -99,22 +99,25 @@ class SeatConnection:
 
     async def _hello_and_play(self, kept: StoredMatch, seat: int) -> None:
         raw = await self.frames.next_message(self.limits.hello_seconds, "hello")
-        after = await self._hello(kept, seat, raw)
-        if not self.face.take_seat_here(kept.id, seat):
-            raise ending(
-                ProtocolError(ProtocolProblem.SEAT_TAKEN, "this seat is connected already")
-            )
+        # The watch first, so that the hello's hand-off to a thread reads the match for it
+        # (the hello may have started the match): a read of its own after it was another.
         watch = self.face.watch(kept)
-        watch.seats_here.add(seat)
-        watch.poke()  # the hello may have started the match
         try:
-            await self._play(watch, seat, after)
+            after = await self._hello(watch, seat, raw)
+            if not self.face.take_seat_here(kept.id, seat):
+                raise ending(
+                    ProtocolError(ProtocolProblem.SEAT_TAKEN, "this seat is connected already")
+                )
+            watch.seats_here.add(seat)
+            try:
+                await self._play(watch, seat, after)
+            finally:
+                watch.seats_here.discard(seat)
+                self.face.leave_seat_here(kept.id, seat)
         finally:
-            watch.seats_here.discard(seat)
             self.face.unwatch(watch)
-            self.face.leave_seat_here(kept.id, seat)
 
-    async def _hello(self, kept: StoredMatch, seat: int, raw: bytes) -> int:
+    async def _hello(self, watch: MatchWatch, seat: int, raw: bytes) -> int:
         """Take the seat (or resume it, with "after"): the last seq the bot has (-1: none)."""
         try:
             fields = read_json(raw)
@@ -122,9 +125,10 @@ class SeatConnection:
             if fields.get("type") != "hello" or fields.get("protocol") != PROTOCOL_VERSION:
                 read_hello(raw)  # raises, naming the problem
             if after is None:
-                await asyncio.to_thread(self.face.matches.join, kept, seat)
+                self._adopt(watch, await asyncio.to_thread(self._join, watch, seat))
                 return -1
-            refreshed = await asyncio.to_thread(self.face.matches.refreshed, kept)
+            place, refreshed = await asyncio.to_thread(watch.read_in_thread)
+            watch.adopt(place, refreshed)
             if not isinstance(after, int) or isinstance(after, bool) or after < -1:
                 raise ProtocolError(
                     ProtocolProblem.BAD_ROUND, '"after" must be the last seq the bot has, or -1'
@@ -138,6 +142,23 @@ class SeatConnection:
             raise ending(error) from None
         except (Unreachable, MatchGone):
             raise store_unreachable() from None
+
+    def _join(self, watch: MatchWatch, seat: int) -> tuple[int, StoredMatch] | None:
+        """In a thread: take `seat`, and read the match after it for the watch (None when
+        that read failed)."""
+        self.face.matches.join(watch.kept, seat)
+        try:
+            return watch.read_in_thread()
+        except (Unreachable, MatchGone):
+            return None
+
+    @staticmethod
+    def _adopt(watch: MatchWatch, read: tuple[int, StoredMatch] | None) -> None:
+        """Give the watch the match as read after a change made here, or have it read it."""
+        if read is None:
+            watch.poke()
+        else:
+            watch.adopt(*read)
 
     async def _play(self, watch: MatchWatch, seat: int, after: int) -> None:
         """Send each message past `after` as the match reaches it; take each answer."""
@@ -194,10 +215,7 @@ class SeatConnection:
             return
         except (Unreachable, MatchGone):
             raise store_unreachable() from None
-        if read is None:
-            watch.poke()
-        else:
-            watch.adopt(*read)
+        self._adopt(watch, read)
         await self.frames.send_json({"type": "received", "round": taken.round, "ms": ms})
 
     def _judge(

@@ -28,6 +28,7 @@ at their full time): a match is gone an hour or more after it ends.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -430,9 +431,15 @@ class _RoundKeys:
 
     @classmethod
     def of(cls, key: str, number: int, seats: tuple[int, ...]) -> _RoundKeys:
-        """Round `number`'s keys in the match under `key`, for `seats`."""
-        answers = {seat: f"{key}:answer:{number}:{seat}" for seat in seats}
-        return cls(answers, f"{key}:winner:{number}")
+        """Round `number`'s keys in the match under `key`, for `seats` (made once: a reading
+        of the match made them anew for every round not settled)."""
+        return _round_keys(key, number, seats)
+
+
+@functools.lru_cache(maxsize=REMEMBERED_ANSWERS)
+def _round_keys(key: str, number: int, seats: tuple[int, ...]) -> _RoundKeys:
+    answers = {seat: f"{key}:answer:{number}:{seat}" for seat in seats}
+    return _RoundKeys(answers, f"{key}:winner:{number}")
 
 
 class _Claims:

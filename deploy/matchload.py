@@ -14,8 +14,9 @@ answer->received round trip, the relay's CPU time per round (the server's own co
 bots' connections, the reading of the matches, the judging, every message; the puzzles were
 made when the matches were opened), errors (anything but `received` and `old-round`, any
 close before the match was over), and the machine's `uptime`. A losing bot's answer to the
-last round may be refused after the last result came, when it has stopped listening: it is
-counted in neither.
+last round may be refused after the last result came, when it has stopped listening, or not
+go at all, the relay having closed the match's connections as it was sent (the result, read
+before the close, is still read): it is counted in neither.
 
 The matches are opened from 127.0.0.1, which the stack exempts from the per-address limits,
 as a load tester is; the bots connect from addresses of their own (127.0.1.x, PER_ADDRESS

@@ -14,8 +14,9 @@ answer->received round trip, the relay's CPU time per round (the server's own co
 bots' connections, the reading of the matches, the judging, every message; the puzzles were
 made when the matches were opened), errors (anything but `received` and `old-round`, any
 close before the match was over), and the machine's `uptime`. A losing bot's answer to the
-last round may be refused after the last result came, when it has stopped listening: it is
-counted in neither.
+last round may be refused after the last result came, when it has stopped listening, or not
+go at all, the relay having closed the match's connections as it was sent (the result, read
+before the close, is still read): it is counted in neither.
 
 The matches are opened from 127.0.0.1, which the stack exempts from the per-address limits,
 as a load tester is; the bots connect from addresses of their own (127.0.1.x, PER_ADDRESS
@@ -40,7 +41,7 @@ from pathlib import Path
 
 from stackrun import RunningStack, bound_sources, stack
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.exceptions import ConnectionClosed, ConnectionClosedOK, InvalidHandshake
 
 from webapp.matches import MatchSetting
 from webapp.matches.setting import make_rounds
@@ -136,7 +137,13 @@ async def play(
                         "rows": solutions[message["round"]],
                     }
                     sent_at = time.monotonic()
-                    await bot.send(json.dumps(answer))
+                    try:
+                        await bot.send(json.dumps(answer))
+                    except ConnectionClosedOK:
+                        # The other bot won the last round and the relay closed the match's
+                        # connections as this answer went: the last result, read before
+                        # the close, is still to be read.
+                        continue
                 elif kind == "received":
                     seen.server_ms.append(int(message["ms"]))
                     seen.round_trip_ms.append((time.monotonic() - sent_at) * 1000)

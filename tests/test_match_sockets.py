@@ -390,6 +390,27 @@ def test_the_watch_sends_each_seat_the_messages_the_protocol_makes(make_app: Any
     assert seen == [messages_for(kept.id, kept.match, kept.state, seat) for seat in (1, 2)]
 
 
+def test_a_read_of_the_match_older_than_one_the_watch_took_is_not_taken(make_app: Any) -> None:
+    # An answer's hand-off reads the match after judging it, beside the watch's own reads:
+    # one that comes back late must not take the watch back to before the answer.
+    app: Flask = make_app()
+    match_id, tokens = opened(app)
+    client = app.test_client()
+    for token in tokens:
+        client.post("/api/bot/hello", json=HELLO, headers={"Authorization": f"Bearer {token}"})
+    matches: Matches = app.extensions[MATCHES_KEY]
+    kept = matches.load(match_id)
+    assert kept is not None
+    watch = MatchWatch(matches, kept, 0.05)
+    before = watch.read_in_thread()
+    answer = {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)}
+    client.post("/api/bot/answer", json=answer, headers={"Authorization": f"Bearer {tokens[0]}"})
+    after = watch.read_in_thread()
+    watch.adopt(*after)
+    watch.adopt(*before)
+    assert watch.kept.state.rounds[0].winner == 1
+
+
 def test_a_seat_that_floods_its_socket_is_closed_as_too_many(relay_port):
     _, first, _ = playing(*relay_port)
     # Sixteen messages sent at once span two seconds at most: one of them holds more than five.

@@ -4,6 +4,7 @@ a signal stops it (`sudoku relay`)."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 
@@ -46,6 +47,11 @@ async def relay(
     sources = [asyncio.create_task(hub.poll())]
     if redis_url:
         sources.append(asyncio.create_task(hub.listen(redis_url)))
+    # What the start made (the app's and engine's modules and tables, some 86,000 objects)
+    # lives as long as the relay: kept out of the collector's sweeps, where one full sweep
+    # of it took 50 ms of a 50-match load's 0.7 s.
+    gc.collect()
+    gc.freeze()
     news = "Redis's news" if redis_url else f"a poll every {poll_seconds} s"
     log.info("relay listening on %s:%d, learning of moves by %s", host, port, news)
     try:

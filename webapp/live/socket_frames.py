@@ -129,6 +129,12 @@ class BotFrames:
             self.protocol.send_text(json.dumps(message).encode())
         await self.flush()
 
+    async def send_encoded(self, *messages: bytes) -> None:
+        """Send each of `messages`, JSON encoded already, as one text frame, written at once."""
+        for message in messages:
+            self.protocol.send_text(message)
+        await self.flush()
+
     async def close(self, closing: Closing) -> None:
         """Send the closing's error, if any, and the close frame (unless the bot closed)."""
         try:

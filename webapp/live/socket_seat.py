@@ -18,12 +18,13 @@ from ..matches import ProtocolError, ProtocolProblem, StoredMatch
 from ..matches.protocol import (
     NOT_COUNTED,
     PROTOCOL_VERSION,
-    numbered,
+    BotMessage,
     read_answer,
     read_hello,
     read_json,
 )
-from ..matches.store import MatchGone, match_id_of
+from ..matches.scoring import BotAnswer
+from ..matches.store import MatchGone, match_id_of, refused_already
 from .match_watch import MatchWatch
 from .socket_frames import BotFrames
 from .socket_limits import Closing, ending, store_unreachable
@@ -64,19 +65,19 @@ class SeatConnection:
         token = token.strip() if scheme.lower() == "bearer" else ""
         match_id = match_id_of(token)
         try:
-            kept = await asyncio.to_thread(self.face.matches.made, match_id) if match_id else None
-            seat = None if kept is None else kept.seat_of(token)
-            if kept is None or seat is None:
-                raise ending(
-                    ProtocolError(
-                        ProtocolProblem.NOT_A_SEAT,
-                        "the upgrade's Authorization header must be 'Bearer <token>' with a"
-                        " seat token of a match (a match is deleted an hour after it was used)",
-                    )
-                )
-            out = await asyncio.to_thread(self.face.matches.marked, kept.id, f"out:{seat}")
+            # The match, the seat and whether it was disconnected, in one hand-off to a thread.
+            found = await asyncio.to_thread(self._seat_in_store, match_id, token)
         except Unreachable:
             raise store_unreachable() from None
+        if found is None:
+            raise ending(
+                ProtocolError(
+                    ProtocolProblem.NOT_A_SEAT,
+                    "the upgrade's Authorization header must be 'Bearer <token>' with a"
+                    " seat token of a match (a match is deleted an hour after it was used)",
+                )
+            )
+        kept, seat, out = found
         if out:
             raise ending(
                 ProtocolError(
@@ -86,24 +87,37 @@ class SeatConnection:
             )
         return kept, seat
 
+    def _seat_in_store(self, match_id: str, token: str) -> tuple[StoredMatch, int, bool] | None:
+        """In a thread: the match and seat `token` holds, and whether the seat was
+        disconnected; None when it holds none."""
+        matches = self.face.matches
+        kept = matches.made(match_id) if match_id else None
+        seat = None if kept is None else kept.seat_of(token)
+        if kept is None or seat is None:
+            return None
+        return kept, seat, matches.marked(kept.id, f"out:{seat}")
+
     async def _hello_and_play(self, kept: StoredMatch, seat: int) -> None:
         raw = await self.frames.next_message(self.limits.hello_seconds, "hello")
-        after = await self._hello(kept, seat, raw)
-        if not self.face.take_seat_here(kept.id, seat):
-            raise ending(
-                ProtocolError(ProtocolProblem.SEAT_TAKEN, "this seat is connected already")
-            )
+        # The watch first, so that the hello's hand-off to a thread reads the match for it
+        # (the hello may have started the match): a read of its own after it was another.
         watch = self.face.watch(kept)
-        watch.seats_here.add(seat)
-        watch.poke()  # the hello may have started the match
         try:
-            await self._play(watch, seat, after)
+            after = await self._hello(watch, seat, raw)
+            if not self.face.take_seat_here(kept.id, seat):
+                raise ending(
+                    ProtocolError(ProtocolProblem.SEAT_TAKEN, "this seat is connected already")
+                )
+            watch.seats_here.add(seat)
+            try:
+                await self._play(watch, seat, after)
+            finally:
+                watch.seats_here.discard(seat)
+                self.face.leave_seat_here(kept.id, seat)
         finally:
-            watch.seats_here.discard(seat)
             self.face.unwatch(watch)
-            self.face.leave_seat_here(kept.id, seat)
 
-    async def _hello(self, kept: StoredMatch, seat: int, raw: bytes) -> int:
+    async def _hello(self, watch: MatchWatch, seat: int, raw: bytes) -> int:
         """Take the seat (or resume it, with "after"): the last seq the bot has (-1: none)."""
         try:
             fields = read_json(raw)
@@ -111,9 +125,10 @@ class SeatConnection:
             if fields.get("type") != "hello" or fields.get("protocol") != PROTOCOL_VERSION:
                 read_hello(raw)  # raises, naming the problem
             if after is None:
-                await asyncio.to_thread(self.face.matches.join, kept, seat)
+                self._adopt(watch, await asyncio.to_thread(self._join, watch, seat))
                 return -1
-            refreshed = await asyncio.to_thread(self.face.matches.refreshed, kept)
+            place, refreshed = await asyncio.to_thread(watch.read_in_thread)
+            watch.adopt(place, refreshed)
             if not isinstance(after, int) or isinstance(after, bool) or after < -1:
                 raise ProtocolError(
                     ProtocolProblem.BAD_ROUND, '"after" must be the last seq the bot has, or -1'
@@ -128,57 +143,91 @@ class SeatConnection:
         except (Unreachable, MatchGone):
             raise store_unreachable() from None
 
+    def _join(self, watch: MatchWatch, seat: int) -> tuple[int, StoredMatch] | None:
+        """In a thread: take `seat`, and read the match after it for the watch (None when
+        that read failed)."""
+        self.face.matches.join(watch.kept, seat)
+        try:
+            return watch.read_in_thread()
+        except (Unreachable, MatchGone):
+            return None
+
+    @staticmethod
+    def _adopt(watch: MatchWatch, read: tuple[int, StoredMatch] | None) -> None:
+        """Give the watch the match as read after a change made here, or have it read it."""
+        if read is None:
+            watch.poke()
+        else:
+            watch.adopt(*read)
+
     async def _play(self, watch: MatchWatch, seat: int, after: int) -> None:
         """Send each message past `after` as the match reaches it; take each answer."""
         sent, version = after, 0
         idle_until = self.loop.time() + self.limits.idle_seconds
         # One wait for the bot's next message and one for the match's, each kept until it
         # ends: a wait cancelled just as its message came would lose that message.
+        # The match's next change is one future all its seats wait on (never cancelled here);
+        # the idle limit is the bot's message's wait's.
         waiting: asyncio.Future[bytes] | None = None
-        changed: asyncio.Future[int] | None = None
         try:
             while True:
                 if version > 0:  # version 0 is the match as made, before the watch read it
-                    found = numbered(watch.messages(seat), sent)
+                    found = watch.encoded(seat, sent)
                     if found:
-                        await self.frames.send_json(*found)
-                        sent = int(str(found[-1]["seq"]))
-                        if found[-1].get("last") is True:  # the last result ends the match
+                        await self.frames.send_encoded(*found)
+                        sent += len(found)
+                        if watch.is_last(sent):  # the last result ends the match
                             await self.frames.close(Closing(None, 1000, "the match is over"))
                             return
                 left = idle_until - self.loop.time()
                 if waiting is None:
                     waiting = asyncio.ensure_future(self.frames.next_message(left, "idle"))
-                if changed is None:
-                    changed = asyncio.ensure_future(watch.changed_since(version, left))
+                changed = watch.next_change(version)
                 done, _ = await asyncio.wait(
                     (waiting, changed), return_when=asyncio.FIRST_COMPLETED
                 )
                 if changed in done:
-                    version, changed = changed.result(), None
+                    version = watch.version
                 if waiting in done:
                     raw, waiting = waiting.result(), None
                     idle_until = self.loop.time() + self.limits.idle_seconds
                     await self._answer(watch, seat, raw)
         finally:
-            for pending in (waiting, changed):
-                if pending is not None:
-                    pending.cancel()
+            if waiting is not None:
+                waiting.cancel()
 
     async def _answer(self, watch: MatchWatch, seat: int, raw: bytes) -> None:
         """Take one answer: `received` with the server's time, or the error naming why not."""
-        kept, matches = watch.kept, self.face.matches
+        kept = watch.kept
         try:
             await self._count_message(kept.id, seat)
             message = read_answer(raw, kept.match.rounds)
-            taken, ms = await asyncio.to_thread(matches.answer, kept, seat, message)
+            # An answer to a round the watch saw end (a losing bot's, most often) is refused
+            # as the store would refuse it, without a hand-off to a thread to ask it.
+            refusal = refused_already(kept.state, seat, message.round)
+            if refusal is not None and watch.version > 0:
+                raise refusal
+            # Judged and the match read after it in one hand-off to a thread, where the
+            # judging and then the watch's read after its poke were two.
+            taken, ms, read = await asyncio.to_thread(self._judge, watch, seat, message)
         except ProtocolError as error:
             await self._refused(kept.id, seat, error)
             return
         except (Unreachable, MatchGone):
             raise store_unreachable() from None
-        watch.poke()
+        self._adopt(watch, read)
         await self.frames.send_json({"type": "received", "round": taken.round, "ms": ms})
+
+    def _judge(
+        self, watch: MatchWatch, seat: int, message: BotMessage
+    ) -> tuple[BotAnswer, int, tuple[int, StoredMatch] | None]:
+        """In a thread: the answer taken and its time, and the match read after it (None when
+        that read failed: the watch reads it again)."""
+        taken, ms = self.face.matches.answer(watch.kept, seat, message)
+        try:
+            return taken, ms, watch.read_in_thread()
+        except (Unreachable, MatchGone):
+            return taken, ms, None
 
     async def _count_message(self, match_id: str, seat: int) -> None:
         """ProtocolError too-many past the seat's messages a second (and it is disconnected)."""

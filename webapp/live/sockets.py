@@ -19,6 +19,7 @@ a seat's play in socket_seat.py; a match's state is read by one watch per match 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 from websockets.http11 import Request
 from websockets.server import ServerProtocol
@@ -33,6 +34,11 @@ from .streams import AddressCounts
 __all__ = ["SOCKET_PATH", "BotSockets", "SocketLimits"]
 
 SOCKET_PATH = "/api/bot/socket"
+# The library's log of each connection: it says "connection open" and "connection closed" at
+# INFO for every bot, a line made and written per connection that tells an operator nothing
+# the counts do not; its warnings and errors are kept.
+PROTOCOL_LOG = logging.getLogger("webapp.live.sockets.protocol")
+PROTOCOL_LOG.setLevel(logging.WARNING)
 
 
 class BotSockets:
@@ -55,7 +61,7 @@ class BotSockets:
         self, head: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
         """Upgrade the connection whose head is `head` and play its seat's protocol on it."""
-        protocol = ServerProtocol(max_size=LARGEST_FRAME)
+        protocol = ServerProtocol(max_size=LARGEST_FRAME, logger=PROTOCOL_LOG)
         protocol.receive_data(head)
         events = protocol.events_received()
         request = events[0] if events else None

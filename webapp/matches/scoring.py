@@ -185,15 +185,21 @@ def match_state(
     answers: dict[tuple[int, int], BotAnswer],
     winners: dict[int, tuple[int, int]],
     now: int,
+    known: tuple[RoundState, ...] = (),
 ) -> MatchState:
     """The match at `now` from what the store holds: when it started, the seats joined, the
-    answers by (round, seat) and the winners claimed by round ((seat, at))."""
+    answers by (round, seat) and the winners claimed by round ((seat, at)); `known`, the
+    first rounds as worked out already from the same claims (used when they are over by
+    `now`: a clock behind the one that saw them over works them out again)."""
     setting = match.setting
     if started is None:
         return MatchState(now, MatchPhase.WAITING, None, joined, (), None)
-    rounds: list[RoundState] = []
-    start = started
-    for expected in match.rounds:
+    last_end = known[-1].end if known else None
+    if last_end is None or last_end > now:
+        known = ()
+    rounds: list[RoundState] = list(known)
+    start = started if last_end is None or not known else last_end + ROUND_GAP_MS
+    for expected in match.rounds[len(known) :]:
         if now < start:
             return MatchState(now, MatchPhase.BETWEEN, started, joined, tuple(rounds), start)
         played = _round(setting, expected, start, joined, answers, winners.get(expected.number))
@@ -228,11 +234,13 @@ def _round(
     won_by: int | None = None
     if winner is not None:
         ends.append(winner[1])
-    wrong = [a for a in sent if not a.is_right(expected)]
+    # Each answer judged once (a round is worked out at every reading of the match).
+    right = {a.seat: a.is_right(expected) for a in sent}
+    wrong = [a for a in sent if not right[a.seat]]
     in_round = set(joined) | ({setting.house_seat} if setting.house_seat else set())
-    if in_round and all(seat in {a.seat for a in wrong} for seat in in_round):
+    if in_round and in_round <= {a.seat for a in wrong}:
         ends.append(max(a.at for a in wrong))
-    house_at = house.at if house is not None and house.is_right(expected) else None
+    house_at = house.at if house is not None and right[house.seat] else None
     if house_at is not None and (winner is None or winner[1] > house_at):
         ends.append(house_at)
     end = min(ends)
@@ -244,17 +252,17 @@ def _round(
     # kept before the winner's claim (else it was found late and refused), and the bot was
     # told it was taken. The house's answer counts only when it came by the round's end.
     judged = tuple(
-        JudgedAnswer(a, _verdict(a, expected, won_by), a.at - start)
+        JudgedAnswer(a, _verdict(right[a.seat], a.seat, won_by), a.at - start)
         for a in sorted(sent, key=lambda a: (a.at, a.seat))
         if a.at <= end or a.seat != setting.house_seat
     )
     return RoundState(number, start, end, won_by, judged)
 
 
-def _verdict(answer: BotAnswer, expected: RoundPuzzle, winner: int | None) -> RoundVerdict:
-    if not answer.is_right(expected):
+def _verdict(right: bool, seat: int, winner: int | None) -> RoundVerdict:
+    if not right:
         return RoundVerdict.WRONG
-    return RoundVerdict.WON if answer.seat == winner else RoundVerdict.TOO_LATE
+    return RoundVerdict.WON if seat == winner else RoundVerdict.TOO_LATE
 
 
 def _so_far(played: RoundState, now: int) -> tuple[JudgedAnswer, ...]:

@@ -28,6 +28,7 @@ at their full time): a match is gone an hour or more after it ends.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
@@ -43,7 +44,7 @@ from ..jobs.store import Store
 from ..sudoku import Budget, Grid, read_code
 from .house import HOUSE_BUDGET, house_answer
 from .protocol import BotMessage, ProtocolError, ProtocolProblem
-from .scoring import BotAnswer, Match, MatchPhase, MatchState, match_state
+from .scoring import BotAnswer, Match, MatchPhase, MatchState, RoundState, match_state
 from .setting import MAX_ROUNDS, MAX_SECONDS, AnswerKind, MatchSetting, RoundPuzzle
 
 IDLE_SECONDS = 3600
@@ -59,6 +60,8 @@ ID_END = "."
 
 # Matches whose record and settled rounds a process remembers read (a few KB each).
 REMEMBERED = 256
+# Answers a process remembers read (a 16x16's is 1 KB as kept): those of the rounds under way.
+REMEMBERED_ANSWERS = 4096
 T = TypeVar("T")
 LONGEST_LIFETIME = IDLE_SECONDS + CLAIM_MARGIN_SECONDS + MAX_ROUNDS * (MAX_SECONDS + 1)
 # A round's claims are final this long after it ended (an answer judged before the end has
@@ -128,6 +131,9 @@ class Matches:
         # every answer's grid) was most of a request's time.
         self._made: _Remembered[StoredMatch] = _Remembered()
         self._settled: _Remembered[_Claims] = _Remembered()
+        # Each answer as read back, by its key: a round's answers were read anew at every
+        # reading of the match until it settled, a quarter of the relay's reading's work.
+        self._answers: _Remembered[BotAnswer] = _Remembered(REMEMBERED_ANSWERS)
 
     def open(self, setting: MatchSetting, rounds: tuple[RoundPuzzle, ...]) -> OpenedMatch:
         """Keep a new match with its rounds' puzzles (made already): its id and tokens."""
@@ -199,7 +205,7 @@ class Matches:
         for unsettled in round_keys.values():
             wanted.extend((*unsettled.answers.values(), unsettled.winner))
         found = self.store.get_many(wanted)
-        claims = self._settled_claims(match_id, found.get(f"{key}:settled"))
+        claims = self._settled_claims(match_id, found.get(f"{key}:settled"), match, now)
         if claims.settled == 0:
             started_at = found.get(f"{key}:started")
             claims.started = None if started_at is None else int(started_at)
@@ -214,8 +220,7 @@ class Matches:
             for seat, answer_key in keys.answers.items():
                 answer = found.get(answer_key)
                 if answer is not None:
-                    fields = json.loads(answer)
-                    claims.answers[number, seat] = BotAnswer.from_json(number, seat, fields)
+                    claims.answers[number, seat] = self._answer_read(answer_key, answer)
             won = found.get(keys.winner)
             if won is not None:
                 seat_text, at_text = won.decode().split(" ")
@@ -230,6 +235,15 @@ class Matches:
             claims.settled = settled
             self.store.put(f"{key}:settled", claims.to_bytes(), self._lifetime(match.setting))
         return state
+
+    def _answer_read(self, key: str, data: bytes) -> BotAnswer:
+        """The answer kept under `key` (match:<id>:answer:<round>:<seat>) as `data`."""
+        answer = self._answers.get(key, data)
+        if answer is None:
+            number, seat = key.rsplit(":", 2)[1:]
+            answer = BotAnswer.from_json(int(number), int(seat), json.loads(data))
+            self._answers.put(key, data, answer)
+        return answer
 
     def _house_plays(self, match_id: str, match: Match, state: MatchState, claims: _Claims) -> bool:
         """The house's answer to the round under way, solved and kept by the first reader
@@ -265,14 +279,17 @@ class Matches:
             )
         return True
 
-    def _settled_claims(self, match_id: str, data: bytes | None) -> _Claims:
+    def _settled_claims(self, match_id: str, data: bytes | None, match: Match, now: int) -> _Claims:
         """The claims of the match's settled rounds, as read in `data` (none when None), a
-        copy of its own."""
+        copy of its own, with those rounds worked out (once: they never change)."""
         if data is None:
             return _Claims()
         claims = self._settled.get(match_id, data)
         if claims is None:
             claims = _Claims.from_bytes(data)
+            worked_out = claims.state(match, now).rounds[: claims.settled]
+            if len(worked_out) == claims.settled and all(r.end is not None for r in worked_out):
+                claims.known = worked_out
             self._settled.put(match_id, data, claims)
         return claims.copy()
 
@@ -373,12 +390,13 @@ class Matches:
 
 
 class _Remembered(Generic[T]):
-    """Values read from the store, by match id and the bytes read (so a changed value is
-    read again), REMEMBERED at most, the least recently used forgotten first."""
+    """Values read from the store, by match id (or key) and the bytes read (so a changed
+    value is read again), `limit` at most, the least recently used forgotten first."""
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int = REMEMBERED) -> None:
         self._kept: OrderedDict[str, tuple[bytes, T]] = OrderedDict()
         self._lock = threading.Lock()
+        self._limit = limit
 
     def get(self, match_id: str, data: bytes) -> T | None:
         """The value read from `data` for `match_id`, if remembered."""
@@ -400,7 +418,7 @@ class _Remembered(Generic[T]):
         with self._lock:
             self._kept[match_id] = (data, value)
             self._kept.move_to_end(match_id)
-            while len(self._kept) > REMEMBERED:
+            while len(self._kept) > self._limit:
                 self._kept.popitem(last=False)
 
 
@@ -413,9 +431,15 @@ class _RoundKeys:
 
     @classmethod
     def of(cls, key: str, number: int, seats: tuple[int, ...]) -> _RoundKeys:
-        """Round `number`'s keys in the match under `key`, for `seats`."""
-        answers = {seat: f"{key}:answer:{number}:{seat}" for seat in seats}
-        return cls(answers, f"{key}:winner:{number}")
+        """Round `number`'s keys in the match under `key`, for `seats` (made once: a reading
+        of the match made them anew for every round not settled)."""
+        return _round_keys(key, number, seats)
+
+
+@functools.lru_cache(maxsize=REMEMBERED_ANSWERS)
+def _round_keys(key: str, number: int, seats: tuple[int, ...]) -> _RoundKeys:
+    answers = {seat: f"{key}:answer:{number}:{seat}" for seat in seats}
+    return _RoundKeys(answers, f"{key}:winner:{number}")
 
 
 class _Claims:
@@ -428,10 +452,15 @@ class _Claims:
         self.answers: dict[tuple[int, int], BotAnswer] = {}
         self.winners: dict[int, tuple[int, int]] = {}
         self.settled = 0
+        # The settled rounds worked out, once for every reading (a reading worked out every
+        # round from its claims, the most of a reading's work after the store's).
+        self.known: tuple[RoundState, ...] = ()
 
     def state(self, match: Match, now: int) -> MatchState:
         """The match at `now` as these claims say."""
-        return match_state(match, self.started, self.joined, self.answers, self.winners, now)
+        return match_state(
+            match, self.started, self.joined, self.answers, self.winners, now, self.known
+        )
 
     def to_bytes(self) -> bytes:
         """The settled rounds' claims as one value (the rounds past them left out)."""
@@ -457,6 +486,7 @@ class _Claims:
         copied = _Claims()
         copied.started, copied.joined, copied.settled = self.started, self.joined, self.settled
         copied.answers, copied.winners = dict(self.answers), dict(self.winners)
+        copied.known = self.known
         return copied
 
     @classmethod
@@ -472,6 +502,18 @@ class _Claims:
         for number, seat, at in fields["winners"]:
             claims.winners[number] = (seat, at)
         return claims
+
+
+def refused_already(state: MatchState, seat: int, number: int) -> ProtocolError | None:
+    """The refusal `seat`'s answer to round `number` gets whenever it comes after `state`
+    was read, or None when only the match read anew can tell: a round over stays over (a
+    claim can only bring its end nearer), so an answer to it is refused as `answer` would,
+    without the store."""
+    if seat not in state.joined or not 1 <= number <= len(state.rounds):
+        return None
+    if state.rounds[number - 1].end is None:
+        return None
+    return _out_of_turn(state, number)
 
 
 def _out_of_turn(state: MatchState, number: int) -> ProtocolError:

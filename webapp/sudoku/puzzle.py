@@ -372,8 +372,8 @@ class Puzzle:
 def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     """True when `solution` is complete, keeps every given of `puzzle`, fills every unit
     of its rules, gives each cage different digits adding up to its sum, and each of its
-    pairs (an anti-knight's) different digits, and no relation's pair (non-consecutive's
-    neighbours) digits it forbids together."""
+    pairs (an anti-knight's) different digits, no relation's pair (non-consecutive's
+    neighbours) digits it forbids together, and each line sum (an arrow's) its sum."""
     grid = puzzle.grid
     if solution.shape != grid.shape or not solution.is_complete:
         return False
@@ -390,6 +390,8 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
         held = ((cells[first], cells[second]) for first, second in relation.pairs)
         if any(digits in relation.forbidden for digits in held):
             return False
+    if not all(each.held(cells) for each in puzzle.geometry.line_sums):
+        return False
     for cage in puzzle.rules.cages:
         digits = [solution.cells[cell] for cell in cage.cells]
         if len(set(digits)) != len(digits) or cage.total not in (None, sum(digits)):

@@ -182,7 +182,11 @@ class RuleKind:
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds (a
     thermometer's rise), and `line_problem` says what is wrong with a drawn line and where
-    (None when nothing is); a board draws its lines in the class `line_class`."""
+    (None when nothing is); a board draws its lines in the class `line_class`. A lined kind
+    with a `line_sum` instead (or as well) gives each of its lines' cells a weight, and the
+    line's digits times their weights add up to nothing (an arrow's circle is the sum of its
+    arrow: sum_lines.py); with `circled`, f-puzzles also lists its line's start as the
+    shape's `cells` (an arrow's circle)."""
 
     letter: str
     name: str
@@ -212,12 +216,15 @@ class RuleKind:
     chain: Callable[[int, int], bool] | None = None
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
+    line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
+    circled: bool = False
 
     @property
     def lined(self) -> bool:
-        """Whether a puzzle draws this kind's lines itself (a thermometer), each an ordered
-        chain of cells whose successive digits `chain` holds, nearer the start first."""
-        return self.chain is not None
+        """Whether a puzzle draws this kind's lines itself (a thermometer, an arrow), each an
+        ordered chain of cells whose successive digits `chain` holds, nearer the start first,
+        or whose digits make its `line_sum`."""
+        return self.chain is not None or self.line_sum is not None
 
     @property
     def marked(self) -> bool:

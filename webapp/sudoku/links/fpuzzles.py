@@ -274,6 +274,8 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
                 isinstance(branch, list) for branch in branches
             ):
                 raise PuzzleError(f"{where}: number {number} has no list of lines of cells")
+            if kind.circled:
+                _check_circle(item, branches, shape, f"{where}: number {number}", source)
             for branch in branches:
                 cells = tuple(_cell_index(name, shape, source) for name in branch)
                 problem = kind.line_problem(shape.size, cells) if kind.line_problem else None
@@ -281,6 +283,26 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
                     raise PuzzleError(f"{where}: {problem}")
                 found.append(Line(kind.letter, cells))
     return tuple(found)
+
+
+def _check_circle(
+    item: Mapping[str, object], branches: list[list[object]], shape: Shape, where: str, source: str
+) -> None:
+    """Refuse, saying `where`, a circled shape (an arrow) whose circle (`cells`) is not one
+    cell, whose line does not start at it, or with more than one line (a branching arrow's
+    circle is the sum of all its branches, which a line of its own cannot say)."""
+    circle = item.get("cells")
+    if not isinstance(circle, list) or not circle:
+        raise PuzzleError(f"{where} has no circle (no cells)")
+    if len(circle) > 1:
+        raise PuzzleError(
+            f"{where} has a circle of {len(circle)} cells; only one-cell circles are read"
+        )
+    if len(branches) != 1:
+        raise PuzzleError(f"{where} has {len(branches)} lines; only one a circle is read")
+    start = _cell_index(circle[0], shape, source)
+    if not branches[0] or _cell_index(branches[0][0], shape, source) != start:
+        raise PuzzleError(f"{where}: its line does not start at its circle {circle[0]}")
 
 
 def _kinds_of(key: str) -> tuple[str, ...]:
@@ -538,12 +560,17 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     for key, kind in line_keys().items():
         own = [line for line in rules.lines if line.letter == kind.letter]
         if own:
-            data[key] = [
-                {"lines": [[place(size, cell).upper() for cell in line.cells]]} for line in own
-            ]
+            data[key] = [_line_json(size, kind, line) for line in own]
     if rules.cages:
         data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]
     return json.dumps(data, separators=(",", ":"))
+
+
+def _line_json(size: int, kind: RuleKind, line: Line) -> dict[str, object]:
+    """One line as f-puzzles writes it under its kind's key: its cells, and a circled
+    kind's (an arrow's) circle as `cells`."""
+    cells = [place(size, cell).upper() for cell in line.cells]
+    return {"lines": [cells], "cells": cells[:1]} if kind.circled else {"lines": [cells]}
 
 
 def _marks_json(size: int, marks: tuple[MarkedPairs, ...]) -> dict[str, object]:

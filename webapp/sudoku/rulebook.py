@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .arrows import arrow_problem, arrow_terms
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -400,6 +401,20 @@ RULE_KINDS: dict[str, RuleKind] = {
             clash="{cells} follow each other on a slow thermometer: {first} then {second} falls",
             between="{nearer} is before {further} on a slow thermometer, so it is not larger",
             line_class="slow-thermometer",
+        ),
+        RuleKind(
+            "A",
+            "Arrow",
+            (),
+            line_sum=arrow_terms,
+            circled=True,
+            line_problem=arrow_problem,
+            fpuzzles_keys=("arrow",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Arrows: the digit in an arrow's circle is the sum of the digits along it.",
+            clash="{cells} are an arrow: {first} is not the sum of the rest ({symbols})",
+            line_class="arrow",
         ),
     )
 }

@@ -19,9 +19,10 @@ from webapp.sudoku.conflicts import find_conflicts
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules, is_solution
-from webapp.sudoku.rulebook import Line
+from webapp.sudoku.rulebook import RULE_KINDS, Line
 from webapp.sudoku.solver import initial_state
 from webapp.sudoku.thermometers import neighbours
+from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
 
 EMPTY = Grid(SHAPES[9], (0,) * 81)
@@ -163,3 +164,21 @@ def test_the_search_bounds_an_arrows_cells_by_its_circles_largest_digit() -> Non
         0,
         0,
     ]
+
+
+def test_a_board_draws_an_arrows_circle_and_line() -> None:
+    drawn = drawn_cells(arrow_puzzle(cells("R1C1", "R1C2")).geometry)
+    assert [drawn[cell].line_parts for cell in cells("R1C1", "R1C2")] == [
+        (LinePart("arrow", "bulb"), LinePart("arrow", "to-right")),
+        (LinePart("arrow", "to-left"),),
+    ]
+
+
+def test_a_screen_reader_hears_which_arrow_a_cell_is_on() -> None:
+    drawn = drawn_cells(arrow_puzzle(cells("R1C1", "R1C2")).geometry)
+    assert (drawn[0].spoken, drawn[1].spoken) == (", arrow circle", ", arrow from r1c1")
+
+
+def test_the_board_says_the_arrows_rule_below_its_caption() -> None:
+    geometry = arrow_puzzle(cells("R1C1", "R1C2")).geometry
+    assert rule_legend(geometry) == (RULE_KINDS["A"].rule,)

@@ -187,7 +187,8 @@ class RuleKind:
     with a `line_sum` instead (or as well) gives each of its lines' cells a weight, and the
     line's digits times their weights add up to nothing (an arrow's circle is the sum of its
     arrow: sum_lines.py); with `circled`, f-puzzles also lists its line's start as the
-    shape's `cells` (an arrow's circle)."""
+    shape's `cells` (an arrow's circle). A screen reader hears a line's start as its
+    `line_start` ("thermometer bulb", "arrow circle")."""
 
     letter: str
     name: str
@@ -219,6 +220,7 @@ class RuleKind:
     line_class: str = ""
     line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
     circled: bool = False
+    line_start: str = "bulb"
 
     @property
     def lined(self) -> bool:
@@ -408,6 +410,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             (),
             line_sum=arrow_terms,
             circled=True,
+            line_start="circle",
             line_problem=arrow_problem,
             fpuzzles_keys=("arrow",),
             uniqueness_sound=False,

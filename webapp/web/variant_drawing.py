@@ -178,7 +178,7 @@ def _line_parts(
         drawn = kind.line_class or "line"
         start = line.cells[0]
         parts[start].append(LinePart(drawn, "bulb"))
-        spoken[start].append(f"{drawn} bulb")
+        spoken[start].append(f"{drawn} {kind.line_start}")
         for cell in line.cells:
             classes[cell].append("lined")
             if cell != start:

@@ -12,11 +12,14 @@ import random
 
 import pytest
 
+from webapp.explanations import sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.arrows import arrow_problem
 from webapp.sudoku.bitboard import bitboard_for
 from webapp.sudoku.conflicts import find_conflicts
 from webapp.sudoku.links.fpuzzles import read_json, write_json
+from webapp.sudoku.logic.line_sums import line_sums
+from webapp.sudoku.logic.position import Position
 from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules, is_solution
 from webapp.sudoku.rulebook import RULE_KINDS, Line
@@ -182,3 +185,26 @@ def test_a_screen_reader_hears_which_arrow_a_cell_is_on() -> None:
 def test_the_board_says_the_arrows_rule_below_its_caption() -> None:
     geometry = arrow_puzzle(cells("R1C1", "R1C2")).geometry
     assert rule_legend(geometry) == (RULE_KINDS["A"].rule,)
+
+
+def test_an_arrows_step_bounds_its_circle_by_its_arrow() -> None:
+    puzzle = arrow_puzzle(cells("R2C2", "R2C3", "R2C4"))
+    position = Position.from_puzzle(puzzle)
+    step = next(step for step in line_sums(position) if (cells("R2C2")[0], 1) in step.eliminations)
+    assert sentence(puzzle.geometry, step) == (
+        "The arrow's circle r2c2 is the sum of r2c3 and r2c4, so r2c2 is from 2 to 9: it"
+        " cannot be 1"
+    )
+
+
+def test_an_arrows_step_bounds_its_arrow_by_its_circle() -> None:
+    grid = Grid(SHAPES[9], (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5) + (0,) * 70)
+    puzzle = arrow_puzzle(cells("R2C2", "R2C3", "R2C4"), grid=grid)
+    position = Position.from_puzzle(puzzle)
+    step = next(step for step in line_sums(position) if step.cells[-1][0] == cells("R2C3")[0])
+    assert step.eliminations == tuple((cells("R2C3")[0], value) for value in (6, 7, 8, 9))
+
+
+def test_uniqueness_techniques_stay_off_under_arrows() -> None:
+    puzzle = arrow_puzzle(cells("R1C1", "R1C2"))
+    assert not Position.from_puzzle(puzzle, unique=True).unique

@@ -178,7 +178,8 @@ class RuleKind:
     For the logic's step of a related pair (logic/relations.py), `between` says what binds
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
     `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
-    kind's may name {nearer}, the cell nearer the line's start, and {further}.
+    kind's may name {nearer}, the cell nearer the line's start, and {further}; a sum line's
+    (logic/line_sums.py) {start}, the line's first cell, and {rest}, the others.
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds (a
@@ -417,6 +418,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             generated=False,
             rule="Arrows: the digit in an arrow's circle is the sum of the digits along it.",
             clash="{cells} are an arrow: {first} is not the sum of the rest ({symbols})",
+            between="the arrow's circle {start} is the sum of {rest}",
             line_class="arrow",
         ),
     )

@@ -305,6 +305,10 @@ def marked_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+# The lined kinds built here (their lines drawn on a grid, not a rule over the whole grid).
+LINED = ("A (arrows)",)
+
+
 def arrow_from(answer: tuple[int, ...], start: int, rng: random.Random) -> tuple[int, ...] | None:
     """An arrow on `answer` from the circle `start` through neighbours whose digits add up to
     its digit, one to four cells long, or None where the walk finds none."""
@@ -350,7 +354,8 @@ def rule_sets(count: int, seed: int) -> dict[str, list[Puzzle]]:
         sets[rule] = pair_puzzles(letter, count, seed)
     for rule, letter in MARKED_KINDS.items():
         sets[rule] = marked_puzzles(letter, count, seed)
-    sets["A (arrows)"] = arrow_puzzles(count, seed)
+    for rule in LINED:
+        sets[rule] = arrow_puzzles(count, seed)
     return sets
 
 

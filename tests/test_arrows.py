@@ -23,6 +23,7 @@ from webapp.sudoku.logic.position import Position
 from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules, is_solution
 from webapp.sudoku.rulebook import RULE_KINDS, Line
+from webapp.sudoku.sat import sat_solve
 from webapp.sudoku.solver import initial_state
 from webapp.sudoku.thermometers import neighbours
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
@@ -208,3 +209,18 @@ def test_an_arrows_step_bounds_its_arrow_by_its_circle() -> None:
 def test_uniqueness_techniques_stay_off_under_arrows() -> None:
     puzzle = arrow_puzzle(cells("R1C1", "R1C2"))
     assert not Position.from_puzzle(puzzle, unique=True).unique
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_arrows(
+    seed, every_four_by_four
+) -> None:
+    rng = random.Random(seed)
+    answer = rng.choice(every_four_by_four)
+    lines = random_arrows(rng, answer, 3)
+    puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=lines, line_size=4))
+    kept = {grid.cells for grid in every_four_by_four if is_solution(grid, puzzle)}
+    board = bitboard_for(puzzle.geometry)
+    alive, done = initial_state(board, puzzle.grid)
+    found = sat_solve(board, alive, done, 300, 100_000).solutions
+    assert {grid.cells for grid in found} == kept and len(found) == len(kept)

@@ -157,14 +157,12 @@ def solve(
 
 
 def _handover(puzzle: Puzzle) -> int | None:
-    """The search nodes after which `puzzle` goes to the SAT solver, None for never: a
-    puzzle with line sums (an arrow's) never goes, as its formula has no clauses for them."""
+    """The search nodes after which `puzzle` goes to the SAT solver, None for never."""
     size = puzzle.size
-    if puzzle.geometry.line_sums:
-        return None
     wandering = [
         *([KILLER_HANDOVER] if any(cage.total for cage in puzzle.rules.cages) else []),
         *([PAIR_HANDOVER] if puzzle.geometry.pairs or puzzle.geometry.relations else []),
+        *([PAIR_HANDOVER] if puzzle.geometry.line_sums else []),
     ]
     if size >= SAT_FROM_SIZE:
         return min([HANDOVER_NODES[size], *wandering])

@@ -8,8 +8,8 @@ is no relation (geometry.Relation): the geometry lists a puzzle's sums (`line_su
 here the search narrows them at each node, as it narrows a Killer's cages (cage_sums.py),
 by their bounds: a digit dies in a cell of a sum when the smallest and largest the other
 cells can still make, with it, cannot reach nothing. On a full board that leaves a broken
-sum with no digit in its cells, the search's contradiction. The SAT solver has no clauses
-for them, so a puzzle with sums stays in the search (solver.py).
+sum with no digit in its cells, the search's contradiction. The SAT solver takes them as
+clauses of their partial sums (sat.py).
 """
 
 from __future__ import annotations

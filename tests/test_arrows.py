@@ -67,8 +67,11 @@ def test_a_malformed_arrow_is_said_where_it_is(names, message) -> None:
 @pytest.mark.parametrize(
     ("arrow", "message"),
     [
-        ({"lines": [["R1C2", "R1C3"]], "cells": ["R1C1"]}, "does not start at its circle R1C1"),
-        ({"lines": [["R1C1", "R1C2"]], "cells": ["R1C1", "R2C1"]}, "a circle of 2 cells"),
+        ({"lines": [["R1C2", "R1C3"]], "cells": ["R1C1"]}, "does not start in its circle R1C1"),
+        (
+            {"lines": [["R1C1", "R1C2"]], "cells": ["R1C1", "R2C1", "R3C1"]},
+            "a circle of 3 cells; at most 2 are read",
+        ),
         ({"lines": [["R1C1", "R1C2"], ["R1C1", "R2C1"]], "cells": ["R1C1"]}, "has 2 lines"),
         ({"lines": [["R1C1", "R1C2"]]}, "number 1 has no circle"),
     ],
@@ -224,3 +227,49 @@ def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_arrows(
     alive, done = initial_state(board, puzzle.grid)
     found = sat_solve(board, alive, done, 300, 100_000).solutions
     assert {grid.cells for grid in found} == kept and len(found) == len(kept)
+
+
+def pill_puzzle(*lines: tuple[int, ...], grid: Grid = EMPTY) -> Puzzle:
+    """`grid` with arrows from two-cell circles over `lines`, both circle cells first."""
+    return Puzzle(grid, Rules(lines=tuple(Line("D", each) for each in lines), line_size=9))
+
+
+def test_a_two_cell_circle_reads_its_tens_first_in_reading_order() -> None:
+    # The line runs r1c2 (circle), r1c1 (circle, where the arrow starts), r2c1: r1c1 is tens.
+    assert RULE_KINDS["D"].line_sum(cells("R1C2", "R1C1", "R2C1")) == (
+        (0, 10),
+        (1, 1),
+        (9, -1),
+    )
+
+
+def test_an_arrow_from_a_two_cell_circle_is_read_from_fpuzzles_and_written_back() -> None:
+    arrow = {"lines": [["R1C2", "R2C2", "R3C2"]], "cells": ["R1C1", "R1C2"]}
+    data = {"size": 9, "grid": empty_board(9), "arrow": [arrow]}
+    rules = read_json(json.dumps(data)).rules
+    assert rules.lines == (Line("D", cells("R1C1", "R1C2", "R2C2", "R3C2")),)
+    assert read_json(write_json(EMPTY, rules)).rules == rules
+
+
+def test_a_two_cell_circle_whose_cells_do_not_touch_by_a_side_is_refused() -> None:
+    assert RULE_KINDS["D"].line_problem(9, cells("R1C1", "R2C2", "R3C2")) == (
+        "arrow from r1c1: its circle's cells are not side by side"
+    )
+
+
+def test_a_two_cell_circle_solves_as_a_two_digit_number() -> None:
+    # Circle r1c1 r1c2 over six cells: the number they read is the six digits' sum.
+    line = cells("R1C1", "R1C2", "R2C3", "R2C4", "R2C5", "R3C6", "R3C7", "R3C8")
+    result = solve(pill_puzzle(line), max_solutions=2)
+    grid = result.solutions[0].cells
+    assert 10 * grid[0] + grid[1] == sum(grid[cell] for cell in line[2:])
+
+
+def test_a_two_cell_circles_step_names_both_circle_cells() -> None:
+    puzzle = pill_puzzle(cells("R1C1", "R1C2", "R2C3", "R2C4"))
+    position = Position.from_puzzle(puzzle)
+    step = next(step for step in line_sums(position) if step.cells[-1][0] == 0)
+    assert sentence(puzzle.geometry, step).startswith(
+        "The arrow's circle r1c1 and r1c2 holds a two-digit number, the sum of r2c3 and r2c4,"
+        " so r1c1 is from 1 to 1"
+    )

@@ -55,7 +55,8 @@ def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     names = [cell_name(geometry.shape, cell) for cell, _ in line.terms]
     kind = RULE_KINDS.get(line.letter)
     words = kind.between if kind is not None and kind.between else "{start} and {rest} are a sum"
-    binding = words.format(start=names[0], rest=in_words(names[1:]))
+    first = kind.circled if kind is not None and kind.circled else 1
+    binding = words.format(start=in_words(names[:first]), rest=in_words(names[first:]))
     least, most = (geometry.shape.symbol(value) for value in step.digits)
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
     return (

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .arrows import arrow_problem, arrow_terms
+from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -179,7 +179,8 @@ class RuleKind:
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
     `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
     kind's may name {nearer}, the cell nearer the line's start, and {further}; a sum line's
-    (logic/line_sums.py) {start}, the line's first cell, and {rest}, the others.
+    (logic/line_sums.py) {start}, the line's first cell (a circled kind's circle), and
+    {rest}, the others.
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds (a
@@ -187,9 +188,10 @@ class RuleKind:
     (None when nothing is); a board draws its lines in the class `line_class`. A lined kind
     with a `line_sum` instead (or as well) gives each of its lines' cells a weight, and the
     line's digits times their weights add up to nothing (an arrow's circle is the sum of its
-    arrow: sum_lines.py); with `circled`, f-puzzles also lists its line's start as the
-    shape's `cells` (an arrow's circle). A screen reader hears a line's start as its
-    `line_start` ("thermometer bulb", "arrow circle")."""
+    arrow: sum_lines.py); a `circled` kind's line starts with its circle of that many cells,
+    which f-puzzles lists as the shape's `cells`, its line starting in the circle's last. A
+    screen reader hears a line's start as its `line_start` ("thermometer bulb", "arrow
+    circle")."""
 
     letter: str
     name: str
@@ -220,7 +222,7 @@ class RuleKind:
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
     line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
-    circled: bool = False
+    circled: int = 0
     line_start: str = "bulb"
 
     @property
@@ -410,7 +412,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             "Arrow",
             (),
             line_sum=arrow_terms,
-            circled=True,
+            circled=1,
             line_start="circle",
             line_problem=arrow_problem,
             fpuzzles_keys=("arrow",),
@@ -419,6 +421,24 @@ RULE_KINDS: dict[str, RuleKind] = {
             rule="Arrows: the digit in an arrow's circle is the sum of the digits along it.",
             clash="{cells} are an arrow: {first} is not the sum of the rest ({symbols})",
             between="the arrow's circle {start} is the sum of {rest}",
+            line_class="arrow",
+        ),
+        RuleKind(
+            "D",
+            "Arrow",
+            (),
+            line_sum=pill_terms,
+            circled=2,
+            line_start="circle",
+            line_problem=pill_problem,
+            fpuzzles_keys=("arrow",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Arrows: the two-digit number in an arrow's circle (read left to right, top to"
+            " bottom) is the sum of the digits along it.",
+            clash="{cells} are an arrow: its circle's two-digit number is not the sum of the"
+            " rest ({symbols})",
+            between="the arrow's circle {start} holds a two-digit number, the sum of {rest}",
             line_class="arrow",
         ),
     )

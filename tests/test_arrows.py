@@ -17,6 +17,7 @@ from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.arrows import arrow_problem
 from webapp.sudoku.bitboard import bitboard_for
 from webapp.sudoku.conflicts import find_conflicts
+from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.line_sums import line_sums
 from webapp.sudoku.logic.position import Position
@@ -28,6 +29,8 @@ from webapp.sudoku.solver import initial_state
 from webapp.sudoku.thermometers import neighbours
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
+
+from puzzles import DATA
 
 EMPTY = Grid(SHAPES[9], (0,) * 81)
 
@@ -273,3 +276,18 @@ def test_a_two_cell_circles_step_names_both_circle_cells() -> None:
         "The arrow's circle r1c1 and r1c2 holds a two-digit number, the sum of r2c3 and r2c4,"
         " so r1c1 is from 1 to 1"
     )
+
+
+def test_a_jigsaw_with_arrows_alone_is_solved_under_both() -> None:
+    # A Jigsaw's board without cages, pairs or relations is made from its template's, which
+    # holds no option table: arrows need the whole board.
+    jigsaw = next(
+        line.split()[-1]
+        for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+        if line.startswith("Tj ")
+    )
+    regions = read_link(jigsaw).given.rules.regions  # type: ignore[union-attr]
+    line = cells("R1C1", "R1C2", "R1C3")
+    puzzle = Puzzle(EMPTY, Rules(regions=regions, lines=(Line("A", line),), line_size=9))
+    grid = solve(puzzle).solutions[0]
+    assert is_solution(grid, puzzle)

@@ -424,8 +424,9 @@ def boxed(geometry: Geometry) -> Geometry:
 @per_geometry
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is kept among the
-    engine's tables (a Jigsaw's from its template's, unless it has cages or pairs too)."""
-    plain = not geometry.cages and not geometry.pairs and not geometry.relations
+    engine's tables (a Jigsaw's from its template's, unless it has cages, pairs or line sums
+    too: a region board holds no option table, which their narrowing reads)."""
+    plain = not (geometry.cages or geometry.pairs or geometry.relations or geometry.line_sums)
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     if geometry.marks and not geometry.cages:

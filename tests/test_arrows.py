@@ -291,3 +291,16 @@ def test_a_jigsaw_with_arrows_alone_is_solved_under_both() -> None:
     puzzle = Puzzle(EMPTY, Rules(regions=regions, lines=(Line("A", line),), line_size=9))
     grid = solve(puzzle).solutions[0]
     assert is_solution(grid, puzzle)
+
+
+CLIPPED = next(
+    line.split()[-1]
+    for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    if line.startswith("tTA ")
+)
+
+
+@pytest.mark.parametrize("page", ["solve", "explain", "play"])
+def test_a_real_arrow_puzzles_pages_answer(client, page) -> None:
+    code = read_link(CLIPPED).given.code  # type: ignore[union-attr]
+    assert client.get(f"/{page}/{code}").status_code == 200

@@ -304,3 +304,12 @@ CLIPPED = next(
 def test_a_real_arrow_puzzles_pages_answer(client, page) -> None:
     code = read_link(CLIPPED).given.code  # type: ignore[union-attr]
     assert client.get(f"/{page}/{code}").status_code == 200
+
+
+def test_a_board_draws_both_cells_of_a_two_cell_circle() -> None:
+    drawn = drawn_cells(pill_puzzle(cells("R1C1", "R1C2", "R2C2")).geometry)
+    assert [drawn[cell].spoken for cell in cells("R1C1", "R1C2", "R2C2")] == [
+        ", arrow circle",
+        ", arrow circle",
+        ", arrow from r1c1",
+    ]

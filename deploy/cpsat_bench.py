@@ -12,8 +12,8 @@ solution forbidden, measured: 9.7 ms median against 21.0 on the medium Killers).
 CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
 AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
 differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
-given" negations, non-consecutive's neighbours) as a forbidden-assignments table.
-CP-SAT runs on one worker.
+given" negations, non-consecutive's neighbours) as a forbidden-assignments table, and each
+line sum (an arrow's circle less its arrow) as a linear equation. CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not
 wall time: the machine these figures are taken on is shared, and a solve's wall time there
@@ -24,7 +24,8 @@ which they differ is counted in the table's last column and named on stderr.
 The puzzles: the 9x9 hard files of tests/data/variants for classic, X, Windoku, Jigsaw and
 Killer (medium and hard); for the pair and marked kinds, puzzles built here from fixed
 seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule allows,
-givens added in a random order until it has one solution).
+givens added in a random order until it has one solution); for arrows, up to a dozen
+arrows drawn on a relabelled, turned and mirrored grid, givens added the same way.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
-from webapp.sudoku.rulebook import RULE_KINDS, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, orthogonal_pairs
 from webapp.sudoku.shape import SHAPES
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -149,6 +150,8 @@ def cpsat() -> Solver | None:
             forbidden = sorted(relation.forbidden)
             for first, second in relation.pairs:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
+        for each in geometry.line_sums:
+            model.add(sum(weight * cells[cell] for cell, weight in each.terms) == 0)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
@@ -302,6 +305,48 @@ def marked_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+# The lined kinds built here (their lines drawn on a grid, not a rule over the whole grid).
+LINED = ("A (arrows)",)
+
+
+def arrow_from(answer: tuple[int, ...], start: int, rng: random.Random) -> tuple[int, ...] | None:
+    """An arrow on `answer` from the circle `start` through neighbours whose digits add up to
+    its digit, one to four cells long, or None where the walk finds none."""
+    cells, left = [start], answer[start]
+    for _ in range(4):
+        row, column = divmod(cells[-1], 9)
+        near = [
+            (row + down) * 9 + column + across
+            for down in (-1, 0, 1)
+            for across in (-1, 0, 1)
+            if 0 <= row + down < 9
+            and 0 <= column + across < 9
+            and (row + down) * 9 + column + across not in cells
+            and answer[(row + down) * 9 + column + across] <= left
+        ]
+        if not near:
+            return None
+        cells.append(rng.choice(near))
+        left -= answer[cells[-1]]
+        if left == 0:
+            return tuple(cells)
+    return None
+
+
+def arrow_puzzles(count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles of up to a dozen arrows each, built from `seed`: arrows drawn on a
+    disguised grid, then givens added until it has one solution."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "any")
+        drawn = (arrow_from(answer, rng.randrange(81), rng) for _ in range(40))
+        arrows = tuple(Line("A", cells) for cells in drawn if cells is not None)[:12]
+        puzzles.append(carved(answer, Rules(lines=arrows, line_size=9), rng))
+    return puzzles
+
+
 def rule_sets(count: int, seed: int) -> dict[str, list[Puzzle]]:
     """Every rule's puzzles, `count` each."""
     sets = {rule: file_puzzles(name, count) for rule, name in FILES.items()}
@@ -309,6 +354,8 @@ def rule_sets(count: int, seed: int) -> dict[str, list[Puzzle]]:
         sets[rule] = pair_puzzles(letter, count, seed)
     for rule, letter in MARKED_KINDS.items():
         sets[rule] = marked_puzzles(letter, count, seed)
+    for rule in LINED:
+        sets[rule] = arrow_puzzles(count, seed)
     return sets
 
 

@@ -1,7 +1,7 @@
-"""End to end in Chromium: a real puzzle's thermometers drawn over its cells on the solve and
-play pages at 360 px and 1280 px, each bulb centred in its cell and each straight arm
-reaching the border its cell shares with the next cell on the line, and the pages axe clean
-in light and dark."""
+"""End to end in Chromium: real puzzles' thermometers and arrows drawn over their cells on the
+solve and play pages at 360 px and 1280 px, each bulb or circle centred in its cell and each
+straight arm reaching the border its cell shares with the next cell on the line, and the pages
+axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -12,15 +12,17 @@ from webapp.sudoku.links import read_link
 
 from puzzles import DATA
 
-# "Frost" (tests/data/links/marked_real_links.txt), a real 6x6 of thermometers with one
-# solution, so the play page takes it.
-FROST = next(
-    line.split()[-1]
+# "Frost" (tests/data/links/marked_real_links.txt), a real 6x6 of thermometers, and
+# "Clipped", a real 9x9 of arrows and thermometers, each with one solution, so the play
+# page takes them.
+LINKS = {
+    letters: line.split()[-1]
     for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
-    if line.startswith("T ")
-)
-PUZZLE = read_link(FROST).given  # type: ignore[union-attr]
-PATHS = (f"/solve/{PUZZLE.code}", f"/play/{PUZZLE.code}")
+    for letters in ("T", "tTA")
+    if line.startswith(letters + " ")
+}
+PUZZLES = [read_link(link).given for link in LINKS.values()]  # type: ignore[union-attr]
+PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5
 

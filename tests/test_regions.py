@@ -24,7 +24,13 @@ from webapp.sudoku.generator.jigsaw import random_regions, traded
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.geometry import rule_letters, windows
 from webapp.sudoku.marks import edges
-from webapp.sudoku.puzzle import LINE_CELLS, MARKED_UP_TO, longest_code, longest_marked_code
+from webapp.sudoku.puzzle import (
+    LINE_CELLS,
+    MARKED_UP_TO,
+    fewest_line_cells,
+    longest_code,
+    longest_marked_code,
+)
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
 from webapp.sudoku.rulebook import Line, MarkedPairs, line_kinds, marked_kinds
 from webapp.wording import conflict_message
@@ -181,7 +187,7 @@ def test_a_25x25_jigsaw_killer_with_every_extra_kind_has_the_longest_share_code(
     assert (len(puzzle.code), read_code(puzzle.code)) == (longest_code(), puzzle)
 
 
-def test_a_marked_jigsaw_killer_with_lines_of_two_cells_has_the_longest_marked_code():
+def test_a_marked_jigsaw_killer_with_the_most_lines_has_the_longest_marked_code():
     size = MARKED_UP_TO
     shape = SHAPES[size]
     regions = region_map(size, traded(shape, list(box_map(shape)), SeededRandom("big"), 2_000))
@@ -191,15 +197,19 @@ def test_a_marked_jigsaw_killer_with_lines_of_two_cells_has_the_longest_marked_c
         MarkedPairs(kind.letter, edges(size)[index :: len(kinds)])
         for index, kind in enumerate(kinds)
     )
-    # Every cell on LINE_CELLS lines of two cells, each kind's lines in turn: side by side
-    # pairs across the rows, then down the columns, and round again.
+    # One line of each lined kind, as short as it may be, along the rows from the last up;
+    # then as many lines of two cells as the cells left allow, of the first kind: side by
+    # side pairs across the rows, then down the columns.
+    kinds_lines = []
+    for row, kind in enumerate(line_kinds()):
+        start = size * (size - 1 - row)
+        kinds_lines.append(Line(kind.letter, tuple(range(start, start + fewest_line_cells(kind)))))
+    left = LINE_CELLS * size * size - sum(len(line.cells) for line in kinds_lines)
     across = [(cell, cell + 1) for cell in range(0, size * size, 2)]
     down = [(cell, cell + size) for cell in range(size * size) if cell // size % 2 == 0]
-    pairs = [pair for turn in range(LINE_CELLS) for pair in (across, down)[turn % 2]]
-    letters = [kind.letter for kind in line_kinds()]
-    lines = tuple(
-        Line(letters[index * len(letters) // len(pairs)], pair) for index, pair in enumerate(pairs)
-    )
+    first = line_kinds()[0].letter
+    pairs = [pair for pair in across + down if Line(first, pair) not in kinds_lines]
+    lines = (*kinds_lines, *(Line(first, pair) for pair in pairs[: left // 2]))
     rules = Rules(rule_letters(), regions, cages, size, marks, size, lines, size)
     puzzle = Puzzle(empty(size), rules)
     assert (len(puzzle.code), read_code(puzzle.code)) == (longest_marked_code(), puzzle)

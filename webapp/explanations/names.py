@@ -27,6 +27,7 @@ TECHNIQUE_NAMES = {
     "unique-rectangle-3": "Unique rectangle type 3",
     "unique-rectangle-4": "Unique rectangle type 4",
     "relation-pair": "Related pair",
+    "line-sum": "Sum line",
     "cage-last-cell": "Last cage cell",
     "cage-combinations": "Cage combination",
     "rule-of-45": "Rule of 45",

@@ -53,6 +53,7 @@ from functools import cached_property
 from .cage_sums import CageSums
 from .cages import combinations
 from .geometry import Geometry, Relation, per_geometry, standard_geometry
+from .sum_lines import SumNarrowing
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
@@ -222,6 +223,12 @@ class Bitboard:
         if not any(total is not None for total in self.geometry.cage_totals):
             return None
         return CageSums(self)
+
+    @cached_property
+    def line_sums(self) -> SumNarrowing | None:
+        """The narrowing of the board's line sums (an arrow's) the search runs at each node
+        (None without them), built the first time a search asks."""
+        return SumNarrowing(self) if self.geometry.line_sums else None
 
     @cached_property
     def unit_bits(self) -> list[int]:
@@ -396,7 +403,7 @@ class MarkedBoard(Bitboard):
     one puzzle; building it anew cost most of a marked puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
-        own = ("placements", "mates", "unit_bits", "cage_sums")
+        own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums")
         self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
         self.geometry = geometry
         self.mates = list(template.mates)
@@ -417,8 +424,9 @@ def boxed(geometry: Geometry) -> Geometry:
 @per_geometry
 def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is kept among the
-    engine's tables (a Jigsaw's from its template's, unless it has cages or pairs too)."""
-    plain = not geometry.cages and not geometry.pairs and not geometry.relations
+    engine's tables (a Jigsaw's from its template's, unless it has cages, pairs or line sums
+    too: a region board holds no option table, which their narrowing reads)."""
+    plain = not (geometry.cages or geometry.pairs or geometry.relations or geometry.line_sums)
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     if geometry.marks and not geometry.cages:

@@ -59,6 +59,7 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     shape = grid.shape
     cages = _cage_conflicts(puzzle) + _total_conflicts(puzzle) if puzzle.rules.cages else ()
     cages = _pair_conflicts(puzzle) + cages if geometry.pairs or geometry.relations else cages
+    cages = cages + _sum_conflicts(puzzle) if geometry.line_sums else cages
     if not _repeats(grid.cells, geometry):
         return cages
     n = shape.size
@@ -118,6 +119,31 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
                         shape, kind.name, index, (nearer, one), (further, other), kind.clash
                     )
                 )
+    return tuple(found)
+
+
+def _sum_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every line sum (an arrow's) whose cells are all given and do not keep it, all its
+    cells and digits in the line's order, in its kind's words (`clash`), numbered by line."""
+    shape, values = puzzle.shape, puzzle.cells
+    n = shape.size
+    found = []
+    for each in puzzle.geometry.line_sums:
+        cells = [cell for cell, _ in each.terms]
+        if all(values[cell] for cell in cells) and not each.held(values):
+            kind = RULE_KINDS[each.letter]
+            symbols = tuple(shape.symbol(values[cell]) for cell in cells)
+            places = tuple((cell // n + 1, cell % n + 1) for cell in cells)
+            found.append(
+                Conflict(
+                    kind.name.lower(),
+                    each.index,
+                    symbols[0],
+                    places,
+                    symbols=symbols,
+                    clash=kind.clash,
+                )
+            )
     return tuple(found)
 
 

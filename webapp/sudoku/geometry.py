@@ -42,6 +42,7 @@ from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
 from .rulebook import windows as windows
 from .shape import Shape
+from .sum_lines import LineSum, sums_of
 from .unit import Unit as Unit
 
 T = TypeVar("T")
@@ -405,6 +406,11 @@ class Geometry:
         )
 
     @cached_property
+    def line_sums(self) -> tuple[LineSum, ...]:
+        """The sums of the puzzle's lines whose kind has one (an arrow's: sum_lines.py)."""
+        return sums_of(self.lines)
+
+    @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
         """For each cell, the units it belongs to, in unit order."""
         found: list[list[Unit]] = [[] for _ in range(self.shape.cell_count)]
@@ -598,7 +604,9 @@ def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...
     digits = range(1, shape.size + 1)
     found = []
     for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
-        chain = kind.chain or (lambda nearer, further: True)
+        if kind.chain is None:
+            continue  # a sum line's (sum_lines.py)
+        chain = kind.chain
         broken = frozenset((a, b) for a in digits for b in digits if not chain(a, b))
         down, up = [], []
         for line in (each for each in lines if each.letter == kind.letter):

@@ -56,7 +56,7 @@ from .regions import (
     place,
     region_map,
 )
-from .rulebook import RULE_KINDS, Line, MarkedPairs, line_kinds, marked_kinds
+from .rulebook import RULE_KINDS, Line, MarkedPairs, RuleKind, line_kinds, marked_kinds
 from .shape import SHAPES, Shape
 
 # Between a share code's grid and its rules.
@@ -372,8 +372,8 @@ class Puzzle:
 def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     """True when `solution` is complete, keeps every given of `puzzle`, fills every unit
     of its rules, gives each cage different digits adding up to its sum, and each of its
-    pairs (an anti-knight's) different digits, and no relation's pair (non-consecutive's
-    neighbours) digits it forbids together."""
+    pairs (an anti-knight's) different digits, no relation's pair (non-consecutive's
+    neighbours) digits it forbids together, and each line sum (an arrow's) its sum."""
     grid = puzzle.grid
     if solution.shape != grid.shape or not solution.is_complete:
         return False
@@ -390,6 +390,8 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
         held = ((cells[first], cells[second]) for first, second in relation.pairs)
         if any(digits in relation.forbidden for digits in held):
             return False
+    if not all(each.held(cells) for each in puzzle.geometry.line_sums):
+        return False
     for cage in puzzle.rules.cages:
         digits = [solution.cells[cell] for cell in cage.cells]
         if len(set(digits)) != len(digits) or cage.total not in (None, sum(digits)):
@@ -417,10 +419,14 @@ def longest_grid_code() -> int:
 def longest_marked_code() -> int:
     """The longest share code of the largest grid that takes marks and lines: the code of
     longest_grid_code's parts on that grid, every marked kind's marks, and lines through
-    LINE_CELLS cells a cell of the grid, each kind's lines under their own letter; the most
-    lines those cells make are lines of two cells (lines.encode_lines: a line's length and
-    first cell in two letters each, then a letter a step)."""
+    LINE_CELLS cells a cell of the grid, each kind's lines under its letter and a count.
+    A line takes its length and first cell in two letters each, then a letter a step
+    (lines.encode_lines), so the most letters come from the most lines: one of each kind
+    of as few cells as it may have, the rest of two cells."""
     marked = MARKED_UP_TO * MARKED_UP_TO
+    fewest = [fewest_line_cells(kind) for kind in line_kinds()]
+    left = LINE_CELLS * marked - sum(fewest)
+    lines = sum(3 + 3 + cells for cells in fewest) + (2 + 2 + 1) * (left // 2)
     return (
         marked
         + len(RULES_MARK)
@@ -431,9 +437,20 @@ def longest_marked_code() -> int:
         + len(KILLER)
         + len(WIDE)
         + 4 * marked
-        + len(line_kinds()) * 3
-        + (2 + 2 + 1) * (LINE_CELLS * marked // 2)
+        + lines
     )
+
+
+def fewest_line_cells(kind: RuleKind) -> int:
+    """The fewest cells a line of lined `kind` may have: the first straight line along a
+    row of the largest grid that takes lines that it finds nothing wrong with."""
+    for count in range(2, MARKED_UP_TO + 1):
+        if (
+            kind.line_problem is None
+            or kind.line_problem(MARKED_UP_TO, tuple(range(count))) is None
+        ):
+            return count
+    return MARKED_UP_TO
 
 
 # How a share code writes its rules, for a message about a letter it does not know.

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -177,12 +178,20 @@ class RuleKind:
     For the logic's step of a related pair (logic/relations.py), `between` says what binds
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
     `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
-    kind's may name {nearer}, the cell nearer the line's start, and {further}.
+    kind's may name {nearer}, the cell nearer the line's start, and {further}; a sum line's
+    (logic/line_sums.py) {start}, the line's first cell (a circled kind's circle), and
+    {rest}, the others.
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds (a
     thermometer's rise), and `line_problem` says what is wrong with a drawn line and where
-    (None when nothing is); a board draws its lines in the class `line_class`."""
+    (None when nothing is); a board draws its lines in the class `line_class`. A lined kind
+    with a `line_sum` instead (or as well) gives each of its lines' cells a weight, and the
+    line's digits times their weights add up to nothing (an arrow's circle is the sum of its
+    arrow: sum_lines.py); a `circled` kind's line starts with its circle of that many cells,
+    which f-puzzles lists as the shape's `cells`, its line starting in the circle's last. A
+    screen reader hears a line's start as its `line_start` ("thermometer bulb", "arrow
+    circle")."""
 
     letter: str
     name: str
@@ -212,12 +221,16 @@ class RuleKind:
     chain: Callable[[int, int], bool] | None = None
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
+    line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
+    circled: int = 0
+    line_start: str = "bulb"
 
     @property
     def lined(self) -> bool:
-        """Whether a puzzle draws this kind's lines itself (a thermometer), each an ordered
-        chain of cells whose successive digits `chain` holds, nearer the start first."""
-        return self.chain is not None
+        """Whether a puzzle draws this kind's lines itself (a thermometer, an arrow), each an
+        ordered chain of cells whose successive digits `chain` holds, nearer the start first,
+        or whose digits make its `line_sum`."""
+        return self.chain is not None or self.line_sum is not None
 
     @property
     def marked(self) -> bool:
@@ -393,6 +406,40 @@ RULE_KINDS: dict[str, RuleKind] = {
             clash="{cells} follow each other on a slow thermometer: {first} then {second} falls",
             between="{nearer} is before {further} on a slow thermometer, so it is not larger",
             line_class="slow-thermometer",
+        ),
+        RuleKind(
+            "A",
+            "Arrow",
+            (),
+            line_sum=arrow_terms,
+            circled=1,
+            line_start="circle",
+            line_problem=arrow_problem,
+            fpuzzles_keys=("arrow",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Arrows: the digit in an arrow's circle is the sum of the digits along it.",
+            clash="{cells} are an arrow: {first} is not the sum of the rest ({symbols})",
+            between="the arrow's circle {start} is the sum of {rest}",
+            line_class="arrow",
+        ),
+        RuleKind(
+            "D",
+            "Arrow",
+            (),
+            line_sum=pill_terms,
+            circled=2,
+            line_start="circle",
+            line_problem=pill_problem,
+            fpuzzles_keys=("arrow",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Arrows: the two-digit number in an arrow's circle (read left to right, top to"
+            " bottom) is the sum of the digits along it.",
+            clash="{cells} are an arrow: its circle's two-digit number is not the sum of the"
+            " rest ({symbols})",
+            between="the arrow's circle {start} holds a two-digit number, the sum of {rest}",
+            line_class="arrow",
         ),
     )
 }

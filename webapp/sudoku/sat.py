@@ -111,7 +111,45 @@ def formula(board: Bitboard, alive: int, done: int) -> Formula:
     clauses.extend(_unsummed_cages(board, variables))
     clauses.extend(_pairs(board, variables))
     clauses.extend(_relations(board, variables))
+    clauses.extend(_line_sums(board, variables, fixed))
     return Formula(variables, clauses, fixed)
+
+
+def _line_sums(
+    board: Bitboard, variables: dict[int, int], fixed: dict[int, int]
+) -> list[list[int]]:
+    """The clauses of the geometry's line sums (an arrow's), each term by term: a variable of
+    its own after the options' for each partial sum the terms so far can make ("the first k
+    terms make t"), implied by the partial sum before and the k-th cell's digit; and every
+    whole sum but nothing false. A model's digits make their partial sums true, so its whole
+    sum is nothing; and any digits that make nothing are a model, with those partial sums."""
+    n = board.n
+    clauses: list[list[int]] = []
+    top = len(variables)
+    for each in board.geometry.line_sums:
+        reach: dict[int, int | None] = {0: None}  # partial sum -> its variable (None: true)
+        for cell, weight in each.terms:
+            if cell in fixed:
+                choices: list[tuple[int, int | None]] = [(fixed[cell], None)]
+            else:
+                choices = [
+                    (digit + 1, variables[option])
+                    for digit in range(n)
+                    if (option := cell * n + digit) in variables
+                ]
+            made: dict[int, int] = {}
+            for total, before in reach.items():
+                for digit, chosen in choices:
+                    after = total + weight * digit
+                    if after not in made:
+                        top += 1
+                        made[after] = top
+                    clause = [made[after]]
+                    clause += [-literal for literal in (before, chosen) if literal is not None]
+                    clauses.append(clause)
+            reach = dict(made)
+        clauses.extend([-literal] for total, literal in reach.items() if total and literal)
+    return clauses
 
 
 def _unsummed_cages(board: Bitboard, variables: dict[int, int]) -> list[list[int]]:
@@ -175,6 +213,9 @@ def clause_count(board: Bitboard, alive: int, done: int) -> int:
         for first, second in relation.pairs:
             if not done & (board.guard[first] | board.guard[second]):
                 clauses += len(relation.forbidden)  # at most
+    for each in board.geometry.line_sums:  # at most: a partial sum of k terms has k * n values
+        terms = len(each.terms)
+        clauses += terms * terms * board.n * board.n
     return clauses
 
 
@@ -258,7 +299,7 @@ def _decode(board: Bitboard, fixed: dict[int, int], options: list[int], model: l
     for cell, value in fixed.items():
         cells[cell] = value
     for literal in model:
-        if literal > 0 and options[literal - 1] < board.options:
+        if 0 < literal <= len(options) and options[literal - 1] < board.options:
             option = options[literal - 1]
             cells[option // n] = option % n + 1
     return Grid(board.shape, tuple(cells))

@@ -162,6 +162,7 @@ def _handover(puzzle: Puzzle) -> int | None:
     wandering = [
         *([KILLER_HANDOVER] if any(cage.total for cage in puzzle.rules.cages) else []),
         *([PAIR_HANDOVER] if puzzle.geometry.pairs or puzzle.geometry.relations else []),
+        *([PAIR_HANDOVER] if puzzle.geometry.line_sums else []),
     ]
     if size >= SAT_FROM_SIZE:
         return min([HANDOVER_NODES[size], *wandering])
@@ -251,6 +252,16 @@ def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
     return Grid(shape, cells)
 
 
+def _narrowing(board: Bitboard) -> Callable[[int], int] | None:
+    """What the search narrows at each node once its singles are done: a Killer's cage
+    sums (cage_sums.py), then line sums (sum_lines.py); None for neither."""
+    cages = board.cage_sums.narrowed if board.cage_sums else None
+    lines = board.line_sums.narrowed if board.line_sums else None
+    if cages is None or lines is None:
+        return cages or lines
+    return lambda alive: lines(cages(alive))
+
+
 class Search:
     """One depth-first search, with its counters and node limit; it can stop at a ceiling
     (or a node count short of its limit) and go on later from where it stopped."""
@@ -276,7 +287,7 @@ class Search:
         guards, full, low, span = board.guards, board.full, board.low, board.span
         cell_guards, width, field_options = board.cell_guards, board.width, board.field_options
         option_at, placements = board.option_at, board.placements
-        sums = board.cage_sums.narrowed if board.cage_sums else None
+        sums = _narrowing(board)
         clock, node_limit = time.perf_counter, self.node_limit
         if stop_at is not None:
             node_limit = min(node_limit, stop_at)

@@ -167,8 +167,9 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
 def _line_parts(
     geometry: Geometry, classes: list[list[str]], spoken: list[list[str]]
 ) -> list[list[LinePart]]:
-    """Each cell's parts of the geometry's lines (its arms and a start's bulb), adding
-    "lined" to its classes and what a screen reader hears of the line."""
+    """Each cell's parts of the geometry's lines (its arms and a start's bulb, or each cell
+    of a circled kind's circle), adding "lined" to its classes and what a screen reader
+    hears of the line."""
     n = geometry.shape.size
     parts: list[list[LinePart]] = [[] for _ in range(geometry.shape.cell_count)]
     for line in geometry.lines:
@@ -177,11 +178,13 @@ def _line_parts(
             continue
         drawn = kind.line_class or "line"
         start = line.cells[0]
-        parts[start].append(LinePart(drawn, "bulb"))
-        spoken[start].append(f"{drawn} bulb")
+        circle = line.cells[: max(kind.circled, 1)]  # a two-cell circle's cells both
+        for cell in circle:
+            parts[cell].append(LinePart(drawn, "bulb"))
+            spoken[cell].append(f"{drawn} {kind.line_start}")
         for cell in line.cells:
             classes[cell].append("lined")
-            if cell != start:
+            if cell not in circle:
                 spoken[cell].append(f"{drawn} from r{start // n + 1}c{start % n + 1}")
         for one, other in zip(line.cells, line.cells[1:], strict=False):
             down, across = other // n - one // n, other % n - one % n

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ..cage_input import PLACE_DIGITS, SUM_DIGITS
 from ..cages import Cage, checked
@@ -137,9 +137,14 @@ def marked_keys() -> dict[str, tuple[RuleKind, ...]]:
     return found
 
 
-def line_keys() -> dict[str, RuleKind]:
-    """Each lined kind's key (the registry's, read when asked), with its kind."""
-    return {key: kind for kind in line_kinds() for key in kind.fpuzzles_keys}
+def line_keys() -> dict[str, tuple[RuleKind, ...]]:
+    """Each lined kind's key (the registry's, read when asked), with its kinds (an arrow's
+    key holds one-cell and two-cell circles, each a kind of its own)."""
+    found: dict[str, tuple[RuleKind, ...]] = {}
+    for kind in line_kinds():
+        for key in kind.fpuzzles_keys:
+            found[key] = (*found.get(key, ()), kind)
+    return found
 
 
 def key_words(key: str) -> str:
@@ -276,7 +281,7 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
     """The lines each lined kind's key lists, a line a branch; PuzzleError naming the shape
     and line that is not a list of cells, or the cell at fault in one its kind refuses."""
     found = []
-    for key, kind in line_keys().items():
+    for key, kinds in line_keys().items():
         listed = data.get(key) or []
         where = f"this {source} link's {key_words(key)}"
         if not isinstance(listed, list):
@@ -287,13 +292,47 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
                 isinstance(branch, list) for branch in branches
             ):
                 raise PuzzleError(f"{where}: number {number} has no list of lines of cells")
+            kind, circle = kinds[0], cast(tuple[int, ...], ())
+            if kind.circled:
+                said = f"{where}: number {number}"
+                kind, circle = _circled(item, branches, kinds, shape, said, source)
             for branch in branches:
-                cells = tuple(_cell_index(name, shape, source) for name in branch)
+                on = tuple(_cell_index(name, shape, source) for name in branch)
+                cells = (*circle, *on)
                 problem = kind.line_problem(shape.size, cells) if kind.line_problem else None
                 if problem is not None:
                     raise PuzzleError(f"{where}: {problem}")
                 found.append(Line(kind.letter, cells))
     return tuple(found)
+
+
+def _circled(
+    item: Mapping[str, object],
+    branches: list[list[object]],
+    kinds: tuple[RuleKind, ...],
+    shape: Shape,
+    where: str,
+    source: str,
+) -> tuple[RuleKind, tuple[int, ...]]:
+    """The circled kind (an arrow's) whose circle has as many cells as the shape's `cells`
+    list, and the circle's cells before its line's start (none for a one-cell circle); refused,
+    saying `where`, with no circle, a circle no kind has, a line that does not start in the
+    circle, or more than one line (a branching arrow's circle is the sum of all its branches,
+    which a line of its own cannot say)."""
+    circle = item.get("cells")
+    if not isinstance(circle, list) or not circle:
+        raise PuzzleError(f"{where} has no circle (no cells)")
+    kind = next((each for each in kinds if each.circled == len(circle)), None)
+    if kind is None:
+        most = max(each.circled for each in kinds)
+        raise PuzzleError(f"{where} has a circle of {len(circle)} cells; at most {most} are read")
+    if len(branches) != 1:
+        raise PuzzleError(f"{where} has {len(branches)} lines; only one a circle is read")
+    cells = [_cell_index(name, shape, source) for name in circle]
+    start = _cell_index(branches[0][0], shape, source) if branches[0] else None
+    if start not in cells:
+        raise PuzzleError(f"{where}: its line does not start in its circle {circle[0]}")
+    return kind, tuple(cell for cell in cells if cell != start)
 
 
 def _kinds_of(key: str) -> tuple[str, ...]:
@@ -548,15 +587,27 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
         if letter in rules.extras:
             data[key] = True
     data.update(_marks_json(size, rules.marks))
-    for key, kind in line_keys().items():
-        own = [line for line in rules.lines if line.letter == kind.letter]
+    for key, kinds in line_keys().items():
+        own = [
+            _line_json(size, kind, line)
+            for kind in kinds
+            for line in rules.lines
+            if line.letter == kind.letter
+        ]
         if own:
-            data[key] = [
-                {"lines": [[place(size, cell).upper() for cell in line.cells]]} for line in own
-            ]
+            data[key] = own
     if rules.cages:
         data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]
     return json.dumps(data, separators=(",", ":"))
+
+
+def _line_json(size: int, kind: RuleKind, line: Line) -> dict[str, object]:
+    """One line as f-puzzles writes it under its kind's key: its cells, and a circled
+    kind's (an arrow's) circle as `cells`."""
+    cells = [place(size, cell).upper() for cell in line.cells]
+    if not kind.circled:
+        return {"lines": [cells]}
+    return {"lines": [cells[kind.circled - 1 :]], "cells": cells[: kind.circled]}
 
 
 def _marks_json(size: int, marks: tuple[MarkedPairs, ...]) -> dict[str, object]:

@@ -20,6 +20,7 @@ from . import (
     innies_outies,
     intersections,
     leftovers,
+    line_sums,
     relations,
     single_digit,
     singles,
@@ -59,6 +60,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     ),
     ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
     ("relation-pair", relations.RELATION_PAIR, relations.relation_pairs),
+    ("line-sum", line_sums.LINE_SUM, line_sums.line_sums),
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
     ("cage-unit-overlap", cage_overlap.CAGE_UNIT_OVERLAP, cage_overlap.cage_unit_overlaps),
@@ -178,6 +180,12 @@ def has_relations(geometry: Geometry) -> bool:
     return bool(geometry.relations)
 
 
+def has_line_sums(geometry: Geometry) -> bool:
+    """True when `geometry` has lines whose digits make a sum (an arrow): the sum lines'
+    ground."""
+    return bool(geometry.line_sums)
+
+
 def without_cages(geometry: Geometry) -> bool:
     """True when `geometry` has no Killer's cages."""
     return not geometry.cages
@@ -188,6 +196,7 @@ def without_cages(geometry: Geometry) -> bool:
 ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "law-of-leftovers": leftovers.applies,
     "relation-pair": has_relations,
+    "line-sum": has_line_sums,
     **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
     "rule-of-45": innies_outies.applies,
     "rule-of-45-combinations": innies_outies.applies,

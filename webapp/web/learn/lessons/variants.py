@@ -6,10 +6,10 @@ from .family import Family, Lesson
 
 FAMILY = Family(
     "variants",
-    "Variants: X, Windoku, Jigsaw, Kropki, XV",
+    "Variants: X, Windoku, Jigsaw, Kropki, XV, arrows",
     "Extra units (diagonals, windows) bring no new technique, only more units for the old"
     " ones; irregular regions bring the law of leftovers, and marks between cells (Kropki"
-    " dots, X and V) and the non-consecutive rule bring related pairs.",
+    " dots, X and V) and the non-consecutive rule bring related pairs, and arrows sum lines.",
     (
         Lesson(
             "law-of-leftovers",
@@ -55,6 +55,27 @@ FAMILY = Family(
             " and 6 in its side-by-side cells.",
             elsewhere="Kropki pairs, XV pairs; on SudokuPad and in Cracking the Cryptic's"
             " videos it is simply reading the dots.",
+            builds_on=("naked-single",),
+        ),
+        Lesson(
+            "line-sum",
+            "A line whose digits make a sum (an arrow: its circle is the sum of the digits"
+            " along it): a value of one cell goes when the line's other cells, at their"
+            " smallest or largest, cannot make the sum come out with it.",
+            what="Take an arrow. Add up the smallest values its arrow's cells can still hold:"
+            " the circle is at least that. Add up the largest: the circle is at most that."
+            " The other way round, a cell of the arrow is at most the circle's largest value"
+            " less the smallest the rest of the arrow can make.",
+            why="Every solution keeps every arrow, and each cell holds one of its candidates,"
+            " so the sum lies between the smallest and the largest the cells can make; a"
+            " value outside that range cannot be part of any solution.",
+            spot="Long arrows first: three cells make at least 3 (6 in one row or box, which"
+            " this step does not count), so their circle is never small. A small circle"
+            " keeps its arrow's digits small: a 4 over two cells leaves each 1, 2 or 3.",
+            variations="Digits may repeat along an arrow where no row, column or box forbids"
+            " it; the step counts each cell alone, so it stays true either way.",
+            elsewhere="Arrow sums, bounding an arrow; on SudokuPad and in Cracking the"
+            " Cryptic's videos it is simply reading the arrows.",
             builds_on=("naked-single",),
         ),
     ),

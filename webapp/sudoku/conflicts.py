@@ -109,10 +109,10 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     found = []
     for index, line in enumerate(puzzle.rules.lines, start=1):
         kind = RULE_KINDS[line.letter]
-        chain = kind.chain or (lambda nearer, further: True)
+        chain = kind.chain or (lambda size, nearer, further: True)
         for nearer, further in zip(line.cells, line.cells[1:], strict=False):
             one, other = values[nearer], values[further]
-            if one and other and not chain(one, other):
+            if one and other and not chain(shape.size, one, other):
                 found.append(
                     _pair_conflict(
                         shape, kind.name, index, (nearer, one), (further, other), kind.clash

@@ -592,14 +592,15 @@ def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Rela
 
 def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...]:
     """The relations of a puzzle's lines (rulebook.Line), kind by kind: the digits of two
-    successive cells of a line that its kind's `chain` does not hold, nearer the start
-    first. A relation lists the lower cell of a pair first, so the steps of lines that run
-    back up the reading order are a relation of their own, with the digits turned round."""
+    successive cells of a line that its kind's `chain` does not hold on the shape's size,
+    nearer the start first. A relation lists the lower cell of a pair first, so the steps of
+    lines that run back up the reading order are a relation of their own, with the digits
+    turned round."""
     digits = range(1, shape.size + 1)
     found = []
     for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
-        chain = kind.chain or (lambda nearer, further: True)
-        broken = frozenset((a, b) for a in digits for b in digits if not chain(a, b))
+        chain = kind.chain or (lambda size, nearer, further: True)
+        broken = frozenset((a, b) for a in digits for b in digits if not chain(shape.size, a, b))
         down, up = [], []
         for line in (each for each in lines if each.letter == kind.letter):
             for nearer, further in zip(line.cells, line.cells[1:], strict=False):

@@ -180,9 +180,13 @@ class RuleKind:
     kind's may name {nearer}, the cell nearer the line's start, and {further}.
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
-    each a chain of cells from its start whose successive digits `chain` holds (a
-    thermometer's rise), and `line_problem` says what is wrong with a drawn line and where
-    (None when nothing is); a board draws its lines in the class `line_class`."""
+    each a chain of cells from its start whose successive digits `chain` holds on a grid of
+    the size it is given (a thermometer's rise; a German whisper's gap, which grows with the
+    size), and `line_problem` says what is wrong with a drawn line and where (None when
+    nothing is); a board draws its lines in the class `line_class`, with `line_start` at the
+    start of each (a thermometer's "bulb"; "" for none). Where f-puzzles gives
+    each line of the kind a "value" (a German whisper's least difference), `line_value` is
+    the one the kind keeps on a grid of a size: a line with another is refused by name."""
 
     letter: str
     name: str
@@ -209,9 +213,11 @@ class RuleKind:
     shown: str = ""
     between: str = ""
     unmarked_between: str = ""
-    chain: Callable[[int, int], bool] | None = None
+    chain: Callable[[int, int, int], bool] | None = None
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
+    line_value: Callable[[int], str] | None = None
+    line_start: str = "bulb"
 
     @property
     def lined(self) -> bool:

@@ -20,8 +20,9 @@ def cell_label(size: int, cell: int) -> str:
     return Place.of(cell, size).name
 
 
-def rises(nearer: int, further: int) -> bool:
-    """Whether a digit further from a thermometer's bulb is greater than the one before."""
+def rises(size: int, nearer: int, further: int) -> bool:
+    """Whether a digit further from a thermometer's bulb is greater than the one before (on
+    a grid of any size)."""
     return further > nearer
 
 
@@ -67,8 +68,9 @@ def thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
     return line_problem(size, cells, "thermometer", size)
 
 
-def rises_or_stays(nearer: int, further: int) -> bool:
-    """Whether a digit further from a slow thermometer's bulb is at least the one before."""
+def rises_or_stays(size: int, nearer: int, further: int) -> bool:
+    """Whether a digit further from a slow thermometer's bulb is at least the one before (on
+    a grid of any size)."""
     return further >= nearer
 
 

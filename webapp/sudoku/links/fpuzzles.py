@@ -19,7 +19,10 @@ rulebook.py, names the keys) that kind. A marked kind's key lists its marks, eac
 constraint too (a pair with a dot is not held to it), as f-puzzles' solvers read it. A
 lined kind's key (`thermometer`) lists its shapes, each {"lines": [["R1C1", "R1C2", ...]]}
 (a branching thermometer has a line a branch, each from the bulb), read as one line each,
-from its start, and refused naming the line and the cell at fault when malformed. Any
+from its start, and refused naming the line and the cell at fault when malformed, or when
+its "value" is not its kind's (`whispers` lists German whispers, each with its least
+difference as a "value"); f-puzzles draws German whispers as `line`s too, marked as drawn
+for a constraint, which are skipped where they copy a line a key lists. Any
 other rule or drawing, one diagonal alone or
 other extra regions, is refused with its names in words, never read as a plain Sudoku; so
 is `cage`, f-puzzles' cosmetic cage, which is drawn with any text in its corner and says
@@ -101,6 +104,8 @@ DIAGONALS = ("diagonal+", "diagonal-")
 EXTRA_REGIONS = "extraregion"
 KILLER_CAGES = "killercage"
 RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES})
+# f-puzzles' drawn lines: cosmetic, but also how it draws German whispers (_copies_of_lines).
+DRAWN_LINES = "line"
 
 
 def pair_keys() -> dict[str, str]:
@@ -208,6 +213,8 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
         named = isinstance(value, list) and all(isinstance(item, str) for item in value)
         if key in marked or (key == NEGATIVE and named) or key in lined:
             continue  # read, or refused by name, by _marks and _lines
+        if key == DRAWN_LINES and _copies_of_lines(value, data):
+            continue  # f-puzzles' drawing of the lines a lined key lists
         if key in pairs and value is not True:
             found.append(f"{key_words(key)} set to something other than true")
             continue
@@ -227,6 +234,32 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
             " (it solves Sudoku with rows, columns and boxes or a Jigsaw's regions, and"
             f" {read_on_top()} on top)"
         )
+
+
+def _items(value: object) -> list[object]:
+    """`value` if it is a list, else no items."""
+    return value if isinstance(value, list) else []
+
+
+def _copies_of_lines(drawn: object, data: Mapping[str, object]) -> bool:
+    """Whether every drawn line of `drawn` (f-puzzles' `line`) is marked as drawn for a
+    constraint (`fromConstraint`, `isNewConstraint`) and runs through the cells of a line a
+    lined kind's key lists: f-puzzles draws German whispers so beside its `whispers` list."""
+    items = [item for key in line_keys() for item in _items(data.get(key))]
+    listed = {
+        tuple(branch)
+        for item in items
+        if isinstance(item, dict)
+        for branch in _items(item.get("lines"))
+        if isinstance(branch, list)
+    }
+    return isinstance(drawn, list) and all(
+        isinstance(item, dict)
+        and (item.get("fromConstraint") or item.get("isNewConstraint"))
+        and isinstance(item.get("lines"), list)
+        and all(isinstance(branch, list) and tuple(branch) in listed for branch in item["lines"])
+        for item in drawn
+    )
 
 
 def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
@@ -274,6 +307,13 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
                 isinstance(branch, list) for branch in branches
             ):
                 raise PuzzleError(f"{where}: number {number} has no list of lines of cells")
+            value = str(item.get("value", "")).strip()
+            kept = kind.line_value(shape.size) if kind.line_value else value
+            if value and value != kept:
+                raise PuzzleError(
+                    f"{where}: number {number} has the value {value[:20]!r}; the solver reads"
+                    f" {kind.name.lower()} of value {kept!r} on a {shape.name}"
+                )
             for branch in branches:
                 cells = tuple(_cell_index(name, shape, source) for name in branch)
                 problem = kind.line_problem(shape.size, cells) if kind.line_problem else None
@@ -511,7 +551,7 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
     Windoku's windows as extra regions, a pair kind's key as true, a Killer's cages as
     `killercage` (a sum as a string, none for a cage without one), a lined kind's lines under
-    its key (`thermometer`), one shape a line."""
+    its key (`thermometer`), one shape a line, with its kind's value where it has one."""
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
     cells: list[dict[str, int | bool]] = []
@@ -538,8 +578,10 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     for key, kind in line_keys().items():
         own = [line for line in rules.lines if line.letter == kind.letter]
         if own:
+            valued: dict[str, object] = {"value": kind.line_value(size)} if kind.line_value else {}
             data[key] = [
-                {"lines": [[place(size, cell).upper() for cell in line.cells]]} for line in own
+                {"lines": [[place(size, cell).upper() for cell in line.cells]], **valued}
+                for line in own
             ]
     if rules.cages:
         data[KILLER_CAGES] = [_cage_json(size, cage) for cage in rules.cages]

@@ -1,5 +1,6 @@
-"""End to end in Chromium: a real puzzle's thermometers drawn over its cells on the solve and
-play pages at 360 px and 1280 px, each bulb centred in its cell and each straight arm
+"""End to end in Chromium: real puzzles' thermometers and German whispers drawn over their
+cells on the solve and play pages at 360 px and 1280 px, each bulb centred in its cell and
+each straight arm
 reaching the border its cell shares with the next cell on the line, and the pages axe clean
 in light and dark."""
 
@@ -12,15 +13,20 @@ from webapp.sudoku.links import read_link
 
 from puzzles import DATA
 
-# "Frost" (tests/data/links/marked_real_links.txt), a real 6x6 of thermometers with one
-# solution, so the play page takes it.
-FROST = next(
-    line.split()[-1]
-    for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
-    if line.startswith("T ")
-)
-PUZZLE = read_link(FROST).given  # type: ignore[union-attr]
-PATHS = (f"/solve/{PUZZLE.code}", f"/play/{PUZZLE.code}")
+
+def first_link(letters: str) -> str:
+    """The first real link of tests/data/links/marked_real_links.txt with only `letters`."""
+    return next(
+        line.split()[-1]
+        for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+        if line.startswith(letters + " ")
+    )
+
+
+# "Frost", a real 6x6 of thermometers, and "GW Test 1", a real 6x6 of German whispers (lines
+# without a bulb), each with one solution, so the play page takes it.
+PUZZLES = [read_link(first_link(letters)).given for letters in ("T", "G")]  # type: ignore[union-attr]
+PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5
 

@@ -43,6 +43,7 @@ from .thermometers import (
     thermometer_problem,
 )
 from .unit import Unit
+from .whispers import whisper_gap, whisper_problem, whisper_value
 
 
 def diagonals(shape: Shape) -> tuple[Unit, Unit]:
@@ -399,6 +400,25 @@ RULE_KINDS: dict[str, RuleKind] = {
             clash="{cells} follow each other on a slow thermometer: {first} then {second} falls",
             between="{nearer} is before {further} on a slow thermometer, so it is not larger",
             line_class="slow-thermometer",
+        ),
+        RuleKind(
+            "G",
+            "German Whispers",
+            (),
+            chain=whisper_gap,
+            line_problem=whisper_problem,
+            fpuzzles_keys=("whispers",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="German whispers: digits next to each other on a green line differ by at least"
+            " 5 (on a 9x9; by at least half the grid's size, rounded up, on others).",
+            clash="{cells} are next to each other on a German whisper: {first} and {second} are"
+            " too close",
+            between="{cells} are next to each other on a German whisper, so they differ by at"
+            " least half the grid's size, rounded up (5 on a 9x9)",
+            line_class="whisper",
+            line_value=whisper_value,
+            line_start="",
         ),
     )
 }

@@ -312,7 +312,7 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
             if value and value != kept:
                 raise PuzzleError(
                     f"{where}: number {number} has the value {value[:20]!r}; the solver reads"
-                    f" {kind.name.lower()} of value {kept!r} on a {shape.name}"
+                    f" {key_words(key)} of value {kept!r} on a {shape.name}"
                 )
             for branch in branches:
                 cells = tuple(_cell_index(name, shape, source) for name in branch)

@@ -1,10 +1,11 @@
 """Each rule kind's solving speed set against OR-Tools CP-SAT on the same puzzles.
 
     .venv/bin/pip install -e '.[bench]'      (OR-Tools: a benchmark-time tool only)
-    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S]
+    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S] [--only RULE ...]
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
-white and black dots and XV's X and V with all marks given), Killers and classic puzzles,
+white and black dots and XV's X and V with all marks given, thermometers and German
+whispers), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -22,9 +23,9 @@ number of solutions, up to two, and the first solution of a unique puzzle); a pu
 which they differ is counted in the table's last column and named on stderr.
 
 The puzzles: the 9x9 hard files of tests/data/variants for classic, X, Windoku, Jigsaw and
-Killer (medium and hard); for the pair and marked kinds, puzzles built here from fixed
-seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule allows,
-givens added in a random order until it has one solution).
+Killer (medium and hard); for the pair, marked and lined kinds, puzzles built here from
+fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule
+allows, lines drawn through it, givens added in a random order until it has one solution).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
-from webapp.sudoku.rulebook import RULE_KINDS, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, orthogonal_pairs
 from webapp.sudoku.shape import SHAPES
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -66,6 +67,8 @@ MARKED_KINDS = {
     "X (XV's X)": "X",
     "V (XV's V)": "V",
 }
+# The lined kinds built here: lines drawn through an answer, each step keeping the kind's chain.
+LINED_KINDS = {"T (thermometers)": "T", "G (German whispers)": "G"}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -107,10 +110,10 @@ Solver = Callable[[Puzzle], Answer]
 
 def ours(puzzle: Puzzle) -> Answer:
     """Our solver's answer, as the product asks (up to two solutions). A puzzle with a
-    geometry of its own (a Killer's cages, marks) pays for its board, as its first solve in
+    geometry of its own (a Killer's cages, marks, lines) pays for its board, as its first solve in
     the product does: the tables kept from building the puzzle set are thrown away first,
     and the shape's standard tables built again, as every server has them from its start."""
-    if puzzle.rules.cages or puzzle.rules.marks:
+    if puzzle.rules.cages or puzzle.rules.marks or puzzle.rules.lines:
         TABLES.clear()
         prepare(puzzle.grid.shape)
     started = time.process_time()
@@ -302,13 +305,60 @@ def marked_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
-def rule_sets(count: int, seed: int) -> dict[str, list[Puzzle]]:
-    """Every rule's puzzles, `count` each."""
-    sets = {rule: file_puzzles(name, count) for rule, name in FILES.items()}
-    for rule, letter in PAIR_KINDS.items():
-        sets[rule] = pair_puzzles(letter, count, seed)
-    for rule, letter in MARKED_KINDS.items():
-        sets[rule] = marked_puzzles(letter, count, seed)
+def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
+    """A line of kind `letter` from a random cell through new neighbours whose digits in
+    `answer` keep the kind's chain, two to six cells long (shorter where none does)."""
+    chain = RULE_KINDS[letter].chain
+    assert chain is not None, letter
+    cells = [rng.randrange(81)]
+    for _ in range(rng.randrange(1, 6)):
+        row, column = divmod(cells[-1], 9)
+        onward = [
+            (row + down) * 9 + column + across
+            for down in (-1, 0, 1)
+            for across in (-1, 0, 1)
+            if 0 <= row + down < 9
+            and 0 <= column + across < 9
+            and (row + down) * 9 + column + across not in cells
+            and chain(9, answer[cells[-1]], answer[(row + down) * 9 + column + across])
+        ]
+        if not onward:
+            break
+        cells.append(rng.choice(onward))
+    return tuple(cells)
+
+
+def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles with twenty or so lines of one lined kind, built from `seed`: the
+    answer turned and mirrored, and turned round (d -> 10 - d) for a German whisper, whose
+    differences that keeps; a thermometer's lines are drawn after any relabelling."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "reverse" if letter == "G" else "any")
+        drawn = (drawn_line(answer, letter, rng) for _ in range(rng.randrange(16, 26)))
+        lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
+        puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
+    return puzzles
+
+
+def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list[Puzzle]]:
+    """Every rule's puzzles, `count` each; with `only`, the rules whose first word it names
+    ("T", "killer")."""
+
+    def wanted(rule: str) -> bool:
+        return not only or rule.split()[0] in only
+
+    sets = {rule: file_puzzles(name, count) for rule, name in FILES.items() if wanted(rule)}
+    built = [
+        *((rule, letter, pair_puzzles) for rule, letter in PAIR_KINDS.items()),
+        *((rule, letter, marked_puzzles) for rule, letter in MARKED_KINDS.items()),
+        *((rule, letter, lined_puzzles) for rule, letter in LINED_KINDS.items()),
+    ]
+    for rule, letter, make in built:
+        if wanted(rule):
+            sets[rule] = make(letter, count, seed)
     return sets
 
 
@@ -317,13 +367,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=positive_int, default=30, help="puzzles a rule")
     parser.add_argument("--seed", type=int, default=1, help="the built puzzles' seed")
+    parser.add_argument(
+        "--only", nargs="*", default=(), help="rules by first word of their row (T, killer)"
+    )
     args = parser.parse_args(argv)
     theirs = cpsat()
     if theirs is None:
         print(MISSING, file=sys.stderr)
     rows = [
         measure(rule, puzzles, ours, theirs)
-        for rule, puzzles in rule_sets(args.count, args.seed).items()
+        for rule, puzzles in rule_sets(args.count, args.seed, args.only).items()
     ]
     for line in table(rows):
         print(line)

@@ -54,18 +54,18 @@ def farthest_off_place(page) -> float:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_the_thermometer_is_drawn_in_place_at_360_px(phone, base_url, path):
+def test_the_lines_are_drawn_in_place_at_360_px(phone, base_url, path):
     phone.goto(base_url + path)
     assert farthest_off_place(phone) <= SLACK
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_the_thermometer_is_drawn_in_place_at_1280_px(page, base_url, path):
+def test_the_lines_are_drawn_in_place_at_1280_px(page, base_url, path):
     page.goto(base_url + path)
     assert farthest_off_place(page) <= SLACK
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_thermometer_pages_are_axe_clean(browser, base_url, scheme):
+def test_the_lined_pages_are_axe_clean(browser, base_url, scheme):
     found = axe_violations_of(browser, base_url, PATHS, scheme)
     assert found == {path: {} for path in found}

@@ -14,6 +14,7 @@ import pytest
 from webapp.explanations.relations import relation_pair_sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.conflicts import find_conflicts
+from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.position import Position
 from webapp.sudoku.logic.relations import relation_pairs
@@ -23,6 +24,8 @@ from webapp.sudoku.rulebook import RULE_KINDS, Line
 from webapp.sudoku.whispers import least_gap, whisper_problem
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
+
+from puzzles import DATA
 
 
 def whisper_puzzle(*lines: tuple[int, ...], size: int = 9, givens: tuple[int, ...] = ()) -> Puzzle:
@@ -149,3 +152,10 @@ def test_the_board_says_the_whispers_rule_below_its_caption() -> None:
 
 def test_uniqueness_techniques_stay_off_under_whispers() -> None:
     assert not Position.from_puzzle(whisper_puzzle((0, 1)), unique=True).unique
+
+
+def test_a_sudokupad_link_carrying_a_real_whisper_puzzle_is_read_with_its_whispers() -> None:
+    lines = (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    url = next(line.split()[-1] for line in lines if line.startswith("G "))
+    linked = read_link("https://sudokupad.app/fpuzzles" + url.partition("load=")[2])
+    assert linked is not None and {line.letter for line in linked.given.rules.lines} == {"G"}

@@ -592,10 +592,10 @@ def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Rela
 
 def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...]:
     """The relations of a puzzle's lines (rulebook.Line), kind by kind: the digits of two
-    successive cells of a line that its kind's `chain` does not hold on the shape's size,
-    nearer the start first. A relation lists the lower cell of a pair first, so the steps of
-    lines that run back up the reading order are a relation of their own, with the digits
-    turned round."""
+    cells of a line its kind relates (`line_pairs`: by default each cell and the next) that
+    its `chain` does not hold on the shape's size, nearer the start first. A relation lists
+    the lower cell of a pair first, so the steps of lines that run back up the reading order
+    are a relation of their own, with the digits turned round."""
     digits = range(1, shape.size + 1)
     found = []
     for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
@@ -603,7 +603,7 @@ def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...
         broken = frozenset((a, b) for a in digits for b in digits if not chain(shape.size, a, b))
         down, up = [], []
         for line in (each for each in lines if each.letter == kind.letter):
-            for nearer, further in zip(line.cells, line.cells[1:], strict=False):
+            for nearer, further in kind.line_pairs(line.cells):
                 if nearer < further:
                     down.append((nearer, further))
                 else:

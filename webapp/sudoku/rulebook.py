@@ -142,6 +142,12 @@ def sum_five(first: int, second: int) -> bool:
     return first + second == 5
 
 
+def successive(cells: tuple[int, ...]) -> tuple[Pair, ...]:
+    """The pairs of a line its kind relates by default: each cell and the next, nearer the
+    line's start first (a thermometer's steps)."""
+    return tuple(zip(cells, cells[1:], strict=False))
+
+
 def fits_every_shape(shape: Shape) -> str | None:
     """None: the rule applies to a grid of any shape."""
     return None
@@ -185,7 +191,9 @@ class RuleKind:
     the size it is given (a thermometer's rise; a German whisper's gap, which grows with the
     size), and `line_problem` says what is wrong with a drawn line and where (None when
     nothing is); a board draws its lines in the class `line_class`, with `line_start` at the
-    start of each (a thermometer's "bulb"; "" for none). Where f-puzzles gives
+    start of each (a thermometer's "bulb"; "" for none). The pairs of a line's cells its
+    chain holds are `line_pairs` of them, each nearer the start first: by default each cell
+    and the next (a palindrome's are the cells at mirror places). Where f-puzzles gives
     each line of the kind a "value" (a German whisper's least difference), `line_value` is
     the one the kind keeps on a grid of a size: a line with another is refused by name."""
 
@@ -219,6 +227,7 @@ class RuleKind:
     line_class: str = ""
     line_value: Callable[[int], str] | None = None
     line_start: str = "bulb"
+    line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
 
     @property
     def lined(self) -> bool:

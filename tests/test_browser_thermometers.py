@@ -1,8 +1,7 @@
-"""End to end in Chromium: real puzzles' thermometers and German whispers drawn over their
-cells on the solve and play pages at 360 px and 1280 px, each bulb centred in its cell and
-each straight arm
-reaching the border its cell shares with the next cell on the line, and the pages axe clean
-in light and dark."""
+"""End to end in Chromium: real puzzles' thermometers, German whispers and palindromes
+drawn over their cells on the solve and play pages at 360 px and 1280 px, each bulb centred
+in its cell and each straight arm reaching the border its cell shares with the next cell on
+the line, and the pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -23,9 +22,9 @@ def first_link(letters: str) -> str:
     )
 
 
-# "Frost", a real 6x6 of thermometers, and "GW Test 1", a real 6x6 of German whispers (lines
-# without a bulb), each with one solution, so the play page takes it.
-PUZZLES = [read_link(first_link(letters)).given for letters in ("T", "G")]  # type: ignore[union-attr]
+# "Frost", a real 6x6 of thermometers, "GW Test 1" of German whispers and "Back and Forth"
+# of palindromes (lines without a bulb), each with one solution, so the play page takes it.
+PUZZLES = [read_link(first_link(letters)).given for letters in ("T", "G", "P")]  # type: ignore[union-attr]
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .palindromes import mirrored, palindrome_problem, same
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -428,6 +429,22 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="whisper",
             line_value=whisper_value,
             line_start="",
+        ),
+        RuleKind(
+            "P",
+            "Palindrome",
+            (),
+            chain=same,
+            line_problem=palindrome_problem,
+            fpuzzles_keys=("palindrome",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Palindromes: each grey line reads the same from either end.",
+            clash="{cells} are at mirror places on a palindrome: {first} and {second} differ",
+            between="{cells} are at mirror places on a palindrome, so they hold the same digit",
+            line_class="palindrome",
+            line_start="",
+            line_pairs=mirrored,
         ),
     )
 }

@@ -4,8 +4,8 @@
     .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S] [--only RULE ...]
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
-white and black dots and XV's X and V with all marks given, thermometers and German
-whispers), Killers and classic puzzles,
+white and black dots and XV's X and V with all marks given, thermometers, German whispers
+and palindromes), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -67,8 +67,9 @@ MARKED_KINDS = {
     "X (XV's X)": "X",
     "V (XV's V)": "V",
 }
-# The lined kinds built here: lines drawn through an answer, each step keeping the kind's chain.
-LINED_KINDS = {"T (thermometers)": "T", "G (German whispers)": "G"}
+# The lined kinds built here: lines drawn through an answer, each step keeping the kind's chain
+# (a palindrome grown from its middle, its two new ends holding the same digit).
+LINED_KINDS = {"T (thermometers)": "T", "G (German whispers)": "G", "P (palindromes)": "P"}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -328,16 +329,50 @@ def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tupl
     return tuple(cells)
 
 
+def touching(cell: int) -> list[int]:
+    """The cells touching `cell` on a 9x9, by a side or a corner."""
+    row, column = divmod(cell, 9)
+    return [
+        (row + down) * 9 + column + across
+        for down in (-1, 0, 1)
+        for across in (-1, 0, 1)
+        if (down, across) != (0, 0) and 0 <= row + down < 9 and 0 <= column + across < 9
+    ]
+
+
+def grown_palindrome(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A palindrome grown from a random middle cell, a cell at each end at a time, the two
+    holding the same digit in `answer`, up to three times (fewer where no two cells do)."""
+    left = right = [rng.randrange(81)]
+    for _ in range(rng.randrange(1, 4)):
+        taken = set(left) | set(right)
+        ends = [
+            (one, other)
+            for one in touching(left[-1])
+            for other in touching(right[-1])
+            if one != other and not {one, other} & taken and answer[one] == answer[other]
+        ]
+        if not ends:
+            break
+        one, other = rng.choice(ends)
+        left, right = [*left, one], [*right, other]
+    return (*reversed(left), *right[1:])
+
+
 def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     """`count` puzzles with twenty or so lines of one lined kind, built from `seed`: the
     answer turned and mirrored, and turned round (d -> 10 - d) for a German whisper, whose
-    differences that keeps; a thermometer's lines are drawn after any relabelling."""
+    differences that keeps; a thermometer's or a palindrome's lines are drawn after any
+    relabelling."""
     grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
     rng = random.Random(seed)
     puzzles = []
     for _ in range(count):
         answer = disguised(grown, rng, "reverse" if letter == "G" else "any")
-        drawn = (drawn_line(answer, letter, rng) for _ in range(rng.randrange(16, 26)))
+        drawn = (
+            grown_palindrome(answer, rng) if letter == "P" else drawn_line(answer, letter, rng)
+            for _ in range(rng.randrange(16, 26))
+        )
         lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
         puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
     return puzzles

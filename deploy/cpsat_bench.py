@@ -321,7 +321,7 @@ def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tupl
             if 0 <= row + down < 9
             and 0 <= column + across < 9
             and (row + down) * 9 + column + across not in cells
-            and chain(9, answer[cells[-1]], answer[(row + down) * 9 + column + across])
+            and chain(9, 2, answer[cells[-1]], answer[(row + down) * 9 + column + across])
         ]
         if not onward:
             break

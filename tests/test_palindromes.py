@@ -120,3 +120,11 @@ def test_the_board_says_the_palindromes_rule_below_its_caption() -> None:
 
 def test_uniqueness_techniques_stay_off_under_palindromes() -> None:
     assert not Position.from_puzzle(palindrome_puzzle((0, 10)), unique=True).unique
+
+
+def test_a_branching_palindrome_is_refused_naming_it() -> None:
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    branches = [["R1C1", "R1C2", "R1C3"], ["R1C1", "R2C1", "R3C1"]]
+    data = {"size": 9, "grid": grid, "palindrome": [{"lines": branches}]}
+    with pytest.raises(PuzzleError, match="palindromes: number 1 branches"):
+        read_json(json.dumps(data))

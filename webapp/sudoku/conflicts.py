@@ -109,10 +109,10 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     found = []
     for index, line in enumerate(puzzle.rules.lines, start=1):
         kind = RULE_KINDS[line.letter]
-        chain = kind.chain or (lambda size, nearer, further: True)
+        chain = kind.chain or (lambda size, length, nearer, further: True)
         for nearer, further in kind.line_pairs(line.cells):
             one, other = values[nearer], values[further]
-            if one and other and not chain(shape.size, one, other):
+            if one and other and not chain(shape.size, len(line.cells), one, other):
                 found.append(
                     _pair_conflict(
                         shape, kind.name, index, (nearer, one), (further, other), kind.clash

@@ -13,8 +13,8 @@ from __future__ import annotations
 from .thermometers import cell_label, line_problem
 
 
-def same(size: int, nearer: int, further: int) -> bool:
-    """Whether two digits at mirror places on a palindrome are equal (on any grid)."""
+def same(size: int, length: int, nearer: int, further: int) -> bool:
+    """Whether two digits at mirror places on a palindrome are equal (on any grid and line)."""
     return nearer == further
 
 

@@ -189,12 +189,16 @@ class RuleKind:
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds on a grid of
-    the size it is given (a thermometer's rise; a German whisper's gap, which grows with the
-    size), and `line_problem` says what is wrong with a drawn line and where (None when
+    the size it is given and a line of the length it is given (a thermometer's rise; a German
+    whisper's gap, which grows with the size; a renban's spread, which grows with its
+    length), and `line_problem` says what is wrong with a drawn line and where (None when
     nothing is); a board draws its lines in the class `line_class`, with `line_start` at the
     start of each (a thermometer's "bulb"; "" for none). The pairs of a line's cells its
     chain holds are `line_pairs` of them, each nearer the start first: by default each cell
-    and the next (a palindrome's are the cells at mirror places). Where f-puzzles gives
+    and the next (a palindrome's are the cells at mirror places). An f-puzzles shape of the
+    kind with several branches is read as a line a branch where it `branches` (a branching
+    thermometer), refused by name where not (a palindrome's or a renban's, whose branches
+    would be one rule). Where f-puzzles gives
     each line of the kind a "value" (a German whisper's least difference), `line_value` is
     the one the kind keeps on a grid of a size: a line with another is refused by name."""
 
@@ -223,12 +227,13 @@ class RuleKind:
     shown: str = ""
     between: str = ""
     unmarked_between: str = ""
-    chain: Callable[[int, int, int], bool] | None = None
+    chain: Callable[[int, int, int, int], bool] | None = None
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
     line_value: Callable[[int], str] | None = None
     line_start: str = "bulb"
     line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
+    branches: bool = True
 
     @property
     def lined(self) -> bool:
@@ -445,6 +450,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="palindrome",
             line_start="",
             line_pairs=mirrored,
+            branches=False,
         ),
     )
 }

@@ -20,9 +20,9 @@ def cell_label(size: int, cell: int) -> str:
     return Place.of(cell, size).name
 
 
-def rises(size: int, nearer: int, further: int) -> bool:
+def rises(size: int, length: int, nearer: int, further: int) -> bool:
     """Whether a digit further from a thermometer's bulb is greater than the one before (on
-    a grid of any size)."""
+    a grid of any size, a line of any length)."""
     return further > nearer
 
 
@@ -68,9 +68,9 @@ def thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
     return line_problem(size, cells, "thermometer", size)
 
 
-def rises_or_stays(size: int, nearer: int, further: int) -> bool:
+def rises_or_stays(size: int, length: int, nearer: int, further: int) -> bool:
     """Whether a digit further from a slow thermometer's bulb is at least the one before (on
-    a grid of any size)."""
+    a grid of any size, a line of any length)."""
     return further >= nearer
 
 

@@ -19,8 +19,9 @@ def least_gap(size: int) -> int:
     return (size + 1) // 2
 
 
-def whisper_gap(size: int, nearer: int, further: int) -> bool:
-    """Whether two digits next to each other on a German whisper are far enough apart."""
+def whisper_gap(size: int, length: int, nearer: int, further: int) -> bool:
+    """Whether two digits next to each other on a German whisper are far enough apart (on a
+    whisper of any length)."""
     return abs(nearer - further) >= least_gap(size)
 
 

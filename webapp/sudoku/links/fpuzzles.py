@@ -307,6 +307,10 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
                 isinstance(branch, list) for branch in branches
             ):
                 raise PuzzleError(f"{where}: number {number} has no list of lines of cells")
+            if len(branches) > 1 and not kind.branches:
+                raise PuzzleError(
+                    f"{where}: number {number} branches, which the solver does not read yet"
+                )
             value = str(item.get("value", "")).strip()
             kept = kind.line_value(shape.size) if kind.line_value else value
             if value and value != kept:

@@ -4,8 +4,8 @@
     .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S] [--only RULE ...]
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
-white and black dots and XV's X and V with all marks given, thermometers, German whispers
-and palindromes), Killers and classic puzzles,
+white and black dots and XV's X and V with all marks given, thermometers, German whispers,
+palindromes and renban lines), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -69,7 +69,12 @@ MARKED_KINDS = {
 }
 # The lined kinds built here: lines drawn through an answer, each step keeping the kind's chain
 # (a palindrome grown from its middle, its two new ends holding the same digit).
-LINED_KINDS = {"T (thermometers)": "T", "G (German whispers)": "G", "P (palindromes)": "P"}
+LINED_KINDS = {
+    "T (thermometers)": "T",
+    "G (German whispers)": "G",
+    "P (palindromes)": "P",
+    "N (renban)": "N",
+}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -359,20 +364,41 @@ def grown_palindrome(answer: tuple[int, ...], rng: random.Random) -> tuple[int, 
     return (*reversed(left), *right[1:])
 
 
+def run_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A renban from a random cell through neighbours whose digits in `answer` stay a run of
+    consecutive digits, two to five cells long (shorter where none does)."""
+    cells = [rng.randrange(81)]
+    for _ in range(rng.randrange(1, 5)):
+        held = {answer[cell] for cell in cells}
+        onward = [
+            cell for cell in touching(cells[-1]) if answer[cell] in (min(held) - 1, max(held) + 1)
+        ]
+        if not onward:
+            break
+        cells.append(rng.choice(onward))
+    return tuple(cells)
+
+
+def one_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
+    """A line of kind `letter` through `answer`, as that kind's lines are built here."""
+    if letter == "P":
+        return grown_palindrome(answer, rng)
+    if letter == "N":
+        return run_line(answer, rng)
+    return drawn_line(answer, letter, rng)
+
+
 def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     """`count` puzzles with twenty or so lines of one lined kind, built from `seed`: the
     answer turned and mirrored, and turned round (d -> 10 - d) for a German whisper, whose
-    differences that keeps; a thermometer's or a palindrome's lines are drawn after any
-    relabelling."""
+    differences that keeps, and for a renban, whose runs it keeps; a thermometer's or a
+    palindrome's lines are drawn after any relabelling."""
     grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
     rng = random.Random(seed)
     puzzles = []
     for _ in range(count):
-        answer = disguised(grown, rng, "reverse" if letter == "G" else "any")
-        drawn = (
-            grown_palindrome(answer, rng) if letter == "P" else drawn_line(answer, letter, rng)
-            for _ in range(rng.randrange(16, 26))
-        )
+        answer = disguised(grown, rng, "reverse" if letter in "GN" else "any")
+        drawn = (one_line(answer, letter, rng) for _ in range(rng.randrange(16, 26)))
         lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
         puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
     return puzzles

@@ -1,7 +1,7 @@
-"""End to end in Chromium: real puzzles' thermometers, German whispers and palindromes
-drawn over their cells on the solve and play pages at 360 px and 1280 px, each bulb centred
-in its cell and each straight arm reaching the border its cell shares with the next cell on
-the line, and the pages axe clean in light and dark."""
+"""End to end in Chromium: real puzzles' thermometers, German whispers and palindromes, and
+a built puzzle's renban lines, drawn over their cells on the solve and play pages at 360 px
+and 1280 px, each bulb centred in its cell and each straight arm reaching the border its
+cell shares with the next cell on the line, and the pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from browser_fixtures import axe_violations_of
 
 from webapp.sudoku.links import read_link
+from webapp.sudoku.parse import read_code
 
 from puzzles import DATA
 
@@ -25,6 +26,13 @@ def first_link(letters: str) -> str:
 # "Frost", a real 6x6 of thermometers, "GW Test 1" of German whispers and "Back and Forth"
 # of palindromes (lines without a bulb), each with one solution, so the play page takes it.
 PUZZLES = [read_link(first_link(letters)).given for letters in ("T", "G", "P")]  # type: ignore[union-attr]
+# No real renban puzzle the solver reads was found: the first of the renban sweep's built
+# puzzles with one solution (tests/test_renban_logic.py, seed 1), twelve renban lines.
+RENBAN = (
+    "000340000700000600009006000000003005000800007630000040087902504260430090300170080"
+    "-NANACBXEACBIBACADEACA3BADCDDDADCGGAAEA4EBHADAPHHADCAEEAECACGAACBTDADBOCGACCBD"
+)
+PUZZLES.append(read_code(RENBAN))
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .palindromes import mirrored, palindrome_problem, same
+from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -450,6 +451,26 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="palindrome",
             line_start="",
             line_pairs=mirrored,
+            branches=False,
+        ),
+        RuleKind(
+            "N",
+            "Renban",
+            (),
+            chain=in_one_run,
+            line_problem=renban_problem,
+            fpuzzles_keys=("renban",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Renban: each purple line holds different digits that form a run of"
+            " consecutive digits, in any order.",
+            clash="{cells} are on one renban line: {first} and {second} cannot both be in its"
+            " run of consecutive digits",
+            between="{cells} are on one renban line, so they differ and are less apart than"
+            " the line is long",
+            line_class="renban",
+            line_start="",
+            line_pairs=every_pair,
             branches=False,
         ),
     )

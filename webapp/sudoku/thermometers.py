@@ -33,11 +33,13 @@ def neighbours(size: int, one: int, other: int) -> bool:
     )
 
 
-def line_problem(size: int, cells: tuple[int, ...], name: str, longest: int | None) -> str | None:
+def line_problem(
+    size: int, cells: tuple[int, ...], name: str, longest: int | None, why: str = "can rise"
+) -> str | None:
     """What is wrong with a line called `name` over `cells` (its start first) on a size x
     size grid, said with where it is, or None: no cells, a cell off the grid, a start alone,
-    more than `longest` cells (None: any number), a cell twice, or two cells in turn that do
-    not touch."""
+    more than `longest` cells (None: any number; `why` says what at most that many can do),
+    a cell twice, or two cells in turn that do not touch."""
     if not cells:
         return f"a {name} has no cells"
     outside = next((cell for cell in cells if not 0 <= cell < size * size), None)
@@ -47,7 +49,7 @@ def line_problem(size: int, cells: tuple[int, ...], name: str, longest: int | No
     if len(cells) < 2:
         return f"{name} from {start} has only its bulb"
     if longest is not None and len(cells) > longest:
-        return f"{name} from {start} has {len(cells)} cells; at most {longest} can rise"
+        return f"{name} from {start} has {len(cells)} cells; at most {longest} {why}"
     seen: set[int] = set()
     for cell in cells:
         if cell in seen:

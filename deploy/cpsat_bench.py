@@ -1,10 +1,11 @@
 """Each rule kind's solving speed set against OR-Tools CP-SAT on the same puzzles.
 
     .venv/bin/pip install -e '.[bench]'      (OR-Tools: a benchmark-time tool only)
-    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S]
+    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S] [--only RULE ...]
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
-white and black dots and XV's X and V with all marks given), Killers and classic puzzles,
+white and black dots and XV's X and V with all marks given, thermometers, German whispers,
+palindromes and renban lines), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -22,10 +23,11 @@ number of solutions, up to two, and the first solution of a unique puzzle); a pu
 which they differ is counted in the table's last column and named on stderr.
 
 The puzzles: the 9x9 hard files of tests/data/variants for classic, X, Windoku, Jigsaw and
-Killer (medium and hard); for the pair and marked kinds, puzzles built here from fixed
-seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule allows,
-givens added in a random order until it has one solution); for arrows, up to a dozen
-arrows drawn on a relabelled, turned and mirrored grid, givens added the same way.
+Killer (medium and hard); for the pair, marked and lined kinds, puzzles built here from
+fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule
+allows, lines drawn through it, givens added in a random order until it has one solution);
+for arrows, up to a dozen arrows drawn on a relabelled, turned and mirrored grid, givens
+added the same way.
 """
 
 from __future__ import annotations
@@ -67,6 +69,16 @@ MARKED_KINDS = {
     "X (XV's X)": "X",
     "V (XV's V)": "V",
 }
+# The lined kinds built here: lines drawn through an answer, each step keeping the kind's chain
+# (a palindrome grown from its middle, its two new ends holding the same digit).
+LINED_KINDS = {
+    "T (thermometers)": "T",
+    "G (German whispers)": "G",
+    "P (palindromes)": "P",
+    "N (renban)": "N",
+}
+# The sum-lined kinds built here (up to a dozen arrows drawn through an answer).
+SUM_LINED_KINDS = {"A (arrows)": "A"}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -108,10 +120,10 @@ Solver = Callable[[Puzzle], Answer]
 
 def ours(puzzle: Puzzle) -> Answer:
     """Our solver's answer, as the product asks (up to two solutions). A puzzle with a
-    geometry of its own (a Killer's cages, marks) pays for its board, as its first solve in
+    geometry of its own (a Killer's cages, marks, lines) pays for its board, as its first solve in
     the product does: the tables kept from building the puzzle set are thrown away first,
     and the shape's standard tables built again, as every server has them from its start."""
-    if puzzle.rules.cages or puzzle.rules.marks:
+    if puzzle.rules.cages or puzzle.rules.marks or puzzle.rules.lines:
         TABLES.clear()
         prepare(puzzle.grid.shape)
     started = time.process_time()
@@ -305,10 +317,6 @@ def marked_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
-# The lined kinds built here (their lines drawn on a grid, not a rule over the whole grid).
-LINED = ("A (arrows)",)
-
-
 def arrow_from(answer: tuple[int, ...], start: int, rng: random.Random) -> tuple[int, ...] | None:
     """An arrow on `answer` from the circle `start` through neighbours whose digits add up to
     its digit, one to four cells long, or None where the walk finds none."""
@@ -333,7 +341,7 @@ def arrow_from(answer: tuple[int, ...], start: int, rng: random.Random) -> tuple
     return None
 
 
-def arrow_puzzles(count: int, seed: int) -> list[Puzzle]:
+def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     """`count` puzzles of up to a dozen arrows each, built from `seed`: arrows drawn on a
     disguised grid, then givens added until it has one solution."""
     grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
@@ -342,20 +350,122 @@ def arrow_puzzles(count: int, seed: int) -> list[Puzzle]:
     for _ in range(count):
         answer = disguised(grown, rng, "any")
         drawn = (arrow_from(answer, rng.randrange(81), rng) for _ in range(40))
-        arrows = tuple(Line("A", cells) for cells in drawn if cells is not None)[:12]
+        arrows = tuple(Line(letter, cells) for cells in drawn if cells is not None)[:12]
         puzzles.append(carved(answer, Rules(lines=arrows, line_size=9), rng))
     return puzzles
 
 
-def rule_sets(count: int, seed: int) -> dict[str, list[Puzzle]]:
-    """Every rule's puzzles, `count` each."""
-    sets = {rule: file_puzzles(name, count) for rule, name in FILES.items()}
-    for rule, letter in PAIR_KINDS.items():
-        sets[rule] = pair_puzzles(letter, count, seed)
-    for rule, letter in MARKED_KINDS.items():
-        sets[rule] = marked_puzzles(letter, count, seed)
-    for rule in LINED:
-        sets[rule] = arrow_puzzles(count, seed)
+def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
+    """A line of kind `letter` from a random cell through new neighbours whose digits in
+    `answer` keep the kind's chain, two to six cells long (shorter where none does)."""
+    chain = RULE_KINDS[letter].chain
+    assert chain is not None, letter
+    cells = [rng.randrange(81)]
+    for _ in range(rng.randrange(1, 6)):
+        row, column = divmod(cells[-1], 9)
+        onward = [
+            (row + down) * 9 + column + across
+            for down in (-1, 0, 1)
+            for across in (-1, 0, 1)
+            if 0 <= row + down < 9
+            and 0 <= column + across < 9
+            and (row + down) * 9 + column + across not in cells
+            and chain(9, 2, answer[cells[-1]], answer[(row + down) * 9 + column + across])
+        ]
+        if not onward:
+            break
+        cells.append(rng.choice(onward))
+    return tuple(cells)
+
+
+def touching(cell: int) -> list[int]:
+    """The cells touching `cell` on a 9x9, by a side or a corner."""
+    row, column = divmod(cell, 9)
+    return [
+        (row + down) * 9 + column + across
+        for down in (-1, 0, 1)
+        for across in (-1, 0, 1)
+        if (down, across) != (0, 0) and 0 <= row + down < 9 and 0 <= column + across < 9
+    ]
+
+
+def grown_palindrome(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A palindrome grown from a random middle cell, a cell at each end at a time, the two
+    holding the same digit in `answer`, up to three times (fewer where no two cells do)."""
+    left = right = [rng.randrange(81)]
+    for _ in range(rng.randrange(1, 4)):
+        taken = set(left) | set(right)
+        ends = [
+            (one, other)
+            for one in touching(left[-1])
+            for other in touching(right[-1])
+            if one != other and not {one, other} & taken and answer[one] == answer[other]
+        ]
+        if not ends:
+            break
+        one, other = rng.choice(ends)
+        left, right = [*left, one], [*right, other]
+    return (*reversed(left), *right[1:])
+
+
+def run_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A renban from a random cell through neighbours whose digits in `answer` stay a run of
+    consecutive digits, two to five cells long (shorter where none does)."""
+    cells = [rng.randrange(81)]
+    for _ in range(rng.randrange(1, 5)):
+        held = {answer[cell] for cell in cells}
+        onward = [
+            cell for cell in touching(cells[-1]) if answer[cell] in (min(held) - 1, max(held) + 1)
+        ]
+        if not onward:
+            break
+        cells.append(rng.choice(onward))
+    return tuple(cells)
+
+
+def one_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
+    """A line of kind `letter` through `answer`, as that kind's lines are built here."""
+    if letter == "P":
+        return grown_palindrome(answer, rng)
+    if letter == "N":
+        return run_line(answer, rng)
+    return drawn_line(answer, letter, rng)
+
+
+def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles with twenty or so lines of one lined kind, built from `seed`: the
+    answer turned and mirrored, and turned round (d -> 10 - d) for a German whisper, whose
+    differences that keeps, and for a renban, whose runs it keeps; a thermometer's or a
+    palindrome's lines are drawn after any relabelling."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "reverse" if letter in "GN" else "any")
+        drawn = (one_line(answer, letter, rng) for _ in range(rng.randrange(16, 26)))
+        lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
+        puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
+    return puzzles
+
+
+def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list[Puzzle]]:
+    """Every rule's puzzles, `count` each; with `only`, the rules whose first word it names
+    ("T", "killer")."""
+
+    def wanted(rule: str) -> bool:
+        return not only or rule.split()[0] in only
+
+    sets = {rule: file_puzzles(name, count) for rule, name in FILES.items() if wanted(rule)}
+    built = [
+        *((rule, letter, pair_puzzles) for rule, letter in PAIR_KINDS.items()),
+        *((rule, letter, marked_puzzles) for rule, letter in MARKED_KINDS.items()),
+        *((rule, letter, lined_puzzles) for rule, letter in LINED_KINDS.items()),
+        *((rule, letter, arrow_puzzles) for rule, letter in SUM_LINED_KINDS.items()),
+    ]
+    for rule, letter, make in built:
+        if wanted(rule):
+            sets[rule] = make(letter, count, seed)
+
     return sets
 
 
@@ -364,13 +474,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=positive_int, default=30, help="puzzles a rule")
     parser.add_argument("--seed", type=int, default=1, help="the built puzzles' seed")
+    parser.add_argument(
+        "--only", nargs="*", default=(), help="rules by first word of their row (T, killer)"
+    )
     args = parser.parse_args(argv)
     theirs = cpsat()
     if theirs is None:
         print(MISSING, file=sys.stderr)
     rows = [
         measure(rule, puzzles, ours, theirs)
-        for rule, puzzles in rule_sets(args.count, args.seed).items()
+        for rule, puzzles in rule_sets(args.count, args.seed, args.only).items()
     ]
     for line in table(rows):
         print(line)

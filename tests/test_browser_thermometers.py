@@ -1,7 +1,8 @@
-"""End to end in Chromium: real puzzles' thermometers and arrows drawn over their cells on the
-solve and play pages at 360 px and 1280 px, each bulb or circle centred in its cell and each
-straight arm reaching the border its cell shares with the next cell on the line, and the pages
-axe clean in light and dark."""
+"""End to end in Chromium: real puzzles' thermometers, arrows, German whispers and
+palindromes, and a built puzzle's renban lines, drawn over their cells on the solve and play
+pages at 360 px and 1280 px, each bulb or circle centred in its cell and each straight arm
+reaching the border its cell shares with the next cell on the line, and the pages axe clean
+in light and dark."""
 
 from __future__ import annotations
 
@@ -9,19 +10,34 @@ import pytest
 from browser_fixtures import axe_violations_of
 
 from webapp.sudoku.links import read_link
+from webapp.sudoku.parse import read_code
 
 from puzzles import DATA
 
-# "Frost" (tests/data/links/marked_real_links.txt), a real 6x6 of thermometers, and
-# "Clipped", a real 9x9 of arrows and thermometers, each with one solution, so the play
-# page takes them.
-LINKS = {
-    letters: line.split()[-1]
-    for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
-    for letters in ("T", "tTA")
-    if line.startswith(letters + " ")
-}
-PUZZLES = [read_link(link).given for link in LINKS.values()]  # type: ignore[union-attr]
+
+def first_link(letters: str) -> str:
+    """The first real link of tests/data/links/marked_real_links.txt with only `letters`."""
+    return next(
+        line.split()[-1]
+        for line in (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+        if line.startswith(letters + " ")
+    )
+
+
+# "Frost", a real 6x6 of thermometers, "Clipped", a real 9x9 of arrows and thermometers,
+# "GW Test 1" of German whispers and "Back and Forth" of palindromes (lines without a bulb),
+# each with one solution, so the play page takes it.
+PUZZLES = [
+    read_link(first_link(letters)).given  # type: ignore[union-attr]
+    for letters in ("T", "tTA", "G", "P")
+]
+# No real renban puzzle the solver reads was found: the first of the renban sweep's built
+# puzzles with one solution (tests/test_renban_logic.py, seed 1), twelve renban lines.
+RENBAN = (
+    "000340000700000600009006000000003005000800007630000040087902504260430090300170080"
+    "-NANACBXEACBIBACADEACA3BADCDDDADCGGAAEA4EBHADAPHHADCAEEAECACGAACBTDADBOCGACCBD"
+)
+PUZZLES.append(read_code(RENBAN))
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5
@@ -50,18 +66,18 @@ def farthest_off_place(page) -> float:
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_the_thermometer_is_drawn_in_place_at_360_px(phone, base_url, path):
+def test_the_lines_are_drawn_in_place_at_360_px(phone, base_url, path):
     phone.goto(base_url + path)
     assert farthest_off_place(phone) <= SLACK
 
 
 @pytest.mark.parametrize("path", PATHS)
-def test_the_thermometer_is_drawn_in_place_at_1280_px(page, base_url, path):
+def test_the_lines_are_drawn_in_place_at_1280_px(page, base_url, path):
     page.goto(base_url + path)
     assert farthest_off_place(page) <= SLACK
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_thermometer_pages_are_axe_clean(browser, base_url, scheme):
+def test_the_lined_pages_are_axe_clean(browser, base_url, scheme):
     found = axe_violations_of(browser, base_url, PATHS, scheme)
     assert found == {path: {} for path in found}

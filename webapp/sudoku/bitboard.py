@@ -189,15 +189,25 @@ class Bitboard:
         # A relation's digits a cell's digit rules out in its partner are the same for each
         # of its pairs, so the partner's options in every layout are OR-ed once per cell and
         # set of digits: OR-ing in each bit of each pair was most of a marked board's making.
+        # A cell's options for one digit are OR-ed once too: a German whisper's digits rule
+        # out most of their partner's, in many sets of digits that share them.
         ruled: dict[tuple[int, frozenset[int]], int] = {}
+        each: dict[int, int] = {}
+
+        def digit_options(option: int) -> int:
+            """Every bit of one cell's option (cell * n + digit - 1) in every layout."""
+            if option not in each:
+                each[option] = sum(1 << bit for bit in self.bits[option])
+            return each[option]
 
         def options_of(cell: int, digits: frozenset[int]) -> int:
             """Every bit of `cell`'s options for `digits` (1-based)."""
             key = (cell, digits)
             if key not in ruled:
-                ruled[key] = sum(
-                    1 << bit for digit in digits for bit in self.bits[cell * n + digit - 1]
-                )
+                found = 0
+                for digit in digits:
+                    found |= digit_options(cell * n + digit - 1)
+                ruled[key] = found
             return ruled[key]
 
         for relation in relations:
@@ -397,10 +407,11 @@ class RegionBoard(Bitboard):
 
 
 class MarkedBoard(Bitboard):
-    """A board of a puzzle's own marks (Kropki dots, XV) and no cages, made from the board
-    of its geometry without any relation: the options, fields and masks are the same, only
-    the options' mates (and so the placements) take the relations. A marked board serves
-    one puzzle; building it anew cost most of a marked puzzle's first solve."""
+    """A board of a puzzle's own marks (Kropki dots, XV) or lines (thermometers, German
+    whispers) and no cages, made from the board of its geometry without any relation: the
+    options, fields and masks are the same, only the options' mates (and so the placements)
+    take the relations. A marked board serves one puzzle; building it anew cost most of a
+    marked or lined puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
         own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums")
@@ -429,8 +440,9 @@ def bitboard_for(geometry: Geometry) -> Bitboard:
     plain = not (geometry.cages or geometry.pairs or geometry.relations or geometry.line_sums)
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
-    if geometry.marks and not geometry.cages:
-        template = bitboard_for(replace(geometry, relations=(), marks=(), pair_kinds=()))
+    if (geometry.marks or geometry.lines) and not geometry.cages:
+        bare = replace(geometry, relations=(), marks=(), lines=(), pair_kinds=())
+        template = bitboard_for(bare)
         if type(template) is Bitboard:  # a Jigsaw's region board holds no option table
             return MarkedBoard(geometry, template)
     return Bitboard(geometry)

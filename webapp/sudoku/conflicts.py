@@ -103,17 +103,17 @@ def _pair_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
 
 
 def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
-    """Every two givens in turn on a puzzle's line (a thermometer) whose digits its kind's
-    chain does not hold (5 then 3 up a thermometer), the nearer the line's start first, in
-    the registry's words (`clash`), numbered by line."""
+    """Every two givens a puzzle's line relates (in turn on a thermometer) whose digits its
+    kind's chain does not hold (5 then 3 up a thermometer), the nearer the line's start
+    first, in the registry's words (`clash`), numbered by line."""
     shape, values = puzzle.shape, puzzle.cells
     found = []
     for index, line in enumerate(puzzle.rules.lines, start=1):
         kind = RULE_KINDS[line.letter]
-        chain = kind.chain or (lambda nearer, further: True)
-        for nearer, further in zip(line.cells, line.cells[1:], strict=False):
+        chain = kind.chain or (lambda size, length, nearer, further: True)
+        for nearer, further in kind.line_pairs(line.cells):
             one, other = values[nearer], values[further]
-            if one and other and not chain(one, other):
+            if one and other and not chain(shape.size, len(line.cells), one, other):
                 found.append(
                     _pair_conflict(
                         shape, kind.name, index, (nearer, one), (further, other), kind.clash

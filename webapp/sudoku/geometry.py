@@ -598,28 +598,36 @@ def marked_relations(shape: Shape, marks: tuple[MarkedPairs, ...]) -> tuple[Rela
 
 def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...]:
     """The relations of a puzzle's lines (rulebook.Line), kind by kind: the digits of two
-    successive cells of a line that its kind's `chain` does not hold, nearer the start
+    cells of a line its kind relates (`line_pairs`: by default each cell and the next) that
+    its `chain` does not hold on the shape's size and the line's length, nearer the start
     first. A relation lists the lower cell of a pair first, so the steps of lines that run
     back up the reading order are a relation of their own, with the digits turned round."""
     digits = range(1, shape.size + 1)
     found = []
     for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
-        if kind.chain is None:
-            continue  # a sum line's (sum_lines.py)
         chain = kind.chain
-        broken = frozenset((a, b) for a in digits for b in digits if not chain(a, b))
-        down, up = [], []
+        if chain is None:
+            continue  # a sum line's (sum_lines.py)
+        # Lines whose lengths break the same digits share a relation (a renban's depend on its
+        # length, a thermometer's do not).
+        by_broken: dict[frozenset[tuple[int, int]], tuple[list[Pair], list[Pair]]] = {}
         for line in (each for each in lines if each.letter == kind.letter):
-            for nearer, further in zip(line.cells, line.cells[1:], strict=False):
+            length = len(line.cells)
+            broken = frozenset(
+                (a, b) for a in digits for b in digits if not chain(shape.size, length, a, b)
+            )
+            down, up = by_broken.setdefault(broken, ([], []))
+            for nearer, further in kind.line_pairs(line.cells):
                 if nearer < further:
                     down.append((nearer, further))
                 else:
                     up.append((further, nearer))
-        if down:
-            found.append(Relation(tuple(sorted(down)), broken, kind.letter))
-        if up:
-            turned = frozenset((b, a) for a, b in broken)
-            found.append(Relation(tuple(sorted(up)), turned, kind.letter, turned=True))
+        for broken, (down, up) in by_broken.items():
+            if down:
+                found.append(Relation(tuple(sorted(down)), broken, kind.letter))
+            if up:
+                turned = frozenset((b, a) for a, b in broken)
+                found.append(Relation(tuple(sorted(up)), turned, kind.letter, turned=True))
     return tuple(found)
 
 

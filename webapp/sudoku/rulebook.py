@@ -36,6 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
+from .palindromes import mirrored, palindrome_problem, same
+from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -44,6 +46,7 @@ from .thermometers import (
     thermometer_problem,
 )
 from .unit import Unit
+from .whispers import whisper_gap, whisper_problem, whisper_value
 
 
 def diagonals(shape: Shape) -> tuple[Unit, Unit]:
@@ -142,6 +145,12 @@ def sum_five(first: int, second: int) -> bool:
     return first + second == 5
 
 
+def successive(cells: tuple[int, ...]) -> tuple[Pair, ...]:
+    """The pairs of a line its kind relates by default: each cell and the next, nearer the
+    line's start first (a thermometer's steps)."""
+    return tuple(zip(cells, cells[1:], strict=False))
+
+
 def fits_every_shape(shape: Shape) -> str | None:
     """None: the rule applies to a grid of any shape."""
     return None
@@ -183,15 +192,23 @@ class RuleKind:
     {rest}, the others.
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
-    each a chain of cells from its start whose successive digits `chain` holds (a
-    thermometer's rise), and `line_problem` says what is wrong with a drawn line and where
-    (None when nothing is); a board draws its lines in the class `line_class`. A lined kind
-    with a `line_sum` instead (or as well) gives each of its lines' cells a weight, and the
-    line's digits times their weights add up to nothing (an arrow's circle is the sum of its
-    arrow: sum_lines.py); a `circled` kind's line starts with its circle of that many cells,
-    which f-puzzles lists as the shape's `cells`, its line starting in the circle's last. A
-    screen reader hears a line's start as its `line_start` ("thermometer bulb", "arrow
-    circle")."""
+    each a chain of cells from its start whose successive digits `chain` holds on a grid of
+    the size it is given and a line of the length it is given (a thermometer's rise; a German
+    whisper's gap, which grows with the size; a renban's spread, which grows with its
+    length), and `line_problem` says what is wrong with a drawn line and where (None when
+    nothing is); a board draws its lines in the class `line_class`, and a screen reader hears
+    a line's start as its `line_start` ("thermometer bulb", "arrow circle"; "" for none). The
+    pairs of a line's cells its chain holds are `line_pairs` of them, each nearer the start
+    first: by default each cell and the next (a palindrome's are the cells at mirror places).
+    An f-puzzles shape of the kind with several branches is read as a line a branch where it
+    `branches` (a branching thermometer), refused by name where not (a palindrome's or a
+    renban's, whose branches would be one rule). Where f-puzzles gives each line of the kind a
+    "value" (a German whisper's least difference), `line_value` is the one the kind keeps on a
+    grid of a size: a line with another is refused by name. A lined kind with a `line_sum`
+    instead (or as well) gives each of its lines' cells a weight, and the line's digits times
+    their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py);
+    a `circled` kind's line starts with its circle of that many cells, which f-puzzles lists
+    as the shape's `cells`, its line starting in the circle's last."""
 
     letter: str
     name: str
@@ -218,12 +235,15 @@ class RuleKind:
     shown: str = ""
     between: str = ""
     unmarked_between: str = ""
-    chain: Callable[[int, int], bool] | None = None
+    chain: Callable[[int, int, int, int], bool] | None = None
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
     line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
     circled: int = 0
+    line_value: Callable[[int], str] | None = None
     line_start: str = "bulb"
+    line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
+    branches: bool = True
 
     @property
     def lined(self) -> bool:
@@ -440,6 +460,62 @@ RULE_KINDS: dict[str, RuleKind] = {
             " rest ({symbols})",
             between="the arrow's circle {start} holds a two-digit number, the sum of {rest}",
             line_class="arrow",
+        ),
+        RuleKind(
+            "G",
+            "German Whispers",
+            (),
+            chain=whisper_gap,
+            line_problem=whisper_problem,
+            fpuzzles_keys=("whispers",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="German whispers: digits next to each other on a green line differ by at least"
+            " 5 (on a 9x9; by at least half the grid's size, rounded up, on others).",
+            clash="{cells} are next to each other on a German whisper: {first} and {second} are"
+            " too close",
+            between="{cells} are next to each other on a German whisper, so they differ by at"
+            " least half the grid's size, rounded up (5 on a 9x9)",
+            line_class="whisper",
+            line_value=whisper_value,
+            line_start="",
+        ),
+        RuleKind(
+            "P",
+            "Palindrome",
+            (),
+            chain=same,
+            line_problem=palindrome_problem,
+            fpuzzles_keys=("palindrome",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Palindromes: each grey line reads the same from either end.",
+            clash="{cells} are at mirror places on a palindrome: {first} and {second} differ",
+            between="{cells} are at mirror places on a palindrome, so they hold the same digit",
+            line_class="palindrome",
+            line_start="",
+            line_pairs=mirrored,
+            branches=False,
+        ),
+        RuleKind(
+            "N",
+            "Renban",
+            (),
+            chain=in_one_run,
+            line_problem=renban_problem,
+            fpuzzles_keys=("renban",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Renban: each purple line holds different digits that form a run of"
+            " consecutive digits, in any order.",
+            clash="{cells} are on one renban line: {first} and {second} cannot both be in its"
+            " run of consecutive digits",
+            between="{cells} are on one renban line, so they differ and are less apart than"
+            " the line is long",
+            line_class="renban",
+            line_start="",
+            line_pairs=every_pair,
+            branches=False,
         ),
     )
 }

@@ -20,8 +20,9 @@ def cell_label(size: int, cell: int) -> str:
     return Place.of(cell, size).name
 
 
-def rises(nearer: int, further: int) -> bool:
-    """Whether a digit further from a thermometer's bulb is greater than the one before."""
+def rises(size: int, length: int, nearer: int, further: int) -> bool:
+    """Whether a digit further from a thermometer's bulb is greater than the one before (on
+    a grid of any size, a line of any length)."""
     return further > nearer
 
 
@@ -32,11 +33,13 @@ def neighbours(size: int, one: int, other: int) -> bool:
     )
 
 
-def line_problem(size: int, cells: tuple[int, ...], name: str, longest: int | None) -> str | None:
+def line_problem(
+    size: int, cells: tuple[int, ...], name: str, longest: int | None, why: str = "can rise"
+) -> str | None:
     """What is wrong with a line called `name` over `cells` (its start first) on a size x
     size grid, said with where it is, or None: no cells, a cell off the grid, a start alone,
-    more than `longest` cells (None: any number), a cell twice, or two cells in turn that do
-    not touch."""
+    more than `longest` cells (None: any number; `why` says what at most that many can do),
+    a cell twice, or two cells in turn that do not touch."""
     if not cells:
         return f"a {name} has no cells"
     outside = next((cell for cell in cells if not 0 <= cell < size * size), None)
@@ -46,7 +49,7 @@ def line_problem(size: int, cells: tuple[int, ...], name: str, longest: int | No
     if len(cells) < 2:
         return f"{name} from {start} has only its bulb"
     if longest is not None and len(cells) > longest:
-        return f"{name} from {start} has {len(cells)} cells; at most {longest} can rise"
+        return f"{name} from {start} has {len(cells)} cells; at most {longest} {why}"
     seen: set[int] = set()
     for cell in cells:
         if cell in seen:
@@ -67,8 +70,9 @@ def thermometer_problem(size: int, cells: tuple[int, ...]) -> str | None:
     return line_problem(size, cells, "thermometer", size)
 
 
-def rises_or_stays(nearer: int, further: int) -> bool:
-    """Whether a digit further from a slow thermometer's bulb is at least the one before."""
+def rises_or_stays(size: int, length: int, nearer: int, further: int) -> bool:
+    """Whether a digit further from a slow thermometer's bulb is at least the one before (on
+    a grid of any size, a line of any length)."""
     return further >= nearer
 
 

@@ -14,9 +14,10 @@ screen reader (words after its label), read from the board's units alone.
   right" after its label; its rule is said below the caption as a pair kind's is;
 - a lined kind (thermometers): each cell of a line draws half of each step to its
   neighbours on the line (`line_parts`: an arm from its centre towards the neighbour, which
-  meets the neighbour's at their shared border or corner) and its start a bulb, in the
-  kind's class ("thermometer"), sized by the cell, so it is drawn at every size; a screen
-  reader hears ", thermometer bulb" or ", thermometer from r1c1" after the cell's label;
+  meets the neighbour's at their shared border or corner) and its start its kind's
+  `line_start` (a thermometer's bulb; nothing for a German whisper), in the kind's class
+  ("thermometer"), sized by the cell, so it is drawn at every size; a screen reader hears
+  ", thermometer bulb" or ", thermometer from r1c1" after the cell's label;
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
@@ -178,7 +179,8 @@ def _line_parts(
             continue
         drawn = kind.line_class or "line"
         start = line.cells[0]
-        circle = line.cells[: max(kind.circled, 1)]  # a two-cell circle's cells both
+        # a two-cell circle's cells both; no start drawn for a kind without (a whisper)
+        circle = line.cells[: max(kind.circled, 1)] if kind.line_start else ()
         for cell in circle:
             parts[cell].append(LinePart(drawn, "bulb"))
             spoken[cell].append(f"{drawn} {kind.line_start}")

@@ -19,7 +19,10 @@ rulebook.py, names the keys) that kind. A marked kind's key lists its marks, eac
 constraint too (a pair with a dot is not held to it), as f-puzzles' solvers read it. A
 lined kind's key (`thermometer`) lists its shapes, each {"lines": [["R1C1", "R1C2", ...]]}
 (a branching thermometer has a line a branch, each from the bulb), read as one line each,
-from its start, and refused naming the line and the cell at fault when malformed. Any
+from its start, and refused naming the line and the cell at fault when malformed, or when
+its "value" is not its kind's (`whispers` lists German whispers, each with its least
+difference as a "value"); f-puzzles draws German whispers as `line`s too, marked as drawn
+for a constraint, which are skipped where they copy a line a key lists. Any
 other rule or drawing, one diagonal alone or
 other extra regions, is refused with its names in words, never read as a plain Sudoku; so
 is `cage`, f-puzzles' cosmetic cage, which is drawn with any text in its corner and says
@@ -114,6 +117,8 @@ DIAGONALS = ("diagonal+", "diagonal-")
 EXTRA_REGIONS = "extraregion"
 KILLER_CAGES = "killercage"
 RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES})
+# f-puzzles' drawn lines: cosmetic, but also how it draws German whispers (_copies_of_lines).
+DRAWN_LINES = "line"
 
 
 def pair_keys() -> dict[str, str]:
@@ -226,6 +231,8 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
         named = isinstance(value, list) and all(isinstance(item, str) for item in value)
         if key in marked or (key == NEGATIVE and named) or key in lined:
             continue  # read, or refused by name, by _marks and _lines
+        if key == DRAWN_LINES and _copies_of_lines(value, data):
+            continue  # f-puzzles' drawing of the lines a lined key lists
         if key in pairs and value is not True:
             found.append(f"{key_words(key)} set to something other than true")
             continue
@@ -245,6 +252,32 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
             " (it solves Sudoku with rows, columns and boxes or a Jigsaw's regions, and"
             f" {read_on_top()} on top)"
         )
+
+
+def _items(value: object) -> list[object]:
+    """`value` if it is a list, else no items."""
+    return value if isinstance(value, list) else []
+
+
+def _copies_of_lines(drawn: object, data: Mapping[str, object]) -> bool:
+    """Whether every drawn line of `drawn` (f-puzzles' `line`) is marked as drawn for a
+    constraint (`fromConstraint`, `isNewConstraint`) and runs through the cells of a line a
+    lined kind's key lists: f-puzzles draws German whispers so beside its `whispers` list."""
+    items = [item for key in line_keys() for item in _items(data.get(key))]
+    listed = {
+        tuple(branch)
+        for item in items
+        if isinstance(item, dict)
+        for branch in _items(item.get("lines"))
+        if isinstance(branch, list)
+    }
+    return isinstance(drawn, list) and all(
+        isinstance(item, dict)
+        and (item.get("fromConstraint") or item.get("isNewConstraint"))
+        and isinstance(item.get("lines"), list)
+        and all(isinstance(branch, list) and tuple(branch) in listed for branch in item["lines"])
+        for item in drawn
+    )
 
 
 def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
@@ -296,6 +329,17 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
             if kind.circled:
                 said = f"{where}: number {number}"
                 kind, circle = _circled(item, branches, kinds, shape, said, source)
+            if len(branches) > 1 and not kind.branches:
+                raise PuzzleError(
+                    f"{where}: number {number} branches, which the solver does not read yet"
+                )
+            value = str(item.get("value", "")).strip()
+            kept = kind.line_value(shape.size) if kind.line_value else value
+            if value and value != kept:
+                raise PuzzleError(
+                    f"{where}: number {number} has the value {value[:20]!r}; the solver reads"
+                    f" {key_words(key)} of value {kept!r} on a {shape.name}"
+                )
             for branch in branches:
                 on = tuple(_cell_index(name, shape, source) for name in branch)
                 cells = (*circle, *on)
@@ -563,7 +607,7 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
     Windoku's windows as extra regions, a pair kind's key as true, a Killer's cages as
     `killercage` (a sum as a string, none for a cage without one), a lined kind's lines under
-    its key (`thermometer`), one shape a line."""
+    its key (`thermometer`), one shape a line, with its kind's value where it has one."""
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
     cells: list[dict[str, int | bool]] = []
@@ -602,12 +646,14 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
 
 
 def _line_json(size: int, kind: RuleKind, line: Line) -> dict[str, object]:
-    """One line as f-puzzles writes it under its kind's key: its cells, and a circled
-    kind's (an arrow's) circle as `cells`."""
+    """One line as f-puzzles writes it under its kind's key: its cells, a circled kind's (an
+    arrow's) circle as `cells`, and the `value` of a kind that keeps one (a German
+    whisper's)."""
     cells = [place(size, cell).upper() for cell in line.cells]
+    valued: dict[str, object] = {"value": kind.line_value(size)} if kind.line_value else {}
     if not kind.circled:
-        return {"lines": [cells]}
-    return {"lines": [cells[kind.circled - 1 :]], "cells": cells[: kind.circled]}
+        return {"lines": [cells], **valued}
+    return {"lines": [cells[kind.circled - 1 :]], "cells": cells[: kind.circled], **valued}
 
 
 def _marks_json(size: int, marks: tuple[MarkedPairs, ...]) -> dict[str, object]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import io
 import os
@@ -191,10 +192,29 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if slow_file and fast_lane else None
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if is_slow(item):
             item.add_marker(pytest.mark.slow)
+    if getattr(config.option, "loadgroup", False):  # a pytest-xdist worker under loadgroup
+        for item in items:
+            group_by_xdist_mark(item)
+
+
+def group_by_xdist_mark(item: pytest.Item) -> None:
+    """End the test's id with "@" and its xdist_group, which is how the controller sends the
+    tests of one group to one worker. pytest-xdist (3.8) writes that id into `_nodeid`, but
+    pytest 9.2 reads a node's id from `_id`: every xdist_group was ignored, and a module's
+    shared server or costly values were made once in each worker."""
+    names = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group") if mark.args})
+    if not names or "@" in item.nodeid:
+        return
+    node_id = getattr(item, "_id", None)
+    if node_id is None or not dataclasses.is_dataclass(node_id):
+        return  # an older pytest, where pytest-xdist's own suffix lands
+    grouped = dataclasses.replace(node_id)
+    object.__setattr__(grouped, "_str_cache", f"{item.nodeid}@{'_'.join(names)}")
+    item._id = grouped  # type: ignore[attr-defined]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

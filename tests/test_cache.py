@@ -181,6 +181,7 @@ NEW_MAPS = 16
 RESULT_MEGABYTES = 2
 
 
+# Its two tests run in one worker (an xdist_group), so that the maps are made and weighed once.
 @pytest.fixture(scope="module")
 def after_new_results(make_app):
     """(bytes still held, what the solve cache weighs them) after NEW_MAPS results of new
@@ -205,11 +206,13 @@ def after_new_results(make_app):
     return held, cache.bytes_held
 
 
+@pytest.mark.xdist_group("result-cache-weight")
 def test_new_jigsaw_results_leave_no_more_bytes_than_the_result_cache_budget(after_new_results):
     held, _ = after_new_results
     assert held <= RESULT_MEGABYTES * 1024 * 1024
 
 
+@pytest.mark.xdist_group("result-cache-weight")
 def test_the_results_weigh_no_less_than_the_bytes_they_hold(after_new_results):
     held, weighed = after_new_results
     assert held <= weighed

@@ -41,7 +41,13 @@ def test_the_same_command_writes_the_same_bytes(tmp_path: Path) -> None:
     assert small_bank(tmp_path, "first.json") == small_bank(tmp_path, "second.json")
 
 
+# The two tests that make the variants' puzzles (seconds of them) run in one worker, where the
+# second finds them made.
+VARIANT_RUNS = pytest.mark.xdist_group("learn-bank-variant-runs")
+
+
 # The same slice in two runs, the second walking only the later sources onto the first's bank.
+@VARIANT_RUNS
 def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_path: Path) -> None:
     whole, earlier, later = (
         tmp_path / "whole.json",
@@ -55,6 +61,7 @@ def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_pat
     assert later.read_bytes() == whole.read_bytes()
 
 
+@VARIANT_RUNS
 def test_a_run_with_variant_seeds_banks_a_killers_own_technique(tmp_path: Path) -> None:
     out = tmp_path / "bank.json"
     assert main([*SMALL_RUN, "--variant-seeds", "1", "--out", str(out)]) == 0

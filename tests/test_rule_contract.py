@@ -38,10 +38,9 @@ def camel_pairs(shape: Shape) -> tuple[tuple[int, int], ...]:
     return pairs_apart(shape, CAMEL)
 
 
-@pytest.fixture
-def anti_camel(monkeypatch):
-    """The anti-camel rule, registered in the registry for the test alone."""
-    kind = RuleKind(
+def camel_kind() -> RuleKind:
+    """The anti-camel rule kind, which no module of the project registers."""
+    return RuleKind(
         "m",
         "Anti-Camel",
         ("anti-camel", "anticamel"),
@@ -51,7 +50,12 @@ def anti_camel(monkeypatch):
         generated=False,
         rule="Anti-camel: cells a camel's leap apart never hold the same digit.",
     )
-    monkeypatch.setitem(RULE_KINDS, "m", kind)
+
+
+@pytest.fixture
+def anti_camel(monkeypatch):
+    """The anti-camel rule, registered in the registry for the test alone."""
+    monkeypatch.setitem(RULE_KINDS, "m", camel_kind())
     return Rules.from_letters("m")
 
 
@@ -67,17 +71,27 @@ def keeps_camel(cells: tuple[int, ...]) -> bool:
     return True
 
 
+@pytest.fixture(scope="module")
+def camel_givens() -> str:
+    """The givens of a puzzle unique under anti-camel: a solution under the rule, its givens
+    thinned (81 solves, so once for the module's tests; the rule registered meanwhile)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(RULE_KINDS, "m", camel_kind())
+        rules = Rules.from_letters("m")
+        answer = solve(Puzzle(parse(EMPTY), rules)).solutions[0]
+        cells = list(answer.cells)
+        for cell in range(81):
+            kept = cells[cell]
+            cells[cell] = 0
+            if solve(Puzzle(parse("".join(map(str, cells))), rules)).status != SOLVED:
+                cells[cell] = kept
+        return "".join(map(str, cells))
+
+
 @pytest.fixture
-def camel_puzzle(anti_camel) -> Puzzle:
-    """A puzzle unique under anti-camel: a solution under the rule, its givens thinned."""
-    answer = solve(Puzzle(parse(EMPTY), anti_camel)).solutions[0]
-    cells = list(answer.cells)
-    for cell in range(81):
-        kept = cells[cell]
-        cells[cell] = 0
-        if solve(Puzzle(parse("".join(map(str, cells))), anti_camel)).status != SOLVED:
-            cells[cell] = kept
-    return Puzzle(parse("".join(map(str, cells))), anti_camel)
+def camel_puzzle(anti_camel, camel_givens) -> Puzzle:
+    """A puzzle unique under anti-camel, the rule registered for the test."""
+    return Puzzle(parse(camel_givens), anti_camel)
 
 
 def test_every_solution_under_the_registered_rule_keeps_it(anti_camel) -> None:

@@ -196,3 +196,11 @@ def test_a_redis_that_does_not_answer_is_unreachable_at_once_and_then_again_late
 def test_an_unknown_store_address_is_refused(url):
     with pytest.raises(ValueError, match="redis://... or sqlite:///path"):
         open_store(url)
+
+
+def test_a_sqlite_stores_commits_wait_for_no_disk_flush(tmp_path):
+    # synchronous=NORMAL (1) in WAL mode: durable past a killed process, and a write no
+    # longer waits on the disk as at the default FULL (2).
+    store = SqliteStore(tmp_path / "store.sqlite3")
+    store.put("key", b"value")
+    assert store._connection().execute("PRAGMA synchronous").fetchone() == (1,)

@@ -235,9 +235,14 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     """The sources of one run, in the order they are walked: the generator's classic
     puzzles, each --rated file's (named under `puzzles`), the variants', the 6x6 experts',
     the marked ones'."""
-    sources = _generated(stage.seeds, stage.small_seeds)
-    for name in stage.rated:
-        sources += _rated(str(puzzles / name), stage.limit, stage.skip)
+    # The files are read first, so that one that cannot be read is refused before the
+    # generator's puzzles are made (seconds of them); the order walked stays the same.
+    rated = [
+        source
+        for name in stage.rated
+        for source in _rated(str(puzzles / name), stage.limit, stage.skip)
+    ]
+    sources = _generated(stage.seeds, stage.small_seeds) + rated
     sources += _variants(stage.variant_seeds)
     sources += [_made("classic", 6, "expert", seed) for seed in range(stage.small_expert_seeds)]
     sources += [_marked(seed) for seed in range(stage.marked_seeds)]

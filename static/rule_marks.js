@@ -35,7 +35,11 @@
     var clear = made("button", "secondary", "Clear selection", { type: "button" });
     var status = made("p", "rule-mark-status", "", { role: "status" });
     row.append(kindLabel, kind, add, clear);
-    var cells = made("div", "rule-mark-cells", "", { role: "group", "aria-label": "Cells to select, in order" });
+    // A 16x16's cells, 24 px each as every target, are wider than a phone: they scroll in a
+    // box of their own, as a big board does (board-16 says so).
+    var scroller = made("div", "rule-mark-scroll", "");
+    var cells = made("div", "rule-mark-cells board-" + size, "", { role: "group", "aria-label": "Cells to select, in order" });
+    scroller.append(cells);
     cells.style.setProperty("--size", String(size));
     var buttons = [];
     for (var i = 0; i < size * size; i++) {
@@ -45,7 +49,7 @@
     }
     field.parentNode.insertBefore(hint, field.previousElementSibling);
     field.parentNode.insertBefore(row, field.previousElementSibling);
-    field.parentNode.insertBefore(cells, field.previousElementSibling);
+    field.parentNode.insertBefore(scroller, field.previousElementSibling);
     field.parentNode.insertBefore(status, field.previousElementSibling);
 
     function redraw() {

@@ -28,8 +28,10 @@ def test_a_photo_is_previewed_read_into_the_form_and_solved(page, base_url):
     expect(preview).to_be_hidden()
     page.set_input_files("#photo", str(shot.path))
     expect(preview).to_be_visible()
-    # shown at once, decoded a moment later: wait for the picture itself
-    page.wait_for_function("document.querySelector('[data-photo-preview]').naturalWidth > 0")
+    # shown at once, decoded a moment later: wait for the picture itself (its decode() is a
+    # promise evaluate waits on; wait_for_function's polling evaluates a string, which the
+    # page's CSP forbids once the first look finds the picture not yet decoded)
+    preview.evaluate("image => image.decode()")
     page.get_by_role("button", name="Read photo").click()
     expect(page.locator(".photo-standing")).to_have_text("The grid as read has one solution.")
     assert form_cells(page) == "".join(map(str, shot.printed))

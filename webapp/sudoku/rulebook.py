@@ -445,7 +445,7 @@ RULE_KINDS: dict[str, RuleKind] = {
         ),
         RuleKind(
             "D",
-            "Arrow",
+            "Two-Cell Arrow",
             (),
             line_sum=pill_terms,
             circled=2,

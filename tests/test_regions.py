@@ -18,6 +18,7 @@ from webapp.sudoku import (
     find_conflicts,
     read_code,
     solve,
+    solver,
 )
 from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions, traded
@@ -91,6 +92,25 @@ def test_the_same_seed_gives_the_same_map():
     shape = SHAPES[9]
     assert random_regions(shape, SeededRandom("a")) == random_regions(shape, SeededRandom("a"))
     assert random_regions(shape, SeededRandom("a")) != random_regions(shape, SeededRandom("b"))
+
+
+class RacingClock:
+    """A clock for the solver whose every reading is a minute after the last: any wall-time
+    ceiling passes at once."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+def test_the_map_a_seed_draws_does_not_depend_on_the_clock(monkeypatch):
+    shape = SHAPES[9]
+    usual = random_regions(shape, SeededRandom("a"))
+    monkeypatch.setattr(solver, "time", RacingClock())
+    assert random_regions(shape, SeededRandom("a")) == usual
 
 
 def test_a_jigsaw_whose_regions_are_the_boxes_is_the_classic_puzzle():

@@ -89,7 +89,7 @@ SHIPPED = (
         seeds=50,
         small_seeds=30,
         variant_seeds=30,
-        small_expert_seeds=200,
+        small_expert_seeds=600,
     ),
     Stage(rated=("9x9/magictour_top1465.txt",), limit=1465, seeds=0, small_seeds=0),
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),

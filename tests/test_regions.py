@@ -28,6 +28,8 @@ from webapp.sudoku.puzzle import longest_code
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
 from webapp.wording import conflict_message
 
+from clocks import RacingClock
+
 SIZES = (4, 6, 9, 12, 16)
 
 
@@ -92,18 +94,6 @@ def test_the_same_seed_gives_the_same_map():
     shape = SHAPES[9]
     assert random_regions(shape, SeededRandom("a")) == random_regions(shape, SeededRandom("a"))
     assert random_regions(shape, SeededRandom("a")) != random_regions(shape, SeededRandom("b"))
-
-
-class RacingClock:
-    """A clock for the solver whose every reading is a minute after the last: any wall-time
-    ceiling passes at once."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def perf_counter(self) -> float:
-        self.now += 60.0
-        return self.now
 
 
 def test_the_map_a_seed_draws_does_not_depend_on_the_clock(monkeypatch):

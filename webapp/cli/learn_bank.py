@@ -19,11 +19,12 @@ runs out the command fails saying so, as its bank would then differ.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
+from ..sudoku import SOLVED, Budget, Puzzle, PuzzleError, parse, solve
 from ..sudoku.generator import Generated, GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
 from ..sudoku.lessons.bank import BANKED_VARIANTS, techniques_version
@@ -35,6 +36,9 @@ from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
 GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
 GENERATOR_CEILING_SECONDS = 120.0
+# The uniqueness check of a --rated puzzle: the solver's usual nodes, with no wall-time
+# ceiling, so that a puzzle is kept or left out whatever the machine's load.
+UNIQUE_BUDGET = Budget(ceiling_seconds=math.inf)
 # The level of the generator's puzzles given marks: an easier one's singles solve it whole.
 MARKED_LEVEL = "hard"
 
@@ -245,8 +249,8 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
 
 
 def _unique(puzzle: Puzzle) -> bool:
-    """True when `puzzle` has exactly one solution."""
-    return solve(puzzle).status == SOLVED
+    """True when `puzzle` has exactly one solution, shown within UNIQUE_BUDGET's nodes."""
+    return solve(puzzle, budget=UNIQUE_BUDGET).status == SOLVED
 
 
 def _generated(seeds: int, small_seeds: int) -> list[Source]:

@@ -216,6 +216,14 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(
     assert bank.read_bytes() == whole
 
 
+# The last run walks the generator's extreme puzzles without symmetry, for the hidden quads.
+def test_the_whole_rebuild_walks_extreme_puzzles_without_symmetry(
+    whole_slice: tuple[Path, bytes],
+) -> None:
+    sources = {entry.source for entry in Bank.from_text(whole_slice[1].decode()).entries}
+    assert "generated:symmetry-none:9x9:extreme:0" in sources
+
+
 # Another source would make a bank other than the shipped one: refused, naming the option.
 @pytest.mark.parametrize("option", [["--seeds", "2"], ["--per", "3"], ["--onto", "bank.json"]])
 def test_the_whole_rebuild_takes_no_source_of_its_own(

@@ -9,10 +9,13 @@ import pytest
 
 from webapp.cli import main
 from webapp.cli.learn_bank import SHIPPED
+from webapp.sudoku import solver
 from webapp.sudoku.lessons import Bank, BankEntry, BankError
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
 from webapp.sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from webapp.web.learn.shipped import VARIANT_ONLY, shipped_bank, step_of
+
+from clocks import RacingClock
 
 DATA = Path(__file__).with_name("data")
 SMALL_RUN = [
@@ -39,6 +42,17 @@ def small_bank(tmp_path: Path, name: str) -> bytes:
 
 def test_the_same_command_writes_the_same_bytes(tmp_path: Path) -> None:
     assert small_bank(tmp_path, "first.json") == small_bank(tmp_path, "second.json")
+
+
+# Under a load that would stop any solve at the solver's usual 10 s ceiling, every puzzle is
+# still shown to have one solution and walked: the uniqueness check counts nodes only.
+def test_the_rated_puzzles_kept_do_not_depend_on_the_clock(tmp_path: Path, monkeypatch) -> None:
+    run = ["learn-bank", "--rated", str(DATA / "se_rated_sample.txt"), "--limit", "3"]
+    run += ["--seeds", "0", "--small-seeds", "0", "--per", "2", "--out"]
+    assert main([*run, str(tmp_path / "usual.json")]) == 0
+    monkeypatch.setattr(solver, "time", RacingClock())
+    assert main([*run, str(tmp_path / "racing.json")]) == 0
+    assert (tmp_path / "racing.json").read_bytes() == (tmp_path / "usual.json").read_bytes()
 
 
 # The two tests that make the variants' puzzles (seconds of them) run in one worker, where the
@@ -207,6 +221,14 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(
             run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
         assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
     assert bank.read_bytes() == whole
+
+
+# The last run walks the generator's extreme puzzles without symmetry, for the hidden quads.
+def test_the_whole_rebuild_walks_extreme_puzzles_without_symmetry(
+    whole_slice: tuple[Path, bytes],
+) -> None:
+    sources = {entry.source for entry in Bank.from_text(whole_slice[1].decode()).entries}
+    assert "generated:symmetry-none:9x9:extreme:0" in sources
 
 
 # Another source would make a bank other than the shipped one: refused, naming the option.

@@ -17,7 +17,7 @@ from webapp.explanations.words import cell_name
 from webapp.sudoku.logic.techniques import LISTED
 from webapp.sudoku.parse import read_code
 from webapp.web.learn.lessons import LESSONS, Lesson
-from webapp.web.learn.shipped import SIZES, positions, shipped_bank, sizes_of
+from webapp.web.learn.shipped import PRACTICE_WANTED, SIZES, positions, shipped_bank, sizes_of
 from webapp.web.learn.view import drawn_step
 
 from puzzles import SEED_EASY
@@ -55,6 +55,18 @@ def lesson_page(client) -> Callable[[str], TestResponse]:
 def test_the_list_links_every_lesson(client) -> None:
     html = client.get("/learn").get_data(as_text=True)
     assert [slug for slug in SLUGS if f'href="/learn/{slug}"' not in html] == []
+
+
+def test_the_list_says_how_many_practice_positions_a_technique_short_of_them_has(client) -> None:
+    html = unescape(client.get("/learn").get_data(as_text=True))
+    rows = re.findall(r'href="/learn/([a-z0-9-]+)">[^<]*</a></th>(.*?)</tr>', html, re.S)
+    said = {slug: re.findall(r"only (\d+) practice positions? known", row) for slug, row in rows}
+    short = {
+        slug: [str(len(positions(slug, sizes_of(slug)[0])))]
+        for slug in SLUGS
+        if sizes_of(slug) and len(positions(slug, sizes_of(slug)[0])) < PRACTICE_WANTED
+    }
+    assert {slug: count for slug, count in said.items() if count} == short
 
 
 @pytest.mark.parametrize("slug", SLUGS)

@@ -18,6 +18,7 @@ from webapp.sudoku import (
     find_conflicts,
     read_code,
     solve,
+    solver,
 )
 from webapp.sudoku.cages import Cage
 from webapp.sudoku.generator.jigsaw import random_regions, traded
@@ -34,6 +35,8 @@ from webapp.sudoku.puzzle import (
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
 from webapp.sudoku.rulebook import Line, MarkedPairs, line_kinds, marked_kinds
 from webapp.wording import conflict_message
+
+from clocks import RacingClock
 
 SIZES = (4, 6, 9, 12, 16)
 
@@ -99,6 +102,13 @@ def test_the_same_seed_gives_the_same_map():
     shape = SHAPES[9]
     assert random_regions(shape, SeededRandom("a")) == random_regions(shape, SeededRandom("a"))
     assert random_regions(shape, SeededRandom("a")) != random_regions(shape, SeededRandom("b"))
+
+
+def test_the_map_a_seed_draws_does_not_depend_on_the_clock(monkeypatch):
+    shape = SHAPES[9]
+    usual = random_regions(shape, SeededRandom("a"))
+    monkeypatch.setattr(solver, "time", RacingClock())
+    assert random_regions(shape, SeededRandom("a")) == usual
 
 
 def test_a_jigsaw_whose_regions_are_the_boxes_is_the_classic_puzzle():

@@ -8,22 +8,25 @@ Windoku, Jigsaw and Killer, for their own techniques and the examples where a te
 reads differently on them), then the generator's 6x6 expert puzzles (--small-expert-seeds),
 which bring the pairs a 6x6 seldom needs before, then the generator's 9x9 hard puzzles
 given the Kropki dots or the X and V marks their answers hold (--marked-seeds), for the
-marks' own step. Only puzzles whose licence lets the package ship them are sources: the
-bank holds no position of HoDoKu's regression library (GPL-3), which the tests alone read
-(docs/api.md names each source and its licence). Each is checked to have exactly one
-solution, then its path is walked (lessons/bank.py). Counts bound the work, never seconds:
-the same command writes the same bytes. The generator's seconds are only a ceiling; if one
-runs out the command fails saying so, as its bank would then differ.
+marks' own step, then the generator's 9x9 extreme puzzles with no symmetry (--open-seeds),
+whose givens can leave a whole unit open for a hidden quad. Only puzzles whose licence lets
+the package ship them are sources: the bank holds no position of HoDoKu's regression library
+(GPL-3), which the tests alone read (docs/api.md names each source and its licence). Each
+is checked to have exactly one solution, then its path is walked (lessons/bank.py). Counts
+bound the work, never seconds: the same command writes the same bytes. The generator's
+seconds are only a ceiling; if one runs out the command fails saying so, as its bank would
+then differ.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..sudoku import SOLVED, Puzzle, PuzzleError, parse, solve
+from ..sudoku import SOLVED, Budget, Puzzle, PuzzleError, parse, solve
 from ..sudoku.generator import Generated, GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
 from ..sudoku.lessons.bank import BANKED_VARIANTS, techniques_version
@@ -35,8 +38,15 @@ from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 # The generator's sizes and levels the bank asks, and the wall-time ceiling of one puzzle.
 GENERATED = {4: ("easy",), 6: ("easy", "medium", "hard"), 9: ("hard", "expert")}
 GENERATOR_CEILING_SECONDS = 120.0
+# The uniqueness check of a --rated puzzle: the solver's usual nodes, with no wall-time
+# ceiling, so that a puzzle is kept or left out whatever the machine's load.
+UNIQUE_BUDGET = Budget(ceiling_seconds=math.inf)
 # The level of the generator's puzzles given marks: an easier one's singles solve it whole.
 MARKED_LEVEL = "hard"
+# The generator's puzzles for the patterns that need a unit or a digit left wide open (a
+# hidden quad, a jellyfish): its hardest level, with no symmetry, so that its givens can
+# leave a whole unit open where a symmetric pattern would not.
+OPEN_LEVEL, OPEN_SYMMETRY = "extreme", "none"
 
 EPILOG = """\
 Rebuild the shipped bank from nothing, with the shared puzzle sets at PUZZLES (docs/api.md
@@ -58,6 +68,7 @@ class Stage:
     variant_seeds: int = 0
     small_expert_seeds: int = 0
     marked_seeds: int = 0
+    open_seeds: int = 0
 
     def capped(self, cap: int) -> Stage:
         """The stage with each of its counts at most `cap` (a slice, for the tests)."""
@@ -69,6 +80,7 @@ class Stage:
             variant_seeds=min(self.variant_seeds, cap),
             small_expert_seeds=min(self.small_expert_seeds, cap),
             marked_seeds=min(self.marked_seeds, cap),
+            open_seeds=min(self.open_seeds, cap),
         )
 
 
@@ -89,12 +101,13 @@ SHIPPED = (
         seeds=50,
         small_seeds=30,
         variant_seeds=30,
-        small_expert_seeds=200,
+        small_expert_seeds=600,
     ),
     Stage(rated=("9x9/magictour_top1465.txt",), limit=1465, seeds=0, small_seeds=0),
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, marked_seeds=20),
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
+    Stage(seeds=0, small_seeds=0, open_seeds=4000),
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.
@@ -107,6 +120,7 @@ SOURCE_OPTIONS = (
     "variant_seeds",
     "small_expert_seeds",
     "marked_seeds",
+    "open_seeds",
     "per",
     "work",
     "onto",
@@ -164,6 +178,11 @@ def add(commands: Subcommands) -> None:
         help="generator seeds of 9x9 hard puzzles given the Kropki dots or the X and V marks"
         " their answers hold, walked last (0, none)",
     )
+    parser.add_argument(
+        "--open-seeds",
+        type=int,
+        help="generator seeds of 9x9 extreme puzzles with no symmetry, walked last (0, none)",
+    )
     parser.add_argument("--work", type=positive_int, help="work units per path (30000)")
     parser.add_argument(
         "--onto",
@@ -213,6 +232,7 @@ def run(args: argparse.Namespace) -> int:
             _or_usual(args.variant_seeds, usual.variant_seeds),
             _or_usual(args.small_expert_seeds, usual.small_expert_seeds),
             _or_usual(args.marked_seeds, usual.marked_seeds),
+            _or_usual(args.open_seeds, usual.open_seeds),
         )
         onto = _bank(args.onto) if args.onto else None  # refused before the long walk
         sources = _sources_of(stage, Path())
@@ -246,12 +266,15 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     sources += _variants(stage.variant_seeds)
     sources += [_made("classic", 6, "expert", seed) for seed in range(stage.small_expert_seeds)]
     sources += [_marked(seed) for seed in range(stage.marked_seeds)]
+    sources += [
+        _made("classic", 9, OPEN_LEVEL, seed, OPEN_SYMMETRY) for seed in range(stage.open_seeds)
+    ]
     return sources
 
 
 def _unique(puzzle: Puzzle) -> bool:
-    """True when `puzzle` has exactly one solution."""
-    return solve(puzzle).status == SOLVED
+    """True when `puzzle` has exactly one solution, shown within UNIQUE_BUDGET's nodes."""
+    return solve(puzzle, budget=UNIQUE_BUDGET).status == SOLVED
 
 
 def _generated(seeds: int, small_seeds: int) -> list[Source]:
@@ -277,13 +300,14 @@ def _variants(seeds: int) -> list[Source]:
     ]
 
 
-def _made(variant: str, size: int, level: str, seed: int) -> Source:
-    """The generator's `variant` puzzle of `size` at `level` from `seed`, as a source;
-    UsageError when it gives none, as the bank would then differ."""
-    made = _generated_puzzle(variant, size, level, seed)
+def _made(variant: str, size: int, level: str, seed: int, symmetry: str = "rotational") -> Source:
+    """The generator's `variant` puzzle of `size` at `level` from `seed` (its givens following
+    `symmetry`), as a source; UsageError when it gives none, as the bank would then differ."""
+    made = _generated_puzzle(variant, size, level, seed, symmetry)
     assert made.puzzle is not None  # _generated_puzzle's promise
     start = Position.from_puzzle(made.puzzle, unique=True)
     kind = "" if variant == "classic" else f"{variant}:"
+    kind += "" if symmetry == "rotational" else f"symmetry-{symmetry}:"
     return Source(f"generated:{kind}{size}x{size}:{level}:{seed}", start)
 
 
@@ -300,10 +324,19 @@ def _marked(seed: int) -> Source:
     )
 
 
-def _generated_puzzle(variant: str, size: int, level: str, seed: int) -> Generated:
+def _generated_puzzle(
+    variant: str, size: int, level: str, seed: int, symmetry: str = "rotational"
+) -> Generated:
     """The generator's `variant` puzzle of `size` at `level` from `seed`, with its puzzle and
     solution; UsageError when it gives none, as the bank would then differ."""
-    made = generate(size, level, seed=seed, seconds=GENERATOR_CEILING_SECONDS, variant=variant)
+    made = generate(
+        size,
+        level,
+        symmetry,
+        seed=seed,
+        seconds=GENERATOR_CEILING_SECONDS,
+        variant=variant,
+    )
     if made.status != GenerationStatus.GENERATED or made.puzzle is None or made.solution is None:
         raise UsageError(
             f"the generator gave no {variant} {size}x{size} {level} puzzle from seed {seed}:"

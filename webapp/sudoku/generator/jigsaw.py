@@ -5,16 +5,20 @@ beside region B goes to B while a cell of B beside A goes to A, kept only when b
 regions stay connected (sizes never change). After enough trades the boxes are gone.
 Not every map can be filled (a region may force two cells of one row to share a value
 with nothing left for a third), so the map is kept only when the solver finds a full
-grid for it within the solver's budget: `random_regions` trades on from where it stopped
-until one does.
+grid for it within FILL_BUDGET's search nodes: `random_regions` trades on from where it
+stopped until one does. The nodes alone decide, never the clock: a map whose fill took
+longer than the solver's usual wall-time ceiling on a busy machine was once traded on, so
+that the same seed drew another map (and another puzzle) under load.
 """
 
 from __future__ import annotations
 
+import math
+
 from ..grid import Grid
 from ..puzzle import Puzzle, Rules
 from ..regions import box_map, pieces, region_map
-from ..result import MULTIPLE
+from ..result import MULTIPLE, Budget
 from ..shape import Shape
 from ..solver import solve
 from .seeded import SeededRandom
@@ -23,6 +27,9 @@ from .seeded import SeededRandom
 TRADES_PER_CELL = 20
 # Fresh starts before giving up on a shape (none failed in 1,000 9x9 maps).
 ATTEMPTS = 20
+# The fill check's work: the solver's usual nodes (a 9x9 map's check takes up to about a
+# second of CPU), with no wall-time ceiling, so that the map does not depend on the load.
+FILL_BUDGET = Budget(ceiling_seconds=math.inf)
 
 
 def _neighbours(size: int, cell: int) -> list[int]:
@@ -77,6 +84,6 @@ def random_regions(shape: Shape, random: SeededRandom) -> tuple[int, ...]:
         regions = traded(shape, regions, random, TRADES_PER_CELL * shape.cell_count)
         canonical = region_map(shape.size, regions)
         empty = Puzzle(Grid(shape, (0,) * shape.cell_count), Rules((), canonical))
-        if solve(empty).status == MULTIPLE:  # not NO_SOLUTION, nor GAVE_UP within the budget
+        if solve(empty, budget=FILL_BUDGET).status == MULTIPLE:  # not none, nor out of nodes
             return canonical
     raise ValueError(f"no {shape.name} region map that a grid can fill was found")

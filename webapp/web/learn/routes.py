@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from .lessons import LESSONS
 from .practice import Chosen, PracticeError, checked, choose, read_ticks, verdict_words
+from .shipped import PRACTICE_WANTED
 from .view import answer_of, learn_index, lesson_page, path_island, practice_page
 
 bp = Blueprint("learn", __name__)
@@ -18,7 +19,9 @@ def index() -> Response:
     """Every technique the engine uses, by family, easiest first."""
     families = learn_index()
     return make_response(
-        render_template("learn.html", families=families, island=path_island(families))
+        render_template(
+            "learn.html", families=families, island=path_island(families), wanted=PRACTICE_WANTED
+        )
     )
 
 
@@ -27,7 +30,9 @@ def lesson(slug: str) -> Response:
     """A technique's lesson: its words, worked examples and links."""
     if slug not in LESSONS:
         abort(404, description=f"There is no lesson called {slug[:40]!r}: see /learn.")
-    return make_response(render_template("lesson.html", page=lesson_page(slug)))
+    return make_response(
+        render_template("lesson.html", page=lesson_page(slug), wanted=PRACTICE_WANTED)
+    )
 
 
 def _chosen(slug: str) -> Chosen:

@@ -26,6 +26,10 @@ SIZES = (9, 6, 4)
 # Worked examples a lesson shows from the 9x9 bank, and from each smaller size it has.
 EXAMPLES = 2
 
+# Practice positions a technique is meant to have on a size (the bank command's --per): a
+# technique with fewer says how many are known, as the sources walked hold no more.
+PRACTICE_WANTED = 20
+
 # The lessons with fewer than EXAMPLES worked examples, and why: the bank's sources never
 # have the technique as the easiest step there. The page says so in these words, and a test
 # keeps the list to exactly those lessons.

@@ -18,7 +18,15 @@ from ..grid_table import Board
 from ..pencil_board import KeyEntry, MarkedCell, pencil_board
 from .lessons import FAMILIES, FAMILY_OF, LESSONS, Family, Lesson
 from .practice import Chosen, VerdictWords
-from .shipped import RATINGS, WITHOUT_EXAMPLES, examples_of, positions, sizes_of, step_of
+from .shipped import (
+    PRACTICE_WANTED,
+    RATINGS,
+    WITHOUT_EXAMPLES,
+    examples_of,
+    positions,
+    sizes_of,
+    step_of,
+)
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,11 @@ class TechniqueRow:
     href: str
     written: bool
     practice: int  # practice positions on a 9x9 (or its first size)
+
+    @property
+    def few(self) -> bool:
+        """True when some practice positions are known but fewer than PRACTICE_WANTED."""
+        return 0 < self.practice < PRACTICE_WANTED
 
 
 @dataclass(frozen=True)

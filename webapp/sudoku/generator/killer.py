@@ -14,12 +14,13 @@ at a time, each join rated, until the puzzle is as hard as the level asks.
 - *climb*: two cages side by side (no bigger than LARGEST together, their digits all
   different) are joined if one solution stays, and the puzzle is rated after each join
   on a path capped at the level's top: a join that takes it above the top is undone and
-  another tried (or a cut made elsewhere), until the rating is inside the level. Joins
-  make bigger cages and harder arithmetic, so the rating climbs toward the level instead
-  of being drawn at random and thrown away when it misses, which is what made hard,
-  expert and extreme Killers slow. Once the rating is near expert's band (FINE_FROM), the
-  joins whose cage has the fewest combinations go first: they tell the solver nearly as
-  much as the two cages did, so the rating creeps up instead of jumping past the band.
+  another tried (or a cut made elsewhere, in a cage where that path got stuck), until the
+  rating is inside the level. Joins make bigger cages and harder arithmetic, so the
+  rating climbs toward the level instead of being drawn at random and thrown away when
+  it misses, which is what made hard, expert and extreme Killers slow. Once the rating
+  is near expert's band (FINE_FROM), the joins whose cage has the fewest combinations
+  go first: they tell the solver nearly as much as the two cages did, so the rating
+  creeps up instead of jumping past the band.
   What lands a join in expert's band is most often the rule of 45 with combinations
   (logic/count_combinations.py, 4.2 to 5.0): before the engine had it, cage arithmetic
   (3.6 at most) was followed by chains (7.0 and more), and most expert orders gave up;
@@ -274,7 +275,7 @@ class KillerAttempt:
             if path.status == PathStatus.SOLVED:
                 if low < path.rating:
                     return KillerMade(self.puzzle(cages), path)
-            elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [])):
+            elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [], path)):
                 cages, path = trial, self.rate(trial, high)  # above the level's top: cut
                 continue
             else:
@@ -290,7 +291,7 @@ class KillerAttempt:
             if rated.status == PathStatus.ABOVE:
                 # Past the level's top: a cut elsewhere may bring it back into the level,
                 # or else the join is undone.
-                trial = self.eased(trial, cages[first] + cages[second])
+                trial = self.eased(trial, cages[first] + cages[second], rated)
                 if trial is None:
                     continue
                 rated = self.rate(trial, high)
@@ -358,10 +359,13 @@ class KillerAttempt:
         values = self.solution.cells
         return len(combinations(self.solution.size, len(cells), sum(values[c] for c in cells)))
 
-    def eased(self, cages: list[list[int]], keep: list[int]) -> list[list[int]] | None:
+    def eased(self, cages: list[list[int]], keep: list[int], above: Path) -> list[list[int]] | None:
         """`cages` with one of four cells or more, not the one holding `keep`, cut in two at
         a random cell into pieces of two cells or more (a cut keeps the one solution: every
-        solution of the cut cages is one of the whole); None when no cage can be cut so."""
+        solution of the cut cages is one of the whole); None when no cage can be cut so.
+        A cage holding a cell still open where `above` (the path that went past the level's
+        top) got stuck is cut if there is one: the sums it adds tell the solver about the
+        cells it could not settle, where a cut elsewhere mostly does not."""
         n, kept = self.solution.size, set(keep)
         cuts = [
             (k, parts)
@@ -370,6 +374,8 @@ class KillerAttempt:
             for at in cells
             if min(map(len, parts := split(cells, at, n))) > 1
         ]
+        stuck = above.end.open_cells
+        cuts = [(k, parts) for k, parts in cuts if any(stuck >> c & 1 for c in cages[k])] or cuts
         if not cuts:
             return None
         number, parts = self.random.choice(cuts)

@@ -171,3 +171,17 @@ def test_a_layout_past_the_levels_top_is_cut_in_a_cage_where_its_path_got_stuck(
             attempt.proof.close()
         cut |= {tuple(cells) for cells in LONG_SEARCH_CAGES if cells not in eased}
     assert cut == {tuple(stuck)}
+
+
+def test_a_layout_still_past_the_top_after_a_step_in_the_level_is_cut_again():
+    # its path takes a step of expert's band, then nothing up to the top: one more sum
+    # is often all it lacks (issue 37, defect 17: such layouts were thrown away)
+    solution = Grid(SHAPES[9], tuple(int(digit) for digit in LONG_SEARCH_SOLUTION))
+    random = SeededRandom("back 10")  # its first cut leaves the path above, its second not
+    attempt = KillerAttempt(solution, Rules(), "expert", random, lambda: math.inf)
+    try:
+        above = attempt.rate(LONG_SEARCH_CAGES, band("expert")[1])
+        back = attempt.brought_back(LONG_SEARCH_CAGES, [], above)
+    finally:
+        attempt.proof.close()
+    assert back is not None and len(back[0]) == len(LONG_SEARCH_CAGES) + 2

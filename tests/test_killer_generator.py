@@ -11,10 +11,19 @@ from sudoku_rules import valid_variant_solution
 from webapp.sudoku import SHAPES, Rules, solve
 from webapp.sudoku.generator.fill import random_solution
 from webapp.sudoku.generator.generate import Order, OrderError, generate
-from webapp.sudoku.generator.killer import LARGEST, KillerAttempt, grow_cages, killer_of, split
+from webapp.sudoku.generator.killer import (
+    LARGEST,
+    KillerAttempt,
+    grow_cages,
+    killer_of,
+    killer_rules,
+    split,
+)
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.grid import Grid
+from webapp.sudoku.logic import Path, PathStatus, Position
 from webapp.sudoku.logic.levels import band
+from webapp.sudoku.puzzle import Puzzle
 from webapp.sudoku.regions import pieces
 
 # A layout an extreme attempt of seed 4 reached: capped at expert's top, its path ends above
@@ -142,3 +151,37 @@ def test_near_expert_the_join_made_is_one_whose_cage_has_the_fewest_combinations
         assert attempt.ways(cages[first] + cages[second]) == min(every)
     finally:
         attempt.proof.close()
+
+
+def test_a_layout_past_the_levels_top_is_cut_in_a_cage_where_its_path_got_stuck():
+    # a cut elsewhere leaves the cells the solver could not settle as they were
+    solution = Grid(SHAPES[9], tuple(int(digit) for digit in LONG_SEARCH_SOLUTION))
+    stuck = LONG_SEARCH_CAGES[11]  # r5c3-r5c6; every other cell settled
+    values = tuple(0 if cell in stuck else value for cell, value in enumerate(solution.cells))
+    rules = killer_rules(Rules(), LONG_SEARCH_CAGES, solution)
+    end = Position.from_puzzle(Puzzle(Grid(SHAPES[9], values), rules), unique=True)
+    above = Path((), end, PathStatus.ABOVE)
+    cut = set()
+    for seed in range(10):
+        random = SeededRandom(f"stuck {seed}")
+        attempt = KillerAttempt(solution, Rules(), "expert", random, lambda: math.inf)
+        try:
+            eased = attempt.eased(LONG_SEARCH_CAGES, [], above)
+        finally:
+            attempt.proof.close()
+        cut |= {tuple(cells) for cells in LONG_SEARCH_CAGES if cells not in eased}
+    assert cut == {tuple(stuck)}
+
+
+def test_a_layout_still_past_the_top_after_a_step_in_the_level_is_cut_again():
+    # its path takes a step of expert's band, then nothing up to the top: one more sum
+    # is often all it lacks (issue 37, defect 17: such layouts were thrown away)
+    solution = Grid(SHAPES[9], tuple(int(digit) for digit in LONG_SEARCH_SOLUTION))
+    random = SeededRandom("back 10")  # its first cut leaves the path above, its second not
+    attempt = KillerAttempt(solution, Rules(), "expert", random, lambda: math.inf)
+    try:
+        above = attempt.rate(LONG_SEARCH_CAGES, band("expert")[1])
+        back = attempt.brought_back(LONG_SEARCH_CAGES, [], above)
+    finally:
+        attempt.proof.close()
+    assert back is not None and len(back[0]) == len(LONG_SEARCH_CAGES) + 2

@@ -14,12 +14,14 @@ at a time, each join rated, until the puzzle is as hard as the level asks.
 - *climb*: two cages side by side (no bigger than LARGEST together, their digits all
   different) are joined if one solution stays, and the puzzle is rated after each join
   on a path capped at the level's top: a join that takes it above the top is undone and
-  another tried (or a cut made elsewhere), until the rating is inside the level. Joins
-  make bigger cages and harder arithmetic, so the rating climbs toward the level instead
-  of being drawn at random and thrown away when it misses, which is what made hard,
-  expert and extreme Killers slow. Once the rating is near expert's band (FINE_FROM), the
-  joins whose cage has the fewest combinations go first: they tell the solver nearly as
-  much as the two cages did, so the rating creeps up instead of jumping past the band.
+  another tried (or a cut made elsewhere, in a cage where that path got stuck, and up to
+  EASES cuts while the path reaches the level before it passes the top), until the
+  rating is inside the level. Joins make bigger cages and harder arithmetic, so the
+  rating climbs toward the level instead of being drawn at random and thrown away when
+  it misses, which is what made hard, expert and extreme Killers slow. Once the rating
+  is near expert's band (FINE_FROM), the joins whose cage has the fewest combinations
+  go first: they tell the solver nearly as much as the two cages did, so the rating
+  creeps up instead of jumping past the band.
   What lands a join in expert's band is most often the rule of 45 with combinations
   (logic/count_combinations.py, 4.2 to 5.0): before the engine had it, cage arithmetic
   (3.6 at most) was followed by chains (7.0 and more), and most expert orders gave up;
@@ -74,6 +76,9 @@ PAST_WORK = 8_000
 # The conflicts one "one solution?" may take: most of a 9x9 Killer's take some hundreds,
 # and a layout that needs more is dropped (a join not made, a cut attempt given up).
 PROOF_CONFLICTS = 2_000
+# Cuts one join past the level's top may take while each leaves a path that took a step in
+# the level and then got stuck above it (one more sum is often all such a layout lacks).
+EASES = 3
 
 # Seconds left to the generator's deadline (its carver's, which raises when none are).
 SecondsLeft = Callable[[], float]
@@ -274,7 +279,7 @@ class KillerAttempt:
             if path.status == PathStatus.SOLVED:
                 if low < path.rating:
                     return KillerMade(self.puzzle(cages), path)
-            elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [])):
+            elif path.status == PathStatus.ABOVE and (trial := self.eased(cages, [], path)):
                 cages, path = trial, self.rate(trial, high)  # above the level's top: cut
                 continue
             else:
@@ -288,15 +293,33 @@ class KillerAttempt:
                 continue
             rated = self.rate(trial, high)
             if rated.status == PathStatus.ABOVE:
-                # Past the level's top: a cut elsewhere may bring it back into the level,
+                # Past the level's top: cuts elsewhere may bring it back into the level,
                 # or else the join is undone.
-                trial = self.eased(trial, cages[first] + cages[second])
-                if trial is None:
+                back = self.brought_back(trial, cages[first] + cages[second], rated)
+                if back is None:
                     continue
-                rated = self.rate(trial, high)
-                if rated.status == PathStatus.ABOVE:
-                    continue
+                trial, rated = back
             cages, path = trial, rated
+        return None
+
+    def brought_back(
+        self, cages: list[list[int]], keep: list[int], above: Path
+    ) -> tuple[list[list[int]], Path] | None:
+        """`cages`, whose path `above` went past the level's top, cut (see `eased`) until
+        their path no longer does, with that path: a cut more, up to EASES, while each
+        path takes a step in the level before it passes the top (one more sum is often
+        all such a layout lacks). None when a cut is still above it, or none is left."""
+        low, high = band(self.level)
+        rated = above
+        for _ in range(EASES):
+            eased = self.eased(cages, keep, rated)
+            if eased is None:
+                return None
+            cages, rated = eased, self.rate(eased, high)
+            if rated.status != PathStatus.ABOVE:
+                return cages, rated
+            if rated.rating <= low:
+                return None
         return None
 
     def rise(self, cages: list[list[int]], low: float) -> KillerMade | None:
@@ -358,10 +381,13 @@ class KillerAttempt:
         values = self.solution.cells
         return len(combinations(self.solution.size, len(cells), sum(values[c] for c in cells)))
 
-    def eased(self, cages: list[list[int]], keep: list[int]) -> list[list[int]] | None:
+    def eased(self, cages: list[list[int]], keep: list[int], above: Path) -> list[list[int]] | None:
         """`cages` with one of four cells or more, not the one holding `keep`, cut in two at
         a random cell into pieces of two cells or more (a cut keeps the one solution: every
-        solution of the cut cages is one of the whole); None when no cage can be cut so."""
+        solution of the cut cages is one of the whole); None when no cage can be cut so.
+        A cage holding a cell still open where `above` (the path that went past the level's
+        top) got stuck is cut if there is one: the sums it adds tell the solver about the
+        cells it could not settle, where a cut elsewhere mostly does not."""
         n, kept = self.solution.size, set(keep)
         cuts = [
             (k, parts)
@@ -370,6 +396,8 @@ class KillerAttempt:
             for at in cells
             if min(map(len, parts := split(cells, at, n))) > 1
         ]
+        stuck = above.end.open_cells
+        cuts = [(k, parts) for k, parts in cuts if any(stuck >> c & 1 for c in cages[k])] or cuts
         if not cuts:
             return None
         number, parts = self.random.choice(cuts)

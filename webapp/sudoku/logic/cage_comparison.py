@@ -17,7 +17,7 @@ it after cage splitting and the cage/unit overlaps, and it is still below a nake
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from ..geometry import Geometry, per_geometry
@@ -65,7 +65,8 @@ def cage_comparisons(position: Position) -> Iterator[Step]:
             if other not in states:
                 continue
             compared = states[other]
-            out = [way for way in ways if not _leaves_room(position, state, way, compared)]
+            leaves_room = _room_test(position, state, compared)
+            out = [way for way in ways if not leaves_room(way)]
             if not out or len(out) == len(ways):
                 continue  # every way fits, or none does: a contradiction for other steps
             left = [way for way in ways if way not in out]
@@ -84,22 +85,22 @@ def cage_comparisons(position: Position) -> Iterator[Step]:
                 break
 
 
-def _leaves_room(position: Position, state: CageState, way: int, compared: CageState) -> bool:
-    """True when `compared` can still make its sum with `state`'s cage filled by `way`:
-    each of its cells losing the way's values whose every place in the cage it sees."""
+def _room_test(position: Position, state: CageState, compared: CageState) -> Callable[[int], bool]:
+    """A test of each way of `state`'s cage: True when `compared` can still make its sum
+    with the cage filled by the way, each of its cells losing the way's values whose every
+    place in the cage it sees (what it reads of the position taken once for every way)."""
     candidates, peer_masks = position.candidates, position.geometry.peer_masks
     sight = tuple(
         sum(1 << at for at, cell in enumerate(state.open_cells) if peer_masks[other] >> cell & 1)
         for other in compared.open_cells
     )
-    return room_left(
-        state.lacking,
-        tuple(candidates[cell] for cell in state.open_cells),
-        way,
-        compared.lacking,
-        tuple(candidates[cell] for cell in compared.open_cells),
-        sight,
-    )
+    masks = tuple(candidates[cell] for cell in state.open_cells)
+    other_masks = tuple(candidates[cell] for cell in compared.open_cells)
+
+    def leaves_room(way: int) -> bool:
+        return room_left(state.lacking, masks, way, compared.lacking, other_masks, sight)
+
+    return leaves_room
 
 
 @lru_cache(maxsize=ROOMS_KEPT)

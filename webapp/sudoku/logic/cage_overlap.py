@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..geometry import Geometry, per_geometry
 from .cage_combinations import cage_states, fillings
 from .position import Position, bits_of
 from .step import BASE, TARGET, Step
@@ -69,24 +70,30 @@ def cage_unit_overlaps(position: Position) -> Iterator[Step]:
             )
 
 
+@per_geometry
+def _cage_masks(geometry: Geometry) -> tuple[int, ...]:
+    """Each cage's cells, as one int (bit c for cell c)."""
+    return tuple(sum(1 << cell for cell in cells) for cells in geometry.cages)
+
+
 def unit_cage_overlaps(position: Position) -> Iterator[Step]:
     """Every unit whose places for a value all lie in one cage with a sum: the cage holds
     the value there, so its other cells lose it, and its ways without it go."""
     geometry, candidates = position.geometry, position.candidates
     has = position.value_cells
     states = {state.number: state for state in cage_states(position)}
-    cell_cage = geometry.cell_cage
+    cell_cage, cage_masks = geometry.cell_cage, _cage_masks(geometry)
     for unit in geometry.units:
         for value in range(1, position.size + 1):
             places = has[value] & unit.mask
-            if not places or position.holds(unit, value):
+            if not places:
+                continue
+            number = cell_cage[(places & -places).bit_length() - 1]
+            if number is None or number not in states or places & ~cage_masks[number]:
+                continue  # a place outside a cage with a sum, or in two cages
+            if position.holds(unit, value):
                 continue
             cells = bits_of(places)
-            number = cell_cage[cells[0]]
-            if number is None or number not in states:
-                continue
-            if any(cell_cage[cell] != number for cell in cells):
-                continue
             state = states[number]
             bit = 1 << value
             # the cage's cells outside the unit lose the value; the cage must hold it

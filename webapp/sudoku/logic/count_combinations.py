@@ -41,6 +41,8 @@ MOST_OPEN = max(RULE_OF_45_COMBINATIONS)
 # count of wide candidates, and counts, never times, so a path is the same everywhere.
 MOST_TRIED = 20_000
 FILLINGS_KEPT = 1 << 14
+# Bits a cell's values take in an option packed in one int (values up to 25, bit v each).
+WIDTH = 32
 
 
 @lru_cache(maxsize=FILLINGS_KEPT)
@@ -121,6 +123,15 @@ def joint_balances(
         for place in places:
             before |= 1 << place
     known: dict[tuple[int, int, tuple[int, ...]], bool] = {}
+    # Each option's values packed in one int, a field of WIDTH bits a cell: an option
+    # clashes with what the cells it sees hold when the packed masks share a bit.
+    packed = [
+        [
+            sum(1 << value << WIDTH * place for place, value in enumerate(option))
+            for option in options
+        ]
+        for _, options in groups
+    ]
 
     def fill(at: int, total: int) -> bool:
         """Fill groups from `at` on, having added up `total`: True when some filling of them
@@ -135,13 +146,28 @@ def joint_balances(
         if key in known:
             return known[key]
         places, options = groups[at]
+        held = 0
+        for place in range(len(places)):
+            held |= taken[place] << WIDTH * place
         worked = False
-        for option, added in zip(options, sums[at], strict=True):
+        last = at + 1 == len(groups)  # no group after: an option fills when it adds up
+        for option, added, bits in zip(options, sums[at], packed[at], strict=True):
             tried += 1
             if tried > MOST_TRIED:
                 raise _TooMany
-            if any(taken[place] >> value & 1 for place, value in enumerate(option)):
+            if held & bits:
                 continue  # a value a cell it sees already holds
+            if last:
+                if total + added == target:
+                    worked = True
+                    for place, value in zip(places, option, strict=True):
+                        bit = 1 << value
+                        if not allowed[place] & bit:
+                            allowed[place] |= bit
+                            unfound -= 1
+                    if not unfound:
+                        raise _AllFound
+                continue
             for place, value in zip(places, option, strict=True):
                 chosen[place] = value
             if fill(at + 1, total + added):

@@ -322,16 +322,7 @@ def arrow_from(answer: tuple[int, ...], start: int, rng: random.Random) -> tuple
     its digit, one to four cells long, or None where the walk finds none."""
     cells, left = [start], answer[start]
     for _ in range(4):
-        row, column = divmod(cells[-1], 9)
-        near = [
-            (row + down) * 9 + column + across
-            for down in (-1, 0, 1)
-            for across in (-1, 0, 1)
-            if 0 <= row + down < 9
-            and 0 <= column + across < 9
-            and (row + down) * 9 + column + across not in cells
-            and answer[(row + down) * 9 + column + across] <= left
-        ]
+        near = [cell for cell in touching(cells[-1]) if cell not in cells and answer[cell] <= left]
         if not near:
             return None
         cells.append(rng.choice(near))
@@ -362,15 +353,10 @@ def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tupl
     assert chain is not None, letter
     cells = [rng.randrange(81)]
     for _ in range(rng.randrange(1, 6)):
-        row, column = divmod(cells[-1], 9)
         onward = [
-            (row + down) * 9 + column + across
-            for down in (-1, 0, 1)
-            for across in (-1, 0, 1)
-            if 0 <= row + down < 9
-            and 0 <= column + across < 9
-            and (row + down) * 9 + column + across not in cells
-            and chain(9, 2, answer[cells[-1]], answer[(row + down) * 9 + column + across])
+            cell
+            for cell in touching(cells[-1])
+            if cell not in cells and chain(9, 2, answer[cells[-1]], answer[cell])
         ]
         if not onward:
             break

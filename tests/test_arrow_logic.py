@@ -10,48 +10,24 @@ from __future__ import annotations
 
 import random
 
-from test_marked_logic import disguised, unique_samples
+from line_sweeps import SWEPT, summed, swept
+from test_marked_logic import disguised
 from test_marked_rules import ANSWER
 
-from webapp.cli.soundness import wrong_steps
 from webapp.sudoku import Puzzle, Rules, parse
-from webapp.sudoku.logic import find_path
 from webapp.sudoku.rulebook import Line
-
-# Puzzles walked, and the work each path may take (as `sudoku soundness` gives it).
-SWEPT = 200
-WORK = 20_000
 
 
 def arrow_from(digits: list[int], start: int, rng: random.Random) -> tuple[int, ...] | None:
     """An arrow from the circle `start` through neighbours whose digits add up to its digit,
     one to four cells long, or None where the walk finds none."""
-    cells = [start]
-    left = digits[start]
-    for _ in range(4):
-        row, column = divmod(cells[-1], 9)
-        near = [
-            (row + down) * 9 + column + across
-            for down in (-1, 0, 1)
-            for across in (-1, 0, 1)
-            if 0 <= row + down < 9
-            and 0 <= column + across < 9
-            and (row + down) * 9 + column + across not in cells
-            and digits[(row + down) * 9 + column + across] <= left
-        ]
-        if not near:
-            return None
-        cells.append(rng.choice(near))
-        left -= digits[cells[-1]]
-        if left == 0:
-            return tuple(cells)
-    return None
+    return summed(digits, (start,), digits[start], 4, rng)
 
 
 def pill_from(digits: list[int], start: int, rng: random.Random) -> tuple[int, ...] | None:
     """An arrow from a two-cell circle, `start` and a cell beside or below it, whose number
     (the earlier cell in reading order its tens) its arrow's digits add up to, or None."""
-    row, column = divmod(start, 9)
+    column = start % 9
     beside = [
         cell for cell in (start + 1, start + 9) if cell < 81 and (cell != start + 1 or column < 8)
     ]
@@ -60,25 +36,7 @@ def pill_from(digits: list[int], start: int, rng: random.Random) -> tuple[int, .
     other = rng.choice(beside)
     number = 10 * digits[start] + digits[other]
     circle = (start, other) if rng.random() < 0.5 else (other, start)
-    cells, left = list(circle), number
-    for _ in range(6):
-        row, column = divmod(cells[-1], 9)
-        near = [
-            (row + down) * 9 + column + across
-            for down in (-1, 0, 1)
-            for across in (-1, 0, 1)
-            if 0 <= row + down < 9
-            and 0 <= column + across < 9
-            and (row + down) * 9 + column + across not in cells
-            and digits[(row + down) * 9 + column + across] <= left
-        ]
-        if not near:
-            return None
-        cells.append(rng.choice(near))
-        left -= digits[cells[-1]]
-        if left == 0:
-            return tuple(cells)
-    return None
+    return summed(digits, circle, number, 6, rng)
 
 
 def sample(seed: int) -> tuple[Puzzle, str]:
@@ -96,10 +54,4 @@ def sample(seed: int) -> tuple[Puzzle, str]:
 
 
 def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:
-    samples = unique_samples(sample, SWEPT, 6 * SWEPT)
-    wrong = [
-        problem
-        for puzzle, answer in samples
-        for problem in wrong_steps(puzzle.code, parse(answer), find_path(puzzle, WORK, True))
-    ]
-    assert (len(samples), wrong) == (SWEPT, [])
+    assert swept(sample) == (SWEPT, [])

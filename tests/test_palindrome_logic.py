@@ -7,30 +7,15 @@ from __future__ import annotations
 
 import random
 
-from test_marked_logic import disguised, unique_samples
+from line_sweeps import SWEPT, swept, touching
+from test_marked_logic import disguised
 from test_marked_rules import ANSWER
 
-from webapp.cli.soundness import wrong_steps
 from webapp.sudoku import Puzzle, Rules, parse
-from webapp.sudoku.logic import find_path
 from webapp.sudoku.rulebook import Line
 
-# Puzzles walked, and the work each path may take (as `sudoku soundness` gives it).
-SWEPT = 200
-WORK = 20_000
 # Tries at each growth of a palindrome's two ends.
 TRIES = 12
-
-
-def neighbours(cell: int) -> list[int]:
-    """The cells touching `cell` on a 9x9, by a side or a corner."""
-    row, column = divmod(cell, 9)
-    return [
-        (row + down) * 9 + column + across
-        for down in (-1, 0, 1)
-        for across in (-1, 0, 1)
-        if (down, across) != (0, 0) and 0 <= row + down < 9 and 0 <= column + across < 9
-    ]
 
 
 def palindrome(digits: list[int], middle: int, rng: random.Random) -> tuple[int, ...]:
@@ -41,8 +26,8 @@ def palindrome(digits: list[int], middle: int, rng: random.Random) -> tuple[int,
         taken = set(left) | set(right)
         pairs = [
             (one, other)
-            for one in neighbours(left[-1])
-            for other in neighbours(right[-1])
+            for one in touching(left[-1])
+            for other in touching(right[-1])
             if one != other and not {one, other} & taken and digits[one] == digits[other]
         ]
         if not pairs:
@@ -66,10 +51,4 @@ def sample(seed: int) -> tuple[Puzzle, str]:
 
 
 def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:
-    samples = unique_samples(sample, SWEPT, 6 * SWEPT)
-    wrong = [
-        problem
-        for puzzle, answer in samples
-        for problem in wrong_steps(puzzle.code, parse(answer), find_path(puzzle, WORK, True))
-    ]
-    assert (len(samples), wrong) == (SWEPT, [])
+    assert swept(sample) == (SWEPT, [])

@@ -17,12 +17,20 @@ from webapp.sudoku import PuzzleError, parse
 from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules
 from webapp.sudoku.rule_text import read_rules_text, rules_text
+from webapp.sudoku.rulebook import Line
 
 LINES = thermometer_puzzle(cells("R1C1", "R1C2", "R2C3"), cells("R9C9", "R8C9")).rules
 THERMOMETERS = Puzzle(parse("5" + "." * 80), LINES)
+# An arrow from a circle, and one from a two-cell circle: lines with sums, not chains.
+ARROWS = Puzzle(
+    parse("." * 81),
+    Rules(lines=(Line("A", (0, 1, 2)), Line("D", (9, 10, 11, 20))), line_size=9),
+)
 
 
-@pytest.mark.parametrize("puzzle", [MARKED, THERMOMETERS], ids=["marks", "lines"])
+@pytest.mark.parametrize(
+    "puzzle", [MARKED, THERMOMETERS, ARROWS], ids=["marks", "lines", "sum-lines"]
+)
 def test_the_notation_reads_back_the_marks_and_lines_it_writes(puzzle: Puzzle) -> None:
     marks, lines = read_rules_text(9, rules_text(puzzle.rules))
     again = Rules(marks=marks, mark_size=9, lines=lines, line_size=9)

@@ -86,11 +86,11 @@ def read_rules_text(size: int, text: str) -> tuple[tuple[MarkedPairs, ...], tupl
         where = f"{FIELD}, entry {number} ({entry[:40]!r})"
         letter, all_given = head.rstrip(ALL_GIVEN).upper(), head.endswith(ALL_GIVEN)
         kind = RULE_KINDS.get(letter)
-        if kind is None or (kind.holds is None and kind.chain is None):
+        if kind is None or not (kind.marked or kind.lined):
             known = ", ".join(each.letter for each in (*marked_kinds(), *line_kinds()))
             raise PuzzleError(f"{where}: {head!r} is no mark or line; start with one of {known}")
         cells = [_cells(size, group, where) for group in groups]
-        if kind.holds is not None:
+        if kind.marked:
             if letter in marks:
                 raise PuzzleError(f"{where}: the {letter} marks were given in an earlier entry")
             marks[letter] = MarkedPairs(letter, _pairs(size, cells, where), all_given)

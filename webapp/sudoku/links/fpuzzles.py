@@ -135,18 +135,19 @@ def pair_keys() -> dict[str, str]:
 def marked_keys() -> dict[str, tuple[RuleKind, ...]]:
     """Each marked kind's key (the registry's, read when asked), with the kinds whose marks
     it lists (XV's X and V share "xv")."""
-    found: dict[str, tuple[RuleKind, ...]] = {}
-    for kind in marked_kinds():
-        for key in kind.fpuzzles_keys:
-            found[key] = (*found.get(key, ()), kind)
-    return found
+    return _keys_of(marked_kinds())
 
 
 def line_keys() -> dict[str, tuple[RuleKind, ...]]:
     """Each lined kind's key (the registry's, read when asked), with its kinds (an arrow's
     key holds one-cell and two-cell circles, each a kind of its own)."""
+    return _keys_of(line_kinds())
+
+
+def _keys_of(kinds: tuple[RuleKind, ...]) -> dict[str, tuple[RuleKind, ...]]:
+    """Each f-puzzles key of `kinds`, with the kinds it stands for, in the registry's order."""
     found: dict[str, tuple[RuleKind, ...]] = {}
-    for kind in line_kinds():
+    for kind in kinds:
         for key in kind.fpuzzles_keys:
             found[key] = (*found.get(key, ()), kind)
     return found

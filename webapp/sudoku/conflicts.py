@@ -110,13 +110,15 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     found = []
     for index, line in enumerate(puzzle.rules.lines, start=1):
         kind = RULE_KINDS[line.letter]
-        chain = kind.chain or (lambda size, length, nearer, further: True)
+        chain = kind.chain
+        if chain is None:
+            continue  # a sum line's (_sum_conflicts)
         for nearer, further in kind.line_pairs(line.cells):
             one, other = values[nearer], values[further]
             if one and other and not chain(shape.size, len(line.cells), one, other):
                 found.append(
-                    _pair_conflict(
-                        shape, kind.name, index, (nearer, one), (further, other), kind.clash
+                    _givens_conflict(
+                        shape, kind.name, index, ((nearer, one), (further, other)), kind.clash
                     )
                 )
     return tuple(found)
@@ -126,24 +128,13 @@ def _sum_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     """Every line sum (an arrow's) whose cells are all given and do not keep it, all its
     cells and digits in the line's order, in its kind's words (`clash`), numbered by line."""
     shape, values = puzzle.shape, puzzle.cells
-    n = shape.size
     found = []
     for each in puzzle.geometry.line_sums:
         cells = [cell for cell, _ in each.terms]
         if all(values[cell] for cell in cells) and not each.held(values):
             kind = RULE_KINDS[each.letter]
-            symbols = tuple(shape.symbol(values[cell]) for cell in cells)
-            places = tuple((cell // n + 1, cell % n + 1) for cell in cells)
-            found.append(
-                Conflict(
-                    kind.name.lower(),
-                    each.index,
-                    symbols[0],
-                    places,
-                    symbols=symbols,
-                    clash=kind.clash,
-                )
-            )
+            givens = tuple((cell, values[cell]) for cell in cells)
+            found.append(_givens_conflict(shape, kind.name, each.index, givens, kind.clash))
     return tuple(found)
 
 
@@ -166,26 +157,21 @@ def _mark_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
                 one, other = values[first], values[second]
                 if one and other and (one, other) in relation.forbidden:
                     found.append(
-                        _pair_conflict(
-                            shape, kind.name, index, (first, one), (second, other), clash
+                        _givens_conflict(
+                            shape, kind.name, index, ((first, one), (second, other)), clash
                         )
                     )
     return tuple(found)
 
 
-def _pair_conflict(
-    shape: Shape,
-    name: str,
-    index: int,
-    first: tuple[int, int],
-    second: tuple[int, int],
-    clash: str,
+def _givens_conflict(
+    shape: Shape, name: str, index: int, givens: tuple[tuple[int, int], ...], clash: str
 ) -> Conflict:
-    """Two givens, each (cell, value), that break the `index`th line or mark of the kind
-    `name`, said with `clash`."""
+    """The givens, each (cell, value), that break the `index`th line or mark of the kind
+    `name` (two of a pair, every cell of a sum), said with `clash`."""
     n = shape.size
-    places = tuple((cell // n + 1, cell % n + 1) for cell, _ in (first, second))
-    symbols = (shape.symbol(first[1]), shape.symbol(second[1]))
+    places = tuple((cell // n + 1, cell % n + 1) for cell, _ in givens)
+    symbols = tuple(shape.symbol(value) for _, value in givens)
     return Conflict(name.lower(), index, symbols[0], places, symbols=symbols, clash=clash)
 
 

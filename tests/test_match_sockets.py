@@ -31,7 +31,7 @@ from webapp.live.hub import Hub, RelayLimits
 from webapp.live.match_watch import ALL_HERE_POLL_SECONDS, MatchWatch
 from webapp.live.sockets import BotSockets, SocketLimits
 from webapp.live.sse import EventsFace
-from webapp.matches import Matches
+from webapp.matches import Matches, StoredMatch
 from webapp.matches.protocol import messages_for
 from webapp.web.match.bots import MATCHES_KEY
 
@@ -82,6 +82,19 @@ def relay_port(make_app: Any) -> Iterator[tuple[Flask, int]]:
 def opened(app: Flask, **changes: object) -> tuple[str, list[str]]:
     body = app.test_client().post("/api/matches", json=SMALL | changes).get_json()
     return body["match"], [seat["token"] for seat in body["seats"]]
+
+
+def greeted(app: Flask) -> tuple[list[str], Matches, StoredMatch]:
+    """A match opened, every seat's hello said over HTTP (not on the relay): its seats'
+    tokens, the app's matches, and the match as they left it."""
+    match_id, tokens = opened(app)
+    client = app.test_client()
+    for token in tokens:
+        client.post("/api/bot/hello", json=HELLO, headers={"Authorization": f"Bearer {token}"})
+    matches: Matches = app.extensions[MATCHES_KEY]
+    kept = matches.load(match_id)
+    assert kept is not None
+    return tokens, matches, kept
 
 
 def bot(port: int, token: str, address: str = "") -> ClientConnection:
@@ -321,14 +334,7 @@ def test_a_bot_that_connects_again_gets_what_it_missed(relay_port):
 def test_a_match_whose_seats_are_all_here_is_read_less_often(make_app: Any) -> None:
     # Nobody else takes their answers: those taken here poke the watch, and the 0.1 s reads
     # for other servers' answers cost the relay most of its time per round in the load.
-    app: Flask = make_app()
-    match_id, tokens = opened(app)
-    for token in tokens:
-        headers = {"Authorization": f"Bearer {token}"}
-        app.test_client().post("/api/bot/hello", json=HELLO, headers=headers)
-    matches: Matches = app.extensions[MATCHES_KEY]
-    kept = matches.load(match_id)
-    assert kept is not None
+    _, matches, kept = greeted(make_app())
     watch = MatchWatch(matches, kept, 0.05)
     watch.seats_here.update({1, 2})
     assert watch._wait_seconds() == ALL_HERE_POLL_SECONDS
@@ -374,16 +380,12 @@ def test_a_watcher_hears_which_rounds_are_over(relay_port):
 def test_the_watch_sends_each_seat_the_messages_the_protocol_makes(make_app: Any) -> None:
     # Made once for all seats (a round's puzzle, a settled round's result), they are the same.
     app: Flask = make_app()
-    match_id, tokens = opened(app)
-    client = app.test_client()
-    for token in tokens:
-        client.post("/api/bot/hello", json=HELLO, headers={"Authorization": f"Bearer {token}"})
-    rows = solution_rows(app, match_id, 1)
+    tokens, matches, kept = greeted(app)
+    rows = solution_rows(app, kept.id, 1)
     answer = {"type": "solution", "round": 1, "rows": rows}
-    client.post("/api/bot/answer", json=answer, headers={"Authorization": f"Bearer {tokens[0]}"})
-    matches: Matches = app.extensions[MATCHES_KEY]
-    kept = matches.load(match_id)
-    assert kept is not None
+    headers = {"Authorization": f"Bearer {tokens[0]}"}
+    app.test_client().post("/api/bot/answer", json=answer, headers=headers)
+    kept = matches.refreshed(kept)
     watch = MatchWatch(matches, kept, 0.05)
     watch.version = 1
     seen = [watch.messages(seat) for seat in (1, 2)]
@@ -394,17 +396,12 @@ def test_a_read_of_the_match_older_than_one_the_watch_took_is_not_taken(make_app
     # An answer's hand-off reads the match after judging it, beside the watch's own reads:
     # one that comes back late must not take the watch back to before the answer.
     app: Flask = make_app()
-    match_id, tokens = opened(app)
-    client = app.test_client()
-    for token in tokens:
-        client.post("/api/bot/hello", json=HELLO, headers={"Authorization": f"Bearer {token}"})
-    matches: Matches = app.extensions[MATCHES_KEY]
-    kept = matches.load(match_id)
-    assert kept is not None
+    tokens, matches, kept = greeted(app)
     watch = MatchWatch(matches, kept, 0.05)
     before = watch.read_in_thread()
-    answer = {"type": "solution", "round": 1, "rows": solution_rows(app, match_id, 1)}
-    client.post("/api/bot/answer", json=answer, headers={"Authorization": f"Bearer {tokens[0]}"})
+    answer = {"type": "solution", "round": 1, "rows": solution_rows(app, kept.id, 1)}
+    headers = {"Authorization": f"Bearer {tokens[0]}"}
+    app.test_client().post("/api/bot/answer", json=answer, headers=headers)
     after = watch.read_in_thread()
     watch.adopt(*after)
     watch.adopt(*before)

@@ -11,13 +11,7 @@
   var PAIR = /([0-9A-Za-z]+)\s*[=:]\s*([^\s,;=:]*)/g;
   var NONE = ".";
 
-  function made(tag, className, text, attributes) {
-    var element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text) element.textContent = text;
-    Object.keys(attributes || {}).forEach(function (name) { element.setAttribute(name, attributes[name]); });
-    return element;
-  }
+  var made = window.sudokuForm.made;  // form_parts.js
 
   function enhance(grid) {
     var table = grid.querySelector("table.cage-board");

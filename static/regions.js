@@ -65,13 +65,7 @@
     }
 
     // The palette: one button a label, the chosen one pressed.
-    function made(tag, className, text, attributes) {
-      var element = document.createElement(tag);
-      element.className = className;
-      element.textContent = text;
-      Object.keys(attributes).forEach(function (name) { element.setAttribute(name, attributes[name]); });
-      return element;
-    }
+    var made = window.sudokuForm.made;  // form_parts.js
     var palette = made("div", "region-palette", "", { role: "group", "aria-label": "Region to paint with" });
     var hint = made("p", "hint", "Pick a region, then click or drag across cells to paint them into it.", {});
     var buttons = labels.map(function (label, i) {

@@ -7,13 +7,7 @@
 (function () {
   "use strict";
 
-  function made(tag, className, text, attributes) {
-    var element = document.createElement(tag);
-    if (className) element.className = className;
-    if (text) element.textContent = text;
-    Object.keys(attributes || {}).forEach(function (name) { element.setAttribute(name, attributes[name]); });
-    return element;
-  }
+  var made = window.sudokuForm.made;  // form_parts.js
 
   function enhance(fold) {
     var size = Number(fold.dataset.size);

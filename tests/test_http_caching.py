@@ -103,6 +103,7 @@ def test_pages_name_static_files_by_their_content(client):
         "/static/style.css",
         "/static/favicon.svg",
         "/static/grid.js",
+        "/static/form_parts.js",
         "/static/regions.js",
         "/static/cages.js",
         "/static/rule_marks.js",

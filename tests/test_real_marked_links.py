@@ -1,7 +1,8 @@
-"""Real f-puzzles links with pair rules and marks (tests/data/links/marked_real_links.txt):
-Kropki dots, XV, anti-knight, anti-king and non-consecutive puzzles published in public
-repositories, each read with the rules its source names and solved to the solution its source
-gives."""
+"""Real f-puzzles and SudokuPad links with pair rules, marks and lines
+(tests/data/links/marked_real_links.txt): Kropki dots, XV, anti-knight, anti-king,
+non-consecutive, thermometer, arrow, German whisper, palindrome and renban puzzles published in
+public repositories, each read with the rules its source names and solved to the solution its
+source gives."""
 
 from __future__ import annotations
 

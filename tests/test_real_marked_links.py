@@ -2,14 +2,14 @@
 (tests/data/links/marked_real_links.txt): Kropki dots, XV, anti-knight, anti-king,
 non-consecutive, thermometer, arrow, German whisper, palindrome and renban puzzles published in
 public repositories, each read with the rules its source names and solved to the solution its
-source gives."""
+source gives, and written back to an f-puzzles link that reads as the same puzzle."""
 
 from __future__ import annotations
 
 import pytest
 
 from webapp.sudoku import SOLVED, solve
-from webapp.sudoku.links import read_link
+from webapp.sudoku.links import fpuzzles_link, read_link
 from webapp.sudoku.puzzle import Rules
 
 from puzzles import DATA
@@ -43,3 +43,12 @@ def test_a_real_marked_link_solves_to_its_sources_solution(letters, solution, ur
     result = solve(linked.given)
     assert result.status == SOLVED and result.solution is not None
     assert result.solution.code == solution
+
+
+@pytest.mark.parametrize(("letters", "solution", "url"), real_links())
+def test_a_real_marked_link_written_back_reads_as_the_same_puzzle(letters, solution, url) -> None:
+    linked = read_link(url)
+    assert linked is not None
+    given = linked.given
+    back = read_link(fpuzzles_link(given.grid, given.rules))
+    assert back is not None and back.given.code == given.code

@@ -1,6 +1,6 @@
-"""The real f-puzzles links of tests/data/links/marked_real_links.txt read and solved: CPU
-time per link (reading the link and solving it as the product asks, up to two solutions),
-the best of three runs, and whether each solves to the solution its source gives.
+"""The real f-puzzles and SudokuPad links of tests/data/links/marked_real_links.txt read and
+solved: CPU time per link (reading the link and solving it as the product asks, up to two
+solutions), the best of three runs, and whether each solves to the solution its source gives.
 
     .venv/bin/python deploy/real_links_bench.py
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -23,6 +24,7 @@ from webapp.sudoku.links import fpuzzles_link, open_in, read_link
 from webapp.sudoku.links.fpuzzles import write_json
 from webapp.sudoku.links.lzstring import compress_to_base64, decompress_from_base64
 from webapp.sudoku.puzzle import Puzzle, Rules
+from webapp.sudoku.rulebook import RULE_KINDS, Line
 
 from puzzles import DATA
 
@@ -208,6 +210,24 @@ def test_variants_open_in_f_puzzles_only_and_classics_in_sudokuwiki_too():
     assert read_link(open_in(jigsaw)[0].url).given == jigsaw
     assert [link.key for link in open_in(Puzzle(NINE))] == ["sudokuwiki", "fpuzzles"]
     assert open_in(Puzzle(Grid(SHAPES[6], (0,) * 36), Rules(("x",)))) == ()
+
+
+@pytest.fixture
+def keyless(monkeypatch):
+    """A 9x9 with one line of a lined kind f-puzzles has no key for: thermometers under a
+    letter of their own and no f-puzzles key, registered for the test alone."""
+    monkeypatch.setitem(RULE_KINDS, "U", replace(RULE_KINDS["T"], letter="U", fpuzzles_keys=()))
+    return Puzzle(NINE, Rules(lines=(Line("U", (0, 1, 2)), Line("T", (9, 10))), line_size=9))
+
+
+def test_a_puzzle_with_a_kind_f_puzzles_has_no_key_for_does_not_open_there(keyless):
+    # A link that left the line out would open another puzzle, one with fewer rules.
+    assert [link.key for link in open_in(keyless)] == []
+
+
+def test_writing_a_kind_f_puzzles_has_no_key_for_is_refused_naming_it(keyless):
+    with pytest.raises(ValueError, match=f"no key for {RULE_KINDS['U'].name}$"):
+        fpuzzles_link(keyless.grid, keyless.rules)
 
 
 def killer_links() -> list[tuple[int, str]]:

@@ -1,8 +1,8 @@
 """Renban lines (webapp/sudoku/renban.py, the registry's "N"): a line's digits differ and form
 a run of consecutive digits. A malformed renban is refused with a named, located message,
 from a link too (a branching one as well); renbans live in the share code and are read from
-and written back to f-puzzles JSON; a board draws them without a bulb. No real renban puzzle
-that the solver reads was found (tests/data/links/README.md)."""
+and written back to f-puzzles JSON; a board draws them without a bulb. Real renban puzzles
+solve to their published solutions in tests/test_real_marked_links.py."""
 
 from __future__ import annotations
 

@@ -173,8 +173,8 @@ def sudokuwiki_link(grid: Grid) -> str:
 
 
 def fpuzzles_link(grid: Grid, rules: Rules = CLASSIC) -> str:
-    """A link that opens `grid`'s givens in f-puzzles under `rules` (up to 16x16: ValueError
-    past that)."""
+    """A link that opens `grid`'s givens in f-puzzles under `rules` (up to 16x16, and rules
+    of kinds f-puzzles has a key for: ValueError past that)."""
     if grid.size > 16:
         raise ValueError(f"f-puzzles draws grids up to 16x16, not {grid.shape.name}")
     return FPUZZLES_URL + lzstring.compress_to_base64(fpuzzles.write_json(grid, rules))
@@ -190,14 +190,16 @@ class OpenIn(NamedTuple):
 
 def open_in(puzzle: Puzzle) -> tuple[OpenIn, ...]:
     """Links that open a 9x9 `puzzle` in other solvers: SudokuWiki for a classic one (its
-    Jigsaw page's format is not published), f-puzzles for any, rules and cages and all;
+    Jigsaw page's format is not published), f-puzzles for any whose every rule it has a key
+    for, rules and cages and all (a link that left a rule out would open another puzzle);
     none for other sizes."""
     if puzzle.size != 9:
         return ()
     links = []
     if puzzle.rules.classic:
         links.append(OpenIn("sudokuwiki", SUDOKUWIKI, sudokuwiki_link(puzzle.grid)))
-    links.append(OpenIn("fpuzzles", FPUZZLES, fpuzzles_link(puzzle.grid, puzzle.rules)))
+    if not fpuzzles.unwritten(puzzle.rules):
+        links.append(OpenIn("fpuzzles", FPUZZLES, fpuzzles_link(puzzle.grid, puzzle.rules)))
     return tuple(links)
 
 

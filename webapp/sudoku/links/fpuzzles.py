@@ -603,12 +603,31 @@ def _marks(data: Mapping[str, object], shape: Shape, cell: tuple[int, int], sour
     return 0
 
 
+def unwritten(rules: Rules) -> tuple[str, ...]:
+    """The names of the kinds among `rules` that f-puzzles JSON has no key for (their
+    registry entries list none, read when asked): a link without them would hold another
+    puzzle, one with fewer rules."""
+    letters = dict.fromkeys(
+        (
+            *rules.extras,
+            *(each.letter for each in rules.marks),
+            *(each.letter for each in rules.lines),
+        )
+    )
+    kinds = [RULE_KINDS[letter] for letter in letters if letter in RULE_KINDS]
+    return tuple(kind.name for kind in kinds if not kind.fpuzzles_keys)
+
+
 def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     """`grid`'s givens and `rules` as f-puzzles JSON, as compact as f-puzzles writes it: a
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
     Windoku's windows as extra regions, a pair kind's key as true, a Killer's cages as
     `killercage` (a sum as a string, none for a cage without one), a lined kind's lines under
-    its key (`thermometer`), one shape a line, with its kind's value where it has one."""
+    its key (`thermometer`), one shape a line, with its kind's value where it has one.
+    ValueError, naming them, for rules of a kind f-puzzles has no key for (`unwritten`)."""
+    missing = unwritten(rules)
+    if missing:
+        raise ValueError(f"f-puzzles has no key for {' or '.join(missing)}")
     size = grid.size
     numbers = _region_numbers(grid.shape, rules.regions)
     cells: list[dict[str, int | bool]] = []

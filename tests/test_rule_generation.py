@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import itertools
 import operator
 
 import pytest
@@ -58,6 +59,15 @@ def test_a_generated_kind_is_a_choice_of_the_cli(sudoku, anti_zebra) -> None:
     assert code == 0 and out.strip().endswith("-z")
 
 
+@pytest.mark.parametrize("variant", ["anti-knight", "anti-king", "non-consecutive", "kropki"])
+def test_each_rule_kind_of_issue_42_is_offered_on_the_new_puzzle_form(client, variant) -> None:
+    assert f'<option value="{variant}"' in client.get("/new").text
+
+
+def test_thermometers_are_offered_on_the_new_puzzle_form_at_their_two_levels(client) -> None:
+    assert '<option value="thermometer" data-levels="medium hard"' in client.get("/new").text
+
+
 def test_a_kind_not_generated_is_not_on_the_form(client, monkeypatch) -> None:
     x_not_generated = dataclasses.replace(RULE_KINDS["x"], generated=False)
     monkeypatch.setitem(RULE_KINDS, "x", x_not_generated)
@@ -79,8 +89,10 @@ PAIR_ORDERS = [
 ]
 # Kropki, every dot given, at its two levels.
 KROPKI_ORDERS = [("kropki", "medium"), ("kropki", "hard")]
-ORDERS = PAIR_ORDERS + KROPKI_ORDERS
-VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki"]
+# Thermometers drawn through the answer, at their two levels.
+THERMOMETER_ORDERS = [("thermometer", "medium"), ("thermometer", "hard")]
+ORDERS = PAIR_ORDERS + KROPKI_ORDERS + THERMOMETER_ORDERS
+VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki", "thermometer"]
 # Each variant at its first level: a hard non-consecutive puzzle takes seconds to make, so the
 # tests that make one again (the same seed, a link, the CLI) make the quicker level's.
 FIRST_ORDERS = [next(order for order in ORDERS if order[0] == variant) for variant in VARIANTS]
@@ -194,3 +206,29 @@ def test_a_kropki_answer_keeps_every_dot_and_every_gap(variant, level, seed) -> 
 def test_a_kropki_puzzles_next_puzzle_is_a_kropki() -> None:
     puzzle = made("kropki", "medium", 1).puzzle
     assert puzzle is not None and variant_of(puzzle) == "kropki"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), THERMOMETER_ORDERS)
+def test_a_thermometer_answer_rises_along_every_thermometer(variant, level, seed) -> None:
+    generated = made(variant, level, seed)
+    assert generated.solution is not None and generated.puzzle is not None
+    cells = generated.solution.cells
+    assert all(
+        all(cells[nearer] < cells[further] for nearer, further in itertools.pairwise(line.cells))
+        for line in generated.puzzle.rules.lines
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), THERMOMETER_ORDERS)
+def test_a_thermometer_puzzle_has_a_handful_of_short_thermometers(variant, level, seed) -> None:
+    puzzle = made(variant, level, seed).puzzle
+    assert puzzle is not None
+    lengths = [len(line.cells) for line in puzzle.rules.lines]
+    assert 3 <= len(lengths) <= 8 and all(3 <= length <= 6 for length in lengths)
+
+
+def test_a_thermometer_puzzles_next_puzzle_is_a_thermometer() -> None:
+    puzzle = made("thermometer", "medium", 1).puzzle
+    assert puzzle is not None and variant_of(puzzle) == "thermometer"

@@ -408,7 +408,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_problem=thermometer_problem,
             fpuzzles_keys=("thermometer",),
             uniqueness_sound=False,
-            generated=False,
             rule="Thermometers: digits rise along each thermometer from its bulb.",
             clash="{cells} follow each other on a thermometer: {first} then {second} does not rise",
             between="{nearer} is before {further} on a thermometer, so it is smaller",

@@ -90,3 +90,18 @@ def test_drawn_lines_cross_no_line(letter, seed) -> None:
 
 def test_the_same_seed_draws_the_same_lines() -> None:
     assert drawn("T", 0) == drawn("T", 0)
+
+
+def folds(cells: tuple[int, ...]) -> bool:
+    """Whether a line's cell is beside or above or below a cell of it before the one before."""
+    return any(
+        abs(later // 9 - cell // 9) + abs(later % 9 - cell % 9) == 1
+        for at, later in enumerate(cells)
+        for cell in cells[: max(at - 1, 0)]
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("letter", CHAINED)
+def test_drawn_lines_do_not_fold_back_on_themselves(letter, seed) -> None:
+    assert not any(folds(line.cells) for line in drawn(letter, seed))

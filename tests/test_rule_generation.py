@@ -64,8 +64,9 @@ def test_each_rule_kind_of_issue_42_is_offered_on_the_new_puzzle_form(client, va
     assert f'<option value="{variant}"' in client.get("/new").text
 
 
-def test_thermometers_are_offered_on_the_new_puzzle_form_at_their_two_levels(client) -> None:
-    assert '<option value="thermometer" data-levels="medium hard"' in client.get("/new").text
+@pytest.mark.parametrize("variant", ["thermometer", "german-whispers", "palindrome", "renban"])
+def test_a_lined_kind_is_offered_on_the_new_puzzle_form_at_two_levels(client, variant) -> None:
+    assert f'<option value="{variant}" data-levels="medium hard"' in client.get("/new").text
 
 
 def test_a_kind_not_generated_is_not_on_the_form(client, monkeypatch) -> None:
@@ -232,3 +233,40 @@ def test_a_thermometer_puzzle_has_a_handful_of_short_thermometers(variant, level
 def test_a_thermometer_puzzles_next_puzzle_is_a_thermometer() -> None:
     puzzle = made("thermometer", "medium", 1).puzzle
     assert puzzle is not None and variant_of(puzzle) == "thermometer"
+
+
+# The other lined kinds the generator draws by their chain, at their two levels, one seed each.
+OTHER_LINE_ORDERS = [
+    (variant, level)
+    for variant in ("german-whispers", "palindrome", "renban")
+    for level in ("medium", "hard")
+]
+
+
+def keeps_its_lines(answer: Grid, rules: Rules) -> bool:
+    """Whether `answer` keeps every line of `rules` on each pair of it its kind relates."""
+    cells = answer.cells
+    for line in rules.lines:
+        kind = RULE_KINDS[line.letter]
+        assert kind.chain is not None
+        length = len(line.cells)
+        pairs = kind.line_pairs(line.cells)
+        if not all(kind.chain(9, length, cells[one], cells[other]) for one, other in pairs):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("variant", "level"), OTHER_LINE_ORDERS)
+def test_another_lined_kinds_puzzle_keeps_its_lines_in_one_solution(variant, level) -> None:
+    generated = made(variant, level, 0)
+    assert generated.puzzle is not None and generated.solution is not None
+    assert keeps_its_lines(generated.solution, generated.puzzle.rules)
+    assert count_solutions_of(generated.puzzle, most=2).count == 1
+
+
+@pytest.mark.parametrize(("variant", "level"), OTHER_LINE_ORDERS)
+def test_another_lined_kinds_puzzle_is_rated_in_its_level(variant, level) -> None:
+    puzzle = made(variant, level, 0).puzzle
+    assert puzzle is not None
+    path = find_path(puzzle, unique=True)
+    assert path.status == PathStatus.SOLVED and level_of(path.rating) == level

@@ -468,7 +468,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_problem=whisper_problem,
             fpuzzles_keys=("whispers",),
             uniqueness_sound=False,
-            generated=False,
             rule="German whispers: digits next to each other on a green line differ by at least"
             " 5 (on a 9x9; by at least half the grid's size, rounded up, on others).",
             clash="{cells} are next to each other on a German whisper: {first} and {second} are"
@@ -487,7 +486,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_problem=palindrome_problem,
             fpuzzles_keys=("palindrome",),
             uniqueness_sound=False,
-            generated=False,
             rule="Palindromes: each grey line reads the same from either end.",
             clash="{cells} are at mirror places on a palindrome: {first} and {second} differ",
             between="{cells} are at mirror places on a palindrome, so they hold the same digit",
@@ -504,7 +502,6 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_problem=renban_problem,
             fpuzzles_keys=("renban",),
             uniqueness_sound=False,
-            generated=False,
             rule="Renban: each purple line holds different digits that form a run of"
             " consecutive digits, in any order.",
             clash="{cells} are on one renban line: {first} and {second} cannot both be in its"

@@ -157,6 +157,15 @@ def test_a_new_puzzle_link_makes_a_rule_puzzle(app, client, variant, level) -> N
     assert answer.status_code == 303 and answer.location.endswith(f"/{puzzle.code}")
 
 
+@pytest.mark.parametrize(("variant", "level"), THERMOMETER_ORDERS)
+def test_the_generate_api_makes_a_thermometer_puzzle(app, client, variant, level) -> None:
+    app.config["GENERATE_SECONDS"] = SECONDS  # made in the request, not in a job
+    puzzle = made(variant, level, 1).puzzle
+    assert puzzle is not None
+    answer = client.get(f"/api/generate?size=9&level={level}&variant={variant}&seed=1")
+    assert answer.status_code == 200 and answer.get_json()["puzzle"] == puzzle.code
+
+
 @pytest.mark.parametrize(("variant", "level"), FIRST_ORDERS)
 def test_the_cli_makes_a_rule_puzzle(sudoku, variant, level) -> None:
     puzzle = made(variant, level, 1).puzzle

@@ -21,9 +21,9 @@ from ..grid import Grid
 from ..rulebook import RULE_KINDS, Line, RuleKind
 from .seeded import SeededRandom
 
-# How many lines an attempt draws, and how long each is (drawn for each line). Over 15 seeds
-# a level, thermometers of 3-6 cells left 20.5 givens at medium and 18.8 at hard (5-8 lines),
-# of 4-6 cells 15.5 and 13.8 (6-9 lines): longer lines tell more, so fewer givens are left.
+# How many lines an attempt draws, and how long each is (drawn for each line). Over 30 seeds
+# a level, thermometers of 3-6 cells (5-8 lines) left 19.9 givens at medium and 18.6 at hard,
+# of 4-6 cells (6-9 lines) 16.1 and 16.8: longer lines tell more, so fewer givens are left.
 LINES_PER_PUZZLE = (6, 9)
 SHORTEST, LONGEST = 4, 6
 # How many starts an attempt tries for its lines, and the nodes a walk from one may take.
@@ -44,6 +44,8 @@ def draw_lines(solution: Grid, letter: str, random: SeededRandom) -> tuple[Line,
             break
         length = SHORTEST + random.below(LONGEST - SHORTEST + 1)
         free = [cell for cell in range(solution.shape.cell_count) if cell not in drawing.taken]
+        if not free:
+            break
         cells = drawing.walk(random.choice(free), length, random)
         if cells is not None:
             drawing.take(cells)
@@ -143,9 +145,9 @@ class Drawing:
                 walked.pop()
                 ways.pop()
                 continue
-            if not ways[-1] or nodes == 0:
-                if nodes == 0:
-                    return None
+            if nodes == 0:
+                return None
+            if not ways[-1]:  # no way on from its last cell: back up one
                 walked.pop()
                 ways.pop()
                 continue

@@ -25,7 +25,8 @@ which they differ is counted in the table's last column and named on stderr.
 The puzzles: the 9x9 hard files of tests/data/variants for classic, X, Windoku, Jigsaw and
 Killer (medium and hard); for the pair, marked and lined kinds, puzzles built here from
 fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule
-allows, lines drawn through it, givens added in a random order until it has one solution);
+allows, lines drawn through it as the generator draws them, givens added in a random order
+until it has one solution);
 for arrows, up to a dozen arrows drawn on a relabelled, turned and mirrored grid, givens
 added the same way.
 """
@@ -45,6 +46,8 @@ from pathlib import Path
 from webapp.cli.arguments import positive_int
 from webapp.cli.timing import read_puzzles
 from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
+from webapp.sudoku.generator.lines import draw_lines
+from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
@@ -69,8 +72,8 @@ MARKED_KINDS = {
     "X (XV's X)": "X",
     "V (XV's V)": "V",
 }
-# The lined kinds built here: lines drawn through an answer, each step keeping the kind's chain
-# (a palindrome grown from its middle, its two new ends holding the same digit).
+# The lined kinds built here: lines drawn through an answer as the generator draws them, each
+# keeping the kind's chain (generator/lines.py).
 LINED_KINDS = {
     "T (thermometers)": "T",
     "G (German whispers)": "G",
@@ -346,24 +349,6 @@ def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
-def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
-    """A line of kind `letter` from a random cell through new neighbours whose digits in
-    `answer` keep the kind's chain, two to six cells long (shorter where none does)."""
-    chain = RULE_KINDS[letter].chain
-    assert chain is not None, letter
-    cells = [rng.randrange(81)]
-    for _ in range(rng.randrange(1, 6)):
-        onward = [
-            cell
-            for cell in touching(cells[-1])
-            if cell not in cells and chain(9, 2, answer[cells[-1]], answer[cell])
-        ]
-        if not onward:
-            break
-        cells.append(rng.choice(onward))
-    return tuple(cells)
-
-
 def touching(cell: int) -> list[int]:
     """The cells touching `cell` on a 9x9, by a side or a corner."""
     row, column = divmod(cell, 9)
@@ -375,61 +360,19 @@ def touching(cell: int) -> list[int]:
     ]
 
 
-def grown_palindrome(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
-    """A palindrome grown from a random middle cell, a cell at each end at a time, the two
-    holding the same digit in `answer`, up to three times (fewer where no two cells do)."""
-    left = right = [rng.randrange(81)]
-    for _ in range(rng.randrange(1, 4)):
-        taken = set(left) | set(right)
-        ends = [
-            (one, other)
-            for one in touching(left[-1])
-            for other in touching(right[-1])
-            if one != other and not {one, other} & taken and answer[one] == answer[other]
-        ]
-        if not ends:
-            break
-        one, other = rng.choice(ends)
-        left, right = [*left, one], [*right, other]
-    return (*reversed(left), *right[1:])
-
-
-def run_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
-    """A renban from a random cell through neighbours whose digits in `answer` stay a run of
-    consecutive digits, two to five cells long (shorter where none does)."""
-    cells = [rng.randrange(81)]
-    for _ in range(rng.randrange(1, 5)):
-        held = {answer[cell] for cell in cells}
-        onward = [
-            cell for cell in touching(cells[-1]) if answer[cell] in (min(held) - 1, max(held) + 1)
-        ]
-        if not onward:
-            break
-        cells.append(rng.choice(onward))
-    return tuple(cells)
-
-
-def one_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
-    """A line of kind `letter` through `answer`, as that kind's lines are built here."""
-    if letter == "P":
-        return grown_palindrome(answer, rng)
-    if letter == "N":
-        return run_line(answer, rng)
-    return drawn_line(answer, letter, rng)
-
-
 def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
-    """`count` puzzles with twenty or so lines of one lined kind, built from `seed`: the
-    answer turned and mirrored, and turned round (d -> 10 - d) for a German whisper, whose
-    differences that keeps, and for a renban, whose runs it keeps; a thermometer's or a
-    palindrome's lines are drawn after any relabelling."""
+    """`count` puzzles with the lines of one lined kind the generator draws (six to nine lines
+    of four to six cells, each keeping its kind on the answer: generator/lines.py), built from
+    `seed`: the answer turned and mirrored, and turned round (d -> 10 - d) for a German
+    whisper, whose differences that keeps, and for a renban, whose runs it keeps; a
+    thermometer's or a palindrome's lines are drawn after any relabelling."""
     grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
     rng = random.Random(seed)
     puzzles = []
-    for _ in range(count):
+    for number in range(count):
         answer = disguised(grown, rng, "reverse" if letter in "GN" else "any")
-        drawn = (one_line(answer, letter, rng) for _ in range(rng.randrange(16, 26)))
-        lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
+        drawing = SeededRandom(f"cpsat-bench:{letter}:{seed}:{number}")
+        lines = draw_lines(Grid(SHAPES[9], answer), letter, drawing)
         puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
     return puzzles
 

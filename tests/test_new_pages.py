@@ -256,10 +256,20 @@ def test_a_level_a_variant_is_not_made_at_is_kept_and_answered_with_the_levels_i
     assert said in answer.text and f'<option value="{level}" selected>' in answer.text
 
 
-def test_the_levels_hint_and_the_variants_menu_say_which_levels_a_variant_is_made_at(client):
+def test_the_levels_hint_says_which_levels_a_variant_is_made_at(client):
+    said = hint(client.get("/new").text, "level-hint")
+    listed = r"Non-Consecutive(, [\w -]+)*( and [\w -]+)?"
+    assert re.search(f"{listed} puzzles are made at levels medium and hard only", said)
+
+
+def test_the_levels_hint_names_the_variants_of_the_same_levels_in_one_sentence(client):
+    said = hint(client.get("/new").text, "level-hint")
+    assert said.count("are made at levels medium and hard only") == 1
+
+
+def test_the_variants_menu_says_which_levels_a_variant_is_made_at(client):
     html = client.get("/new").text
     note = "Non-Consecutive puzzles are made at levels medium and hard only."
-    assert note in hint(html, "level-hint")
     option = re.search(r'<option value="non-consecutive"[^>]*>', html)
     assert option is not None
     assert f'data-levels="medium hard" data-level-note="{note}"' in option.group(0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import importlib
+import itertools
 import operator
 
 import pytest
@@ -58,6 +59,16 @@ def test_a_generated_kind_is_a_choice_of_the_cli(sudoku, anti_zebra) -> None:
     assert code == 0 and out.strip().endswith("-z")
 
 
+@pytest.mark.parametrize("variant", ["anti-knight", "anti-king", "non-consecutive", "kropki"])
+def test_each_rule_kind_of_issue_42_is_offered_on_the_new_puzzle_form(client, variant) -> None:
+    assert f'<option value="{variant}"' in client.get("/new").text
+
+
+@pytest.mark.parametrize("variant", ["thermometer", "german-whispers", "palindrome", "renban"])
+def test_a_lined_kind_is_offered_on_the_new_puzzle_form_at_two_levels(client, variant) -> None:
+    assert f'<option value="{variant}" data-levels="medium hard"' in client.get("/new").text
+
+
 def test_a_kind_not_generated_is_not_on_the_form(client, monkeypatch) -> None:
     x_not_generated = dataclasses.replace(RULE_KINDS["x"], generated=False)
     monkeypatch.setitem(RULE_KINDS, "x", x_not_generated)
@@ -79,8 +90,10 @@ PAIR_ORDERS = [
 ]
 # Kropki, every dot given, at its two levels.
 KROPKI_ORDERS = [("kropki", "medium"), ("kropki", "hard")]
-ORDERS = PAIR_ORDERS + KROPKI_ORDERS
-VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki"]
+# Thermometers drawn through the answer, at their two levels.
+THERMOMETER_ORDERS = [("thermometer", "medium"), ("thermometer", "hard")]
+ORDERS = PAIR_ORDERS + KROPKI_ORDERS + THERMOMETER_ORDERS
+VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki", "thermometer"]
 # Each variant at its first level: a hard non-consecutive puzzle takes seconds to make, so the
 # tests that make one again (the same seed, a link, the CLI) make the quicker level's.
 FIRST_ORDERS = [next(order for order in ORDERS if order[0] == variant) for variant in VARIANTS]
@@ -144,6 +157,15 @@ def test_a_new_puzzle_link_makes_a_rule_puzzle(app, client, variant, level) -> N
     assert answer.status_code == 303 and answer.location.endswith(f"/{puzzle.code}")
 
 
+@pytest.mark.parametrize(("variant", "level"), THERMOMETER_ORDERS)
+def test_the_generate_api_makes_a_thermometer_puzzle(app, client, variant, level) -> None:
+    app.config["GENERATE_SECONDS"] = SECONDS  # made in the request, not in a job
+    puzzle = made(variant, level, 1).puzzle
+    assert puzzle is not None
+    answer = client.get(f"/api/generate?size=9&level={level}&variant={variant}&seed=1")
+    assert answer.status_code == 200 and answer.get_json()["puzzle"] == puzzle.code
+
+
 @pytest.mark.parametrize(("variant", "level"), FIRST_ORDERS)
 def test_the_cli_makes_a_rule_puzzle(sudoku, variant, level) -> None:
     puzzle = made(variant, level, 1).puzzle
@@ -194,3 +216,66 @@ def test_a_kropki_answer_keeps_every_dot_and_every_gap(variant, level, seed) -> 
 def test_a_kropki_puzzles_next_puzzle_is_a_kropki() -> None:
     puzzle = made("kropki", "medium", 1).puzzle
     assert puzzle is not None and variant_of(puzzle) == "kropki"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), THERMOMETER_ORDERS)
+def test_a_thermometer_answer_rises_along_every_thermometer(variant, level, seed) -> None:
+    generated = made(variant, level, seed)
+    assert generated.solution is not None and generated.puzzle is not None
+    cells = generated.solution.cells
+    assert all(
+        all(cells[nearer] < cells[further] for nearer, further in itertools.pairwise(line.cells))
+        for line in generated.puzzle.rules.lines
+    )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize(("variant", "level"), THERMOMETER_ORDERS)
+def test_a_thermometer_puzzle_has_a_handful_of_short_thermometers(variant, level, seed) -> None:
+    puzzle = made(variant, level, seed).puzzle
+    assert puzzle is not None
+    lengths = [len(line.cells) for line in puzzle.rules.lines]
+    assert 3 <= len(lengths) <= 9 and all(3 <= length <= 6 for length in lengths)
+
+
+def test_a_thermometer_puzzles_next_puzzle_is_a_thermometer() -> None:
+    puzzle = made("thermometer", "medium", 1).puzzle
+    assert puzzle is not None and variant_of(puzzle) == "thermometer"
+
+
+# The other lined kinds the generator draws by their chain, at their two levels, one seed each.
+OTHER_LINE_ORDERS = [
+    (variant, level)
+    for variant in ("german-whispers", "palindrome", "renban")
+    for level in ("medium", "hard")
+]
+
+
+def keeps_its_lines(answer: Grid, rules: Rules) -> bool:
+    """Whether `answer` keeps every line of `rules` on each pair of it its kind relates."""
+    cells = answer.cells
+    for line in rules.lines:
+        kind = RULE_KINDS[line.letter]
+        assert kind.chain is not None
+        length = len(line.cells)
+        pairs = kind.line_pairs(line.cells)
+        if not all(kind.chain(9, length, cells[one], cells[other]) for one, other in pairs):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(("variant", "level"), OTHER_LINE_ORDERS)
+def test_another_lined_kinds_puzzle_keeps_its_lines_in_one_solution(variant, level) -> None:
+    generated = made(variant, level, 0)
+    assert generated.puzzle is not None and generated.solution is not None
+    assert keeps_its_lines(generated.solution, generated.puzzle.rules)
+    assert count_solutions_of(generated.puzzle, most=2).count == 1
+
+
+@pytest.mark.parametrize(("variant", "level"), OTHER_LINE_ORDERS)
+def test_another_lined_kinds_puzzle_is_rated_in_its_level(variant, level) -> None:
+    puzzle = made(variant, level, 0).puzzle
+    assert puzzle is not None
+    path = find_path(puzzle, unique=True)
+    assert path.status == PathStatus.SOLVED and level_of(path.rating) == level

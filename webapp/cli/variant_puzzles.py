@@ -28,7 +28,7 @@ from ..sudoku import Grid, Puzzle
 from ..sudoku.cages import Cage
 from ..sudoku.generator.carve import Carver
 from ..sudoku.generator.fill import solved_fill
-from ..sudoku.generator.generate import JIGSAW, KILLER, KILLER_SIZES, marked_letters, variants
+from ..sudoku.generator.generate import JIGSAW, KILLER, KILLER_SIZES, drawn_letters, variants
 from ..sudoku.generator.jigsaw import random_regions
 from ..sudoku.generator.killer import settled_killer
 from ..sudoku.generator.seeded import SeededRandom
@@ -39,9 +39,10 @@ from ..sudoku.shape import Shape
 
 # The variants `sudoku soundness --variant` takes: each the generator makes but the classic,
 # by the generator's names (its letters of extra units; a Jigsaw also has a region map; a
-# Killer, its cages); not a marked family's (Kropki), whose marks come from each answer
-# (tests/test_marked_relations.py sweeps those).
-VARIANTS = tuple(name for name in variants() if name != "classic" and not marked_letters(name))
+# Killer, its cages); not a marked family's (Kropki) or a lined kind's (thermometers), whose
+# marks and lines come from each answer (tests/test_marked_relations.py and
+# tests/test_thermometer_logic.py sweep those).
+VARIANTS = tuple(name for name in variants() if name != "classic" and not drawn_letters(name))
 # The levels a Killer is made at, in turn: from cages of one to three cells to cages of six.
 KILLER_LEVELS = ("easy", "medium", "hard", "expert")
 # A random region map costs a solve or more: several puzzles share one.

@@ -14,7 +14,7 @@ from ..sudoku.generator import (
     Generated,
     Order,
 )
-from ..sudoku.generator.generate import marked_letters, variants
+from ..sudoku.generator.generate import drawn_letters, variants
 from ..sudoku.rulebook import RULE_KINDS
 from ..sudoku.variants import variant_label
 from .grid_table import Board, Cell, grid_board
@@ -47,10 +47,11 @@ class Link:
 def variant_labels() -> dict[str, str]:
     """What the form calls each variant the generator makes (generate.variants), as the home
     form's menu does (the engine's variants.offered_variants, read off the registry); a
-    marked kind's family, which the menu leaves to the marks, by its kinds' name ("Kropki")."""
+    marked kind's family or a lined kind, which the menu leaves to the marks and lines, by its
+    kinds' name ("Kropki", "Thermometer")."""
     return {
-        value: RULE_KINDS[marked[0]].name if marked else variant_label(value)
-        for value, marked in ((value, marked_letters(value)) for value in variants())
+        value: RULE_KINDS[drawn[0]].name if drawn else variant_label(value)
+        for value, drawn in ((value, drawn_letters(value)) for value in variants())
     }
 
 

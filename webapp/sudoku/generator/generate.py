@@ -13,7 +13,9 @@ puzzle from it (carve.py) one of two ways:
   level's top. Big grids carved down to one solution are far too hard to rate (a
   16x16 one needs chains for minutes), so their easier levels are carved this way.
 
-A Killer's attempt draws cages over its solution instead of carving givens (killer.py).
+A Killer's attempt draws cages over its solution instead of carving givens (killer.py); a
+marked kind's gives every mark its solution implies (marks.py) and a lined kind's draws a
+handful of lines through it (lines.py: thermometers) before carving.
 An attempt's puzzle is kept only if the exact solver proves it has one solution and
 the logic engine's rating (the same one the site shows) falls in the level; otherwise
 the next attempt starts. Attempts are counted, not timed, so the same order gives the
@@ -26,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 
 from ..grid import Grid
@@ -34,13 +36,14 @@ from ..logic import Path, PathStatus, find_path
 from ..logic.levels import LEVEL_NAMES, band
 from ..puzzle import Puzzle, Rules
 from ..result import Budget, SolveStatus
-from ..rulebook import RULE_KINDS, grid_kinds, marked_kinds
+from ..rulebook import RULE_KINDS, RuleKind, grid_kinds, line_kinds, marked_kinds
 from ..shape import SHAPES
 from ..solver import solve
 from .carve import Carver, OutOfTime, carve_under, carve_unique, ease
 from .fill import random_solution
 from .jigsaw import random_regions
 from .killer import killer_of
+from .lines import draw_lines
 from .marks import all_marks
 from .seeded import SeededRandom
 from .symmetry import SYMMETRIES, is_symmetric, orbits
@@ -70,8 +73,9 @@ KILLER_SIZES = (4, 6, 9)
 # A pair kind's puzzles (anti-knight, non-consecutive) are made on 9x9 only: that is where
 # they are played, and smaller grids may have no answer under them (anti-king on 4x4).
 PAIR_KIND_SIZES = (9,)
-# A kind that relates digits (non-consecutive) needs the logic's relation step, rated above
-# easy's top; carving one at expert gave up on 1 of 2 seeds in 60 s: made at these levels.
+# A kind that relates digits (non-consecutive, a Kropki dot, a thermometer) needs the logic's
+# relation step, rated above easy's top; carving one at expert gave up on 1 of 2 seeds in
+# 60 s: made at these levels.
 RELATION_LEVELS = ("medium", "hard")
 LARGEST_SEED = 2**63 - 1
 # The levels the big grids carve under the level's top, not down to one solution.
@@ -133,16 +137,16 @@ class Order:
             raise OrderError(f"a killer's size must be one of {sizes}, not {self.size}")
         if self.variant == KILLER and self.minimal:
             raise OrderError("a killer has no givens to make minimal; ask for it without minimal")
-        unmarked = tuple(letter for letter in made[self.variant] if not RULE_KINDS[letter].marked)
-        unfit = Rules(unmarked).unfit(SHAPES[self.size])
+        unfit = Rules(_unit_letters(made[self.variant])).unfit(SHAPES[self.size])
         if unfit:
             raise OrderError(unfit)
         self._refuse_what_the_kind_is_not_made_at(made[self.variant])
 
     def _refuse_what_the_kind_is_not_made_at(self, letters: tuple[str, ...]) -> None:
-        """OrderError for a size or level a pair kind's puzzles are not made at."""
+        """OrderError for a size or level a pair, marked or lined kind's puzzles are not made
+        at."""
         kinds = [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].pairs]
-        kinds += [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].marked]
+        kinds += [RULE_KINDS[letter] for letter in drawn_letters(self.variant)]
         if not kinds:
             return
         name = kinds[0].name
@@ -160,10 +164,9 @@ class Order:
         return f"{variant}{self.size}:{self.level}:{self.symmetry}:{minimal}:{self.seed}:{attempt}"
 
     def rules(self) -> Rules:
-        """The rules of the puzzles this order makes; a Jigsaw's regions come from its seed."""
-        extras = tuple(
-            letter for letter in variants()[self.variant] if not RULE_KINDS[letter].marked
-        )
+        """The rules of the puzzles this order makes, but the marks and lines each attempt
+        draws; a Jigsaw's regions come from its seed."""
+        extras = _unit_letters(variants()[self.variant])
         if self.variant != JIGSAW:
             return Rules(extras)
         return Rules(extras, random_regions(SHAPES[self.size], SeededRandom(self.seed_text(0))))
@@ -238,14 +241,26 @@ def generate(
 
 def variants() -> dict[str, tuple[str, ...]]:
     """The variants the generator makes, by name, and the letters of the rule kinds each
-    has: the classic, each kind the registry says it makes (by the kind's word), a Jigsaw
-    (its region map drawn from the order's seed) and a Killer (its cages from its answer)."""
+    has: the classic, each kind the registry says it makes (by the kind's word; a lined
+    kind's by its name, "thermometer"), a Jigsaw (its region map drawn from the order's seed)
+    and a Killer (its cages from its answer)."""
     kinds = {kind.word: (kind.letter,) for kind in grid_kinds() if kind.generated}
     families: dict[str, tuple[str, ...]] = {}
     for kind in marked_kinds():
         if kind.generated:
             families[kind.family] = (*families.get(kind.family, ()), kind.letter)
-    return {CLASSIC: (), **kinds, **families, JIGSAW: (), KILLER: ()}
+    lined = {
+        line_variant(kind): (kind.letter,)
+        for kind in line_kinds()
+        if kind.generated and kind.chain is not None  # lines.py draws lines by their chain
+    }
+    return {CLASSIC: (), **kinds, **families, **lined, JIGSAW: (), KILLER: ()}
+
+
+def line_variant(kind: RuleKind) -> str:
+    """The variant name of a lined kind's puzzles: its name in small letters, words joined by
+    hyphens ("thermometer", "german-whispers")."""
+    return "-".join(kind.name.lower().split())
 
 
 def marked_letters(variant: str) -> tuple[str, ...]:
@@ -253,10 +268,27 @@ def marked_letters(variant: str) -> tuple[str, ...]:
     return tuple(letter for letter in variants()[variant] if RULE_KINDS[letter].marked)
 
 
+def lined_letters(variant: str) -> tuple[str, ...]:
+    """The letters of the lined kinds `variant` has (a thermometer's)."""
+    return tuple(letter for letter in variants()[variant] if RULE_KINDS[letter].lined)
+
+
+def drawn_letters(variant: str) -> tuple[str, ...]:
+    """The letters of the kinds whose marks or lines each puzzle of `variant` draws itself
+    (a Kropki's dots, a thermometer's lines), which its name stands for."""
+    return marked_letters(variant) + lined_letters(variant)
+
+
+def _unit_letters(letters: tuple[str, ...]) -> tuple[str, ...]:
+    """Of `letters`, those of the kinds a puzzle has over the whole grid (not drawn)."""
+    kinds = (RULE_KINDS[letter] for letter in letters)
+    return tuple(kind.letter for kind in kinds if not kind.marked and not kind.lined)
+
+
 def variant_levels(variant: str) -> tuple[str, ...]:
     """The levels puzzles of `variant` are made at on 9x9, easiest first."""
     letters = variants()[variant]
-    related = any(RULE_KINDS[letter].forbids or RULE_KINDS[letter].marked for letter in letters)
+    related = any(RULE_KINDS[letter].forbids for letter in letters) or drawn_letters(variant)
     return RELATION_LEVELS if related else LEVEL_NAMES
 
 
@@ -268,7 +300,7 @@ def levels_note(variant: str) -> str:
         return ""
     letters = variants()[variant]
     kinds = [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].forbids]
-    kinds += [RULE_KINDS[letter] for letter in letters if RULE_KINDS[letter].marked]
+    kinds += [RULE_KINDS[letter] for letter in drawn_letters(variant)]
     return f"{kinds[0].name} puzzles are made at levels {' and '.join(levels)} only"
 
 
@@ -286,11 +318,11 @@ def _a_puzzle_of(order: Order) -> str:
     """How the outcome names what was asked for: "a minimal 9x9 puzzle at level hard",
     "a 9x9 Jigsaw puzzle at level easy"."""
     minimal = "minimal " if order.minimal else ""
-    marked = marked_letters(order.variant)
+    drawn = drawn_letters(order.variant)
     if order.variant == KILLER:
         name = "Killer"  # its cages come later
     else:
-        name = RULE_KINDS[marked[0]].name if marked else order.rules().name
+        name = RULE_KINDS[drawn[0]].name if drawn else order.rules().name
     variant = "" if order.variant == CLASSIC else f"{name} "
     return f"a {minimal}{order.size}x{order.size} {variant}puzzle at level {order.level}"
 
@@ -321,6 +353,10 @@ def _attempt(order: Order, carver: Carver, random: SeededRandom) -> dict[str, ob
     marked = marked_letters(order.variant)
     if marked:  # its marks come from its solution: all given
         carver = Carver(carver.shape, carver.deadline, all_marks(solution, marked))
+    for letter in lined_letters(order.variant):  # its lines are drawn through its solution
+        lines = carver.rules.lines + draw_lines(solution, letter, random)
+        rules = replace(carver.rules, lines=lines, line_size=carver.shape.size)
+        carver = Carver(carver.shape, carver.deadline, rules)
     rated: Path | None = None
     if order.variant == KILLER:
         killer = killer_of(solution, carver.rules, order.level, random, carver.seconds_left)

@@ -18,6 +18,7 @@ from ...sudoku.generator import (
     levels_of,
 )
 from ...sudoku.generator.generate import KILLER, levels_note, variant_levels, variants
+from ...wording import in_words
 from ..generated_puzzles import Choice, Link, choices, variant_labels
 from ..puzzle_form.view import Problem
 
@@ -35,6 +36,7 @@ class NewPage:
     variants: tuple[Choice, ...] = ()
     symmetry_offered: bool = True  # a Killer has no givens to lie in a pattern
     level_notes: tuple[LevelNote, ...] = ()  # the variants not made at every level
+    levels_hint: str = ""  # which levels those are made at, in a sentence a set of levels
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,20 @@ def level_notes() -> tuple[LevelNote, ...]:
     )
 
 
+def levels_hint(notes: tuple[LevelNote, ...]) -> str:
+    """What the form's hint says of the variants made at some levels only, one sentence for
+    the variants of each set of levels ("Kropki and Thermometer puzzles are made at levels
+    medium and hard only.")."""
+    labels = variant_labels()
+    named: dict[str, list[str]] = {}
+    for note in notes:
+        named.setdefault(note.levels, []).append(labels[note.variant])
+    return " ".join(
+        f"{in_words(names)} puzzles are made at levels {in_words(levels.split())} only."
+        for levels, names in named.items()
+    )
+
+
 def new_page(
     size: str, level: str, symmetry: str, problem: str = "", variant: str = CLASSIC
 ) -> NewPage:
@@ -67,6 +83,7 @@ def new_page(
     levels = levels_of(max(SIZES))
     field = problem.split(" ", 1)[0]
     problems: tuple[Problem, ...] = ()
+    notes = level_notes()
     if problem:
         target = field if field in ("size", "level", "symmetry", "variant") else ""
         if not target and variant != CLASSIC:
@@ -80,7 +97,8 @@ def new_page(
         problems=problems,
         invalid=problems[0].target if problems else "",
         symmetry_offered=variant != KILLER,
-        level_notes=level_notes(),
+        level_notes=notes,
+        levels_hint=levels_hint(notes),
     )
 
 

@@ -40,6 +40,10 @@ def variant_of(puzzle: Puzzle) -> str | None:
             return None
         made = (name for name, kinds in variants().items() if kinds and RULE_KINDS[kinds[0]].marked)
         return next((name for name in made if set(variants()[name]) >= set(letters)), None)
+    if rules.lines:  # made with the lines of one lined kind, and nothing else
+        kinds = tuple(dict.fromkeys(line.letter for line in rules.lines))
+        made_of = (name for name, letters in variants().items() if letters == kinds)
+        return next(made_of, None) if not rules.extras else None
     return next((name for name, extras in variants().items() if extras == rules.extras), None)
 
 

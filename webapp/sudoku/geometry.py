@@ -37,6 +37,7 @@ from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
+from .line_rules import LineRule, rules_of
 from .rulebook import RULE_KINDS, Line, MarkedPairs, Pair, RuleKind, orthogonal_pairs
 from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
@@ -411,6 +412,12 @@ class Geometry:
         return sums_of(self.lines)
 
     @cached_property
+    def line_rules(self) -> tuple[LineRule, ...]:
+        """The puzzle's lines whose kind keeps a rule of its own (a between line's:
+        line_rules.py)."""
+        return rules_of(self.lines)
+
+    @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
         """For each cell, the units it belongs to, in unit order."""
         found: list[list[Unit]] = [[] for _ in range(self.shape.cell_count)]
@@ -607,7 +614,7 @@ def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...
     for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
         chain = kind.chain
         if chain is None:
-            continue  # a sum line's (sum_lines.py)
+            continue  # a sum line's (sum_lines.py) or a line rule's (line_rules.py)
         # Lines whose lengths break the same digits share a relation (a renban's depend on its
         # length, a thermometer's do not).
         by_broken: dict[frozenset[tuple[int, int]], tuple[list[Pair], list[Pair]]] = {}

@@ -208,7 +208,12 @@ class RuleKind:
     instead (or as well) gives each of its lines' cells a weight, and the line's digits times
     their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py);
     a `circled` kind's line starts with its circle of that many cells, which f-puzzles lists
-    as the shape's `cells`, its line starting in the circle's last."""
+    as the shape's `cells`, its line starting in the circle's last. A lined kind with a rule
+    over the whole line, neither pairs nor a sum (a between line's, which depends on both its
+    ends at once), gives `line_narrows` and `line_clauses` instead (line_rules.py); its
+    `between` may name {start}, {end} and {rest}, the cells inside. Where its line has
+    `ends_circled`, a board draws its last cell as it draws its start (a between line's
+    two circles)."""
 
     letter: str
     name: str
@@ -244,13 +249,16 @@ class RuleKind:
     line_start: str = "bulb"
     line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
     branches: bool = True
+    line_narrows: Callable[[int, tuple[int, ...]], tuple[int, ...]] | None = None
+    line_clauses: Callable[[int, int], tuple[tuple[int, ...], ...]] | None = None
+    ends_circled: bool = False
 
     @property
     def lined(self) -> bool:
         """Whether a puzzle draws this kind's lines itself (a thermometer, an arrow), each an
         ordered chain of cells whose successive digits `chain` holds, nearer the start first,
-        or whose digits make its `line_sum`."""
-        return self.chain is not None or self.line_sum is not None
+        or whose digits make its `line_sum`, or that keeps a rule of its own (`line_narrows`)."""
+        return self.chain is not None or self.line_sum is not None or self.line_narrows is not None
 
     @property
     def marked(self) -> bool:

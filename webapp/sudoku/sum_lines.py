@@ -49,16 +49,13 @@ def sums_of(lines: Iterable[Line]) -> tuple[LineSum, ...]:
     return tuple(found)
 
 
-class SumNarrowing:
-    """The narrowing of one board's line sums (see the module docstring)."""
+class OptionDrops:
+    """The bits of a board's options, cell by cell and digits by digits, that a narrowing of
+    its lines drops (built once and kept)."""
 
     def __init__(self, board: Bitboard) -> None:
         self.n, self.width = board.n, board.width
         self.digit_mask = (1 << board.n) - 1
-        self.sums = tuple(
-            tuple((cell * board.width, weight) for cell, weight in each.terms)
-            for each in board.geometry.line_sums
-        )
         self.bits = board.bits
         self.length = (board.constraints * board.width + 7) // 8
         self.drops: dict[tuple[int, int], int] = {}  # (cell shift, digits) -> their options' bits
@@ -77,6 +74,17 @@ class SumNarrowing:
                         spelled[bit >> 3] |= 1 << (bit & 7)
             found = self.drops[key] = int.from_bytes(spelled, "little")
         return found
+
+
+class SumNarrowing(OptionDrops):
+    """The narrowing of one board's line sums (see the module docstring)."""
+
+    def __init__(self, board: Bitboard) -> None:
+        super().__init__(board)
+        self.sums = tuple(
+            tuple((cell * board.width, weight) for cell, weight in each.terms)
+            for each in board.geometry.line_sums
+        )
 
     def narrowed(self, alive: int) -> int:
         """`alive` less the digits its line sums' bounds rule out. One pass: what it drops

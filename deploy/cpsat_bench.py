@@ -5,7 +5,7 @@
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
-palindromes and renban lines), Killers and classic puzzles,
+palindromes, renban lines and between lines), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -14,7 +14,10 @@ CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
 AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
 differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
 given" negations, non-consecutive's neighbours) as a forbidden-assignments table, and each
-line sum (an arrow's circle less its arrow) as a linear equation. CP-SAT runs on one worker.
+line sum (an arrow's circle less its arrow) as a linear equation, and each between line
+as a choice of its own, "the first end is the smaller", under which each cell inside is above
+the first end and below the last, and without which below and above. CP-SAT runs on one
+worker.
 
 The figure is CPU time per solve (process time, model or board building included), not
 wall time: the machine these figures are taken on is shared, and a solve's wall time there
@@ -76,6 +79,7 @@ LINED_KINDS = {
     "G (German whispers)": "G",
     "P (palindromes)": "P",
     "N (renban)": "N",
+    "L (between lines)": "L",
 }
 # The sum-lined kinds built here (up to a dozen arrows drawn through an answer).
 SUM_LINED_KINDS = {"A (arrows)": "A"}
@@ -164,6 +168,15 @@ def cpsat() -> Solver | None:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
         for each in geometry.line_sums:
             model.add(sum(weight * cells[cell] for cell, weight in each.terms) == 0)
+        for rule in geometry.line_rules:
+            assert rule.letter == "L", rule.letter  # the only line rule so far: a between line
+            up = model.new_bool_var(f"up{rule.index}")
+            first, *inside, last = (cells[cell] for cell in rule.cells)
+            for cell in inside:
+                model.add(first < cell).only_enforce_if(up)
+                model.add(cell < last).only_enforce_if(up)
+                model.add(first > cell).only_enforce_if(up.Not())
+                model.add(cell > last).only_enforce_if(up.Not())
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
@@ -409,12 +422,38 @@ def run_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def between_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A between line from a random cell through neighbours on one side of its digit in
+    `answer` (above a small one, below a large one), two to five cells walked, ending at the
+    last cell further that way than every cell before it (one cell where none is)."""
+    cells = [rng.randrange(81)]
+    first = answer[cells[0]]
+    side = 1 if first < 5 or (first == 5 and rng.random() < 0.5) else -1
+    for _ in range(rng.randrange(2, 6)):
+        onward = [
+            cell
+            for cell in touching(cells[-1])
+            if cell not in cells and side * answer[cell] > side * first
+        ]
+        if not onward:
+            break
+        cells.append(rng.choice(onward))
+    ends = [
+        at
+        for at in range(2, len(cells))
+        if all(side * answer[cells[at]] > side * answer[cell] for cell in cells[1:at])
+    ]
+    return tuple(cells[: ends[-1] + 1]) if ends else tuple(cells[:1])
+
+
 def one_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
     """A line of kind `letter` through `answer`, as that kind's lines are built here."""
     if letter == "P":
         return grown_palindrome(answer, rng)
     if letter == "N":
         return run_line(answer, rng)
+    if letter == "L":
+        return between_line(answer, rng)
     return drawn_line(answer, letter, rng)
 
 

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
+from .between import between_clauses, between_narrows, between_problem
 from .palindromes import mirrored, palindrome_problem, same
 from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
@@ -523,6 +524,26 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="renban",
             line_start="",
             line_pairs=every_pair,
+            branches=False,
+        ),
+        RuleKind(
+            "L",
+            "Between Line",
+            (),
+            line_narrows=between_narrows,
+            line_clauses=between_clauses,
+            line_problem=between_problem,
+            fpuzzles_keys=("betweenline",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Between lines: every digit on a grey line between its two circles lies"
+            " between the digits in the circles.",
+            clash="{cells} are on a between line: with {symbols} there, some cell inside"
+            " cannot lie between its ends",
+            between="{start} and {end} end a between line through {rest}",
+            line_class="between",
+            line_start="circle",
+            ends_circled=True,
             branches=False,
         ),
     )

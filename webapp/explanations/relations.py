@@ -45,18 +45,18 @@ def relation_pair_sentence(geometry: Geometry, step: Step) -> str:
 
 def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     """A sum line (an arrow): the least and most its other cells make bound this one, in its
-    kind's words ({start}: the line's first cell, {rest}: the others, in the line's order):
-    "The arrow's circle r2c2 is the sum of r2c3 and r2c4, so r2c2 is from 3 to 9: it cannot
-    be 1 or 2"."""
+    kind's words ({start}: the sum's cells weighed up, an arrow's circle; {rest}: those
+    weighed down, its arrow; each in the sum's order): "The arrow's circle r2c2 is the sum of
+    r2c3 and r2c4, so r2c2 is from 3 to 9: it cannot be 1 or 2"."""
     roles = dict((role, cell) for cell, role in step.cells)
     target = roles[TARGET]
     named = {cell for cell, _ in step.cells}
     line = next(each for each in geometry.line_sums if {c for c, _ in each.terms} == named)
-    names = [cell_name(geometry.shape, cell) for cell, _ in line.terms]
+    up = [cell_name(geometry.shape, cell) for cell, weight in line.terms if weight > 0]
+    down = [cell_name(geometry.shape, cell) for cell, weight in line.terms if weight < 0]
     kind = RULE_KINDS.get(line.letter)
     words = kind.between if kind is not None and kind.between else "{start} and {rest} are a sum"
-    first = kind.circled if kind is not None and kind.circled else 1
-    binding = words.format(start=in_words(names[:first]), rest=in_words(names[first:]))
+    binding = words.format(start=in_words(up), rest=in_words(down))
     least, most = (geometry.shape.symbol(value) for value in step.digits)
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
     return (

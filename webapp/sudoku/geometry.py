@@ -408,8 +408,16 @@ class Geometry:
 
     @cached_property
     def line_sums(self) -> tuple[LineSum, ...]:
-        """The sums of the puzzle's lines whose kind has one (an arrow's: sum_lines.py)."""
-        return sums_of(self.lines)
+        """The sums of the puzzle's lines whose kind has one (an arrow's: sum_lines.py), or
+        several, by the box or region each cell lies in (a region-sum line's)."""
+        if not self.lines:
+            return ()
+        box_of = [0] * self.shape.cell_count
+        for unit in self.units:
+            if unit.kind in ("box", "region"):
+                for cell in unit.cells:
+                    box_of[cell] = unit.index
+        return sums_of(self.lines, tuple(box_of))
 
     @cached_property
     def line_rules(self) -> tuple[LineRule, ...]:

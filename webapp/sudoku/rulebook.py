@@ -189,8 +189,8 @@ class RuleKind:
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
     `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
     kind's may name {nearer}, the cell nearer the line's start, and {further}; a sum line's
-    (logic/line_sums.py) {start}, the line's first cell (a circled kind's circle), and
-    {rest}, the others.
+    (logic/line_sums.py) {start}, the cells its sum weighs up (a circled kind's circle), and
+    {rest}, those it weighs down (the arrow).
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds on a grid of
@@ -207,7 +207,9 @@ class RuleKind:
     "value" (a German whisper's least difference), `line_value` is the one the kind keeps on a
     grid of a size: a line with another is refused by name. A lined kind with a `line_sum`
     instead (or as well) gives each of its lines' cells a weight, and the line's digits times
-    their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py);
+    their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py),
+    and one with `line_equations` several such sums, from its cells and the box (or a
+    Jigsaw's region) each cell of the grid lies in, by cell (a region-sum line's segments);
     a `circled` kind's line starts with its circle of that many cells, which f-puzzles lists
     as the shape's `cells`, its line starting in the circle's last. A lined kind with a rule
     over the whole line, neither pairs nor a sum (a between line's, which depends on both its
@@ -245,6 +247,9 @@ class RuleKind:
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
     line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
+    line_equations: (
+        Callable[[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, int], ...], ...]] | None
+    ) = None
     circled: int = 0
     line_value: Callable[[int], str] | None = None
     line_start: str = "bulb"
@@ -258,8 +263,14 @@ class RuleKind:
     def lined(self) -> bool:
         """Whether a puzzle draws this kind's lines itself (a thermometer, an arrow), each an
         ordered chain of cells whose successive digits `chain` holds, nearer the start first,
-        or whose digits make its `line_sum`, or that keeps a rule of its own (`line_narrows`)."""
-        return self.chain is not None or self.line_sum is not None or self.line_narrows is not None
+        or whose digits make its `line_sum` (or `line_equations`), or that keeps a rule of its
+        own (`line_narrows`)."""
+        return (
+            self.chain is not None
+            or self.line_sum is not None
+            or self.line_equations is not None
+            or self.line_narrows is not None
+        )
 
     @property
     def marked(self) -> bool:

@@ -10,6 +10,10 @@ by their bounds: a digit dies in a cell of a sum when the smallest and largest t
 cells can still make, with it, cannot reach nothing. On a full board that leaves a broken
 sum with no digit in its cells, the search's contradiction. The SAT solver takes them as
 clauses of their partial sums (sat.py).
+
+A lined kind with `line_equations` instead gives several sums for one line, from its cells
+and the box (or a Jigsaw's region) each cell of the grid lies in (a region-sum line: each
+of its segments in one box less its first segment's); each is a sum here as an arrow's is.
 """
 
 from __future__ import annotations
@@ -39,13 +43,19 @@ class LineSum:
         return sum(weight * cells[cell] for cell, weight in self.terms) == 0
 
 
-def sums_of(lines: Iterable[Line]) -> tuple[LineSum, ...]:
-    """The sums of a puzzle's lines whose kind has a `line_sum`, in the lines' order."""
+def sums_of(lines: Iterable[Line], box_of: tuple[int, ...] = ()) -> tuple[LineSum, ...]:
+    """The sums of a puzzle's lines whose kind has a `line_sum` or `line_equations`, in the
+    lines' order; `box_of` gives each cell's box or region number (line_equations')."""
     found = []
     for index, line in enumerate(lines, start=1):
-        terms = RULE_KINDS[line.letter].line_sum
-        if terms is not None:
-            found.append(LineSum(line.letter, index, terms(line.cells)))
+        kind = RULE_KINDS[line.letter]
+        if kind.line_sum is not None:
+            found.append(LineSum(line.letter, index, kind.line_sum(line.cells)))
+        if kind.line_equations is not None:
+            found.extend(
+                LineSum(line.letter, index, terms)
+                for terms in kind.line_equations(line.cells, box_of)
+            )
     return tuple(found)
 
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
 from .between import between_clauses, between_narrows, between_problem
 from .palindromes import mirrored, palindrome_problem, same
+from .region_sums import region_sum_problem, region_sum_terms
 from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
 from .thermometers import (
@@ -555,6 +556,24 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="between",
             line_start="circle",
             ends_circled=True,
+            branches=False,
+        ),
+        RuleKind(
+            "R",
+            "Region-Sum Line",
+            (),
+            line_equations=region_sum_terms,
+            line_problem=region_sum_problem,
+            fpuzzles_keys=("regionsumline",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Region-sum lines: box borders cut each blue line into segments, and the digits"
+            " of every segment of a line add up to the same total.",
+            clash="{cells} are two segments of one region-sum line: their sums differ ({symbols})",
+            between="the region-sum line's segment {start} adds up to the same as its segment"
+            " {rest}",
+            line_class="region-sum",
+            line_start="",
             branches=False,
         ),
     )

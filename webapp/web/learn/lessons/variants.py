@@ -73,7 +73,10 @@ FAMILY = Family(
             " this step does not count), so their circle is never small. A small circle"
             " keeps its arrow's digits small: a 4 over two cells leaves each 1, 2 or 3.",
             variations="Digits may repeat along an arrow where no row, column or box forbids"
-            " it; the step counts each cell alone, so it stays true either way.",
+            " it; the step counts each cell alone, so it stays true either way. A region-sum"
+            " line is such a sum too: each of its segments in one box adds up to the same as"
+            " its first, so a one-cell segment is at least as large as the other segment's"
+            " smallest cells add up to.",
             elsewhere="Arrow sums, bounding an arrow; on SudokuPad and in Cracking the"
             " Cryptic's videos it is simply reading the arrows.",
             builds_on=("naked-single",),

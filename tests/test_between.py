@@ -1,12 +1,12 @@
 """Between lines (webapp/sudoku/between.py, the registry's "L"; a line rule, line_rules.py):
-every digit inside a line lies between the digits at its two ends. The narrowing keeps
-exactly what some digits of the other cells allow on short lines, by bounds (never less), the
-SAT clauses hold exactly the lines that keep the rule, and the search and the SAT solver find
-exactly the 4x4 grids that keep random lines; a malformed line is refused with a named,
-located message, from a link too; lines live in the share code and are read from and written
-back to f-puzzles JSON; givens that break a line clash by name; a board draws both ends
-circled; the logic's step is worded by the entry. Real between-line puzzles solve to their
-published solutions in tests/test_real_marked_links.py."""
+every digit inside a line lies between the digits at its two ends. The narrowing never drops
+a digit that some digits of the other cells keep the rule with, and keeps a full line exactly
+when it holds; the SAT clauses hold exactly the lines that keep the rule, and the search and
+the SAT solver find exactly the 4x4 grids that keep random lines; a malformed line is refused
+with a named, located message, from a link too; lines live in the share code and are read
+from and written back to f-puzzles JSON (from SudokuPad links too); givens that break a line
+clash by name; a board draws both ends circled; the logic's step is worded by the entry. Real
+between-line puzzles solve to their published solutions in tests/test_real_marked_links.py."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.between import between_clauses, between_narrows, between_problem
 from webapp.sudoku.bitboard import bitboard_for
 from webapp.sudoku.conflicts import find_conflicts
+from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.line_rules import line_rules
 from webapp.sudoku.logic.position import Position
@@ -32,6 +33,8 @@ from webapp.sudoku.solver import initial_state
 from webapp.sudoku.thermometers import neighbours
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
+
+from puzzles import DATA
 
 # r1c1, r1c2, r1c3: a line along the top row, its ends r1c1 and r1c3.
 ROW = (0, 1, 2)
@@ -194,6 +197,13 @@ def test_a_branching_between_line_is_refused_naming_it() -> None:
 def test_between_lines_are_read_from_fpuzzles_json() -> None:
     rules = read_json(grid_json([["R1C1", "R1C2", "R1C3"]])).rules
     assert rules.lines == (Line("L", ROW),)
+
+
+def test_a_sudokupad_link_carrying_a_real_between_puzzle_is_read_with_them() -> None:
+    lines = (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    url = next(line.split()[-1] for line in lines if line.startswith("L "))
+    linked = read_link("https://sudokupad.app/fpuzzles" + url.partition("load=")[2])
+    assert linked is not None and {line.letter for line in linked.given.rules.lines} == {"L"}
 
 
 def test_between_lines_survive_the_share_code() -> None:

@@ -3,9 +3,9 @@ a segment past its first, sum_lines.py): box borders (a Jigsaw's region borders)
 into segments whose digits add up to the same total. The search and the SAT solver find
 exactly the 4x4 grids that keep random lines; a malformed line is refused with a named,
 located message, from a link too; lines live in the share code and are read from and written
-back to f-puzzles JSON; givens that break a line clash by name; a board draws the line; the
-sum line's step is worded by the entry. Real region-sum puzzles solve to their published
-solutions in tests/test_real_marked_links.py."""
+back to f-puzzles JSON (from SudokuPad links too); givens that break a line clash by name; a
+board draws the line; the sum line's step is worded by the entry. Real region-sum puzzles
+solve to their published solutions in tests/test_real_marked_links.py."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.bitboard import bitboard_for
 from webapp.sudoku.conflicts import find_conflicts
 from webapp.sudoku.geometry import standard_geometry
+from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.line_sums import line_sums
 from webapp.sudoku.logic.position import Position
@@ -31,6 +32,8 @@ from webapp.sudoku.solver import initial_state
 from webapp.sudoku.thermometers import neighbours
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
+
+from puzzles import DATA
 
 # r1c2, r1c3 in box 1, then r1c4 in box 2: two segments.
 ACROSS = (1, 2, 3)
@@ -189,6 +192,13 @@ def test_a_branching_region_sum_line_is_refused_naming_it() -> None:
 def test_region_sum_lines_are_read_from_fpuzzles_json() -> None:
     rules = read_json(grid_json([["R1C2", "R1C3", "R1C4"]])).rules
     assert rules.lines == (Line("R", ACROSS),)
+
+
+def test_a_sudokupad_link_carrying_a_real_region_sum_puzzle_is_read_with_them() -> None:
+    lines = (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    url = next(line.split()[-1] for line in lines if line.startswith("R "))
+    linked = read_link("https://sudokupad.app/fpuzzles" + url.partition("load=")[2])
+    assert linked is not None and {line.letter for line in linked.given.rules.lines} == {"R"}
 
 
 def test_region_sum_lines_survive_the_share_code() -> None:

@@ -31,6 +31,8 @@ def line_rules(position: Position) -> Iterator[Step]:
         if not all(masks):
             continue  # a cell with no candidate: the position is broken already
         kept = each.narrowed(n, masks)
+        if not all(kept):
+            continue  # no digits keep the line: the position has no solution to explain
         for cell, mask, keep in zip(each.cells, masks, kept, strict=True):
             if position.values[cell] or keep == mask:
                 continue

@@ -5,7 +5,8 @@
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
-palindromes and renban lines), Killers and classic puzzles,
+palindromes, renban lines and between lines, arrows and region-sum lines), Killers and
+classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -14,7 +15,11 @@ CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
 AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
 differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
 given" negations, non-consecutive's neighbours) as a forbidden-assignments table, and each
-line sum (an arrow's circle less its arrow) as a linear equation. CP-SAT runs on one worker.
+line sum (an arrow's circle less its arrow; a region-sum line's segment less its first) as
+a linear equation, and each between line
+as a choice of its own, "the first end is the smaller", under which each cell inside is above
+the first end and below the last, and without which below and above. CP-SAT runs on one
+worker.
 
 The figure is CPU time per solve (process time, model or board building included), not
 wall time: the machine these figures are taken on is shared, and a solve's wall time there
@@ -79,9 +84,13 @@ LINED_KINDS = {
     "G (German whispers)": "G",
     "P (palindromes)": "P",
     "N (renban)": "N",
+    "L (between lines)": "L",
 }
-# The sum-lined kinds built here (up to a dozen arrows drawn through an answer).
-SUM_LINED_KINDS = {"A (arrows)": "A"}
+# The sum-lined kinds built here (up to a dozen arrows, or region-sum lines, drawn through an
+# answer).
+SUM_LINED_KINDS = {"A (arrows)": "A", "R (region-sum lines)": "R"}
+# Each cell's box on a 9x9.
+BOXES = tuple((cell // 27) * 3 + (cell % 9) // 3 for cell in range(81))
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -167,6 +176,15 @@ def cpsat() -> Solver | None:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
         for each in geometry.line_sums:
             model.add(sum(weight * cells[cell] for cell, weight in each.terms) == 0)
+        for rule in geometry.line_rules:
+            assert rule.letter == "L", rule.letter  # the only line rule so far: a between line
+            up = model.new_bool_var(f"up{rule.index}")
+            first, *inside, last = (cells[cell] for cell in rule.cells)
+            for cell in inside:
+                model.add(first < cell).only_enforce_if(up)
+                model.add(cell < last).only_enforce_if(up)
+                model.add(first > cell).only_enforce_if(up.Not())
+                model.add(cell > last).only_enforce_if(up.Not())
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
@@ -335,15 +353,38 @@ def arrow_from(answer: tuple[int, ...], start: int, rng: random.Random) -> tuple
     return None
 
 
+def region_sum_from(
+    answer: tuple[int, ...], start: int, rng: random.Random
+) -> tuple[int, ...] | None:
+    """A region-sum line on `answer` from `start` through new neighbours, two to seven cells
+    walked, kept where it crosses a box border and its runs of cells in one box add up to one
+    total; None where not."""
+    cells = [start]
+    for _ in range(rng.randrange(1, 7)):
+        near = [cell for cell in touching(cells[-1]) if cell not in cells]
+        if not near:
+            break
+        cells.append(rng.choice(near))
+    totals: list[int] = []
+    for at, cell in enumerate(cells):
+        if at and BOXES[cell] == BOXES[cells[at - 1]]:
+            totals[-1] += answer[cell]
+        else:
+            totals.append(answer[cell])
+    return tuple(cells) if len(totals) > 1 and len(set(totals)) == 1 else None
+
+
 def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
-    """`count` puzzles of up to a dozen arrows each, built from `seed`: arrows drawn on a
-    disguised grid, then givens added until it has one solution."""
+    """`count` puzzles of up to a dozen arrows (or region-sum lines) each, built from `seed`:
+    lines drawn on a disguised grid, then givens added until it has one solution."""
     grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
     rng = random.Random(seed)
     puzzles = []
+    walk = region_sum_from if letter == "R" else arrow_from
+    tries = 300 if letter == "R" else 40
     for _ in range(count):
         answer = disguised(grown, rng, "any")
-        drawn = (arrow_from(answer, rng.randrange(81), rng) for _ in range(40))
+        drawn = (walk(answer, rng.randrange(81), rng) for _ in range(tries))
         arrows = tuple(Line(letter, cells) for cells in drawn if cells is not None)[:12]
         puzzles.append(carved(answer, Rules(lines=arrows, line_size=9), rng))
     return puzzles
@@ -360,6 +401,30 @@ def touching(cell: int) -> list[int]:
     ]
 
 
+def between_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A between line from a random cell through neighbours on one side of its digit in
+    `answer` (above a small one, below a large one), two to five cells walked, ending at the
+    last cell further that way than every cell before it (one cell where none is)."""
+    cells = [rng.randrange(81)]
+    first = answer[cells[0]]
+    side = 1 if first < 5 or (first == 5 and rng.random() < 0.5) else -1
+    for _ in range(rng.randrange(2, 6)):
+        onward = [
+            cell
+            for cell in touching(cells[-1])
+            if cell not in cells and side * answer[cell] > side * first
+        ]
+        if not onward:
+            break
+        cells.append(rng.choice(onward))
+    ends = [
+        at
+        for at in range(2, len(cells))
+        if all(side * answer[cells[at]] > side * answer[cell] for cell in cells[1:at])
+    ]
+    return tuple(cells[: ends[-1] + 1]) if ends else tuple(cells[:1])
+
+
 def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     """`count` puzzles with the lines of one lined kind the generator draws (six to nine lines
     of four to six cells, each keeping its kind on the answer: generator/lines.py), built from
@@ -371,8 +436,12 @@ def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     puzzles = []
     for number in range(count):
         answer = disguised(grown, rng, "reverse" if letter in "GN" else "any")
-        drawing = SeededRandom(f"cpsat-bench:{letter}:{seed}:{number}")
-        lines = draw_lines(Grid(SHAPES[9], answer), letter, drawing)
+        if letter == "L":  # a between line has no chain to draw by: walked here
+            drawn = (between_line(answer, rng) for _ in range(rng.randrange(16, 26)))
+            lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
+        else:
+            drawing = SeededRandom(f"cpsat-bench:{letter}:{seed}:{number}")
+            lines = draw_lines(Grid(SHAPES[9], answer), letter, drawing)
         puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
     return puzzles
 

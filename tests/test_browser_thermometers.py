@@ -1,8 +1,9 @@
-"""End to end in Chromium: real puzzles' thermometers, arrows, German whispers and
-palindromes, and a built puzzle's renban lines, drawn over their cells on the solve and play
-pages at 360 px and 1280 px, each bulb or circle centred in its cell and each straight arm
-reaching the border its cell shares with the next cell on the line, and the pages axe clean
-in light and dark."""
+"""End to end in Chromium: real puzzles' thermometers, arrows, German whispers,
+palindromes, between lines and region-sum lines, and a built puzzle's renban lines, drawn over
+their cells on
+the solve and play pages at 360 px and 1280 px, each bulb or circle centred in its cell and
+each straight arm reaching the border its cell shares with the next cell on the line, and the
+pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -25,11 +26,12 @@ def first_link(letters: str) -> str:
 
 
 # "Frost", a real 6x6 of thermometers, "Clipped", a real 9x9 of arrows and thermometers,
-# "GW Test 1" of German whispers and "Back and Forth" of palindromes (lines without a bulb),
-# each with one solution, so the play page takes it.
+# "GW Test 1" of German whispers, "Back and Forth" of palindromes (lines without a bulb) and
+# "Between Lines" of between lines (a circle at each end) and "Jan. 6, 2024: Region Sum Lines"
+# of region-sum lines, each with one solution, so the play page takes it.
 PUZZLES = [
     read_link(first_link(letters)).given  # type: ignore[union-attr]
-    for letters in ("T", "tTA", "G", "P")
+    for letters in ("T", "tTA", "G", "P", "L", "R")
 ]
 # No real renban puzzle the solver reads was found: the first of the renban sweep's built
 # puzzles with one solution (tests/test_renban_logic.py, seed 1), twelve renban lines.

@@ -45,18 +45,18 @@ def relation_pair_sentence(geometry: Geometry, step: Step) -> str:
 
 def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     """A sum line (an arrow): the least and most its other cells make bound this one, in its
-    kind's words ({start}: the line's first cell, {rest}: the others, in the line's order):
-    "The arrow's circle r2c2 is the sum of r2c3 and r2c4, so r2c2 is from 3 to 9: it cannot
-    be 1 or 2"."""
+    kind's words ({start}: the sum's cells weighed up, an arrow's circle; {rest}: those
+    weighed down, its arrow; each in the sum's order): "The arrow's circle r2c2 is the sum of
+    r2c3 and r2c4, so r2c2 is from 3 to 9: it cannot be 1 or 2"."""
     roles = dict((role, cell) for cell, role in step.cells)
     target = roles[TARGET]
     named = {cell for cell, _ in step.cells}
     line = next(each for each in geometry.line_sums if {c for c, _ in each.terms} == named)
-    names = [cell_name(geometry.shape, cell) for cell, _ in line.terms]
+    up = [cell_name(geometry.shape, cell) for cell, weight in line.terms if weight > 0]
+    down = [cell_name(geometry.shape, cell) for cell, weight in line.terms if weight < 0]
     kind = RULE_KINDS.get(line.letter)
     words = kind.between if kind is not None and kind.between else "{start} and {rest} are a sum"
-    first = kind.circled if kind is not None and kind.circled else 1
-    binding = words.format(start=in_words(names[:first]), rest=in_words(names[first:]))
+    binding = words.format(start=in_words(up), rest=in_words(down))
     least, most = (geometry.shape.symbol(value) for value in step.digits)
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
     return (
@@ -65,7 +65,42 @@ def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     )
 
 
+def line_rule_sentence(geometry: Geometry, step: Step) -> str:
+    """A line rule (a between line): what the line's other cells can still hold leaves this
+    one only some digits, in its kind's words ({start} and {end}: the line's ends, {rest}:
+    the cells between): "R1c1 and r1c5 end a between line through r1c3, so with what the
+    line's other cells can still hold, r1c3 can only be 2 to 8: it cannot be 1 or 9"."""
+    roles = dict((role, cell) for cell, role in step.cells)
+    target = roles[TARGET]
+    named = {cell for cell, _ in step.cells}
+    line = next(each for each in geometry.line_rules if set(each.cells) == named)
+    names = [cell_name(geometry.shape, cell) for cell in line.cells]
+    kind = RULE_KINDS.get(line.letter)
+    words = kind.between if kind is not None and kind.between else "{start} to {end} is a line"
+    binding = words.format(start=names[0], end=names[-1], rest=in_words(names[1:-1]))
+    kept = [geometry.shape.symbol(value) for value in step.digits]
+    gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
+    return (
+        f"{capitalized(binding)}, so with what the line's other cells can still hold,"
+        f" {cell_name(geometry.shape, target)} can only be {_digits_said(kept)}: it cannot be"
+        f" {in_words(gone, 'or')}"
+    )
+
+
+def _digits_said(symbols: list[str]) -> str:
+    """Digits in words: "2 to 8" for three or more in a row, else "2, 4 or 6"."""
+    numbers = [int(symbol) for symbol in symbols if symbol.isdigit()]
+    if (
+        len(symbols) >= 3
+        and len(numbers) == len(symbols)
+        and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    ):
+        return f"{symbols[0]} to {symbols[-1]}"
+    return in_words(symbols, "or")
+
+
 SENTENCES: dict[str, Callable[[Geometry, Step], str]] = {
     "relation-pair": relation_pair_sentence,
     "line-sum": line_sum_sentence,
+    "line-rule": line_rule_sentence,
 }

@@ -53,6 +53,7 @@ from functools import cached_property
 from .cage_sums import CageSums
 from .cages import combinations
 from .geometry import Geometry, Relation, per_geometry, standard_geometry
+from .line_rules import RuleNarrowing
 from .sum_lines import SumNarrowing
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
@@ -241,6 +242,12 @@ class Bitboard:
         return SumNarrowing(self) if self.geometry.line_sums else None
 
     @cached_property
+    def line_rules(self) -> RuleNarrowing | None:
+        """The narrowing of the board's line rules (a between line's) the search runs at each
+        node (None without them), built the first time a search asks."""
+        return RuleNarrowing(self) if self.geometry.line_rules else None
+
+    @cached_property
     def unit_bits(self) -> list[int]:
         """For each cell, the bits of its digit 1 (option cell * N) in the units' layouts;
         digit d's are these shifted d fields up."""
@@ -414,7 +421,7 @@ class MarkedBoard(Bitboard):
     marked or lined puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
-        own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums")
+        own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums", "line_rules")
         self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
         self.geometry = geometry
         self.mates = list(template.mates)
@@ -437,7 +444,13 @@ def bitboard_for(geometry: Geometry) -> Bitboard:
     """The bitboard of a geometry, built once per process while it is kept among the
     engine's tables (a Jigsaw's from its template's, unless it has cages, pairs or line sums
     too: a region board holds no option table, which their narrowing reads)."""
-    plain = not (geometry.cages or geometry.pairs or geometry.relations or geometry.line_sums)
+    plain = not (
+        geometry.cages
+        or geometry.pairs
+        or geometry.relations
+        or geometry.line_sums
+        or geometry.line_rules
+    )
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     if (geometry.marks or geometry.lines) and not geometry.cages:

@@ -60,6 +60,7 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     cages = _cage_conflicts(puzzle) + _total_conflicts(puzzle) if puzzle.rules.cages else ()
     cages = _pair_conflicts(puzzle) + cages if geometry.pairs or geometry.relations else cages
     cages = cages + _sum_conflicts(puzzle) if geometry.line_sums else cages
+    cages = cages + _rule_conflicts(puzzle) if geometry.line_rules else cages
     if not _repeats(grid.cells, geometry):
         return cages
     n = shape.size
@@ -134,6 +135,28 @@ def _sum_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
         if all(values[cell] for cell in cells) and not each.held(values):
             kind = RULE_KINDS[each.letter]
             givens = tuple((cell, values[cell]) for cell in cells)
+            found.append(_givens_conflict(shape, kind.name, each.index, givens, kind.clash))
+    return tuple(found)
+
+
+def _rule_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every line rule (a between line's) whose givens its kind's narrowing does not keep,
+    with any digits in its open cells (3 and 4 at a between line's ends leave nothing
+    between): its givens and their digits in the line's order, in its kind's words
+    (`clash`), numbered by line."""
+    shape, values = puzzle.shape, puzzle.cells
+    every = (1 << shape.size) - 1
+    found = []
+    for each in puzzle.geometry.line_rules:
+        masks = tuple(1 << (values[cell] - 1) if values[cell] else every for cell in each.cells)
+        kept = each.narrowed(shape.size, masks)
+        broken = any(not keep for keep in kept) or any(
+            values[cell] and keep != mask
+            for cell, mask, keep in zip(each.cells, masks, kept, strict=True)
+        )
+        if broken:
+            kind = RULE_KINDS[each.letter]
+            givens = tuple((cell, values[cell]) for cell in each.cells if values[cell])
             found.append(_givens_conflict(shape, kind.name, each.index, givens, kind.clash))
     return tuple(found)
 

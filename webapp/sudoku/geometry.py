@@ -37,6 +37,7 @@ from operator import itemgetter
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
+from .line_rules import LineRule, rules_of
 from .rulebook import RULE_KINDS, Line, MarkedPairs, Pair, RuleKind, orthogonal_pairs
 from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
@@ -407,8 +408,22 @@ class Geometry:
 
     @cached_property
     def line_sums(self) -> tuple[LineSum, ...]:
-        """The sums of the puzzle's lines whose kind has one (an arrow's: sum_lines.py)."""
-        return sums_of(self.lines)
+        """The sums of the puzzle's lines whose kind has one (an arrow's: sum_lines.py), or
+        several, by the box or region each cell lies in (a region-sum line's)."""
+        if not self.lines:
+            return ()
+        box_of = [0] * self.shape.cell_count
+        for unit in self.units:
+            if unit.kind in ("box", "region"):
+                for cell in unit.cells:
+                    box_of[cell] = unit.index
+        return sums_of(self.lines, tuple(box_of))
+
+    @cached_property
+    def line_rules(self) -> tuple[LineRule, ...]:
+        """The puzzle's lines whose kind keeps a rule of its own (a between line's:
+        line_rules.py)."""
+        return rules_of(self.lines)
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
@@ -607,7 +622,7 @@ def line_relations(shape: Shape, lines: tuple[Line, ...]) -> tuple[Relation, ...
     for kind in (RULE_KINDS[letter] for letter in dict.fromkeys(each.letter for each in lines)):
         chain = kind.chain
         if chain is None:
-            continue  # a sum line's (sum_lines.py)
+            continue  # a sum line's (sum_lines.py) or a line rule's (line_rules.py)
         # Lines whose lengths break the same digits share a relation (a renban's depend on its
         # length, a thermometer's do not).
         by_broken: dict[frozenset[tuple[int, int]], tuple[list[Pair], list[Pair]]] = {}

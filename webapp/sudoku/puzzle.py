@@ -373,7 +373,8 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     """True when `solution` is complete, keeps every given of `puzzle`, fills every unit
     of its rules, gives each cage different digits adding up to its sum, and each of its
     pairs (an anti-knight's) different digits, no relation's pair (non-consecutive's
-    neighbours) digits it forbids together, and each line sum (an arrow's) its sum."""
+    neighbours) digits it forbids together, each line sum (an arrow's) its sum and each
+    line rule (a between line's) its rule."""
     grid = puzzle.grid
     if solution.shape != grid.shape or not solution.is_complete:
         return False
@@ -391,6 +392,8 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
         if any(digits in relation.forbidden for digits in held):
             return False
     if not all(each.held(cells) for each in puzzle.geometry.line_sums):
+        return False
+    if not all(each.held(grid.size, cells) for each in puzzle.geometry.line_rules):
         return False
     for cage in puzzle.rules.cages:
         digits = [solution.cells[cell] for cell in cage.cells]

@@ -36,7 +36,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
+from .between import between_clauses, between_narrows, between_problem
 from .palindromes import mirrored, palindrome_problem, same
+from .region_sums import region_sum_problem, region_sum_terms
 from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
 from .thermometers import (
@@ -188,8 +190,8 @@ class RuleKind:
     two cells, {cells} ("{cells} have a white dot: they differ by 1"), and a marked kind's
     `unmarked_between` what binds an unmarked pair when all its marks are given; a lined
     kind's may name {nearer}, the cell nearer the line's start, and {further}; a sum line's
-    (logic/line_sums.py) {start}, the line's first cell (a circled kind's circle), and
-    {rest}, the others.
+    (logic/line_sums.py) {start}, the cells its sum weighs up (a circled kind's circle), and
+    {rest}, those it weighs down (the arrow).
 
     A lined kind (`chain` not None) has no pairs of its own: a puzzle draws its lines (Line),
     each a chain of cells from its start whose successive digits `chain` holds on a grid of
@@ -206,9 +208,16 @@ class RuleKind:
     "value" (a German whisper's least difference), `line_value` is the one the kind keeps on a
     grid of a size: a line with another is refused by name. A lined kind with a `line_sum`
     instead (or as well) gives each of its lines' cells a weight, and the line's digits times
-    their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py);
+    their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py),
+    and one with `line_equations` several such sums, from its cells and the box (or a
+    Jigsaw's region) each cell of the grid lies in, by cell (a region-sum line's segments);
     a `circled` kind's line starts with its circle of that many cells, which f-puzzles lists
-    as the shape's `cells`, its line starting in the circle's last."""
+    as the shape's `cells`, its line starting in the circle's last. A lined kind with a rule
+    over the whole line, neither pairs nor a sum (a between line's, which depends on both its
+    ends at once), gives `line_narrows` and `line_clauses` instead (line_rules.py); its
+    `between` may name {start}, {end} and {rest}, the cells inside. Where its line has
+    `ends_circled`, a board draws its last cell as it draws its start (a between line's
+    two circles)."""
 
     letter: str
     name: str
@@ -239,18 +248,30 @@ class RuleKind:
     line_problem: Callable[[int, tuple[int, ...]], str | None] | None = None
     line_class: str = ""
     line_sum: Callable[[tuple[int, ...]], tuple[tuple[int, int], ...]] | None = None
+    line_equations: (
+        Callable[[tuple[int, ...], tuple[int, ...]], tuple[tuple[tuple[int, int], ...], ...]] | None
+    ) = None
     circled: int = 0
     line_value: Callable[[int], str] | None = None
     line_start: str = "bulb"
     line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
     branches: bool = True
+    line_narrows: Callable[[int, tuple[int, ...]], tuple[int, ...]] | None = None
+    line_clauses: Callable[[int, int], tuple[tuple[int, ...], ...]] | None = None
+    ends_circled: bool = False
 
     @property
     def lined(self) -> bool:
         """Whether a puzzle draws this kind's lines itself (a thermometer, an arrow), each an
         ordered chain of cells whose successive digits `chain` holds, nearer the start first,
-        or whose digits make its `line_sum`."""
-        return self.chain is not None or self.line_sum is not None
+        or whose digits make its `line_sum` (or `line_equations`), or that keeps a rule of its
+        own (`line_narrows`)."""
+        return (
+            self.chain is not None
+            or self.line_sum is not None
+            or self.line_equations is not None
+            or self.line_narrows is not None
+        )
 
     @property
     def marked(self) -> bool:
@@ -511,6 +532,44 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="renban",
             line_start="",
             line_pairs=every_pair,
+            branches=False,
+        ),
+        RuleKind(
+            "L",
+            "Between Line",
+            (),
+            line_narrows=between_narrows,
+            line_clauses=between_clauses,
+            line_problem=between_problem,
+            fpuzzles_keys=("betweenline",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Between lines: every digit on a grey line between its two circles lies"
+            " between the digits in the circles.",
+            clash="{cells} are on a between line: with {symbols} there, some cell inside"
+            " cannot lie between its ends",
+            between="{start} and {end} end a between line through {rest}",
+            line_class="between",
+            line_start="circle",
+            ends_circled=True,
+            branches=False,
+        ),
+        RuleKind(
+            "R",
+            "Region-Sum Line",
+            (),
+            line_equations=region_sum_terms,
+            line_problem=region_sum_problem,
+            fpuzzles_keys=("regionsumline",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Region-sum lines: box borders cut each blue line into segments, and the digits"
+            " of every segment of a line add up to the same total.",
+            clash="{cells} are two segments of one region-sum line: their sums differ ({symbols})",
+            between="the region-sum line's segment {start} adds up to the same as its segment"
+            " {rest}",
+            line_class="region-sum",
+            line_start="",
             branches=False,
         ),
     )

@@ -42,6 +42,7 @@ from pysat.solvers import Solver
 
 from .bitboard import Bitboard
 from .grid import Grid
+from .line_rules import rule_clauses
 
 SOLVER = "cadical195"
 OPTIONS = {"stabilizeonly": 1}
@@ -112,7 +113,49 @@ def formula(board: Bitboard, alive: int, done: int) -> Formula:
     clauses.extend(_pairs(board, variables))
     clauses.extend(_relations(board, variables))
     clauses.extend(_line_sums(board, variables, fixed))
+    top = max((abs(literal) for clause in clauses for literal in clause), default=0)
+    clauses.extend(_line_rules(board, variables, fixed, max(top, len(variables))))
     return Formula(variables, clauses, fixed)
+
+
+def _line_rules(
+    board: Bitboard, variables: dict[int, int], fixed: dict[int, int], top: int
+) -> list[list[int]]:
+    """The clauses of the geometry's line rules (a between line's), each its kind's
+    (line_rules.py) with its literals made the formula's: a cell's digit its option's
+    variable (true for a filled cell's digit, false for a dead option: a clause with a true
+    literal is left out, a false literal is), the kind's own choices new variables after
+    `top`, the formula's last."""
+    n = board.n
+    clauses: list[list[int]] = []
+    for rule in board.geometry.line_rules:
+        length = len(rule.cells)
+        own: dict[int, int] = {}
+        for clause in rule_clauses(rule, n):
+            made: list[int] = []
+            for literal in clause:
+                number = abs(literal)
+                if number > length * n:  # one of the kind's own choices
+                    if number not in own:
+                        top += 1
+                        own[number] = top
+                    made.append(own[number] if literal > 0 else -own[number])
+                    continue
+                cell, digit = rule.cells[(number - 1) // n], (number - 1) % n + 1
+                if cell in fixed:
+                    truth = fixed[cell] == digit
+                    variable = None
+                else:
+                    variable = variables.get(cell * n + digit - 1)
+                    truth = False
+                if variable is None:
+                    if truth == (literal > 0):
+                        break  # a true literal: the clause holds
+                    continue  # a false one: left out
+                made.append(variable if literal > 0 else -variable)
+            else:
+                clauses.append(made)
+    return clauses
 
 
 def _line_sums(
@@ -216,6 +259,8 @@ def clause_count(board: Bitboard, alive: int, done: int) -> int:
     for each in board.geometry.line_sums:  # at most: a partial sum of k terms has k * n values
         terms = len(each.terms)
         clauses += terms * terms * board.n * board.n
+    for rule in board.geometry.line_rules:
+        clauses += len(rule_clauses(rule, board.n))
     return clauses
 
 

@@ -162,7 +162,7 @@ def _handover(puzzle: Puzzle) -> int | None:
     wandering = [
         *([KILLER_HANDOVER] if any(cage.total for cage in puzzle.rules.cages) else []),
         *([PAIR_HANDOVER] if puzzle.geometry.pairs or puzzle.geometry.relations else []),
-        *([PAIR_HANDOVER] if puzzle.geometry.line_sums else []),
+        *([PAIR_HANDOVER] if puzzle.geometry.line_sums or puzzle.geometry.line_rules else []),
     ]
     if size >= SAT_FROM_SIZE:
         return min([HANDOVER_NODES[size], *wandering])
@@ -254,12 +254,21 @@ def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
 
 def _narrowing(board: Bitboard) -> Callable[[int], int] | None:
     """What the search narrows at each node once its singles are done: a Killer's cage
-    sums (cage_sums.py), then line sums (sum_lines.py); None for neither."""
+    sums (cage_sums.py), then line sums (sum_lines.py), then line rules (line_rules.py);
+    None for none of them."""
     cages = board.cage_sums.narrowed if board.cage_sums else None
     lines = board.line_sums.narrowed if board.line_sums else None
-    if cages is None or lines is None:
-        return cages or lines
-    return lambda alive: lines(cages(alive))
+    rules = board.line_rules.narrowed if board.line_rules else None
+    each = [narrowing for narrowing in (cages, lines, rules) if narrowing is not None]
+    if len(each) < 2:
+        return each[0] if each else None
+
+    def narrowed(alive: int) -> int:
+        for narrowing in each:
+            alive = narrowing(alive)
+        return alive
+
+    return narrowed
 
 
 class Search:

@@ -10,6 +10,10 @@ by their bounds: a digit dies in a cell of a sum when the smallest and largest t
 cells can still make, with it, cannot reach nothing. On a full board that leaves a broken
 sum with no digit in its cells, the search's contradiction. The SAT solver takes them as
 clauses of their partial sums (sat.py).
+
+A lined kind with `line_equations` instead gives several sums for one line, from its cells
+and the box (or a Jigsaw's region) each cell of the grid lies in (a region-sum line: each
+of its segments in one box less its first segment's); each is a sum here as an arrow's is.
 """
 
 from __future__ import annotations
@@ -39,26 +43,29 @@ class LineSum:
         return sum(weight * cells[cell] for cell, weight in self.terms) == 0
 
 
-def sums_of(lines: Iterable[Line]) -> tuple[LineSum, ...]:
-    """The sums of a puzzle's lines whose kind has a `line_sum`, in the lines' order."""
+def sums_of(lines: Iterable[Line], box_of: tuple[int, ...] = ()) -> tuple[LineSum, ...]:
+    """The sums of a puzzle's lines whose kind has a `line_sum` or `line_equations`, in the
+    lines' order; `box_of` gives each cell's box or region number (line_equations')."""
     found = []
     for index, line in enumerate(lines, start=1):
-        terms = RULE_KINDS[line.letter].line_sum
-        if terms is not None:
-            found.append(LineSum(line.letter, index, terms(line.cells)))
+        kind = RULE_KINDS[line.letter]
+        if kind.line_sum is not None:
+            found.append(LineSum(line.letter, index, kind.line_sum(line.cells)))
+        if kind.line_equations is not None:
+            found.extend(
+                LineSum(line.letter, index, terms)
+                for terms in kind.line_equations(line.cells, box_of)
+            )
     return tuple(found)
 
 
-class SumNarrowing:
-    """The narrowing of one board's line sums (see the module docstring)."""
+class OptionDrops:
+    """The bits of a board's options, cell by cell and digits by digits, that a narrowing of
+    its lines drops (built once and kept)."""
 
     def __init__(self, board: Bitboard) -> None:
         self.n, self.width = board.n, board.width
         self.digit_mask = (1 << board.n) - 1
-        self.sums = tuple(
-            tuple((cell * board.width, weight) for cell, weight in each.terms)
-            for each in board.geometry.line_sums
-        )
         self.bits = board.bits
         self.length = (board.constraints * board.width + 7) // 8
         self.drops: dict[tuple[int, int], int] = {}  # (cell shift, digits) -> their options' bits
@@ -77,6 +84,17 @@ class SumNarrowing:
                         spelled[bit >> 3] |= 1 << (bit & 7)
             found = self.drops[key] = int.from_bytes(spelled, "little")
         return found
+
+
+class SumNarrowing(OptionDrops):
+    """The narrowing of one board's line sums (see the module docstring)."""
+
+    def __init__(self, board: Bitboard) -> None:
+        super().__init__(board)
+        self.sums = tuple(
+            tuple((cell * board.width, weight) for cell, weight in each.terms)
+            for each in board.geometry.line_sums
+        )
 
     def narrowed(self, alive: int) -> int:
         """`alive` less the digits its line sums' bounds rule out. One pass: what it drops

@@ -179,8 +179,11 @@ def _line_parts(
             continue
         drawn = kind.line_class or "line"
         start = line.cells[0]
-        # a two-cell circle's cells both; no start drawn for a kind without (a whisper)
+        # a two-cell circle's cells both; no start drawn for a kind without (a whisper); and
+        # the last cell as the start where both ends are (a between line's circles)
         circle = line.cells[: max(kind.circled, 1)] if kind.line_start else ()
+        if kind.line_start and kind.ends_circled and line.cells[-1] not in circle:
+            circle = (*circle, line.cells[-1])
         for cell in circle:
             parts[cell].append(LinePart(drawn, "bulb"))
             spoken[cell].append(f"{drawn} {kind.line_start}")

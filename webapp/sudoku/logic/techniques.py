@@ -20,6 +20,7 @@ from . import (
     innies_outies,
     intersections,
     leftovers,
+    line_rules,
     line_sums,
     relations,
     single_digit,
@@ -61,6 +62,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
     ("relation-pair", relations.RELATION_PAIR, relations.relation_pairs),
     ("line-sum", line_sums.LINE_SUM, line_sums.line_sums),
+    ("line-rule", line_rules.LINE_RULE, line_rules.line_rules),
     ("pointing", intersections.POINTING, intersections.pointing),
     ("claiming", intersections.CLAIMING, intersections.claiming),
     ("cage-unit-overlap", cage_overlap.CAGE_UNIT_OVERLAP, cage_overlap.cage_unit_overlaps),
@@ -186,6 +188,12 @@ def has_line_sums(geometry: Geometry) -> bool:
     return bool(geometry.line_sums)
 
 
+def has_line_rules(geometry: Geometry) -> bool:
+    """True when `geometry` has lines that keep a rule of their own (a between line): the
+    line rules' ground."""
+    return bool(geometry.line_rules)
+
+
 def without_cages(geometry: Geometry) -> bool:
     """True when `geometry` has no Killer's cages."""
     return not geometry.cages
@@ -197,6 +205,7 @@ ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "law-of-leftovers": leftovers.applies,
     "relation-pair": has_relations,
     "line-sum": has_line_sums,
+    "line-rule": has_line_rules,
     **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
     "rule-of-45": innies_outies.applies,
     "rule-of-45-combinations": innies_outies.applies,

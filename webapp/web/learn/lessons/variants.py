@@ -73,9 +73,36 @@ FAMILY = Family(
             " this step does not count), so their circle is never small. A small circle"
             " keeps its arrow's digits small: a 4 over two cells leaves each 1, 2 or 3.",
             variations="Digits may repeat along an arrow where no row, column or box forbids"
-            " it; the step counts each cell alone, so it stays true either way.",
+            " it; the step counts each cell alone, so it stays true either way. A region-sum"
+            " line is such a sum too: each of its segments in one box adds up to the same as"
+            " its first, so a one-cell segment is at least as large as the other segment's"
+            " smallest cells add up to.",
             elsewhere="Arrow sums, bounding an arrow; on SudokuPad and in Cracking the"
             " Cryptic's videos it is simply reading the arrows.",
+            builds_on=("naked-single",),
+        ),
+        Lesson(
+            "line-rule",
+            "A line with a rule over all its cells at once (a between line: every digit"
+            " inside lies between the digits at its two circled ends): a value of one cell"
+            " goes when no digits the line's other cells can still hold keep the rule with"
+            " it.",
+            what="Take a between line. A cell inside is never the smallest or largest digit,"
+            " and lies above the smaller end's least candidate and below the larger end's"
+            " greatest. The other way round, the smaller end lies below every cell inside"
+            " and the larger end above them all: a 4 inside leaves the ends 1 to 3 and 5"
+            " to 9.",
+            why="Every solution keeps every line, and each cell holds one of its"
+            " candidates, so a value no candidates of the others keep the rule with is in"
+            " no solution.",
+            spot="Ends first: when one end can only be small, it is the smaller end, and the"
+            " other end must be above every cell inside. A long line pushes its ends apart:"
+            " three cells inside one box need three digits between the ends.",
+            variations="Digits may repeat inside a between line where no row, column or box"
+            " forbids it; the step looks at each line as a whole, so it stays true either"
+            " way.",
+            elsewhere="Between lines, reading a between line; on SudokuPad and in Cracking"
+            " the Cryptic's videos it is simply reading the line.",
             builds_on=("naked-single",),
         ),
     ),

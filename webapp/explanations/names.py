@@ -28,6 +28,7 @@ TECHNIQUE_NAMES = {
     "unique-rectangle-4": "Unique rectangle type 4",
     "relation-pair": "Related pair",
     "line-sum": "Sum line",
+    "cell-rule": "Marked cell",
     "cage-last-cell": "Last cage cell",
     "cage-combinations": "Cage combination",
     "rule-of-45": "Rule of 45",

@@ -208,7 +208,15 @@ class RuleKind:
     instead (or as well) gives each of its lines' cells a weight, and the line's digits times
     their weights add up to nothing (an arrow's circle is the sum of its arrow: sum_lines.py);
     a `circled` kind's line starts with its circle of that many cells, which f-puzzles lists
-    as the shape's `cells`, its line starting in the circle's last."""
+    as the shape's `cells`, its line starting in the circle's last.
+
+    A celled kind (`allows` not None) has no pairs of its own: a puzzle marks its cells
+    (MarkedCells), each holding a digit it `allows` (size, digit); f-puzzles lists them under
+    its key as {"cell": "R1C1"}; a board draws each in the class `cell_class` ("even-cell"),
+    which a screen reader hears as `cell_heard` ("even cell"); `clash` says a given that it
+    does not allow, with {cells} and {first} ("r1c1 is shaded even: 3 is odd"), and `between`
+    the logic's step, with {cell} and {digits} ("r1c1 is an even cell, so it is not {digits}").
+    """
 
     letter: str
     name: str
@@ -244,6 +252,15 @@ class RuleKind:
     line_start: str = "bulb"
     line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
     branches: bool = True
+    allows: Callable[[int, int], bool] | None = None
+    cell_class: str = ""
+    cell_heard: str = ""
+
+    @property
+    def celled(self) -> bool:
+        """Whether a puzzle marks this kind's cells itself (an even cell), each of which holds
+        a digit the kind `allows` on a grid of its size."""
+        return self.allows is not None
 
     @property
     def lined(self) -> bool:
@@ -524,7 +541,17 @@ RULE_KINDS: dict[str, RuleKind] = {
 def grid_kinds() -> tuple[RuleKind, ...]:
     """The kinds a puzzle either has or has not over the whole grid (not the marked kinds,
     whose pairs a puzzle gives): those a variant's name and a form's menu offer."""
-    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked and not kind.lined)
+    return tuple(
+        kind
+        for kind in RULE_KINDS.values()
+        if not kind.marked and not kind.lined and not kind.celled
+    )
+
+
+def celled_kinds() -> tuple[RuleKind, ...]:
+    """The kinds whose cells a puzzle marks itself (even cells), in the registry's order
+    (the order a share code lists them)."""
+    return tuple(kind for kind in RULE_KINDS.values() if kind.celled)
 
 
 def line_kinds() -> tuple[RuleKind, ...]:
@@ -547,6 +574,14 @@ class MarkedPairs:
     letter: str
     pairs: tuple[Pair, ...]
     all_given: bool = False
+
+
+@dataclass(frozen=True)
+class MarkedCells:
+    """The cells one celled kind (by `letter`) a puzzle marks (ascending)."""
+
+    letter: str
+    cells: tuple[int, ...]
 
 
 @dataclass(frozen=True)

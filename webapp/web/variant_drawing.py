@@ -18,6 +18,10 @@ screen reader (words after its label), read from the board's units alone.
   `line_start` (a thermometer's bulb; nothing for a German whisper), in the kind's class
   ("thermometer"), sized by the cell, so it is drawn at every size; a screen reader hears
   ", thermometer bulb" or ", thermometer from r1c1" after the cell's label;
+- a celled kind (even and odd cells): a shape under the cell's digit in the kind's class
+  (`cell_class`: a grey square for "even-cell", a grey circle for "odd-cell"), drawn as a
+  line part "shade" sized by the cell; the cell gets "shaded", and a screen reader hears
+  ", even cell" (the kind's `cell_heard`) after its label;
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
@@ -151,6 +155,14 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
             said = letter or kind.mark.replace("-", " ")
             spoken[first].append(f"{said} {side}")
     parts = _line_parts(geometry, classes, spoken)
+    for shaded in geometry.cells:
+        kind = RULE_KINDS.get(shaded.letter)
+        if kind is None:
+            continue
+        for cell in shaded.cells:
+            parts[cell].append(LinePart(kind.cell_class or "marked-cell", "shade"))
+            classes[cell].append("shaded")
+            spoken[cell].append(kind.cell_heard or kind.name.lower())
     return tuple(
         Drawn(
             " ".join(dict.fromkeys(names)),

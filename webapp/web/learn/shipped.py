@@ -34,6 +34,8 @@ PRACTICE_WANTED = 20
 # have the technique as the easiest step there. The page says so in these words, and a test
 # keeps the list to exactly those lessons.
 WITHOUT_EXAMPLES = {
+    "cell-rule": "The bank holds no puzzles with even or odd cells yet (the generator does"
+    " not make them), so no position of its own has a marked cell's step to show.",
     "line-sum": "The bank holds no arrow puzzles yet (the generator does not make them), so"
     " no position of its own has a sum line's step to show.",
     "skyscraper": "A skyscraper is never the easiest step here: its two strong links, offset"

@@ -5,7 +5,7 @@
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
-palindromes and renban lines), Killers and classic puzzles,
+palindromes and renban lines, even and odd cells), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -14,7 +14,8 @@ CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
 AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
 differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
 given" negations, non-consecutive's neighbours) as a forbidden-assignments table, and each
-line sum (an arrow's circle less its arrow) as a linear equation. CP-SAT runs on one worker.
+line sum (an arrow's circle less its arrow) as a linear equation, and each marked cell's
+barred digits (an even cell's odd ones) as a != d. CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not
 wall time: the machine these figures are taken on is shared, and a solve's wall time there
@@ -48,7 +49,7 @@ from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
-from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedCells, MarkedPairs, orthogonal_pairs
 from webapp.sudoku.shape import SHAPES
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -79,6 +80,8 @@ LINED_KINDS = {
 }
 # The sum-lined kinds built here (up to a dozen arrows drawn through an answer).
 SUM_LINED_KINDS = {"A (arrows)": "A"}
+# The celled kinds built here: two to four dozen cells marked as an answer holds them.
+CELLED_KINDS = {"E (even cells)": "E", "O (odd cells)": "O"}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -164,6 +167,9 @@ def cpsat() -> Solver | None:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
         for each in geometry.line_sums:
             model.add(sum(weight * cells[cell] for cell, weight in each.terms) == 0)
+        for cell, digits in geometry.barred:
+            for digit in digits:
+                model.add(cells[cell] != digit)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
@@ -434,6 +440,23 @@ def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+def celled_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles with two to four dozen cells of one celled kind, each marked where the
+    answer (turned, mirrored and relabelled any way) holds a digit the kind allows."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    allows = RULE_KINDS[letter].allows
+    assert allows is not None, letter
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "any")
+        chosen = rng.sample(range(81), rng.randrange(24, 48))
+        marked = tuple(cell for cell in chosen if allows(9, answer[cell]))
+        rules = Rules(cells=(MarkedCells(letter, marked),), cell_size=9)
+        puzzles.append(carved(answer, rules, rng))
+    return puzzles
+
+
 def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list[Puzzle]]:
     """Every rule's puzzles, `count` each; with `only`, the rules whose first word it names
     ("T", "killer")."""
@@ -447,6 +470,7 @@ def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list
         *((rule, letter, marked_puzzles) for rule, letter in MARKED_KINDS.items()),
         *((rule, letter, lined_puzzles) for rule, letter in LINED_KINDS.items()),
         *((rule, letter, arrow_puzzles) for rule, letter in SUM_LINED_KINDS.items()),
+        *((rule, letter, celled_puzzles) for rule, letter in CELLED_KINDS.items()),
     ]
     for rule, letter, make in built:
         if wanted(rule):

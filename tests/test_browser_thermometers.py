@@ -1,6 +1,7 @@
-"""End to end in Chromium: real puzzles' thermometers, arrows, German whispers and
-palindromes, and a built puzzle's renban lines, drawn over their cells on the solve and play
-pages at 360 px and 1280 px, each bulb or circle centred in its cell and each straight arm
+"""End to end in Chromium: real puzzles' thermometers, arrows, German whispers, palindromes
+and odd cells, and a built puzzle's renban lines, drawn over their cells on the solve and play
+pages at 360 px and 1280 px, each bulb, circle or shaded cell's shape centred in its cell and
+each straight arm
 reaching the border its cell shares with the next cell on the line, and the pages axe clean
 in light and dark."""
 
@@ -25,11 +26,12 @@ def first_link(letters: str) -> str:
 
 
 # "Frost", a real 6x6 of thermometers, "Clipped", a real 9x9 of arrows and thermometers,
-# "GW Test 1" of German whispers and "Back and Forth" of palindromes (lines without a bulb),
-# each with one solution, so the play page takes it.
+# "GW Test 1" of German whispers, "Back and Forth" of palindromes (lines without a bulb) and
+# "Odd Sudoku" of odd cells (a grey circle under each), each with one solution, so the play
+# page takes it.
 PUZZLES = [
     read_link(first_link(letters)).given  # type: ignore[union-attr]
-    for letters in ("T", "tTA", "G", "P")
+    for letters in ("T", "tTA", "G", "P", "O")
 ]
 # No real renban puzzle the solver reads was found: the first of the renban sweep's built
 # puzzles with one solution (tests/test_renban_logic.py, seed 1), twelve renban lines.
@@ -47,7 +49,7 @@ SLACK = 1.5
 OFF_PLACE = """all => all.map(part => {
   const box = part.getBoundingClientRect(), cell = part.closest('td').getBoundingClientRect();
   const has = name => part.classList.contains(name);
-  if (has('bulb')) {
+  if (has('bulb') || has('shade')) {
     return Math.max(
       Math.abs(box.left + box.width / 2 - (cell.left + cell.width / 2)),
       Math.abs(box.top + box.height / 2 - (cell.top + cell.height / 2)));

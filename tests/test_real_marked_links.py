@@ -22,11 +22,14 @@ def real_links() -> list[tuple[str, str, str]]:
 
 def letters_of(rules: Rules) -> str:
     """The rules' letters as the data file writes them: the whole-grid kinds, the marked
-    kinds, the lined kinds, then "j" for a Jigsaw's regions and "k" for a Killer's cages."""
+    kinds, the lined kinds, the celled kinds, then "j" for a Jigsaw's regions and "k" for a
+    Killer's cages."""
     marked = "".join(each.letter for each in rules.marks)
     lined = "".join(dict.fromkeys(each.letter for each in rules.lines))
+    celled = "".join(each.letter for each in rules.cells)
     jigsaw = "j" if rules.regions else ""
-    return "".join(rules.extras) + marked + lined + jigsaw + ("k" if rules.cages else "")
+    killer = "k" if rules.cages else ""
+    return "".join(rules.extras) + marked + lined + celled + jigsaw + killer
 
 
 @pytest.mark.parametrize(("letters", "solution", "url"), real_links())

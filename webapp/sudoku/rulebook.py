@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
 from .palindromes import mirrored, palindrome_problem, same
+from .parity import even, odd
 from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
 from .thermometers import (
@@ -533,6 +534,34 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_start="",
             line_pairs=every_pair,
             branches=False,
+        ),
+        RuleKind(
+            "E",
+            "Even Cells",
+            (),
+            allows=even,
+            fpuzzles_keys=("even",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Even cells: a grey square holds an even digit.",
+            clash="{cells} is shaded even: {first} is odd",
+            between="{cell} is an even cell, so it is not {digits}",
+            cell_class="even-cell",
+            cell_heard="even cell",
+        ),
+        RuleKind(
+            "O",
+            "Odd Cells",
+            (),
+            allows=odd,
+            fpuzzles_keys=("odd",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Odd cells: a grey circle holds an odd digit.",
+            clash="{cells} is circled odd: {first} is even",
+            between="{cell} is an odd cell, so it is not {digits}",
+            cell_class="odd-cell",
+            cell_heard="odd cell",
         ),
     )
 }

@@ -5,7 +5,8 @@
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
-palindromes and renban lines, even and odd cells), Killers and classic puzzles,
+palindromes, renban lines and greater-than signs, even and odd cells), Killers and
+classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -77,6 +78,7 @@ LINED_KINDS = {
     "G (German whispers)": "G",
     "P (palindromes)": "P",
     "N (renban)": "N",
+    "M (greater-than signs)": "M",
 }
 # The sum-lined kinds built here (up to a dozen arrows drawn through an answer).
 SUM_LINED_KINDS = {"A (arrows)": "A"}
@@ -421,7 +423,15 @@ def one_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[
         return grown_palindrome(answer, rng)
     if letter == "N":
         return run_line(answer, rng)
+    if letter == "M":
+        return sign(answer, rng)
     return drawn_line(answer, letter, rng)
+
+
+def sign(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A greater-than sign between two random side-by-side cells, the greater first."""
+    one, other = rng.choice(orthogonal_pairs(SHAPES[9]))
+    return (one, other) if answer[one] > answer[other] else (other, one)
 
 
 def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:

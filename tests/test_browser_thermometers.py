@@ -1,9 +1,8 @@
 """End to end in Chromium: real puzzles' thermometers, arrows, German whispers, palindromes
-and odd cells, and a built puzzle's renban lines, drawn over their cells on the solve and play
-pages at 360 px and 1280 px, each bulb, circle or shaded cell's shape centred in its cell and
-each straight arm
-reaching the border its cell shares with the next cell on the line, and the pages axe clean
-in light and dark."""
+and odd cells, and built puzzles' renban lines and greater-than signs, drawn over their cells
+on the solve and play pages at 360 px and 1280 px, each bulb, circle or shaded cell's shape
+centred in its cell and each straight arm reaching the border its cell shares with the next
+cell on the line, and the pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -40,6 +39,15 @@ RENBAN = (
     "-NANACBXEACBIBACADEACA3BADCDDDADCGGAAEA4EBHADAPHHADCAEEAECACGAACBTDADBOCGACCBD"
 )
 PUZZLES.append(read_code(RENBAN))
+# No real greater-than puzzle the solver reads was found (f-puzzles has no key for the signs):
+# the first of the greater-than sweep's built puzzles (tests/test_greater_than_logic.py, seed
+# 0), 30 signs, each drawn by its greater cell on the border it shares with the smaller.
+GREATER = (
+    "030000008001080309000072540900260487050490213400000056000800000340516700105009000"
+    "-MA6ACCFDACA3BACBGEACCOEACAMGACBBGACCJDACATGACBSBACANEACASBACBVBACB7GACCGGACBYBACB2GACBK"
+    "EACBJEACBTBACB5EACANGACBGDACBAEACBGBACB2EACBCGACARGACADGACB7BACCJB"
+)
+PUZZLES.append(read_code(GREATER))
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5

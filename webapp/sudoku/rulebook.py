@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
+from .greater_than import falls, sign_problem
 from .palindromes import mirrored, palindrome_problem, same
 from .parity import even, odd
 from .renban import every_pair, in_one_run, renban_problem
@@ -217,6 +218,10 @@ class RuleKind:
     which a screen reader hears as `cell_heard` ("even cell"); `clash` says a given that it
     does not allow, with {cells} and {first} ("r1c1 is shaded even: 3 is odd"), and `between`
     the logic's step, with {cell} and {digits} ("r1c1 is an even cell, so it is not {digits}").
+
+    A `signed` lined kind's line is two side-by-side cells, drawn as a sign on their shared
+    border pointing from its start at the other cell (a greater-than sign, greater first),
+    not as a line.
     """
 
     letter: str
@@ -256,6 +261,7 @@ class RuleKind:
     allows: Callable[[int, int], bool] | None = None
     cell_class: str = ""
     cell_heard: str = ""
+    signed: bool = False
 
     @property
     def celled(self) -> bool:
@@ -533,6 +539,22 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_class="renban",
             line_start="",
             line_pairs=every_pair,
+            branches=False,
+        ),
+        RuleKind(
+            "M",
+            "Greater Than",
+            (),
+            chain=falls,
+            line_problem=sign_problem,
+            uniqueness_sound=False,
+            generated=False,
+            rule="Greater than: a sign between two cells points at the smaller digit.",
+            clash="{cells} have a greater-than sign: {first} is not greater than {second}",
+            between="{nearer} > {further}",
+            line_class="greater-than",
+            line_start="",
+            signed=True,
             branches=False,
         ),
         RuleKind(

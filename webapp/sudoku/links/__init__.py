@@ -190,14 +190,16 @@ class OpenIn(NamedTuple):
 
 def open_in(puzzle: Puzzle) -> tuple[OpenIn, ...]:
     """Links that open a 9x9 `puzzle` in other solvers: SudokuWiki for a classic one (its
-    Jigsaw page's format is not published), f-puzzles for any, rules and cages and all;
-    none for other sizes."""
+    Jigsaw page's format is not published), f-puzzles for any whose rules it has keys for,
+    rules and cages and all (not a slow thermometer's or a greater-than sign's, which
+    f-puzzles has no key for); none for other sizes."""
     if puzzle.size != 9:
         return ()
     links = []
     if puzzle.rules.classic:
         links.append(OpenIn("sudokuwiki", SUDOKUWIKI, sudokuwiki_link(puzzle.grid)))
-    links.append(OpenIn("fpuzzles", FPUZZLES, fpuzzles_link(puzzle.grid, puzzle.rules)))
+    if fpuzzles.writes_all(puzzle.rules):
+        links.append(OpenIn("fpuzzles", FPUZZLES, fpuzzles_link(puzzle.grid, puzzle.rules)))
     return tuple(links)
 
 

@@ -643,6 +643,17 @@ def _marks(data: Mapping[str, object], shape: Shape, cell: tuple[int, int], sour
     return 0
 
 
+def writes_all(rules: Rules) -> bool:
+    """Whether f-puzzles has a key for every mark, line and marked cell of `rules` (a slow
+    thermometer and a greater-than sign have none, so write_json would leave them out)."""
+    letters = [
+        *(each.letter for each in rules.marks),
+        *(each.letter for each in rules.lines),
+        *(each.letter for each in rules.cells),
+    ]
+    return all(RULE_KINDS[letter].fpuzzles_keys for letter in letters if letter in RULE_KINDS)
+
+
 def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     """`grid`'s givens and `rules` as f-puzzles JSON, as compact as f-puzzles writes it: a
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,

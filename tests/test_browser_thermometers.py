@@ -25,12 +25,11 @@ def first_link(letters: str) -> str:
 
 
 # "Frost", a real 6x6 of thermometers, "Clipped", a real 9x9 of arrows and thermometers,
-# "GW Test 1" of German whispers, "Back and Forth" of palindromes (lines without a bulb) and
-# "Odd Sudoku" of odd cells (a grey circle under each), each with one solution, so the play
-# page takes it.
+# "GW Test 1" of German whispers and "Back and Forth" of palindromes (lines without a bulb),
+# each with one solution, so the play page takes it.
 PUZZLES = [
     read_link(first_link(letters)).given  # type: ignore[union-attr]
-    for letters in ("T", "tTA", "G", "P", "O")
+    for letters in ("T", "tTA", "G", "P")
 ]
 # No real renban puzzle the solver reads was found: the first of the renban sweep's built
 # puzzles with one solution (tests/test_renban_logic.py, seed 1), twelve renban lines.
@@ -47,8 +46,11 @@ GREATER = (
     "-MA6ACCFDACA3BACBGEACCOEACAMGACBBGACCJDACATGACBSBACANEACASBACBVBACB7GACCGGACBYBACB2GACBK"
     "EACBJEACBTBACB5EACANGACBGDACBAEACBGBACB2EACBCGACARGACADGACB7BACCJB"
 )
-PUZZLES.append(read_code(GREATER))
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
+# "Odd Sudoku", a real 9x9 of odd cells (a grey circle under each), and the greater-than signs
+# above: on the solve page alone, as the play page draws its board from the same template.
+ODD = read_link(first_link("O")).given  # type: ignore[union-attr]
+PATHS += (f"/solve/{ODD.code}", f"/solve/{read_code(GREATER).code}")
 # How far a bulb's centre or an arm's end may sit from where it belongs, in CSS pixels.
 SLACK = 1.5
 

@@ -5,36 +5,33 @@
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
-palindromes, renban lines and between lines, arrows and region-sum lines), Killers and
-classic puzzles,
-the same puzzles go to our solver, as the product asks it (up to two solutions, so that
-uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
-solutions and is stopped at the second (twice as fast as solving again with the first
-solution forbidden, measured: 9.7 ms median against 21.0 on the medium Killers).
-CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
-AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
-differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
-given" negations, non-consecutive's neighbours) as a forbidden-assignments table, and each
-line sum (an arrow's circle less its arrow; a region-sum line's segment less its first) as
-a linear equation, and each between line
-as a choice of its own, "the first end is the smaller", under which each cell inside is above
-the first end and below the last, and without which below and above. CP-SAT runs on one
-worker.
+palindromes, renban lines, between lines and greater-than signs, arrows and region-sum
+lines, even and odd cells), Killers and classic puzzles, the same puzzles go to our solver,
+as the product asks it (up to two solutions, so that uniqueness is known), and to CP-SAT,
+asked for a second solution too: it enumerates solutions and is stopped at the second (twice
+as fast as solving again with the first solution forbidden, measured: 9.7 ms median against
+21.0 on the medium Killers). CP-SAT's model is read off the puzzle's geometry, as our
+solver's board is: an AllDifferent per unit and per cage, the cage's sum, a != b for each
+pair a rule makes differ, and each relation's forbidden digit pairs (the Kropki and XV
+marks, their "all given" negations, non-consecutive's neighbours) as a forbidden-assignments
+table, and each line sum (an arrow's circle less its arrow; a region-sum line's segment less
+its first) as a linear equation, each between line as a choice of its own, "the first end is
+the smaller", under which each cell inside is above the first end and below the last, and
+without which below and above, and each marked cell's barred digits (an even cell's odd
+ones) as a != d. CP-SAT runs on one worker.
 
-The figure is CPU time per solve (process time, model or board building included), not
-wall time: the machine these figures are taken on is shared, and a solve's wall time there
-says more about its neighbours than about the solver. Both answers are compared (the
-number of solutions, up to two, and the first solution of a unique puzzle); a puzzle on
-which they differ is counted in the table's last column and named on stderr.
+The figure is CPU time per solve (process time, model or board building included), not wall
+time: the machine these figures are taken on is shared, and a solve's wall time there says
+more about its neighbours than about the solver. Both answers are compared (the number of
+solutions, up to two, and the first solution of a unique puzzle); a puzzle on which they
+differ is counted in the table's last column and named on stderr.
 
 The puzzles: the 9x9 hard files of tests/data/variants for classic, X, Windoku, Jigsaw and
 Killer (medium and hard); for the pair, marked and lined kinds, puzzles built here from
 fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule
 allows, lines drawn through it as the generator draws them, givens added in a random order
-until it has one solution);
-for arrows, up to a dozen arrows drawn on a relabelled, turned and mirrored grid, givens
-added the same way.
-"""
+until it has one solution); for arrows, up to a dozen arrows drawn on a relabelled, turned
+and mirrored grid, givens added the same way."""
 
 from __future__ import annotations
 
@@ -56,7 +53,7 @@ from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
-from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedCells, MarkedPairs, orthogonal_pairs
 from webapp.sudoku.shape import SHAPES
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -85,10 +82,13 @@ LINED_KINDS = {
     "P (palindromes)": "P",
     "N (renban)": "N",
     "L (between lines)": "L",
+    "M (greater-than signs)": "M",
 }
 # The sum-lined kinds built here (up to a dozen arrows, or region-sum lines, drawn through an
 # answer).
 SUM_LINED_KINDS = {"A (arrows)": "A", "R (region-sum lines)": "R"}
+# The celled kinds built here: two to four dozen cells marked as an answer holds them.
+CELLED_KINDS = {"E (even cells)": "E", "O (odd cells)": "O"}
 # Each cell's box on a 9x9.
 BOXES = tuple((cell // 27) * 3 + (cell % 9) // 3 for cell in range(81))
 MISSING = (
@@ -185,6 +185,9 @@ def cpsat() -> Solver | None:
                 model.add(cell < last).only_enforce_if(up)
                 model.add(first > cell).only_enforce_if(up.Not())
                 model.add(cell > last).only_enforce_if(up.Not())
+        for cell, digits in geometry.barred:
+            for digit in digits:
+                model.add(cells[cell] != digit)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
@@ -425,6 +428,12 @@ def between_line(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]
     return tuple(cells[: ends[-1] + 1]) if ends else tuple(cells[:1])
 
 
+def sign(answer: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    """A greater-than sign between two random side-by-side cells, the greater first."""
+    one, other = rng.choice(orthogonal_pairs(SHAPES[9]))
+    return (one, other) if answer[one] > answer[other] else (other, one)
+
+
 def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     """`count` puzzles with the lines of one lined kind the generator draws (six to nine lines
     of four to six cells, each keeping its kind on the answer: generator/lines.py), built from
@@ -439,10 +448,30 @@ def lined_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
         if letter == "L":  # a between line has no chain to draw by: walked here
             drawn = (between_line(answer, rng) for _ in range(rng.randrange(16, 26)))
             lines = tuple(Line(letter, cells) for cells in drawn if len(cells) > 1)
+        elif letter == "M":  # a greater-than sign is two cells, not a line: placed here
+            signs = dict.fromkeys(sign(answer, rng) for _ in range(rng.randrange(16, 26)))
+            lines = tuple(Line(letter, cells) for cells in signs)
         else:
             drawing = SeededRandom(f"cpsat-bench:{letter}:{seed}:{number}")
             lines = draw_lines(Grid(SHAPES[9], answer), letter, drawing)
         puzzles.append(carved(answer, Rules(lines=lines, line_size=9), rng))
+    return puzzles
+
+
+def celled_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles with two to four dozen cells of one celled kind, each marked where the
+    answer (turned, mirrored and relabelled any way) holds a digit the kind allows."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    allows = RULE_KINDS[letter].allows
+    assert allows is not None, letter
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "any")
+        chosen = rng.sample(range(81), rng.randrange(24, 48))
+        marked = tuple(cell for cell in chosen if allows(9, answer[cell]))
+        rules = Rules(cells=(MarkedCells(letter, marked),), cell_size=9)
+        puzzles.append(carved(answer, rules, rng))
     return puzzles
 
 
@@ -459,6 +488,7 @@ def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list
         *((rule, letter, marked_puzzles) for rule, letter in MARKED_KINDS.items()),
         *((rule, letter, lined_puzzles) for rule, letter in LINED_KINDS.items()),
         *((rule, letter, arrow_puzzles) for rule, letter in SUM_LINED_KINDS.items()),
+        *((rule, letter, celled_puzzles) for rule, letter in CELLED_KINDS.items()),
     ]
     for rule, letter, make in built:
         if wanted(rule):

@@ -1,6 +1,7 @@
 // Entering marks and lines on the home form (progressive enhancement): choose a kind (a
-// Kropki dot, an X or V, a thermometer), select cells on the small grid in order (two
-// side-by-side cells for a mark; a line's cells from its start), then "Add": the entry is
+// Kropki dot, an X or V, a thermometer, even cells), select cells on the small grid in order
+// (two side-by-side cells for a mark; a line's cells from its start; any cells for marked
+// cells), then "Add": the entry is
 // written into the marks-and-lines field in the same notation a person types without this
 // script ("W r1c1-r1c2", "T r1c1-r1c2-r1c3"), so the form posts the same thing either way;
 // the server reads the field and says what is wrong with an entry.
@@ -18,7 +19,7 @@
 
     function place(i) { return "r" + (Math.floor(i / size) + 1) + "c" + (i % size + 1); }
 
-    var hint = made("p", "hint", "Choose a mark or line, select its cells in order on the grid below, then Add.");
+    var hint = made("p", "hint", "Choose a mark, line or marked cells, select its cells in order on the grid below, then Add.");
     var row = made("div", "rule-mark-add");
     var kindLabel = made("label", "", "Mark or line", { for: "rule-mark-kind" });
     var kind = made("select", "", "", { id: "rule-mark-kind" });
@@ -67,12 +68,15 @@
 
     add.addEventListener("click", function () {
       var chosen = kinds.filter(function (each) { return each[0] === kind.value; })[0];
-      var mark = chosen[2];
-      if (mark ? selected.length !== 2 : selected.length < 2) {
-        status.textContent = mark ? "Select the two side-by-side cells the " + chosen[1] + " sits between." : "Select the " + chosen[1] + "'s cells in order from its start, two or more.";
+      var shape = chosen[2];  // "mark", "line" or "cells" (rule_text.notation_kinds)
+      var wrong = shape === "mark" ? selected.length !== 2 : shape === "line" ? selected.length < 2 : selected.length < 1;
+      if (wrong) {
+        status.textContent = shape === "mark" ? "Select the two side-by-side cells the " + chosen[1] + " sits between." :
+          shape === "line" ? "Select the " + chosen[1] + "'s cells in order from its start, two or more." :
+          "Select the " + chosen[1] + ", one or more.";
         return;
       }
-      var group = selected.map(place).join("-");
+      var group = selected.map(place).join(shape === "cells" ? " " : "-");
       var lines = field.value.split("\n").filter(function (line) { return line.trim(); });
       var head = new RegExp("^" + chosen[0] + "!?(\\s|$)", "i");
       var found = -1;

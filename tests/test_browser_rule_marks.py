@@ -1,6 +1,7 @@
-"""End to end in Chromium: marks and lines entered on the home form with script (choose the
-kind, select the cells in order, Add) reach the solved puzzle's share code; the fold is axe
-clean with its cells selected, at 1280 px and on a 360 px phone without sideways scrolling."""
+"""End to end in Chromium: marks, lines and marked cells entered on the home form with script
+(choose the kind, select the cells in order, Add) reach the solved puzzle's share code; the
+fold is axe clean with its cells selected, at 1280 px and on a 360 px phone without sideways
+scrolling."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ def select_and_add(page, letter: str, *places: str) -> None:
     [
         ((("W", "r1c1", "r1c2"), ("X", "r2c1", "r3c1")), "W r1c1-r1c2\nX r2c1-r3c1"),
         ((("T", "r4c4", "r4c5", "r5c6"),), "T r4c4-r4c5-r5c6"),
+        ((("M", "r4c4", "r4c5"), ("E", "r1c3", "r2c2")), "M r4c4-r4c5\nE r1c3 r2c2"),
     ],
-    ids=["marks", "thermometer"],
+    ids=["marks", "thermometer", "sign-and-even-cells"],
 )
 def test_marks_and_a_thermometer_entered_with_script_reach_the_share_code(
     page, base_url, entries, written

@@ -17,6 +17,7 @@ from webapp.sudoku import SHAPES, SOLVED, Grid, PuzzleError, parse, solve
 from webapp.sudoku.links import fpuzzles_link, read_link, sudokuwiki_link
 from webapp.sudoku.links.fpuzzles import (
     VARIANT_NAMES,
+    cell_keys,
     line_keys,
     marked_keys,
     read_json,
@@ -110,10 +111,14 @@ def test_a_real_variant_link_is_refused_naming_each_rule(names, url):
 NINE = Grid(SHAPES[9], tuple(parse("1" + "." * 80).cells))
 
 
-@pytest.mark.parametrize("key", sorted(set(VARIANT_NAMES) - set(marked_keys()) - set(line_keys())))
+READ_KEYS = {*marked_keys(), *line_keys(), *cell_keys()}
+
+
+@pytest.mark.parametrize("key", sorted(set(VARIANT_NAMES) - READ_KEYS))
 def test_every_f_puzzles_rule_is_refused_in_words(key):
     # The marked kinds' keys (Kropki dots, XV) are read: tests/test_marked_links.py; so are
-    # the lined kinds' (thermometers): tests/test_thermometers.py.
+    # the lined kinds' (thermometers): tests/test_thermometers.py; and the celled kinds'
+    # (even and odd cells): tests/test_marked_cells.py, tests/test_parity.py.
     data = json.loads(write_json(NINE))
     data[key] = [{"cells": ["R1C1", "R1C2"]}]
     with pytest.raises(PuzzleError, match=f"holds a variant: {VARIANT_NAMES[key]}"):

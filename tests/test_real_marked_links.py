@@ -38,11 +38,14 @@ def real_links() -> list[tuple[str, str, str]]:
 
 def letters_of(rules: Rules) -> str:
     """The rules' letters as the data file writes them: the whole-grid kinds, the marked
-    kinds, the lined kinds, then "j" for a Jigsaw's regions and "k" for a Killer's cages."""
+    kinds, the lined kinds, the celled kinds, then "j" for a Jigsaw's regions and "k" for a
+    Killer's cages."""
     marked = "".join(each.letter for each in rules.marks)
     lined = "".join(dict.fromkeys(each.letter for each in rules.lines))
+    celled = "".join(each.letter for each in rules.cells)
     jigsaw = "j" if rules.regions else ""
-    return "".join(rules.extras) + marked + lined + jigsaw + ("k" if rules.cages else "")
+    killer = "k" if rules.cages else ""
+    return "".join(rules.extras) + marked + lined + celled + jigsaw + killer
 
 
 def test_the_file_holds_five_real_links_of_each_kind_or_all_that_were_found() -> None:

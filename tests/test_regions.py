@@ -33,7 +33,14 @@ from webapp.sudoku.puzzle import (
     longest_marked_code,
 )
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
-from webapp.sudoku.rulebook import Line, MarkedPairs, line_kinds, marked_kinds
+from webapp.sudoku.rulebook import (
+    Line,
+    MarkedCells,
+    MarkedPairs,
+    celled_kinds,
+    line_kinds,
+    marked_kinds,
+)
 from webapp.wording import conflict_message
 
 from clocks import RacingClock
@@ -220,6 +227,8 @@ def test_a_marked_jigsaw_killer_with_the_most_lines_has_the_longest_marked_code(
     first = line_kinds()[0].letter
     pairs = [pair for pair in across + down if Line(first, pair) not in kinds_lines]
     lines = (*kinds_lines, *(Line(first, pair) for pair in pairs[: left // 2]))
-    rules = Rules(rule_letters(), regions, cages, size, marks, size, lines, size)
+    # each celled kind's cell code is as long whatever cells it marks
+    cells = tuple(MarkedCells(kind.letter, (0,)) for kind in celled_kinds())
+    rules = Rules(rule_letters(), regions, cages, size, marks, size, lines, size, cells, size)
     puzzle = Puzzle(empty(size), rules)
     assert (len(puzzle.code), read_code(puzzle.code)) == (longest_marked_code(), puzzle)

@@ -29,6 +29,7 @@ TECHNIQUE_NAMES = {
     "relation-pair": "Related pair",
     "line-sum": "Sum line",
     "line-rule": "Line rule",
+    "cell-rule": "Marked cell",
     "cage-last-cell": "Last cage cell",
     "cage-combinations": "Cage combination",
     "rule-of-45": "Rule of 45",

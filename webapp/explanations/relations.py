@@ -1,5 +1,6 @@
 """Sentences for the steps of related pairs: a Kropki dot, an X or a V, a non-consecutive
-rule, a thermometer's step, each worded by its rule kind's entry (rulebook.RuleKind.between)."""
+rule, a thermometer's step, and of marked cells (an even cell), each worded by its rule
+kind's entry (rulebook.RuleKind.between)."""
 
 from __future__ import annotations
 
@@ -99,8 +100,26 @@ def _digits_said(symbols: list[str]) -> str:
     return in_words(symbols, "or")
 
 
+def cell_rule_sentence(geometry: Geometry, step: Step) -> str:
+    """A marked cell (an even cell) whose kind does not allow some of its candidates, in the
+    kind's words ({cell}, {digits}): "R1c1 is an even cell, so it is not 1, 3 or 5"."""
+    target = step.cells[0][0]
+    gone = [value for _, value in step.eliminations]
+    words = "{cell} is marked, so it is not {digits}"
+    for each in geometry.cells:
+        kind = RULE_KINDS.get(each.letter)
+        allows = kind.allows if kind is not None else None
+        if target in each.cells and allows is not None and kind is not None and kind.between:
+            if not any(allows(geometry.shape.size, value) for value in gone):
+                words = kind.between
+                break
+    digits = in_words([geometry.shape.symbol(value) for value in gone], "or")
+    return capitalized(words.format(cell=cell_name(geometry.shape, target), digits=digits))
+
+
 SENTENCES: dict[str, Callable[[Geometry, Step], str]] = {
     "relation-pair": relation_pair_sentence,
     "line-sum": line_sum_sentence,
     "line-rule": line_rule_sentence,
+    "cell-rule": cell_rule_sentence,
 }

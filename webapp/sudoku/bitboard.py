@@ -167,6 +167,7 @@ class Bitboard:
         self.start = 0
         for mask in members:
             self.start |= mask
+        self.bar(geometry.barred)
         self.guard = [1 << (f * width + span) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live
         # options to drop the option's rivals, OR `done` into the satisfied
@@ -183,6 +184,15 @@ class Bitboard:
             self.placements = [self.build_placement(o) for o in range(len(self.fields))]
         else:
             self.placements = _PlacementsOnDemand(self)
+
+    def bar(self, barred: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+        """Take out of the search's start the options of the digits a marked cell may not hold
+        (geometry.barred: an even cell's odd digits), in every layout: the search, the counts
+        and the SAT solver, which starts from a search's state, never see them."""
+        for cell, digits in barred:
+            for digit in digits:
+                for bit in self.bits[cell * self.n + digit - 1]:
+                    self.start &= ~(1 << bit)
 
     def relate(self, relations: tuple[Relation, ...]) -> None:
         """Add to the options' mates the partner options `relations` rule out."""
@@ -414,11 +424,12 @@ class RegionBoard(Bitboard):
 
 
 class MarkedBoard(Bitboard):
-    """A board of a puzzle's own marks (Kropki dots, XV) or lines (thermometers, German
-    whispers) and no cages, made from the board of its geometry without any relation: the
-    options, fields and masks are the same, only the options' mates (and so the placements)
-    take the relations. A marked board serves one puzzle; building it anew cost most of a
-    marked or lined puzzle's first solve."""
+    """A board of a puzzle's own marks (Kropki dots, XV), lines (thermometers, German
+    whispers) or marked cells (even cells) and no cages, made from the board of its geometry
+    without any relation: the options, fields and masks are the same, only the options'
+    mates (and so the placements) take the relations, and the start its marked cells' bars.
+    A marked board serves one puzzle; building it anew cost most of a marked or lined
+    puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
         own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums", "line_rules")
@@ -426,6 +437,7 @@ class MarkedBoard(Bitboard):
         self.geometry = geometry
         self.mates = list(template.mates)
         self.relate(geometry.relations)
+        self.bar(geometry.barred)
         keep = self.n <= LARGEST_PRECOMPUTED
         self.placements = _PlacementsOnDemand(self, keep=keep)
 
@@ -450,11 +462,12 @@ def bitboard_for(geometry: Geometry) -> Bitboard:
         or geometry.relations
         or geometry.line_sums
         or geometry.line_rules
+        or geometry.cells
     )
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
-    if (geometry.marks or geometry.lines) and not geometry.cages:
-        bare = replace(geometry, relations=(), marks=(), lines=(), pair_kinds=())
+    if (geometry.marks or geometry.lines or geometry.cells) and not geometry.cages:
+        bare = replace(geometry, relations=(), marks=(), lines=(), cells=(), pair_kinds=())
         template = bitboard_for(bare)
         if type(template) is Bitboard:  # a Jigsaw's region board holds no option table
             return MarkedBoard(geometry, template)

@@ -1,7 +1,8 @@
 """Conflicts among the givens: a symbol twice in one unit (a row, a column, a box...), in one of a
 Killer's cages or in a pair of cells a pair kind makes differ (anti-knight's), a pair of givens
 a puzzle marks (a Kropki dot, an X or a V) whose digits do not hold its relation, or a cage's
-givens that make more than its sum (or, filling it, another sum); and a Killer's sums that
+givens that make more than its sum (or, filling it, another sum), a given in a marked cell
+(an even cell) its kind does not allow; and a Killer's sums that
 cannot be: cages adding up to more than the whole grid does (or, covering it, to another total),
 or the cages inside a unit to more than a unit does (or, covering it, to another total)."""
 
@@ -61,6 +62,7 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     cages = _pair_conflicts(puzzle) + cages if geometry.pairs or geometry.relations else cages
     cages = cages + _sum_conflicts(puzzle) if geometry.line_sums else cages
     cages = cages + _rule_conflicts(puzzle) if geometry.line_rules else cages
+    cages = cages + _cell_conflicts(puzzle) if geometry.cells else cages
     if not _repeats(grid.cells, geometry):
         return cages
     n = shape.size
@@ -158,6 +160,23 @@ def _rule_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
             kind = RULE_KINDS[each.letter]
             givens = tuple((cell, values[cell]) for cell in each.cells if values[cell])
             found.append(_givens_conflict(shape, kind.name, each.index, givens, kind.clash))
+    return tuple(found)
+
+
+def _cell_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
+    """Every given in a cell a puzzle marks that its kind does not allow (3 in an even cell),
+    kind by kind in the rules' order, in the registry's words (`clash`), numbered by the
+    cell's place among its kind's."""
+    shape, values = puzzle.shape, puzzle.cells
+    found = []
+    for each in puzzle.rules.cells:
+        kind = RULE_KINDS[each.letter]
+        allows = kind.allows
+        for index, cell in enumerate(each.cells, start=1):
+            value = values[cell]
+            if value and allows is not None and not allows(shape.size, value):
+                given = ((cell, value),)
+                found.append(_givens_conflict(shape, kind.name, index, given, kind.clash))
     return tuple(found)
 
 

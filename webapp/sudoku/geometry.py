@@ -14,7 +14,9 @@ Glossary (Norvig's, kept):
   (non-consecutive's side-by-side cells, never one apart; a Kropki white dot's, never but
   one apart). Its cells are not peers;
 - marks: the pairs a puzzle marks itself, by marked kind (rulebook.MarkedPairs: Kropki
-  dots, XV), each a relation, and with "all given" the unmarked side-by-side pairs another.
+  dots, XV), each a relation, and with "all given" the unmarked side-by-side pairs another;
+- marked cells: the cells a puzzle marks itself, by celled kind (rulebook.MarkedCells: even
+  and odd cells), each barred from the digits its kind does not allow (`barred`).
 
 Everything else in the engine reads the units from a Geometry (the solver's
 bit layouts, the conflict check, is_solution, the baseline); none of it
@@ -38,7 +40,15 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from .held import held_bytes
 from .line_rules import LineRule, rules_of
-from .rulebook import RULE_KINDS, Line, MarkedPairs, Pair, RuleKind, orthogonal_pairs
+from .rulebook import (
+    RULE_KINDS,
+    Line,
+    MarkedCells,
+    MarkedPairs,
+    Pair,
+    RuleKind,
+    orthogonal_pairs,
+)
 from .rulebook import diagonals as diagonals
 from .rulebook import square_boxes as square_boxes
 from .rulebook import windows as windows
@@ -347,7 +357,8 @@ class Geometry:
     relations of other pairs of cells, the letters of the pair kinds those come from
     (rulebook.py), which a board names and draws, and the pairs a puzzle marks itself (its
     Kropki dots, its X and V: `marks`), which a board draws on their edges, and the lines
-    a puzzle draws itself (its thermometers: `lines`), which a board draws over its cells."""
+    a puzzle draws itself (its thermometers: `lines`), which a board draws over its cells,
+    and the cells a puzzle marks itself (its even and odd cells: `cells`)."""
 
     shape: Shape
     units: tuple[Unit, ...]
@@ -358,6 +369,7 @@ class Geometry:
     pair_kinds: tuple[str, ...] = ()
     marks: tuple[MarkedPairs, ...] = ()
     lines: tuple[Line, ...] = ()
+    cells: tuple[MarkedCells, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a unit that is not N distinct cells of the grid."""
@@ -384,6 +396,7 @@ class Geometry:
                 self.pair_kinds,
                 self.marks,
                 self.lines,
+                self.cells,
             )
         )
 
@@ -403,6 +416,7 @@ class Geometry:
                 self.pair_kinds,
                 self.marks,
                 self.lines,
+                self.cells,
             )
         )
 
@@ -424,6 +438,22 @@ class Geometry:
         """The puzzle's lines whose kind keeps a rule of its own (a between line's:
         line_rules.py)."""
         return rules_of(self.lines)
+
+    @cached_property
+    def barred(self) -> tuple[tuple[int, tuple[int, ...]], ...]:
+        """Each marked cell (rulebook.MarkedCells) and the digits its kinds do not allow, in
+        reading order of the cells (none for a cell whose kinds allow every digit)."""
+        digits = range(1, self.shape.size + 1)
+        found: dict[int, set[int]] = {}
+        for each in self.cells:
+            allows = RULE_KINDS[each.letter].allows
+            if allows is None:
+                continue
+            for cell in each.cells:
+                found.setdefault(cell, set()).update(
+                    digit for digit in digits if not allows(self.shape.size, digit)
+                )
+        return tuple((cell, tuple(sorted(found[cell]))) for cell in sorted(found) if found[cell])
 
     @cached_property
     def cell_units(self) -> tuple[tuple[Unit, ...], ...]:
@@ -581,6 +611,13 @@ class Geometry:
             self.with_relations(line_relations(self.shape, lines)).with_pair_kinds(letters),
             lines=lines,
         )
+
+    def with_cells(self, cells: tuple[MarkedCells, ...]) -> Geometry:
+        """This geometry with the cells a puzzle marks (`barred` from some digits)."""
+        if not cells:
+            return self
+        letters = (each.letter for each in cells)
+        return replace(self.with_pair_kinds(letters), cells=cells)
 
     def with_pair_kinds(self, letters: Iterable[str]) -> Geometry:
         """This geometry naming the pair kinds (by letter) its pairs and relations come from."""
@@ -759,11 +796,19 @@ def geometry_of(
     cage_totals: tuple[int | None, ...] = (),
     marks: tuple[MarkedPairs, ...] = (),
     lines: tuple[Line, ...] = (),
+    cells: tuple[MarkedCells, ...] = (),
 ) -> Geometry:
     """The standard units of `shape` (with `regions`, a Jigsaw's region map, in place of its
     boxes) plus those of each extra kind named by its letter, a Killer's `cages` (cells,
-    checked by the puzzle's rules) with their sums, and the relations of a puzzle's `marks`
-    and `lines`."""
+    checked by the puzzle's rules) with their sums, the relations of a puzzle's `marks`
+    and `lines`, and its marked `cells`."""
+    if cells:
+        return _made(
+            ("cells", shape, extras, regions, cages, cage_totals, marks, lines, cells),
+            lambda: geometry_of(
+                shape, extras, regions, cages, cage_totals, marks, lines
+            ).with_cells(cells),
+        )
     if lines:
         return _made(
             ("lines", shape, extras, regions, cages, cage_totals, marks, lines),

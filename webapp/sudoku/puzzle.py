@@ -18,6 +18,9 @@ Glossary:
   (rulebook.py: Kropki's white "W" and black "B" dots, XV's "X" and "V"), each written in
   the share code after the letters as the kind's letter and its mark code (marks.py:
   `...-W<29 letters>` on a 9x9), before a Jigsaw's and a Killer's parts;
+- marked cells: the cells a puzzle marks itself, by celled kind (rulebook.py: even "E" and
+  odd "O" cells), each written after the marks as the kind's letter and its cell code
+  (marked_cells.py: `...-E<17 letters>` on a 9x9);
 - lines: the lines a puzzle draws itself, by lined kind (rulebook.py: thermometers "T"),
   each written after the marks as the kind's letter and its line code (lines.py).
 
@@ -46,6 +49,7 @@ from .errors import PuzzleError
 from .geometry import Geometry, geometry_of, rule_kind_named, rule_letters
 from .grid import Grid
 from .lines import encode_lines, take_lines
+from .marked_cells import cell_code_length, encode_cells, take_cells
 from .marks import encode_marks, mark_code_length, side_by_side, take_marks
 from .regions import (
     REGION_LETTERS,
@@ -56,7 +60,16 @@ from .regions import (
     place,
     region_map,
 )
-from .rulebook import RULE_KINDS, Line, MarkedPairs, RuleKind, line_kinds, marked_kinds
+from .rulebook import (
+    RULE_KINDS,
+    Line,
+    MarkedCells,
+    MarkedPairs,
+    RuleKind,
+    celled_kinds,
+    line_kinds,
+    marked_kinds,
+)
 from .shape import SHAPES, Shape
 
 # Between a share code's grid and its rules.
@@ -91,6 +104,8 @@ class Rules:
     mark_size: int = 0
     lines: tuple[Line, ...] = ()
     line_size: int = 0
+    cells: tuple[MarkedCells, ...] = ()
+    cell_size: int = 0
 
     def __post_init__(self) -> None:
         """Refuse a letter no kind of unit has, or one named twice, cages without the side of
@@ -98,6 +113,7 @@ class Rules:
         object.__setattr__(self, "cages", in_order(self.cages))
         self._order_marks()
         self._order_lines()
+        self._order_cells()
         if not self.marks:
             object.__setattr__(self, "mark_size", 0)
         elif self.mark_size not in SHAPES:
@@ -151,6 +167,28 @@ class Rules:
         elif self.line_size not in SHAPES:
             raise PuzzleError(f"lines are drawn on a grid of a known size, not {self.line_size}")
 
+    def _order_cells(self) -> None:
+        """Keep the marked cells in the registry's order of their kinds, each kind's ascending,
+        no kind without cells, and the side of their grid only with cells (PuzzleError for a
+        kind that is not celled or is named twice, or a side no grid has)."""
+        order = [kind.letter for kind in celled_kinds()]
+        for each in self.cells:
+            if each.letter not in order:
+                raise PuzzleError(f"{each.letter!r} is not a kind of marked cell the solver knows")
+        letters = [each.letter for each in self.cells]
+        if len(set(letters)) != len(letters):
+            raise PuzzleError(f"the rules give the cells of {RULE_KINDS[letters[0]].name} twice")
+        kept = tuple(
+            MarkedCells(each.letter, tuple(sorted(set(each.cells))))
+            for each in sorted(self.cells, key=lambda each: order.index(each.letter))
+            if each.cells
+        )
+        object.__setattr__(self, "cells", kept)
+        if not self.cells:
+            object.__setattr__(self, "cell_size", 0)
+        elif self.cell_size not in SHAPES:
+            raise PuzzleError(f"cells are marked on a grid of a known size, not {self.cell_size}")
+
     @classmethod
     def from_letters(
         cls,
@@ -162,13 +200,18 @@ class Rules:
         mark_size: int = 0,
         lines: tuple[Line, ...] = (),
         line_size: int = 0,
+        cells: tuple[MarkedCells, ...] = (),
+        cell_size: int = 0,
     ) -> Rules:
         """The rules a share code's letters name, in any order (PuzzleError if unknown),
         with `regions` for a Jigsaw, `cages` (of a grid of side `cage_size`) for a Killer and
-        `marks` (of a grid of side `mark_size`), and `lines` (of a grid of side `line_size`)."""
+        `marks` (of a grid of side `mark_size`), `lines` (of a grid of side `line_size`) and
+        marked `cells` (of a grid of side `cell_size`)."""
         rules = cls(tuple(letters))  # checks every letter
         ordered = tuple(letter for letter in rule_letters() if letter in rules.extras)
-        return cls(ordered, regions, cages, cage_size, marks, mark_size, lines, line_size)
+        return cls(
+            ordered, regions, cages, cage_size, marks, mark_size, lines, line_size, cells, cell_size
+        )
 
     @property
     def classic(self) -> bool:
@@ -179,13 +222,15 @@ class Rules:
             and not self.cages
             and not self.marks
             and not self.lines
+            and not self.cells
         )
 
     @property
     def code(self) -> str:
         """What a share code writes after RULES_MARK ("" for classic rules): the letters,
         then a Jigsaw's JIGSAW and region code."""
-        code = "".join(self.extras) + self.marks_code + encode_lines(self.line_size, self.lines)
+        code = "".join(self.extras) + self.marks_code + self.cells_code
+        code += encode_lines(self.line_size, self.lines)
         if self.regions:
             size = isqrt(len(self.regions))
             code += f"{JIGSAW}{encode_regions(size, self.regions)}"
@@ -199,6 +244,11 @@ class Rules:
         return "".join(encode_marks(self.mark_size, each) for each in self.marks)
 
     @property
+    def cells_code(self) -> str:
+        """The marked cells' part of the share code: each celled kind's letter and cell code."""
+        return "".join(encode_cells(self.cell_size, each) for each in self.cells)
+
+    @property
     def names(self) -> tuple[str, ...]:
         """What players call each variant these rules make ("Jigsaw", "Killer", "X-Sudoku"),
         in order."""
@@ -206,7 +256,8 @@ class Rules:
         killer = ("Killer",) if self.cages else ()
         extras = tuple(_kind_name(letter) for letter in self.extras)
         lined = tuple(dict.fromkeys(RULE_KINDS[each.letter].name for each in self.lines))
-        return jigsaw + killer + extras + self.mark_names + lined
+        celled = tuple(dict.fromkeys(RULE_KINDS[each.letter].name for each in self.cells))
+        return jigsaw + killer + extras + self.mark_names + lined + celled
 
     @property
     def mark_names(self) -> tuple[str, ...]:
@@ -259,6 +310,17 @@ class Rules:
                 joined = " and ".join(place(shape.size, cell) for cell in stray)
                 marked = RULE_KINDS[each.letter].name
                 return f"{marked}'s marks join side-by-side cells only, not {joined}"
+        if self.cells and shape.size > MARKED_UP_TO:
+            return (
+                f"cells are marked on grids up to {MARKED_UP_TO}x{MARKED_UP_TO}, not a {shape.name}"
+            )
+        if self.cells and self.cell_size != shape.size:
+            side = self.cell_size
+            return f"the marked cells are on a {side}x{side} grid, not a {shape.name}"
+        for each_kind in self.cells:
+            if any(not 0 <= cell < shape.cell_count for cell in each_kind.cells):
+                name = RULE_KINDS[each_kind.letter].name
+                return f"{name}'s cells are off the {shape.name} grid"
         if self.lines and shape.size > MARKED_UP_TO:
             return (
                 f"lines are drawn on grids up to {MARKED_UP_TO}x{MARKED_UP_TO}, not a {shape.name}"
@@ -289,7 +351,9 @@ class Rules:
         """The units a grid of `shape` obeys under these rules, and a Killer's cages."""
         cells = tuple(cage.cells for cage in self.cages)
         totals = tuple(cage.total for cage in self.cages)
-        return geometry_of(shape, self.extras, self.regions, cells, totals, self.marks, self.lines)
+        return geometry_of(
+            shape, self.extras, self.regions, cells, totals, self.marks, self.lines, self.cells
+        )
 
 
 CLASSIC = Rules()
@@ -373,8 +437,9 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     """True when `solution` is complete, keeps every given of `puzzle`, fills every unit
     of its rules, gives each cage different digits adding up to its sum, and each of its
     pairs (an anti-knight's) different digits, no relation's pair (non-consecutive's
-    neighbours) digits it forbids together, each line sum (an arrow's) its sum and each
-    line rule (a between line's) its rule."""
+    neighbours) digits it forbids together, each line sum (an arrow's) its sum, each line
+    rule (a between line's) its rule, and each marked cell (an even cell) a digit its kind
+    allows."""
     grid = puzzle.grid
     if solution.shape != grid.shape or not solution.is_complete:
         return False
@@ -394,6 +459,8 @@ def is_solution(solution: Grid, puzzle: Puzzle) -> bool:
     if not all(each.held(cells) for each in puzzle.geometry.line_sums):
         return False
     if not all(each.held(grid.size, cells) for each in puzzle.geometry.line_rules):
+        return False
+    if any(cells[cell] in digits for cell, digits in puzzle.geometry.barred):
         return False
     for cage in puzzle.rules.cages:
         digits = [solution.cells[cell] for cell in cage.cells]
@@ -435,6 +502,7 @@ def longest_marked_code() -> int:
         + len(RULES_MARK)
         + len(rule_letters())
         + len(marked_kinds()) * (1 + mark_code_length(MARKED_UP_TO))
+        + len(celled_kinds()) * (1 + cell_code_length(MARKED_UP_TO))
         + len(JIGSAW)
         + code_length(MARKED_UP_TO)
         + len(KILLER)
@@ -462,6 +530,7 @@ RULE_LETTERS = (
     + ", ".join(f"{letter} ({_kind_name(letter)})" for letter in rule_letters())
     + ", "
     + ", ".join(f"{kind.letter} and {kind.name}'s marks" for kind in marked_kinds())
+    + "".join(f", {kind.letter} and {kind.name}'s cells" for kind in celled_kinds())
     + f", {JIGSAW} and a Jigsaw's regions, {KILLER} and a Killer's cages"
 )
 
@@ -483,6 +552,7 @@ def split_code(text: str) -> tuple[str, Rules]:
     mark_size = whole or 0
     marked = "".join(kind.letter for kind in marked_kinds())
     marks, rest = take_marks(mark_size, rest) if mark_size else ((), rest)
+    cells, rest = take_cells(mark_size, rest) if mark_size else ((), rest)
     lines, rest = take_lines(mark_size, rest) if mark_size else ((), rest)
     regions: tuple[int, ...] = ()
     if rest.startswith(JIGSAW):
@@ -515,7 +585,14 @@ def split_code(text: str) -> tuple[str, Rules]:
         rest
         and whole is not None
         and rest[0].isalpha()
-        and rest[0] not in (JIGSAW, KILLER, *marked, *(kind.letter for kind in line_kinds()))
+        and rest[0]
+        not in (
+            JIGSAW,
+            KILLER,
+            *marked,
+            *(kind.letter for kind in line_kinds()),
+            *(kind.letter for kind in celled_kinds()),
+        )
     ):
         raise PuzzleError(f"unknown rule letter {rest[0]}; {RULE_LETTERS}")
     if rest:
@@ -529,6 +606,8 @@ def split_code(text: str) -> tuple[str, Rules]:
         mark_size if marks else 0,
         lines,
         mark_size if lines else 0,
+        cells,
+        mark_size if cells else 0,
     )
 
 

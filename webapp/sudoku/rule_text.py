@@ -5,10 +5,12 @@ marked kind's letter when all its marks are given, then groups of cells joined b
     W r1c1-r1c2 r4c4-r5c4
     B! r2c2-r2c3
     T r1c1-r1c2-r1c3
+    E r1c1 r3c4
 
 For a marked kind each group is the two side-by-side cells a mark sits between; for a lined
-kind each group is one line, from its start (a thermometer's bulb). Read into the Rules'
-marks and lines, and written back the same way (a puzzle filled into the form keeps them),
+kind each group is one line, from its start (a thermometer's bulb); for a celled kind (an
+even cell) each group is one cell it marks. Read into the Rules' marks, lines and cells,
+and written back the same way (a puzzle filled into the form keeps them),
 each problem said with the entry and the cells it is about.
 """
 
@@ -18,7 +20,15 @@ from .errors import PuzzleError
 from .marks import side_by_side
 from .puzzle import Rules
 from .regions import place
-from .rulebook import RULE_KINDS, Line, MarkedPairs, line_kinds, marked_kinds
+from .rulebook import (
+    RULE_KINDS,
+    Line,
+    MarkedCells,
+    MarkedPairs,
+    celled_kinds,
+    line_kinds,
+    marked_kinds,
+)
 from .whole_numbers import read_place
 
 ALL_GIVEN = "!"
@@ -26,16 +36,22 @@ JOIN = "-"
 FIELD = "marks and lines"
 
 
-def notation_kinds() -> tuple[tuple[str, str, bool], ...]:
+MARK, LINE, CELLS = "mark", "line", "cells"
+
+
+def notation_kinds() -> tuple[tuple[str, str, str], ...]:
     """Each kind the notation takes, as a form's script offers it: its letter, its words
-    ("white dot", "thermometer"), and whether it is a mark (two cells) or a line."""
-    marked = tuple((kind.letter, _mark_words(kind.letter), True) for kind in marked_kinds())
-    return marked + tuple((kind.letter, kind.name.lower(), False) for kind in line_kinds())
+    ("white dot", "thermometer", "even cells"), and whether it is a MARK (two cells), a LINE
+    or marked CELLS (each one cell)."""
+    marked = tuple((kind.letter, _mark_words(kind.letter), MARK) for kind in marked_kinds())
+    lined = tuple((kind.letter, kind.name.lower(), LINE) for kind in line_kinds())
+    celled = tuple((kind.letter, kind.name.lower(), CELLS) for kind in celled_kinds())
+    return marked + lined + celled
 
 
 def notation_title() -> str:
     """What the form's fold of marks and lines is called, with the kinds it takes by name."""
-    names = dict.fromkeys(kind.name for kind in (*marked_kinds(), *line_kinds()))
+    names = dict.fromkeys(kind.name for kind in (*marked_kinds(), *line_kinds(), *celled_kinds()))
     return f"Marks and lines ({', '.join(names)})"
 
 
@@ -43,11 +59,13 @@ def notation_hint() -> str:
     """How the form's hint says the notation, each kind read off the registry."""
     marked = ", ".join(f"{kind.letter} ({_mark_words(kind.letter)})" for kind in marked_kinds())
     lined = ", ".join(f"{kind.letter} ({kind.name.lower()})" for kind in line_kinds())
+    celled = ", ".join(f"{kind.letter} ({kind.name.lower()})" for kind in celled_kinds())
+    cells = f"; or marked cells' letter, {celled}, then each cell, as r1c1 r3c4" if celled else ""
     return (
         f"One entry a line: a mark's letter, {marked}, with {ALL_GIVEN} after it when all"
         f" of them are given, then each marked pair of side-by-side cells as r1c1{JOIN}r1c2;"
         f" or a line's letter, {lined}, then each line's cells from its start, as"
-        f" r1c1{JOIN}r1c2{JOIN}r1c3."
+        f" r1c1{JOIN}r1c2{JOIN}r1c3{cells}."
     )
 
 
@@ -72,24 +90,53 @@ def rules_text(rules: Rules) -> str:
             size = rules.line_size
             drawn = " ".join(JOIN.join(place(size, cell) for cell in line.cells) for line in own)
             entries.append(f"{kind.letter} {drawn}")
+    for each in rules.cells:
+        named = " ".join(place(rules.cell_size, cell) for cell in each.cells)
+        entries.append(f"{each.letter} {named}")
     return "\n".join(entries)
 
 
 def read_rules_text(size: int, text: str) -> tuple[tuple[MarkedPairs, ...], tuple[Line, ...]]:
-    """The marks and lines `text` writes on a size x size grid; PuzzleError naming the entry
-    (its number and text) and the cells a problem is about."""
+    """The marks and lines `text` writes on a size x size grid (read_typed, its marked cells
+    aside)."""
+    marks, lines, _ = read_typed(size, text)
+    return marks, lines
+
+
+def read_typed(
+    size: int, text: str
+) -> tuple[tuple[MarkedPairs, ...], tuple[Line, ...], tuple[MarkedCells, ...]]:
+    """The marks, lines and marked cells `text` writes on a size x size grid; PuzzleError
+    naming the entry (its number and text) and the cells a problem is about."""
     marks: dict[str, MarkedPairs] = {}
     lines: list[Line] = []
+    celled: dict[str, MarkedCells] = {}
     entries = [entry.strip() for part in text.splitlines() for entry in part.split(";")]
     for number, entry in enumerate((entry for entry in entries if entry), start=1):
         head, *groups = entry.split()
         where = f"{FIELD}, entry {number} ({entry[:40]!r})"
         letter, all_given = head.rstrip(ALL_GIVEN).upper(), head.endswith(ALL_GIVEN)
         kind = RULE_KINDS.get(letter)
-        if kind is None or not (kind.marked or kind.lined):
-            known = ", ".join(each.letter for each in (*marked_kinds(), *line_kinds()))
+        if kind is None or not (kind.marked or kind.lined or kind.celled):
+            known = ", ".join(
+                each.letter for each in (*marked_kinds(), *line_kinds(), *celled_kinds())
+            )
             raise PuzzleError(f"{where}: {head!r} is no mark or line; start with one of {known}")
         cells = [_cells(size, group, where) for group in groups]
+        if kind.celled:
+            if all_given:
+                raise PuzzleError(f"{where}: {ALL_GIVEN} is for marks, not cells")
+            if letter in celled:
+                raise PuzzleError(f"{where}: the {letter} cells were given in an earlier entry")
+            for group in cells:
+                if len(group) != 1:
+                    shown = JOIN.join(place(size, cell) for cell in group)
+                    raise PuzzleError(
+                        f"{where}: name each cell alone, as r1c1 r3c4, not {shown}",
+                        cells=_located(size, group),
+                    )
+            celled[letter] = MarkedCells(letter, tuple(group[0] for group in cells))
+            continue
         if kind.marked:
             if letter in marks:
                 raise PuzzleError(f"{where}: the {letter} marks were given in an earlier entry")
@@ -104,7 +151,7 @@ def read_rules_text(size: int, text: str) -> tuple[tuple[MarkedPairs, ...], tupl
             if problem:
                 raise PuzzleError(f"{where}: {problem}", cells=_located(size, line))
             lines.append(Line(letter, tuple(line)))
-    return tuple(marks.values()), tuple(lines)
+    return tuple(marks.values()), tuple(lines), tuple(celled.values())
 
 
 def _cells(size: int, group: str, where: str) -> list[int]:

@@ -37,7 +37,9 @@ from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
 from .between import between_clauses, between_narrows, between_problem
+from .greater_than import falls, sign_problem
 from .palindromes import mirrored, palindrome_problem, same
+from .parity import even, odd
 from .region_sums import region_sum_problem, region_sum_terms
 from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
@@ -217,7 +219,19 @@ class RuleKind:
     ends at once), gives `line_narrows` and `line_clauses` instead (line_rules.py); its
     `between` may name {start}, {end} and {rest}, the cells inside. Where its line has
     `ends_circled`, a board draws its last cell as it draws its start (a between line's
-    two circles)."""
+    two circles).
+
+    A celled kind (`allows` not None) has no pairs of its own: a puzzle marks its cells
+    (MarkedCells), each holding a digit it `allows` (size, digit); f-puzzles lists them under
+    its key as {"cell": "R1C1"}; a board draws each in the class `cell_class` ("even-cell"),
+    which a screen reader hears as `cell_heard` ("even cell"); `clash` says a given that it
+    does not allow, with {cells} and {first} ("r1c1 is shaded even: 3 is odd"), and `between`
+    the logic's step, with {cell} and {digits} ("r1c1 is an even cell, so it is not {digits}").
+
+    A `signed` lined kind's line is two side-by-side cells, drawn as a sign on their shared
+    border pointing from its start at the other cell (a greater-than sign, greater first),
+    not as a line.
+    """
 
     letter: str
     name: str
@@ -259,6 +273,16 @@ class RuleKind:
     line_narrows: Callable[[int, tuple[int, ...]], tuple[int, ...]] | None = None
     line_clauses: Callable[[int, int], tuple[tuple[int, ...], ...]] | None = None
     ends_circled: bool = False
+    allows: Callable[[int, int], bool] | None = None
+    cell_class: str = ""
+    cell_heard: str = ""
+    signed: bool = False
+
+    @property
+    def celled(self) -> bool:
+        """Whether a puzzle marks this kind's cells itself (an even cell), each of which holds
+        a digit the kind `allows` on a grid of its size."""
+        return self.allows is not None
 
     @property
     def lined(self) -> bool:
@@ -572,6 +596,50 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_start="",
             branches=False,
         ),
+        RuleKind(
+            "M",
+            "Greater Than",
+            (),
+            chain=falls,
+            line_problem=sign_problem,
+            uniqueness_sound=False,
+            generated=False,
+            rule="Greater than: a sign between two cells points at the smaller digit.",
+            clash="{cells} have a greater-than sign: {first} is not greater than {second}",
+            between="{nearer} > {further}",
+            line_class="greater-than",
+            line_start="",
+            signed=True,
+            branches=False,
+        ),
+        RuleKind(
+            "E",
+            "Even Cells",
+            (),
+            allows=even,
+            fpuzzles_keys=("even",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Even cells: a grey square holds an even digit.",
+            clash="{cells} is shaded even: {first} is odd",
+            between="{cell} is an even cell, so it is not {digits}",
+            cell_class="even-cell",
+            cell_heard="even cell",
+        ),
+        RuleKind(
+            "O",
+            "Odd Cells",
+            (),
+            allows=odd,
+            fpuzzles_keys=("odd",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Odd cells: a grey circle holds an odd digit.",
+            clash="{cells} is circled odd: {first} is even",
+            between="{cell} is an odd cell, so it is not {digits}",
+            cell_class="odd-cell",
+            cell_heard="odd cell",
+        ),
     )
 }
 
@@ -579,7 +647,17 @@ RULE_KINDS: dict[str, RuleKind] = {
 def grid_kinds() -> tuple[RuleKind, ...]:
     """The kinds a puzzle either has or has not over the whole grid (not the marked kinds,
     whose pairs a puzzle gives): those a variant's name and a form's menu offer."""
-    return tuple(kind for kind in RULE_KINDS.values() if not kind.marked and not kind.lined)
+    return tuple(
+        kind
+        for kind in RULE_KINDS.values()
+        if not kind.marked and not kind.lined and not kind.celled
+    )
+
+
+def celled_kinds() -> tuple[RuleKind, ...]:
+    """The kinds whose cells a puzzle marks itself (even cells), in the registry's order
+    (the order a share code lists them)."""
+    return tuple(kind for kind in RULE_KINDS.values() if kind.celled)
 
 
 def line_kinds() -> tuple[RuleKind, ...]:
@@ -602,6 +680,14 @@ class MarkedPairs:
     letter: str
     pairs: tuple[Pair, ...]
     all_given: bool = False
+
+
+@dataclass(frozen=True)
+class MarkedCells:
+    """The cells one celled kind (by `letter`) a puzzle marks (ascending)."""
+
+    letter: str
+    cells: tuple[int, ...]
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,14 @@ screen reader (words after its label), read from the board's units alone.
   meets the neighbour's at their shared border or corner) and its start its kind's
   `line_start` (a thermometer's bulb; nothing for a German whisper), in the kind's class
   ("thermometer"), sized by the cell, so it is drawn at every size; a screen reader hears
-  ", thermometer bulb" or ", thermometer from r1c1" after the cell's label;
+  ", thermometer bulb" or ", thermometer from r1c1" after the cell's label; a `signed` kind's
+  two-cell line (a greater-than sign) is drawn by its start as a sign on the border it shares
+  with the other cell, pointing at it ("sign-to-right"), and heard as ", greater than r4c5"
+  and ", less than r4c4";
+- a celled kind (even and odd cells): a shape under the cell's digit in the kind's class
+  (`cell_class`: a grey square for "even-cell", a grey circle for "odd-cell"), drawn as a
+  line part "shade" sized by the cell; the cell gets "shaded", and a screen reader hears
+  ", even cell" (the kind's `cell_heard`) after its label;
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
@@ -151,6 +158,14 @@ def drawn_cells(geometry: Geometry) -> tuple[Drawn, ...]:
             said = letter or kind.mark.replace("-", " ")
             spoken[first].append(f"{said} {side}")
     parts = _line_parts(geometry, classes, spoken)
+    for shaded in geometry.cells:
+        kind = RULE_KINDS.get(shaded.letter)
+        if kind is None:
+            continue
+        for cell in shaded.cells:
+            parts[cell].append(LinePart(kind.cell_class or "marked-cell", "shade"))
+            classes[cell].append("shaded")
+            spoken[cell].append(kind.cell_heard or kind.name.lower())
     return tuple(
         Drawn(
             " ".join(dict.fromkeys(names)),
@@ -179,6 +194,9 @@ def _line_parts(
             continue
         drawn = kind.line_class or "line"
         start = line.cells[0]
+        if kind.signed:
+            _sign(geometry, line.cells, drawn, classes, spoken, parts)
+            continue
         # a two-cell circle's cells both; no start drawn for a kind without (a whisper); and
         # the last cell as the start where both ends are (a between line's circles)
         circle = line.cells[: max(kind.circled, 1)] if kind.line_start else ()
@@ -197,6 +215,30 @@ def _line_parts(
                 parts[one].append(LinePart(drawn, ARMS[(down, across)]))
                 parts[other].append(LinePart(drawn, ARMS[(-down, -across)]))
     return parts
+
+
+def _sign(
+    geometry: Geometry,
+    cells: tuple[int, ...],
+    drawn: str,
+    classes: list[list[str]],
+    spoken: list[list[str]],
+    parts: list[list[LinePart]],
+) -> None:
+    """A signed kind's line (a greater-than sign): drawn by its start on the border it shares
+    with the other cell, pointing at it ("sign-to-right"), and heard from both cells."""
+    n = geometry.shape.size
+    if len(cells) != 2:
+        return
+    first, second = cells
+    way = (second // n - first // n, second % n - first % n)
+    if way not in ARMS:
+        return
+    parts[first].append(LinePart(drawn, f"sign-{ARMS[way]}"))
+    classes[first].append("lined")
+    names = [f"r{cell // n + 1}c{cell % n + 1}" for cell in cells]
+    spoken[first].append(f"greater than {names[1]}")
+    spoken[second].append(f"less than {names[0]}")
 
 
 def cage_sides(size: int, cells: Sequence[int]) -> list[list[str]]:

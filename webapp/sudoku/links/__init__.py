@@ -191,8 +191,8 @@ class OpenIn(NamedTuple):
 def open_in(puzzle: Puzzle) -> tuple[OpenIn, ...]:
     """Links that open a 9x9 `puzzle` in other solvers: SudokuWiki for a classic one (its
     Jigsaw page's format is not published), f-puzzles for any whose every rule it has a key
-    for, rules and cages and all (a link that left a rule out would open another puzzle);
-    none for other sizes."""
+    for, rules and cages and all (a link that left a rule out would open another puzzle: a
+    slow thermometer or a greater-than sign has no key); none for other sizes."""
     if puzzle.size != 9:
         return ()
     links = []

@@ -22,7 +22,8 @@ lined kind's key (`thermometer`) lists its shapes, each {"lines": [["R1C1", "R1C
 from its start, and refused naming the line and the cell at fault when malformed, or when
 its "value" is not its kind's (`whispers` lists German whispers, each with its least
 difference as a "value"); f-puzzles draws German whispers as `line`s too, marked as drawn
-for a constraint, which are skipped where they copy a line a key lists. Any
+for a constraint, which are skipped where they copy a line a key lists. A celled kind's
+key (`even`, `odd`) lists its marked cells, each {"cell": "R1C1"}. Any
 other rule or drawing, one diagonal alone or
 other extra regions, is refused with its names in words, never read as a plain Sudoku; so
 is `cage`, f-puzzles' cosmetic cage, which is drawn with any text in its corner and says
@@ -44,7 +45,16 @@ from ..grid import Grid
 from ..marks import side_by_side
 from ..puzzle import CLASSIC, Puzzle, Rules
 from ..regions import box_map, place, region_map
-from ..rulebook import RULE_KINDS, Line, MarkedPairs, RuleKind, line_kinds, marked_kinds
+from ..rulebook import (
+    RULE_KINDS,
+    Line,
+    MarkedCells,
+    MarkedPairs,
+    RuleKind,
+    celled_kinds,
+    line_kinds,
+    marked_kinds,
+)
 from ..shape import SHAPES, Shape
 from ..whole_numbers import read_place, read_whole_number
 
@@ -144,6 +154,12 @@ def line_keys() -> dict[str, tuple[RuleKind, ...]]:
     return _keys_of(line_kinds())
 
 
+def cell_keys() -> dict[str, tuple[RuleKind, ...]]:
+    """Each celled kind's key (the registry's, read when asked: `even`, `odd`), with its
+    kind."""
+    return _keys_of(celled_kinds())
+
+
 def _keys_of(kinds: tuple[RuleKind, ...]) -> dict[str, tuple[RuleKind, ...]]:
     """Each f-puzzles key of `kinds`, with the kinds it stands for, in the registry's order."""
     found: dict[str, tuple[RuleKind, ...]] = {}
@@ -165,6 +181,7 @@ def read_on_top() -> str:
     on_top = ["X-Sudoku's diagonals", "Windoku's windows", *map(key_words, pair_keys())]
     on_top += map(key_words, marked_keys())
     on_top += map(key_words, line_keys())
+    on_top += map(key_words, cell_keys())
     return f"{', '.join(on_top)} and Killer cages"
 
 
@@ -226,12 +243,13 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
     pairs = pair_keys()
     marked = marked_keys()
     lined = line_keys()
+    celled = cell_keys()
     for key, value in data.items():
         if key in PLAIN_KEYS or value in (None, False, [], {}, ""):
             continue
         named = isinstance(value, list) and all(isinstance(item, str) for item in value)
-        if key in marked or (key == NEGATIVE and named) or key in lined:
-            continue  # read, or refused by name, by _marks and _lines
+        if key in marked or (key == NEGATIVE and named) or key in lined or key in celled:
+            continue  # read, or refused by name, by _marks, _lines and _marked_cells
         if key == DRAWN_LINES and _copies_of_lines(value, data):
             continue  # f-puzzles' drawing of the lines a lined key lists
         if key in pairs and value is not True:
@@ -298,6 +316,7 @@ def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
     cages = _cages(data.get(KILLER_CAGES), shape, source)
     regions = _regions(data["grid"], shape, source)
     lines = _lines_of(data, shape, source)
+    cells = _marked_cells(data, shape, source)
     size = shape.size
     return Rules.from_letters(
         letters,
@@ -308,7 +327,28 @@ def _rules(data: dict[str, Any], shape: Shape, source: str) -> Rules:
         size if marks else 0,
         lines,
         size if lines else 0,
+        cells,
+        size if cells else 0,
     )
+
+
+def _marked_cells(data: Mapping[str, object], shape: Shape, source: str) -> tuple[MarkedCells, ...]:
+    """The cells each celled kind's key lists, each {"cell": "R1C1"}; PuzzleError naming the
+    key and the item that is not one cell of the grid."""
+    found: list[MarkedCells] = []
+    for key, kinds in cell_keys().items():
+        listed = data.get(key) or []
+        where = f"this {source} link's {key_words(key)}"
+        if not isinstance(listed, list):
+            raise PuzzleError(f"{where} are not a list of cells")
+        cells = []
+        for number, item in enumerate(listed, start=1):
+            if not isinstance(item, dict) or not isinstance(item.get("cell"), str):
+                raise PuzzleError(f'{where}: item {number} is not a cell ({{"cell": "R1C1"}})')
+            cells.append(_cell_index(item["cell"], shape, source))
+        if cells:
+            found.extend(MarkedCells(kind.letter, tuple(cells)) for kind in kinds)
+    return tuple(found)
 
 
 def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Line, ...]:
@@ -612,6 +652,7 @@ def unwritten(rules: Rules) -> tuple[str, ...]:
             *rules.extras,
             *(each.letter for each in rules.marks),
             *(each.letter for each in rules.lines),
+            *(each.letter for each in rules.cells),
         )
     )
     kinds = [RULE_KINDS[letter] for letter in letters if letter in RULE_KINDS]
@@ -623,8 +664,9 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
     Jigsaw's `region` only on cells whose region is not their box, X-Sudoku's two diagonals,
     Windoku's windows as extra regions, a pair kind's key as true, a Killer's cages as
     `killercage` (a sum as a string, none for a cage without one), a lined kind's lines under
-    its key (`thermometer`), one shape a line, with its kind's value where it has one.
-    ValueError, naming them, for rules of a kind f-puzzles has no key for (`unwritten`)."""
+    its key (`thermometer`), one shape a line, with its kind's value where it has one, and a
+    celled kind's cells under its key (`even`), each {"cell": "R1C1"}. ValueError, naming
+    them, for rules of a kind f-puzzles has no key for (`unwritten`)."""
     missing = unwritten(rules)
     if missing:
         raise ValueError(f"f-puzzles has no key for {' or '.join(missing)}")
@@ -651,6 +693,16 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
         if letter in rules.extras:
             data[key] = True
     data.update(_marks_json(size, rules.marks))
+    for key, kinds in cell_keys().items():
+        celled: list[dict[str, object]] = [
+            {"cell": place(size, cell).upper()}
+            for kind in kinds
+            for each in rules.cells
+            if each.letter == kind.letter
+            for cell in each.cells
+        ]
+        if celled:
+            data[key] = celled
     for key, kinds in line_keys().items():
         own = [
             _line_json(size, kind, line)

@@ -60,10 +60,12 @@ class Position:
         # cage sums or a pair rule break (two digits swapped a knight's move from their
         # twins) is no deadly pattern, so they never run on a puzzle with either, nor with
         # marks (two digits swapped across a Kropki dot need not keep it), nor with lines
-        # (two digits swapped on a thermometer need not rise).
+        # (two digits swapped on a thermometer need not rise), nor with marked cells (an odd
+        # digit swapped into an even cell).
         rules = self.puzzle.rules
         letters = rules.extras + tuple(each.letter for each in rules.marks)
         letters += tuple(each.letter for each in rules.lines)
+        letters += tuple(each.letter for each in rules.cells)
         if self.unique and (rules.cages or not uniqueness_sound(letters)):
             object.__setattr__(self, "unique", False)
 

@@ -12,6 +12,7 @@ from . import (
     cage_comparison,
     cage_overlap,
     cage_splitting,
+    cell_rules,
     chains,
     coloring,
     count_combinations,
@@ -61,6 +62,7 @@ LISTED: tuple[tuple[str, float, Finder], ...] = (
     ),
     ("naked-single", singles.NAKED_SINGLE, singles.naked_singles),
     ("relation-pair", relations.RELATION_PAIR, relations.relation_pairs),
+    ("cell-rule", cell_rules.CELL_RULE, cell_rules.cell_rules),
     ("line-sum", line_sums.LINE_SUM, line_sums.line_sums),
     ("line-rule", line_rules.LINE_RULE, line_rules.line_rules),
     ("pointing", intersections.POINTING, intersections.pointing),
@@ -194,6 +196,11 @@ def has_line_rules(geometry: Geometry) -> bool:
     return bool(geometry.line_rules)
 
 
+def has_marked_cells(geometry: Geometry) -> bool:
+    """True when `geometry` has cells a puzzle marks (an even cell): the cell rules' ground."""
+    return bool(geometry.cells)
+
+
 def without_cages(geometry: Geometry) -> bool:
     """True when `geometry` has no Killer's cages."""
     return not geometry.cages
@@ -206,6 +213,7 @@ ONLY_WHERE: dict[str, Callable[[Geometry], bool]] = {
     "relation-pair": has_relations,
     "line-sum": has_line_sums,
     "line-rule": has_line_rules,
+    "cell-rule": has_marked_cells,
     **dict.fromkeys(CAGE_TECHNIQUES, has_sums),
     "rule-of-45": innies_outies.applies,
     "rule-of-45-combinations": innies_outies.applies,

@@ -36,6 +36,8 @@ PRACTICE_WANTED = 20
 WITHOUT_EXAMPLES = {
     "line-rule": "The bank holds no between-line puzzles (the generator does not make"
     " them), so no position of its own has a line rule's step to show.",
+    "cell-rule": "The bank holds no puzzles with even or odd cells yet (the generator does"
+    " not make them), so no position of its own has a marked cell's step to show.",
     "line-sum": "The bank holds no arrow puzzles yet (the generator does not make them), so"
     " no position of its own has a sum line's step to show.",
     "skyscraper": "A skyscraper is never the easiest step here: its two strong links, offset"

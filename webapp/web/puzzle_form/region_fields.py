@@ -21,7 +21,7 @@ from ...sudoku import PuzzleError, Shape
 from ...sudoku.geometry import geometry_of
 from ...sudoku.marks import take_marks
 from ...sudoku.puzzle import Rules
-from ...sudoku.rule_text import read_rules_text
+from ...sudoku.rule_text import read_typed
 from ...sudoku.rulebook import RULE_KINDS, RuleKind
 from ...sudoku.variants import (
     JIGSAW,
@@ -217,9 +217,9 @@ def read_rules(form: Any) -> Rules | None:
         form.variant.errors = [*form.variant.errors, f"Marks: {error.message}"]
         return None
     try:
-        typed_marks, lines = read_rules_text(size, typed or "")
+        typed_marks, lines, cells = read_typed(size, typed or "")
         marked = replace(rules, marks=marks + typed_marks, mark_size=size)
-        lined = replace(marked, lines=lines, line_size=size)
+        lined = replace(marked, lines=lines, line_size=size, cells=cells, cell_size=size)
         unfit = lined.unfit(form.shape)
         if unfit:
             raise PuzzleError(f"marks and lines: {unfit}")

@@ -87,7 +87,7 @@ class FormPage:
     rule_marks: FieldView | None = None
     rule_marks_title: str = ""  # what their fold is called, the kinds it takes by name
     rule_marks_hint: str = ""  # how they are typed
-    rule_mark_kinds: tuple[tuple[str, str, bool], ...] = ()  # what rule_marks.js offers
+    rule_mark_kinds: tuple[tuple[str, str, str], ...] = ()  # what rule_marks.js offers
     marks_named: str = ""  # what they are, in words: "Kropki dots and XV"
 
     @property

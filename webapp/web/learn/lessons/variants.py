@@ -105,5 +105,21 @@ FAMILY = Family(
             " the Cryptic's videos it is simply reading the line.",
             builds_on=("naked-single",),
         ),
+        Lesson(
+            "cell-rule",
+            "A cell the puzzle marks (a grey square for an even digit, a grey circle for an"
+            " odd one): the digits its mark does not allow go.",
+            what="Take a marked cell. A grey square holds an even digit, so 1, 3, 5, 7 and 9"
+            " go from it; a grey circle holds an odd digit, so 2, 4, 6 and 8 go.",
+            why="Every solution keeps every mark, so a marked cell's digit is one its mark"
+            " allows; any other cannot be its value.",
+            spot="Read the marks before anything else: an even cell has at most four"
+            " candidates on a 9x9, so a row or box with several of them soon has a single.",
+            variations="Odd cells leave five digits and even cells four; two even cells that"
+            " see each other share the four even digits between them.",
+            elsewhere="Parity Sudoku, even and odd cells; on SudokuPad it is simply reading the"
+            " shading.",
+            builds_on=("naked-single",),
+        ),
     ),
 )

@@ -16,8 +16,11 @@ from webapp.sudoku.rulebook import RULE_KINDS, Line
 from webapp.sudoku.shape import SHAPES
 
 # Every lined kind drawn by a chain (thermometers, slow ones, German whispers, palindromes,
-# renban lines), each on a few answers.
-CHAINED = [kind.letter for kind in RULE_KINDS.values() if kind.chain is not None]
+# renban lines), each on a few answers; not a greater-than sign, two cells with a chain but
+# no line to draw.
+CHAINED = [
+    kind.letter for kind in RULE_KINDS.values() if kind.chain is not None and not kind.signed
+]
 SEEDS = range(3)
 
 

@@ -154,11 +154,7 @@ class Bitboard:
                             if other != cell
                             for bit in self.bits[other * n + digit]
                         )
-        for cell, others in enumerate(geometry.cell_pairs):
-            for digit in range(n):
-                for other in others:
-                    for bit in self.bits[other * n + digit]:
-                        self.mates[cell * n + digit] |= 1 << bit
+        self.pair_up(geometry.cell_pairs)
         self.relate(geometry.relations)
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
@@ -183,30 +179,38 @@ class Bitboard:
         else:
             self.placements = _PlacementsOnDemand(self)
 
+    def pair_up(self, cell_pairs: tuple[tuple[int, ...], ...]) -> None:
+        """Add to the options' mates the same digit's options in the cells each cell is
+        paired with (`cell_pairs`, by cell: geometry.cell_pairs): for digit 1 their bits in
+        the cell layout and their unit bits, for digit d the same d - 1 fields up."""
+        n, width, unit_bits, mates = self.n, self.width, self.unit_bits, self.mates
+        for cell, others in enumerate(cell_pairs):
+            if others:
+                in_cells = in_units = 0
+                for other in others:
+                    in_cells |= 1 << (other * width)
+                    in_units |= unit_bits[other]
+                for digit in range(n):
+                    mates[cell * n + digit] |= (in_cells << digit) | (in_units << (digit * width))
+
     def relate(self, relations: tuple[Relation, ...]) -> None:
         """Add to the options' mates the partner options `relations` rule out."""
         n = self.n
         # A relation's digits a cell's digit rules out in its partner are the same for each
         # of its pairs, so the partner's options in every layout are OR-ed once per cell and
         # set of digits: OR-ing in each bit of each pair was most of a marked board's making.
-        # A cell's options for one digit are OR-ed once too: a German whisper's digits rule
-        # out most of their partner's, in many sets of digits that share them.
         ruled: dict[tuple[int, frozenset[int]], int] = {}
-        each: dict[int, int] = {}
-
-        def digit_options(option: int) -> int:
-            """Every bit of one cell's option (cell * n + digit - 1) in every layout."""
-            if option not in each:
-                each[option] = sum(1 << bit for bit in self.bits[option])
-            return each[option]
+        width, unit_bits = self.width, self.unit_bits
 
         def options_of(cell: int, digits: frozenset[int]) -> int:
-            """Every bit of `cell`'s options for `digits` (1-based)."""
+            """Every bit of `cell`'s options for `digits` (1-based): digit 1's bits in the
+            cell layout and the units', digit d's d - 1 fields up."""
             key = (cell, digits)
             if key not in ruled:
+                in_cell, in_units = 1 << (cell * width), unit_bits[cell]
                 found = 0
                 for digit in digits:
-                    found |= digit_options(cell * n + digit - 1)
+                    found |= (in_cell << (digit - 1)) | (in_units << ((digit - 1) * width))
                 ruled[key] = found
             return ruled[key]
 
@@ -408,16 +412,17 @@ class RegionBoard(Bitboard):
 
 class MarkedBoard(Bitboard):
     """A board of a puzzle's own marks (Kropki dots, XV) or lines (thermometers, German
-    whispers) and no cages, made from the board of its geometry without any relation: the
-    options, fields and masks are the same, only the options' mates (and so the placements)
-    take the relations. A marked board serves one puzzle; building it anew cost most of a
-    marked or lined puzzle's first solve."""
+    whispers, arrows) and no cages, made from the board of its geometry without any pair or
+    relation: the options, fields and masks are the same, only the options' mates (and so
+    the placements) take the pairs (anti-king's) and the relations. A marked board serves
+    one puzzle; building it anew cost most of a marked or lined puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
-        own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums")
+        own = ("placements", "mates", "cage_sums", "line_sums")
         self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
         self.geometry = geometry
         self.mates = list(template.mates)
+        self.pair_up(geometry.cell_pairs)
         self.relate(geometry.relations)
         keep = self.n <= LARGEST_PRECOMPUTED
         self.placements = _PlacementsOnDemand(self, keep=keep)
@@ -441,7 +446,7 @@ def bitboard_for(geometry: Geometry) -> Bitboard:
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     if (geometry.marks or geometry.lines) and not geometry.cages:
-        bare = replace(geometry, relations=(), marks=(), lines=(), pair_kinds=())
+        bare = replace(geometry, pairs=(), relations=(), marks=(), lines=(), pair_kinds=())
         template = bitboard_for(bare)
         if type(template) is Bitboard:  # a Jigsaw's region board holds no option table
             return MarkedBoard(geometry, template)

@@ -125,12 +125,10 @@ def test_the_search_bounds_an_arrows_cells_by_its_circles_largest_digit() -> Non
     assert narrowed_digits(puzzle, "R2C2") == {1, 2, 3, 4, 5, 6}
 
 
-def test_the_search_bounds_an_arrow_too_long_to_list_by_its_cells_bounds() -> None:
-    # A two-cell circle over eight cells of one row: their digits differ (36 to 44), but
-    # their ways are too many to list, so the circle's tens are bounded by 8 * 9 alone.
-    line = Line("D", cells("R1C1", "R1C2", *(f"R2C{column}" for column in range(2, 10))))
-    puzzle = Puzzle(EMPTY, Rules(lines=(line,), line_size=9))
-    assert narrowed_digits(puzzle, "R1C1") == {1, 2, 3, 4, 5, 6, 7}
+def test_the_search_lets_an_arrows_cells_in_no_common_unit_repeat_a_digit() -> None:
+    # Circle r2c2 over r3c3 and r4c4, in no row, column or box together: 1 + 1 at least.
+    puzzle = arrow_puzzle(cells("R2C2", "R3C3", "R4C4"))
+    assert narrowed_digits(puzzle, "R2C2") == {2, 3, 4, 5, 6, 7, 8, 9}
 
 
 def random_arrows(rng: random.Random, grid: Grid, count: int) -> tuple[Line, ...]:

@@ -53,6 +53,7 @@ from functools import cached_property
 from .cage_sums import CageSums
 from .cages import combinations
 from .geometry import Geometry, Relation, per_geometry, standard_geometry
+from .relation_narrowing import RelationNarrowing
 from .sum_lines import SumNarrowing
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
@@ -245,6 +246,13 @@ class Bitboard:
         return SumNarrowing(self) if self.geometry.line_sums else None
 
     @cached_property
+    def relation_narrowing(self) -> RelationNarrowing | None:
+        """The narrowing of the board's relations (a thermometer's steps) the search runs at
+        each node (None without relations worth it), built the first time a search asks."""
+        narrowing = RelationNarrowing(self) if self.geometry.relations else None
+        return narrowing or None
+
+    @cached_property
     def unit_bits(self) -> list[int]:
         """For each cell, the bits of its digit 1 (option cell * N) in the units' layouts;
         digit d's are these shifted d fields up."""
@@ -418,7 +426,7 @@ class MarkedBoard(Bitboard):
     one puzzle; building it anew cost most of a marked or lined puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
-        own = ("placements", "mates", "cage_sums", "line_sums")
+        own = ("placements", "mates", "cage_sums", "line_sums", "relation_narrowing")
         self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
         self.geometry = geometry
         self.mates = list(template.mates)

@@ -254,12 +254,23 @@ def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
 
 def _narrowing(board: Bitboard) -> Callable[[int], int] | None:
     """What the search narrows at each node once its singles are done: a Killer's cage
-    sums (cage_sums.py), then line sums (sum_lines.py); None for neither."""
-    cages = board.cage_sums.narrowed if board.cage_sums else None
-    lines = board.line_sums.narrowed if board.line_sums else None
-    if cages is None or lines is None:
-        return cages or lines
-    return lambda alive: lines(cages(alive))
+    sums (cage_sums.py), then line sums (sum_lines.py), then relations
+    (relation_narrowing.py); None for none of them."""
+    found = [
+        each.narrowed
+        for each in (board.cage_sums, board.line_sums, board.relation_narrowing)
+        if each is not None
+    ]
+    if len(found) <= 1:
+        return found[0] if found else None
+
+    def narrowed(alive: int) -> int:
+        """`alive` narrowed by each in turn."""
+        for each in found:
+            alive = each(alive)
+        return alive
+
+    return narrowed
 
 
 class Search:

@@ -84,10 +84,16 @@ class Bitboard:
         self.options = n * n * n
         first_cage_field = n * n + len(geometry.units) * n
         self.constraints = first_cage_field + len(summed) * (n + 1)
-        self.low = sum(1 << (f * width) for f in range(self.constraints))
+
+        # A bit at the foot of each of the first `count` fields: (2^(count*width) - 1) /
+        # (2^width - 1), one division where adding each field's bit was hundreds of them.
+        def feet(count: int) -> int:
+            return ((1 << (count * width)) - 1) // ((1 << width) - 1)
+
+        self.low = feet(self.constraints)
         self.guards = self.low << span
         self.full = self.guards - self.low
-        self.cell_guards = sum(1 << (f * width + span) for f in range(self.cells))
+        self.cell_guards = feet(self.cells) << span
         self.field_mask = (1 << span) - 1
 
         # Each cell's (unit number, place in unit) pairs, in unit order, and the cage
@@ -120,6 +126,8 @@ class Bitboard:
             self.fields.append(tuple(fields))
             self.bits.append(tuple(bits))
 
+        # The cell options' own fields and bits; their members' masks are made below, a
+        # field at a time, where OR-ing in each option's was most of a Killer's board.
         for cell in range(self.cells):
             unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
             if cell in in_cage:
@@ -131,7 +139,12 @@ class Bitboard:
                     field = base + digit
                     fields.append(field)
                     bits.append(field * width + place)
-                add(fields, bits)
+                option = len(self.fields)
+                for bit in bits:
+                    option_at[bit] = option
+                self.fields.append(tuple(fields))
+                self.bits.append(tuple(bits))
+        self._cell_members(in_cage)
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
             for j, mask in enumerate(ways[k]):
@@ -179,6 +192,34 @@ class Bitboard:
             self.placements = [self.build_placement(o) for o in range(len(self.fields))]
         else:
             self.placements = _PlacementsOnDemand(self)
+
+    def _cell_members(self, in_cage: dict[int, tuple[int, int]]) -> None:
+        """OR into `members` the cell options of each cell's, unit's and summed cage's
+        constraints (`in_cage`: a cell's first cage field and place, by cell). Cell c's
+        digit d option is bit c * width + d of the cell layout and unit_bits[c] shifted d
+        fields up, so a unit's options for digit d are its cells' bits shifted alike."""
+        n, width, members, unit_bits = self.n, self.width, self.members, self.unit_bits
+        digits = (1 << n) - 1
+        spread = sum(1 << (digit * width) for digit in range(n))  # a bit in each digit's field
+        for cell in range(self.cells):
+            found = digits << (cell * width)
+            for bit in self.bits[cell * n][1:]:
+                found |= spread << bit
+            members[cell] |= found
+        groups = [
+            (self.cells + number * n, unit.cells) for number, unit in enumerate(self.geometry.units)
+        ]
+        cages: dict[int, list[int]] = {}
+        for cell, (base, _) in in_cage.items():
+            cages.setdefault(base, []).append(cell)
+        groups += [(base, tuple(cells)) for base, cells in cages.items()]
+        for base, cells in groups:
+            in_cells = in_units = 0
+            for cell in cells:
+                in_cells |= 1 << (cell * width)
+                in_units |= unit_bits[cell]
+            for digit in range(n):
+                members[base + digit] |= (in_cells << digit) | (in_units << (digit * width))
 
     def pair_up(self, cell_pairs: tuple[tuple[int, ...], ...]) -> None:
         """Add to the options' mates the same digit's options in the cells each cell is

@@ -28,7 +28,7 @@ theory.html). Each way of making the sum (a *combination*, cages.py) is an optio
 its own, numbered after the N*N*N cell options, and the cage adds N + 1 constraints:
 
     cage k, digit d:  field = C + k * (N + 1) + d,   bit = the cell's place in the cage,
-                      or (cage size + j) for the cage's combination j
+                      or (cage size + i) for the i-th combination without d
     cage k:           field = C + k * (N + 1) + N,   bit = j for combination j
 
 (C is the number of cell and unit fields). A cell option covers "cage k has digit d";
@@ -36,12 +36,14 @@ combination j covers "cage k" and "cage k has digit d" for every digit d it lack
 exactly one combination is chosen, each of its digits lands in exactly one cell of the
 cage and no other digit does: the cage's digits differ and add up to its sum. Fields
 then hold more than N bits: every field is `span` bits wide, the widest constraint's
-options. A cage without a sum has no constraint: placing a digit in it removes the
-same digit from the rest of the cage, as a peer's would. So does a pair of cells a rule
-kind makes differ (geometry.py: anti-knight's cells a knight's move apart): placing a
-digit in one cell removes it from the other; and a relation's pair (non-consecutive's
-neighbours) the same way, digit by digit: placing a digit removes from the other cell the
-digits the relation forbids beside it.
+options (a combination has a bit only where it lacks the digit, so a cage's digit fields
+are as wide as its cells and its combinations without the digit: a wide board makes every
+operation of the search slower). A cage without a sum has no constraint: placing a digit
+in it removes the same digit from the rest of the cage, as a peer's would. So does a
+pair of cells a rule kind makes differ (geometry.py: anti-knight's cells a knight's move
+apart): placing a digit in one cell removes it from the other; and a relation's pair
+(non-consecutive's neighbours) the same way, digit by digit: placing a digit removes from
+the other cell the digits the relation forbids beside it.
 """
 
 from __future__ import annotations
@@ -77,7 +79,9 @@ class Bitboard:
         # The cages with sums (by number in geometry.cages) and their combinations.
         summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
         ways = {k: combinations(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed}
-        self.span = span = max([n] + [len(geometry.cages[k]) + len(ways[k]) for k in summed])
+        self.span = span = max(
+            [n] + [_cage_span(n, len(geometry.cages[k]), ways[k]) for k in summed]
+        )
         self.width = width = span + 1
         # Options: the cell options (cell * N + digit), `options` of them, then each
         # cage's combinations.
@@ -147,12 +151,14 @@ class Bitboard:
         self._cell_members(in_cage)
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
+            lacking = [size] * n  # the next free place in each "cage k, digit d" field
             for j, mask in enumerate(ways[k]):
                 fields, bits = [base + n], [(base + n) * width + j]
                 for digit in range(n):
                     if not mask >> digit & 1:
                         fields.append(base + digit)
-                        bits.append((base + digit) * width + size + j)
+                        bits.append((base + digit) * width + lacking[digit])
+                        lacking[digit] += 1
                 add(fields, bits)
         # mates[option] = the same digit's options in the rest of a cage without a sum
         # (a cage with one rules them out through its "cage k, digit d" constraint) and in
@@ -350,6 +356,13 @@ class Bitboard:
             found.append(self.option_at[base + low.bit_length() - 1])
             bits ^= low
         return found
+
+
+def _cage_span(n: int, size: int, ways: tuple[int, ...]) -> int:
+    """The widest of a cage's constraints: its combinations, or its cells and the
+    combinations without some digit."""
+    lacking = max(sum(1 for mask in ways if not mask >> digit & 1) for digit in range(n))
+    return max(len(ways), size + lacking)
 
 
 # In bytes: a placement's tuple of three masks (the masks aside), an option's tuple of

@@ -132,22 +132,22 @@ class Bitboard:
 
         # The cell options' own fields and bits; their members' masks are made below, a
         # field at a time, where OR-ing in each option's was most of a Killer's board.
+        # Digit d's fields are digit 1's, each but the cell's d fields up, and so its bits.
+        all_fields, all_bits = self.fields, self.bits
         for cell in range(self.cells):
             unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
             if cell in in_cage:
                 unit_fields.append(in_cage[cell])
+            first_fields = [base for base, _ in unit_fields]
+            first_bits = [base * width + place for base, place in unit_fields]
             for digit in range(n):
-                fields = [cell]
-                bits = [cell * width + digit]
-                for base, place in unit_fields:
-                    field = base + digit
-                    fields.append(field)
-                    bits.append(field * width + place)
-                option = len(self.fields)
-                for bit in bits:
+                up = digit * width
+                own = (cell * width + digit, *[bit + up for bit in first_bits])
+                option = len(all_fields)
+                for bit in own:
                     option_at[bit] = option
-                self.fields.append(tuple(fields))
-                self.bits.append(tuple(bits))
+                all_fields.append((cell, *[field + digit for field in first_fields]))
+                all_bits.append(own)
         self._cell_members(in_cage)
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
@@ -179,9 +179,12 @@ class Bitboard:
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
+        # Each option is in its cell's constraint or its cage's (a combination).
         self.start = 0
-        for mask in members:
-            self.start |= mask
+        for field in range(self.cells):
+            self.start |= members[field]
+        for rank in range(len(summed)):
+            self.start |= members[first_cage_field + rank * (n + 1) + n]
         self.guard = [1 << (f * width + span) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live
         # options to drop the option's rivals, OR `done` into the satisfied

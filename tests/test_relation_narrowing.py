@@ -1,8 +1,10 @@
 """The search's narrowing of relations (webapp/sudoku/relation_narrowing.py): a digit
 leaves a cell of a related pair when no digit left in the other cell may stand beside it;
-relations that forbid only a few pairs of digits are left to the singles."""
+relations whose digits allow many partners are left to the singles."""
 
 from __future__ import annotations
+
+import pytest
 
 from webapp.sudoku import Puzzle, Rules, parse
 from webapp.sudoku.bitboard import bitboard_for
@@ -29,6 +31,14 @@ def test_a_thermometer_of_four_cells_makes_its_tip_at_least_4_and_its_bulb_at_mo
     assert (digits[0], digits[3]) == ({1, 2, 3, 4, 5, 6}, {4, 5, 6, 7, 8, 9})
 
 
-def test_a_rule_that_only_forbids_consecutive_digits_is_left_to_the_singles() -> None:
-    puzzle = Puzzle(parse("." * 81), Rules.from_letters("o"))
-    assert bitboard_for(puzzle.geometry).relation_narrowing is None
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules.from_letters("o"),  # never consecutive: each digit allows six or more
+        Rules(lines=(Line("G", (0, 1, 2)),), line_size=9),  # a whisper's allow up to four
+    ],
+    ids=["non-consecutive", "German whisper"],
+)
+def test_a_relation_whose_digits_allow_many_partners_is_left_to_the_singles(rules) -> None:
+    puzzle = Puzzle(parse("." * 81), rules)
+    assert puzzle.geometry.relations and bitboard_for(puzzle.geometry).relation_narrowing is None

@@ -108,6 +108,7 @@ class SumNarrowing:
 
     def __init__(self, board: Bitboard) -> None:
         self.digit_mask = (1 << board.n) - 1
+        self.cell_layout = (1 << (board.cells * board.width)) - 1  # shifts of it are cheap
         # Each sum as its groups: (weight, the shifts of its cells' fields).
         self.sums = tuple(
             tuple(
@@ -122,12 +123,13 @@ class SumNarrowing:
         """`alive` less the digits its line sums' bounds rule out. One pass: what it drops
         the search's singles see, and then the narrowing looks again."""
         digit_mask, drops = self.digit_mask, self.drops
+        cells = alive & self.cell_layout
         drop = 0
         for groups in self.sums:
             spans = []
             low = high = 0
             for weight, shifts in groups:
-                held = [(alive >> shift) & digit_mask for shift in shifts]
+                held = [(cells >> shift) & digit_mask for shift in shifts]
                 every = 0
                 for digits in held:
                     every |= digits

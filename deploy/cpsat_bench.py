@@ -31,7 +31,9 @@ Killer (medium and hard); for the pair, marked and lined kinds, puzzles built he
 fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule
 allows, lines drawn through it as the generator draws them, givens added in a random order
 until it has one solution); for arrows, up to a dozen arrows drawn on a relabelled, turned
-and mirrored grid, givens added the same way."""
+and mirrored grid, givens added the same way; and the real links of
+tests/data/links/marked_real_links.txt with arrows, each solved five times.
+"""
 
 from __future__ import annotations
 
@@ -52,6 +54,7 @@ from webapp.sudoku.generator.lines import draw_lines
 from webapp.sudoku.generator.seeded import SeededRandom
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
+from webapp.sudoku.links import read_link
 from webapp.sudoku.result import GAVE_UP
 from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedCells, MarkedPairs, orthogonal_pairs
 from webapp.sudoku.shape import SHAPES
@@ -91,6 +94,12 @@ SUM_LINED_KINDS = {"A (arrows)": "A", "R (region-sum lines)": "R"}
 CELLED_KINDS = {"E (even cells)": "E", "O (odd cells)": "O"}
 # Each cell's box on a 9x9.
 BOXES = tuple((cell // 27) * 3 + (cell % 9) // 3 for cell in range(81))
+# Real puzzles: the links of tests/data/links/marked_real_links.txt whose rules hold a
+# letter (arrows), read, each solved up to REAL_RUNS times (a few puzzles, so the same one
+# again for a steadier median).
+LINKS = Path(__file__).parent.parent / "tests" / "data" / "links" / "marked_real_links.txt"
+REAL_KINDS = {"real-A (arrow links)": "A"}
+REAL_RUNS = 5
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -475,6 +484,21 @@ def celled_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+def real_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """The real links' puzzles whose rules hold `letter`, each min(count, REAL_RUNS) times
+    (`seed` unused: they are not built)."""
+    del seed
+    found = []
+    for line in LINKS.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            letters, _, url = line.split()
+            if letter in letters:
+                linked = read_link(url)
+                assert linked is not None, url
+                found += [linked.given] * min(count, REAL_RUNS)
+    return found
+
+
 def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list[Puzzle]]:
     """Every rule's puzzles, `count` each; with `only`, the rules whose first word it names
     ("T", "killer")."""
@@ -489,6 +513,7 @@ def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list
         *((rule, letter, lined_puzzles) for rule, letter in LINED_KINDS.items()),
         *((rule, letter, arrow_puzzles) for rule, letter in SUM_LINED_KINDS.items()),
         *((rule, letter, celled_puzzles) for rule, letter in CELLED_KINDS.items()),
+        *((rule, letter, real_puzzles) for rule, letter in REAL_KINDS.items()),
     ]
     for rule, letter, make in built:
         if wanted(rule):

@@ -54,3 +54,12 @@ def test_a_marked_board_made_from_its_unmarked_board_places_the_same_way() -> No
     made, built = bitboard_for(geometry), Bitboard(geometry)
     options = range(0, made.options, 7)
     assert [made.placements[o] for o in options] == [built.placements[o] for o in options]
+
+
+def test_a_marked_board_with_pairs_made_from_the_plain_board_relates_the_same_options() -> None:
+    # Anti-king's pairs too: the marked board takes them from no board of its own.
+    white = _white_dots()
+    geometry = Puzzle(
+        white.grid, Rules(extras=("t",), marks=white.rules.marks, mark_size=9)
+    ).geometry
+    assert geometry.pairs and bitboard_for(geometry).mates == Bitboard(geometry).mates

@@ -28,7 +28,7 @@ theory.html). Each way of making the sum (a *combination*, cages.py) is an optio
 its own, numbered after the N*N*N cell options, and the cage adds N + 1 constraints:
 
     cage k, digit d:  field = C + k * (N + 1) + d,   bit = the cell's place in the cage,
-                      or (cage size + j) for the cage's combination j
+                      or (cage size + i) for the i-th combination without d
     cage k:           field = C + k * (N + 1) + N,   bit = j for combination j
 
 (C is the number of cell and unit fields). A cell option covers "cage k has digit d";
@@ -36,12 +36,14 @@ combination j covers "cage k" and "cage k has digit d" for every digit d it lack
 exactly one combination is chosen, each of its digits lands in exactly one cell of the
 cage and no other digit does: the cage's digits differ and add up to its sum. Fields
 then hold more than N bits: every field is `span` bits wide, the widest constraint's
-options. A cage without a sum has no constraint: placing a digit in it removes the
-same digit from the rest of the cage, as a peer's would. So does a pair of cells a rule
-kind makes differ (geometry.py: anti-knight's cells a knight's move apart): placing a
-digit in one cell removes it from the other; and a relation's pair (non-consecutive's
-neighbours) the same way, digit by digit: placing a digit removes from the other cell the
-digits the relation forbids beside it.
+options (a combination has a bit only where it lacks the digit, so a cage's digit fields
+are as wide as its cells and its combinations without the digit: a wide board makes every
+operation of the search slower). A cage without a sum has no constraint: placing a digit
+in it removes the same digit from the rest of the cage, as a peer's would. So does a
+pair of cells a rule kind makes differ (geometry.py: anti-knight's cells a knight's move
+apart): placing a digit in one cell removes it from the other; and a relation's pair
+(non-consecutive's neighbours) the same way, digit by digit: placing a digit removes from
+the other cell the digits the relation forbids beside it.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from .cage_sums import CageSums
 from .cages import combinations
 from .geometry import Geometry, Relation, per_geometry, standard_geometry
 from .line_rules import RuleNarrowing
+from .relation_narrowing import RelationNarrowing
 from .sum_lines import SumNarrowing
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
@@ -77,17 +80,25 @@ class Bitboard:
         # The cages with sums (by number in geometry.cages) and their combinations.
         summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
         ways = {k: combinations(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed}
-        self.span = span = max([n] + [len(geometry.cages[k]) + len(ways[k]) for k in summed])
+        self.span = span = max(
+            [n] + [_cage_span(n, len(geometry.cages[k]), ways[k]) for k in summed]
+        )
         self.width = width = span + 1
         # Options: the cell options (cell * N + digit), `options` of them, then each
         # cage's combinations.
         self.options = n * n * n
         first_cage_field = n * n + len(geometry.units) * n
         self.constraints = first_cage_field + len(summed) * (n + 1)
-        self.low = sum(1 << (f * width) for f in range(self.constraints))
+
+        # A bit at the foot of each of the first `count` fields: (2^(count*width) - 1) /
+        # (2^width - 1), one division where adding each field's bit was hundreds of them.
+        def feet(count: int) -> int:
+            return ((1 << (count * width)) - 1) // ((1 << width) - 1)
+
+        self.low = feet(self.constraints)
         self.guards = self.low << span
         self.full = self.guards - self.low
-        self.cell_guards = sum(1 << (f * width + span) for f in range(self.cells))
+        self.cell_guards = feet(self.cells) << span
         self.field_mask = (1 << span) - 1
 
         # Each cell's (unit number, place in unit) pairs, in unit order, and the cage
@@ -120,26 +131,35 @@ class Bitboard:
             self.fields.append(tuple(fields))
             self.bits.append(tuple(bits))
 
+        # The cell options' own fields and bits; their members' masks are made below, a
+        # field at a time, where OR-ing in each option's was most of a Killer's board.
+        # Digit d's fields are digit 1's, each but the cell's d fields up, and so its bits.
+        all_fields, all_bits = self.fields, self.bits
         for cell in range(self.cells):
             unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
             if cell in in_cage:
                 unit_fields.append(in_cage[cell])
+            first_fields = [base for base, _ in unit_fields]
+            first_bits = [base * width + place for base, place in unit_fields]
             for digit in range(n):
-                fields = [cell]
-                bits = [cell * width + digit]
-                for base, place in unit_fields:
-                    field = base + digit
-                    fields.append(field)
-                    bits.append(field * width + place)
-                add(fields, bits)
+                up = digit * width
+                own = (cell * width + digit, *[bit + up for bit in first_bits])
+                option = len(all_fields)
+                for bit in own:
+                    option_at[bit] = option
+                all_fields.append((cell, *[field + digit for field in first_fields]))
+                all_bits.append(own)
+        self._cell_members(in_cage)
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
+            lacking = [size] * n  # the next free place in each "cage k, digit d" field
             for j, mask in enumerate(ways[k]):
                 fields, bits = [base + n], [(base + n) * width + j]
                 for digit in range(n):
                     if not mask >> digit & 1:
                         fields.append(base + digit)
-                        bits.append((base + digit) * width + size + j)
+                        bits.append((base + digit) * width + lacking[digit])
+                        lacking[digit] += 1
                 add(fields, bits)
         # mates[option] = the same digit's options in the rest of a cage without a sum
         # (a cage with one rules them out through its "cage k, digit d" constraint) and in
@@ -155,18 +175,17 @@ class Bitboard:
                             if other != cell
                             for bit in self.bits[other * n + digit]
                         )
-        for cell, others in enumerate(geometry.cell_pairs):
-            for digit in range(n):
-                for other in others:
-                    for bit in self.bits[other * n + digit]:
-                        self.mates[cell * n + digit] |= 1 << bit
+        self.pair_up(geometry.cell_pairs)
         self.relate(geometry.relations)
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
+        # Each option is in its cell's constraint or its cage's (a combination).
         self.start = 0
-        for mask in members:
-            self.start |= mask
+        for field in range(self.cells):
+            self.start |= members[field]
+        for rank in range(len(summed)):
+            self.start |= members[first_cage_field + rank * (n + 1) + n]
         self.bar(geometry.barred)
         self.guard = [1 << (f * width + span) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live
@@ -194,30 +213,66 @@ class Bitboard:
                 for bit in self.bits[cell * self.n + digit - 1]:
                     self.start &= ~(1 << bit)
 
+    def _cell_members(self, in_cage: dict[int, tuple[int, int]]) -> None:
+        """OR into `members` the cell options of each cell's, unit's and summed cage's
+        constraints (`in_cage`: a cell's first cage field and place, by cell). Cell c's
+        digit d option is bit c * width + d of the cell layout and unit_bits[c] shifted d
+        fields up, so a unit's options for digit d are its cells' bits shifted alike."""
+        n, width, members, unit_bits = self.n, self.width, self.members, self.unit_bits
+        digits = (1 << n) - 1
+        spread = sum(1 << (digit * width) for digit in range(n))  # a bit in each digit's field
+        for cell in range(self.cells):
+            found = digits << (cell * width)
+            for bit in self.bits[cell * n][1:]:
+                found |= spread << bit
+            members[cell] |= found
+        groups = [
+            (self.cells + number * n, unit.cells) for number, unit in enumerate(self.geometry.units)
+        ]
+        cages: dict[int, list[int]] = {}
+        for cell, (base, _) in in_cage.items():
+            cages.setdefault(base, []).append(cell)
+        groups += [(base, tuple(cells)) for base, cells in cages.items()]
+        for base, cells in groups:
+            in_cells = in_units = 0
+            for cell in cells:
+                in_cells |= 1 << (cell * width)
+                in_units |= unit_bits[cell]
+            for digit in range(n):
+                members[base + digit] |= (in_cells << digit) | (in_units << (digit * width))
+
+    def pair_up(self, cell_pairs: tuple[tuple[int, ...], ...]) -> None:
+        """Add to the options' mates the same digit's options in the cells each cell is
+        paired with (`cell_pairs`, by cell: geometry.cell_pairs): for digit 1 their bits in
+        the cell layout and their unit bits, for digit d the same d - 1 fields up."""
+        n, width, unit_bits, mates = self.n, self.width, self.unit_bits, self.mates
+        for cell, others in enumerate(cell_pairs):
+            if others:
+                in_cells = in_units = 0
+                for other in others:
+                    in_cells |= 1 << (other * width)
+                    in_units |= unit_bits[other]
+                for digit in range(n):
+                    mates[cell * n + digit] |= (in_cells << digit) | (in_units << (digit * width))
+
     def relate(self, relations: tuple[Relation, ...]) -> None:
         """Add to the options' mates the partner options `relations` rule out."""
         n = self.n
         # A relation's digits a cell's digit rules out in its partner are the same for each
         # of its pairs, so the partner's options in every layout are OR-ed once per cell and
         # set of digits: OR-ing in each bit of each pair was most of a marked board's making.
-        # A cell's options for one digit are OR-ed once too: a German whisper's digits rule
-        # out most of their partner's, in many sets of digits that share them.
         ruled: dict[tuple[int, frozenset[int]], int] = {}
-        each: dict[int, int] = {}
-
-        def digit_options(option: int) -> int:
-            """Every bit of one cell's option (cell * n + digit - 1) in every layout."""
-            if option not in each:
-                each[option] = sum(1 << bit for bit in self.bits[option])
-            return each[option]
+        width, unit_bits = self.width, self.unit_bits
 
         def options_of(cell: int, digits: frozenset[int]) -> int:
-            """Every bit of `cell`'s options for `digits` (1-based)."""
+            """Every bit of `cell`'s options for `digits` (1-based): digit 1's bits in the
+            cell layout and the units', digit d's d - 1 fields up."""
             key = (cell, digits)
             if key not in ruled:
+                in_cell, in_units = 1 << (cell * width), unit_bits[cell]
                 found = 0
                 for digit in digits:
-                    found |= digit_options(cell * n + digit - 1)
+                    found |= (in_cell << (digit - 1)) | (in_units << ((digit - 1) * width))
                 ruled[key] = found
             return ruled[key]
 
@@ -256,6 +311,13 @@ class Bitboard:
         """The narrowing of the board's line rules (a between line's) the search runs at each
         node (None without them), built the first time a search asks."""
         return RuleNarrowing(self) if self.geometry.line_rules else None
+
+    @cached_property
+    def relation_narrowing(self) -> RelationNarrowing | None:
+        """The narrowing of the board's relations (a thermometer's steps) the search runs at
+        each node (None without relations worth it), built the first time a search asks."""
+        narrowing = RelationNarrowing(self) if self.geometry.relations else None
+        return narrowing or None
 
     @cached_property
     def unit_bits(self) -> list[int]:
@@ -314,6 +376,13 @@ class Bitboard:
             found.append(self.option_at[base + low.bit_length() - 1])
             bits ^= low
         return found
+
+
+def _cage_span(n: int, size: int, ways: tuple[int, ...]) -> int:
+    """The widest of a cage's constraints: its combinations, or its cells and the
+    combinations without some digit."""
+    lacking = max(sum(1 for mask in ways if not mask >> digit & 1) for digit in range(n))
+    return max(len(ways), size + lacking)
 
 
 # In bytes: a placement's tuple of three masks (the masks aside), an option's tuple of
@@ -425,17 +494,25 @@ class RegionBoard(Bitboard):
 
 class MarkedBoard(Bitboard):
     """A board of a puzzle's own marks (Kropki dots, XV), lines (thermometers, German
-    whispers) or marked cells (even cells) and no cages, made from the board of its geometry
-    without any relation: the options, fields and masks are the same, only the options'
-    mates (and so the placements) take the relations, and the start its marked cells' bars.
-    A marked board serves one puzzle; building it anew cost most of a marked or lined
-    puzzle's first solve."""
+    whispers, arrows) or marked cells (even cells) and no cages, made from the board of its
+    geometry without any pair or relation: the options, fields and masks are the same, only
+    the options' mates (and so the placements) take the pairs (anti-king's) and the
+    relations, and the start its marked cells' bars. A marked board serves one puzzle;
+    building it anew cost most of a marked or lined puzzle's first solve."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
-        own = ("placements", "mates", "unit_bits", "cage_sums", "line_sums", "line_rules")
+        own = (
+            "placements",
+            "mates",
+            "cage_sums",
+            "line_sums",
+            "line_rules",
+            "relation_narrowing",
+        )
         self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
         self.geometry = geometry
         self.mates = list(template.mates)
+        self.pair_up(geometry.cell_pairs)
         self.relate(geometry.relations)
         self.bar(geometry.barred)
         keep = self.n <= LARGEST_PRECOMPUTED
@@ -467,7 +544,9 @@ def bitboard_for(geometry: Geometry) -> Bitboard:
     if "region" in geometry.kinds and plain:
         return RegionBoard(geometry, bitboard_for(boxed(geometry)))
     if (geometry.marks or geometry.lines or geometry.cells) and not geometry.cages:
-        bare = replace(geometry, relations=(), marks=(), lines=(), cells=(), pair_kinds=())
+        bare = replace(
+            geometry, pairs=(), relations=(), marks=(), lines=(), cells=(), pair_kinds=()
+        )
         template = bitboard_for(bare)
         if type(template) is Bitboard:  # a Jigsaw's region board holds no option table
             return MarkedBoard(geometry, template)

@@ -20,11 +20,11 @@ constraint empty, the search's contradiction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cages import combinations
+from .narrowing import bits_mask
 
 if TYPE_CHECKING:  # the board builds its narrowing from here, so no import at run time
     from .bitboard import Bitboard
@@ -60,12 +60,12 @@ class Drops(dict[int, int]):
     def __missing__(self, key: int) -> int:
         """Build the drop of `key`, keep it and give it."""
         if key >= 0:
-            found = _mask(self.bits[key], self.length)
+            found = bits_mask(self.bits[key], self.length)
         else:
             digit = (-1 - key) % self.n  # the key is first_digit - digit
             cells = self.cages[key + digit]
             bits = [bit for cell in cells for bit in self.bits[cell * self.n + digit]]
-            found = _mask(bits, self.length)
+            found = bits_mask(bits, self.length)
         self[key] = found
         return found
 
@@ -134,13 +134,3 @@ class CageSums:
                 drop |= drops[cage.first_digit - low.bit_length() + 1]
                 gone ^= low
         return alive & ~drop if drop & alive else alive
-
-
-def _mask(bits: Iterable[int], length: int) -> int:
-    """The int with `bits` set, `length` bytes at most: set in a bytearray, which is some
-    times faster than adding a thousand-bit power of two for each (a Killer's board
-    serves one puzzle, so this is part of its solve)."""
-    spelled = bytearray(length)
-    for bit in bits:
-        spelled[bit >> 3] |= 1 << (bit & 7)
-    return int.from_bytes(spelled, "little")

@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .narrowing import CellDrops
 from .rulebook import RULE_KINDS, Line
-from .sum_lines import OptionDrops
 
 if TYPE_CHECKING:  # the board builds its narrowing from here, so no import at run time
     from .bitboard import Bitboard
@@ -67,13 +67,14 @@ def rule_clauses(rule: LineRule, size: int) -> tuple[tuple[int, ...], ...]:
     return clauses(size, len(rule.cells)) if clauses is not None else ()
 
 
-class RuleNarrowing(OptionDrops):
+class RuleNarrowing:
     """The narrowing of one board's line rules, which the search runs at each node: each
     line's cells keep what its kind's `line_narrows` keeps of their live digits. One pass:
     what it drops the search's singles see, and then the narrowing looks again."""
 
     def __init__(self, board: Bitboard) -> None:
-        super().__init__(board)
+        self.n, self.digit_mask = board.n, (1 << board.n) - 1
+        self.drops = CellDrops(board)
         self.rules = tuple(
             (each.narrowed, tuple(cell * board.width for cell in each.cells))
             for each in board.geometry.line_rules
@@ -90,5 +91,5 @@ class RuleNarrowing(OptionDrops):
             kept = narrowed(n, masks)
             for shift, mask, keep in zip(shifts, masks, kept, strict=True):
                 if keep != mask:
-                    drop |= self._drop(shift, mask & ~keep)
+                    drop |= self.drops[shift, mask & ~keep]
         return alive & ~drop if drop & alive else alive

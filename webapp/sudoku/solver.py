@@ -254,18 +254,25 @@ def decode(board: Bitboard, shape: Shape, alive: int) -> Grid:
 
 def _narrowing(board: Bitboard) -> Callable[[int], int] | None:
     """What the search narrows at each node once its singles are done: a Killer's cage
-    sums (cage_sums.py), then line sums (sum_lines.py), then line rules (line_rules.py);
-    None for none of them."""
-    cages = board.cage_sums.narrowed if board.cage_sums else None
-    lines = board.line_sums.narrowed if board.line_sums else None
-    rules = board.line_rules.narrowed if board.line_rules else None
-    each = [narrowing for narrowing in (cages, lines, rules) if narrowing is not None]
-    if len(each) < 2:
-        return each[0] if each else None
+    sums (cage_sums.py), then line sums (sum_lines.py), then line rules (line_rules.py), then
+    relations (relation_narrowing.py); None for none of them."""
+    found = [
+        each.narrowed
+        for each in (
+            board.cage_sums,
+            board.line_sums,
+            board.line_rules,
+            board.relation_narrowing,
+        )
+        if each is not None
+    ]
+    if len(found) <= 1:
+        return found[0] if found else None
 
     def narrowed(alive: int) -> int:
-        for narrowing in each:
-            alive = narrowing(alive)
+        """`alive` narrowed by each in turn."""
+        for each in found:
+            alive = each(alive)
         return alive
 
     return narrowed

@@ -12,7 +12,7 @@ said here, with where it is.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from .thermometers import line_problem
 
@@ -64,7 +64,7 @@ def between_narrows(size: int, masks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(kept)
 
 
-@cache
+@lru_cache(maxsize=1024)  # by (size, length): a puzzle asks a few
 def between_clauses(size: int, length: int) -> tuple[tuple[int, ...], ...]:
     """The SAT clauses of a between line of `length` cells on a size x size grid
     (line_rules.py's literals: cell i holding d is i * size + d, its choice "the first end

@@ -45,7 +45,8 @@ def relation_pair_sentence(geometry: Geometry, step: Step) -> str:
 
 def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     """A sum line (an arrow): the least and most its other cells make bound this one, in its
-    kind's words ({start}: the line's first cell, {rest}: the others, in the line's order):
+    kind's words ({start}: the line's first cell, {rest}: the others, in the line's order;
+    {cells}: all of them, {value}: an outside clue's number, a little killer's):
     "The arrow's circle r2c2 is the sum of r2c3 and r2c4, so r2c2 is from 3 to 9: it cannot
     be 1 or 2"."""
     roles = dict((role, cell) for cell, role in step.cells)
@@ -56,7 +57,12 @@ def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     kind = RULE_KINDS.get(line.letter)
     words = kind.between if kind is not None and kind.between else "{start} and {rest} are a sum"
     first = kind.circled if kind is not None and kind.circled else 1
-    binding = words.format(start=in_words(names[:first]), rest=in_words(names[first:]))
+    binding = words.format(
+        start=in_words(names[:first]),
+        rest=in_words(names[first:]) if names[first:] else "",
+        cells=in_words(names),
+        value=line.total,
+    )
     least, most = (geometry.shape.symbol(value) for value in step.digits)
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
     return (

@@ -121,8 +121,9 @@ def _line_sums(
     """The clauses of the geometry's line sums (an arrow's), each term by term: a variable of
     its own after the options' for each partial sum the terms so far can make ("the first k
     terms make t"), implied by the partial sum before and the k-th cell's digit; and every
-    whole sum but nothing false. A model's digits make their partial sums true, so its whole
-    sum is nothing; and any digits that make nothing are a model, with those partial sums."""
+    whole sum but the line's total (nothing but for an outside clue's) false. A model's digits
+    make their partial sums true, so its whole sum is the total; and any digits that make the
+    total are a model, with those partial sums."""
     n = board.n
     clauses: list[list[int]] = []
     top = len(variables)
@@ -148,7 +149,9 @@ def _line_sums(
                     clause += [-literal for literal in (before, chosen) if literal is not None]
                     clauses.append(clause)
             reach = dict(made)
-        clauses.extend([-literal] for total, literal in reach.items() if total and literal)
+        clauses.extend(
+            [-literal] for total, literal in reach.items() if total != each.total and literal
+        )
     return clauses
 
 

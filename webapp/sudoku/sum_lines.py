@@ -7,9 +7,10 @@ arrow; +10 for the tens of a two-digit circle). That is a sum, not a chain of pa
 is no relation (geometry.Relation): the geometry lists a puzzle's sums (`line_sums`), and
 here the search narrows them at each node, as it narrows a Killer's cages (cage_sums.py),
 by their bounds: a digit dies in a cell of a sum when the smallest and largest the other
-cells can still make, with it, cannot reach nothing. On a full board that leaves a broken
-sum with no digit in its cells, the search's contradiction. The SAT solver takes them as
-clauses of their partial sums (sat.py).
+cells can still make, with it, cannot reach nothing. A line of an outside kind (a little
+killer's diagonal) adds up to its clue's number instead: its sum's `total`. On a full board
+that leaves a broken sum with no digit in its cells, the search's contradiction. The SAT
+solver takes them as clauses of their partial sums (sat.py).
 """
 
 from __future__ import annotations
@@ -27,16 +28,17 @@ if TYPE_CHECKING:  # the board builds its narrowing from here, so no import at r
 @dataclass(frozen=True)
 class LineSum:
     """One sum of a puzzle's line (by the kind's `letter`): its (cell, weight) terms, whose
-    digits times their weights add up to nothing; `index` is the line's number among the
-    puzzle's lines, from 1."""
+    digits times their weights add up to `total` (nothing but for an outside clue's line);
+    `index` is the line's number among the puzzle's lines, from 1."""
 
     letter: str
     index: int
     terms: tuple[tuple[int, int], ...]
+    total: int = 0
 
     def held(self, cells: tuple[int, ...]) -> bool:
         """Whether a full grid's `cells` (their digits, by cell) keep this sum."""
-        return sum(weight * cells[cell] for cell, weight in self.terms) == 0
+        return sum(weight * cells[cell] for cell, weight in self.terms) == self.total
 
 
 def sums_of(lines: Iterable[Line]) -> tuple[LineSum, ...]:
@@ -45,7 +47,8 @@ def sums_of(lines: Iterable[Line]) -> tuple[LineSum, ...]:
     for index, line in enumerate(lines, start=1):
         terms = RULE_KINDS[line.letter].line_sum
         if terms is not None:
-            found.append(LineSum(line.letter, index, terms(line.cells)))
+            total = line.value or 0
+            found.append(LineSum(line.letter, index, terms(line.cells), total))
     return tuple(found)
 
 
@@ -56,7 +59,7 @@ class SumNarrowing:
         self.n, self.width = board.n, board.width
         self.digit_mask = (1 << board.n) - 1
         self.sums = tuple(
-            tuple((cell * board.width, weight) for cell, weight in each.terms)
+            (tuple((cell * board.width, weight) for cell, weight in each.terms), each.total)
             for each in board.geometry.line_sums
         )
         self.bits = board.bits
@@ -83,7 +86,7 @@ class SumNarrowing:
         the search's singles see, and then the narrowing looks again."""
         digit_mask = self.digit_mask
         drop = 0
-        for terms in self.sums:
+        for terms, total in self.sums:
             spans = []
             low = high = 0
             for shift, weight in terms:
@@ -98,7 +101,7 @@ class SumNarrowing:
                 else:
                     spans.append((shift, weight, digits, weight * most, weight * least))
                     low, high = low + weight * most, high + weight * least
-            if low == 0 == high:
+            if low == total == high:
                 continue
             for shift, weight, digits, own_low, own_high in spans:
                 rest_low, rest_high = low - own_low, high - own_high
@@ -108,7 +111,7 @@ class SumNarrowing:
                     bit = left & -left
                     left ^= bit
                     value = weight * bit.bit_length()
-                    if not rest_low <= -value <= rest_high:
+                    if not rest_low <= total - value <= rest_high:
                         gone |= bit
                 if gone:
                     drop |= self._drop(shift, gone)

@@ -17,7 +17,9 @@ screen reader (words after its label), read from the board's units alone.
   meets the neighbour's at their shared border or corner) and its start its kind's
   `line_start` (a thermometer's bulb; nothing for a German whisper), in the kind's class
   ("thermometer"), sized by the cell, so it is drawn at every size; a screen reader hears
-  ", thermometer bulb" or ", thermometer from r1c1" after the cell's label;
+  ", thermometer bulb" or ", thermometer from r1c1" after the cell's label; an outside
+  kind's line (a little killer's) draws no line: its clue's number sits outside the grid
+  beside its first cell (`_outside_clue`);
 - Killer: a cage's cells get "cage", and "cage-top", "cage-left", "cage-right" or
   "cage-bottom" on each side that borders another cage or the grid's edge (the CSS draws a
   dashed line inside them); its first cell shows the sum in its corner (`cage_sum`), and a
@@ -35,7 +37,7 @@ from dataclasses import dataclass
 
 from ..sudoku import Geometry, Shape
 from ..sudoku.geometry import EXTRA_UNITS, per_geometry
-from ..sudoku.rulebook import RULE_KINDS, RuleKind
+from ..sudoku.rulebook import RULE_KINDS, Line, RuleKind, clue_place, clue_side
 
 REGION = "region"
 JIGSAW_NAME = "Jigsaw"
@@ -57,10 +59,13 @@ class EdgeMark:
 @dataclass(frozen=True)
 class LinePart:
     """Part of a line a cell draws: the registry's class for the line ("thermometer"), and
-    "bulb" or the way of an arm from the cell's centre ("to-right", "to-below-left")."""
+    "bulb" or the way of an arm from the cell's centre ("to-right", "to-below-left"); or an
+    outside clue's number (a little killer's), `shown` beside the line's first cell outside
+    the grid, where its class says ("outside-clue little-killer", "clue-above-left")."""
 
     drawn: str
     part: str
+    shown: str = ""
 
 
 # The way from a cell to a neighbour, by (rows down, columns across), as an arm's class.
@@ -179,6 +184,9 @@ def _line_parts(
             continue
         drawn = kind.line_class or "line"
         start = line.cells[0]
+        if kind.outside:
+            _outside_clue(n, kind, line, classes, spoken, parts)
+            continue
         # a two-cell circle's cells both; no start drawn for a kind without (a whisper)
         circle = line.cells[: max(kind.circled, 1)] if kind.line_start else ()
         for cell in circle:
@@ -194,6 +202,32 @@ def _line_parts(
                 parts[one].append(LinePart(drawn, ARMS[(down, across)]))
                 parts[other].append(LinePart(drawn, ARMS[(-down, -across)]))
     return parts
+
+
+def _outside_clue(
+    n: int,
+    kind: RuleKind,
+    line: Line,
+    classes: list[list[str]],
+    spoken: list[list[str]],
+    parts: list[list[LinePart]],
+) -> None:
+    """An outside kind's line (a little killer's): its clue's number drawn by its first cell
+    beside it, outside the grid (the board takes a margin for it: style.css), which a screen
+    reader hears after that cell's label ("little killer 15 above-left of r1c1"), and each
+    cell along it hears the clue it is under."""
+    start = line.cells[0]
+    row, column = divmod(start, n)
+    clue_row, clue_column = clue_place(n, line.cells)
+    way = ARMS[(clue_row - row, clue_column - column)].removeprefix("to-")
+    name = f"r{row + 1}c{column + 1}"
+    said = f"{kind.outside} {line.value}"
+    parts[start].append(LinePart(f"outside-clue {kind.line_class}", f"clue-{way}", f"{line.value}"))
+    spoken[start].append(f"{said} {clue_side(n, line.cells)} {name}")
+    for cell in line.cells:
+        classes[cell].append("lined")
+        if cell != start:
+            spoken[cell].append(f"on the {said} from {name}")
 
 
 def cage_sides(size: int, cells: Sequence[int]) -> list[list[str]]:

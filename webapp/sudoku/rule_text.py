@@ -51,6 +51,12 @@ def notation_hint() -> str:
         f" of them are given, then each marked pair of side-by-side cells as r1c1{JOIN}r1c2;"
         f" or a line's letter, {lined}, then each line's cells from its start, as"
         f" r1c1{JOIN}r1c2{JOIN}r1c3."
+        + "".join(
+            f" A {kind.outside}'s line starts with its clue's number, as"
+            f" {kind.letter} 15{VALUED}r1c1{JOIN}r2c2{JOIN}r3c3."
+            for kind in line_kinds()
+            if kind.outside
+        )
     )
 
 

@@ -36,6 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
+from .little_killers import little_killer_problem, little_killer_terms
 from .palindromes import mirrored, palindrome_problem, same
 from .renban import every_pair, in_one_run, renban_problem
 from .shape import Shape
@@ -523,6 +524,24 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_start="",
             line_pairs=every_pair,
             branches=False,
+        ),
+        RuleKind(
+            "Z",
+            "Little Killer",
+            (),
+            line_sum=little_killer_terms,
+            line_problem=little_killer_problem,
+            fpuzzles_keys=("littlekillersum",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Little killers: the digits along the diagonal a number outside the grid"
+            " points down add up to the number (they may repeat).",
+            clash="{cells} are a little killer's diagonal: {symbols} do not add up to {value}",
+            between="the little killer {value} on {cells}: their digits add up to {value}",
+            line_class="little-killer",
+            line_start="",
+            branches=False,
+            outside="little killer",
         ),
     )
 }

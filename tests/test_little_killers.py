@@ -188,7 +188,9 @@ def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_little_killers(
 
 def test_a_board_draws_a_little_killers_clue_outside_its_first_cell() -> None:
     drawn = drawn_cells(killer_puzzle((MAIN, 45)).geometry)
-    assert drawn[0].line_parts == (LinePart("outside-clue little-killer", "clue-above-left", "45"),)
+    assert drawn[0].line_parts == (
+        LinePart("outside-clue little-killer", "clue-above-left beyond-top", "45"),
+    )
 
 
 def test_a_screen_reader_hears_a_little_killers_clue_and_its_diagonal() -> None:

@@ -213,16 +213,27 @@ def _outside_clue(
     parts: list[list[LinePart]],
 ) -> None:
     """An outside kind's line (a little killer's): its clue's number drawn by its first cell
-    beside it, outside the grid (the board takes a margin for it: style.css), which a screen
+    beside it, outside the grid beyond its `edge` (a corner's beyond the top or the bottom;
+    the board takes a margin for it: style.css), which a screen
     reader hears after that cell's label ("little killer 15 above-left of r1c1"), and each
     cell along it hears the clue it is under."""
     start = line.cells[0]
     row, column = divmod(start, n)
     clue_row, clue_column = clue_place(n, line.cells)
     way = ARMS[(clue_row - row, clue_column - column)].removeprefix("to-")
+    edge = (
+        "top"
+        if clue_row < 0
+        else "bottom"
+        if clue_row >= n
+        else "left"
+        if clue_column < 0
+        else "right"
+    )
     name = f"r{row + 1}c{column + 1}"
     said = f"{kind.outside} {line.value}"
-    parts[start].append(LinePart(f"outside-clue {kind.line_class}", f"clue-{way}", f"{line.value}"))
+    drawn = f"outside-clue {kind.line_class}"
+    parts[start].append(LinePart(drawn, f"clue-{way} beyond-{edge}", f"{line.value}"))
     spoken[start].append(f"{said} {clue_side(n, line.cells)} {name}")
     for cell in line.cells:
         classes[cell].append("lined")

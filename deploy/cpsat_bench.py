@@ -5,7 +5,7 @@
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
-palindromes and renban lines), Killers and classic puzzles,
+palindromes and renban lines, little killers), Killers and classic puzzles,
 the same puzzles go to our solver, as the product asks it (up to two solutions, so that
 uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
 solutions and is stopped at the second (twice as fast as solving again with the first
@@ -14,7 +14,8 @@ CP-SAT's model is read off the puzzle's geometry, as our solver's board is: an
 AllDifferent per unit and per cage, the cage's sum, a != b for each pair a rule makes
 differ, and each relation's forbidden digit pairs (the Kropki and XV marks, their "all
 given" negations, non-consecutive's neighbours) as a forbidden-assignments table, and each
-line sum (an arrow's circle less its arrow) as a linear equation. CP-SAT runs on one worker.
+line sum (an arrow's circle less its arrow; a little killer's diagonal, which adds up to its
+clue) as a linear equation. CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not
 wall time: the machine these figures are taken on is shared, and a solve's wall time there
@@ -27,7 +28,7 @@ Killer (medium and hard); for the pair, marked and lined kinds, puzzles built he
 fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where the rule
 allows, lines drawn through it, givens added in a random order until it has one solution);
 for arrows, up to a dozen arrows drawn on a relabelled, turned and mirrored grid, givens
-added the same way.
+added the same way; for little killers, eight to fourteen clues numbered on such a grid.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from webapp.sudoku import Puzzle, Rules, parse, prepare, solve
 from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.result import GAVE_UP
-from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, orthogonal_pairs, outside_lines
 from webapp.sudoku.shape import SHAPES
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -79,6 +80,8 @@ LINED_KINDS = {
 }
 # The sum-lined kinds built here (up to a dozen arrows drawn through an answer).
 SUM_LINED_KINDS = {"A (arrows)": "A"}
+# The outside kinds built here (eight to fourteen clues numbered on an answer).
+OUTSIDE_KINDS = {"Z (little killers)": "Z"}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -163,7 +166,7 @@ def cpsat() -> Solver | None:
             for first, second in relation.pairs:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
         for each in geometry.line_sums:
-            model.add(sum(weight * cells[cell] for cell, weight in each.terms) == 0)
+            model.add(sum(weight * cells[cell] for cell, weight in each.terms) == each.total)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.enumerate_all_solutions = True
@@ -346,6 +349,22 @@ def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+def clue_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles of eight to fourteen outside clues each (little killers), built from
+    `seed`: clues picked among every one the kind may have, numbered on a disguised grid,
+    then givens added until it has one solution."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    every = outside_lines(RULE_KINDS[letter], 9)
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "any")
+        chosen = rng.sample(every, rng.randrange(8, 15))
+        clues = tuple(Line(letter, cells, sum(answer[c] for c in cells)) for cells in chosen)
+        puzzles.append(carved(answer, Rules(lines=clues, line_size=9), rng))
+    return puzzles
+
+
 def drawn_line(answer: tuple[int, ...], letter: str, rng: random.Random) -> tuple[int, ...]:
     """A line of kind `letter` from a random cell through new neighbours whose digits in
     `answer` keep the kind's chain, two to six cells long (shorter where none does)."""
@@ -447,6 +466,7 @@ def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list
         *((rule, letter, marked_puzzles) for rule, letter in MARKED_KINDS.items()),
         *((rule, letter, lined_puzzles) for rule, letter in LINED_KINDS.items()),
         *((rule, letter, arrow_puzzles) for rule, letter in SUM_LINED_KINDS.items()),
+        *((rule, letter, clue_puzzles) for rule, letter in OUTSIDE_KINDS.items()),
     ]
     for rule, letter, make in built:
         if wanted(rule):

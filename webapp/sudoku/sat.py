@@ -123,12 +123,15 @@ def _line_sums(
     terms make t"), implied by the partial sum before and the k-th cell's digit; and every
     whole sum but the line's total (nothing but for an outside clue's) false. A model's digits
     make their partial sums true, so its whole sum is the total; and any digits that make the
-    total are a model, with those partial sums."""
+    total are a model, with those partial sums. A partial sum the terms after it cannot bring
+    to the total has no variable: its term's digit and the partial sum before are not both
+    true (a model's partial sums all go on to its total)."""
     n = board.n
     clauses: list[list[int]] = []
     top = len(variables)
     for each in board.geometry.line_sums:
         reach: dict[int, int | None] = {0: None}  # partial sum -> its variable (None: true)
+        terms = []
         for cell, weight in each.terms:
             if cell in fixed:
                 choices: list[tuple[int, int | None]] = [(fixed[cell], None)]
@@ -138,16 +141,29 @@ def _line_sums(
                     for digit in range(n)
                     if (option := cell * n + digit) in variables
                 ]
+            terms.append((weight, choices))
+        # The least and most the terms from each on can add (0 past the last).
+        lows, highs = [0], [0]
+        for weight, choices in reversed(terms):
+            made_by = [weight * digit for digit, _ in choices] or [0]
+            lows.append(lows[-1] + min(made_by))
+            highs.append(highs[-1] + max(made_by))
+        lows.reverse()
+        highs.reverse()
+        for index, (weight, choices) in enumerate(terms):
             made: dict[int, int] = {}
             for total, before in reach.items():
                 for digit, chosen in choices:
                     after = total + weight * digit
+                    taken = [-literal for literal in (before, chosen) if literal is not None]
+                    if not lows[index + 1] <= each.total - after <= highs[index + 1]:
+                        if taken:  # no way on to the total: not both
+                            clauses.append(taken)
+                        continue
                     if after not in made:
                         top += 1
                         made[after] = top
-                    clause = [made[after]]
-                    clause += [-literal for literal in (before, chosen) if literal is not None]
-                    clauses.append(clause)
+                    clauses.append([made[after], *taken])
             reach = dict(made)
         clauses.extend(
             [-literal] for total, literal in reach.items() if total != each.total and literal

@@ -17,6 +17,7 @@ from webapp.explanations import sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.bitboard import bitboard_for
 from webapp.sudoku.conflicts import find_conflicts
+from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.little_killers import little_killer_problem
 from webapp.sudoku.logic.line_sums import line_sums
@@ -29,6 +30,8 @@ from webapp.sudoku.sat import sat_solve
 from webapp.sudoku.solver import initial_state
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
+
+from puzzles import DATA
 
 EMPTY = Grid(SHAPES[9], (0,) * 81)
 # r1c1 to r9c9, from a clue above-left of r1c1.
@@ -217,3 +220,21 @@ def test_a_little_killers_step_bounds_its_diagonal_by_its_clue() -> None:
 
 def test_uniqueness_techniques_stay_off_under_little_killers() -> None:
     assert not Position.from_puzzle(killer_puzzle((MAIN, 45)), unique=True).unique
+
+
+def real_little_killer_links() -> list[str]:
+    """The real links with little killers of tests/data/links/marked_real_links.txt."""
+    lines = (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    return [line.split()[-1] for line in lines if not line.startswith("#") and "Z" in line[:5]]
+
+
+def test_the_real_links_hold_little_killers() -> None:
+    assert real_little_killer_links()
+
+
+@pytest.mark.parametrize("url", real_little_killer_links())
+def test_a_real_little_killer_link_is_written_back_unchanged(url) -> None:
+    linked = read_link(url)
+    assert linked is not None
+    given = linked.given
+    assert read_json(write_json(given.grid, given.rules)).rules == given.rules

@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 from pysat.solvers import Solver
 
@@ -152,6 +153,8 @@ def _line_sums(
         highs.reverse()
         for index, (weight, choices) in enumerate(terms):
             made: dict[int, int] = {}
+            # what each partial sum is made from: the partial sums before, the digits
+            ways: dict[int, tuple[set[int | None], set[int | None]]] = {}
             for total, before in reach.items():
                 for digit, chosen in choices:
                     after = total + weight * digit
@@ -163,7 +166,19 @@ def _line_sums(
                     if after not in made:
                         top += 1
                         made[after] = top
+                        ways[after] = (set(), set())
                     clauses.append([made[after], *taken])
+                    ways[after][0].add(before)
+                    ways[after][1].add(chosen)
+            # Some partial sum is made, and only from a partial sum before and a digit that
+            # make it: true of a model's own partial sums, so no model is lost, and what
+            # lets the solver reason back from the total as well as on to it.
+            if made:  # none: every way on is refused already, the formula has no model
+                clauses.append(list(made.values()))
+            for after, (befores, chosens) in ways.items():
+                for support in (befores, chosens):
+                    if None not in support:
+                        clauses.append([-made[after], *(cast(int, one) for one in support)])
             reach = dict(made)
         clauses.extend(
             [-literal] for total, literal in reach.items() if total != each.total and literal

@@ -213,7 +213,7 @@ def test_a_little_killers_step_bounds_its_diagonal_by_its_clue() -> None:
     position = Position.from_puzzle(puzzle)
     step = next(step for step in line_sums(position) if step.cells[-1][0] == cells("R2C3")[0])
     assert sentence(puzzle.geometry, step) == (
-        "The little killer 10 on r1c4, r2c3, r3c2 and r4c1: their digits add up to 10, so"
+        "The digits of the little killer 10 on r1c4, r2c3, r3c2 and r4c1 add up to 10, so"
         " r2c3 is from 1 to 7: it cannot be 8 or 9"
     )
 

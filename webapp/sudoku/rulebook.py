@@ -537,7 +537,7 @@ RULE_KINDS: dict[str, RuleKind] = {
             rule="Little killers: the digits along the diagonal a number outside the grid"
             " points down add up to the number (they may repeat).",
             clash="{cells} are a little killer's diagonal: {symbols} do not add up to {value}",
-            between="the little killer {value} on {cells}: their digits add up to {value}",
+            between="the digits of the little killer {value} on {cells} add up to {value}",
             line_class="little-killer",
             line_start="",
             branches=False,

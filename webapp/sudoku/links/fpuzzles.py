@@ -711,10 +711,10 @@ def _line_json(size: int, kind: RuleKind, line: Line) -> dict[str, object]:
         row, column = clue_place(size, line.cells)
         first_row, first_column = divmod(line.cells[0], size)
         step = (first_row - row, first_column - column)
-        way = {"direction": next(key for key, each in WAYS.items() if each == step)}
+        way = [{"direction": key} for key, each in WAYS.items() if each == step]
         return {
             "cell": f"R{row + 1}C{column + 1}",
-            **(way if all(step) else {}),
+            **(way[0] if way else {}),
             "cells": [place(size, cell).upper() for cell in line.cells],
             "value": str(line.value or 0),
         }

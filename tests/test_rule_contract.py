@@ -363,5 +363,5 @@ def test_a_registered_outside_rules_f_puzzles_clues_read_and_write_back(edge_pai
 def test_a_board_draws_a_registered_outside_clue_beside_its_row(edge_pairs, client) -> None:
     puzzle, answer = edge_pairs
     html = client.get(f"/solve/{puzzle.code}").text
-    said = f"edge pair {answer[0] + answer[1]} left of r1c1"
+    said = f"edge pair {answer[0] + answer[1]} left of row 1"
     assert ('clue-left beyond-left" aria-hidden="true">' in html, said in html) == (True, True)

@@ -214,9 +214,9 @@ def _outside_clue(
 ) -> None:
     """An outside kind's line (a little killer's): its clue's number drawn by its first cell
     beside it, outside the grid beyond its `edge` (a corner's beyond the top or the bottom;
-    the board takes a margin for it: style.css), which a screen
-    reader hears after that cell's label ("little killer 15 above-left of r1c1"), and each
-    cell along it hears the clue it is under."""
+    the board takes a margin for it: style.css), which a screen reader hears after that
+    cell's label ("little killer 15 above-left of r1c1"; at a row's or a column's end,
+    "sandwich sum 15 left of row 3"), and each cell along it hears the clue it is under."""
     start = line.cells[0]
     row, column = divmod(start, n)
     clue_row, clue_column = clue_place(n, line.cells)
@@ -234,7 +234,11 @@ def _outside_clue(
     said = f"{kind.outside} {line.value}"
     drawn = f"outside-clue {kind.line_class}"
     parts[start].append(LinePart(drawn, f"clue-{way} beyond-{edge}", f"{line.value}"))
-    spoken[start].append(f"{said} {clue_side(n, line.cells)} {name}")
+    side = clue_side(n, line.cells)
+    # at a row's end a clue is of the row ("left of row 3"), at a column's of the column
+    beside = {"left of": f"row {row + 1}", "right of": f"row {row + 1}"}
+    beside |= {"above": f"column {column + 1}", "below": f"column {column + 1}"}
+    spoken[start].append(f"{said} {side} {beside.get(side, name)}")
     for cell in line.cells:
         classes[cell].append("lined")
         if cell != start:

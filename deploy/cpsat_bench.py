@@ -6,19 +6,20 @@
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
 palindromes, renban lines, between lines and greater-than signs, arrows and region-sum
-lines, even and odd cells), Killers and classic puzzles, the same puzzles go to our solver,
-as the product asks it (up to two solutions, so that uniqueness is known), and to CP-SAT,
-asked for a second solution too: it enumerates solutions and is stopped at the second (twice
-as fast as solving again with the first solution forbidden, measured: 9.7 ms median against
-21.0 on the medium Killers). CP-SAT's model is read off the puzzle's geometry, as our
-solver's board is: an AllDifferent per unit and per cage, the cage's sum, a != b for each
-pair a rule makes differ, and each relation's forbidden digit pairs (the Kropki and XV
-marks, their "all given" negations, non-consecutive's neighbours) as a forbidden-assignments
-table, and each line sum (an arrow's circle less its arrow; a region-sum line's segment less
-its first) as a linear equation, each between line as a choice of its own, "the first end is
-the smaller", under which each cell inside is above the first end and below the last, and
-without which below and above, and each marked cell's barred digits (an even cell's odd
-ones) as a != d. CP-SAT runs on one worker.
+lines, little killers, even and odd cells), Killers and classic puzzles, the same puzzles go
+to our solver, as the product asks it (up to two solutions, so that uniqueness is known),
+and to CP-SAT, asked for a second solution too: it enumerates solutions and is stopped at
+the second (twice as fast as solving again with the first solution forbidden, measured: 9.7
+ms median against 21.0 on the medium Killers). CP-SAT's model is read off the puzzle's
+geometry, as our solver's board is: an AllDifferent per unit and per cage, the cage's sum, a
+!= b for each pair a rule makes differ, and each relation's forbidden digit pairs (the
+Kropki and XV marks, their "all given" negations, non-consecutive's neighbours) as a
+forbidden-assignments table, and each line sum (an arrow's circle less its arrow; a region-
+sum line's segment less its first; a little killer's diagonal, which adds up to its clue) as
+a linear equation, each between line as a choice of its own, "the first end is the smaller",
+under which each cell inside is above the first end and below the last, and without which
+below and above, and each marked cell's barred digits (an even cell's odd ones) as a != d.
+CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not wall
 time: the machine these figures are taken on is shared, and a solve's wall time there says
@@ -32,8 +33,8 @@ fixed seeds (a grid that keeps the rule, turned, mirrored and relabelled where t
 allows, lines drawn through it as the generator draws them, givens added in a random order
 until it has one solution); for arrows, up to a dozen arrows drawn on a relabelled, turned
 and mirrored grid, givens added the same way; and the real links of
-tests/data/links/marked_real_links.txt with arrows, each solved five times.
-"""
+tests/data/links/marked_real_links.txt with arrows, each solved five times; for little
+killers, eight to fourteen clues numbered on such a grid."""
 
 from __future__ import annotations
 
@@ -56,7 +57,14 @@ from webapp.sudoku.geometry import TABLES
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.links import read_link
 from webapp.sudoku.result import GAVE_UP
-from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedCells, MarkedPairs, orthogonal_pairs
+from webapp.sudoku.rulebook import (
+    RULE_KINDS,
+    Line,
+    MarkedCells,
+    MarkedPairs,
+    orthogonal_pairs,
+    outside_lines,
+)
 from webapp.sudoku.shape import SHAPES
 
 VARIANTS = Path(__file__).parent.parent / "tests" / "data" / "variants"
@@ -100,6 +108,8 @@ BOXES = tuple((cell // 27) * 3 + (cell % 9) // 3 for cell in range(81))
 LINKS = Path(__file__).parent.parent / "tests" / "data" / "links" / "marked_real_links.txt"
 REAL_KINDS = {"real-A (arrow links)": "A"}
 REAL_RUNS = 5
+# The outside kinds built here (eight to fourteen clues numbered on an answer).
+OUTSIDE_KINDS = {"Z (little killers)": "Z"}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -184,7 +194,7 @@ def cpsat() -> Solver | None:
             for first, second in relation.pairs:
                 model.add_forbidden_assignments([cells[first], cells[second]], forbidden)
         for each in geometry.line_sums:
-            model.add(sum(weight * cells[cell] for cell, weight in each.terms) == 0)
+            model.add(sum(weight * cells[cell] for cell, weight in each.terms) == each.total)
         for rule in geometry.line_rules:
             assert rule.letter == "L", rule.letter  # the only line rule so far: a between line
             up = model.new_bool_var(f"up{rule.index}")
@@ -402,6 +412,22 @@ def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+def clue_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
+    """`count` puzzles of eight to fourteen outside clues each (little killers), built from
+    `seed`: clues picked among every one the kind may have, numbered on a disguised grid,
+    then givens added until it has one solution."""
+    grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
+    every = outside_lines(RULE_KINDS[letter], 9)
+    rng = random.Random(seed)
+    puzzles = []
+    for _ in range(count):
+        answer = disguised(grown, rng, "any")
+        chosen = rng.sample(every, rng.randrange(8, 15))
+        clues = tuple(Line(letter, cells, sum(answer[c] for c in cells)) for cells in chosen)
+        puzzles.append(carved(answer, Rules(lines=clues, line_size=9), rng))
+    return puzzles
+
+
 def touching(cell: int) -> list[int]:
     """The cells touching `cell` on a 9x9, by a side or a corner."""
     row, column = divmod(cell, 9)
@@ -514,6 +540,7 @@ def rule_sets(count: int, seed: int, only: Sequence[str] = ()) -> dict[str, list
         *((rule, letter, arrow_puzzles) for rule, letter in SUM_LINED_KINDS.items()),
         *((rule, letter, celled_puzzles) for rule, letter in CELLED_KINDS.items()),
         *((rule, letter, real_puzzles) for rule, letter in REAL_KINDS.items()),
+        *((rule, letter, clue_puzzles) for rule, letter in OUTSIDE_KINDS.items()),
     ]
     for rule, letter, make in built:
         if wanted(rule):

@@ -160,7 +160,7 @@ def read_slow_list(path: Path) -> SlowList:
             named[current].append(text)
         else:
             current = text
-            named[current] = []
+            named.setdefault(current, [])  # a file named twice keeps the tests of both
     return SlowList(
         frozenset(name for name, tests in named.items() if not tests),
         frozenset((name, test) for name, tests in named.items() for test in tests),

@@ -2,7 +2,8 @@
 renban lines, between lines, region-sum lines and odd cells, and built greater-than signs,
 drawn over their cells on the solve and play pages at 360 px and 1280 px, each bulb, circle or
 shaded cell's shape centred in its cell and each straight arm reaching the border its cell
-shares with the next cell on the line, and the pages axe clean in light and dark."""
+shares with the next cell on the line; a built puzzle's little killers' clues drawn outside
+the grid, in the board's margin and in view; and the pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -41,7 +42,16 @@ GREATER = (
     "-MA6ACCFDACA3BACBGEACCOEACAMGACBBGACCJDACATGACBSBACANEACASBACBVBACB7GACCGGACBYBACB2GACBK"
     "EACBJEACBTBACB5EACANGACBGDACBAEACBGBACB2EACBCGACARGACADGACB7BACCJB"
 )
+# The first of the little killer sweep's built puzzles with one solution
+# (tests/test_little_killer_logic.py, seed 0), nine little killers.
+LITTLE_KILLERS = (
+    "000900008000000300609002001903060007800400000000008056200040000000506000000000004"
+    "-ZAJAJAIFFFFFFFFBPAIAJHHHHHHHBEAEADFFFA3ABCIABADACFFAMACB7HAJAGCLCCCCCA4AIAHFFFFFFFA7AFBE"
+    "CCCCA5"
+)
+PUZZLES.append(read_code(LITTLE_KILLERS))
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
+CLUED = tuple(f"/{page}/{LITTLE_KILLERS}" for page in ("solve", "play"))
 # "Odd Sudoku", a real 9x9 of odd cells (a grey circle under each), and the greater-than signs
 # above: on the solve page alone, as the play page draws its board from the same template.
 ODD = read_link(first_link("O")).given  # type: ignore[union-attr]
@@ -88,3 +98,41 @@ def test_the_lines_are_drawn_in_place_at_1280_px(page, base_url, path):
 def test_the_lined_pages_are_axe_clean(browser, base_url, scheme):
     found = axe_violations_of(browser, base_url, PATHS, scheme)
     assert found == {path: {} for path in found}
+
+
+# How far each outside clue reaches into the grid (none: it sits wholly outside the table's
+# cells), and out of the board's scrolling frame (none: it is in view, not cut off).
+CLUE_OVERLAP = """all => all.map(clue => {
+  const box = clue.getBoundingClientRect();
+  const grid = clue.closest('table').querySelector('tbody').parentElement;
+  const cells = [...grid.querySelectorAll('tbody')].map(band => band.getBoundingClientRect());
+  const top = Math.min(...cells.map(r => r.top)), bottom = Math.max(...cells.map(r => r.bottom));
+  const left = Math.min(...cells.map(r => r.left)), right = Math.max(...cells.map(r => r.right));
+  const inside = Math.max(0, Math.min(box.right, right) - Math.max(box.left, left))
+    * Math.max(0, Math.min(box.bottom, bottom) - Math.max(box.top, top));
+  const frame = clue.closest('.board-scroll') || document.body;
+  const shown = frame.getBoundingClientRect();
+  const cut = Math.max(0, shown.left - box.left, box.right - shown.right,
+    shown.top - box.top, box.bottom - shown.bottom);
+  return [inside > 4 ? 1 : 0, cut > 1 ? 1 : 0];
+})"""
+
+
+def clues_misplaced(page) -> list[list[int]]:
+    """For each outside clue on the page, whether it reaches into the grid and whether its
+    frame cuts it off ([0, 0] for one drawn in the margin, in view)."""
+    return page.eval_on_selector_all(".outside-clue", CLUE_OVERLAP)
+
+
+@pytest.mark.parametrize("path", CLUED)
+def test_the_outside_clues_sit_in_the_boards_margin_at_360_px(phone, base_url, path):
+    phone.goto(base_url + path)
+    found = clues_misplaced(phone)
+    assert found and found == [[0, 0]] * len(found)
+
+
+@pytest.mark.parametrize("path", CLUED)
+def test_the_outside_clues_sit_in_the_boards_margin_at_1280_px(page, base_url, path):
+    page.goto(base_url + path)
+    found = clues_misplaced(page)
+    assert found and found == [[0, 0]] * len(found)

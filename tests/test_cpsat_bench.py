@@ -60,6 +60,7 @@ def test_without_ortools_every_rule_has_a_row_of_our_figures(run_without_ortools
         cpsat_bench.SUM_LINED_KINDS,
         cpsat_bench.CELLED_KINDS,
         cpsat_bench.REAL_KINDS,
+        cpsat_bench.OUTSIDE_KINDS,
     )
     rules = len(cpsat_bench.FILES) + sum(map(len, kinds))
     assert len(rows) == 1 + rules  # the header's

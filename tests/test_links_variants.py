@@ -136,12 +136,10 @@ def _windoku_on_six(data):
     data["extraregion"] = [{"cells": ["R2C2", "R2C3", "R3C2", "R3C3"]}]
 
 
-def _little_killer_on_jigsaw(data):
+def _skyscraper_on_jigsaw(data):
     data["grid"][0][3]["region"] = 0
     data["grid"][0][2]["region"] = 1
-    data["littlekillersum"] = [
-        {"cell": "R0C1", "cells": ["R1C2", "R2C3"], "direction": "DR", "value": "5"}
-    ]
+    data["skyscraper"] = [{"cell": "R0C1", "value": "5"}]
 
 
 @pytest.mark.parametrize(
@@ -155,7 +153,7 @@ def _little_killer_on_jigsaw(data):
         (_word_region, "row 1, column 2 names the region 'a', not a number"),
         (_split_region, "regions are not a Jigsaw's: Region 1 (from r1c1) has 10 cells, not 9"),
         (_windoku_on_six, "extra regions other than Windoku's four windows"),
-        (_little_killer_on_jigsaw, "holds a variant: little killer sums,"),
+        (_skyscraper_on_jigsaw, "holds a variant: skyscrapers,"),
     ],
 )
 def test_what_the_solver_does_not_read_is_refused_by_name(change, words):

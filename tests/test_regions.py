@@ -31,6 +31,7 @@ from webapp.sudoku.puzzle import (
     fewest_line_cells,
     longest_code,
     longest_marked_code,
+    short_clues,
 )
 from webapp.sudoku.regions import box_map, code_length, decode_regions, encode_regions, region_map
 from webapp.sudoku.rulebook import (
@@ -214,17 +215,24 @@ def test_a_marked_jigsaw_killer_with_the_most_lines_has_the_longest_marked_code(
         MarkedPairs(kind.letter, edges(size)[index :: len(kinds)])
         for index, kind in enumerate(kinds)
     )
-    # One line of each lined kind, as short as it may be, along the rows from the last up;
+    # One line of each other lined kind, as short as it may be, along the rows from the last up;
     # then as many lines of two cells as the cells left allow, of the first kind: side by
     # side pairs across the rows, then down the columns.
-    kinds_lines = []
-    for row, kind in enumerate(line_kinds()):
+    # An outside kind's lines come first: every one whose code is long for its cells.
+    kinds_lines = [
+        Line(kind.letter, cells, len(cells))
+        for kind in line_kinds()
+        if kind.outside
+        for cells in short_clues(kind)
+    ]
+    inside = [kind for kind in line_kinds() if not kind.outside]
+    for row, kind in enumerate(inside):
         start = size * (size - 1 - row)
         kinds_lines.append(Line(kind.letter, tuple(range(start, start + fewest_line_cells(kind)))))
     left = LINE_CELLS * size * size - sum(len(line.cells) for line in kinds_lines)
     across = [(cell, cell + 1) for cell in range(0, size * size, 2)]
     down = [(cell, cell + size) for cell in range(size * size) if cell // size % 2 == 0]
-    first = line_kinds()[0].letter
+    first = inside[0].letter
     pairs = [pair for pair in across + down if Line(first, pair) not in kinds_lines]
     lines = (*kinds_lines, *(Line(first, pair) for pair in pairs[: left // 2]))
     # each celled kind's cell code is as long whatever cells it marks

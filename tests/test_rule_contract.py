@@ -23,7 +23,7 @@ from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import write_json
 from webapp.sudoku.links.lzstring import compress_to_base64
 from webapp.sudoku.puzzle import is_solution
-from webapp.sudoku.rulebook import RULE_KINDS, MarkedPairs, RuleKind, pairs_apart
+from webapp.sudoku.rulebook import RULE_KINDS, Line, MarkedPairs, RuleKind, pairs_apart
 from webapp.sudoku.shape import Shape
 from webapp.sudoku.variants import rules_named
 
@@ -297,3 +297,71 @@ def test_the_command_solves_under_a_registered_marked_rule(bars, sudoku) -> None
     code, out = sudoku("solve", "--count", "1", "-", stdin=bars.code + "\n")
     solved = parse(out.split()[0])
     assert (code, keeps_bars(bars, solved.cells)) == (0, True)
+
+
+# An outside kind registered in the test alone: a number left of a row (or at any end of a
+# row or column) that the first two cells from it add up to, "edge pairs".
+def edge_pair_terms(cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The first two cells from the clue, each once."""
+    return ((cells[0], 1), (cells[1], 1))
+
+
+def edge_pair_problem(size: int, cells: tuple[int, ...]) -> str | None:
+    """A whole row or column from one end, or what is wrong."""
+    rows = {cell // size for cell in cells}
+    columns = {cell % size for cell in cells}
+    whole = len(cells) == size and (len(rows) == 1 or len(columns) == 1)
+    return None if whole else "an edge pair runs along a whole row or column"
+
+
+@pytest.fixture
+def edge_pairs(monkeypatch):
+    """Edge pairs, registered in the registry for the test alone, and a puzzle with a clue
+    left of each row that its answer keeps."""
+    kind = RuleKind(
+        "Q",
+        "Edge Pairs",
+        (),
+        line_sum=edge_pair_terms,
+        line_problem=edge_pair_problem,
+        fpuzzles_keys=("edgepair",),
+        uniqueness_sound=False,
+        generated=False,
+        rule="Edge pairs: the two cells next to a number outside the grid add up to it.",
+        clash="{cells} are an edge pair: {symbols} do not add up to {value}",
+        between="the edge pair {value} on {cells} adds up to {value}",
+        line_class="edge-pair",
+        line_start="",
+        outside="edge pair",
+    )
+    monkeypatch.setitem(RULE_KINDS, "Q", kind)
+    answer = solve(Puzzle(parse(EMPTY))).solutions[0].cells
+    rows = [tuple(range(row * 9, row * 9 + 9)) for row in range(9)]
+    lines = tuple(Line("Q", cells, answer[cells[0]] + answer[cells[1]]) for cells in rows)
+    return Puzzle(parse(EMPTY), Rules(lines=lines, line_size=9)), answer
+
+
+def test_every_solution_under_a_registered_outside_rule_keeps_it(edge_pairs) -> None:
+    puzzle, _ = edge_pairs
+    solutions = solve(puzzle, max_solutions=3).solutions
+    clues = puzzle.rules.lines
+    assert solutions and all(
+        cells[line.cells[0]] + cells[line.cells[1]] == line.value
+        for cells in (solution.cells for solution in solutions)
+        for line in clues
+    )
+
+
+def test_a_registered_outside_rules_f_puzzles_clues_read_and_write_back(edge_pairs) -> None:
+    puzzle, _ = edge_pairs
+    written = write_json(puzzle.grid, puzzle.rules)
+    link = "https://www.f-puzzles.com/?load=" + compress_to_base64(written)
+    clue = json.loads(written)["edgepair"][0]
+    assert (clue["cell"], read_link(link).rules) == ("R1C0", puzzle.rules)
+
+
+def test_a_board_draws_a_registered_outside_clue_beside_its_row(edge_pairs, client) -> None:
+    puzzle, answer = edge_pairs
+    html = client.get(f"/solve/{puzzle.code}").text
+    said = f"edge pair {answer[0] + answer[1]} left of row 1"
+    assert ('clue-left beyond-left" aria-hidden="true">' in html, said in html) == (True, True)

@@ -47,8 +47,9 @@ def relation_pair_sentence(geometry: Geometry, step: Step) -> str:
 def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     """A sum line (an arrow): the least and most its other cells make bound this one, in its
     kind's words ({start}: the sum's cells weighed up, an arrow's circle; {rest}: those
-    weighed down, its arrow; each in the sum's order): "The arrow's circle r2c2 is the sum of
-    r2c3 and r2c4, so r2c2 is from 3 to 9: it cannot be 1 or 2"."""
+    weighed down, its arrow; each in the sum's order; {cells}: all of them, {value}: an
+    outside clue's number, a little killer's): "The arrow's circle r2c2 is the sum of r2c3
+    and r2c4, so r2c2 is from 3 to 9: it cannot be 1 or 2"."""
     roles = dict((role, cell) for cell, role in step.cells)
     target = roles[TARGET]
     named = {cell for cell, _ in step.cells}
@@ -57,7 +58,10 @@ def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     down = [cell_name(geometry.shape, cell) for cell, weight in line.terms if weight < 0]
     kind = RULE_KINDS.get(line.letter)
     words = kind.between if kind is not None and kind.between else "{start} and {rest} are a sum"
-    binding = words.format(start=in_words(up), rest=in_words(down))
+    names = [cell_name(geometry.shape, cell) for cell, _ in line.terms]
+    binding = words.format(
+        start=in_words(up), rest=in_words(down), cells=in_words(names), value=line.total
+    )
     least, most = (geometry.shape.symbol(value) for value in step.digits)
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
     return (

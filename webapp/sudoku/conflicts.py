@@ -129,7 +129,8 @@ def _line_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
 
 def _sum_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     """Every line sum (an arrow's) whose cells are all given and do not keep it, all its
-    cells and digits in the line's order, in its kind's words (`clash`), numbered by line."""
+    cells and digits in the line's order, in its kind's words (`clash`, with an outside clue's
+    number for {value}), numbered by line."""
     shape, values = puzzle.shape, puzzle.cells
     found = []
     for each in puzzle.geometry.line_sums:
@@ -137,7 +138,8 @@ def _sum_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
         if all(values[cell] for cell in cells) and not each.held(values):
             kind = RULE_KINDS[each.letter]
             givens = tuple((cell, values[cell]) for cell in cells)
-            found.append(_givens_conflict(shape, kind.name, each.index, givens, kind.clash))
+            clash = kind.clash.replace("{value}", str(each.total))
+            found.append(_givens_conflict(shape, kind.name, each.index, givens, clash))
     return tuple(found)
 
 

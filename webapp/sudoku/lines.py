@@ -5,14 +5,15 @@ Glossary:
 - line code: the kind's letter, then two letters for how many lines, then for each line
   two letters for its length, two for its first cell and one a step for the way to the next cell
   (one of the eight neighbours, STEPS), letters of REGION_LETTERS (A-Z, 2-7): a line of a
-  lined kind runs through neighbouring cells, so a step is one letter.
+  lined kind runs through neighbouring cells, so a step is one letter; a line of an outside
+  kind (a little killer's) then has two letters for its clue's number.
 """
 
 from __future__ import annotations
 
 from .errors import PuzzleError
 from .regions import REGION_LETTERS
-from .rulebook import Line, line_kinds
+from .rulebook import RULE_KINDS, Line, line_kinds
 
 # The eight ways to a neighbouring cell, (rows down, columns across), by letter number.
 STEPS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -39,6 +40,8 @@ def encode_lines(size: int, lines: tuple[Line, ...]) -> str:
             for one, other in zip(line.cells, line.cells[1:], strict=False):
                 step = (other // size - one // size, other % size - one % size)
                 code += REGION_LETTERS[STEPS.index(step)]
+            if kind.outside:
+                code += _two(line.value or 0)
     return code
 
 
@@ -64,7 +67,10 @@ def take_lines(size: int, text: str) -> tuple[tuple[Line, ...], str]:
                 if not (0 <= row + down < size and 0 <= column + across < size):
                     raise PuzzleError(f"the lines after {letter} run off the {size}x{size} grid")
                 cells.append((row + down) * size + column + across)
-            found.append(Line(letter, tuple(cells)))
+            value = None
+            if RULE_KINDS[letter].outside:
+                value, at = _number(text, at, 2, letter), at + 2
+            found.append(Line(letter, tuple(cells), value))
         text = text[at:]
     return tuple(found), text
 

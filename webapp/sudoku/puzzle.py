@@ -67,8 +67,11 @@ from .rulebook import (
     MarkedPairs,
     RuleKind,
     celled_kinds,
+    clue_side,
+    line_fault,
     line_kinds,
     marked_kinds,
+    outside_lines,
 )
 from .shape import SHAPES, Shape
 
@@ -330,11 +333,16 @@ class Rules:
         if self.lines and self.line_size != shape.size:
             side = self.line_size
             return f"the lines are drawn on a {side}x{side} grid, not a {shape.name}"
+        seen = set()
         for line in self.lines:
-            problem = RULE_KINDS[line.letter].line_problem
-            said = problem(shape.size, line.cells) if problem is not None else None
+            said = line_fault(shape.size, line)
             if said is not None:
                 return said
+            clued = RULE_KINDS[line.letter].outside
+            if clued and (line.letter, line.cells) in seen:
+                where = f"{clue_side(shape.size, line.cells)} {place(shape.size, line.cells[0])}"
+                return f"the {clued} {where} pointing the same way is given twice"
+            seen.add((line.letter, line.cells))
         return None
 
     def check_cages(self, shape: Shape) -> None:
@@ -492,11 +500,17 @@ def longest_marked_code() -> int:
     LINE_CELLS cells a cell of the grid, each kind's lines under its letter and a count.
     A line takes its length and first cell in two letters each, then a letter a step
     (lines.encode_lines), so the most letters come from the most lines: one of each kind
-    of as few cells as it may have, the rest of two cells."""
+    of as few cells as it may have, the rest of two cells; but first every line of each
+    outside kind (a little killer's, two letters more for its clue's number, each given
+    once) whose letters a cell are more than those (short_clues)."""
     marked = MARKED_UP_TO * MARKED_UP_TO
-    fewest = [fewest_line_cells(kind) for kind in line_kinds()]
-    left = LINE_CELLS * marked - sum(fewest)
+    kinds = line_kinds()
+    fewest = [fewest_line_cells(kind) for kind in kinds if not kind.outside]
+    short = [len(cells) for kind in kinds if kind.outside for cells in short_clues(kind)]
+    left = LINE_CELLS * marked - sum(fewest) - sum(short)
     lines = sum(3 + 3 + cells for cells in fewest) + (2 + 2 + 1) * (left // 2)
+    outside = sum(1 for kind in kinds if kind.outside)
+    lines += 3 * outside + sum(2 + 2 + cells - 1 + 2 for cells in short)
     return (
         marked
         + len(RULES_MARK)
@@ -510,6 +524,14 @@ def longest_marked_code() -> int:
         + 4 * marked
         + lines
     )
+
+
+def short_clues(kind: RuleKind) -> tuple[tuple[int, ...], ...]:
+    """The lines of outside `kind` (a little killer's) on the largest grid that takes lines
+    whose code is longer for their cells than lines of two cells' (2 + 2 + 1 letters for two
+    cells): those of fewer than four cells, each given once; the longest code has them all."""
+    every = outside_lines(kind, MARKED_UP_TO)
+    return tuple(cells for cells in every if 2 * (2 + 2 + len(cells) - 1 + 2) > 5 * len(cells))
 
 
 def fewest_line_cells(kind: RuleKind) -> int:

@@ -8,9 +8,10 @@ marked kind's letter when all its marks are given, then groups of cells joined b
     E r1c1 r3c4
 
 For a marked kind each group is the two side-by-side cells a mark sits between; for a lined
-kind each group is one line, from its start (a thermometer's bulb); for a celled kind (an
-even cell) each group is one cell it marks. Read into the Rules' marks, lines and cells,
-and written back the same way (a puzzle filled into the form keeps them),
+kind each group is one line, from its start (a thermometer's bulb); an outside kind's (a
+little killer's) starts with its clue's number and ":", as "Z 15:r1c1-r2c2-r3c3"; for a
+celled kind (an even cell) each group is one cell it marks. Read into the Rules' marks,
+lines and cells, and written back the same way (a puzzle filled into the form keeps them),
 each problem said with the entry and the cells it is about.
 """
 
@@ -26,6 +27,7 @@ from .rulebook import (
     MarkedCells,
     MarkedPairs,
     celled_kinds,
+    line_fault,
     line_kinds,
     marked_kinds,
 )
@@ -33,6 +35,8 @@ from .whole_numbers import read_place
 
 ALL_GIVEN = "!"
 JOIN = "-"
+# After an outside clue's number, before its line's cells (a little killer's: "15:r1c1-r2c2").
+VALUED = ":"
 FIELD = "marks and lines"
 
 
@@ -66,6 +70,12 @@ def notation_hint() -> str:
         f" of them are given, then each marked pair of side-by-side cells as r1c1{JOIN}r1c2;"
         f" or a line's letter, {lined}, then each line's cells from its start, as"
         f" r1c1{JOIN}r1c2{JOIN}r1c3{cells}."
+        + "".join(
+            f" A {kind.outside}'s line starts with its clue's number, as"
+            f" {kind.letter} 15{VALUED}r1c1{JOIN}r2c2{JOIN}r3c3."
+            for kind in line_kinds()
+            if kind.outside
+        )
     )
 
 
@@ -88,7 +98,11 @@ def rules_text(rules: Rules) -> str:
         own = [line for line in rules.lines if line.letter == kind.letter]
         if own:
             size = rules.line_size
-            drawn = " ".join(JOIN.join(place(size, cell) for cell in line.cells) for line in own)
+            drawn = " ".join(
+                (f"{line.value}{VALUED}" if kind.outside else "")
+                + JOIN.join(place(size, cell) for cell in line.cells)
+                for line in own
+            )
             entries.append(f"{kind.letter} {drawn}")
     for each in rules.cells:
         named = " ".join(place(rules.cell_size, cell) for cell in each.cells)
@@ -122,6 +136,8 @@ def read_typed(
                 each.letter for each in (*marked_kinds(), *line_kinds(), *celled_kinds())
             )
             raise PuzzleError(f"{where}: {head!r} is no mark or line; start with one of {known}")
+        values = [_value(group, where) if kind.outside else None for group in groups]
+        groups = [group.rpartition(VALUED)[2] if kind.outside else group for group in groups]
         cells = [_cells(size, group, where) for group in groups]
         if kind.celled:
             if all_given:
@@ -146,12 +162,23 @@ def read_typed(
             raise PuzzleError(f"{where}: {ALL_GIVEN} is for marks, not lines")
         if not cells:
             raise PuzzleError(f"{where}: name each line's cells, as r1c1{JOIN}r1c2")
-        for line in cells:
-            problem = kind.line_problem(size, tuple(line)) if kind.line_problem else None
+        for line, value in zip(cells, values, strict=True):
+            made = Line(letter, tuple(line), value)
+            problem = line_fault(size, made)
             if problem:
                 raise PuzzleError(f"{where}: {problem}", cells=_located(size, line))
-            lines.append(Line(letter, tuple(line)))
+            lines.append(made)
     return tuple(marks.values()), tuple(lines), tuple(celled.values())
+
+
+def _value(group: str, where: str) -> int:
+    """The clue's number an outside kind's group starts with ("15:r1c1-r2c2")."""
+    value, marker, _ = group.partition(VALUED)
+    if not marker or not value.isdigit() or len(value) > 4:
+        raise PuzzleError(
+            f"{where}: {group[:20]!r} has no clue's number; write it first, as 15{VALUED}r1c1"
+        )
+    return int(value)
 
 
 def _cells(size: int, group: str, where: str) -> list[int]:

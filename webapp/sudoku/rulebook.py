@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from .arrows import arrow_problem, arrow_terms, pill_problem, pill_terms
 from .between import between_clauses, between_narrows, between_problem
 from .greater_than import falls, sign_problem
+from .little_killers import little_killer_problem, little_killer_terms
 from .palindromes import mirrored, palindrome_problem, same
 from .parity import even, odd
 from .region_sums import region_sum_problem, region_sum_terms
@@ -231,6 +232,12 @@ class RuleKind:
     A `signed` lined kind's line is two side-by-side cells, drawn as a sign on their shared
     border pointing from its start at the other cell (a greater-than sign, greater first),
     not as a line.
+
+    An `outside` kind's lines are clues outside the grid (a little killer's): each line runs
+    straight in from the grid's edge, its clue one step before its first cell, outside the
+    grid, with its number (Line.value), which a line_sum's digits add up to (LineSum.total);
+    a board draws the number there and a screen reader hears it on the first cell as
+    `outside` ("little killer 15 above-left of r1c1"), and its `between` may name {value}.
     """
 
     letter: str
@@ -283,6 +290,8 @@ class RuleKind:
         """Whether a puzzle marks this kind's cells itself (an even cell), each of which holds
         a digit the kind `allows` on a grid of its size."""
         return self.allows is not None
+
+    outside: str = ""
 
     @property
     def lined(self) -> bool:
@@ -640,6 +649,24 @@ RULE_KINDS: dict[str, RuleKind] = {
             cell_class="odd-cell",
             cell_heard="odd cell",
         ),
+        RuleKind(
+            "Z",
+            "Little Killer",
+            (),
+            line_sum=little_killer_terms,
+            line_problem=little_killer_problem,
+            fpuzzles_keys=("littlekillersum",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Little killers: the digits along the diagonal a number outside the grid"
+            " points down add up to the number (they may repeat).",
+            clash="{cells} are a little killer's diagonal: {symbols} do not add up to {value}",
+            between="the digits of the little killer {value} on {cells} add up to {value}",
+            line_class="little-killer",
+            line_start="",
+            branches=False,
+            outside="little killer",
+        ),
     )
 }
 
@@ -693,10 +720,106 @@ class MarkedCells:
 @dataclass(frozen=True)
 class Line:
     """One line of a lined kind (by `letter`) a puzzle draws: its cells in order from its
-    start (a thermometer's bulb)."""
+    start (a thermometer's bulb); an outside kind's (a little killer's) has the `value` of
+    its clue, outside the grid one step before its first cell (clue_place)."""
 
     letter: str
     cells: tuple[int, ...]
+    value: int | None = None
+
+
+# Where an outside clue sits beside the cell its line starts from, in words, by (rows down,
+# columns across) from that cell (the corners' first).
+SIDES = {
+    (-1, -1): "above-left of",
+    (-1, 1): "above-right of",
+    (1, -1): "below-left of",
+    (1, 1): "below-right of",
+    (-1, 0): "above",
+    (1, 0): "below",
+    (0, -1): "left of",
+    (0, 1): "right of",
+}
+
+
+def clue_place(size: int, cells: tuple[int, ...]) -> tuple[int, int]:
+    """Where the clue of an outside line over `cells` (running straight in from the edge of a
+    size x size grid) sits, as (row, column) from 0, outside the grid: one step before its
+    first cell, the way back from its second. A one-cell line is a corner's diagonal, which
+    runs off the grid after its cell either way: its clue is taken above a top corner and
+    below a bottom one, one column across from it (its way runs from there through the
+    corner and off the grid)."""
+    row, column = divmod(cells[0], size)
+    if len(cells) > 1:
+        down, across = cells[1] // size - row, cells[1] % size - column
+    else:
+        down = 1 if row == 0 else -1
+        across = 1 if column == size - 1 else -1
+    return row - down, column - across
+
+
+def clue_side(size: int, cells: tuple[int, ...]) -> str:
+    """Where an outside line's clue sits beside its first cell, in SIDES' words."""
+    row, column = divmod(cells[0], size)
+    clue_row, clue_column = clue_place(size, cells)
+    return SIDES.get((clue_row - row, clue_column - column), "beside")
+
+
+def walk_in(size: int, row: int, column: int, down: int, across: int) -> tuple[int, ...]:
+    """The cells of a size x size grid met going from (row, column) (from 0, outside the grid:
+    an outside clue's place) in steps of (down, across) until off the grid again; () when the
+    first step is off it already (or the place is not outside)."""
+    if 0 <= row < size and 0 <= column < size:
+        return ()
+    found = []
+    row, column = row + down, column + across
+    while 0 <= row < size and 0 <= column < size:
+        found.append(row * size + column)
+        row, column = row + down, column + across
+    return tuple(found)
+
+
+def outside_lines(kind: RuleKind, size: int) -> tuple[tuple[int, ...], ...]:
+    """Every line an outside `kind` may have on a size x size grid, each once (its cells from
+    its clue inwards): walked from each place around the grid each of the eight ways, those
+    its line_problem finds nothing wrong with. A puzzle gives each at most once, so these
+    bound its share code."""
+    found: dict[tuple[int, ...], None] = {}
+    places = [(row, column) for row in range(-1, size + 1) for column in range(-1, size + 1)]
+    for row, column in places:
+        for down in (-1, 0, 1):
+            for across in (-1, 0, 1):
+                cells = walk_in(size, row, column, down, across) if down or across else ()
+                fine = kind.line_problem is None or kind.line_problem(size, cells) is None
+                if cells and fine and clue_place(size, cells) == (row, column):
+                    found[cells] = None
+    return tuple(found)
+
+
+def sum_bounds(size: int, terms: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """The least and the most `terms` (cell, weight) can add up to with digits 1 to size."""
+    low = sum(min(weight, weight * size) for _, weight in terms)
+    high = sum(max(weight, weight * size) for _, weight in terms)
+    return low, high
+
+
+def line_fault(size: int, line: Line) -> str | None:
+    """What is wrong with `line` on a size x size grid, said with where it is, or None: its
+    kind's line_problem, and for an outside kind's line (a little killer's) a clue's number
+    its cells cannot add up to ("little killer 99 above-left of r1c1: its 9 cells add up to
+    9 to 81")."""
+    kind = RULE_KINDS[line.letter]
+    said = kind.line_problem(size, line.cells) if kind.line_problem else None
+    if said is not None or not kind.outside or kind.line_sum is None:
+        return said
+    low, high = sum_bounds(size, kind.line_sum(line.cells))
+    value = line.value or 0
+    if not low <= value <= high:
+        row, column = divmod(line.cells[0], size)
+        where = f"{clue_side(size, line.cells)} r{row + 1}c{column + 1}"
+        many = f"its {len(line.cells)} cells" if len(line.cells) > 1 else "its one cell"
+        return f"{kind.outside} {value} {where}: {many} add up to {low} to {high}"
+    return None
 
 
 def uniqueness_sound(letters: tuple[str, ...]) -> bool:

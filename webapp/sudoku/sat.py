@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 from pysat.solvers import Solver
 
@@ -164,13 +165,17 @@ def _line_sums(
     """The clauses of the geometry's line sums (an arrow's), each term by term: a variable of
     its own after the options' for each partial sum the terms so far can make ("the first k
     terms make t"), implied by the partial sum before and the k-th cell's digit; and every
-    whole sum but nothing false. A model's digits make their partial sums true, so its whole
-    sum is nothing; and any digits that make nothing are a model, with those partial sums."""
+    whole sum but the line's total (nothing but for an outside clue's) false. A model's digits
+    make their partial sums true, so its whole sum is the total; and any digits that make the
+    total are a model, with those partial sums. A partial sum the terms after it cannot bring
+    to the total has no variable: its term's digit and the partial sum before are not both
+    true (a model's partial sums all go on to its total)."""
     n = board.n
     clauses: list[list[int]] = []
     top = len(variables)
     for each in board.geometry.line_sums:
         reach: dict[int, int | None] = {0: None}  # partial sum -> its variable (None: true)
+        terms = []
         for cell, weight in each.terms:
             if cell in fixed:
                 choices: list[tuple[int, int | None]] = [(fixed[cell], None)]
@@ -180,18 +185,47 @@ def _line_sums(
                     for digit in range(n)
                     if (option := cell * n + digit) in variables
                 ]
+            terms.append((weight, choices))
+        # The least and most the terms from each on can add (0 past the last).
+        lows, highs = [0], [0]
+        for weight, choices in reversed(terms):
+            made_by = [weight * digit for digit, _ in choices] or [0]
+            lows.append(lows[-1] + min(made_by))
+            highs.append(highs[-1] + max(made_by))
+        lows.reverse()
+        highs.reverse()
+        for index, (weight, choices) in enumerate(terms):
             made: dict[int, int] = {}
+            # what each partial sum is made from: the partial sums before, the digits
+            ways: dict[int, tuple[set[int | None], set[int | None]]] = {}
             for total, before in reach.items():
                 for digit, chosen in choices:
                     after = total + weight * digit
+                    taken = [-literal for literal in (before, chosen) if literal is not None]
+                    if not lows[index + 1] <= each.total - after <= highs[index + 1]:
+                        if taken:  # no way on to the total: not both
+                            clauses.append(taken)
+                        continue
                     if after not in made:
                         top += 1
                         made[after] = top
-                    clause = [made[after]]
-                    clause += [-literal for literal in (before, chosen) if literal is not None]
-                    clauses.append(clause)
+                        ways[after] = (set(), set())
+                    clauses.append([made[after], *taken])
+                    ways[after][0].add(before)
+                    ways[after][1].add(chosen)
+            # Some partial sum is made, and only from a partial sum before and a digit that
+            # make it: true of a model's own partial sums, so no model is lost, and what
+            # lets the solver reason back from the total as well as on to it.
+            if made:  # none: every way on is refused already, the formula has no model
+                clauses.append(list(made.values()))
+            for after, (befores, chosens) in ways.items():
+                for support in (befores, chosens):
+                    if None not in support:
+                        clauses.append([-made[after], *(cast(int, one) for one in support)])
             reach = dict(made)
-        clauses.extend([-literal] for total, literal in reach.items() if total and literal)
+        clauses.extend(
+            [-literal] for total, literal in reach.items() if total != each.total and literal
+        )
     return clauses
 
 

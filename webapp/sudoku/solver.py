@@ -62,6 +62,11 @@ KILLER_HANDOVER = 1_000
 # is filled, and on an empty 9x9 anti-knight grid it found no solution in 200,000 nodes,
 # where CaDiCaL found two with no conflict at all (70 ms).
 PAIR_HANDOVER = 1_000
+# A puzzle with outside clues' sums (little killers: a long diagonal's bounds narrow little)
+# goes sooner: on the CP-SAT benchmark's 30 little killer puzzles the median solve took 34 ms
+# handed over after 250 nodes and 24.5 ms after 100 (CaDiCaL's sum clauses reason back from
+# a clue's total, the search's bounds do not).
+CLUE_HANDOVER = 100
 # The SAT solver is only started if building its formula would cost at most half of
 # what its conflict budget does: about 2 us a clause against 50 us a conflict (20,000
 # a second), so at most 12 clauses a conflict; a page's conflicts allow some 200,000
@@ -163,6 +168,7 @@ def _handover(puzzle: Puzzle) -> int | None:
         *([KILLER_HANDOVER] if any(cage.total for cage in puzzle.rules.cages) else []),
         *([PAIR_HANDOVER] if puzzle.geometry.pairs or puzzle.geometry.relations else []),
         *([PAIR_HANDOVER] if puzzle.geometry.line_sums or puzzle.geometry.line_rules else []),
+        *([CLUE_HANDOVER] if any(each.total for each in puzzle.geometry.line_sums) else []),
     ]
     if size >= SAT_FROM_SIZE:
         return min([HANDOVER_NODES[size], *wandering])

@@ -11,9 +11,10 @@ cells can still make, with it, cannot reach nothing. The bounds count distinct d
 a sum's terms of one weight whose cells must differ (they share a unit or a cage, or are
 a pair: anti-king's neighbours) are a *group*, whose k cells make at least the k smallest
 digits left among them and at most the k largest, so an arrow whose three cells share a
-box makes at least 1 + 2 + 3, where its cells one by one said 3. On a full board that
-leaves a broken sum with no digit in a cell, the search's contradiction. The SAT solver
-takes them as clauses of their partial sums (sat.py).
+box makes at least 1 + 2 + 3, where its cells one by one said 3. A line of an outside kind
+(a little killer's diagonal) adds up to its clue's number instead of nothing: its sum's
+`total`. On a full board that leaves a broken sum with no digit in a cell, the search's
+contradiction. The SAT solver takes them as clauses of their partial sums (sat.py).
 
 A lined kind with `line_equations` instead gives several sums for one line, from its cells
 and the box (or a Jigsaw's region) each cell of the grid lies in (a region-sum line: each
@@ -42,16 +43,17 @@ if TYPE_CHECKING:  # the board builds its narrowing from here, so no import at r
 @dataclass(frozen=True)
 class LineSum:
     """One sum of a puzzle's line (by the kind's `letter`): its (cell, weight) terms, whose
-    digits times their weights add up to nothing; `index` is the line's number among the
-    puzzle's lines, from 1."""
+    digits times their weights add up to `total` (nothing but for an outside clue's line);
+    `index` is the line's number among the puzzle's lines, from 1."""
 
     letter: str
     index: int
     terms: tuple[tuple[int, int], ...]
+    total: int = 0
 
     def held(self, cells: tuple[int, ...]) -> bool:
         """Whether a full grid's `cells` (their digits, by cell) keep this sum."""
-        return sum(weight * cells[cell] for cell, weight in self.terms) == 0
+        return sum(weight * cells[cell] for cell, weight in self.terms) == self.total
 
 
 def sums_of(lines: Iterable[Line], box_of: tuple[int, ...] = ()) -> tuple[LineSum, ...]:
@@ -61,7 +63,8 @@ def sums_of(lines: Iterable[Line], box_of: tuple[int, ...] = ()) -> tuple[LineSu
     for index, line in enumerate(lines, start=1):
         kind = RULE_KINDS[line.letter]
         if kind.line_sum is not None:
-            found.append(LineSum(line.letter, index, kind.line_sum(line.cells)))
+            total = line.value or 0
+            found.append(LineSum(line.letter, index, kind.line_sum(line.cells), total))
         if kind.line_equations is not None:
             found.extend(
                 LineSum(line.letter, index, terms)
@@ -121,9 +124,15 @@ class SumNarrowing:
         self.cell_layout = (1 << (board.cells * board.width)) - 1  # shifts of it are cheap
         # Each sum as its groups: (weight, the shifts of its cells' fields).
         self.sums = tuple(
-            tuple(
-                (each.terms[group[0]][1], tuple(each.terms[at][0] * board.width for at in group))
-                for group in groups_of(board.geometry, each.terms)
+            (
+                tuple(
+                    (
+                        each.terms[group[0]][1],
+                        tuple(each.terms[at][0] * board.width for at in group),
+                    )
+                    for group in groups_of(board.geometry, each.terms)
+                ),
+                each.total,
             )
             for each in board.geometry.line_sums
         )
@@ -135,7 +144,7 @@ class SumNarrowing:
         digit_mask, drops = self.digit_mask, self.drops
         cells = alive & self.cell_layout
         drop = 0
-        for groups in self.sums:
+        for groups, total in self.sums:
             spans = []
             low = high = 0
             for weight, shifts in groups:
@@ -151,7 +160,7 @@ class SumNarrowing:
                     least, most = most, least
                 spans.append((weight, shifts, held, weight * least, weight * most))
                 low, high = low + weight * least, high + weight * most
-            if low == 0 == high:
+            if low == total == high:
                 continue
             for weight, shifts, held, own_low, own_high in spans:
                 rest_low, rest_high = low - own_low, high - own_high
@@ -177,7 +186,7 @@ class SumNarrowing:
                             most += largest(rest, count - 1)
                         if weight < 0:
                             least, most = most, least
-                        if not rest_low + weight * least <= 0 <= rest_high + weight * most:
+                        if not rest_low + weight * least <= total <= rest_high + weight * most:
                             gone |= bit
                     if gone:
                         drop |= drops[shift, gone]

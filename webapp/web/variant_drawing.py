@@ -20,7 +20,8 @@ screen reader (words after its label), read from the board's units alone.
   ", thermometer bulb" or ", thermometer from r1c1" after the cell's label; a `signed` kind's
   two-cell line (a greater-than sign) is drawn by its start as a sign on the border it shares
   with the other cell, pointing at it ("sign-to-right"), and heard as ", greater than r4c5"
-  and ", less than r4c4";
+  and ", less than r4c4"; an outside kind's line (a little killer's) draws no line: its
+  clue's number sits outside the grid beside its first cell (`_outside_clue`);
 - a celled kind (even and odd cells): a shape under the cell's digit in the kind's class
   (`cell_class`: a grey square for "even-cell", a grey circle for "odd-cell"), drawn as a
   line part "shade" sized by the cell; the cell gets "shaded", and a screen reader hears
@@ -42,7 +43,7 @@ from dataclasses import dataclass
 
 from ..sudoku import Geometry, Shape
 from ..sudoku.geometry import EXTRA_UNITS, per_geometry
-from ..sudoku.rulebook import RULE_KINDS, RuleKind
+from ..sudoku.rulebook import RULE_KINDS, Line, RuleKind, clue_place, clue_side
 
 REGION = "region"
 JIGSAW_NAME = "Jigsaw"
@@ -64,10 +65,13 @@ class EdgeMark:
 @dataclass(frozen=True)
 class LinePart:
     """Part of a line a cell draws: the registry's class for the line ("thermometer"), and
-    "bulb" or the way of an arm from the cell's centre ("to-right", "to-below-left")."""
+    "bulb" or the way of an arm from the cell's centre ("to-right", "to-below-left"); or an
+    outside clue's number (a little killer's), `shown` beside the line's first cell outside
+    the grid, where its class says ("outside-clue little-killer", "clue-above-left")."""
 
     drawn: str
     part: str
+    shown: str = ""
 
 
 # The way from a cell to a neighbour, by (rows down, columns across), as an arm's class.
@@ -197,6 +201,9 @@ def _line_parts(
         if kind.signed:
             _sign(geometry, line.cells, drawn, classes, spoken, parts)
             continue
+        if kind.outside:
+            _outside_clue(n, kind, line, classes, spoken, parts)
+            continue
         # a two-cell circle's cells both; no start drawn for a kind without (a whisper); and
         # the last cell as the start where both ends are (a between line's circles)
         circle = line.cells[: max(kind.circled, 1)] if kind.line_start else ()
@@ -239,6 +246,47 @@ def _sign(
     names = [f"r{cell // n + 1}c{cell % n + 1}" for cell in cells]
     spoken[first].append(f"greater than {names[1]}")
     spoken[second].append(f"less than {names[0]}")
+
+
+def _outside_clue(
+    n: int,
+    kind: RuleKind,
+    line: Line,
+    classes: list[list[str]],
+    spoken: list[list[str]],
+    parts: list[list[LinePart]],
+) -> None:
+    """An outside kind's line (a little killer's): its clue's number drawn by its first cell
+    beside it, outside the grid beyond its `edge` (a corner's beyond the top or the bottom;
+    the board takes a margin for it: style.css), which a screen reader hears after that
+    cell's label ("little killer 15 above-left of r1c1"; at a row's or a column's end,
+    "sandwich sum 15 left of row 3"), and each cell along it hears the clue it is under."""
+    start = line.cells[0]
+    row, column = divmod(start, n)
+    clue_row, clue_column = clue_place(n, line.cells)
+    way = ARMS[(clue_row - row, clue_column - column)].removeprefix("to-")
+    edge = (
+        "top"
+        if clue_row < 0
+        else "bottom"
+        if clue_row >= n
+        else "left"
+        if clue_column < 0
+        else "right"
+    )
+    name = f"r{row + 1}c{column + 1}"
+    said = f"{kind.outside} {line.value}"
+    drawn = f"outside-clue {kind.line_class}"
+    parts[start].append(LinePart(drawn, f"clue-{way} beyond-{edge}", f"{line.value}"))
+    side = clue_side(n, line.cells)
+    # at a row's end a clue is of the row ("left of row 3"), at a column's of the column
+    beside = {"left of": f"row {row + 1}", "right of": f"row {row + 1}"}
+    beside |= {"above": f"column {column + 1}", "below": f"column {column + 1}"}
+    spoken[start].append(f"{said} {side} {beside.get(side, name)}")
+    for cell in line.cells:
+        classes[cell].append("lined")
+        if cell != start:
+            spoken[cell].append(f"on the {said} from {name}")
 
 
 def cage_sides(size: int, cells: Sequence[int]) -> list[list[str]]:

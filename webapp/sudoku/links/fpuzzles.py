@@ -52,8 +52,11 @@ from ..rulebook import (
     MarkedPairs,
     RuleKind,
     celled_kinds,
+    clue_place,
+    line_fault,
     line_kinds,
     marked_kinds,
+    walk_in,
 )
 from ..shape import SHAPES, Shape
 from ..whole_numbers import read_place, read_whole_number
@@ -127,6 +130,8 @@ DIAGONALS = ("diagonal+", "diagonal-")
 EXTRA_REGIONS = "extraregion"
 KILLER_CAGES = "killercage"
 RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES})
+# The ways an outside clue (a little killer's) points, (rows down, columns across).
+WAYS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 # f-puzzles' drawn lines: cosmetic, but also how it draws German whispers (_copies_of_lines).
 DRAWN_LINES = "line"
 
@@ -360,6 +365,9 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
         where = f"this {source} link's {key_words(key)}"
         if not isinstance(listed, list):
             raise PuzzleError(f"{where} are not a list")
+        if kinds[0].outside:
+            found.extend(_clues(listed, kinds[0], shape, where))
+            continue
         for number, item in enumerate(listed, start=1):
             branches = item.get("lines") if isinstance(item, dict) else None
             if not isinstance(branches, list) or not all(
@@ -389,6 +397,47 @@ def _lines_of(data: Mapping[str, object], shape: Shape, source: str) -> tuple[Li
                     raise PuzzleError(f"{where}: {problem}")
                 found.append(Line(kind.letter, cells))
     return tuple(found)
+
+
+def _clues(listed: list[object], kind: RuleKind, shape: Shape, where: str) -> list[Line]:
+    """An outside kind's clues (a little killer's), each {"cell": "R0C1", "direction": "DR",
+    "value": "15"}: its place outside the grid (rows and columns 0 and size + 1 are outside),
+    the way it points (none for a row's or a column's end: inwards), its number; each read
+    as the line of the cells it points along, from its clue. Refused naming the clue: a
+    place inside the grid or not a place, a way that is not one, pointing off the grid, a
+    number that is not a whole number, or a line its kind refuses."""
+    size, found = shape.size, []
+    for number, item in enumerate(listed, start=1):
+        said = f"{where}: number {number}"
+        if not isinstance(item, dict):
+            raise PuzzleError(f"{said} is not a clue with a cell")
+        spelt = read_place(str(item.get("cell", "")).strip().lower(), 2)
+        if spelt is None:
+            raise PuzzleError(f"{said} has no place outside the grid (its cell, as R0C1)")
+        row, column = spelt[0] - 1, spelt[1] - 1
+        value = str(item.get("value", "")).strip()
+        shown = f"{kind.outside} {value[:20]} at r{row + 1}c{column + 1}"
+        if 0 <= row < size and 0 <= column < size:
+            raise PuzzleError(f"{where}: {shown} is inside the grid, not outside it")
+        way = str(item.get("direction", "")).strip().upper()
+        if way:
+            if way not in WAYS:
+                raise PuzzleError(f"{where}: {shown} points {way[:10]!r}, not UL, UR, DL or DR")
+            down, across = WAYS[way]
+        else:
+            down = (row == -1) - (row == size)
+            across = (column == -1) - (column == size) if not down else 0
+        cells = walk_in(size, row, column, down, across) if down or across else ()
+        if not cells:
+            raise PuzzleError(f"{where}: {shown} points off the grid")
+        if not value.isdigit() or len(value) > 4:
+            raise PuzzleError(f"{where}: {shown} has no whole number")
+        line = Line(kind.letter, cells, int(value))
+        problem = line_fault(size, line)
+        if problem is not None:
+            raise PuzzleError(f"{where}: {problem}")
+        found.append(line)
+    return found
 
 
 def _circled(
@@ -720,7 +769,19 @@ def write_json(grid: Grid, rules: Rules = CLASSIC) -> str:
 def _line_json(size: int, kind: RuleKind, line: Line) -> dict[str, object]:
     """One line as f-puzzles writes it under its kind's key: its cells, a circled kind's (an
     arrow's) circle as `cells`, and the `value` of a kind that keeps one (a German
-    whisper's)."""
+    whisper's); an outside kind's clue as its `cell` outside the grid, the `direction` it
+    points (a diagonal's only), the cells it points along and its `value`."""
+    if kind.outside:
+        row, column = clue_place(size, line.cells)
+        first_row, first_column = divmod(line.cells[0], size)
+        step = (first_row - row, first_column - column)
+        way = [{"direction": key} for key, each in WAYS.items() if each == step]
+        return {
+            "cell": f"R{row + 1}C{column + 1}",
+            **(way[0] if way else {}),
+            "cells": [place(size, cell).upper() for cell in line.cells],
+            "value": str(line.value or 0),
+        }
     cells = [place(size, cell).upper() for cell in line.cells]
     valued: dict[str, object] = {"value": kind.line_value(size)} if kind.line_value else {}
     if not kind.circled:

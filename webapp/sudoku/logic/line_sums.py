@@ -1,6 +1,7 @@
 """The sum lines' own deductions (sum_lines.py: an arrow's circle is the sum of its arrow): a
 candidate of a cell on a sum line goes when, with the smallest and the largest the line's
-other cells can still make, the sum cannot come out with it.
+other cells can still make, the sum cannot come out with it (nothing, or an outside clue's
+number: a little killer's).
 
 Each step names one cell of one line (TARGET) and the line's other cells (BASE); its
 `digits` are the least and the most the target can be (as the others' values and
@@ -43,8 +44,8 @@ def line_sums(position: Position) -> Iterator[Step]:
             for cell, weight, own_low, own_high in spans:
                 if position.values[cell]:
                     continue
-                # weight * v must lie in [-(high - own_high), -(low - own_low)].
-                bottom, top = own_high - high, own_low - low
+                # weight * v must lie in [total - (high - own_high), total - (low - own_low)].
+                bottom, top = each.total + own_high - high, each.total + own_low - low
                 if weight > 0:
                     least, most = -_floor_div(-bottom, weight), _floor_div(top, weight)
                 else:

@@ -60,7 +60,10 @@ def line_sum_sentence(geometry: Geometry, step: Step) -> str:
     words = kind.between if kind is not None and kind.between else "{start} and {rest} are a sum"
     names = [cell_name(geometry.shape, cell) for cell, _ in line.terms]
     binding = words.format(
-        start=in_words(up), rest=in_words(down), cells=in_words(names), value=line.total
+        start=in_words(up) if up else "",
+        rest=in_words(down) if down else "",  # none for a little killer's, all weighed up
+        cells=in_words(names),
+        value=line.total,
     )
     least, most = (geometry.shape.symbol(value) for value in step.digits)
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]

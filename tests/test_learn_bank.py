@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -229,6 +229,32 @@ def test_the_whole_rebuild_walks_extreme_puzzles_without_symmetry(
 ) -> None:
     sources = {entry.source for entry in Bank.from_text(whole_slice[1].decode()).entries}
     assert "generated:symmetry-none:9x9:extreme:0" in sources
+
+
+# When the generator changes one variant's puzzles, that variant's positions are walked
+# again in place of the stale ones, the rest kept: the bank the whole rebuild writes.
+def test_one_variant_walked_again_onto_a_stale_bank_gives_the_whole_rebuild(
+    whole_slice: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    puzzles, whole = whole_slice
+    stale = Bank(
+        tuple(
+            replace(entry, source="stale") if entry.variant == "Killer Sudoku" else entry
+            for entry in Bank.from_text(whole.decode()).entries
+        )
+    )
+    (tmp_path / "stale.json").write_text(stale.to_text())
+    again = ["--variant", "killer", "--onto", str(tmp_path / "stale.json")]
+    run = ["learn-bank", "--all", str(puzzles), "--cap", "1", *again]
+    assert main([*run, "--out", str(tmp_path / "again.json")]) == 0
+    assert (tmp_path / "again.json").read_bytes() == whole
+
+
+def test_one_variant_is_walked_again_only_onto_a_bank(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["learn-bank", "--all", "puzzles", "--variant", "killer"])
+    assert "--variant walks one variant of --all's runs again --onto a bank" in (
+        capsys.readouterr().err
+    )
 
 
 # Another source would make a bank other than the shipped one: refused, naming the option.

@@ -55,13 +55,7 @@ def test_the_rated_puzzles_kept_do_not_depend_on_the_clock(tmp_path: Path, monke
     assert (tmp_path / "racing.json").read_bytes() == (tmp_path / "usual.json").read_bytes()
 
 
-# The two tests that make the variants' puzzles (seconds of them) run in one worker, where the
-# second finds them made.
-VARIANT_RUNS = pytest.mark.xdist_group("learn-bank-variant-runs")
-
-
 # The same slice in two runs, the second walking only the later sources onto the first's bank.
-@VARIANT_RUNS
 def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_path: Path) -> None:
     whole, earlier, later = (
         tmp_path / "whole.json",
@@ -73,14 +67,6 @@ def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_pat
     rest = ["--seeds", "0", "--small-seeds", "0", "--variant-seeds", "1", "--per", "2"]
     assert main(["learn-bank", *rest, "--onto", str(earlier), "--out", str(later)]) == 0
     assert later.read_bytes() == whole.read_bytes()
-
-
-@VARIANT_RUNS
-def test_a_run_with_variant_seeds_banks_a_killers_own_technique(tmp_path: Path) -> None:
-    out = tmp_path / "bank.json"
-    assert main([*SMALL_RUN, "--variant-seeds", "1", "--out", str(out)]) == 0
-    bank = Bank.from_text(out.read_text())
-    assert bank.of(9, "cage-combinations", "Killer Sudoku") != ()
 
 
 def test_a_run_with_small_expert_seeds_banks_their_6x6_positions(tmp_path: Path) -> None:
@@ -221,6 +207,12 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(
             run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
         assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
     assert bank.read_bytes() == whole
+
+
+# The first run walks the generator's variant puzzles, a Killer's among them.
+def test_the_whole_rebuild_banks_a_killers_own_technique(whole_slice: tuple[Path, bytes]) -> None:
+    bank = Bank.from_text(whole_slice[1].decode())
+    assert bank.of(9, "cage-combinations", "Killer Sudoku") != ()
 
 
 # The last run walks the generator's extreme puzzles without symmetry, for the hidden quads.

@@ -110,7 +110,7 @@ SHIPPED = (
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, marked_seeds=20),
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
-    Stage(seeds=0, small_seeds=0, open_seeds=4000),
+    Stage(seeds=0, small_seeds=0, open_seeds=11300),
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.

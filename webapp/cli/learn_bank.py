@@ -15,7 +15,8 @@ the package ship them are sources: the bank holds no position of HoDoKu's regres
 is checked to have exactly one solution, then its path is walked (lessons/bank.py). Counts
 bound the work, never seconds: the same command writes the same bytes. The generator's
 seconds are only a ceiling; if one runs out the command fails saying so, as its bank would
-then differ.
+then differ. When the generator changes one variant's puzzles, --variant walks that
+variant's again onto the bank, keeping every other position: a variant's counts are its own.
 """
 
 from __future__ import annotations

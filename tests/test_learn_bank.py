@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
@@ -55,13 +55,7 @@ def test_the_rated_puzzles_kept_do_not_depend_on_the_clock(tmp_path: Path, monke
     assert (tmp_path / "racing.json").read_bytes() == (tmp_path / "usual.json").read_bytes()
 
 
-# The two tests that make the variants' puzzles (seconds of them) run in one worker, where the
-# second finds them made.
-VARIANT_RUNS = pytest.mark.xdist_group("learn-bank-variant-runs")
-
-
 # The same slice in two runs, the second walking only the later sources onto the first's bank.
-@VARIANT_RUNS
 def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_path: Path) -> None:
     whole, earlier, later = (
         tmp_path / "whole.json",
@@ -73,14 +67,6 @@ def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_pat
     rest = ["--seeds", "0", "--small-seeds", "0", "--variant-seeds", "1", "--per", "2"]
     assert main(["learn-bank", *rest, "--onto", str(earlier), "--out", str(later)]) == 0
     assert later.read_bytes() == whole.read_bytes()
-
-
-@VARIANT_RUNS
-def test_a_run_with_variant_seeds_banks_a_killers_own_technique(tmp_path: Path) -> None:
-    out = tmp_path / "bank.json"
-    assert main([*SMALL_RUN, "--variant-seeds", "1", "--out", str(out)]) == 0
-    bank = Bank.from_text(out.read_text())
-    assert bank.of(9, "cage-combinations", "Killer Sudoku") != ()
 
 
 def test_a_run_with_small_expert_seeds_banks_their_6x6_positions(tmp_path: Path) -> None:
@@ -223,12 +209,44 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(
     assert bank.read_bytes() == whole
 
 
+# The first run walks the generator's variant puzzles, a Killer's among them.
+def test_the_whole_rebuild_banks_a_killers_own_technique(whole_slice: tuple[Path, bytes]) -> None:
+    bank = Bank.from_text(whole_slice[1].decode())
+    assert bank.of(9, "cage-combinations", "Killer Sudoku") != ()
+
+
 # The last run walks the generator's extreme puzzles without symmetry, for the hidden quads.
 def test_the_whole_rebuild_walks_extreme_puzzles_without_symmetry(
     whole_slice: tuple[Path, bytes],
 ) -> None:
     sources = {entry.source for entry in Bank.from_text(whole_slice[1].decode()).entries}
     assert "generated:symmetry-none:9x9:extreme:0" in sources
+
+
+# When the generator changes one variant's puzzles, that variant's positions are walked
+# again in place of the stale ones, the rest kept: the bank the whole rebuild writes.
+def test_one_variant_walked_again_onto_a_stale_bank_gives_the_whole_rebuild(
+    whole_slice: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    puzzles, whole = whole_slice
+    stale = Bank(
+        tuple(
+            replace(entry, source="stale") if entry.variant == "Killer Sudoku" else entry
+            for entry in Bank.from_text(whole.decode()).entries
+        )
+    )
+    (tmp_path / "stale.json").write_text(stale.to_text())
+    again = ["--variant", "killer", "--onto", str(tmp_path / "stale.json")]
+    run = ["learn-bank", "--all", str(puzzles), "--cap", "1", *again]
+    assert main([*run, "--out", str(tmp_path / "again.json")]) == 0
+    assert (tmp_path / "again.json").read_bytes() == whole
+
+
+def test_one_variant_is_walked_again_only_onto_a_bank(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["learn-bank", "--all", "puzzles", "--variant", "killer"])
+    assert "--variant walks one variant of --all's runs again --onto a bank" in (
+        capsys.readouterr().err
+    )
 
 
 # Another source would make a bank other than the shipped one: refused, naming the option.

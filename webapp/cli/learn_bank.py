@@ -15,7 +15,8 @@ the package ship them are sources: the bank holds no position of HoDoKu's regres
 is checked to have exactly one solution, then its path is walked (lessons/bank.py). Counts
 bound the work, never seconds: the same command writes the same bytes. The generator's
 seconds are only a ceiling; if one runs out the command fails saying so, as its bank would
-then differ.
+then differ. When the generator changes one variant's puzzles, --variant walks that
+variant's again onto the bank, keeping every other position: a variant's counts are its own.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from pathlib import Path
 from ..sudoku import SOLVED, Budget, Puzzle, PuzzleError, parse, solve
 from ..sudoku.generator import Generated, GenerationStatus, generate, levels_of
 from ..sudoku.lessons import Bank, BankError, Source, build_bank
-from ..sudoku.lessons.bank import BANKED_VARIANTS, techniques_version
+from ..sudoku.lessons.bank import BANKED_VARIANTS, BOARD_NAMES, techniques_version
 from ..sudoku.lessons.marked import MARK_SETS, marked
 from ..sudoku.logic import Position
 from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
@@ -52,6 +53,9 @@ EPILOG = """\
 Rebuild the shipped bank from nothing, with the shared puzzle sets at PUZZLES (docs/api.md
 says how long it takes):
   sudoku learn-bank --all PUZZLES --out webapp/sudoku/lessons/bank.json
+Walk a Killer's puzzles again (the generator changed them), keeping every other position:
+  sudoku learn-bank --all PUZZLES --variant killer --onto webapp/sudoku/lessons/bank.json \
+    --out webapp/sudoku/lessons/bank.json
 """
 
 
@@ -107,7 +111,7 @@ SHIPPED = (
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, marked_seeds=20),
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
-    Stage(seeds=0, small_seeds=0, open_seeds=4000),
+    Stage(seeds=0, small_seeds=0, open_seeds=11300),
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.
@@ -198,6 +202,13 @@ def add(commands: Subcommands) -> None:
         " order, with the shared puzzle sets at PUZZLES; no other source option is taken",
     )
     parser.add_argument(
+        "--variant",
+        choices=tuple(BOARD_NAMES),
+        help="with --all and --onto BANK: walk only the shipped runs' puzzles of this variant"
+        " and put their positions in place of BANK's on its boards, keeping the rest (for when"
+        " the generator changed that variant's puzzles)",
+    )
+    parser.add_argument(
         "--cap",
         type=positive_int,
         help="with --all, each of its counts (seeds, puzzles per file) at most this: a slice",
@@ -209,16 +220,30 @@ def add(commands: Subcommands) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the bank from the sources named and write it."""
     given = [option for option in SOURCE_OPTIONS if getattr(args, option) is not None]
+    if args.variant is not None and (args.all is None or args.onto is None):
+        raise UsageError("--variant walks one variant of --all's runs again --onto a bank")
     if args.all is not None:
-        if given:
-            # another option would make a bank other than the shipped one
+        # another option would make a bank other than the shipped one
+        allowed = ["onto"] if args.variant is not None else []
+        if given != allowed:
             raise UsageError(
                 "--all rebuilds the shipped bank as it was built: it takes no"
                 f" --{given[0].replace('_', '-')}"
             )
         stages = tuple(stage.capped(args.cap) if args.cap else stage for stage in SHIPPED)
-        sources = [source for stage in stages for source in _sources_of(stage, Path(args.all))]
-        bank = build_bank(sources, PER, WORK)
+        if args.variant is None:
+            sources = [source for stage in stages for source in _sources_of(stage, Path(args.all))]
+            bank = build_bank(sources, PER, WORK)
+        else:
+            # that variant's positions are walked again, and the rest kept as BANK has them
+            board = BOARD_NAMES[args.variant]
+            kept = tuple(entry for entry in _bank(args.onto).entries if entry.variant != board)
+            sources = [
+                source
+                for stage in stages
+                for source in _variants(stage.variant_seeds, args.variant)
+            ]
+            bank = build_bank(sources, PER, WORK, onto=Bank(kept))
     else:
         if args.cap is not None:
             raise UsageError("--cap cuts the counts of --all; without it, give the counts wanted")
@@ -290,11 +315,13 @@ def _generated(seeds: int, small_seeds: int) -> list[Source]:
     return found
 
 
-def _variants(seeds: int) -> list[Source]:
-    """The generator's variant puzzles of BANKED_VARIANTS' sizes and levels, seeds 0 to `seeds`."""
+def _variants(seeds: int, only: str | None = None) -> list[Source]:
+    """The generator's variant puzzles of BANKED_VARIANTS' sizes and levels (of the `only`
+    variant, when given), seeds 0 to `seeds`."""
     return [
         _made(variant, size, level, seed)
         for (variant, size), levels in BANKED_VARIANTS.items()
+        if only in (None, variant)
         for level in levels
         for seed in range(seeds)
     ]

@@ -57,6 +57,12 @@ BANKED_VARIANTS = {
     ("killer", 6): ("easy", "medium", "hard"),
 }
 
+# The name each of BANKED_VARIANTS' variants goes by on its boards (puzzle.Rules.name), in
+# the order their sources are walked: a variant board's entries of one technique keep this
+# order, whichever run walked them, so that one variant's positions can be walked again
+# onto the rest (`sudoku learn-bank --variant`) and sort where a whole rebuild puts them.
+BOARD_NAMES = {"x": "X-Sudoku", "windoku": "Windoku", "jigsaw": "Jigsaw", "killer": "Killer Sudoku"}
+
 # The families a beginner meets first: the only ones banked on 4x4 and 6x6 grids, where
 # the patterns past them hardly ever arise.
 FIRST_FAMILIES = frozenset(
@@ -365,9 +371,17 @@ def build_bank(
             entry.size,
             entry.variant != CLASSIC,
             order.get(entry.technique, len(order)),
+            _board_rank(entry.variant),
         )
     )
     return Bank(tuple(found))
+
+
+def _board_rank(variant: str) -> int:
+    """Where a board of `variant` comes among BOARD_NAMES' (any other after them, together,
+    in the order found: the marked boards, walked last)."""
+    boards = tuple(BOARD_NAMES.values())
+    return boards.index(variant) if variant in boards else len(boards)
 
 
 def variant_only(source: Source) -> frozenset[str]:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 import pytest
 from flask import Flask
+from small_grids import every_four_by_four as all_four_by_four
 
 from webapp import create_app
 from webapp.cli import main
@@ -69,6 +70,14 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         if name in metafunc.fixturenames:
             puzzles = read_puzzles(kind)
             metafunc.parametrize(name, puzzles, ids=[p.puzzle[:12] for p in puzzles])
+
+
+@pytest.fixture(scope="session")
+def every_four_by_four() -> tuple:
+    """Every solved 4x4 grid (tests/small_grids.py), which a rule's tests hold the solver to."""
+    grids = all_four_by_four()
+    assert len(grids) == 288
+    return grids
 
 
 @pytest.fixture(scope="session")

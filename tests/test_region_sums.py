@@ -13,10 +13,10 @@ import json
 import random
 
 import pytest
+from small_grids import found_by_sat, found_by_search
 
 from webapp.explanations import sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
-from webapp.sudoku.bitboard import bitboard_for
 from webapp.sudoku.conflicts import find_conflicts
 from webapp.sudoku.geometry import standard_geometry
 from webapp.sudoku.links import read_link
@@ -27,8 +27,6 @@ from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules
 from webapp.sudoku.region_sums import region_sum_problem, region_sum_terms, segments
 from webapp.sudoku.rulebook import RULE_KINDS, Line
-from webapp.sudoku.sat import sat_solve
-from webapp.sudoku.solver import initial_state
 from webapp.sudoku.thermometers import neighbours
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
 from webapp.wording import conflict_message
@@ -109,14 +107,6 @@ def random_lines(rng: random.Random, grid: Grid, count: int) -> tuple[Line, ...]
     return tuple(found)
 
 
-@pytest.fixture(scope="module")
-def every_four_by_four() -> tuple[Grid, ...]:
-    """Every solved 4x4 grid (288), as the search counts them."""
-    result = solve(Puzzle(Grid(SHAPES[4], (0,) * 16)), max_solutions=300)
-    assert len(result.solutions) == 288
-    return result.solutions
-
-
 def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[int, ...]]]:
     """An empty 4x4 with two random region-sum lines an answer keeps, and the grids that keep
     them (tried against the rule as it is said, not the engine's)."""
@@ -135,8 +125,8 @@ def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[i
 @pytest.mark.parametrize("seed", range(4))
 def test_the_search_finds_exactly_the_grids_that_keep_the_lines(seed, every_four_by_four) -> None:
     puzzle, kept = random_case(seed, every_four_by_four)
-    found = solve(puzzle, max_solutions=300).solutions
-    assert {grid.cells for grid in found} == kept and len(found) == len(kept)
+    found = found_by_search(puzzle)
+    assert set(found) == kept and len(found) == len(kept)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -144,10 +134,8 @@ def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_lines(
     seed, every_four_by_four
 ) -> None:
     puzzle, kept = random_case(seed, every_four_by_four)
-    board = bitboard_for(puzzle.geometry)
-    alive, done = initial_state(board, puzzle.grid)
-    found = sat_solve(board, alive, done, 300, 100_000).solutions
-    assert {grid.cells for grid in found} == kept and len(found) == len(kept)
+    found = found_by_sat(puzzle)
+    assert set(found) == kept and len(found) == len(kept)
 
 
 def test_a_jigsaws_regions_cut_its_lines() -> None:

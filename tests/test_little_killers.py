@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from small_grids import found_by_sat, found_by_search
@@ -25,7 +26,7 @@ from webapp.sudoku.logic.line_sums import line_sums
 from webapp.sudoku.logic.position import Position
 from webapp.sudoku.parse import read_code
 from webapp.sudoku.puzzle import Puzzle, Rules, is_solution
-from webapp.sudoku.rule_text import read_rules_text, rules_text
+from webapp.sudoku.rule_text import notation_hint, read_rules_text, read_typed, rules_text
 from webapp.sudoku.rulebook import RULE_KINDS, Line, clue_place, outside_lines
 from webapp.sudoku.solver import initial_state
 from webapp.web.variant_drawing import LinePart, drawn_cells, rule_legend
@@ -228,3 +229,8 @@ def test_a_real_little_killer_link_is_written_back_unchanged(url) -> None:
     assert linked is not None
     given = linked.given
     assert read_json(write_json(given.grid, given.rules)).rules == given.rules
+
+
+def test_the_forms_hint_gives_a_little_killer_a_9x9_reads() -> None:
+    example = re.search(r"Z \d+:\S+?(?= on a 9x9)", notation_hint())
+    assert example is not None and read_typed(9, example.group())[1]

@@ -9,10 +9,10 @@ marked kind's letter when all its marks are given, then groups of cells joined b
 
 For a marked kind each group is the two side-by-side cells a mark sits between; for a lined
 kind each group is one line, from its start (a thermometer's bulb); an outside kind's (a
-little killer's) starts with its clue's number and ":", as "Z 15:r1c1-r2c2-r3c3"; for a
-celled kind (an even cell) each group is one cell it marks. Read into the Rules' marks,
-lines and cells, and written back the same way (a puzzle filled into the form keeps them),
-each problem said with the entry and the cells it is about.
+little killer's) starts with its clue's number and ":", as "Z 15:r1c7-r2c8-r3c9" on a 9x9;
+for a celled kind (an even cell) each group is one cell it marks. Read into the Rules'
+marks, lines and cells, and written back the same way (a puzzle filled into the form keeps
+them), each problem said with the entry and the cells it is about.
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def notation_hint() -> str:
         f" r1c1{JOIN}r1c2{JOIN}r1c3{cells}."
         + "".join(
             f" A {kind.outside}'s line starts with its clue's number, as"
-            f" {kind.letter} 15{VALUED}r1c1{JOIN}r2c2{JOIN}r3c3."
+            f" {kind.letter} 15{VALUED}r1c7{JOIN}r2c8{JOIN}r3c9 on a 9x9 (its clue above-left"
+            " of r1c7, its diagonal on to the grid's far edge)."
             for kind in line_kinds()
             if kind.outside
         )

@@ -10,7 +10,7 @@ Glossary:
 from __future__ import annotations
 
 from .errors import PuzzleError
-from .regions import BITS, REGION_LETTERS
+from .regions import BITS, REGION_LETTERS, bits_of_letters, letters_of_bits
 from .rulebook import MarkedCells, celled_kinds
 
 
@@ -22,12 +22,7 @@ def cell_code_length(size: int) -> int:
 def encode_cells(size: int, marked: MarkedCells) -> str:
     """One kind's cell code, its letter first."""
     chosen = set(marked.cells)
-    bits = [cell in chosen for cell in range(size * size)]
-    bits += [False] * (-len(bits) % BITS)
-    return marked.letter + "".join(
-        REGION_LETTERS[sum(bit << (BITS - 1 - i) for i, bit in enumerate(bits[top : top + BITS]))]
-        for top in range(0, len(bits), BITS)
-    )
+    return marked.letter + letters_of_bits([cell in chosen for cell in range(size * size)])
 
 
 def decode_cells(size: int, letter: str, code: str) -> MarkedCells:
@@ -38,7 +33,7 @@ def decode_cells(size: int, letter: str, code: str) -> MarkedCells:
             f"the cells after {letter} are {cell_code_length(size)} letters from A-Z and 2-7"
             f" on a {size}x{size} grid (was the link cut short or changed?)"
         )
-    bits = [REGION_LETTERS.index(char) >> (BITS - 1 - i) & 1 for char in code for i in range(BITS)]
+    bits = bits_of_letters(code)
     if any(bits[size * size :]):
         raise PuzzleError(f"the cells after {letter} mark a cell past the grid's")
     return MarkedCells(letter, tuple(cell for cell in range(size * size) if bits[cell]))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from .errors import PuzzleError
-from .regions import BITS, REGION_LETTERS
+from .regions import BITS, REGION_LETTERS, bits_of_letters, letters_of_bits
 from .rulebook import MarkedPairs, Pair, marked_kinds
 
 
@@ -36,11 +36,8 @@ def mark_code_length(size: int) -> int:
 def encode_marks(size: int, marks: MarkedPairs) -> str:
     """One kind's mark code, its letter first."""
     marked = set(marks.pairs)
-    bits = [marks.all_given, *(edge in marked for edge in edges(size))]
-    bits += [False] * (-len(bits) % BITS)
-    return marks.letter + "".join(
-        REGION_LETTERS[sum(bit << (BITS - 1 - i) for i, bit in enumerate(bits[top : top + BITS]))]
-        for top in range(0, len(bits), BITS)
+    return marks.letter + letters_of_bits(
+        [marks.all_given, *(edge in marked for edge in edges(size))]
     )
 
 
@@ -52,7 +49,7 @@ def decode_marks(size: int, letter: str, code: str) -> MarkedPairs:
             f"the marks after {letter} are {mark_code_length(size)} letters from A-Z and 2-7"
             f" on a {size}x{size} grid (was the link cut short or changed?)"
         )
-    bits = [REGION_LETTERS.index(char) >> (BITS - 1 - i) & 1 for char in code for i in range(BITS)]
+    bits = bits_of_letters(code)
     spelt = edges(size)
     if any(bits[1 + len(spelt) :]):
         raise PuzzleError(f"the marks after {letter} mark an edge past the grid's")

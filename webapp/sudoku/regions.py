@@ -28,6 +28,24 @@ REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"  # base 32: no "-", no lower
 BITS = 5
 
 
+def letters_of_bits(bits: Sequence[bool]) -> str:
+    """`bits` in REGION_LETTERS, BITS a letter, the first the highest, the last letter padded
+    with unset bits: how the share code spells a region map, marks and marked cells."""
+    padded = [*bits, *[False] * (-len(bits) % BITS)]
+    return "".join(
+        REGION_LETTERS[sum(bit << (BITS - 1 - i) for i, bit in enumerate(padded[top : top + BITS]))]
+        for top in range(0, len(padded), BITS)
+    )
+
+
+def bits_of_letters(code: str) -> list[int]:
+    """The bits letters_of_bits spelt as `code` (its letters all in REGION_LETTERS), padding
+    and all."""
+    return [
+        REGION_LETTERS.index(letter) >> (BITS - 1 - i) & 1 for letter in code for i in range(BITS)
+    ]
+
+
 def place(size: int, cell: int) -> str:
     """ "r3c7" for a 0-based cell."""
     return Place.of(cell, size).name
@@ -115,12 +133,7 @@ def code_length(size: int) -> int:
 
 def encode_regions(size: int, regions: Sequence[int]) -> str:
     """The region code of a region map."""
-    bits = [regions[a] == regions[b] for a, b in _pairs(size)]
-    bits += [False] * (-len(bits) % BITS)
-    return "".join(
-        REGION_LETTERS[sum(bit << (BITS - 1 - i) for i, bit in enumerate(bits[top : top + BITS]))]
-        for top in range(0, len(bits), BITS)
-    )
+    return letters_of_bits([regions[a] == regions[b] for a, b in _pairs(size)])
 
 
 def decode_regions(size: int, code: str) -> tuple[int, ...]:
@@ -131,9 +144,7 @@ def decode_regions(size: int, code: str) -> tuple[int, ...]:
         raise PuzzleError(
             f"a {size}x{size} region code is {code_length(size)} letters from A-Z and 2-7"
         )
-    bits = [
-        REGION_LETTERS.index(letter) >> (BITS - 1 - i) & 1 for letter in code for i in range(BITS)
-    ]
+    bits = bits_of_letters(code)
     joined: dict[int, list[int]] = {cell: [] for cell in range(size * size)}
     for (a, b), bit in zip(_pairs(size), bits, strict=False):
         if bit:

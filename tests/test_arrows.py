@@ -148,14 +148,17 @@ def random_arrows(rng: random.Random, grid: Grid, count: int) -> tuple[Line, ...
     return tuple(found)
 
 
+@pytest.mark.parametrize("find", [found_by_search, found_by_sat])
 @pytest.mark.parametrize("seed", range(6))
-def test_the_search_finds_exactly_the_grids_that_keep_the_arrows(seed, every_four_by_four) -> None:
+def test_the_search_and_the_sat_solver_find_exactly_the_grids_that_keep_the_arrows(
+    seed, find, every_four_by_four
+) -> None:
     rng = random.Random(seed)
     answer = rng.choice(every_four_by_four)
     lines = random_arrows(rng, answer, 3)
     puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=lines, line_size=4))
     kept = {grid.cells for grid in every_four_by_four if is_solution(grid, puzzle)}
-    found = found_by_search(puzzle)
+    found = find(puzzle)
     assert set(found) == kept and len(found) == len(kept)
 
 
@@ -198,19 +201,6 @@ def test_an_arrows_step_bounds_its_arrow_by_its_circle() -> None:
 def test_uniqueness_techniques_stay_off_under_arrows() -> None:
     puzzle = arrow_puzzle(cells("R1C1", "R1C2"))
     assert not Position.from_puzzle(puzzle, unique=True).unique
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_arrows(
-    seed, every_four_by_four
-) -> None:
-    rng = random.Random(seed)
-    answer = rng.choice(every_four_by_four)
-    lines = random_arrows(rng, answer, 3)
-    puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=lines, line_size=4))
-    kept = {grid.cells for grid in every_four_by_four if is_solution(grid, puzzle)}
-    found = found_by_sat(puzzle)
-    assert set(found) == kept and len(found) == len(kept)
 
 
 def pill_puzzle(*lines: tuple[int, ...], grid: Grid = EMPTY) -> Puzzle:

@@ -136,19 +136,13 @@ def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[i
     return puzzle, kept
 
 
+@pytest.mark.parametrize("find", [found_by_search, found_by_sat])
 @pytest.mark.parametrize("seed", range(4))
-def test_the_search_finds_exactly_the_grids_that_keep_the_lines(seed, every_four_by_four) -> None:
-    puzzle, kept = random_case(seed, every_four_by_four)
-    found = found_by_search(puzzle)
-    assert set(found) == kept and len(found) == len(kept)
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_lines(
-    seed, every_four_by_four
+def test_the_search_and_the_sat_solver_find_exactly_the_grids_that_keep_the_lines(
+    seed, find, every_four_by_four
 ) -> None:
     puzzle, kept = random_case(seed, every_four_by_four)
-    found = found_by_sat(puzzle)
+    found = find(puzzle)
     assert set(found) == kept and len(found) == len(kept)
 
 

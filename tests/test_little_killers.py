@@ -156,27 +156,16 @@ def random_killers(rng: random.Random, grid: Grid, count: int) -> tuple[Line, ..
     )
 
 
+@pytest.mark.parametrize("find", [found_by_search, found_by_sat])
 @pytest.mark.parametrize("seed", range(6))
-def test_the_search_finds_exactly_the_grids_that_keep_the_little_killers(
-    seed, every_four_by_four
+def test_the_search_and_the_sat_solver_find_exactly_the_grids_that_keep_the_little_killers(
+    seed, find, every_four_by_four
 ) -> None:
     rng = random.Random(seed)
     lines = random_killers(rng, rng.choice(every_four_by_four), 3)
     puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=lines, line_size=4))
     kept = {grid.cells for grid in every_four_by_four if is_solution(grid, puzzle)}
-    found = found_by_search(puzzle)
-    assert set(found) == kept and len(found) == len(kept)
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_the_sat_solver_finds_exactly_the_grids_that_keep_the_little_killers(
-    seed, every_four_by_four
-) -> None:
-    rng = random.Random(seed)
-    lines = random_killers(rng, rng.choice(every_four_by_four), 3)
-    puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=lines, line_size=4))
-    kept = {grid.cells for grid in every_four_by_four if is_solution(grid, puzzle)}
-    found = found_by_sat(puzzle)
+    found = find(puzzle)
     assert set(found) == kept and len(found) == len(kept)
 
 

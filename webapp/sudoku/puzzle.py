@@ -67,7 +67,7 @@ from .rulebook import (
     MarkedPairs,
     RuleKind,
     celled_kinds,
-    clue_side,
+    clue_where,
     line_fault,
     line_kinds,
     marked_kinds,
@@ -340,7 +340,7 @@ class Rules:
                 return said
             clued = RULE_KINDS[line.letter].outside
             if clued and (line.letter, line.cells) in seen:
-                where = f"{clue_side(shape.size, line.cells)} {place(shape.size, line.cells[0])}"
+                where = clue_where(shape.size, line.cells)
                 return f"the {clued} {where} pointing the same way is given twice"
             seen.add((line.letter, line.cells))
         return None

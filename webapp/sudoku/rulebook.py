@@ -43,6 +43,12 @@ from .palindromes import mirrored, palindrome_problem, same
 from .parity import even, odd
 from .region_sums import region_sum_problem, region_sum_terms
 from .renban import every_pair, in_one_run, renban_problem
+from .sandwiches import (
+    sandwich_clauses,
+    sandwich_clue_problem,
+    sandwich_narrows,
+    sandwich_problem,
+)
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -672,6 +678,29 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_start="",
             branches=False,
             outside="little killer",
+        ),
+        RuleKind(
+            "H",
+            "Sandwich Sum",
+            (),
+            line_narrows=sandwich_narrows,
+            line_clauses=sandwich_clauses,
+            line_problem=sandwich_problem,
+            clue_problem=sandwich_clue_problem,
+            fpuzzles_keys=("sandwichsum",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Sandwich sums: a number outside a row or a column is the sum of the digits"
+            " between its 1 and its 9 (on other sizes its smallest and largest digits; 0 when"
+            " they are side by side).",
+            clash="{cells} are in the row or column of the sandwich sum {value}: with {symbols}"
+            " there, the digits between its 1 and its largest digit cannot add up to {value}",
+            between="the sandwich sum {value} {clue} adds up the digits between its 1 and its"
+            " {largest}",
+            line_class="sandwich",
+            line_start="",
+            branches=False,
+            outside="sandwich sum",
         ),
     )
 }

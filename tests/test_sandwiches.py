@@ -24,6 +24,7 @@ from small_grids import found_by_sat, found_by_search
 from webapp.explanations import sentence
 from webapp.sudoku import SHAPES, Grid, PuzzleError, solve
 from webapp.sudoku.conflicts import find_conflicts
+from webapp.sudoku.links import read_link
 from webapp.sudoku.links.fpuzzles import read_json, write_json
 from webapp.sudoku.logic.line_rules import line_rules
 from webapp.sudoku.logic.position import Position
@@ -34,6 +35,8 @@ from webapp.sudoku.rulebook import RULE_KINDS, Line, line_fault
 from webapp.sudoku.sandwiches import sandwich_clauses, sandwich_narrows, sandwich_problem
 from webapp.web.variant_drawing import drawn_cells, rule_legend
 from webapp.wording import conflict_message
+
+from puzzles import DATA
 
 
 def row_line(size: int, row: int, from_right: bool = False) -> tuple[int, ...]:
@@ -279,3 +282,10 @@ def test_the_forms_hint_gives_a_sandwich_a_9x9_reads() -> None:
     assert example is not None and read_typed(9, example.group())[1] == (
         Line("H", column_line(9, 0), 15),
     )
+
+
+def test_a_sudokupad_link_carrying_a_real_sandwich_puzzle_is_read_with_them() -> None:
+    lines = (DATA / "links" / "marked_real_links.txt").read_text().splitlines()
+    url = next(line.split()[-1] for line in lines if line.startswith("H "))
+    linked = read_link("https://sudokupad.app/fpuzzles" + url.partition("load=")[2])
+    assert linked is not None and {line.letter for line in linked.given.rules.lines} == {"H"}

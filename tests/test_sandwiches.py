@@ -289,3 +289,8 @@ def test_a_sudokupad_link_carrying_a_real_sandwich_puzzle_is_read_with_them() ->
     url = next(line.split()[-1] for line in lines if line.startswith("H "))
     linked = read_link("https://sudokupad.app/fpuzzles" + url.partition("load=")[2])
     assert linked is not None and {line.letter for line in linked.given.rules.lines} == {"H"}
+
+
+def test_a_typed_sandwich_short_of_its_row_is_refused_naming_it() -> None:
+    with pytest.raises(PuzzleError, match="sandwich sum from r1c1 is not a whole row or column"):
+        read_typed(9, "H 15:r1c1-r1c2-r1c3")

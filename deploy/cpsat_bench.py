@@ -6,20 +6,22 @@
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
 palindromes, renban lines, between lines and greater-than signs, arrows and region-sum
-lines, little killers, even and odd cells), Killers and classic puzzles, the same puzzles go
-to our solver, as the product asks it (up to two solutions, so that uniqueness is known),
-and to CP-SAT, asked for a second solution too: it enumerates solutions and is stopped at
-the second (twice as fast as solving again with the first solution forbidden, measured: 9.7
-ms median against 21.0 on the medium Killers). CP-SAT's model is read off the puzzle's
-geometry, as our solver's board is: an AllDifferent per unit and per cage, the cage's sum, a
-!= b for each pair a rule makes differ, and each relation's forbidden digit pairs (the
-Kropki and XV marks, their "all given" negations, non-consecutive's neighbours) as a
-forbidden-assignments table, and each line sum (an arrow's circle less its arrow; a region-
-sum line's segment less its first; a little killer's diagonal, which adds up to its clue) as
-a linear equation, each between line as a choice of its own, "the first end is the smaller",
-under which each cell inside is above the first end and below the last, and without which
-below and above, and each marked cell's barred digits (an even cell's odd ones) as a != d.
-CP-SAT runs on one worker.
+lines, little killers, sandwich sums, even and odd cells), Killers and classic puzzles, the
+same puzzles go to our solver, as the product asks it (up to two solutions, so that
+uniqueness is known), and to CP-SAT, asked for a second solution too: it enumerates
+solutions and is stopped at the second (twice as fast as solving again with the first
+solution forbidden, measured: 9.7 ms median against 21.0 on the medium Killers). CP-SAT's
+model is read off the puzzle's geometry, as our solver's board is: an AllDifferent per unit
+and per cage, the cage's sum, a != b for each pair a rule makes differ, and each relation's
+forbidden digit pairs (the Kropki and XV marks, their "all given" negations,
+non-consecutive's neighbours) as a forbidden-assignments table, and each line sum (an
+arrow's circle less its arrow; a region-sum line's segment less its first; a little
+killer's diagonal, which adds up to its clue) as a linear equation, each between line as a
+choice of its own, "the first end is the smaller", under which each cell inside is above the
+first end and below the last, and without which below and above, each sandwich as a choice
+of its own for each two places of the 1 and the 9 (exactly one true, under which the cells
+between add up to its clue), and each marked cell's barred digits (an even cell's odd ones)
+as a != d. CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not wall
 time: the machine these figures are taken on is shared, and a solve's wall time there says
@@ -34,7 +36,9 @@ allows, lines drawn through it as the generator draws them, givens added in a ra
 until it has one solution); for arrows, up to a dozen arrows drawn on a relabelled, turned
 and mirrored grid, givens added the same way; and the real links of
 tests/data/links/marked_real_links.txt with arrows, each solved five times; for little
-killers, eight to fourteen clues numbered on such a grid."""
+killers, eight to fourteen clues numbered on such a grid, and for sandwich sums nine to
+eighteen of the rows' and columns' clues on a grid turned, mirrored and perhaps turned round
+(d -> 10 - d)."""
 
 from __future__ import annotations
 
@@ -47,6 +51,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from webapp.cli.arguments import positive_int
 from webapp.cli.timing import read_puzzles
@@ -108,8 +113,11 @@ BOXES = tuple((cell // 27) * 3 + (cell % 9) // 3 for cell in range(81))
 LINKS = Path(__file__).parent.parent / "tests" / "data" / "links" / "marked_real_links.txt"
 REAL_KINDS = {"real-A (arrow links)": "A"}
 REAL_RUNS = 5
-# The outside kinds built here (eight to fourteen clues numbered on an answer).
-OUTSIDE_KINDS = {"Z (little killers)": "Z"}
+# The outside kinds built here (clues numbered on an answer): eight to fourteen little
+# killers; nine to eighteen sandwich sums of the 36 rows' and columns' ends, on an answer
+# relabelled only by d -> 10 - d (which swaps the 1 and the 9).
+OUTSIDE_KINDS = {"Z (little killers)": "Z", "H (sandwich sums)": "H"}
+CLUES = {"Z": (8, 15, "any"), "H": (9, 19, "reverse")}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -196,7 +204,10 @@ def cpsat() -> Solver | None:
         for each in geometry.line_sums:
             model.add(sum(weight * cells[cell] for cell, weight in each.terms) == each.total)
         for rule in geometry.line_rules:
-            assert rule.letter == "L", rule.letter  # the only line rule so far: a between line
+            if rule.letter == "H":
+                sandwich(model, [cells[cell] for cell in rule.cells], rule.value or 0, n)
+                continue
+            assert rule.letter == "L", rule.letter  # the other line rule: a between line
             up = model.new_bool_var(f"up{rule.index}")
             first, *inside, last = (cells[cell] for cell in rule.cells)
             for cell in inside:
@@ -232,6 +243,35 @@ def cpsat() -> Solver | None:
                 self.stop_search()
 
     return answer
+
+
+def sandwich(model: Any, line: list[Any], value: int, n: int) -> None:
+    """A sandwich's CP-SAT model over a row's or a column's `line` of cells: a choice for each
+    two places of the 1 and the n (the 9) that as many different digits between them can
+    make `value` with, exactly one of them true, and under it the 1 and the n there and the
+    cells between them adding up to `value`."""
+    ones = [model.new_bool_var("") for _ in line]
+    nines = [model.new_bool_var("") for _ in line]
+    for cell, one, nine in zip(line, ones, nines, strict=True):
+        model.add(cell == 1).only_enforce_if(one)
+        model.add(cell != 1).only_enforce_if(one.Not())
+        model.add(cell == n).only_enforce_if(nine)
+        model.add(cell != n).only_enforce_if(nine.Not())
+    middle = list(range(2, n))
+    choices = []
+    for at_one in range(len(line)):
+        for at_nine in range(len(line)):
+            first, last = sorted((at_one, at_nine))
+            between = last - first - 1
+            least, most = sum(middle[:between]), sum(middle[len(middle) - between :])
+            if at_one == at_nine or not least <= value <= most:
+                continue
+            chosen = model.new_bool_var("")
+            model.add_bool_and([ones[at_one], nines[at_nine]]).only_enforce_if(chosen)
+            if between:  # 1 and the 9 side by side: nothing between, the clue 0
+                model.add(sum(line[first + 1 : last]) == value).only_enforce_if(chosen)
+            choices.append(chosen)
+    model.add_exactly_one(choices)
 
 
 def agree(one: Answer, other: Answer) -> bool:
@@ -412,18 +452,30 @@ def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
     return puzzles
 
 
+def clue_of(letter: str, digits: list[int]) -> int:
+    """The number of an outside clue whose line holds `digits`, from its clue inwards: a
+    little killer's their sum, a sandwich's the sum of those between the 1 and the 9."""
+    if letter != "H":
+        return sum(digits)
+    first, last = sorted((digits.index(1), digits.index(9)))
+    return sum(digits[first + 1 : last])
+
+
 def clue_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
-    """`count` puzzles of eight to fourteen outside clues each (little killers), built from
-    `seed`: clues picked among every one the kind may have, numbered on a disguised grid,
-    then givens added until it has one solution."""
+    """`count` puzzles of outside clues (CLUES: how many each, how an answer is relabelled),
+    built from `seed`: clues picked among every one the kind may have, numbered on a
+    disguised grid, then givens added until it has one solution."""
     grown = solve(Puzzle(parse("." * 81), Rules())).solutions[0]
     every = outside_lines(RULE_KINDS[letter], 9)
+    fewest, past_most, relabel = CLUES[letter]
     rng = random.Random(seed)
     puzzles = []
     for _ in range(count):
-        answer = disguised(grown, rng, "any")
-        chosen = rng.sample(every, rng.randrange(8, 15))
-        clues = tuple(Line(letter, cells, sum(answer[c] for c in cells)) for cells in chosen)
+        answer = disguised(grown, rng, relabel)
+        chosen = rng.sample(every, rng.randrange(fewest, past_most))
+        clues = tuple(
+            Line(letter, cells, clue_of(letter, [answer[c] for c in cells])) for cells in chosen
+        )
         puzzles.append(carved(answer, Rules(lines=clues, line_size=9), rng))
     return puzzles
 

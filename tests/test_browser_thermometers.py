@@ -2,8 +2,9 @@
 renban lines, between lines, region-sum lines and odd cells, and built greater-than signs,
 drawn over their cells on the solve and play pages at 360 px and 1280 px, each bulb, circle or
 shaded cell's shape centred in its cell and each straight arm reaching the border its cell
-shares with the next cell on the line; a built puzzle's little killers' clues drawn outside
-the grid, in the board's margin and in view; and the pages axe clean in light and dark."""
+shares with the next cell on the line; a built puzzle's little killers' clues and a real
+puzzle's sandwich sums drawn outside the grid, in the board's margin and in view, a
+sandwich's heard as of its row or column; and the pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -51,7 +52,11 @@ LITTLE_KILLERS = (
 )
 PUZZLES.append(read_code(LITTLE_KILLERS))
 PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve", "play"))
-CLUED = tuple(f"/{page}/{LITTLE_KILLERS}" for page in ("solve", "play"))
+# "September 13, 2021: Sandwich", a real 9x9 of sandwich sums, clues at rows' and columns'
+# ends: on the solve page alone, as the play page draws its clues as the little killers'.
+SANDWICH = read_link(first_link("H")).given  # type: ignore[union-attr]
+PATHS += (f"/solve/{SANDWICH.code}",)
+CLUED = (*(f"/{page}/{LITTLE_KILLERS}" for page in ("solve", "play")), f"/solve/{SANDWICH.code}")
 # "Odd Sudoku", a real 9x9 of odd cells (a grey circle under each), and the greater-than signs
 # above: on the solve page alone, as the play page draws its board from the same template.
 ODD = read_link(first_link("O")).given  # type: ignore[union-attr]
@@ -136,3 +141,15 @@ def test_the_outside_clues_sit_in_the_boards_margin_at_1280_px(page, base_url, p
     page.goto(base_url + path)
     found = clues_misplaced(page)
     assert found and found == [[0, 0]] * len(found)
+
+
+def test_a_sandwich_clue_is_heard_as_of_its_row_or_column(page, base_url):
+    page.goto(f"{base_url}/solve/{SANDWICH.code}")
+    heard = page.eval_on_selector_all(
+        "td [aria-label], td .visually-hidden",
+        "all => all.map(c => c.getAttribute('aria-label') || c.textContent)",
+    )
+    said = [label for label in heard if "sandwich sum" in label]
+    assert any(" left of row " in label for label in said) and any(
+        " above column " in label for label in said
+    )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from ..sudoku.geometry import Geometry
 from ..sudoku.logic import Step
 from ..sudoku.logic.step import BASE, TARGET
-from ..sudoku.rulebook import RULE_KINDS
+from ..sudoku.rulebook import RULE_KINDS, clue_where
 from ..wording import in_words
 from .words import capitalized, cell_name
 
@@ -85,7 +85,16 @@ def line_rule_sentence(geometry: Geometry, step: Step) -> str:
     names = [cell_name(geometry.shape, cell) for cell in line.cells]
     kind = RULE_KINDS.get(line.letter)
     words = kind.between if kind is not None and kind.between else "{start} to {end} is a line"
-    binding = words.format(start=names[0], end=names[-1], rest=in_words(names[1:-1]))
+    n = geometry.shape.size
+    clue = clue_where(n, line.cells) if line.value is not None else ""
+    binding = words.format(
+        start=names[0],
+        end=names[-1],
+        rest=in_words(names[1:-1]),
+        value=line.value,
+        clue=clue,  # an outside kind's (a sandwich's): "left of row 3"
+        largest=geometry.shape.symbol(n),
+    )
     kept = [geometry.shape.symbol(value) for value in step.digits]
     gone = [geometry.shape.symbol(value) for _, value in step.eliminations]
     return (

@@ -44,10 +44,11 @@ def _one_way(smaller: int, larger: int, inside: list[int]) -> tuple[int, int, li
     return smaller, larger, inside
 
 
-def between_narrows(size: int, masks: tuple[int, ...]) -> tuple[int, ...]:
+def between_narrows(size: int, masks: tuple[int, ...], value: int | None = None) -> tuple[int, ...]:
     """The digits (masks, digit 1 lowest) a between line's cells keep, given they can hold
-    `masks`, its ends first and last: those the line keeps with the first end the smaller,
-    or with it the larger. A line of two cells has nothing inside and keeps everything."""
+    `masks`, its ends first and last (a between line has no clue's `value`): those the line
+    keeps with the first end the smaller, or with it the larger. A line of two cells has
+    nothing inside and keeps everything."""
     if len(masks) < 3:
         return masks
     first, *inside, last = masks
@@ -65,8 +66,11 @@ def between_narrows(size: int, masks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1024)  # by (size, length): a puzzle asks a few
-def between_clauses(size: int, length: int) -> tuple[tuple[int, ...], ...]:
-    """The SAT clauses of a between line of `length` cells on a size x size grid
+def between_clauses(
+    size: int, length: int, value: int | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """The SAT clauses of a between line of `length` cells on a size x size grid (it has
+    no clue's `value`)
     (line_rules.py's literals: cell i holding d is i * size + d, its choice "the first end
     is the smaller" length * size + 1): with the choice each cell inside is above the first
     end and below the last; without it, below the first and above the last."""

@@ -161,7 +161,8 @@ def _rule_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
         if broken:
             kind = RULE_KINDS[each.letter]
             givens = tuple((cell, values[cell]) for cell in each.cells if values[cell])
-            found.append(_givens_conflict(shape, kind.name, each.index, givens, kind.clash))
+            clash = kind.clash.replace("{value}", str(each.value))
+            found.append(_givens_conflict(shape, kind.name, each.index, givens, clash))
     return tuple(found)
 
 

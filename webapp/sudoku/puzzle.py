@@ -67,7 +67,7 @@ from .rulebook import (
     MarkedPairs,
     RuleKind,
     celled_kinds,
-    clue_side,
+    clue_where,
     line_fault,
     line_kinds,
     marked_kinds,
@@ -340,7 +340,7 @@ class Rules:
                 return said
             clued = RULE_KINDS[line.letter].outside
             if clued and (line.letter, line.cells) in seen:
-                where = f"{clue_side(shape.size, line.cells)} {place(shape.size, line.cells[0])}"
+                where = clue_where(shape.size, line.cells)
                 return f"the {clued} {where} pointing the same way is given twice"
             seen.add((line.letter, line.cells))
         return None
@@ -502,14 +502,15 @@ def longest_marked_code() -> int:
     (lines.encode_lines), so the most letters come from the most lines: one of each kind
     of as few cells as it may have, the rest of two cells; but first every line of each
     outside kind (a little killer's, two letters more for its clue's number, each given
-    once) whose letters a cell are more than those (short_clues)."""
+    once) whose letters a cell are more than those (short_clues), an outside kind with none
+    (a sandwich's, a whole row) taking no letters."""
     marked = MARKED_UP_TO * MARKED_UP_TO
     kinds = line_kinds()
     fewest = [fewest_line_cells(kind) for kind in kinds if not kind.outside]
     short = [len(cells) for kind in kinds if kind.outside for cells in short_clues(kind)]
     left = LINE_CELLS * marked - sum(fewest) - sum(short)
     lines = sum(3 + 3 + cells for cells in fewest) + (2 + 2 + 1) * (left // 2)
-    outside = sum(1 for kind in kinds if kind.outside)
+    outside = sum(1 for kind in kinds if kind.outside and short_clues(kind))
     lines += 3 * outside + sum(2 + 2 + cells - 1 + 2 for cells in short)
     return (
         marked

@@ -23,13 +23,18 @@ from .puzzle import Rules
 from .regions import place
 from .rulebook import (
     RULE_KINDS,
+    SIDES,
     Line,
     MarkedCells,
     MarkedPairs,
+    RuleKind,
     celled_kinds,
+    clue_side,
+    clue_where,
     line_fault,
     line_kinds,
     marked_kinds,
+    outside_lines,
 )
 from .whole_numbers import read_place
 
@@ -38,6 +43,8 @@ JOIN = "-"
 # After an outside clue's number, before its line's cells (a little killer's: "15:r1c1-r2c2").
 VALUED = ":"
 FIELD = "marks and lines"
+# The grid the hint's example of an outside clue is on.
+EXAMPLE_SIZE = 9
 
 
 MARK, LINE, CELLS = "mark", "line", "cells"
@@ -70,13 +77,35 @@ def notation_hint() -> str:
         f" of them are given, then each marked pair of side-by-side cells as r1c1{JOIN}r1c2;"
         f" or a line's letter, {lined}, then each line's cells from its start, as"
         f" r1c1{JOIN}r1c2{JOIN}r1c3{cells}."
-        + "".join(
-            f" A {kind.outside}'s line starts with its clue's number, as"
-            f" {kind.letter} 15{VALUED}r1c7{JOIN}r2c8{JOIN}r3c9 on a 9x9 (its clue above-left"
-            " of r1c7, its diagonal on to the grid's far edge)."
-            for kind in line_kinds()
-            if kind.outside
-        )
+        + "".join(_clue_example(kind) for kind in line_kinds() if kind.outside)
+    )
+
+
+def _clue_example(kind: RuleKind) -> str:
+    """The hint's example of an outside kind's line on a 9x9, with a clue of 15: of the
+    lines it may have that take 15, one of the fewest cells but not under three (a little
+    killer's r1c7-r2c8-r3c9), its clue first by SIDES' order of where it sits."""
+    sides = list(SIDES.values())
+    fine = [
+        cells
+        for cells in outside_lines(kind, EXAMPLE_SIZE)
+        if line_fault(EXAMPLE_SIZE, Line(kind.letter, cells, 15)) is None
+    ]
+    if not fine:
+        return ""
+    cells = min(
+        fine,
+        key=lambda cells: (
+            max(len(cells), 3),
+            sides.index(clue_side(EXAMPLE_SIZE, cells)),
+            cells,
+        ),
+    )
+    written = JOIN.join(place(EXAMPLE_SIZE, cell) for cell in cells)
+    return (
+        f" A {kind.outside}'s line starts with its clue's number, as {kind.letter}"
+        f" 15{VALUED}{written} on a 9x9 (its clue {clue_where(EXAMPLE_SIZE, cells)}, its"
+        " line on to the grid's far edge)."
     )
 
 

@@ -43,6 +43,12 @@ from .palindromes import mirrored, palindrome_problem, same
 from .parity import even, odd
 from .region_sums import region_sum_problem, region_sum_terms
 from .renban import every_pair, in_one_run, renban_problem
+from .sandwiches import (
+    sandwich_clauses,
+    sandwich_clue_problem,
+    sandwich_narrows,
+    sandwich_problem,
+)
 from .shape import Shape
 from .thermometers import (
     rises,
@@ -235,9 +241,14 @@ class RuleKind:
 
     An `outside` kind's lines are clues outside the grid (a little killer's): each line runs
     straight in from the grid's edge, its clue one step before its first cell, outside the
-    grid, with its number (Line.value), which a line_sum's digits add up to (LineSum.total);
-    a board draws the number there and a screen reader hears it on the first cell as
-    `outside` ("little killer 15 above-left of r1c1"), and its `between` may name {value}.
+    grid, with its number (Line.value), which a line_sum's digits add up to (LineSum.total),
+    or which a line rule's `line_narrows` and `line_clauses` are given after the line (a
+    sandwich's: the digits between the 1 and the 9 of a row add up to it; None for a line
+    with no clue); `clue_problem` says what is wrong with a clue's number for its line's
+    cells (None when nothing is); a board draws the number there and a screen reader hears
+    it on the first cell as `outside` ("little killer 15 above-left of r1c1", "sandwich sum
+    15 left of row 3": clue_where), and its `between` may name {value} and {clue}, where the
+    clue is ("left of row 3"), and {largest}, the grid's largest digit.
     """
 
     letter: str
@@ -277,8 +288,9 @@ class RuleKind:
     line_start: str = "bulb"
     line_pairs: Callable[[tuple[int, ...]], tuple[Pair, ...]] = successive
     branches: bool = True
-    line_narrows: Callable[[int, tuple[int, ...]], tuple[int, ...]] | None = None
-    line_clauses: Callable[[int, int], tuple[tuple[int, ...], ...]] | None = None
+    line_narrows: Callable[[int, tuple[int, ...], int | None], tuple[int, ...]] | None = None
+    line_clauses: Callable[[int, int, int | None], tuple[tuple[int, ...], ...]] | None = None
+    clue_problem: Callable[[int, tuple[int, ...], int], str | None] | None = None
     ends_circled: bool = False
     allows: Callable[[int, int], bool] | None = None
     cell_class: str = ""
@@ -667,6 +679,29 @@ RULE_KINDS: dict[str, RuleKind] = {
             branches=False,
             outside="little killer",
         ),
+        RuleKind(
+            "H",
+            "Sandwich Sum",
+            (),
+            line_narrows=sandwich_narrows,
+            line_clauses=sandwich_clauses,
+            line_problem=sandwich_problem,
+            clue_problem=sandwich_clue_problem,
+            fpuzzles_keys=("sandwichsum",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="Sandwich sums: a number outside a row or a column is the sum of the digits"
+            " between its 1 and its 9 (on other sizes its smallest and largest digits; 0 when"
+            " they are side by side).",
+            clash="{cells} are in the row or column of the sandwich sum {value}: with {symbols}"
+            " there, the digits between its 1 and its largest digit cannot add up to {value}",
+            between="the sandwich sum {value} {clue} adds up the digits between its 1 and its"
+            " {largest}",
+            line_class="sandwich",
+            line_start="",
+            branches=False,
+            outside="sandwich sum",
+        ),
     )
 }
 
@@ -803,22 +838,39 @@ def sum_bounds(size: int, terms: tuple[tuple[int, int], ...]) -> tuple[int, int]
     return low, high
 
 
+def clue_where(size: int, cells: tuple[int, ...]) -> str:
+    """Where an outside line's clue sits, in words: at a row's end of the row ("left of row
+    3"), at a column's of the column ("below column 2"), else beside its first cell
+    ("above-left of r1c1")."""
+    row, column = divmod(cells[0], size)
+    side = clue_side(size, cells)
+    beside = {"left of": f"row {row + 1}", "right of": f"row {row + 1}"}
+    beside |= {"above": f"column {column + 1}", "below": f"column {column + 1}"}
+    return f"{side} {beside.get(side, f'r{row + 1}c{column + 1}')}"
+
+
 def line_fault(size: int, line: Line) -> str | None:
     """What is wrong with `line` on a size x size grid, said with where it is, or None: its
-    kind's line_problem, and for an outside kind's line (a little killer's) a clue's number
-    its cells cannot add up to ("little killer 99 above-left of r1c1: its 9 cells add up to
-    9 to 81")."""
+    kind's line_problem, and for an outside kind's line a clue's number its kind's
+    clue_problem refuses ("sandwich 40 left of row 3: ...") or (a little killer's) its
+    cells cannot add up to ("little killer 99 above-left of r1c1: its 9 cells add up to 9
+    to 81")."""
     kind = RULE_KINDS[line.letter]
     said = kind.line_problem(size, line.cells) if kind.line_problem else None
-    if said is not None or not kind.outside or kind.line_sum is None:
+    if said is not None or not kind.outside:
         return said
-    low, high = sum_bounds(size, kind.line_sum(line.cells))
     value = line.value or 0
+    where = f"{kind.outside} {value} {clue_where(size, line.cells)}"
+    if kind.clue_problem is not None:
+        wrong = kind.clue_problem(size, line.cells, value)
+        if wrong is not None:
+            return f"{where}: {wrong}"
+    if kind.line_sum is None:
+        return None
+    low, high = sum_bounds(size, kind.line_sum(line.cells))
     if not low <= value <= high:
-        row, column = divmod(line.cells[0], size)
-        where = f"{clue_side(size, line.cells)} r{row + 1}c{column + 1}"
         many = f"its {len(line.cells)} cells" if len(line.cells) > 1 else "its one cell"
-        return f"{kind.outside} {value} {where}: {many} add up to {low} to {high}"
+        return f"{where}: {many} add up to {low} to {high}"
     return None
 
 

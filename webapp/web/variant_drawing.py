@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from ..sudoku import Geometry, Shape
 from ..sudoku.geometry import EXTRA_UNITS, per_geometry
-from ..sudoku.rulebook import RULE_KINDS, Line, RuleKind, clue_place, clue_side
+from ..sudoku.rulebook import RULE_KINDS, Line, RuleKind, clue_place, clue_where
 
 REGION = "region"
 JIGSAW_NAME = "Jigsaw"
@@ -278,11 +278,7 @@ def _outside_clue(
     said = f"{kind.outside} {line.value}"
     drawn = f"outside-clue {kind.line_class}"
     parts[start].append(LinePart(drawn, f"clue-{way} beyond-{edge}", f"{line.value}"))
-    side = clue_side(n, line.cells)
-    # at a row's end a clue is of the row ("left of row 3"), at a column's of the column
-    beside = {"left of": f"row {row + 1}", "right of": f"row {row + 1}"}
-    beside |= {"above": f"column {column + 1}", "below": f"column {column + 1}"}
-    spoken[start].append(f"{said} {side} {beside.get(side, name)}")
+    spoken[start].append(f"{said} {clue_where(n, line.cells)}")
     for cell in line.cells:
         classes[cell].append("lined")
         if cell != start:

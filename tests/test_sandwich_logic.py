@@ -1,0 +1,42 @@
+"""The logic path under sandwich sums: it reasons from the line-rule step of each clue's row
+or column (logic/line_rules.py) and from the units and peers, and each of its steps keeps
+every value of the one solution (a sweep over built puzzles: an answer disguised by the
+symmetries sandwiches keep, swapping bands and rows in a band, turning and mirroring, which
+take rows and columns to rows and columns and a clue at one end to a clue at an end, and
+turning each digit d into 10 - d, which swaps the 1 and the 9 that sandwich a row; the clues
+are numbered on the disguised answer)."""
+
+from __future__ import annotations
+
+import random
+
+from line_sweeps import SWEPT, swept, turned_round
+from test_marked_rules import ANSWER
+
+from webapp.sudoku import Puzzle, Rules, parse
+from webapp.sudoku.rulebook import RULE_KINDS, Line, outside_lines
+
+EVERY = outside_lines(RULE_KINDS["H"], 9)
+
+
+def sandwiched(digits: list[int], cells: tuple[int, ...]) -> int:
+    """The sum of the digits between the 1 and the 9 of `cells`."""
+    line = [digits[cell] for cell in cells]
+    first, last = sorted((line.index(1), line.index(9)))
+    return sum(line[first + 1 : last])
+
+
+def sample(seed: int) -> tuple[Puzzle, str]:
+    """A puzzle of ten to eighteen sandwich clues numbered on a disguised answer, at rows' and
+    columns' ends, and a few givens, with that answer: all chosen by `seed`."""
+    rng = random.Random(seed)
+    digits = turned_round(ANSWER, rng)
+    chosen = rng.sample(EVERY, rng.randrange(10, 19))
+    lines = tuple(Line("H", cells, sandwiched(digits, cells)) for cells in chosen)
+    answer = "".join(map(str, digits))
+    givens = "".join(char if rng.random() < 0.35 else "." for char in answer)
+    return Puzzle(parse(givens), Rules(lines=lines, line_size=9)), answer
+
+
+def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:
+    assert swept(sample) == (SWEPT, [])

@@ -121,7 +121,7 @@ SHIPPED = (
     Stage(seeds=0, small_seeds=0, marked_seeds=20),
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, open_seeds=16300),
-    Stage(seeds=0, small_seeds=0, killer_seeds=200, side=24),
+    Stage(seeds=0, small_seeds=0, killer_seeds=400, side=24),
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.

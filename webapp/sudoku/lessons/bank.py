@@ -6,8 +6,11 @@ one where that step's technique is what a person should look for next, with
 nothing easier there. `entries_of` walks a source's path and keeps the first
 such position per technique (one where some cell still has two candidates, so that
 a player has something to choose); `build_bank` does so over many sources, keeping
-up to a number per technique, in the order given. Everything is counted in
-work and positions, never seconds, so the same sources give the same bank.
+up to a number per technique, in the order given. A source may also be walked with
+side paths (side_paths.py): positions beside its path, reached by taking a hard step's
+removals in another true order, for the techniques a path seldom meets as the easiest
+step. Everything is counted in work and positions, never seconds, so the same sources
+give the same bank.
 
 Variant boards (an X-Sudoku, a Windoku, a Jigsaw, a Killer) are banked beside the classic
 ones, counted apart, for two things. A technique only a variant has (the law of leftovers,

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.cli.learn_bank import SHIPPED
+from webapp.cli.learn_bank import SHIPPED, _made, _rated
 from webapp.sudoku import solver
-from webapp.sudoku.lessons import Bank, BankEntry, BankError
+from webapp.sudoku.lessons import Bank, BankEntry, BankError, Source, build_bank
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
+from webapp.sudoku.lessons.side_paths import may_arise
 from webapp.sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from webapp.web.learn.shipped import VARIANT_ONLY, shipped_bank, step_of
 
@@ -272,3 +273,41 @@ def test_a_file_walked_in_two_parts_gives_the_bank_of_the_whole_file(tmp_path: P
 def test_a_cap_without_the_whole_rebuild_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     main(["learn-bank", "--seeds", "0", "--small-seeds", "0", "--cap", "1"])
     assert "--cap cuts the counts of --all" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def sided_killer() -> tuple[Source, Bank]:
+    """A Killer of the generator (9x9 hard, seed 1) and the bank of its unit combinations
+    walked with side paths beside its path."""
+    source = replace(_made("killer", 9, "hard", 1), side=24)
+    return source, build_bank([source], 20, 30_000, only=frozenset({"unit-combinations"}))
+
+
+# A side path reaches positions the path does not pass: the bank keeps one of them too.
+def test_side_paths_bank_a_position_beside_the_path(sided_killer: tuple[Source, Bank]) -> None:
+    _, bank = sided_killer
+    assert any(":side-" in entry.source for entry in bank.entries)
+
+
+# A side path takes true removals only: its position keeps every value of the answer.
+def test_a_side_paths_position_keeps_the_answer(sided_killer: tuple[Source, Bank]) -> None:
+    source, bank = sided_killer
+    answer = solver.solve(source.position.puzzle).solution
+    assert answer is not None
+    (entry,) = [entry for entry in bank.entries if ":side-" in entry.source]
+    candidates = entry.position().candidates
+    assert all(
+        candidates[cell] >> value & 1
+        for cell, value in enumerate(answer.cells)
+        if not entry.position().values[cell]
+    )
+
+
+# A hidden quad needs a unit with nine open cells, and removals open none: side paths are
+# walked for it from a Killer's start (no givens), not from a puzzle with givens in every unit.
+def test_side_paths_look_for_a_hidden_quad_only_where_a_unit_is_open(
+    sided_killer: tuple[Source, Bank],
+) -> None:
+    (given,) = _rated(str(DATA / "se_rated_sample.txt"), 1)
+    starts = (sided_killer[0].position, given.position)
+    assert [may_arise("hidden-quad", start) for start in starts] == [True, False]

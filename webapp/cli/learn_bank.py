@@ -9,7 +9,11 @@ reads differently on them), then the generator's 6x6 expert puzzles (--small-exp
 which bring the pairs a 6x6 seldom needs before, then the generator's 9x9 hard puzzles
 given the Kropki dots or the X and V marks their answers hold (--marked-seeds), for the
 marks' own step, then the generator's 9x9 extreme puzzles with no symmetry (--open-seeds),
-whose givens can leave a whole unit open for a hidden quad. Only puzzles whose licence lets
+whose givens can leave a whole unit open for a hidden quad, then the generator's Killer
+puzzles alone (--killer-seeds), for a Killer's own techniques. With --side, each source's
+path is walked with side paths beside it (lessons/side_paths.py): positions reached by taking
+a hard step's removals in another true order, where a technique still short may be the
+easiest step (a hidden quad, a Killer's split combinations). Only puzzles whose licence lets
 the package ship them are sources: the bank holds no position of HoDoKu's regression library
 (GPL-3), which the tests alone read (docs/api.md names each source and its licence). Each
 is checked to have exactly one solution, then its path is walked (lessons/bank.py). Counts
@@ -25,6 +29,7 @@ import argparse
 import math
 import sys
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 from ..sudoku import SOLVED, Budget, Puzzle, PuzzleError, parse, solve
@@ -73,6 +78,8 @@ class Stage:
     small_expert_seeds: int = 0
     marked_seeds: int = 0
     open_seeds: int = 0
+    killer_seeds: int = 0
+    side: int = 0
 
     def capped(self, cap: int) -> Stage:
         """The stage with each of its counts at most `cap` (a slice, for the tests)."""
@@ -85,6 +92,8 @@ class Stage:
             small_expert_seeds=min(self.small_expert_seeds, cap),
             marked_seeds=min(self.marked_seeds, cap),
             open_seeds=min(self.open_seeds, cap),
+            killer_seeds=min(self.killer_seeds, cap),
+            side=min(self.side, cap),
         )
 
 
@@ -111,7 +120,8 @@ SHIPPED = (
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, marked_seeds=20),
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
-    Stage(seeds=0, small_seeds=0, open_seeds=11300),
+    Stage(seeds=0, small_seeds=0, open_seeds=16300),
+    Stage(seeds=0, small_seeds=0, killer_seeds=400, side=24),
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.
@@ -125,6 +135,8 @@ SOURCE_OPTIONS = (
     "small_expert_seeds",
     "marked_seeds",
     "open_seeds",
+    "killer_seeds",
+    "side",
     "per",
     "work",
     "onto",
@@ -172,6 +184,18 @@ def add(commands: Subcommands) -> None:
         help="generator seeds per variant, size and level (0, none)",
     )
     parser.add_argument(
+        "--killer-seeds",
+        type=int,
+        help="generator seeds per size and level of Killer puzzles alone, walked after the"
+        " open ones (0, none): from seed 0, so with --side, which banks no position twice",
+    )
+    parser.add_argument(
+        "--side",
+        type=int,
+        help="side paths walked beside each source's path at most, for the techniques"
+        " still short (0, none)",
+    )
+    parser.add_argument(
         "--small-expert-seeds",
         type=int,
         help="generator seeds of 6x6 expert puzzles, walked last (0, none)",
@@ -185,7 +209,8 @@ def add(commands: Subcommands) -> None:
     parser.add_argument(
         "--open-seeds",
         type=int,
-        help="generator seeds of 9x9 extreme puzzles with no symmetry, walked last (0, none)",
+        help="generator seeds of 9x9 extreme puzzles with no symmetry, walked after the"
+        " marked ones (0, none)",
     )
     parser.add_argument("--work", type=positive_int, help="work units per path (30000)")
     parser.add_argument(
@@ -219,6 +244,7 @@ def add(commands: Subcommands) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the bank from the sources named and write it."""
+    _generated_puzzle.cache_clear()  # each run makes its puzzles afresh
     given = [option for option in SOURCE_OPTIONS if getattr(args, option) is not None]
     if args.variant is not None and (args.all is None or args.onto is None):
         raise UsageError("--variant walks one variant of --all's runs again --onto a bank")
@@ -242,6 +268,11 @@ def run(args: argparse.Namespace) -> int:
                 source
                 for stage in stages
                 for source in _variants(stage.variant_seeds, args.variant)
+                + (
+                    _sided(_killers(stage.killer_seeds), stage.side)
+                    if args.variant == "killer"
+                    else []
+                )
             ]
             bank = build_bank(sources, PER, WORK, onto=Bank(kept))
     else:
@@ -258,6 +289,8 @@ def run(args: argparse.Namespace) -> int:
             _or_usual(args.small_expert_seeds, usual.small_expert_seeds),
             _or_usual(args.marked_seeds, usual.marked_seeds),
             _or_usual(args.open_seeds, usual.open_seeds),
+            _or_usual(args.killer_seeds, usual.killer_seeds),
+            _or_usual(args.side, usual.side),
         )
         onto = _bank(args.onto) if args.onto else None  # refused before the long walk
         sources = _sources_of(stage, Path())
@@ -279,7 +312,7 @@ def _or_usual(value: int | None, usual: int) -> int:
 def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     """The sources of one run, in the order they are walked: the generator's classic
     puzzles, each --rated file's (named under `puzzles`), the variants', the 6x6 experts',
-    the marked ones'."""
+    the marked ones', the open ones', the Killers'; each with the run's side paths."""
     # The files are read first, so that one that cannot be read is refused before the
     # generator's puzzles are made (seconds of them); the order walked stays the same.
     rated = [
@@ -294,7 +327,19 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     sources += [
         _made("classic", 9, OPEN_LEVEL, seed, OPEN_SYMMETRY) for seed in range(stage.open_seeds)
     ]
-    return sources
+    sources += _killers(stage.killer_seeds)
+    return _sided(sources, stage.side)
+
+
+def _killers(seeds: int) -> list[Source]:
+    """The generator's Killer puzzles of BANKED_VARIANTS' sizes and levels, seeds 0 to
+    `seeds` (--killer-seeds: a Killer's own techniques, alone)."""
+    return _variants(seeds, "killer")
+
+
+def _sided(sources: list[Source], side: int) -> list[Source]:
+    """The sources, each to be walked with up to `side` side paths beside its path."""
+    return [replace(source, side=side) for source in sources] if side else sources
 
 
 def _unique(puzzle: Puzzle) -> bool:
@@ -351,11 +396,14 @@ def _marked(seed: int) -> Source:
     )
 
 
+@cache
 def _generated_puzzle(
     variant: str, size: int, level: str, seed: int, symmetry: str = "rotational"
 ) -> Generated:
     """The generator's `variant` puzzle of `size` at `level` from `seed`, with its puzzle and
-    solution; UsageError when it gives none, as the bank would then differ."""
+    solution; UsageError when it gives none, as the bank would then differ. Made once per
+    run (`run` forgets them as it starts): --killer-seeds walks again the Killers that
+    --variant-seeds made."""
     made = generate(
         size,
         level,

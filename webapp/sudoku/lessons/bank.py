@@ -6,8 +6,11 @@ one where that step's technique is what a person should look for next, with
 nothing easier there. `entries_of` walks a source's path and keeps the first
 such position per technique (one where some cell still has two candidates, so that
 a player has something to choose); `build_bank` does so over many sources, keeping
-up to a number per technique, in the order given. Everything is counted in
-work and positions, never seconds, so the same sources give the same bank.
+up to a number per technique, in the order given. A source may also be walked with
+side paths (side_paths.py): positions beside its path, reached by taking a hard step's
+removals in another true order, for the techniques a path seldom meets as the easiest
+step. Everything is counted in work and positions, never seconds, so the same sources
+give the same bank.
 
 Variant boards (an X-Sudoku, a Windoku, a Jigsaw, a Killer) are banked beside the classic
 ones, counted apart, for two things. A technique only a variant has (the law of leftovers,
@@ -40,6 +43,7 @@ from ..logic.techniques import VERSION as TECHNIQUES_VERSION
 from ..parse import read_code
 from ..puzzle import Puzzle
 from ..shape import Shape
+from .side_paths import side_steps
 
 Candidate = tuple[int, int]
 
@@ -102,10 +106,12 @@ class BankError(ValueError):
 @dataclass(frozen=True)
 class Source:
     """A position to walk a path from, known to have one solution, and where it came from
-    (e.g. "qqwing_easy.txt:12", "generated:6x6:easy:3")."""
+    (e.g. "qqwing_easy.txt:12", "generated:6x6:easy:3"); `side`: the side paths walked
+    beside its path at most (side_paths.py), 0 for none."""
 
     name: str
     position: Position
+    side: int = 0
 
 
 @dataclass(frozen=True)
@@ -293,25 +299,61 @@ def entries_of(
     work: float,
     wanted: frozenset[str],
     fits: Callable[[Step], bool] = lambda step: True,
+    practised: frozenset[str] | None = None,
 ) -> Iterator[BankEntry]:
     """The first position per technique in `wanted` on the path from `source`'s position
-    whose step `fits`, walked within `work` units; BankError when one does not hold as it
-    is stored."""
+    whose step `fits`, walked within `work` units; then, up to `source.side` side paths
+    beside it, the first position per technique of `wanted` (of `practised`, when given:
+    the techniques wanted for practice, not as a variant's examples) that a side path meets,
+    with a step other than the path's (named "<source>:side-<branch>"); BankError when one
+    does not hold as it is stored."""
     path = path_from(source.position, work)
     position = source.position
-    seen: set[str] = set()
+    walked: list[tuple[Position, Step]] = []
+    seen: dict[str, Step] = {}
     for step in path.steps:
+        walked.append((position, step))
         if (
             step.technique in wanted
             and step.technique not in seen
             and _has_choice(position)
             and fits(step)
         ):
-            seen.add(step.technique)
+            seen[step.technique] = step
             entry = entry_at(source.name, position, step)
             _confirm(entry, step, work)
             yield entry
         position = step.apply(position)
+    if source.side <= 0:
+        return
+    met: set[str] = set()
+
+    def keep(position: Position, step: Step) -> bool:
+        return (
+            step.technique not in met
+            and _has_choice(position)
+            and fits(step)
+            and not _shares(step, seen.get(step.technique))
+        )
+
+    sought = wanted if practised is None else wanted & practised
+    for branch, position, step in side_steps(walked, sought, keep, source.side, work):
+        met.add(step.technique)
+        entry = entry_at(f"{source.name}:side-{branch}", position, step)
+        _confirm(entry, step, work)
+        yield entry
+
+
+def _shares(step: Step, other: Step | None) -> bool:
+    """True when `step` removes or places something `other` (the path's step of its
+    technique, if any) does: a side path that took part of that step's removals meets the
+    same pattern again, the rest of them to remove, which is no new position to practise."""
+    if other is None:
+        return False
+    return bool(
+        set(step.eliminations) & set(other.eliminations)
+        or set(step.placements) & set(other.placements)
+    )
 
 
 def _has_choice(position: Position) -> bool:
@@ -343,6 +385,7 @@ def build_bank(
     as if all had been walked."""
     found: list[BankEntry] = list(onto.entries) if onto is not None else []
     counts: dict[tuple[int, str, str], int] = {}
+    positions = {_position_key(entry) for entry in found}
     for entry in found:
         kind = (entry.size, entry.variant, entry.technique)
         counts[kind] = counts.get(kind, 0) + 1
@@ -361,9 +404,18 @@ def build_bank(
         if not wanted:
             continue
         fits = _any_step if variant == CLASSIC else _reading_differently(own)
-        for entry in entries_of(source, work, wanted, fits):
+        practised = wanted if variant == CLASSIC else wanted & own
+        for entry in entries_of(source, work, wanted, fits, practised):
             kind = (size, variant, entry.technique)
+            wants = (
+                per_technique if variant == CLASSIC or entry.technique in own else VARIANT_EXAMPLES
+            )
+            # a source walked (again) with side paths may meet a position already banked
+            # (its path's, walked before without them), and a technique twice
+            if counts.get(kind, 0) >= wants or (source.side and _position_key(entry) in positions):
+                continue
             counts[kind] = counts.get(kind, 0) + 1
+            positions.add(_position_key(entry))
             found.append(entry)
     order = {slug: rank for rank, (slug, _, _) in enumerate(_all_techniques())}
     found.sort(
@@ -375,6 +427,11 @@ def build_bank(
         )
     )
     return Bank(tuple(found))
+
+
+def _position_key(entry: BankEntry) -> tuple[str, str, str]:
+    """What makes a position: the puzzle, the values and the candidates."""
+    return entry.puzzle, entry.progress, entry.marks
 
 
 def _board_rank(variant: str) -> int:

@@ -61,11 +61,6 @@ WITHOUT_EXAMPLES = {
     " puzzles walked.",
     "death-blossom": "Rare as the easiest step: the almost-locked-set techniques and chains"
     " rated below it (8.5) find nearly every one first; none was met on the puzzles walked.",
-    "cage-splitting": "Rare as the easiest step on the Killers walked (the generator's, up to"
-    " hard): one 6x6 position so far. Harder Killers are slow to make and were not walked.",
-    "cage-comparison": "Not the easiest step on any Killer walked (the generator's, up to"
-    " hard): the rule of 45 and cage combinations decide them first. Harder Killers are slow"
-    " to make and were not walked.",
     "rule-of-45-combinations": "Not the easiest step on any Killer walked (the generator's,"
     " up to hard): the plain rule of 45 and the combinations of one cage decide them first."
     " Harder Killers are slow to make and were not walked.",

@@ -48,3 +48,22 @@ class Place(NamedTuple):
     def within(self, size: int) -> bool:
         """Whether this place is a cell of a grid of `size` rows and columns."""
         return 1 <= self.row <= size and 1 <= self.column <= size
+
+
+def whole_line_problem(size: int, cells: tuple[int, ...], name: str) -> str | None:
+    """What is wrong with `cells` on a size x size grid as the cells of a clue `name` (a
+    sandwich sum's) outside a row's or a column's end, walked in from that end, or None: no
+    cells, a cell off the grid, or cells that are not a whole row or column walked from one
+    end to the other."""
+    if not cells:
+        return f"a {name} has no cells"
+    outside = next((cell for cell in cells if not 0 <= cell < size * size), None)
+    if outside is not None:
+        return f"a {name} runs through cell {outside}, outside the {size}x{size} grid"
+    row, column = divmod(cells[0], size)
+    for down, across in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+        walked = tuple((row + down * step) * size + column + across * step for step in range(size))
+        on_grid = 0 <= row + down * (size - 1) < size and 0 <= column + across * (size - 1) < size
+        if on_grid and walked == cells:
+            return None
+    return f"{name} from {Place.of(cells[0], size).name} is not a whole row or column"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .thermometers import cell_label
+from .place import whole_line_problem
 
 # A literal of the SAT clauses, or a constant (a choice known true or false).
 TRUE, FALSE = "true", "false"
@@ -42,19 +42,7 @@ def sandwich_problem(size: int, cells: tuple[int, ...]) -> str | None:
     """What is wrong with a sandwich's line over `cells` (from its clue inwards) on a size x
     size grid, or None: no cells, a cell off the grid, or cells that are not a whole row or
     column walked from one end to the other."""
-    if not cells:
-        return "a sandwich sum has no cells"
-    outside = next((cell for cell in cells if not 0 <= cell < size * size), None)
-    if outside is not None:
-        return f"a sandwich sum runs through cell {outside}, outside the {size}x{size} grid"
-    row, column = divmod(cells[0], size)
-    ways = [(0, 1), (0, -1), (1, 0), (-1, 0)]
-    for down, across in ways:
-        walked = tuple((row + down * step) * size + column + across * step for step in range(size))
-        on_grid = 0 <= row + down * (size - 1) < size and 0 <= column + across * (size - 1) < size
-        if on_grid and walked == cells:
-            return None
-    return f"sandwich sum from {cell_label(size, cells[0])} is not a whole row or column"
+    return whole_line_problem(size, cells, "sandwich sum")
 
 
 def sandwich_clue_problem(size: int, cells: tuple[int, ...], value: int) -> str | None:

@@ -58,6 +58,7 @@ from .thermometers import (
 )
 from .unit import Unit
 from .whispers import whisper_gap, whisper_problem, whisper_value
+from .xsums import xsum_clauses, xsum_clue_problem, xsum_narrows, xsum_problem
 
 
 def diagonals(shape: Shape) -> tuple[Unit, Unit]:
@@ -701,6 +702,27 @@ RULE_KINDS: dict[str, RuleKind] = {
             line_start="",
             branches=False,
             outside="sandwich sum",
+        ),
+        RuleKind(
+            "Y",
+            "X-Sum",
+            (),
+            line_narrows=xsum_narrows,
+            line_clauses=xsum_clauses,
+            line_problem=xsum_problem,
+            clue_problem=xsum_clue_problem,
+            fpuzzles_keys=("xsum",),
+            uniqueness_sound=False,
+            generated=False,
+            rule="X-sums: a number outside a row or a column is the sum of its first X digits"
+            " from that end, where X is the first of them.",
+            clash="{cells} are in the row or column of the X-sum {value}: with {symbols} there,"
+            " its first X digits, X the first, cannot add up to {value}",
+            between="the X-sum {value} {clue} adds up its first X digits, X the digit nearest it",
+            line_class="xsum",
+            line_start="",
+            branches=False,
+            outside="X-sum",
         ),
     )
 }

@@ -55,11 +55,12 @@ def whole_line_problem(size: int, cells: tuple[int, ...], name: str) -> str | No
     sandwich sum's) outside a row's or a column's end, walked in from that end, or None: no
     cells, a cell off the grid, or cells that are not a whole row or column walked from one
     end to the other."""
+    article = "an" if name[:1] in "aeiouAEIOUX" else "a"  # an X-sum ("ex")
     if not cells:
-        return f"a {name} has no cells"
+        return f"{article} {name} has no cells"
     outside = next((cell for cell in cells if not 0 <= cell < size * size), None)
     if outside is not None:
-        return f"a {name} runs through cell {outside}, outside the {size}x{size} grid"
+        return f"{article} {name} runs through cell {outside}, outside the {size}x{size} grid"
     row, column = divmod(cells[0], size)
     for down, across in ((0, 1), (0, -1), (1, 0), (-1, 0)):
         walked = tuple((row + down * step) * size + column + across * step for step in range(size))

@@ -134,6 +134,8 @@ RULE_KEYS = frozenset({*DIAGONALS, EXTRA_REGIONS, KILLER_CAGES})
 WAYS = {"UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1)}
 # f-puzzles' drawn lines: cosmetic, but also how it draws German whispers (_copies_of_lines).
 DRAWN_LINES = "line"
+# f-puzzles' text on the grid: cosmetic, but also how it draws outside clues (_copies_of_clues).
+DRAWN_TEXT = "text"
 
 
 def pair_keys() -> dict[str, str]:
@@ -257,6 +259,8 @@ def _refuse_variants(data: dict[str, Any], source: str) -> None:
             continue  # read, or refused by name, by _marks, _lines and _marked_cells
         if key == DRAWN_LINES and _copies_of_lines(value, data):
             continue  # f-puzzles' drawing of the lines a lined key lists
+        if key == DRAWN_TEXT and _copies_of_clues(value, data):
+            continue  # f-puzzles' drawing of the outside clues a key lists
         if key in pairs and value is not True:
             found.append(f"{key_words(key)} set to something other than true")
             continue
@@ -300,6 +304,28 @@ def _copies_of_lines(drawn: object, data: Mapping[str, object]) -> bool:
         and (item.get("fromConstraint") or item.get("isNewConstraint"))
         and isinstance(item.get("lines"), list)
         and all(isinstance(branch, list) and tuple(branch) in listed for branch in item["lines"])
+        for item in drawn
+    )
+
+
+def _copies_of_clues(drawn: object, data: Mapping[str, object]) -> bool:
+    """Whether every text of `drawn` (f-puzzles' `text`) is marked as drawn for a constraint
+    (`fromConstraint`) and stands in the one place outside the grid of a clue an outside
+    kind's key lists: f-puzzles draws X-sums' clues so, a circle and the number, beside its
+    `xsum` list."""
+    places = {
+        item.get("cell")
+        for key, kinds in line_keys().items()
+        if any(kind.outside for kind in kinds)
+        for item in _items(data.get(key))
+        if isinstance(item, dict)
+    }
+    return isinstance(drawn, list) and all(
+        isinstance(item, dict)
+        and item.get("fromConstraint")
+        and isinstance(item.get("cells"), list)
+        and len(item["cells"]) == 1
+        and item["cells"][0] in places
         for item in drawn
     )
 

@@ -2,9 +2,9 @@
 renban lines, between lines, region-sum lines and odd cells, and built greater-than signs,
 drawn over their cells on the solve and play pages at 360 px and 1280 px, each bulb, circle or
 shaded cell's shape centred in its cell and each straight arm reaching the border its cell
-shares with the next cell on the line; a built puzzle's little killers' clues and a real
-puzzle's sandwich sums drawn outside the grid, in the board's margin and in view, a
-sandwich's heard as of its row or column; and the pages axe clean in light and dark."""
+shares with the next cell on the line; a built puzzle's little killers' clues and real
+puzzles' sandwich sums and X-sums drawn outside the grid, in the board's margin and in view,
+a sandwich's heard as of its row or column; and the pages axe clean in light and dark."""
 
 from __future__ import annotations
 
@@ -55,8 +55,14 @@ PATHS = tuple(f"/{page}/{puzzle.code}" for puzzle in PUZZLES for page in ("solve
 # "September 13, 2021: Sandwich", a real 9x9 of sandwich sums, clues at rows' and columns'
 # ends: on the solve page alone, as the play page draws its clues as the little killers'.
 SANDWICH = read_link(first_link("H")).given  # type: ignore[union-attr]
-PATHS += (f"/solve/{SANDWICH.code}",)
-CLUED = (*(f"/{page}/{LITTLE_KILLERS}" for page in ("solve", "play")), f"/solve/{SANDWICH.code}")
+# "July 4, 2023: X-Sums Sudoku", a real 9x9 of X-sums, likewise on the solve page alone.
+XSUMS = read_link(first_link("Y")).given  # type: ignore[union-attr]
+PATHS += (f"/solve/{SANDWICH.code}", f"/solve/{XSUMS.code}")
+CLUED = (
+    *(f"/{page}/{LITTLE_KILLERS}" for page in ("solve", "play")),
+    f"/solve/{SANDWICH.code}",
+    f"/solve/{XSUMS.code}",
+)
 # "Odd Sudoku", a real 9x9 of odd cells (a grey circle under each), and the greater-than signs
 # above: on the solve page alone, as the play page draws its board from the same template.
 ODD = read_link(first_link("O")).given  # type: ignore[union-attr]

@@ -20,8 +20,9 @@ killer's diagonal, which adds up to its clue) as a linear equation, each between
 choice of its own, "the first end is the smaller", under which each cell inside is above the
 first end and below the last, and without which below and above, each sandwich as a choice
 of its own for each two places of the 1 and the 9 (exactly one true, under which the cells
-between add up to its clue), and each marked cell's barred digits (an even cell's odd ones)
-as a != d. CP-SAT runs on one worker.
+between add up to its clue), each X-sum as a choice for each digit X of its first cell,
+under which its first X cells add up to its clue, and each marked cell's barred digits (an
+even cell's odd ones) as a != d. CP-SAT runs on one worker.
 
 The figure is CPU time per solve (process time, model or board building included), not wall
 time: the machine these figures are taken on is shared, and a solve's wall time there says
@@ -38,7 +39,8 @@ and mirrored grid, givens added the same way; and the real links of
 tests/data/links/marked_real_links.txt with arrows, each solved five times; for little
 killers, eight to fourteen clues numbered on such a grid, and for sandwich sums nine to
 eighteen of the rows' and columns' clues on a grid turned, mirrored and perhaps turned round
-(d -> 10 - d)."""
+(d -> 10 - d), and for X-sums nine to eighteen of those ends on a grid turned, mirrored
+and relabelled."""
 
 from __future__ import annotations
 
@@ -116,8 +118,8 @@ REAL_RUNS = 5
 # The outside kinds built here (clues numbered on an answer): eight to fourteen little
 # killers; nine to eighteen sandwich sums of the 36 rows' and columns' ends, on an answer
 # relabelled only by d -> 10 - d (which swaps the 1 and the 9).
-OUTSIDE_KINDS = {"Z (little killers)": "Z", "H (sandwich sums)": "H"}
-CLUES = {"Z": (8, 15, "any"), "H": (9, 19, "reverse")}
+OUTSIDE_KINDS = {"Z (little killers)": "Z", "H (sandwich sums)": "H", "Y (X-sums)": "Y"}
+CLUES = {"Z": (8, 15, "any"), "H": (9, 19, "reverse"), "Y": (9, 19, "any")}
 MISSING = (
     "OR-Tools is not installed, so only our solver's figures are given;"
     " install the bench extra (pip install -e '.[bench]') to set CP-SAT against them"
@@ -207,6 +209,9 @@ def cpsat() -> Solver | None:
             if rule.letter == "H":
                 sandwich(model, [cells[cell] for cell in rule.cells], rule.value or 0, n)
                 continue
+            if rule.letter == "Y":
+                x_sum(model, [cells[cell] for cell in rule.cells], rule.value or 0, n)
+                continue
             assert rule.letter == "L", rule.letter  # the other line rule: a between line
             up = model.new_bool_var(f"up{rule.index}")
             first, *inside, last = (cells[cell] for cell in rule.cells)
@@ -272,6 +277,20 @@ def sandwich(model: Any, line: list[Any], value: int, n: int) -> None:
                 model.add(sum(line[first + 1 : last]) == value).only_enforce_if(chosen)
             choices.append(chosen)
     model.add_exactly_one(choices)
+
+
+def x_sum(model: Any, line: list[Any], value: int, n: int) -> None:
+    """An X-sum's CP-SAT model over a row's or a column's `line` of cells: for each digit X
+    of the first cell, a choice (the first cell is X) under which the first X cells add up
+    to `value`; a first cell whose X cells cannot (X past the line) is barred."""
+    for first in range(1, n + 1):
+        chosen = model.new_bool_var("")
+        model.add(line[0] == first).only_enforce_if(chosen)
+        model.add(line[0] != first).only_enforce_if(chosen.Not())
+        if first > len(line):
+            model.add_bool_or([chosen.Not()])
+            continue
+        model.add(sum(line[:first]) == value).only_enforce_if(chosen)
 
 
 def agree(one: Answer, other: Answer) -> bool:
@@ -454,7 +473,10 @@ def arrow_puzzles(letter: str, count: int, seed: int) -> list[Puzzle]:
 
 def clue_of(letter: str, digits: list[int]) -> int:
     """The number of an outside clue whose line holds `digits`, from its clue inwards: a
-    little killer's their sum, a sandwich's the sum of those between the 1 and the 9."""
+    little killer's their sum, a sandwich's the sum of those between the 1 and the 9, an
+    X-sum's the sum of the first X, X the first of them."""
+    if letter == "Y":
+        return sum(digits[: digits[0]])
     if letter != "H":
         return sum(digits)
     first, last = sorted((digits.index(1), digits.index(9)))

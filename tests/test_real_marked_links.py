@@ -25,10 +25,9 @@ from puzzles import DATA
 # of a second of a 9x9's): the first steps of each, where a rule's own deductions come.
 PATH_WORK = 2000
 
-# The real links the file holds at least of each kind, by letter: five (issue 42), fewer
-# only where tests/data/links/README.md says where it looked and found no more (sandwich
-# sums); greater-than signs (M) have no f-puzzles key, so no real link can hold them.
-AT_LEAST = dict.fromkeys("WBXVntoTADGPNLREOZY", 5) | {"H": 4}
+# The real links the file holds at least of each kind, by letter: five (issue 42);
+# greater-than signs (M) have no f-puzzles key, so no real link can hold them.
+AT_LEAST = dict.fromkeys("WBXVntoTADGPNLREOZHY", 5)
 
 
 def real_links() -> list[tuple[str, str, str]]:

@@ -12,13 +12,19 @@ tests/test_real_marked_links.py."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from itertools import permutations
 
 import pytest
-from pysat.solvers import Solver
+from outside_rows import (
+    column_line,
+    four_by_four_case,
+    grid_json,
+    kept_by_trying,
+    row_line,
+    rows_the_clauses_get_wrong,
+)
 from small_grids import found_by_sat, found_by_search
 
 from webapp.explanations import sentence
@@ -39,18 +45,6 @@ from webapp.wording import conflict_message
 from puzzles import DATA
 
 
-def row_line(size: int, row: int, from_right: bool = False) -> tuple[int, ...]:
-    """The cells of a row from its left end (or its right end)."""
-    cells = tuple(row * size + column for column in range(size))
-    return cells[::-1] if from_right else cells
-
-
-def column_line(size: int, column: int, from_below: bool = False) -> tuple[int, ...]:
-    """The cells of a column from its top (or its bottom)."""
-    cells = tuple(row * size + column for row in range(size))
-    return cells[::-1] if from_below else cells
-
-
 def sandwiched(digits: tuple[int, ...]) -> int:
     """The sum of the digits between a line's 1 and its largest digit, as the rule says it."""
     first, last = sorted((digits.index(1), digits.index(len(digits))))
@@ -64,18 +58,6 @@ def sandwich_puzzle(*clues: tuple[tuple[int, ...], int], givens: tuple[int, ...]
     return Puzzle(Grid(SHAPES[9], cells), Rules(lines=lines, line_size=9))
 
 
-def kept_by_trying(size: int, masks: tuple[int, ...], value: int) -> list[int]:
-    """The digits of each cell that some different digits of the others (a row's) keep the
-    rule with, tried."""
-    kept = [0] * len(masks)
-    for digits in permutations(range(1, size + 1)):
-        fits = all(mask >> (digit - 1) & 1 for mask, digit in zip(masks, digits, strict=True))
-        if fits and sandwiched(digits) == value:
-            for at, digit in enumerate(digits):
-                kept[at] |= 1 << (digit - 1)
-    return kept
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_the_narrowing_never_drops_a_digit_the_other_cells_keep(seed) -> None:
     rng = random.Random(seed)
@@ -85,7 +67,7 @@ def test_the_narrowing_never_drops_a_digit_the_other_cells_keep(seed) -> None:
         masks = tuple(rng.randrange(1, 64) | rng.randrange(1, 64) for _ in range(size))
         value = rng.choice((0, 2, 5, 7, 9, 12, 14))
         kept = sandwich_narrows(size, masks, value)
-        tried = kept_by_trying(size, masks, value)
+        tried = kept_by_trying(sandwiched, size, masks, value)
         dropped += [masks for keep, want in zip(kept, tried, strict=True) if want & ~keep]
     assert dropped == []
 
@@ -108,43 +90,7 @@ def test_a_clue_of_35_puts_the_1_and_the_9_at_the_rows_ends() -> None:
 
 
 def test_the_sat_clauses_hold_exactly_the_rows_that_keep_the_rule() -> None:
-    size = 5
-    wrong = []
-    for value in range(10):
-        clauses = [list(clause) for clause in sandwich_clauses(size, size, value)]
-        with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-            for digits in permutations(range(1, size + 1)):
-                chosen = [
-                    at * size + d if digits[at] == d else -(at * size + d)
-                    for at in range(size)
-                    for d in range(1, size + 1)
-                ]
-                if solver.solve(assumptions=chosen) != (sandwiched(digits) == value):
-                    wrong.append((digits, value))
-    assert wrong == []
-
-
-def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[int, ...]]]:
-    """An empty 4x4 with three random sandwich clues an answer keeps, each from a random end
-    of a random row or column, and the grids that keep them (tried against the rule as it
-    is said, not the engine's)."""
-    rng = random.Random(seed)
-    answer = rng.choice(every)
-    lines = []
-    for _ in range(3):
-        way = rng.choice((row_line, column_line))
-        cells = way(4, rng.randrange(4), rng.random() < 0.5)
-        lines.append(Line("H", cells, sandwiched(tuple(answer.cells[cell] for cell in cells))))
-    puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=tuple(lines), line_size=4))
-    kept = {
-        grid.cells
-        for grid in every
-        if all(
-            sandwiched(tuple(grid.cells[cell] for cell in line.cells)) == line.value
-            for line in lines
-        )
-    }
-    return puzzle, kept
+    assert rows_the_clauses_get_wrong(sandwiched, sandwich_clauses, 5) == []
 
 
 @pytest.mark.parametrize("find", [found_by_search, found_by_sat])
@@ -152,7 +98,7 @@ def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[i
 def test_the_search_and_the_sat_solver_find_exactly_the_grids_that_keep_the_clues(
     seed, find, every_four_by_four
 ) -> None:
-    puzzle, kept = random_case(seed, every_four_by_four)
+    puzzle, kept = four_by_four_case("H", sandwiched, seed, every_four_by_four)
     found = find(puzzle)
     assert set(found) == kept and len(found) == len(kept)
 
@@ -186,12 +132,6 @@ def test_a_clue_no_digits_make_is_said_where_it_is(value, message) -> None:
     assert line_fault(9, Line("H", row_line(9, 2), value)) == message
 
 
-def grid_json(*clues: dict[str, str]) -> str:
-    """An empty 9x9 as f-puzzles JSON with the sandwich clues `clues`."""
-    rows = [[{} for _ in range(9)] for _ in range(9)]
-    return json.dumps({"size": 9, "grid": rows, "sandwichsum": list(clues)})
-
-
 def test_sandwiches_are_read_from_fpuzzles_json_at_every_end() -> None:
     clues = (
         {"cell": "R3C0", "value": "15"},
@@ -199,7 +139,7 @@ def test_sandwiches_are_read_from_fpuzzles_json_at_every_end() -> None:
         {"cell": "R0C2", "value": "0"},
         {"cell": "R10C2", "value": "35"},
     )
-    rules = read_json(grid_json(*clues)).rules
+    rules = read_json(grid_json("sandwichsum", *clues)).rules
     assert rules.lines == (
         Line("H", row_line(9, 2), 15),
         Line("H", row_line(9, 2, True), 7),
@@ -210,7 +150,7 @@ def test_sandwiches_are_read_from_fpuzzles_json_at_every_end() -> None:
 
 def test_a_link_with_a_clue_no_digits_make_is_refused_naming_it() -> None:
     with pytest.raises(PuzzleError, match="sandwich sum 40 below column 2: it is more than 35"):
-        read_json(grid_json({"cell": "R10C2", "value": "40"}))
+        read_json(grid_json("sandwichsum", {"cell": "R10C2", "value": "40"}))
 
 
 def test_sandwiches_survive_the_share_code() -> None:

@@ -17,7 +17,14 @@ import re
 from itertools import permutations
 
 import pytest
-from pysat.solvers import Solver
+from outside_rows import (
+    column_line,
+    four_by_four_case,
+    grid_json,
+    kept_by_trying,
+    row_line,
+    rows_the_clauses_get_wrong,
+)
 from small_grids import found_by_sat, found_by_search
 
 from webapp.explanations import sentence
@@ -35,18 +42,6 @@ from webapp.web.variant_drawing import drawn_cells, rule_legend
 from webapp.wording import conflict_message
 
 
-def row_line(size: int, row: int, from_right: bool = False) -> tuple[int, ...]:
-    """The cells of a row from its left end (or its right end)."""
-    cells = tuple(row * size + column for column in range(size))
-    return cells[::-1] if from_right else cells
-
-
-def column_line(size: int, column: int, from_below: bool = False) -> tuple[int, ...]:
-    """The cells of a column from its top (or its bottom)."""
-    cells = tuple(row * size + column for row in range(size))
-    return cells[::-1] if from_below else cells
-
-
 def x_summed(digits: tuple[int, ...]) -> int:
     """The sum of a line's first X digits, X the first of them, as the rule says it."""
     return sum(digits[: digits[0]])
@@ -59,18 +54,6 @@ def xsum_puzzle(*clues: tuple[tuple[int, ...], int], givens: tuple[int, ...] = (
     return Puzzle(Grid(SHAPES[9], cells), Rules(lines=lines, line_size=9))
 
 
-def kept_by_trying(size: int, masks: tuple[int, ...], value: int) -> list[int]:
-    """The digits of each cell that some different digits of the others (a row's) keep the
-    rule with, tried."""
-    kept = [0] * len(masks)
-    for digits in permutations(range(1, size + 1)):
-        fits = all(mask >> (digit - 1) & 1 for mask, digit in zip(masks, digits, strict=True))
-        if fits and x_summed(digits) == value:
-            for at, digit in enumerate(digits):
-                kept[at] |= 1 << (digit - 1)
-    return kept
-
-
 @pytest.mark.parametrize("seed", range(3))
 def test_the_narrowing_never_drops_a_digit_the_other_cells_keep(seed) -> None:
     rng = random.Random(seed)
@@ -80,7 +63,7 @@ def test_the_narrowing_never_drops_a_digit_the_other_cells_keep(seed) -> None:
         masks = tuple(rng.randrange(1, 64) | rng.randrange(1, 64) for _ in range(size))
         value = rng.choice((1, 5, 7, 9, 12, 15, 18, 21))
         kept = xsum_narrows(size, masks, value)
-        tried = kept_by_trying(size, masks, value)
+        tried = kept_by_trying(x_summed, size, masks, value)
         dropped += [masks for keep, want in zip(kept, tried, strict=True) if want & ~keep]
     assert dropped == []
 
@@ -104,42 +87,7 @@ def test_a_clue_of_3_puts_a_2_first_and_a_1_second() -> None:
 
 
 def test_the_sat_clauses_hold_exactly_the_rows_that_keep_the_rule() -> None:
-    size = 5
-    wrong = []
-    for value in range(17):
-        clauses = [list(clause) for clause in xsum_clauses(size, size, value)]
-        with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-            for digits in permutations(range(1, size + 1)):
-                chosen = [
-                    at * size + d if digits[at] == d else -(at * size + d)
-                    for at in range(size)
-                    for d in range(1, size + 1)
-                ]
-                if solver.solve(assumptions=chosen) != (x_summed(digits) == value):
-                    wrong.append((digits, value))
-    assert wrong == []
-
-
-def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[int, ...]]]:
-    """An empty 4x4 with three random X-sum clues an answer keeps, each from a random end
-    of a random row or column, and the grids that keep them (tried against the rule as it
-    is said, not the engine's)."""
-    rng = random.Random(seed)
-    answer = rng.choice(every)
-    lines = []
-    for _ in range(3):
-        way = rng.choice((row_line, column_line))
-        cells = way(4, rng.randrange(4), rng.random() < 0.5)
-        lines.append(Line("Y", cells, x_summed(tuple(answer.cells[cell] for cell in cells))))
-    puzzle = Puzzle(Grid(SHAPES[4], (0,) * 16), Rules(lines=tuple(lines), line_size=4))
-    kept = {
-        grid.cells
-        for grid in every
-        if all(
-            x_summed(tuple(grid.cells[cell] for cell in line.cells)) == line.value for line in lines
-        )
-    }
-    return puzzle, kept
+    assert rows_the_clauses_get_wrong(x_summed, xsum_clauses, 5) == []
 
 
 @pytest.mark.parametrize("find", [found_by_search, found_by_sat])
@@ -147,7 +95,7 @@ def random_case(seed: int, every: tuple[Grid, ...]) -> tuple[Puzzle, set[tuple[i
 def test_the_search_and_the_sat_solver_find_exactly_the_grids_that_keep_the_clues(
     seed, find, every_four_by_four
 ) -> None:
-    puzzle, kept = random_case(seed, every_four_by_four)
+    puzzle, kept = four_by_four_case("Y", x_summed, seed, every_four_by_four)
     found = find(puzzle)
     assert set(found) == kept and len(found) == len(kept)
 
@@ -178,12 +126,6 @@ def test_a_clue_no_digits_make_is_said_where_it_is(value, message) -> None:
     assert fault is not None and fault.startswith(message)
 
 
-def grid_json(*clues: dict[str, str]) -> str:
-    """An empty 9x9 as f-puzzles JSON with the X-sum clues `clues`."""
-    rows = [[{} for _ in range(9)] for _ in range(9)]
-    return json.dumps({"size": 9, "grid": rows, "xsum": list(clues)})
-
-
 def test_xsums_are_read_from_fpuzzles_json_at_every_end() -> None:
     clues = (
         {"cell": "R3C0", "value": "15"},
@@ -191,7 +133,7 @@ def test_xsums_are_read_from_fpuzzles_json_at_every_end() -> None:
         {"cell": "R0C2", "value": "1"},
         {"cell": "R10C2", "value": "45"},
     )
-    rules = read_json(grid_json(*clues)).rules
+    rules = read_json(grid_json("xsum", *clues)).rules
     assert rules.lines == (
         Line("Y", row_line(9, 2), 15),
         Line("Y", row_line(9, 2, True), 7),
@@ -202,7 +144,7 @@ def test_xsums_are_read_from_fpuzzles_json_at_every_end() -> None:
 
 def test_a_link_with_a_clue_no_digits_make_is_refused_naming_it() -> None:
     with pytest.raises(PuzzleError, match="X-sum 50 below column 2: it is more than 45"):
-        read_json(grid_json({"cell": "R10C2", "value": "50"}))
+        read_json(grid_json("xsum", {"cell": "R10C2", "value": "50"}))
 
 
 def test_xsums_survive_the_share_code() -> None:
@@ -278,13 +220,13 @@ def drawn_clue(place: str, value: str) -> dict[str, object]:
 
 
 def test_fpuzzles_text_drawing_the_clues_is_taken_as_their_drawing() -> None:
-    data = json.loads(grid_json({"cell": "R3C0", "value": "15"}))
+    data = json.loads(grid_json("xsum", {"cell": "R3C0", "value": "15"}))
     data["text"] = [drawn_clue("R3C0", "\u25ef"), drawn_clue("R3C0", "15")]
     assert read_json(json.dumps(data)).rules.lines == (Line("Y", row_line(9, 2), 15),)
 
 
 def test_fpuzzles_text_elsewhere_is_still_refused_by_name() -> None:
-    data = json.loads(grid_json({"cell": "R3C0", "value": "15"}))
+    data = json.loads(grid_json("xsum", {"cell": "R3C0", "value": "15"}))
     data["text"] = [drawn_clue("R4C0", "15")]
     with pytest.raises(PuzzleError, match="text on the grid"):
         read_json(json.dumps(data))

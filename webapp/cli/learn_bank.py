@@ -29,7 +29,7 @@ import argparse
 import math
 import sys
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 from ..sudoku import SOLVED, Budget, Puzzle, PuzzleError, parse, solve
@@ -396,14 +396,14 @@ def _marked(seed: int) -> Source:
     )
 
 
-@cache
+@lru_cache(maxsize=1024)  # a run's Killers, walked twice; tens of thousands of others once
 def _generated_puzzle(
     variant: str, size: int, level: str, seed: int, symmetry: str = "rotational"
 ) -> Generated:
     """The generator's `variant` puzzle of `size` at `level` from `seed`, with its puzzle and
     solution; UsageError when it gives none, as the bank would then differ. Made once per
-    run (`run` forgets them as it starts): --killer-seeds walks again the Killers that
-    --variant-seeds made."""
+    run (`run` forgets them as it starts) while the last 1,024 are kept: --killer-seeds walks
+    again the Killers that --variant-seeds made (a puzzle forgotten is made again, the same)."""
     made = generate(
         size,
         level,

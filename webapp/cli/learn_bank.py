@@ -120,7 +120,7 @@ SHIPPED = (
     Stage(rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",), limit=400, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, marked_seeds=20),
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
-    Stage(seeds=0, small_seeds=0, open_seeds=16300),
+    Stage(seeds=0, small_seeds=0, open_seeds=46300),
     Stage(seeds=0, small_seeds=0, killer_seeds=400, side=24),
 )
 

@@ -115,7 +115,10 @@ def test_sudoku_serve_loses_no_job_when_its_consumer_is_killed_while_redis_resta
             urls = [start_job(port, code) for code in new_codes(3, first_seed=401)]
             until(lambda: some_running_some_waiting(port, urls), "jobs running and waiting")
             consumer = int(CONSUMER_STARTED.findall(log.read_text())[-1])
-            os.kill(consumer, signal.SIGKILL)  # its supervisor ends the group and starts another
+            # the consumer and its workers at once, as a crash would (killed alone, its worker
+            # may finish the running job in the moment before its supervisor ends the group,
+            # and then no job needs to run again); its supervisor starts another
+            os.killpg(consumer, signal.SIGKILL)
             redis_process.terminate()  # and Redis restarts meanwhile, on its file
             redis_process.wait(timeout=30)
             with shipped_redis(folder, redis_port):

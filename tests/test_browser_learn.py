@@ -5,6 +5,8 @@ the parts no page before it showed)."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from browser_fixtures import ARTIFACTS, axe_violations, axe_violations_of_new_parts
 from playwright.sync_api import expect
 from test_browser_phones import measured
@@ -14,7 +16,14 @@ from webapp.sudoku import SHAPES
 from webapp.sudoku.logic.techniques import LISTED
 from webapp.web.learn.shipped import positions, sizes_of
 
-ENTRY = positions("x-wing", 9)[0]
+
+@cache
+def entry():
+    """The first X-wing practice position, read from the bank when a test first asks (the
+    bank's reading took every test worker a second as it collected the suite)."""
+    return positions("x-wing", 9)[0]
+
+
 PRACTICE = "/learn/x-wing/practice?size=9&seed=0"
 
 
@@ -24,15 +33,16 @@ def label(cell: int, value: int) -> str:
 
 
 def test_a_practice_answered_right_then_wrong_on_a_phone(phone, base_url):
+    position = entry()
     phone.goto(base_url + PRACTICE)
-    for cell, value in ENTRY.eliminations:
+    for cell, value in position.eliminations:
         phone.get_by_label(label(cell, value), exact=True).check()
     phone.get_by_role("button", name="Check").click()
     expect(phone.get_by_role("status")).to_contain_text("Right: that is X-wing.")
-    solution = phone.request.post(base_url + "/api/solve", data={"puzzle": ENTRY.puzzle}).json()[
+    solution = phone.request.post(base_url + "/api/solve", data={"puzzle": position.puzzle}).json()[
         "solution"
     ]
-    cell = ENTRY.progress.index("0")
+    cell = position.progress.index("0")
     phone.get_by_label(label(cell, int(solution[cell])), exact=True).check()
     phone.get_by_role("button", name="Check").click()
     expect(phone.get_by_role("status")).to_contain_text("Not right.")
@@ -57,7 +67,7 @@ def test_learning_fits_a_phone_and_passes_axe(phone, base_url):
 
 def test_a_practice_is_answered_with_script_off(no_script_page, base_url):
     no_script_page.goto(base_url + PRACTICE)
-    first, *_ = ENTRY.eliminations
+    first, *_ = entry().eliminations
     no_script_page.get_by_label(label(*first), exact=True).check()
     no_script_page.get_by_role("button", name="Check").click()
     expect(no_script_page.get_by_role("status")).to_contain_text("Partly right")

@@ -12,6 +12,7 @@ tier removes no solution value and places only right ones, said in under 400 cha
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 
@@ -79,8 +80,11 @@ def mid_game(grid: Grid, answer: Grid, rng: random.Random) -> tuple[Progress, Po
     return progress, Position.from_puzzle(progress.puzzle).eliminate(removed)
 
 
+@cache
 def positions() -> list[tuple[Progress, Position, Grid]]:
-    """COUNT positions: the puzzles in turn, each in its own layout or disguised."""
+    """COUNT positions: the puzzles in turn, each in its own layout or disguised. Made when a
+    test first asks, not as the module is imported: every test worker imports every module
+    to collect the suite, and these took each of them 3 s."""
     rng = random.Random(25)
     sample = puzzles()
     found = []
@@ -90,9 +94,6 @@ def positions() -> list[tuple[Progress, Position, Grid]]:
             grid, answer = disguised(grid, answer, rng)
         found.append((*mid_game(grid, answer, rng), answer))
     return found
-
-
-POSITIONS = positions()
 
 
 def name(progress: Progress, cell: int) -> str:
@@ -154,19 +155,19 @@ def wrong_in(progress: Progress, notes: Position, answer: Grid) -> list[str]:
 
 @pytest.mark.parametrize("start_at", range(0, COUNT, CHUNK), ids=lambda s: f"from-{s}")
 def test_no_hint_relies_on_a_mistake_or_makes_one(start_at):
-    chunk = POSITIONS[start_at : start_at + CHUNK]
+    chunk = positions()[start_at : start_at + CHUNK]
     assert [problem for position in chunk for problem in wrong_in(*position)] == []
 
 
 def test_the_sample_has_every_kind_of_position():
     kinds = {
         hint_for(progress, answer, work=100_000, notes=notes).kind
-        for progress, notes, answer in POSITIONS[:600]
+        for progress, notes, answer in positions()[:600]
     }
     assert {HintKind.WRONG, HintKind.WRONG_NOTE, HintKind.STEP} <= kinds
-    sizes = {progress.puzzle.size for progress, _, _ in POSITIONS}
+    sizes = {progress.puzzle.size for progress, _, _ in positions()}
     assert sizes == {4, 6, 9}
     noted = sum(
-        1 for progress, notes, _ in POSITIONS if notes != Position.from_puzzle(progress.puzzle)
+        1 for progress, notes, _ in positions() if notes != Position.from_puzzle(progress.puzzle)
     )
     assert COUNT // 2 < noted < COUNT

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import cache
 
 import pytest
 from test_marked_rules import ANSWER, EMPTY, HOLDS, marked_puzzle, side_by_side
@@ -69,20 +70,25 @@ def unique_samples(
     return found
 
 
-SAMPLES = unique_samples(sample, SWEPT, 4 * SWEPT)
+@cache
+def samples() -> list[tuple[Puzzle, str]]:
+    """The SWEPT puzzles this file and test_marked_relations.py walk, made when a test first
+    asks: every test worker imports this module (the lined rules' sweeps import it too), and
+    making them as it was imported took each worker 3 s."""
+    return unique_samples(sample, SWEPT, 4 * SWEPT)
 
 
 def test_no_step_of_the_path_removes_a_value_of_the_solution() -> None:
     wrong = [
         problem
-        for puzzle, answer in SAMPLES
+        for puzzle, answer in samples()
         for problem in wrong_steps(puzzle.code, parse(answer), find_path(puzzle, WORK, True))
     ]
-    assert (len(SAMPLES), wrong) == (SWEPT, [])
+    assert (len(samples()), wrong) == (SWEPT, [])
 
 
 def test_uniqueness_techniques_are_off_under_marks() -> None:
-    puzzle, _ = SAMPLES[0]
+    puzzle, _ = samples()[0]
     assert Position.from_puzzle(puzzle, unique=True).unique is False
 
 
@@ -95,6 +101,6 @@ def test_a_puzzle_of_marks_alone_is_explained_to_its_answer() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_path_that_ends_reaches_the_solution(seed) -> None:
-    puzzle, answer = SAMPLES[seed]
+    puzzle, answer = samples()[seed]
     path = find_path(puzzle, WORK, True)
     assert path.status != SOLVED or path.end.grid.line == answer

@@ -3,7 +3,7 @@ only the values one apart from a value the other may hold."""
 
 from __future__ import annotations
 
-from test_marked_logic import SAMPLES
+from test_marked_logic import samples
 
 from webapp.explanations import sentence
 from webapp.sudoku import Puzzle, Rules, parse
@@ -22,7 +22,7 @@ def test_a_white_dot_beside_a_placed_5_leaves_its_pair_only_4_or_6() -> None:
 def test_the_marks_steps_keep_every_value_of_the_solution() -> None:
     """Walked to their end on test_marked_logic's 40 marked puzzles, none removes an answer."""
     wrong = []
-    for puzzle, answer in SAMPLES:
+    for puzzle, answer in samples():
         solution = [int(char) for char in answer]
         position = Position.from_puzzle(puzzle)
         for _ in range(200):
@@ -47,6 +47,6 @@ def test_the_step_says_the_dot_and_what_the_other_cell_holds() -> None:
 
 def test_a_marked_puzzles_path_takes_the_marks_own_step() -> None:
     """The path of a marked puzzle reasons from its marks: a related-pair step is in it."""
-    puzzle, _ = SAMPLES[0]
+    puzzle, _ = samples()[0]
     path = find_path(puzzle)
     assert "relation-pair" in {step.technique for step in path.steps}

@@ -34,6 +34,10 @@ from webapp.sudoku.puzzle import Puzzle
 from positions import easy_steps_taken, is_dead, replay, stuck_positions, wrong_moves
 from puzzles import TOP95_SEVENTH, data_lines
 
+# One worker runs the file, so that the stuck positions, hard walks and steps of each kind its
+# tests share are found once a run, not once in each worker.
+pytestmark = pytest.mark.xdist_group("forcing")
+
 
 def plain_single(position: Position) -> tuple[int, int] | None:
     """The first naked or hidden single, found by scanning everything (the reference)."""

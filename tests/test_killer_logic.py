@@ -27,6 +27,10 @@ from webapp.sudoku.logic.cage_combinations import fillings
 from webapp.sudoku.logic.innies_outies import counts_of
 from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniques_for
 
+# One worker runs the file, so that the hard positions and path steps its tests share are
+# found once a run, not once in each worker.
+pytestmark = pytest.mark.xdist_group("killer-logic")
+
 UNIQUENESS = {slug for slug, _, _ in uniqueness.TECHNIQUES}
 # The techniques that balance a rule-of-45 count, and how their sentences open.
 COUNTS = {"rule-of-45": "Rule of 45: ", "rule-of-45-combinations": "Rule of 45 with combinations: "}

@@ -24,8 +24,20 @@ from webapp.web.learn.lessons import singles
 from webapp.web.learn.shipped import shipped_bank
 
 ENTRIES = shipped_bank().entries
-IDS = [f"{entry.technique}:{entry.source}" for entry in ENTRIES]
+# One test a technique for each check, over all its positions, naming every position that
+# fails: the checks are those of one test a position, without 6,000 tests' overhead.
+TECHNIQUES = sorted({entry.technique for entry in ENTRIES})
 pytestmark = pytest.mark.xdist_group("learn-bank")
+
+
+def entries_of(technique: str) -> list[BankEntry]:
+    """The bank's positions of `technique`, of every size and variant."""
+    return [entry for entry in ENTRIES if entry.technique == technique]
+
+
+def name(entry: BankEntry) -> str:
+    """How a failing position is named: its technique and where the bank took it from."""
+    return f"{entry.technique}:{entry.source}"
 
 
 @cache
@@ -61,31 +73,50 @@ def stored(entry: BankEntry) -> Attempt:
 
 # The engine's next step is the first instance of the first technique, in the order a path
 # asks them, that applies: so the stored step being it says too that nothing easier applies.
-@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
-def test_the_stored_step_is_the_engines_next_step(entry: BankEntry) -> None:
+def is_the_engines_next_step(entry: BankEntry) -> bool:
     step = next_step(position_of(entry))
-    assert step is not None
-    assert (step.technique, Attempt.of_step(step)) == (entry.technique, stored(entry))
+    return step is not None and (step.technique, Attempt.of_step(step)) == (
+        entry.technique,
+        stored(entry),
+    )
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
-def test_every_application_of_the_technique_is_right(entry: BankEntry) -> None:
+@pytest.mark.parametrize("technique", TECHNIQUES)
+def test_the_stored_step_is_the_engines_next_step(technique: str) -> None:
+    assert [
+        name(entry) for entry in entries_of(technique) if not is_the_engines_next_step(entry)
+    ] == []
+
+
+def every_application_is_right(entry: BankEntry) -> bool:
     found = instances(entry)
-    kinds = {judge(found, Attempt.of_step(step)).kind for step in found}
-    assert kinds == {JudgementKind.RIGHT}
+    return {judge(found, Attempt.of_step(step)).kind for step in found} == {JudgementKind.RIGHT}
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
-def test_removing_a_true_candidate_is_wrong_and_said_untrue(entry: BankEntry) -> None:
+@pytest.mark.parametrize("technique", TECHNIQUES)
+def test_every_application_of_the_technique_is_right(technique: str) -> None:
+    assert [
+        name(entry) for entry in entries_of(technique) if not every_application_is_right(entry)
+    ] == []
+
+
+def a_true_removal_is_wrong_and_said_untrue(entry: BankEntry) -> bool:
     position, solution = position_of(entry), solution_of(entry)
     cell = next(cell for cell, value in enumerate(position.values) if not value)
     true = (cell, solution.cells[cell])
     verdict = judge(instances(entry), stored(entry) | Attempt(frozenset({true})), solution)
-    assert (verdict.kind, verdict.untrue) == (JudgementKind.WRONG, Attempt(frozenset({true})))
+    return (verdict.kind, verdict.untrue) == (JudgementKind.WRONG, Attempt(frozenset({true})))
 
 
-@pytest.mark.parametrize("entry", ENTRIES, ids=IDS)
-def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None:
+@pytest.mark.parametrize("technique", TECHNIQUES)
+def test_removing_a_true_candidate_is_wrong_and_said_untrue(technique: str) -> None:
+    entries = entries_of(technique)
+    assert [
+        name(entry) for entry in entries if not a_true_removal_is_wrong_and_said_untrue(entry)
+    ] == []
+
+
+def another_sound_removal_is_wrong(entry: BankEntry) -> bool:
     position, solution = position_of(entry), solution_of(entry)
     done = Attempt()
     for step in instances(entry):
@@ -99,7 +130,14 @@ def test_a_sound_removal_of_another_technique_is_wrong(entry: BankEntry) -> None
         and (cell, value) not in done.eliminations
     )
     verdict = judge(instances(entry), Attempt(frozenset({other})), solution)
-    assert (verdict.kind, verdict.untrue) == (JudgementKind.WRONG, Attempt())
+    return (verdict.kind, verdict.untrue) == (JudgementKind.WRONG, Attempt())
+
+
+@pytest.mark.parametrize("technique", TECHNIQUES)
+def test_a_sound_removal_of_another_technique_is_wrong(technique: str) -> None:
+    assert [
+        name(entry) for entry in entries_of(technique) if not another_sound_removal_is_wrong(entry)
+    ] == []
 
 
 # Techniques whose instances are whole patterns, each with all its removals: half of one is
@@ -109,16 +147,26 @@ SINGLES = frozenset(lesson.slug for lesson in singles.FAMILY.lessons)
 PATTERNS = (FIRST_FAMILIES - SINGLES) | frozenset(fish.NAMES.values())
 
 
-@pytest.mark.parametrize(
-    "entry",
-    [entry for entry in ENTRIES if entry.technique in PATTERNS and len(entry.eliminations) > 1],
-    ids=lambda entry: f"{entry.technique}:{entry.source}",
-)
-def test_half_a_pattern_is_partial_and_told_the_rest_of_one(entry: BankEntry) -> None:
+def half_is_partial_and_told_the_rest(entry: BankEntry) -> bool:
     half = Attempt(frozenset(entry.eliminations[:1]))
     verdict = judge(instances(entry), half)
     wholes = {Attempt.of_step(step) for step in instances(entry)}
-    assert (verdict.kind, half | verdict.missing in wholes) == (JudgementKind.PARTIAL, True)
+    return (verdict.kind, half | verdict.missing in wholes) == (JudgementKind.PARTIAL, True)
+
+
+@pytest.mark.parametrize(
+    "technique",
+    sorted(
+        {
+            entry.technique
+            for entry in ENTRIES
+            if entry.technique in PATTERNS and len(entry.eliminations) > 1
+        }
+    ),
+)
+def test_half_a_pattern_is_partial_and_told_the_rest_of_one(technique: str) -> None:
+    halves = [entry for entry in entries_of(technique) if len(entry.eliminations) > 1]
+    assert [name(entry) for entry in halves if not half_is_partial_and_told_the_rest(entry)] == []
 
 
 def test_nothing_chosen_is_partial() -> None:

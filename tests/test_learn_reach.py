@@ -10,12 +10,17 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from webapp.sudoku import SOLVED, parse, solve
 from webapp.sudoku.logic import next_step
 from webapp.sudoku.puzzle import Puzzle
 from webapp.web.learn.shipped import EXAMPLES, WITHOUT_EXAMPLES, positions
 
 from reglib import candidates, read_cases
+
+# Both tests ask the one walk of the library: one worker runs them, so that it is walked once.
+pytestmark = pytest.mark.xdist_group("learn-reach")
 
 # The bank command's work per path (webapp/cli/learn_bank.py's --work default).
 WORK = 30_000

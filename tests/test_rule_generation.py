@@ -6,16 +6,16 @@ rated in their level and the same for the same seed."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import importlib
 import itertools
 import operator
 
 import pytest
+from made_variants import GROUP, SECONDS, made
 
 from webapp.cli import main
 from webapp.sudoku.counting import count_solutions_of
-from webapp.sudoku.generator import Generated, generate
+from webapp.sudoku.generator import generate
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.logic import PathStatus, find_path
 from webapp.sudoku.logic.levels import level_of
@@ -24,9 +24,9 @@ from webapp.sudoku.rulebook import RULE_KINDS, RuleKind, orthogonal_pairs, pairs
 from webapp.sudoku.shape import Shape
 from webapp.web.play.next_puzzle import variant_of
 
-# One worker runs the file, so that each puzzle `made` makes is made once a run, not once a
-# worker: a hard non-consecutive puzzle takes seconds to make.
-pytestmark = pytest.mark.xdist_group("rule-generation")
+# One worker runs the file, with tests/test_every_level_arrives.py, so that each puzzle `made`
+# makes is made once a run, not once a worker: a hard non-consecutive puzzle takes seconds.
+pytestmark = pytest.mark.xdist_group(GROUP)
 
 
 def zebra_pairs(shape: Shape) -> tuple[tuple[int, int], ...]:
@@ -98,14 +98,6 @@ VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki", "thermomete
 # tests that make one again (the same seed, a link, the CLI) make the quicker level's.
 FIRST_ORDERS = [next(order for order in ORDERS if order[0] == variant) for variant in VARIANTS]
 SEEDS = (0, 1, 2)
-# The clock is only a safety net here, so it is generous.
-SECONDS = 300
-
-
-@functools.cache
-def made(variant: str, level: str, seed: int) -> Generated:
-    """The generator's 9x9 puzzle of `variant` at `level` from `seed` (made once a run)."""
-    return generate(9, level, seed=seed, seconds=SECONDS, variant=variant)
 
 
 def keeps_its_rule(answer: Grid, letter: str) -> bool:

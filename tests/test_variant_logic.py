@@ -27,6 +27,10 @@ from webapp.sudoku.logic import BY_SLUG, Position, Step, find_path, next_step
 from webapp.sudoku.logic.leftovers import LAW_OF_LEFTOVERS, applies, leftovers_of
 from webapp.sudoku.logic.techniques import CAGE_TECHNIQUES, TECHNIQUES, techniques_for
 
+# One worker runs the file, so that the made puzzles and hard positions the tests past the
+# sweeps share (below) are made and walked once a run, not once in each worker.
+pytestmark = pytest.mark.xdist_group("variant-logic")
+
 SINGLES = {"full-house", "hidden-single", "naked-single"}
 
 # (variant, size, puzzles, disguises of each, a path's work): about 3,500 positions in all.

@@ -76,3 +76,6 @@ class Tables:
                 self.held[number] |= 1 << self.values[cell]
                 for value in bits_of(self.masks[cell]):
                     self.places[number * stride + value] |= 1 << cell
+        # The values a branch with locked candidates scans at first (propagation's
+        # locked_at_start works it out on a branch's first asking).
+        self.locked_at_start: int | None = None

@@ -45,6 +45,41 @@ NESTED_LIMIT = 40
 DeadEnd = tuple[str, int] | tuple[str, int, int]
 
 
+def first_locked(
+    tables: Tables, places: list[int], held: list[int], values: int
+) -> tuple[int, int, int, int] | None:
+    """The first locked candidates among `values` (as bits), unit by unit and value by value:
+    (the unit, the value, the other unit all its places lie in, the cells of that other unit
+    outside the first that lose the value), or None."""
+    stride, unit_masks = tables.stride, tables.unit_masks
+    asked = [value for value in range(1, tables.size + 1) if values >> value & 1]
+    for number, partners in enumerate(tables.partners):
+        if not partners:
+            continue
+        base, holds, mine = number * stride, held[number], ~unit_masks[number]
+        for value in asked:
+            left = places[base + value]
+            if not left & (left - 1) or holds >> value & 1:
+                continue
+            for other in partners:
+                if left & ~unit_masks[other]:
+                    continue
+                outside = places[other * stride + value] & mine
+                if outside:
+                    return number, value, other, outside
+    return None
+
+
+def locked_at_start(tables: Tables) -> int:
+    """The values a branch from `tables` must scan for locked candidates at first (as bits):
+    none when the start has none, which is so in most positions a net is looked for in."""
+    if tables.locked_at_start is None:
+        every = ((1 << tables.size) - 1) << 1
+        found = first_locked(tables, tables.places, tables.held, every)
+        tables.locked_at_start = 0 if found is None else every
+    return tables.locked_at_start
+
+
 class Branch:
     """One assumption and what follows from it, node by node, with the cause of each removal."""
 
@@ -73,6 +108,10 @@ class Branch:
         self.values = tables.values[:]
         self.places = tables.places[:]
         self.held = tables.held[:]
+        # The values whose places changed since a scan for locked candidates last found none
+        # (as bits): the rest cannot have any, as each unit's and value's test reads only that
+        # value's places, so a scan looks at these values only.
+        self.dirty = locked_at_start(tables) if locked else 0
         # Nodes: (cell, value, how, detail); a removal's value is negative.
         self.nodes: list[tuple[int, int, int, int]] = []
         self.cause: dict[int, int] = {}  # cell * stride + value -> the node that removed it
@@ -120,6 +159,7 @@ class Branch:
         self.placed[key] = node
         self.put |= 1 << key
         self.values[cell] = value
+        self.dirty |= masks[cell]  # the places of the value and of every other candidate
         others = masks[cell] & ~(1 << value)
         masks[cell] = 0
         units = tables.cell_units[cell]
@@ -147,6 +187,7 @@ class Branch:
         stride = tables.stride
         mask = self.masks[cell] & ~(1 << value)
         self.masks[cell] = mask
+        self.dirty |= 1 << value
         key = cell * stride + value
         self.cause[key] = node
         self.gone |= 1 << key
@@ -191,28 +232,22 @@ class Branch:
 
     def _remove_locked(self, limit: int) -> bool:
         """Remove one batch of locked candidates; True when something was removed."""
-        tables, places, held = self.tables, self.places, self.held
-        stride = tables.stride
-        for number, partners in enumerate(tables.partners):
-            for value in range(1, tables.size + 1):
-                left = places[number * stride + value]
-                if held[number] >> value & 1 or not left & (left - 1):
-                    continue
-                for other in partners:
-                    if left & ~tables.unit_masks[other]:
-                        continue
-                    outside = places[other * stride + value] & ~tables.unit_masks[number]
-                    if not outside:
-                        continue
-                    while outside and len(self.nodes) < limit and self.dead_end is None:
-                        low = outside & -outside
-                        outside ^= low
-                        cell = low.bit_length() - 1
-                        detail = number * len(tables.unit_cells) + other
-                        self.nodes.append((cell, -value, LOCKED, detail))
-                        self._remove(cell, value, len(self.nodes) - 1)
-                    return True
-        return False
+        if not self.dirty:
+            return False
+        found = first_locked(self.tables, self.places, self.held, self.dirty)
+        if found is None:
+            self.dirty = 0
+            return False
+        tables = self.tables
+        number, value, other, outside = found
+        while outside and len(self.nodes) < limit and self.dead_end is None:
+            low = outside & -outside
+            outside ^= low
+            cell = low.bit_length() - 1
+            detail = number * len(tables.unit_cells) + other
+            self.nodes.append((cell, -value, LOCKED, detail))
+            self._remove(cell, value, len(self.nodes) - 1)
+        return True
 
     def _remove_by_cages(self, limit: int) -> bool:
         """Remove the candidates of one cage that none of its ways of making its sum gives

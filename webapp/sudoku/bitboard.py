@@ -49,8 +49,10 @@ the other cell the digits the relation forbids beside it.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
-from functools import cached_property
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from typing import overload
 
 from .cage_sums import CageSums
 from .cages import combinations
@@ -79,9 +81,8 @@ class Bitboard:
         self.cells = n * n
         # The cages with sums (by number in geometry.cages) and their combinations.
         summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
-        ways = {k: combinations(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed}
         self.span = span = max(
-            [n] + [_cage_span(n, len(geometry.cages[k]), ways[k]) for k in summed]
+            [n] + [_cage_span(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed]
         )
         self.width = width = span + 1
         # Options: the cell options (cell * N + digit), `options` of them, then each
@@ -111,60 +112,70 @@ class Bitboard:
         for rank, k in enumerate(summed):
             for place, cell in enumerate(geometry.cages[k]):
                 in_cage[cell] = (first_cage_field + rank * (n + 1), place)
-        # fields[option] = the option's constraints; bits[option] = its bit indexes.
-        self.fields: list[tuple[int, ...]] = []
-        self.bits: list[tuple[int, ...]] = []
         # option_at[bit index] = the option stored there (-1 on guard bits).
         self.option_at = option_at = [-1] * (self.constraints * width)
         # members[field] = mask of every option of that constraint, in all layouts.
         self.members = members = [0] * self.constraints
         first_unit_field = n * n
 
-        def add(fields: list[int], bits: list[int]) -> None:
-            """The next option, in `fields` at `bits`."""
-            option, everywhere = len(self.fields), 0
-            for bit in bits:
-                everywhere |= 1 << bit
-                option_at[bit] = option
-            for field in fields:
-                members[field] |= everywhere
-            self.fields.append(tuple(fields))
-            self.bits.append(tuple(bits))
-
-        # The cell options' own fields and bits; their members' masks are made below, a
-        # field at a time, where OR-ing in each option's was most of a Killer's board.
-        # Digit d's fields are digit 1's, each but the cell's d fields up, and so its bits.
-        all_fields, all_bits = self.fields, self.bits
+        # The cell options' fields and bits: digit 1's for each cell (its cell's field and
+        # bit, then its units' and its summed cage's), digit d's each but the cell's field
+        # d fields up. fields[option] = the option's constraints; bits[option] = its bit
+        # indexes; a Killer's are worked out when asked for (OptionRows), as its board
+        # places few of its options, and listed for the boards that serve many puzzles.
+        first_fields, first_bits = [], []
         for cell in range(self.cells):
             unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
             if cell in in_cage:
                 unit_fields.append(in_cage[cell])
-            first_fields = [base for base, _ in unit_fields]
-            first_bits = [base * width + place for base, place in unit_fields]
+            first_fields.append((cell, *[base for base, _ in unit_fields]))
+            first_bits.append(
+                (cell * width, *[base * width + place for base, place in unit_fields])
+            )
+            option_at[cell * width : cell * width + n] = range(cell * n, cell * n + n)
+        self.unit_bits = [sum(1 << bit for bit in bits[1:]) for bits in first_bits]
+        # Each unit's and summed cage's options of digit d, in its d field by place.
+        groups = [
+            (first_unit_field + number * n, unit.cells)
+            for number, unit in enumerate(geometry.units)
+        ]
+        groups += [
+            (first_cage_field + rank * (n + 1), geometry.cages[k]) for rank, k in enumerate(summed)
+        ]
+        for base, cells in groups:
+            digit_1 = [cell * n for cell in cells]
             for digit in range(n):
-                up = digit * width
-                own = (cell * width + digit, *[bit + up for bit in first_bits])
-                option = len(all_fields)
-                for bit in own:
-                    option_at[bit] = option
-                all_fields.append((cell, *[field + digit for field in first_fields]))
-                all_bits.append(own)
+                at = (base + digit) * width
+                option_at[at : at + len(cells)] = [option + digit for option in digit_1]
         self._cell_members(in_cage)
+        # Each cage's combinations: their rows and masks read off the cage's shape's
+        # (cage_layout), moved to its fields.
+        combination_fields: list[tuple[int, tuple[int, ...]]] = []
+        combination_bits: list[tuple[int, tuple[int, ...]]] = []
+        option = self.options
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
-            lacking = [size] * n  # the next free place in each "cage k, digit d" field
-            for j, mask in enumerate(ways[k]):
-                fields, bits = [base + n], [(base + n) * width + j]
-                for digit in range(n):
-                    if not mask >> digit & 1:
-                        fields.append(base + digit)
-                        bits.append((base + digit) * width + lacking[digit])
-                        lacking[digit] += 1
-                add(fields, bits)
+            layout = cage_layout(n, size, geometry.cage_totals[k], width)
+            combination_fields += [(base, fields) for fields in layout.fields]
+            combination_bits += [(base * width, bits) for bits in layout.bits]
+            for digit, lacking in enumerate(layout.lacking):
+                at = (base + digit) * width + size
+                option_at[at : at + len(lacking)] = [option + j for j in lacking]
+            at = (base + n) * width
+            option_at[at : at + len(layout.fields)] = range(option, option + len(layout.fields))
+            for digit, found in enumerate(layout.members):
+                members[base + digit] |= found << (base * width)
+            option += len(layout.fields)
+        self.fields: Sequence[tuple[int, ...]] = OptionRows(
+            n, 0, 1, first_fields, combination_fields
+        )
+        self.bits: Sequence[tuple[int, ...]] = OptionRows(n, 1, width, first_bits, combination_bits)
+        if not summed:  # a board that serves many puzzles: its rows listed, a list's speed
+            self.fields, self.bits = list(self.fields), list(self.bits)
         # mates[option] = the same digit's options in the rest of a cage without a sum
         # (a cage with one rules them out through its "cage k, digit d" constraint) and in
         # the cells the option's cell is paired with.
-        self.mates = [0] * len(self.fields)
+        self.mates = [0] * option
         for k, cage in enumerate(geometry.cages):
             if geometry.cage_totals[k] is None:
                 for cell in cage:
@@ -221,11 +232,8 @@ class Bitboard:
         n, width, members, unit_bits = self.n, self.width, self.members, self.unit_bits
         digits = (1 << n) - 1
         spread = sum(1 << (digit * width) for digit in range(n))  # a bit in each digit's field
-        for cell in range(self.cells):
-            found = digits << (cell * width)
-            for bit in self.bits[cell * n][1:]:
-                found |= spread << bit
-            members[cell] |= found
+        for cell in range(self.cells):  # no carries: each unit bit's fields are its own
+            members[cell] |= (digits << (cell * width)) | (unit_bits[cell] * spread)
         groups = [
             (self.cells + number * n, unit.cells) for number, unit in enumerate(self.geometry.units)
         ]
@@ -378,11 +386,92 @@ class Bitboard:
         return found
 
 
-def _cage_span(n: int, size: int, ways: tuple[int, ...]) -> int:
+@lru_cache(maxsize=4096)
+def _cage_span(n: int, size: int, total: int | None) -> int:
     """The widest of a cage's constraints: its combinations, or its cells and the
     combinations without some digit."""
+    ways = combinations(n, size, total)
     lacking = max(sum(1 for mask in ways if not mask >> digit & 1) for digit in range(n))
     return max(len(ways), size + lacking)
+
+
+@dataclass(frozen=True)
+class CageLayout:
+    """Where the combinations of a cage of one shape (size and sum) live on a board of fields
+    `width` bits wide, counted from the cage's first field (its digit 1's) and that field's
+    first bit: each combination's fields and bits (its own "cage" field, then each digit
+    it lacks), the combinations lacking each digit (their places in that digit's field
+    follow the cage's cells), and each of the cage's N + 1 fields' combination bits."""
+
+    fields: tuple[tuple[int, ...], ...]
+    bits: tuple[tuple[int, ...], ...]
+    lacking: tuple[tuple[int, ...], ...]
+    members: tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def cage_layout(n: int, size: int, total: int | None, width: int) -> CageLayout:
+    """The CageLayout of a cage of `size` cells adding up to `total` on an n x n board of
+    fields `width` bits wide: the same for every cage of that shape, so built once (a
+    Killer's board built its combinations bit by bit, a fifth of its medium solve)."""
+    lacking: list[list[int]] = [[] for _ in range(n)]
+    fields, bits = [], []
+    members = [0] * (n + 1)
+    for j, mask in enumerate(combinations(n, size, total)):
+        own_fields, own_bits = [n], [n * width + j]
+        for digit in range(n):
+            if not mask >> digit & 1:
+                own_fields.append(digit)
+                own_bits.append(digit * width + size + len(lacking[digit]))
+                lacking[digit].append(j)
+        everywhere = sum(1 << bit for bit in own_bits)
+        for field in own_fields:
+            members[field] |= everywhere
+        fields.append(tuple(own_fields))
+        bits.append(tuple(own_bits))
+    return CageLayout(tuple(fields), tuple(bits), tuple(map(tuple, lacking)), tuple(members))
+
+
+class OptionRows(Sequence[tuple[int, ...]]):
+    """Each option's field numbers (or bit indexes), as Bitboard.fields (bits) holds them,
+    worked out when asked for: a cell option's from its cell's digit 1 row (the first
+    number `head` more for each digit up, the others `step` more), a combination's from its
+    cage's shape's row (CageLayout) moved by its cage's offset. A Killer's board serves
+    one puzzle and places few of its options: listing every row was a third of its build."""
+
+    def __init__(
+        self,
+        n: int,
+        head: int,
+        step: int,
+        firsts: list[tuple[int, ...]],
+        moved: list[tuple[int, tuple[int, ...]]],
+    ) -> None:
+        self.n, self.head, self.step = n, head, step
+        self.firsts, self.moved = firsts, moved
+        self.options = len(firsts) * n
+
+    def __len__(self) -> int:
+        return self.options + len(self.moved)
+
+    @overload
+    def __getitem__(self, option: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, option: slice) -> Sequence[tuple[int, ...]]: ...
+
+    def __getitem__(self, option: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        if isinstance(option, slice):
+            return [self[each] for each in range(len(self))[option]]
+        if option < 0:
+            option += len(self)
+        if option < self.options:
+            cell, digit = divmod(option, self.n)
+            first, *rest = self.firsts[cell]
+            up = digit * self.step
+            return (first + digit * self.head, *[place + up for place in rest])
+        offset, row = self.moved[option - self.options]
+        return tuple(place + offset for place in row)
 
 
 # In bytes: a placement's tuple of three masks (the masks aside), an option's tuple of

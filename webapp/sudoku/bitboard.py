@@ -114,8 +114,6 @@ class Bitboard:
                 in_cage[cell] = (first_cage_field + rank * (n + 1), place)
         # option_at[bit index] = the option stored there (-1 on guard bits).
         self.option_at = option_at = [-1] * (self.constraints * width)
-        # members[field] = mask of every option of that constraint, in all layouts.
-        self.members = members = [0] * self.constraints
         first_unit_field = n * n
 
         # The cell options' fields and bits: digit 1's for each cell (its cell's field and
@@ -147,11 +145,11 @@ class Bitboard:
             for digit in range(n):
                 at = (base + digit) * width
                 option_at[at : at + len(cells)] = [option + digit for option in digit_1]
-        self._cell_members(in_cage)
         # Each cage's combinations: their rows and masks read off the cage's shape's
         # (cage_layout), moved to its fields.
         combination_fields: list[tuple[int, tuple[int, ...]]] = []
         combination_bits: list[tuple[int, tuple[int, ...]]] = []
+        combination_members: list[tuple[tuple[int, ...], int]] = []
         option = self.options
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
@@ -163,9 +161,14 @@ class Bitboard:
                 option_at[at : at + len(lacking)] = [option + j for j in lacking]
             at = (base + n) * width
             option_at[at : at + len(layout.fields)] = range(option, option + len(layout.fields))
-            for digit, found in enumerate(layout.members):
-                members[base + digit] |= found << (base * width)
+            combination_members.append((layout.members, base * width))
             option += len(layout.fields)
+        # members[field] = mask of every option of that constraint, in all layouts: a
+        # Killer's worked out when a placement first asks, the others' listed now.
+        members = FieldMembers(self, [geometry.cages[k] for k in summed], combination_members)
+        self.members: FieldMembers | list[int] = members
+        if not summed:
+            self.members = [members[field] for field in range(self.constraints)]
         self.fields: Sequence[tuple[int, ...]] = OptionRows(
             n, 0, 1, first_fields, combination_fields
         )
@@ -192,11 +195,13 @@ class Bitboard:
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
         # Each option is in its cell's constraint or its cage's (a combination).
-        self.start = 0
-        for field in range(self.cells):
-            self.start |= members[field]
-        for rank in range(len(summed)):
-            self.start |= members[first_cage_field + rank * (n + 1) + n]
+        # Each cell's options in every layout (as the cells' members hold them, a digit's
+        # unit bits d fields up, no carries: each cell's bits are its own), then each cage's
+        # combinations.
+        spread = sum(1 << (digit * width) for digit in range(n))
+        self.start = ((1 << n) - 1) * feet(self.cells) | sum(self.unit_bits) * spread
+        for found, shift in combination_members:
+            self.start |= found[n] << shift
         self.bar(geometry.barred)
         self.guard = [1 << (f * width + span) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live
@@ -223,31 +228,6 @@ class Bitboard:
             for digit in digits:
                 for bit in self.bits[cell * self.n + digit - 1]:
                     self.start &= ~(1 << bit)
-
-    def _cell_members(self, in_cage: dict[int, tuple[int, int]]) -> None:
-        """OR into `members` the cell options of each cell's, unit's and summed cage's
-        constraints (`in_cage`: a cell's first cage field and place, by cell). Cell c's
-        digit d option is bit c * width + d of the cell layout and unit_bits[c] shifted d
-        fields up, so a unit's options for digit d are its cells' bits shifted alike."""
-        n, width, members, unit_bits = self.n, self.width, self.members, self.unit_bits
-        digits = (1 << n) - 1
-        spread = sum(1 << (digit * width) for digit in range(n))  # a bit in each digit's field
-        for cell in range(self.cells):  # no carries: each unit bit's fields are its own
-            members[cell] |= (digits << (cell * width)) | (unit_bits[cell] * spread)
-        groups = [
-            (self.cells + number * n, unit.cells) for number, unit in enumerate(self.geometry.units)
-        ]
-        cages: dict[int, list[int]] = {}
-        for cell, (base, _) in in_cage.items():
-            cages.setdefault(base, []).append(cell)
-        groups += [(base, tuple(cells)) for base, cells in cages.items()]
-        for base, cells in groups:
-            in_cells = in_units = 0
-            for cell in cells:
-                in_cells |= 1 << (cell * width)
-                in_units |= unit_bits[cell]
-            for digit in range(n):
-                members[base + digit] |= (in_cells << digit) | (in_units << (digit * width))
 
     def pair_up(self, cell_pairs: tuple[tuple[int, ...], ...]) -> None:
         """Add to the options' mates the same digit's options in the cells each cell is
@@ -430,6 +410,59 @@ def cage_layout(n: int, size: int, total: int | None, width: int) -> CageLayout:
         fields.append(tuple(own_fields))
         bits.append(tuple(own_bits))
     return CageLayout(tuple(fields), tuple(bits), tuple(map(tuple, lacking)), tuple(members))
+
+
+class FieldMembers(dict[int, int]):
+    """Every option of each constraint, in every layout (Bitboard.members), worked out when
+    first asked for and kept: a cell's options are its digits in the cell layout and its
+    unit bits each digit's fields up; a unit's (or a summed cage's) options of digit d are
+    its cells' digit 1 bits moved d up; a cage's constraints hold its combinations' bits
+    (CageLayout.members) too. ORing them all in was most of what was left of building a
+    Killer's board, whose placements ask for a few hundred of them."""
+
+    def __init__(
+        self,
+        board: Bitboard,
+        cages: list[tuple[int, ...]],
+        combinations: list[tuple[tuple[int, ...], int]],
+    ) -> None:
+        super().__init__()
+        n, width = board.n, board.width
+        self.n, self.width, self.cells, self.unit_bits = n, width, board.cells, board.unit_bits
+        self.groups = [unit.cells for unit in board.geometry.units] + cages
+        self.first_cage = board.cells + len(board.geometry.units) * n
+        self.combinations = combinations  # each summed cage's (CageLayout.members, shift)
+        self.spread = sum(1 << (digit * width) for digit in range(n))
+        self.digit_1: dict[int, tuple[int, int]] = {}  # a group's (cell bits, unit bits)
+
+    def _digit_1(self, group: int) -> tuple[int, int]:
+        """The digit 1 options of a unit's (or summed cage's) cells: their bits in the cell
+        layout and in the units' layouts."""
+        if group not in self.digit_1:
+            in_cells = in_units = 0
+            for cell in self.groups[group]:
+                in_cells |= 1 << (cell * self.width)
+                in_units |= self.unit_bits[cell]
+            self.digit_1[group] = in_cells, in_units
+        return self.digit_1[group]
+
+    def __missing__(self, field: int) -> int:
+        n, width = self.n, self.width
+        if field < self.cells:
+            found = ((1 << n) - 1) << (field * width) | self.unit_bits[field] * self.spread
+        elif field < self.first_cage:
+            group, digit = divmod(field - self.cells, n)
+            in_cells, in_units = self._digit_1(group)
+            found = (in_cells << digit) | (in_units << (digit * width))
+        else:
+            rank, digit = divmod(field - self.first_cage, n + 1)
+            ways, shift = self.combinations[rank]
+            found = ways[digit] << shift
+            if digit < n:
+                in_cells, in_units = self._digit_1(len(self.groups) - len(self.combinations) + rank)
+                found |= (in_cells << digit) | (in_units << (digit * width))
+        self[field] = found
+        return found
 
 
 class OptionRows(Sequence[tuple[int, ...]]):

@@ -56,7 +56,7 @@ from typing import overload
 
 from .cage_sums import CageSums
 from .cages import combinations
-from .geometry import Geometry, Relation, per_geometry, standard_geometry
+from .geometry import Geometry, Relation, Unit, per_geometry, standard_geometry
 from .line_rules import RuleNarrowing
 from .relation_narrowing import RelationNarrowing
 from .sum_lines import SumNarrowing
@@ -102,45 +102,27 @@ class Bitboard:
         self.cell_guards = feet(self.cells) << span
         self.field_mask = (1 << span) - 1
 
-        # Each cell's (unit number, place in unit) pairs, in unit order, and the cage
-        # fields of its digits (and its place in that cage) when its cage has a sum.
-        places: list[list[tuple[int, int]]] = [[] for _ in range(self.cells)]
-        for number, unit in enumerate(geometry.units):
-            for place, cell in enumerate(unit.cells):
-                places[cell].append((number, place))
-        in_cage: dict[int, tuple[int, int]] = {}
-        for rank, k in enumerate(summed):
-            for place, cell in enumerate(geometry.cages[k]):
-                in_cage[cell] = (first_cage_field + rank * (n + 1), place)
+        # The cells' and units' part, the same for every board of these units this wide
+        # (UnitLayout), then each summed cage's: its digit fields, in each of its cells'
+        # rows and unit bits. fields[option] = the option's constraints; bits[option] = its
+        # bit indexes: digit 1's rows for each cell (its cell's field and bit, then its
+        # units' and its summed cage's), digit d's each but the cell's field d fields up; a
+        # Killer's are worked out when asked for (OptionRows), as its board places few of
+        # its options, and listed for the boards that serve many puzzles.
+        units = unit_layout(geometry.units, n, width)
         # option_at[bit index] = the option stored there (-1 on guard bits).
-        self.option_at = option_at = [-1] * (self.constraints * width)
-        first_unit_field = n * n
-
-        # The cell options' fields and bits: digit 1's for each cell (its cell's field and
-        # bit, then its units' and its summed cage's), digit d's each but the cell's field
-        # d fields up. fields[option] = the option's constraints; bits[option] = its bit
-        # indexes; a Killer's are worked out when asked for (OptionRows), as its board
-        # places few of its options, and listed for the boards that serve many puzzles.
-        first_fields, first_bits = [], []
-        for cell in range(self.cells):
-            unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
-            if cell in in_cage:
-                unit_fields.append(in_cage[cell])
-            first_fields.append((cell, *[base for base, _ in unit_fields]))
-            first_bits.append(
-                (cell * width, *[base * width + place for base, place in unit_fields])
-            )
-            option_at[cell * width : cell * width + n] = range(cell * n, cell * n + n)
-        self.unit_bits = [sum(1 << bit for bit in bits[1:]) for bits in first_bits]
-        # Each unit's and summed cage's options of digit d, in its d field by place.
-        groups = [
-            (first_unit_field + number * n, unit.cells)
-            for number, unit in enumerate(geometry.units)
-        ]
-        groups += [
-            (first_cage_field + rank * (n + 1), geometry.cages[k]) for rank, k in enumerate(summed)
-        ]
-        for base, cells in groups:
+        self.option_at = option_at = list(units.option_at)
+        option_at += [-1] * ((self.constraints - first_cage_field) * width)
+        first_fields, first_bits = list(units.first_fields), list(units.first_bits)
+        self.unit_bits = list(units.unit_bits)
+        cage_bits = [0] * self.cells  # each cell's digit 1 bit in its summed cage's fields
+        for rank, k in enumerate(summed):
+            base, cells = first_cage_field + rank * (n + 1), geometry.cages[k]
+            for place, cell in enumerate(cells):
+                first_fields[cell] += (base,)
+                first_bits[cell] += (base * width + place,)
+                cage_bits[cell] = 1 << (base * width + place)
+                self.unit_bits[cell] |= cage_bits[cell]
             digit_1 = [cell * n for cell in cells]
             for digit in range(n):
                 at = (base + digit) * width
@@ -165,7 +147,9 @@ class Bitboard:
             option += len(layout.fields)
         # members[field] = mask of every option of that constraint, in all layouts: a
         # Killer's worked out when a placement first asks, the others' listed now.
-        members = FieldMembers(self, [geometry.cages[k] for k in summed], combination_members)
+        members = FieldMembers(
+            self, units, cage_bits, [geometry.cages[k] for k in summed], combination_members
+        )
         self.members: FieldMembers | list[int] = members
         if not summed:
             self.members = [members[field] for field in range(self.constraints)]
@@ -376,6 +360,53 @@ def _cage_span(n: int, size: int, total: int | None) -> int:
 
 
 @dataclass(frozen=True)
+class UnitLayout:
+    """The cells' and units' part of a board of fields `width` bits wide (every field below
+    the first cage's): option_at there, each cell's digit 1 row of fields and of bits (its
+    cell's, then its units') and its digit 1 bits in the units' layouts, and each unit's
+    digit 1 options' bits in the cell layout and in the units' layouts."""
+
+    option_at: tuple[int, ...]
+    first_fields: tuple[tuple[int, ...], ...]
+    first_bits: tuple[tuple[int, ...], ...]
+    unit_bits: tuple[int, ...]
+    digit_1: tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=8)
+def unit_layout(units: tuple[Unit, ...], n: int, width: int) -> UnitLayout:
+    """The UnitLayout of an n x n board of `units` whose fields are `width` bits wide: the
+    same for every Killer of a shape whose widest cage constraint is as wide, so built once
+    (it was a third of a medium Killer's board)."""
+    cells, first_unit_field = n * n, n * n
+    option_at = [-1] * ((cells + len(units) * n) * width)
+    first_fields: list[tuple[int, ...]] = [(cell,) for cell in range(cells)]
+    first_bits: list[tuple[int, ...]] = [(cell * width,) for cell in range(cells)]
+    for cell in range(cells):
+        option_at[cell * width : cell * width + n] = range(cell * n, cell * n + n)
+    for number, unit in enumerate(units):
+        base = first_unit_field + number * n
+        for place, cell in enumerate(unit.cells):
+            first_fields[cell] += (base,)
+            first_bits[cell] += (base * width + place,)
+        digit_1 = [cell * n for cell in unit.cells]
+        for digit in range(n):
+            at = (base + digit) * width
+            option_at[at : at + len(unit.cells)] = [option + digit for option in digit_1]
+    unit_bits = tuple(sum(1 << bit for bit in bits[1:]) for bits in first_bits)
+    groups = []
+    for unit in units:
+        in_cells = in_units = 0
+        for cell in unit.cells:
+            in_cells |= 1 << (cell * width)
+            in_units |= unit_bits[cell]
+        groups.append((in_cells, in_units))
+    return UnitLayout(
+        tuple(option_at), tuple(first_fields), tuple(first_bits), unit_bits, tuple(groups)
+    )
+
+
+@dataclass(frozen=True)
 class CageLayout:
     """Where the combinations of a cage of one shape (size and sum) live on a board of fields
     `width` bits wide, counted from the cage's first field (its digit 1's) and that field's
@@ -423,12 +454,15 @@ class FieldMembers(dict[int, int]):
     def __init__(
         self,
         board: Bitboard,
+        units: UnitLayout,
+        cage_bits: list[int],
         cages: list[tuple[int, ...]],
         combinations: list[tuple[tuple[int, ...], int]],
     ) -> None:
         super().__init__()
         n, width = board.n, board.width
         self.n, self.width, self.cells, self.unit_bits = n, width, board.cells, board.unit_bits
+        self.units, self.cage_bits = units, cage_bits
         self.groups = [unit.cells for unit in board.geometry.units] + cages
         self.first_cage = board.cells + len(board.geometry.units) * n
         self.combinations = combinations  # each summed cage's (CageLayout.members, shift)
@@ -437,12 +471,18 @@ class FieldMembers(dict[int, int]):
 
     def _digit_1(self, group: int) -> tuple[int, int]:
         """The digit 1 options of a unit's (or summed cage's) cells: their bits in the cell
-        layout and in the units' layouts."""
+        layout and in the units' layouts (a unit's from its UnitLayout, its cells' bits in
+        their cages' fields added)."""
         if group not in self.digit_1:
-            in_cells = in_units = 0
-            for cell in self.groups[group]:
-                in_cells |= 1 << (cell * self.width)
-                in_units |= self.unit_bits[cell]
+            if group < len(self.units.digit_1):
+                in_cells, in_units = self.units.digit_1[group]
+                for cell in self.groups[group]:
+                    in_units |= self.cage_bits[cell]
+            else:
+                in_cells = in_units = 0
+                for cell in self.groups[group]:
+                    in_cells |= 1 << (cell * self.width)
+                    in_units |= self.unit_bits[cell]
             self.digit_1[group] = in_cells, in_units
         return self.digit_1[group]
 

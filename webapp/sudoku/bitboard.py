@@ -320,8 +320,21 @@ class Bitboard:
         # On 25x25 grids this runs at every placement. A cell in three units (rows,
         # columns and boxes, or any geometry like it) is written out flat: a third
         # faster than the loop, measured.
-        fields, bits = self.fields[option], self.bits[option]
         members, guard = self.members, self.guard
+        if option < self.options and isinstance(self.fields, OptionRows):
+            # A Killer's cell option, from its cell's digit 1 row moved its digit up: its
+            # unit bits in one shift, where working out its rows took a third longer.
+            n, width = self.n, self.width
+            cell, digit = divmod(option, n)
+            touched, done = members[cell], guard[cell]
+            for field in self.fields.firsts[cell][1:]:
+                touched |= members[field + digit]
+                done |= guard[field + digit]
+            own = (1 << (cell * width + digit)) | (self.unit_bits[cell] << (digit * width))
+            touched |= self.mates[option]
+            unrelated = self.full ^ touched
+            return unrelated ^ own, done, unrelated
+        fields, bits = self.fields[option], self.bits[option]
         if len(fields) == 4:
             f0, f1, f2, f3 = fields
             b0, b1, b2, b3 = bits

@@ -144,6 +144,20 @@ class CageSums:
             )
             first_way += len(ways)
         self.cages = tuple(cages)
+        # The same, flat, as the narrowing reads them at each node.
+        self.rows = tuple(
+            (
+                cage.combination_shift,
+                cage.combination_mask,
+                cage.cell_shifts,
+                cage.tables.digits,
+                cage.tables.with_digit,
+                cage.tables.unions,
+                cage.first_way,
+                cage.first_digit,
+            )
+            for cage in cages
+        )
         self.drops = Drops(board, spread)
 
     def narrowed(self, alive: int) -> int:
@@ -161,35 +175,34 @@ class CageSums:
         digit_mask, drops = self.digit_mask, self.drops
         cells = alive & self.cell_layout
         drop = 0
-        for cage in self.cages:
-            live = (alive >> cage.combination_shift) & cage.combination_mask
+        for at, ways, shifts, digits, with_digit, unions, first_way, first_digit in self.rows:
+            live = (alive >> at) & ways
             if not live & (live - 1):  # one way left, placed: its digits are its cells'
                 continue
             present = 0
-            for shift in cage.cell_shifts:
+            for shift in shifts:
                 present |= cells >> shift
             present &= digit_mask
             # The live ways holding a digit no cell has die; what the rest hold stays.
-            tables = cage.tables
-            absent = tables.digits & ~present
+            absent = digits & ~present
             dead = 0
             while absent:
                 low = absent & -absent
-                dead |= tables.with_digit[low.bit_length() - 1]
+                dead |= with_digit[low.bit_length() - 1]
                 absent ^= low
             dead &= live
             live ^= dead
             held = shift = 0
-            for union in tables.unions:
+            for union in unions:
                 held |= union[(live >> shift) & LOW_CHUNK]
                 shift += CHUNK
             while dead:
                 low = dead & -dead
-                drop |= drops[cage.first_way + low.bit_length() - 1]
+                drop |= drops[first_way + low.bit_length() - 1]
                 dead ^= low
             gone = present & ~held
             while gone:
                 low = gone & -gone
-                drop |= drops[cage.first_digit - low.bit_length() + 1]
+                drop |= drops[first_digit - low.bit_length() + 1]
                 gone ^= low
         return alive & ~drop if drop & alive else alive

@@ -376,14 +376,14 @@ def _cage_span(n: int, size: int, total: int | None) -> int:
 class UnitLayout:
     """The cells' and units' part of a board of fields `width` bits wide (every field below
     the first cage's): option_at there, each cell's digit 1 row of fields and of bits (its
-    cell's, then its units') and its digit 1 bits in the units' layouts, and each unit's
-    digit 1 options' bits in the cell layout and in the units' layouts."""
+    cell's, then its units') and its digit 1 bits in the units' layouts, and each cell's
+    and unit's field's members (Bitboard.members) without cages."""
 
     option_at: tuple[int, ...]
     first_fields: tuple[tuple[int, ...], ...]
     first_bits: tuple[tuple[int, ...], ...]
     unit_bits: tuple[int, ...]
-    digit_1: tuple[tuple[int, int], ...]
+    members: tuple[int, ...]
 
 
 @lru_cache(maxsize=8)
@@ -407,15 +407,16 @@ def unit_layout(units: tuple[Unit, ...], n: int, width: int) -> UnitLayout:
             at = (base + digit) * width
             option_at[at : at + len(unit.cells)] = [option + digit for option in digit_1]
     unit_bits = tuple(sum(1 << bit for bit in bits[1:]) for bits in first_bits)
-    groups = []
+    spread = sum(1 << (digit * width) for digit in range(n))
+    members = [((1 << n) - 1) << (cell * width) | unit_bits[cell] * spread for cell in range(cells)]
     for unit in units:
         in_cells = in_units = 0
         for cell in unit.cells:
             in_cells |= 1 << (cell * width)
             in_units |= unit_bits[cell]
-        groups.append((in_cells, in_units))
+        members += [(in_cells << digit) | (in_units << (digit * width)) for digit in range(n)]
     return UnitLayout(
-        tuple(option_at), tuple(first_fields), tuple(first_bits), unit_bits, tuple(groups)
+        tuple(option_at), tuple(first_fields), tuple(first_bits), unit_bits, tuple(members)
     )
 
 
@@ -461,7 +462,8 @@ class FieldMembers(dict[int, int]):
     first asked for and kept: a cell's options are its digits in the cell layout and its
     unit bits each digit's fields up; a unit's (or a summed cage's) options of digit d are
     its cells' digit 1 bits moved d up; a cage's constraints hold its combinations' bits
-    (CageLayout.members) too. ORing them all in was most of what was left of building a
+    (CageLayout.members) too. A cell's and a unit's are the UnitLayout's with their cells'
+    bits in their cages' fields added. ORing them all in was most of what was left of building a
     Killer's board, whose placements ask for a few hundred of them."""
 
     def __init__(
@@ -476,43 +478,51 @@ class FieldMembers(dict[int, int]):
         n, width = board.n, board.width
         self.n, self.width, self.cells, self.unit_bits = n, width, board.cells, board.unit_bits
         self.units, self.cage_bits = units, cage_bits
-        self.groups = [unit.cells for unit in board.geometry.units] + cages
+        self.units_cells = [unit.cells for unit in board.geometry.units]
+        self.cages = cages
         self.first_cage = board.cells + len(board.geometry.units) * n
         self.combinations = combinations  # each summed cage's (CageLayout.members, shift)
         self.spread = sum(1 << (digit * width) for digit in range(n))
-        self.digit_1: dict[int, tuple[int, int]] = {}  # a group's (cell bits, unit bits)
+        self.digit_1: dict[int, tuple[int, int]] = {}  # a cage's (cell bits, unit bits)
+        self.in_cages: dict[int, int] = {}  # a unit's cells' bits in their cages' fields
 
-    def _digit_1(self, group: int) -> tuple[int, int]:
-        """The digit 1 options of a unit's (or summed cage's) cells: their bits in the cell
-        layout and in the units' layouts (a unit's from its UnitLayout, its cells' bits in
-        their cages' fields added)."""
-        if group not in self.digit_1:
-            if group < len(self.units.digit_1):
-                in_cells, in_units = self.units.digit_1[group]
-                for cell in self.groups[group]:
-                    in_units |= self.cage_bits[cell]
-            else:
-                in_cells = in_units = 0
-                for cell in self.groups[group]:
-                    in_cells |= 1 << (cell * self.width)
-                    in_units |= self.unit_bits[cell]
-            self.digit_1[group] = in_cells, in_units
-        return self.digit_1[group]
+    def cage_digit_1(self, rank: int) -> tuple[int, int]:
+        """The digit 1 options of the cells of the `rank`-th cage with a sum: their bits in
+        the cell layout and in every other layout (their units' and their cage's)."""
+        if rank not in self.digit_1:
+            in_cells = in_units = 0
+            for cell in self.cages[rank]:
+                in_cells |= 1 << (cell * self.width)
+                in_units |= self.unit_bits[cell]
+            self.digit_1[rank] = in_cells, in_units
+        return self.digit_1[rank]
+
+    def _in_cages(self, number: int) -> int:
+        """The digit 1 bits of unit `number`'s cells in their cages' fields."""
+        if number not in self.in_cages:
+            found = 0
+            for cell in self.units_cells[number]:
+                found |= self.cage_bits[cell]
+            self.in_cages[number] = found
+        return self.in_cages[number]
 
     def __missing__(self, field: int) -> int:
         n, width = self.n, self.width
+        found = self.units.members[field] if field < self.first_cage else 0
         if field < self.cells:
-            found = ((1 << n) - 1) << (field * width) | self.unit_bits[field] * self.spread
+            if self.cage_bits[field]:
+                found |= self.cage_bits[field] * self.spread
         elif field < self.first_cage:
-            group, digit = divmod(field - self.cells, n)
-            in_cells, in_units = self._digit_1(group)
-            found = (in_cells << digit) | (in_units << (digit * width))
+            number, digit = divmod(field - self.cells, n)
+            in_cages = self._in_cages(number)
+            if in_cages:
+                found |= in_cages << (digit * width)
         else:
             rank, digit = divmod(field - self.first_cage, n + 1)
             ways, shift = self.combinations[rank]
             found = ways[digit] << shift
             if digit < n:
-                in_cells, in_units = self._digit_1(len(self.groups) - len(self.combinations) + rank)
+                in_cells, in_units = self.cage_digit_1(rank)
                 found |= (in_cells << digit) | (in_units << (digit * width))
         self[field] = found
         return found

@@ -22,13 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .cages import combinations
 from .narrowing import bits_mask
 
 if TYPE_CHECKING:  # the board builds its narrowing from here, so no import at run time
-    from .bitboard import Bitboard
+    from .bitboard import Bitboard, FieldMembers
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ class CageSums:
         first_cage_field = n * n + len(geometry.units) * n
         cages = []
         spread: dict[int, tuple[int, int]] = {}
-        unit_bits = board.unit_bits
+        # A board with summed cages works out its members (FieldMembers).
+        members = cast("FieldMembers", board.members)
         first_way = board.options  # each cage's combinations follow the cell options
         summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
         for rank, k in enumerate(summed):
@@ -127,11 +128,7 @@ class CageSums:
             ways = combinations(n, len(cells), geometry.cage_totals[k])
             field = first_cage_field + rank * (n + 1) + n
             first_digit = -1 - rank * n
-            in_cells = in_units = 0
-            for cell in cells:
-                in_cells |= 1 << (cell * width)
-                in_units |= unit_bits[cell]
-            spread[first_digit] = (in_cells, in_units)
+            spread[first_digit] = members.cage_digit_1(rank)
             cages.append(
                 CageMasks(
                     cell_shifts=tuple(cell * width for cell in cells),

@@ -49,12 +49,14 @@ the other cell the digits the relation forbids beside it.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
-from functools import cached_property
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from typing import overload
 
 from .cage_sums import CageSums
 from .cages import combinations
-from .geometry import Geometry, Relation, per_geometry, standard_geometry
+from .geometry import Geometry, Relation, Unit, per_geometry, standard_geometry
 from .line_rules import RuleNarrowing
 from .relation_narrowing import RelationNarrowing
 from .sum_lines import SumNarrowing
@@ -79,9 +81,8 @@ class Bitboard:
         self.cells = n * n
         # The cages with sums (by number in geometry.cages) and their combinations.
         summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
-        ways = {k: combinations(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed}
         self.span = span = max(
-            [n] + [_cage_span(n, len(geometry.cages[k]), ways[k]) for k in summed]
+            [n] + [_cage_span(n, len(geometry.cages[k]), geometry.cage_totals[k]) for k in summed]
         )
         self.width = width = span + 1
         # Options: the cell options (cell * N + digit), `options` of them, then each
@@ -101,70 +102,67 @@ class Bitboard:
         self.cell_guards = feet(self.cells) << span
         self.field_mask = (1 << span) - 1
 
-        # Each cell's (unit number, place in unit) pairs, in unit order, and the cage
-        # fields of its digits (and its place in that cage) when its cage has a sum.
-        places: list[list[tuple[int, int]]] = [[] for _ in range(self.cells)]
-        for number, unit in enumerate(geometry.units):
-            for place, cell in enumerate(unit.cells):
-                places[cell].append((number, place))
-        in_cage: dict[int, tuple[int, int]] = {}
-        for rank, k in enumerate(summed):
-            for place, cell in enumerate(geometry.cages[k]):
-                in_cage[cell] = (first_cage_field + rank * (n + 1), place)
-        # fields[option] = the option's constraints; bits[option] = its bit indexes.
-        self.fields: list[tuple[int, ...]] = []
-        self.bits: list[tuple[int, ...]] = []
+        # The cells' and units' part, the same for every board of these units this wide
+        # (UnitLayout), then each summed cage's: its digit fields, in each of its cells'
+        # rows and unit bits. fields[option] = the option's constraints; bits[option] = its
+        # bit indexes: digit 1's rows for each cell (its cell's field and bit, then its
+        # units' and its summed cage's), digit d's each but the cell's field d fields up; a
+        # Killer's are worked out when asked for (OptionRows), as its board places few of
+        # its options, and listed for the boards that serve many puzzles.
+        units = unit_layout(geometry.units, n, width)
         # option_at[bit index] = the option stored there (-1 on guard bits).
-        self.option_at = option_at = [-1] * (self.constraints * width)
-        # members[field] = mask of every option of that constraint, in all layouts.
-        self.members = members = [0] * self.constraints
-        first_unit_field = n * n
-
-        def add(fields: list[int], bits: list[int]) -> None:
-            """The next option, in `fields` at `bits`."""
-            option, everywhere = len(self.fields), 0
-            for bit in bits:
-                everywhere |= 1 << bit
-                option_at[bit] = option
-            for field in fields:
-                members[field] |= everywhere
-            self.fields.append(tuple(fields))
-            self.bits.append(tuple(bits))
-
-        # The cell options' own fields and bits; their members' masks are made below, a
-        # field at a time, where OR-ing in each option's was most of a Killer's board.
-        # Digit d's fields are digit 1's, each but the cell's d fields up, and so its bits.
-        all_fields, all_bits = self.fields, self.bits
-        for cell in range(self.cells):
-            unit_fields = [(first_unit_field + number * n, place) for number, place in places[cell]]
-            if cell in in_cage:
-                unit_fields.append(in_cage[cell])
-            first_fields = [base for base, _ in unit_fields]
-            first_bits = [base * width + place for base, place in unit_fields]
+        self.option_at = option_at = list(units.option_at)
+        option_at += [-1] * ((self.constraints - first_cage_field) * width)
+        first_fields, first_bits = list(units.first_fields), list(units.first_bits)
+        self.unit_bits = list(units.unit_bits)
+        cage_bits = [0] * self.cells  # each cell's digit 1 bit in its summed cage's fields
+        for rank, k in enumerate(summed):
+            base, cells = first_cage_field + rank * (n + 1), geometry.cages[k]
+            for place, cell in enumerate(cells):
+                first_fields[cell] += (base,)
+                first_bits[cell] += (base * width + place,)
+                cage_bits[cell] = 1 << (base * width + place)
+                self.unit_bits[cell] |= cage_bits[cell]
+            digit_1 = [cell * n for cell in cells]
             for digit in range(n):
-                up = digit * width
-                own = (cell * width + digit, *[bit + up for bit in first_bits])
-                option = len(all_fields)
-                for bit in own:
-                    option_at[bit] = option
-                all_fields.append((cell, *[field + digit for field in first_fields]))
-                all_bits.append(own)
-        self._cell_members(in_cage)
+                at = (base + digit) * width
+                option_at[at : at + len(cells)] = [option + digit for option in digit_1]
+        # Each cage's combinations: their rows and masks read off the cage's shape's
+        # (cage_layout), moved to its fields.
+        combination_fields: list[tuple[int, tuple[int, ...]]] = []
+        combination_bits: list[tuple[int, tuple[int, ...]]] = []
+        combination_members: list[tuple[tuple[int, ...], int]] = []
+        option = self.options
         for rank, k in enumerate(summed):
             base, size = first_cage_field + rank * (n + 1), len(geometry.cages[k])
-            lacking = [size] * n  # the next free place in each "cage k, digit d" field
-            for j, mask in enumerate(ways[k]):
-                fields, bits = [base + n], [(base + n) * width + j]
-                for digit in range(n):
-                    if not mask >> digit & 1:
-                        fields.append(base + digit)
-                        bits.append((base + digit) * width + lacking[digit])
-                        lacking[digit] += 1
-                add(fields, bits)
+            layout = cage_layout(n, size, geometry.cage_totals[k], width)
+            combination_fields += [(base, fields) for fields in layout.fields]
+            combination_bits += [(base * width, bits) for bits in layout.bits]
+            for digit, lacking in enumerate(layout.lacking):
+                at = (base + digit) * width + size
+                option_at[at : at + len(lacking)] = [option + j for j in lacking]
+            at = (base + n) * width
+            option_at[at : at + len(layout.fields)] = range(option, option + len(layout.fields))
+            combination_members.append((layout.members, base * width))
+            option += len(layout.fields)
+        # members[field] = mask of every option of that constraint, in all layouts: a
+        # Killer's worked out when a placement first asks, the others' listed now.
+        members = FieldMembers(
+            self, units, cage_bits, [geometry.cages[k] for k in summed], combination_members
+        )
+        self.members: FieldMembers | list[int] = members
+        if not summed:
+            self.members = [members[field] for field in range(self.constraints)]
+        self.fields: Sequence[tuple[int, ...]] = OptionRows(
+            n, 0, 1, first_fields, combination_fields
+        )
+        self.bits: Sequence[tuple[int, ...]] = OptionRows(n, 1, width, first_bits, combination_bits)
+        if not summed:  # a board that serves many puzzles: its rows listed, a list's speed
+            self.fields, self.bits = list(self.fields), list(self.bits)
         # mates[option] = the same digit's options in the rest of a cage without a sum
         # (a cage with one rules them out through its "cage k, digit d" constraint) and in
         # the cells the option's cell is paired with.
-        self.mates = [0] * len(self.fields)
+        self.mates = [0] * option
         for k, cage in enumerate(geometry.cages):
             if geometry.cage_totals[k] is None:
                 for cell in cage:
@@ -181,11 +179,13 @@ class Bitboard:
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
         # Each option is in its cell's constraint or its cage's (a combination).
-        self.start = 0
-        for field in range(self.cells):
-            self.start |= members[field]
-        for rank in range(len(summed)):
-            self.start |= members[first_cage_field + rank * (n + 1) + n]
+        # Each cell's options in every layout (as the cells' members hold them, a digit's
+        # unit bits d fields up, no carries: each cell's bits are its own), then each cage's
+        # combinations.
+        spread = sum(1 << (digit * width) for digit in range(n))
+        self.start = ((1 << n) - 1) * feet(self.cells) | sum(self.unit_bits) * spread
+        for found, shift in combination_members:
+            self.start |= found[n] << shift
         self.bar(geometry.barred)
         self.guard = [1 << (f * width + span) for f in range(self.constraints)]
         # placements[option] = (keep, done, unrelated): AND `keep` into the live
@@ -212,34 +212,6 @@ class Bitboard:
             for digit in digits:
                 for bit in self.bits[cell * self.n + digit - 1]:
                     self.start &= ~(1 << bit)
-
-    def _cell_members(self, in_cage: dict[int, tuple[int, int]]) -> None:
-        """OR into `members` the cell options of each cell's, unit's and summed cage's
-        constraints (`in_cage`: a cell's first cage field and place, by cell). Cell c's
-        digit d option is bit c * width + d of the cell layout and unit_bits[c] shifted d
-        fields up, so a unit's options for digit d are its cells' bits shifted alike."""
-        n, width, members, unit_bits = self.n, self.width, self.members, self.unit_bits
-        digits = (1 << n) - 1
-        spread = sum(1 << (digit * width) for digit in range(n))  # a bit in each digit's field
-        for cell in range(self.cells):
-            found = digits << (cell * width)
-            for bit in self.bits[cell * n][1:]:
-                found |= spread << bit
-            members[cell] |= found
-        groups = [
-            (self.cells + number * n, unit.cells) for number, unit in enumerate(self.geometry.units)
-        ]
-        cages: dict[int, list[int]] = {}
-        for cell, (base, _) in in_cage.items():
-            cages.setdefault(base, []).append(cell)
-        groups += [(base, tuple(cells)) for base, cells in cages.items()]
-        for base, cells in groups:
-            in_cells = in_units = 0
-            for cell in cells:
-                in_cells |= 1 << (cell * width)
-                in_units |= unit_bits[cell]
-            for digit in range(n):
-                members[base + digit] |= (in_cells << digit) | (in_units << (digit * width))
 
     def pair_up(self, cell_pairs: tuple[tuple[int, ...], ...]) -> None:
         """Add to the options' mates the same digit's options in the cells each cell is
@@ -348,8 +320,21 @@ class Bitboard:
         # On 25x25 grids this runs at every placement. A cell in three units (rows,
         # columns and boxes, or any geometry like it) is written out flat: a third
         # faster than the loop, measured.
-        fields, bits = self.fields[option], self.bits[option]
         members, guard = self.members, self.guard
+        if option < self.options and isinstance(self.fields, OptionRows):
+            # A Killer's cell option, from its cell's digit 1 row moved its digit up: its
+            # unit bits in one shift, where working out its rows took a third longer.
+            n, width = self.n, self.width
+            cell, digit = divmod(option, n)
+            touched, done = members[cell], guard[cell]
+            for field in self.fields.firsts[cell][1:]:
+                touched |= members[field + digit]
+                done |= guard[field + digit]
+            own = (1 << (cell * width + digit)) | (self.unit_bits[cell] << (digit * width))
+            touched |= self.mates[option]
+            unrelated = self.full ^ touched
+            return unrelated ^ own, done, unrelated
+        fields, bits = self.fields[option], self.bits[option]
         if len(fields) == 4:
             f0, f1, f2, f3 = fields
             b0, b1, b2, b3 = bits
@@ -378,11 +363,211 @@ class Bitboard:
         return found
 
 
-def _cage_span(n: int, size: int, ways: tuple[int, ...]) -> int:
+@lru_cache(maxsize=4096)
+def _cage_span(n: int, size: int, total: int | None) -> int:
     """The widest of a cage's constraints: its combinations, or its cells and the
     combinations without some digit."""
+    ways = combinations(n, size, total)
     lacking = max(sum(1 for mask in ways if not mask >> digit & 1) for digit in range(n))
     return max(len(ways), size + lacking)
+
+
+@dataclass(frozen=True)
+class UnitLayout:
+    """The cells' and units' part of a board of fields `width` bits wide (every field below
+    the first cage's): option_at there, each cell's digit 1 row of fields and of bits (its
+    cell's, then its units') and its digit 1 bits in the units' layouts, and each cell's
+    and unit's field's members (Bitboard.members) without cages."""
+
+    option_at: tuple[int, ...]
+    first_fields: tuple[tuple[int, ...], ...]
+    first_bits: tuple[tuple[int, ...], ...]
+    unit_bits: tuple[int, ...]
+    members: tuple[int, ...]
+
+
+@lru_cache(maxsize=8)
+def unit_layout(units: tuple[Unit, ...], n: int, width: int) -> UnitLayout:
+    """The UnitLayout of an n x n board of `units` whose fields are `width` bits wide: the
+    same for every Killer of a shape whose widest cage constraint is as wide, so built once
+    (it was a third of a medium Killer's board)."""
+    cells, first_unit_field = n * n, n * n
+    option_at = [-1] * ((cells + len(units) * n) * width)
+    first_fields: list[tuple[int, ...]] = [(cell,) for cell in range(cells)]
+    first_bits: list[tuple[int, ...]] = [(cell * width,) for cell in range(cells)]
+    for cell in range(cells):
+        option_at[cell * width : cell * width + n] = range(cell * n, cell * n + n)
+    for number, unit in enumerate(units):
+        base = first_unit_field + number * n
+        for place, cell in enumerate(unit.cells):
+            first_fields[cell] += (base,)
+            first_bits[cell] += (base * width + place,)
+        digit_1 = [cell * n for cell in unit.cells]
+        for digit in range(n):
+            at = (base + digit) * width
+            option_at[at : at + len(unit.cells)] = [option + digit for option in digit_1]
+    unit_bits = tuple(sum(1 << bit for bit in bits[1:]) for bits in first_bits)
+    spread = sum(1 << (digit * width) for digit in range(n))
+    members = [((1 << n) - 1) << (cell * width) | unit_bits[cell] * spread for cell in range(cells)]
+    for unit in units:
+        in_cells = in_units = 0
+        for cell in unit.cells:
+            in_cells |= 1 << (cell * width)
+            in_units |= unit_bits[cell]
+        members += [(in_cells << digit) | (in_units << (digit * width)) for digit in range(n)]
+    return UnitLayout(
+        tuple(option_at), tuple(first_fields), tuple(first_bits), unit_bits, tuple(members)
+    )
+
+
+@dataclass(frozen=True)
+class CageLayout:
+    """Where the combinations of a cage of one shape (size and sum) live on a board of fields
+    `width` bits wide, counted from the cage's first field (its digit 1's) and that field's
+    first bit: each combination's fields and bits (its own "cage" field, then each digit
+    it lacks), the combinations lacking each digit (their places in that digit's field
+    follow the cage's cells), and each of the cage's N + 1 fields' combination bits."""
+
+    fields: tuple[tuple[int, ...], ...]
+    bits: tuple[tuple[int, ...], ...]
+    lacking: tuple[tuple[int, ...], ...]
+    members: tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def cage_layout(n: int, size: int, total: int | None, width: int) -> CageLayout:
+    """The CageLayout of a cage of `size` cells adding up to `total` on an n x n board of
+    fields `width` bits wide: the same for every cage of that shape, so built once (a
+    Killer's board built its combinations bit by bit, a fifth of its medium solve)."""
+    lacking: list[list[int]] = [[] for _ in range(n)]
+    fields, bits = [], []
+    members = [0] * (n + 1)
+    for j, mask in enumerate(combinations(n, size, total)):
+        own_fields, own_bits = [n], [n * width + j]
+        for digit in range(n):
+            if not mask >> digit & 1:
+                own_fields.append(digit)
+                own_bits.append(digit * width + size + len(lacking[digit]))
+                lacking[digit].append(j)
+        everywhere = sum(1 << bit for bit in own_bits)
+        for field in own_fields:
+            members[field] |= everywhere
+        fields.append(tuple(own_fields))
+        bits.append(tuple(own_bits))
+    return CageLayout(tuple(fields), tuple(bits), tuple(map(tuple, lacking)), tuple(members))
+
+
+class FieldMembers(dict[int, int]):
+    """Every option of each constraint, in every layout (Bitboard.members), worked out when
+    first asked for and kept: a cell's options are its digits in the cell layout and its
+    unit bits each digit's fields up; a unit's (or a summed cage's) options of digit d are
+    its cells' digit 1 bits moved d up; a cage's constraints hold its combinations' bits
+    (CageLayout.members) too. A cell's and a unit's are the UnitLayout's with their cells'
+    bits in their cages' fields added. ORing them all in was most of what was left of building a
+    Killer's board, whose placements ask for a few hundred of them."""
+
+    def __init__(
+        self,
+        board: Bitboard,
+        units: UnitLayout,
+        cage_bits: list[int],
+        cages: list[tuple[int, ...]],
+        combinations: list[tuple[tuple[int, ...], int]],
+    ) -> None:
+        super().__init__()
+        n, width = board.n, board.width
+        self.n, self.width, self.cells, self.unit_bits = n, width, board.cells, board.unit_bits
+        self.units, self.cage_bits = units, cage_bits
+        self.units_cells = [unit.cells for unit in board.geometry.units]
+        self.cages = cages
+        self.first_cage = board.cells + len(board.geometry.units) * n
+        self.combinations = combinations  # each summed cage's (CageLayout.members, shift)
+        self.spread = sum(1 << (digit * width) for digit in range(n))
+        self.digit_1: dict[int, tuple[int, int]] = {}  # a cage's (cell bits, unit bits)
+        self.in_cages: dict[int, int] = {}  # a unit's cells' bits in their cages' fields
+
+    def cage_digit_1(self, rank: int) -> tuple[int, int]:
+        """The digit 1 options of the cells of the `rank`-th cage with a sum: their bits in
+        the cell layout and in every other layout (their units' and their cage's)."""
+        if rank not in self.digit_1:
+            in_cells = in_units = 0
+            for cell in self.cages[rank]:
+                in_cells |= 1 << (cell * self.width)
+                in_units |= self.unit_bits[cell]
+            self.digit_1[rank] = in_cells, in_units
+        return self.digit_1[rank]
+
+    def _in_cages(self, number: int) -> int:
+        """The digit 1 bits of unit `number`'s cells in their cages' fields."""
+        if number not in self.in_cages:
+            found = 0
+            for cell in self.units_cells[number]:
+                found |= self.cage_bits[cell]
+            self.in_cages[number] = found
+        return self.in_cages[number]
+
+    def __missing__(self, field: int) -> int:
+        n, width = self.n, self.width
+        found = self.units.members[field] if field < self.first_cage else 0
+        if field < self.cells:
+            if self.cage_bits[field]:
+                found |= self.cage_bits[field] * self.spread
+        elif field < self.first_cage:
+            number, digit = divmod(field - self.cells, n)
+            in_cages = self._in_cages(number)
+            if in_cages:
+                found |= in_cages << (digit * width)
+        else:
+            rank, digit = divmod(field - self.first_cage, n + 1)
+            ways, shift = self.combinations[rank]
+            found = ways[digit] << shift
+            if digit < n:
+                in_cells, in_units = self.cage_digit_1(rank)
+                found |= (in_cells << digit) | (in_units << (digit * width))
+        self[field] = found
+        return found
+
+
+class OptionRows(Sequence[tuple[int, ...]]):
+    """Each option's field numbers (or bit indexes), as Bitboard.fields (bits) holds them,
+    worked out when asked for: a cell option's from its cell's digit 1 row (the first
+    number `head` more for each digit up, the others `step` more), a combination's from its
+    cage's shape's row (CageLayout) moved by its cage's offset. A Killer's board serves
+    one puzzle and places few of its options: listing every row was a third of its build."""
+
+    def __init__(
+        self,
+        n: int,
+        head: int,
+        step: int,
+        firsts: list[tuple[int, ...]],
+        moved: list[tuple[int, tuple[int, ...]]],
+    ) -> None:
+        self.n, self.head, self.step = n, head, step
+        self.firsts, self.moved = firsts, moved
+        self.options = len(firsts) * n
+
+    def __len__(self) -> int:
+        return self.options + len(self.moved)
+
+    @overload
+    def __getitem__(self, option: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, option: slice) -> Sequence[tuple[int, ...]]: ...
+
+    def __getitem__(self, option: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        if isinstance(option, slice):
+            return [self[each] for each in range(len(self))[option]]
+        if option < 0:
+            option += len(self)
+        if option < self.options:
+            cell, digit = divmod(option, self.n)
+            first, *rest = self.firsts[cell]
+            up = digit * self.step
+            return (first + digit * self.head, *[place + up for place in rest])
+        offset, row = self.moved[option - self.options]
+        return tuple(place + offset for place in row)
 
 
 # In bytes: a placement's tuple of three masks (the masks aside), an option's tuple of

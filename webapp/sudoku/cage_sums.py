@@ -21,13 +21,14 @@ constraint empty, the search's contradiction.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from .cages import combinations
 from .narrowing import bits_mask
 
 if TYPE_CHECKING:  # the board builds its narrowing from here, so no import at run time
-    from .bitboard import Bitboard
+    from .bitboard import Bitboard, FieldMembers
 
 
 @dataclass(frozen=True)
@@ -40,22 +41,61 @@ class CageMasks:
     cell_shifts: tuple[int, ...]
     combination_shift: int
     combination_mask: int
-    ways: tuple[int, ...]
+    tables: WayTables
     first_way: int
     first_digit: int
+
+
+# The combinations' digits are looked up CHUNK combinations at a time (WayTables.unions).
+CHUNK = 6
+LOW_CHUNK = (1 << CHUNK) - 1
+
+
+@dataclass(frozen=True)
+class WayTables:
+    """What the narrowing reads of a cage's shape (size and sum), the same for every cage of
+    it: the digits of all its combinations, the combinations holding each digit (bit j for
+    combination j), and the digits held by any set of combinations, by chunks of CHUNK
+    (unions[c][m]: the digits of the combinations of chunk c whose bits are set in m)."""
+
+    digits: int
+    with_digit: tuple[int, ...]
+    unions: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=1024)
+def way_tables(n: int, size: int, total: int | None) -> WayTables:
+    """The WayTables of a cage of `size` cells adding up to `total` on an n x n board."""
+    ways = combinations(n, size, total)
+    with_digit = tuple(
+        sum(1 << j for j, way in enumerate(ways) if way >> digit & 1) for digit in range(n)
+    )
+    unions = []
+    for start in range(0, len(ways), CHUNK):
+        part = ways[start : start + CHUNK]
+        table = [0] * (1 << len(part))
+        for held in range(1, len(table)):
+            low = held & -held
+            table[held] = table[held ^ low] | part[low.bit_length() - 1]
+        unions.append(tuple(table))
+    digits = 0
+    for way in ways:
+        digits |= way
+    return WayTables(digits, with_digit, tuple(unions))
 
 
 class Drops(dict[int, int]):
     """The bits to clear to drop an option (by its number: a combination) or a digit from
     every cell of a cage (by a negative key, CageMasks.first_digit less the digit), built
     when first asked for: a Killer's board serves one puzzle, often one solve, and building
-    them all took a fifth of its median solve."""
+    them all took a fifth of its median solve. A digit's are its cells' digit 1 bits in
+    every layout (`spread`, by the cage's first digit key) moved that digit up."""
 
-    def __init__(self, board: Bitboard, cages: dict[int, tuple[int, ...]]) -> None:
+    def __init__(self, board: Bitboard, spread: dict[int, tuple[int, int]]) -> None:
         super().__init__()
-        self.bits, self.n = board.bits, board.n
+        self.bits, self.n, self.width = board.bits, board.n, board.width
         self.length = (board.constraints * board.width + 7) // 8
-        self.cages = cages  # the cells of each cage, by its first digit key
+        self.spread = spread  # (cell layout bits, unit layouts' bits) by first digit key
 
     def __missing__(self, key: int) -> int:
         """Build the drop of `key`, keep it and give it."""
@@ -63,9 +103,8 @@ class Drops(dict[int, int]):
             found = bits_mask(self.bits[key], self.length)
         else:
             digit = (-1 - key) % self.n  # the key is first_digit - digit
-            cells = self.cages[key + digit]
-            bits = [bit for cell in cells for bit in self.bits[cell * self.n + digit]]
-            found = bits_mask(bits, self.length)
+            in_cells, in_units = self.spread[key + digit]
+            found = (in_cells << digit) | (in_units << (digit * self.width))
         self[key] = found
         return found
 
@@ -79,7 +118,9 @@ class CageSums:
         self.cell_layout = (1 << (board.cells * width)) - 1
         first_cage_field = n * n + len(geometry.units) * n
         cages = []
-        cells_by_key: dict[int, tuple[int, ...]] = {}
+        spread: dict[int, tuple[int, int]] = {}
+        # A board with summed cages works out its members (FieldMembers).
+        members = cast("FieldMembers", board.members)
         first_way = board.options  # each cage's combinations follow the cell options
         summed = [k for k, total in enumerate(geometry.cage_totals) if total is not None]
         for rank, k in enumerate(summed):
@@ -87,23 +128,42 @@ class CageSums:
             ways = combinations(n, len(cells), geometry.cage_totals[k])
             field = first_cage_field + rank * (n + 1) + n
             first_digit = -1 - rank * n
-            cells_by_key[first_digit] = cells
+            spread[first_digit] = members.cage_digit_1(rank)
             cages.append(
                 CageMasks(
                     cell_shifts=tuple(cell * width for cell in cells),
                     combination_shift=field * width,
                     combination_mask=(1 << len(ways)) - 1,
-                    ways=ways,
+                    tables=way_tables(n, len(cells), geometry.cage_totals[k]),
                     first_way=first_way,
                     first_digit=first_digit,
                 )
             )
             first_way += len(ways)
         self.cages = tuple(cages)
-        self.drops = Drops(board, cells_by_key)
+        # The same, flat, as the narrowing reads them at each node.
+        self.rows = tuple(
+            (
+                cage.combination_shift,
+                cage.combination_mask,
+                cage.cell_shifts,
+                cage.tables.digits,
+                cage.tables.with_digit,
+                cage.tables.unions,
+                cage.first_way,
+                cage.first_digit,
+            )
+            for cage in cages
+        )
+        self.drops = Drops(board, spread)
 
     def narrowed(self, alive: int) -> int:
         """`alive` less the combinations and digits its cages' sums rule out.
+
+        `alive` is a state the search's singles have settled, as the search asks: there a
+        cage with one live combination has it placed (it was the last of the cage's
+        constraint), so its cells hold exactly its digits and nothing is dropped; it is
+        passed over.
 
         One pass is enough: a cage's drops touch only its own cells and combinations, and
         once they are made every live combination's digits are still in its cells, and
@@ -112,25 +172,34 @@ class CageSums:
         digit_mask, drops = self.digit_mask, self.drops
         cells = alive & self.cell_layout
         drop = 0
-        for cage in self.cages:
+        for at, ways, shifts, digits, with_digit, unions, first_way, first_digit in self.rows:
+            live = (alive >> at) & ways
+            if not live & (live - 1):  # one way left, placed: its digits are its cells'
+                continue
             present = 0
-            for shift in cage.cell_shifts:
+            for shift in shifts:
                 present |= cells >> shift
             present &= digit_mask
-            live = (alive >> cage.combination_shift) & cage.combination_mask
-            held = 0
-            while live:
-                low = live & -live
-                j = low.bit_length() - 1
-                live ^= low
-                way = cage.ways[j]
-                if way & ~present:
-                    drop |= drops[cage.first_way + j]
-                else:
-                    held |= way
+            # The live ways holding a digit no cell has die; what the rest hold stays.
+            absent = digits & ~present
+            dead = 0
+            while absent:
+                low = absent & -absent
+                dead |= with_digit[low.bit_length() - 1]
+                absent ^= low
+            dead &= live
+            live ^= dead
+            held = shift = 0
+            for union in unions:
+                held |= union[(live >> shift) & LOW_CHUNK]
+                shift += CHUNK
+            while dead:
+                low = dead & -dead
+                drop |= drops[first_way + low.bit_length() - 1]
+                dead ^= low
             gone = present & ~held
             while gone:
                 low = gone & -gone
-                drop |= drops[cage.first_digit - low.bit_length() + 1]
+                drop |= drops[first_digit - low.bit_length() + 1]
                 gone ^= low
         return alive & ~drop if drop & alive else alive

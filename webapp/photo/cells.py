@@ -22,6 +22,7 @@ LEAST_AREA = 0.012  # of a cell's pixels
 CENTRE_REACH = 0.28  # of a cell: a digit's middle lies this close to the cell's middle
 JOIN = np.ones((3, 3), np.uint8)
 REMNANT = 0.15  # of a cell: a piece beside a digit no thicker than this may be a line's
+SPECK = 0.1  # of a digit's area: a piece at the cell's edge no larger than this is no stroke
 
 
 def grid_ink(warped: np.ndarray, cell: int = CELL) -> np.ndarray:
@@ -82,7 +83,7 @@ def digit_image(
     for label in range(1, count):
         lx, ly, lw, lh, _ = stats[label]
         near = lx < x + w + grow and lx + lw > x - grow and ly < y + h + grow and ly + lh > y - grow
-        if near and (label == best or not _line_remnant(stats[label], stats[best], cell)):
+        if near and (label == best or not _remnant(stats[label], stats[best], cell, inner)):
             keep[label] = True
     mask = keep[labels] & (piece > 0)
     ys, xs = np.nonzero(mask)
@@ -96,17 +97,23 @@ def digit_image(
     return normalise(level[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
 
 
-def _line_remnant(piece: np.ndarray, digit: np.ndarray, cell: int) -> bool:
+def _remnant(piece: np.ndarray, digit: np.ndarray, cell: int, inner: int) -> bool:
     """Whether a piece beside a digit is a grid line's remnant, not a broken stroke: thin
     and long along the cell's edge, and wholly above or below the digit (or beside it, for
-    a line down). A frame that bows near a corner is no straight run, so grid_ink leaves
-    it in; kept, it turned a 4 into a 9 and a 7 into a 9."""
-    px, py, pw, ph = (int(v) for v in piece[:4])
-    x, y, w, h = (int(v) for v in digit[:4])
+    a line down); or a speck cut off by the cell's edge, wholly outside the digit's box
+    and small beside it. A frame that bows near a corner is no straight run, so grid_ink
+    leaves it in; kept, it turned a 4 into a 9 and a 7 into a 9, and a line's end at the
+    cell's corner, kept above a 1 or a 2, made the 1 a 4 and the 2 a digit lying down."""
+    px, py, pw, ph, area = (int(v) for v in piece[:5])
+    x, y, w, h, digit_area = (int(v) for v in digit[:5])
     thin = REMNANT * cell
-    across = ph <= thin and pw >= 3 * ph and (py + ph <= y or py >= y + h)
-    down = pw <= thin and ph >= 3 * pw and (px + pw <= x or px >= x + w)
-    return across or down
+    apart_down = py + ph <= y or py >= y + h
+    apart_across = px + pw <= x or px >= x + w
+    across = ph <= thin and pw >= 3 * ph and apart_down
+    down = pw <= thin and ph >= 3 * pw and apart_across
+    at_edge = min(px, py) == 0 or max(px + pw, py + ph) >= inner
+    speck = at_edge and area <= SPECK * digit_area and (apart_down or apart_across)
+    return across or down or speck
 
 
 def _percentile_90(values: np.ndarray) -> float:

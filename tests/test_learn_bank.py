@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.cli.learn_bank import SHIPPED, _made, _rated
+from webapp.cli.learn_bank import SHIPPED, Stage, _made, _rated, killer_orders
 from webapp.sudoku import solver
 from webapp.sudoku.lessons import Bank, BankEntry, BankError, Source, build_bank
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
@@ -204,8 +204,9 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(
     for number, stage in enumerate(stage.capped(1) for stage in SHIPPED):
         onto = ["--onto", str(bank)] if number else []
         run = [*("--rated", *(str(puzzles / name) for name in stage.rated))]
-        for field in fields(stage)[1:]:  # each count, as the option of its name
-            run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
+        for field in fields(stage)[1:]:  # each count or level, as the option of its name
+            if getattr(stage, field.name) != field.default:  # the option's default otherwise
+                run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
         assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
     assert bank.read_bytes() == whole
 
@@ -311,3 +312,9 @@ def test_side_paths_look_for_a_hidden_quad_only_where_a_unit_is_open(
     (given,) = _rated(str(DATA / "se_rated_sample.txt"), 1)
     starts = (sided_killer[0].position, given.position)
     assert [may_arise("hidden-quad", start) for start in starts] == [True, False]
+
+
+# A later Killer run walks on from the seeds an earlier one walked, at one level alone.
+def test_a_killer_run_from_a_later_seed_walks_that_seed_at_its_level_alone() -> None:
+    stage = Stage(seeds=0, small_seeds=0, killer_seeds=2, killer_skip=1, killer_level="hard")
+    assert killer_orders(stage) == [("killer", 9, "hard", 1), ("killer", 6, "hard", 1)]

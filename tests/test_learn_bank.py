@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.cli.learn_bank import SHIPPED, _made, _rated
+from webapp.cli.learn_bank import SHIPPED, Stage, _made, _rated, killer_orders
 from webapp.sudoku import solver
 from webapp.sudoku.lessons import Bank, BankEntry, BankError, Source, build_bank
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
@@ -34,15 +34,28 @@ SMALL_RUN = [
 ]
 
 
-def small_bank(tmp_path: Path, name: str) -> bytes:
-    """The bytes a small run of the command writes."""
+def small_bank(tmp_path: Path, name: str, *more: str) -> bytes:
+    """The bytes a small run of the command writes (with `more` options)."""
     out = tmp_path / name
-    assert main([*SMALL_RUN, "--out", str(out)]) == 0
+    assert main([*SMALL_RUN, *more, "--out", str(out)]) == 0
     return out.read_bytes()
 
 
-def test_the_same_command_writes_the_same_bytes(tmp_path: Path) -> None:
-    assert small_bank(tmp_path, "first.json") == small_bank(tmp_path, "second.json")
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The bytes the small run writes, once for the module."""
+    return small_bank(tmp_path_factory.mktemp("small"), "bank.json")
+
+
+@pytest.fixture(scope="module")
+def small_with_experts(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The bytes the small run with two 6x6 expert seeds writes, once for the module."""
+    folder = tmp_path_factory.mktemp("experts")
+    return small_bank(folder, "bank.json", "--small-expert-seeds", "2")
+
+
+def test_the_same_command_writes_the_same_bytes(small: bytes, tmp_path: Path) -> None:
+    assert small_bank(tmp_path, "again.json") == small
 
 
 # Under a load that would stop any solve at the solver's usual 10 s ceiling, every puzzle is
@@ -57,33 +70,27 @@ def test_the_rated_puzzles_kept_do_not_depend_on_the_clock(tmp_path: Path, monke
 
 
 # The same slice in two runs, the second walking only the later sources onto the first's bank.
-def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(tmp_path: Path) -> None:
-    whole, earlier, later = (
-        tmp_path / "whole.json",
-        tmp_path / "earlier.json",
-        tmp_path / "later.json",
-    )
-    assert main([*SMALL_RUN, "--variant-seeds", "1", "--out", str(whole)]) == 0
-    assert main([*SMALL_RUN, "--out", str(earlier)]) == 0
-    rest = ["--seeds", "0", "--small-seeds", "0", "--variant-seeds", "1", "--per", "2"]
+def test_a_bank_built_onto_an_earlier_one_is_the_bank_of_all_its_sources(
+    small: bytes, small_with_experts: bytes, tmp_path: Path
+) -> None:
+    earlier, later = tmp_path / "earlier.json", tmp_path / "later.json"
+    earlier.write_bytes(small)
+    rest = ["--seeds", "0", "--small-seeds", "0", "--small-expert-seeds", "2", "--per", "2"]
     assert main(["learn-bank", *rest, "--onto", str(earlier), "--out", str(later)]) == 0
-    assert later.read_bytes() == whole.read_bytes()
+    assert later.read_bytes() == small_with_experts
 
 
-def test_a_run_with_small_expert_seeds_banks_their_6x6_positions(tmp_path: Path) -> None:
-    out = tmp_path / "bank.json"
-    assert main([*SMALL_RUN, "--small-expert-seeds", "2", "--out", str(out)]) == 0
-    sources = {entry.source for entry in Bank.from_text(out.read_text()).entries}
+def test_a_run_with_small_expert_seeds_banks_their_6x6_positions(small_with_experts: bytes) -> None:
+    sources = {entry.source for entry in Bank.from_text(small_with_experts.decode()).entries}
     assert "generated:6x6:expert:0" in sources
 
 
-def test_a_bank_reads_back_as_written(tmp_path: Path) -> None:
-    text = small_bank(tmp_path, "bank.json").decode()
-    assert Bank.from_text(text).to_text() == text
+def test_a_bank_reads_back_as_written(small: bytes) -> None:
+    assert Bank.from_text(small.decode()).to_text() == small.decode()
 
 
-def test_a_small_run_banks_every_first_size(tmp_path: Path) -> None:
-    bank = Bank.from_text(small_bank(tmp_path, "bank.json").decode())
+def test_a_small_run_banks_every_first_size(small: bytes) -> None:
+    bank = Bank.from_text(small.decode())
     assert {entry.size for entry in bank.entries} == {4, 6, 9}
 
 
@@ -204,8 +211,9 @@ def test_the_whole_rebuild_is_its_runs_one_onto_another(
     for number, stage in enumerate(stage.capped(1) for stage in SHIPPED):
         onto = ["--onto", str(bank)] if number else []
         run = [*("--rated", *(str(puzzles / name) for name in stage.rated))]
-        for field in fields(stage)[1:]:  # each count, as the option of its name
-            run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
+        for field in fields(stage)[1:]:  # each count or level, as the option of its name
+            if getattr(stage, field.name) != field.default:  # the option's default otherwise
+                run += [f"--{field.name.replace('_', '-')}", str(getattr(stage, field.name))]
         assert main(["learn-bank", *run, *onto, "--out", str(bank)]) == 0
     assert bank.read_bytes() == whole
 
@@ -311,3 +319,9 @@ def test_side_paths_look_for_a_hidden_quad_only_where_a_unit_is_open(
     (given,) = _rated(str(DATA / "se_rated_sample.txt"), 1)
     starts = (sided_killer[0].position, given.position)
     assert [may_arise("hidden-quad", start) for start in starts] == [True, False]
+
+
+# A later Killer run walks on from the seeds an earlier one walked, at one level alone.
+def test_a_killer_run_from_a_later_seed_walks_that_seed_at_its_level_alone() -> None:
+    stage = Stage(seeds=0, small_seeds=0, killer_seeds=2, killer_skip=1, killer_level="hard")
+    assert killer_orders(stage) == [("killer", 9, "hard", 1), ("killer", 6, "hard", 1)]

@@ -10,17 +10,18 @@ which bring the pairs a 6x6 seldom needs before, then the generator's 9x9 hard p
 given the Kropki dots or the X and V marks their answers hold (--marked-seeds), for the
 marks' own step, then the generator's 9x9 extreme puzzles with no symmetry (--open-seeds),
 whose givens can leave a whole unit open for a hidden quad, then the generator's Killer
-puzzles alone (--killer-seeds), for a Killer's own techniques. With --side, each source's
-path is walked with side paths beside it (lessons/side_paths.py): positions reached by taking
-a hard step's removals in another true order, where a technique still short may be the
-easiest step (a hidden quad, a Killer's split combinations). Only puzzles whose licence lets
-the package ship them are sources: the bank holds no position of HoDoKu's regression library
-(GPL-3), which the tests alone read (docs/api.md names each source and its licence). Each
-is checked to have exactly one solution, then its path is walked (lessons/bank.py). Counts
-bound the work, never seconds: the same command writes the same bytes. The generator's
-seconds are only a ceiling; if one runs out the command fails saying so, as its bank would
-then differ. When the generator changes one variant's puzzles, --variant walks that
-variant's again onto the bank, keeping every other position: a variant's counts are its own.
+puzzles alone (--killer-seeds; with --killer-skip and --killer-level, later seeds at one
+level), for a Killer's own techniques. With --side, each source's path is walked with side
+paths beside it (lessons/side_paths.py): positions reached by taking a hard step's removals
+in another true order, where a technique still short may be the easiest step (a hidden
+quad, a Killer's split combinations). Only puzzles whose licence lets the package ship them
+are sources: the bank holds no position of HoDoKu's regression library (GPL-3), which the
+tests alone read (docs/api.md names each source and its licence). Each is checked to have
+exactly one solution, then its path is walked (lessons/bank.py). Counts bound the work, never
+seconds: the same command writes the same bytes. The generator's seconds are only a ceiling;
+if one runs out the command fails saying so, as its bank would then differ. When the
+generator changes one variant's puzzles, --variant walks that variant's again onto the bank,
+keeping every other position: a variant's counts are its own.
 """
 
 from __future__ import annotations
@@ -79,6 +80,8 @@ class Stage:
     marked_seeds: int = 0
     open_seeds: int = 0
     killer_seeds: int = 0
+    killer_skip: int = 0
+    killer_level: str = ""
     side: int = 0
 
     def capped(self, cap: int) -> Stage:
@@ -92,7 +95,7 @@ class Stage:
             small_expert_seeds=min(self.small_expert_seeds, cap),
             marked_seeds=min(self.marked_seeds, cap),
             open_seeds=min(self.open_seeds, cap),
-            killer_seeds=min(self.killer_seeds, cap),
+            killer_seeds=min(self.killer_seeds, cap),  # none past `cap`, whatever the skip
             side=min(self.side, cap),
         )
 
@@ -122,6 +125,17 @@ SHIPPED = (
     Stage(rated=("9x9/tdoku_17_clue.txt",), limit=49158, seeds=0, small_seeds=0),
     Stage(seeds=0, small_seeds=0, open_seeds=46300),
     Stage(seeds=0, small_seeds=0, killer_seeds=400, side=24),
+    Stage(seeds=0, small_seeds=0, killer_seeds=2000, killer_skip=400, killer_level="hard", side=24),
+)
+
+# The levels --killer-level may name: those the Killers are banked at.
+KILLER_LEVELS = tuple(
+    dict.fromkeys(
+        level
+        for (variant, _), levels in BANKED_VARIANTS.items()
+        if variant == "killer"
+        for level in levels
+    )
 )
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.
@@ -136,6 +150,8 @@ SOURCE_OPTIONS = (
     "marked_seeds",
     "open_seeds",
     "killer_seeds",
+    "killer_skip",
+    "killer_level",
     "side",
     "per",
     "work",
@@ -187,7 +203,19 @@ def add(commands: Subcommands) -> None:
         "--killer-seeds",
         type=int,
         help="generator seeds per size and level of Killer puzzles alone, walked after the"
-        " open ones (0, none): from seed 0, so with --side, which banks no position twice",
+        " open ones (0, none): from seed 0 (or --killer-skip), so with --side, which banks no"
+        " position twice",
+    )
+    parser.add_argument(
+        "--killer-skip",
+        type=int,
+        help="with --killer-seeds N, the seeds left out at the start, walked by an earlier"
+        " run (0): seeds killer-skip to N-1",
+    )
+    parser.add_argument(
+        "--killer-level",
+        choices=KILLER_LEVELS,
+        help="with --killer-seeds, the Killers of this level alone (every banked level)",
     )
     parser.add_argument(
         "--side",
@@ -268,11 +296,7 @@ def run(args: argparse.Namespace) -> int:
                 source
                 for stage in stages
                 for source in _variants(stage.variant_seeds, args.variant)
-                + (
-                    _sided(_killers(stage.killer_seeds), stage.side)
-                    if args.variant == "killer"
-                    else []
-                )
+                + (_sided(_killers_of(stage), stage.side) if args.variant == "killer" else [])
             ]
             bank = build_bank(sources, PER, WORK, onto=Bank(kept))
     else:
@@ -290,6 +314,8 @@ def run(args: argparse.Namespace) -> int:
             _or_usual(args.marked_seeds, usual.marked_seeds),
             _or_usual(args.open_seeds, usual.open_seeds),
             _or_usual(args.killer_seeds, usual.killer_seeds),
+            _or_usual(args.killer_skip, usual.killer_skip),
+            args.killer_level or usual.killer_level,
             _or_usual(args.side, usual.side),
         )
         onto = _bank(args.onto) if args.onto else None  # refused before the long walk
@@ -327,14 +353,21 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
     sources += [
         _made("classic", 9, OPEN_LEVEL, seed, OPEN_SYMMETRY) for seed in range(stage.open_seeds)
     ]
-    sources += _killers(stage.killer_seeds)
+    sources += _killers_of(stage)
     return _sided(sources, stage.side)
 
 
-def _killers(seeds: int) -> list[Source]:
-    """The generator's Killer puzzles of BANKED_VARIANTS' sizes and levels, seeds 0 to
-    `seeds` (--killer-seeds: a Killer's own techniques, alone)."""
-    return _variants(seeds, "killer")
+def _killers_of(stage: Stage) -> list[Source]:
+    """The generator's Killer puzzles of the stage's --killer-seeds (`killer_orders`)."""
+    return [_made(*order) for order in killer_orders(stage)]
+
+
+def killer_orders(stage: Stage) -> list[tuple[str, int, str, int]]:
+    """(variant, size, level, seed) of each of the stage's Killers alone, in the order walked:
+    BANKED_VARIANTS' sizes and levels (the stage's killer_level alone, when it names one),
+    seeds killer_skip to killer_seeds - 1 (--killer-seeds: a Killer's own techniques)."""
+    levels = (stage.killer_level,) if stage.killer_level else None
+    return _variant_orders(stage.killer_seeds, "killer", stage.killer_skip, levels)
 
 
 def _sided(sources: list[Source], side: int) -> list[Source]:
@@ -363,12 +396,24 @@ def _generated(seeds: int, small_seeds: int) -> list[Source]:
 def _variants(seeds: int, only: str | None = None) -> list[Source]:
     """The generator's variant puzzles of BANKED_VARIANTS' sizes and levels (of the `only`
     variant, when given), seeds 0 to `seeds`."""
+    return [_made(*order) for order in _variant_orders(seeds, only)]
+
+
+def _variant_orders(
+    seeds: int,
+    only: str | None = None,
+    skip: int = 0,
+    levels: tuple[str, ...] | None = None,
+) -> list[tuple[str, int, str, int]]:
+    """(variant, size, level, seed) of each variant puzzle of BANKED_VARIANTS' sizes and
+    levels (of the `only` variant, when given; at `levels` alone, when given), seeds `skip`
+    to `seeds` - 1."""
     return [
-        _made(variant, size, level, seed)
-        for (variant, size), levels in BANKED_VARIANTS.items()
+        (variant, size, level, seed)
+        for (variant, size), banked in BANKED_VARIANTS.items()
         if only in (None, variant)
-        for level in levels
-        for seed in range(seeds)
+        for level in (banked if levels is None else levels)
+        for seed in range(skip, seeds)
     ]
 
 

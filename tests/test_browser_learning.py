@@ -8,13 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_fixtures import (
-    ARTIFACTS,
-    REFRESH_README_PICTURE,
-    ROOT,
-    axe_violations,
-    axe_violations_of_new_parts_and_page,
-)
+from axe_playwright_python.sync_playwright import Axe
+from browser_fixtures import ARTIFACTS, REFRESH_README_PICTURE, ROOT, axe_violations
 from playwright.sync_api import expect
 from test_browser_phones import measured
 
@@ -194,16 +189,22 @@ PAGES = {
 # explanation step in test_browser_phones.py::test_a_page_fits_a_phone_with_targets_of_24_px,
 # /learn, the lesson and the practice in test_browser_learn.py.
 AXED_WHOLE_ON_A_PHONE_ELSEWHERE = {"form", "explain-start", "learn", "lesson", "practice"}
+RULES = {
+    "runOnly": {
+        "type": "tag",
+        "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"],
+    },
+    # Only the violations are worked out in full: the passes and the rest, never read here,
+    # took most of each page's run.
+    "resultTypes": ["violations"],
+}
 
 
 # Each colour scheme once and each width once: a contrast problem shows in its scheme at any
 # width, a layout one at its width in either scheme (every pair took half a minute more).
 # Every violation counts, of any impact: the phone's run is the axe check of the 25x25 form
 # and of the form's problems that no other test repeats; AXED_WHOLE_ON_A_PHONE_ELSEWHERE are
-# left to the tests that check the same pages whole in the same scheme and width. Each run
-# checks its first page whole, then on each page the rules that judge a page whole and every
-# rule on the parts no page before it showed (axe_violations_of_new_parts_and_page): the
-# pages are made of the same parts, and axe on each whole page took most of the run.
+# left to the tests that check the same pages whole in the same scheme and width.
 @pytest.mark.parametrize(("scheme", "device"), [("light", "phone"), ("dark", "desktop")])
 def test_no_accessibility_problem_on_any_page(browser, base_url, scheme, device):
     size = {"width": 1280, "height": 900} if device == "desktop" else {"width": 360, "height": 740}
@@ -211,13 +212,18 @@ def test_no_accessibility_problem_on_any_page(browser, base_url, scheme, device)
         viewport=size, color_scheme=scheme, is_mobile=device == "phone", has_touch=device == "phone"
     )
     page = context.new_page()
+    axe = Axe()
     found = {}
-    checked: set[str] = set()
     for name, path in PAGES.items():
         if device == "phone" and name in AXED_WHOLE_ON_A_PHONE_ELSEWHERE:
             continue
         page.goto(base_url + path)
-        violations = axe_violations_of_new_parts_and_page(page, checked)
+        results = axe.run(page, options=RULES)
+        violations = [
+            f"{violation['id']} ({violation['impact']}): "
+            f"{[node['target'] for node in violation['nodes']][:3]}"
+            for violation in results.response["violations"]
+        ]
         if violations:
             found[name] = violations
             # The picture of a page with a problem, to see it; the others cost a second each.

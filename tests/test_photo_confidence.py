@@ -19,6 +19,15 @@ GIVENS = {(i // 9, i % 9): int(v) for i, v in enumerate(NORVIG_EASY) if v != "."
 CELL = 60  # printed_grid's at 540 pixels
 
 
+def on_a_sheet(grid: Image.Image) -> bytes:
+    """`grid` printed on a pale page, as a PNG's bytes."""
+    sheet = np.full((700, 700), 235, np.uint8)
+    sheet[80:620, 80:620] = np.asarray(grid)
+    done, data = cv2.imencode(".png", sheet)
+    assert done
+    return data.tobytes()
+
+
 def page_with_a_6_off_centre() -> bytes:
     """NORVIG_EASY with a 6 in r5c5 set a third of a cell left of the cell's middle: the
     cell's margin cuts its bowl, and the network reads a 5 there, surely."""
@@ -26,11 +35,7 @@ def page_with_a_6_off_centre() -> bytes:
     font = ImageFont.truetype(FONT, 42)
     middle = ((4 + 0.5 - 0.33) * CELL, (4 + 0.5) * CELL)
     ImageDraw.Draw(grid).text(middle, "6", font=font, fill=20, anchor="mm")
-    sheet = np.full((700, 700), 235, np.uint8)
-    sheet[80:620, 80:620] = np.asarray(grid)
-    done, data = cv2.imencode(".png", sheet)
-    assert done
-    return data.tobytes()
+    return on_a_sheet(grid)
 
 
 def test_the_off_centre_6_is_misread():
@@ -51,11 +56,7 @@ def page_with_a_1_lying_down() -> bytes:
     font = ImageFont.truetype(FONT, 42)
     ImageDraw.Draw(glyph).text((CELL / 2, CELL / 2), "1", font=font, fill=255, anchor="mm")
     grid.paste(20, (4 * CELL, 4 * CELL), mask=glyph.rotate(90))
-    sheet = np.full((700, 700), 235, np.uint8)
-    sheet[80:620, 80:620] = np.asarray(grid)
-    done, data = cv2.imencode(".png", sheet)
-    assert done
-    return data.tobytes()
+    return on_a_sheet(grid)
 
 
 def test_a_mark_read_as_a_digit_lying_down_is_flagged():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import socket
 import sqlite3
@@ -38,6 +39,8 @@ from webapp.web.match.bots import MATCHES_KEY
 from free_ports import free_port
 
 LIMITS = SocketLimits(per_address=3, hello_seconds=1.0, message_seconds=1.0, idle_seconds=6.0)
+# A bot's idle ceiling where a test waits for it, past the hello's and a message's.
+QUICK_IDLE_SECONDS = 1.5
 HELLO = {"type": "hello", "protocol": 1}
 # A wait for one message from the relay: a ceiling, never reached when all is well.
 READ_SECONDS = 10
@@ -47,9 +50,10 @@ READ_SECONDS = 10
 OPENED = contextlib.ExitStack()
 
 
-@pytest.fixture
-def relay_port(make_app: Any) -> Iterator[tuple[Flask, int]]:
-    """The app, and the relay's faces on its store on a loopback port, on a loop of their own."""
+@contextlib.contextmanager
+def relay(make_app: Any, limits: SocketLimits) -> Iterator[tuple[Flask, int]]:
+    """The app, and the relay's faces on its store on a loopback port, on a loop of their own,
+    its bots held to `limits`."""
     app: Flask = make_app(MATCH_POLL_SECONDS=0.0)
     store = app.extensions[QUEUE_KEY].board
     port = free_port()
@@ -58,7 +62,7 @@ def relay_port(make_app: Any) -> Iterator[tuple[Flask, int]]:
 
     async def serve() -> None:
         hub = Hub(Games(store), RelayLimits(), 0.1)
-        face = EventsFace(hub, BotSockets(Matches(store), LIMITS, 0.05))
+        face = EventsFace(hub, BotSockets(Matches(store), limits, 0.05))
         servers.append(await face.serve("127.0.0.1", port))
 
     async def stop() -> None:
@@ -77,6 +81,20 @@ def relay_port(make_app: Any) -> Iterator[tuple[Flask, int]]:
     loop.call_soon_threadsafe(loop.stop)
     thread.join(timeout=10)
     loop.close()
+
+
+@pytest.fixture
+def relay_port(make_app: Any) -> Iterator[tuple[Flask, int]]:
+    with relay(make_app, LIMITS) as served:
+        yield served
+
+
+@pytest.fixture
+def quickly_idle_relay_port(make_app: Any) -> Iterator[tuple[Flask, int]]:
+    """relay_port whose bots are idle after QUICK_IDLE_SECONDS: the idle ceiling's test waits
+    it out, and the other tests need LIMITS' six seconds between their messages."""
+    with relay(make_app, dataclasses.replace(LIMITS, idle_seconds=QUICK_IDLE_SECONDS)) as served:
+        yield served
 
 
 def opened(app: Flask, **changes: object) -> tuple[str, list[str]]:
@@ -263,8 +281,8 @@ def test_a_hello_never_said_is_closed_as_slow(relay_port):
         assert closed_with(connection) == (4408, "slow")
 
 
-def test_a_bot_silent_past_the_idle_ceiling_is_closed_as_idle(relay_port):
-    app, port = relay_port
+def test_a_bot_silent_past_the_idle_ceiling_is_closed_as_idle(quickly_idle_relay_port):
+    app, port = quickly_idle_relay_port
     _, tokens = opened(app, seats=3)
     with bot(port, tokens[0]) as connection:
         said(connection, HELLO)

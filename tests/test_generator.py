@@ -96,7 +96,8 @@ def test_a_generated_puzzle_is_unique_symmetric_and_in_its_level(size, level, sy
         (9, "medium", "none", 1),
         (9, "hard", "none", 2),
         (9, "expert", "none", 3),
-        (9, "hard", "rotational", 4),
+        # a seed whose minimal rotational puzzle comes in 66 tries (seed 4's took 823, 3 s)
+        (9, "hard", "rotational", 8),
         (6, "medium", "rotational", 5),
         (4, "easy", "none", 6),
     ],

@@ -97,7 +97,8 @@ VARIANTS = ["anti-knight", "anti-king", "non-consecutive", "kropki", "thermomete
 # Each variant at its first level: a hard non-consecutive puzzle takes seconds to make, so the
 # tests that make one again (the same seed, a link, the CLI) make the quicker level's.
 FIRST_ORDERS = [next(order for order in ORDERS if order[0] == variant) for variant in VARIANTS]
-SEEDS = (0, 1, 2)
+# Two seeds each (a third, 2, made a hard non-consecutive puzzle in 6 s of the file's 16).
+SEEDS = (0, 1)
 
 
 def keeps_its_rule(answer: Grid, letter: str) -> bool:

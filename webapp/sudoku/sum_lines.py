@@ -144,6 +144,17 @@ def plus(one: int, other: int) -> int:
     return found
 
 
+def less(wanted: int, made: int) -> int:
+    """The places still wanted (a mask) once a place of `made` is made, for each place of
+    `wanted`: w - m for every w in `wanted` and m in `made`, at least 0."""
+    found = 0
+    while made:
+        low = made & -made
+        found |= wanted >> (low.bit_length() - 1)
+        made ^= low
+    return found
+
+
 # A sum's narrowings are kept by the digits its cells hold, up to this many a sum.
 KEPT = 512
 # A sum's groups: (weight, the shifts of its cells' fields).
@@ -201,45 +212,53 @@ class SumNarrowing:
     def _narrowing(self, groups: Groups, held: tuple[int, ...], target: int) -> tuple[bool, int]:
         """What one sum drops when its cells hold `held` (by its groups' cells in turn): (True,
         an empty cell's drop) when its places cannot reach `target`, else (False, the bits of
-        the digits no way of reaching it keeps)."""
+        the digits no way of reaching it keeps).
+
+        The groups before each one make a set of places (`before`); the places the groups
+        after it still leave to be made, counted back from the target, another (`wanted`):
+        a group's place p is kept when p + b is in `wanted` for some b in `before`."""
         n, drops = self.n, self.drops
         under = (1 << (target + 1)) - 1  # places past the target never come back down
         parts = []
         at = 0
+        before = [1]
         for weight, shifts in groups:
             count = len(shifts)
             own = held[at : at + count]
             every = 0
             for digits in own:
                 every |= digits
-            parts.append((weight, shifts, own, places(every, count, weight, n) & under))
+            own_places = places(every, count, weight, n)
+            parts.append((weight, shifts, own, own_places))
+            before.append(plus(before[-1], own_places & under) & under)
             at += count
-        before = [1]
-        for part in parts:
-            before.append(plus(before[-1], part[3]) & under)
         if not before[-1] >> target & 1:
             return True, drops[groups[0][1][0], held[0]]
-        after = 1
+        wanted = 1 << target
         drop = 0
         for number in range(len(parts) - 1, -1, -1):
             weight, shifts, own, own_places = parts[number]
-            rest = plus(before[number], after) & under
-            after = plus(after, own_places) & under
-            count = len(shifts)
-            if count == 1:
-                gone = 0
+            need = less(wanted, before[number])
+            wanted = less(wanted, own_places & under)
+            if own_places & ~need == 0 and len(shifts) == 1:
+                continue  # every digit of its one cell still reaches the target
+            if len(shifts) == 1:
                 digits = own[0]
-                while digits:
-                    bit = digits & -digits
-                    digits ^= bit
-                    digit = bit.bit_length()
-                    place = weight * digit if weight > 0 else -weight * (n - digit)
-                    if place > target or not rest >> (target - place) & 1:
-                        gone |= bit
+                if weight == 1:
+                    gone = digits & ~(need >> 1)
+                else:
+                    gone = 0
+                    while digits:
+                        bit = digits & -digits
+                        digits ^= bit
+                        digit = bit.bit_length()
+                        place = weight * digit if weight > 0 else -weight * (n - digit)
+                        if not need >> place & 1:
+                            gone |= bit
                 if gone:
                     drop |= drops[shifts[0], gone]
                 continue
-            need = int(format(rest, f"0{target + 1}b")[::-1], 2)  # place p: target - p in rest
+            count = len(shifts) - 1
             for at, shift in enumerate(shifts):
                 others = 0
                 for place_at, digits in enumerate(own):
@@ -252,7 +271,7 @@ class SumNarrowing:
                     digits ^= bit
                     digit = bit.bit_length()
                     place = weight * digit if weight > 0 else -weight * (n - digit)
-                    if not (places(others & ~bit, count - 1, weight, n) << place) & need:
+                    if not (places(others & ~bit, count, weight, n) << place) & need:
                         gone |= bit
                 if gone:
                     drop |= drops[shift, gone]

@@ -131,6 +131,16 @@ def test_the_search_lets_an_arrows_cells_in_no_common_unit_repeat_a_digit() -> N
     assert narrowed_digits(puzzle, "R2C2") == {2, 3, 4, 5, 6, 7, 8, 9}
 
 
+def test_the_search_keeps_only_the_circle_digits_its_arrows_digits_can_make() -> None:
+    # Rows 3 and 4 hold every digit but 1 and 5 around r3c3 and r4c4 (and c9), so the two,
+    # in no unit together, make 1 + 1, 1 + 5 or 5 + 5: circle r2c2 is 2 or 6, where their
+    # least and greatest alone said anything from 2 to 9 that its box and column leave.
+    rows = {3: (7, 8, 0, 2, 3, 4, 6, 9, 0), 4: (2, 3, 4, 0, 6, 7, 8, 9, 0)}
+    grid = Grid(SHAPES[9], tuple(v for r in range(1, 10) for v in rows.get(r, (0,) * 9)))
+    puzzle = arrow_puzzle(cells("R2C2", "R3C3", "R4C4"), grid=grid)
+    assert narrowed_digits(puzzle, "R2C2") == {2, 6}
+
+
 def random_arrows(rng: random.Random, grid: Grid, count: int) -> tuple[Line, ...]:
     """`count` arrows of two or three cells on `grid`'s 4x4 that its digits keep: each a
     random path of neighbours whose first digit is the sum of the rest."""

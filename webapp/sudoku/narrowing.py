@@ -23,19 +23,23 @@ def bits_mask(bits: Iterable[int], length: int) -> int:
 
 class CellDrops(dict[tuple[int, int], int]):
     """Every bit of the options of a cell for some digits, by (the cell's shift in the cell
-    layout, the digits as a mask, digit 1 lowest), built when first asked for and kept."""
+    layout, the digits as a mask, digit 1 lowest), built when first asked for and kept: the
+    digits' bits in the cell's field, and its unit bits (its digit 1 option's bits in every
+    other layout) moved up a field for each digit past 1, as a placement reads them."""
 
     def __init__(self, board: Bitboard) -> None:
         super().__init__()
-        self.bits, self.n, self.width = board.bits, board.n, board.width
-        self.length = (board.constraints * board.width + 7) // 8
+        self.unit_bits, self.width = board.unit_bits, board.width
 
     def __missing__(self, key: tuple[int, int]) -> int:
         """Build the drop of `key`, keep it and give it."""
         shift, digits = key
-        cell, n = shift // self.width, self.n
-        bits = [
-            bit for digit in range(n) if digits >> digit & 1 for bit in self.bits[cell * n + digit]
-        ]
-        found = self[key] = bits_mask(bits, self.length)
+        width = self.width
+        spread = 0  # a 1 at the foot of each digit's field
+        rest = digits
+        while rest:
+            low = rest & -rest
+            spread |= 1 << ((low.bit_length() - 1) * width)
+            rest ^= low
+        found = self[key] = (digits << shift) | (self.unit_bits[shift // width] * spread)
         return found

@@ -59,7 +59,7 @@ from .cages import combinations
 from .geometry import Geometry, Relation, Unit, per_geometry, standard_geometry
 from .line_rules import RuleNarrowing
 from .relation_narrowing import RelationNarrowing
-from .sum_lines import SumNarrowing
+from .sum_lines import KEPT, SumNarrowing
 
 # Beyond 16x16 the per-option masks would take hundreds of megabytes, so
 # they are built from the constraint masks at each placement instead.
@@ -313,7 +313,10 @@ class Bitboard:
         references = len(self.option_at) + 2 * self.constraints + self.cells + 2 * options
         numbers = len(self.option_at) * _SMALL_INT  # option numbers, most above 256
         tuples = own * 2 * _OPTION_TUPLE + kept * _PLACEMENT_TUPLE
-        return masks + references * _REFERENCE + numbers + tuples
+        # each line sum's narrowings kept by its cells' digits (sum_lines.KEPT at most): a
+        # key and a drop as wide as the board, in a tuple, in a dict's entry
+        sums = len(self.geometry.line_sums) * KEPT * (2 * wide + _KEPT_ENTRY)
+        return masks + references * _REFERENCE + numbers + tuples + sums
 
     def build_placement(self, option: int) -> tuple[int, int, int]:
         """The (keep, done, unrelated) masks that place `option`."""
@@ -576,6 +579,9 @@ _PLACEMENT_TUPLE = sys.getsizeof((0, 0, 0))
 _OPTION_TUPLE = sys.getsizeof((0,) * 6) + 6 * sys.getsizeof(1 << 40)
 _SMALL_INT = sys.getsizeof(1 << 40)
 _REFERENCE = 8
+# A line sum's kept narrowing (sum_lines.SumNarrowing), its two masks aside: its tuple and
+# its dict entry (a hash, a key and a value).
+_KEPT_ENTRY = sys.getsizeof((True, 0)) + 3 * _REFERENCE
 
 
 def _keeps_placements(placements: list[tuple[int, int, int]] | _PlacementsOnDemand) -> bool:

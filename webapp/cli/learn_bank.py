@@ -127,6 +127,15 @@ SHIPPED = (
     Stage(seeds=0, small_seeds=0, open_seeds=46300),
     Stage(seeds=0, small_seeds=0, killer_seeds=400, side=24),
     Stage(seeds=0, small_seeds=0, killer_seeds=2000, killer_skip=400, killer_level="hard", side=24),
+    Stage(
+        seeds=0,
+        small_seeds=0,
+        killer_seeds=6449,
+        killer_skip=2000,
+        killer_level="hard",
+        killer_size=9,
+        side=24,
+    ),
 )
 
 # The levels --killer-level may name: those the Killers are banked at.

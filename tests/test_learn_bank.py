@@ -325,3 +325,9 @@ def test_side_paths_look_for_a_hidden_quad_only_where_a_unit_is_open(
 def test_a_killer_run_from_a_later_seed_walks_that_seed_at_its_level_alone() -> None:
     stage = Stage(seeds=0, small_seeds=0, killer_seeds=2, killer_skip=1, killer_level="hard")
     assert killer_orders(stage) == [("killer", 9, "hard", 1), ("killer", 6, "hard", 1)]
+
+
+# A Killer run may walk one size alone: the 9x9s, which meet a cage splitting more often.
+def test_a_killer_run_of_one_size_walks_that_size_alone() -> None:
+    stage = Stage(killer_seeds=2, killer_skip=1, killer_level="hard", killer_size=9)
+    assert killer_orders(stage) == [("killer", 9, "hard", 1)]

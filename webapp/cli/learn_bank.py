@@ -1,27 +1,27 @@
 """`sudoku learn-bank`: find the practice positions of every technique and write the bank.
 
 The sources, in this order (which decides which positions a full technique keeps): the
-generator's puzzles from fixed seeds (--seeds per level on a 9x9, --small-seeds on a 4x4
-and a 6x6, which no shared set has), then the puzzles of each --rated file, then the
-generator's variant puzzles (--variant-seeds per variant, size and level: X-Sudoku,
-Windoku, Jigsaw and Killer, for their own techniques and the examples where a technique
-reads differently on them), then the generator's 6x6 expert puzzles (--small-expert-seeds),
-which bring the pairs a 6x6 seldom needs before, then the generator's 9x9 hard puzzles
-given the Kropki dots or the X and V marks their answers hold (--marked-seeds), for the
-marks' own step, then the generator's 9x9 extreme puzzles with no symmetry (--open-seeds),
-whose givens can leave a whole unit open for a hidden quad, then the generator's Killer
-puzzles alone (--killer-seeds; with --killer-skip and --killer-level, later seeds at one
-level), for a Killer's own techniques. With --side, each source's path is walked with side
-paths beside it (lessons/side_paths.py): positions reached by taking a hard step's removals
-in another true order, where a technique still short may be the easiest step (a hidden
-quad, a Killer's split combinations). Only puzzles whose licence lets the package ship them
-are sources: the bank holds no position of HoDoKu's regression library (GPL-3), which the
-tests alone read (docs/api.md names each source and its licence). Each is checked to have
-exactly one solution, then its path is walked (lessons/bank.py). Counts bound the work, never
-seconds: the same command writes the same bytes. The generator's seconds are only a ceiling;
-if one runs out the command fails saying so, as its bank would then differ. When the
-generator changes one variant's puzzles, --variant walks that variant's again onto the bank,
-keeping every other position: a variant's counts are its own.
+generator's puzzles from fixed seeds (--seeds per level on a 9x9, --small-seeds on a 4x4 and
+a 6x6, which no shared set has), then the puzzles of each --rated file, then the generator's
+variant puzzles (--variant-seeds per variant, size and level: X-Sudoku, Windoku, Jigsaw and
+Killer, for their own techniques and the examples where a technique reads differently on
+them), then the generator's 6x6 expert puzzles (--small-expert-seeds), which bring the pairs
+a 6x6 seldom needs before, then the generator's 9x9 hard puzzles given the Kropki dots or
+the X and V marks their answers hold (--marked-seeds), for the marks' own step, then the
+generator's 9x9 extreme puzzles with no symmetry (--open-seeds), whose givens can leave a
+whole unit open for a hidden quad, then the generator's Killer puzzles alone
+(--killer-seeds; with --killer-skip, --killer-level and --killer-size, later seeds at one
+level and size), for a Killer's own techniques. With --side, each source's path is walked
+with side paths beside it (lessons/side_paths.py): positions reached by taking a hard step's
+removals in another true order, where a technique still short may be the easiest step (a
+hidden quad, a Killer's split combinations). Only puzzles whose licence lets the package
+ship them are sources: the bank holds no position of HoDoKu's regression library (GPL-3),
+which the tests alone read (docs/api.md names each source and its licence). Each is checked
+to have exactly one solution, then its path is walked (lessons/bank.py). Counts bound the
+work, never seconds: the same command writes the same bytes. The generator's seconds are
+only a ceiling; if one runs out the command fails saying so, as its bank would then differ.
+When the generator changes one variant's puzzles, --variant walks that variant's again onto
+the bank, keeping every other position: a variant's counts are its own.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ class Stage:
     killer_seeds: int = 0
     killer_skip: int = 0
     killer_level: str = ""
+    killer_size: int = 0
     side: int = 0
 
     def capped(self, cap: int) -> Stage:
@@ -126,6 +127,15 @@ SHIPPED = (
     Stage(seeds=0, small_seeds=0, open_seeds=46300),
     Stage(seeds=0, small_seeds=0, killer_seeds=400, side=24),
     Stage(seeds=0, small_seeds=0, killer_seeds=2000, killer_skip=400, killer_level="hard", side=24),
+    Stage(
+        seeds=0,
+        small_seeds=0,
+        killer_seeds=6449,
+        killer_skip=2000,
+        killer_level="hard",
+        killer_size=9,
+        side=24,
+    ),
 )
 
 # The levels --killer-level may name: those the Killers are banked at.
@@ -137,6 +147,9 @@ KILLER_LEVELS = tuple(
         for level in levels
     )
 )
+
+# The sizes --killer-size may name: those the Killers are banked at.
+KILLER_SIZES = tuple(size for variant, size in BANKED_VARIANTS if variant == "killer")
 
 # The options that name sources or how they are walked, which --all takes from SHIPPED.
 SOURCE_OPTIONS = (
@@ -152,6 +165,7 @@ SOURCE_OPTIONS = (
     "killer_seeds",
     "killer_skip",
     "killer_level",
+    "killer_size",
     "side",
     "per",
     "work",
@@ -216,6 +230,12 @@ def add(commands: Subcommands) -> None:
         "--killer-level",
         choices=KILLER_LEVELS,
         help="with --killer-seeds, the Killers of this level alone (every banked level)",
+    )
+    parser.add_argument(
+        "--killer-size",
+        type=int,
+        choices=KILLER_SIZES,
+        help="with --killer-seeds, the Killers of this size alone (every banked size)",
     )
     parser.add_argument(
         "--side",
@@ -316,6 +336,7 @@ def run(args: argparse.Namespace) -> int:
             _or_usual(args.killer_seeds, usual.killer_seeds),
             _or_usual(args.killer_skip, usual.killer_skip),
             args.killer_level or usual.killer_level,
+            _or_usual(args.killer_size, usual.killer_size),
             _or_usual(args.side, usual.side),
         )
         onto = _bank(args.onto) if args.onto else None  # refused before the long walk
@@ -364,10 +385,12 @@ def _killers_of(stage: Stage) -> list[Source]:
 
 def killer_orders(stage: Stage) -> list[tuple[str, int, str, int]]:
     """(variant, size, level, seed) of each of the stage's Killers alone, in the order walked:
-    BANKED_VARIANTS' sizes and levels (the stage's killer_level alone, when it names one),
-    seeds killer_skip to killer_seeds - 1 (--killer-seeds: a Killer's own techniques)."""
+    BANKED_VARIANTS' sizes and levels (the stage's killer_level and killer_size alone, when
+    it names them), seeds killer_skip to killer_seeds - 1 (--killer-seeds: a Killer's own
+    techniques)."""
     levels = (stage.killer_level,) if stage.killer_level else None
-    return _variant_orders(stage.killer_seeds, "killer", stage.killer_skip, levels)
+    orders = _variant_orders(stage.killer_seeds, "killer", stage.killer_skip, levels)
+    return [order for order in orders if stage.killer_size in (0, order[1])]
 
 
 def _sided(sources: list[Source], side: int) -> list[Source]:

@@ -43,8 +43,10 @@ def may_arise(technique: str, position: Position) -> bool:
     outside it are a naked subset of four or fewer, asked first, which removes the same),
     and removals never open a cell: none can arise. An ALS-XZ is not sought: it comes after
     every chain, and where its sets are small a grouped AIC through them makes its removals
-    first; side paths from 300 of the generator's extreme puzzles met none, and its branches
-    (from steps of 7.5 or more, forcing chains) cost the most (docs/api.md)."""
+    first; side paths from 300 of the generator's extreme puzzles met none, nor, tried
+    again, from the Sudoku Exchange sample's hardest or at the ALS step of each puzzle the
+    bank's come from, and its branches (from steps of 7.5 or more, forcing chains) cost the
+    most (docs/api.md)."""
     if technique == "hidden-quad":
         return any(
             sum(1 for cell in unit.cells if not position.values[cell]) >= 9

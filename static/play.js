@@ -10,7 +10,8 @@
 // refused in words, as the server refuses it without script.
 // Other scripts hear of the page through events on the form: "play-moved" (each move, with the
 // position before and after it), "play-linked" (the link followed, whether it is solved),
-// "play-restart"; "play-restore" puts a position back, "play-relink" follows the link again
+// "play-restart"; "play-restore" puts a position back, "play-settle" takes a change not yet
+// taken as a move, "play-relink" follows the link again
 // (for the clock: what the page was asked to show, a Check or a hint, stays in it).
 (function () {
   "use strict";
@@ -357,6 +358,10 @@
   });
 
   // A position put back (undo, redo): its values and notes, drawn, checked and linked.
+  // A value typed is taken as a move once the field's own handling is done (later); undo
+  // asks for it at once ("play-settle"), as a key can come before that: Ctrl+Z pressed right
+  // after a digit undid the move before it, and the digit stayed.
+  form.addEventListener("play-settle", sync);
   form.addEventListener("play-restore", function (event) {
     var state = event.detail;
     inputs.forEach(function (input, cell) {

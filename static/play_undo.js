@@ -41,6 +41,7 @@
 
   // Take the last move of `from` to `to`, putting back its position `which` (before, after).
   function step(from, to, which) {
+    form.dispatchEvent(new CustomEvent("play-settle"));  // a value typed a moment ago first
     var move = from.pop();
     if (!move) return;
     to.push(move);

@@ -127,6 +127,25 @@ def test_a_value_typed_goes_into_every_chosen_cell_as_one_move(page, base_url):
     expect(page.locator("#r2c3")).to_have_value("7")
 
 
+# The digit's keydown and Ctrl+Z's in one task of the page: nothing else runs between them.
+TYPED_THEN_UNDONE = """(cell) => {
+  const key = (init) => cell.dispatchEvent(
+    new KeyboardEvent("keydown", {bubbles: true, cancelable: true, ...init}));
+  key({key: "5", code: "Digit5"});
+  key({key: "z", code: "KeyZ", ctrlKey: true});
+}"""
+
+
+def test_undo_straight_after_a_value_typed_takes_that_value_back(page, base_url):
+    # The move was taken a moment after the digit: a Ctrl+Z in between undid the move before
+    # it, and the digit stayed (a flaky failure of the test above on a busy machine).
+    page.goto(f"{base_url}/play/{NORVIG_EASY_CODE}?progress={NEAR_THE_END}")
+    page.locator("#r2c3").click()
+    page.locator("#r2c2").click(modifiers=["Control"])
+    page.locator("#r2c2").evaluate(TYPED_THEN_UNDONE)
+    expect(page.locator("#r2c2")).to_have_value("6")
+
+
 def test_marks_colours_and_the_record_are_axe_clean_in_both_schemes(browser, base_url):
     paths = [picture_link(), f"/play/{near_killer()[0].code}", "/record"]
     found = {

@@ -258,21 +258,32 @@ class SumNarrowing:
                 if gone:
                     drop |= drops[shifts[0], gone]
                 continue
-            count = len(shifts) - 1
-            for at, shift in enumerate(shifts):
-                others = 0
-                for place_at, digits in enumerate(own):
-                    if place_at != at:
-                        others |= digits
-                gone = 0
-                digits = own[at]
-                while digits:
-                    bit = digits & -digits
-                    digits ^= bit
-                    digit = bit.bit_length()
-                    place = weight * digit if weight > 0 else -weight * (n - digit)
-                    if not (places(others & ~bit, count, weight, n) << place) & need:
-                        gone |= bit
+            for shift, gone in zip(shifts, group_gone(own, weight, n, need), strict=True):
                 if gone:
                     drop |= drops[shift, gone]
         return False, drop
+
+
+@lru_cache(maxsize=16384)
+def group_gone(own: tuple[int, ...], weight: int, n: int, need: int) -> tuple[int, ...]:
+    """For each cell of a group of cells that must differ, holding the digits `own` (masks),
+    the digits it cannot keep: with each, the group's other cells, with different digits of
+    their own, make no place (of `weight`) in `need`."""
+    count = len(own) - 1
+    found = []
+    for at, held in enumerate(own):
+        others = 0
+        for place_at, digits in enumerate(own):
+            if place_at != at:
+                others |= digits
+        gone = 0
+        digits = held
+        while digits:
+            bit = digits & -digits
+            digits ^= bit
+            digit = bit.bit_length()
+            place = weight * digit if weight > 0 else -weight * (n - digit)
+            if not (places(others & ~bit, count, weight, n) << place) & need:
+                gone |= bit
+        found.append(gone)
+    return tuple(found)

@@ -242,19 +242,8 @@ class SumNarrowing:
             wanted = less(wanted, own_places & under)
             if own_places & ~need == 0 and len(shifts) == 1:
                 continue  # every digit of its one cell still reaches the target
-            if len(shifts) == 1:
-                digits = own[0]
-                if weight == 1:
-                    gone = digits & ~(need >> 1)
-                else:
-                    gone = 0
-                    while digits:
-                        bit = digits & -digits
-                        digits ^= bit
-                        digit = bit.bit_length()
-                        place = weight * digit if weight > 0 else -weight * (n - digit)
-                        if not need >> place & 1:
-                            gone |= bit
+            if len(shifts) == 1 and weight == 1:  # digit d at place d: a shift says it
+                gone = own[0] & ~(need >> 1)
                 if gone:
                     drop |= drops[shifts[0], gone]
                 continue
@@ -268,7 +257,8 @@ class SumNarrowing:
 def group_gone(own: tuple[int, ...], weight: int, n: int, need: int) -> tuple[int, ...]:
     """For each cell of a group of cells that must differ, holding the digits `own` (masks),
     the digits it cannot keep: with each, the group's other cells, with different digits of
-    their own, make no place (of `weight`) in `need`."""
+    their own, make no place (of `weight`) in `need`. A group of one cell has no others:
+    its digit alone makes the place."""
     count = len(own) - 1
     found = []
     for at, held in enumerate(own):

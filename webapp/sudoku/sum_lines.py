@@ -12,8 +12,12 @@ must differ (they share a unit or a cage, or are a pair: anti-king's neighbours)
 *group*, whose k cells make only sums of k different digits left among them, so an arrow
 whose three cells share a box makes at least 1 + 2 + 3, where its cells one by one said 3.
 Each group's values are a set (a mask of places), not only its least and greatest, so a
-circle whose arrow's two cells in a box hold 1 or 5 can only be 6: the sets of the groups
-before and after a cell's, added up, say which of its digits still reach the total. A line
+circle whose arrow's two cells in a box hold 1 or 5 can only be 6. The groups of a
+positive weight make one side of the sum and those of a negative weight the other (an
+arrow's circle, its arrow): each side's values are its groups' sets added up, the values
+both sides can make alike are the ones wanted, and a group's digit is kept when the other
+groups of its side can make it up to one of them (an arrow of one group against a circle
+of one cell needs no adding up at all). A line
 of an outside kind (a little killer's diagonal) adds up to its clue's number instead of
 nothing: its sum's `total`. On a full board that leaves a broken sum with no digit in a
 cell, the search's contradiction. What a sum drops depends only on the digits its cells
@@ -115,19 +119,16 @@ def distinct_sums(digits: int, count: int) -> int:
 
 
 @lru_cache(maxsize=65536)
-def places(digits: int, count: int, weight: int, n: int) -> int:
-    """The values `count` different digits of `digits` times `weight` can make, as a mask of
-    places: a value v at place v for a positive weight, at place v - weight * count * n for a
-    negative one (so every place is at least 0)."""
+def places(digits: int, count: int, weight: int) -> int:
+    """The values `count` different digits of `digits` times `weight` (at least 1) can make,
+    as a mask of places: a value v at place v."""
     sums = distinct_sums(digits, count)
     if weight == 1:
         return sums
     found: int = 0
-    top = count * n
     while sums:
         low = sums & -sums
-        value = low.bit_length() - 1
-        found |= 1 << (weight * value if weight > 0 else -weight * (top - value))
+        found |= 1 << (weight * (low.bit_length() - 1))
         sums ^= low
     return found
 
@@ -157,8 +158,9 @@ def less(wanted: int, made: int) -> int:
 
 # A sum's narrowings are kept by the digits its cells hold, up to this many a sum.
 KEPT = 512
-# A sum's groups: (weight, the shifts of its cells' fields).
-Groups = tuple[tuple[int, tuple[int, ...]], ...]
+# A sum's groups of one sign: each group's weight (its size), where its cells start among
+# the sum's cells, and the shifts of its cells' fields.
+Side = tuple[tuple[int, int, tuple[int, ...]], ...]
 # What a sum drops, kept by its cells' fields: (broken, the bits to drop).
 Kept = dict[int, tuple[bool, int]]
 
@@ -167,26 +169,22 @@ class SumNarrowing:
     """The narrowing of one board's line sums (see the module docstring)."""
 
     def __init__(self, board: Bitboard) -> None:
-        n = self.n = board.n
-        self.digit_mask = (1 << n) - 1
-        # Each sum: its cells' fields in the cell layout, its groups, its cells' shifts
-        # group by group, its total as a place (less its groups' least places) and what it
-        # dropped, by its cells' fields.
-        sums: list[tuple[int, Groups, tuple[int, ...], int, Kept]] = []
+        self.digit_mask = (1 << board.n) - 1
+        # Each sum: its cells' fields in the cell layout, its cells' shifts group by group,
+        # its groups of a positive weight and those of a negative one, its total and what
+        # it dropped, by its cells' fields.
+        sums: list[tuple[int, tuple[int, ...], tuple[Side, Side], int, Kept]] = []
         for each in board.geometry.line_sums:
-            groups = tuple(
-                (
-                    each.terms[group[0]][1],
-                    tuple(each.terms[at][0] * board.width for at in group),
-                )
-                for group in groups_of(board.geometry, each.terms)
-            )
-            # A group's places start at its least value: nothing for a positive weight,
-            # weight * count * n for a negative one.
-            least = sum(weight * len(shifts) * n for weight, shifts in groups if weight < 0)
-            every = tuple(shift for _, shifts in groups for shift in shifts)
+            sides: tuple[list[tuple[int, int, tuple[int, ...]]], ...] = ([], [])
+            every: list[int] = []
+            for group in groups_of(board.geometry, each.terms):
+                weight = each.terms[group[0]][1]
+                shifts = tuple(each.terms[at][0] * board.width for at in group)
+                sides[weight < 0].append((abs(weight), len(every), shifts))
+                every.extend(shifts)
             fields = sum(self.digit_mask << shift for shift in every)
-            sums.append((fields, groups, every, each.total - least, {}))
+            split = (tuple(sides[0]), tuple(sides[1]))
+            sums.append((fields, tuple(every), split, each.total, {}))
         self.sums = tuple(sums)
         self.drops = CellDrops(board)
 
@@ -195,70 +193,105 @@ class SumNarrowing:
         search's singles see, and then the narrowing looks again."""
         digit_mask = self.digit_mask
         drop = 0
-        for fields, groups, every, target, kept in self.sums:
+        for fields, every, sides, total, kept in self.sums:
             key = alive & fields
             found = kept.get(key)
             if found is None:
                 if len(kept) >= KEPT:
                     kept.clear()
                 held = tuple([(key >> shift) & digit_mask for shift in every])
-                found = kept[key] = self._narrowing(groups, held, target)
+                found = kept[key] = self._narrowing(sides, held, total, every[0])
             broken, dropped = found
             if broken:
                 return alive & ~dropped
             drop |= dropped
         return alive & ~drop if drop & alive else alive
 
-    def _narrowing(self, groups: Groups, held: tuple[int, ...], target: int) -> tuple[bool, int]:
+    def _narrowing(
+        self, sides: tuple[Side, Side], held: tuple[int, ...], total: int, first: int
+    ) -> tuple[bool, int]:
         """What one sum drops when its cells hold `held` (by its groups' cells in turn): (True,
-        an empty cell's drop) when its places cannot reach `target`, else (False, the bits of
-        the digits no way of reaching it keeps).
+        its `first` cell's drop, which empties it) when no values of its groups make
+        `total`, else (False, the bits of the digits no way of making it keeps).
 
-        The groups before each one make a set of places (`before`); the places the groups
-        after it still leave to be made, counted back from the target, another (`wanted`):
-        a group's place p is kept when p + b is in `wanted` for some b in `before`."""
-        n, drops = self.n, self.drops
-        under = (1 << (target + 1)) - 1  # places past the target never come back down
-        parts = []
-        at = 0
-        before = [1]
-        for weight, shifts in groups:
-            count = len(shifts)
-            own = held[at : at + count]
-            every = 0
-            for digits in own:
-                every |= digits
-            own_places = places(every, count, weight, n)
-            parts.append((weight, shifts, own, own_places))
-            before.append(plus(before[-1], own_places & under) & under)
-            at += count
-        if not before[-1] >> target & 1:
-            return True, drops[groups[0][1][0], held[0]]
-        wanted = 1 << target
+        Each side (the groups of a positive weight, those of a negative one) makes a set of
+        values, its groups' values (each times its weight's size) added up; the values
+        the positive side makes that are the negative side's plus `total` are the ones
+        either side must make. A group's value is kept when the side's other groups can
+        make it up to one of them."""
+        drops = self.drops
+        parts: list[list[tuple[int, tuple[int, ...], tuple[int, ...], int]]] = []
+        made = []
+        for side in sides:
+            found = []
+            values = 1  # place 0: nothing made yet
+            for weight, at, shifts in side:
+                count = len(shifts)
+                own = held[at : at + count]
+                if count == 1:
+                    mine = own[0] << 1 if weight == 1 else places(own[0], 1, weight)
+                else:
+                    every = 0
+                    for digits in own:
+                        every |= digits
+                    mine = places(every, count, weight)
+                found.append((weight, shifts, own, mine))
+                values = mine if values == 1 else plus(values, mine)
+            parts.append(found)
+            made.append(values)
+        positive, negative = made
+        common = positive & (negative << total if total >= 0 else negative >> -total)
+        if not common:
+            return True, drops[first, held[0]]
+        reaches = (common, common >> total if total >= 0 else common << -total)
         drop = 0
-        for number in range(len(parts) - 1, -1, -1):
-            weight, shifts, own, own_places = parts[number]
-            need = less(wanted, before[number])
-            wanted = less(wanted, own_places & under)
-            if own_places & ~need == 0 and len(shifts) == 1:
-                continue  # every digit of its one cell still reaches the target
-            if len(shifts) == 1 and weight == 1:  # digit d at place d: a shift says it
-                gone = own[0] & ~(need >> 1)
-                if gone:
-                    drop |= drops[shifts[0], gone]
-                continue
-            for shift, gone in zip(shifts, group_gone(own, weight, n, need), strict=True):
-                if gone:
-                    drop |= drops[shift, gone]
+        for found, reach in zip(parts, reaches, strict=True):
+            for number, (weight, shifts, own, mine) in enumerate(found):
+                if len(found) == 1:
+                    need = mine & reach
+                elif len(found) == 2:
+                    need = reaching(mine, found[1 - number][3], reach)
+                else:
+                    others = 1
+                    for other, (_, _, _, theirs) in enumerate(found):
+                        if other != number:
+                            others = theirs if others == 1 else plus(others, theirs)
+                    need = reaching(mine, others, reach)
+                if len(shifts) == 1:
+                    if need == mine:
+                        continue  # every digit of its one cell still makes a value wanted
+                    if weight == 1:  # digit d at place d: a shift says it
+                        drop |= drops[shifts[0], own[0] & ~(need >> 1)]
+                        continue
+                for shift, gone in zip(shifts, group_gone(own, weight, need), strict=True):
+                    if gone:
+                        drop |= drops[shift, gone]
         return False, drop
 
 
+def reaching(mine: int, others: int, reach: int) -> int:
+    """The places of `mine` that, with a place of `others`, make a place of `reach` (masks
+    of places); by the fewer places of `mine` and `others`."""
+    if others == 1:
+        return mine & reach
+    if mine.bit_count() > others.bit_count():
+        return mine & less(reach, others)
+    found = 0
+    rest = mine
+    while rest:
+        low = rest & -rest
+        if (others << (low.bit_length() - 1)) & reach:
+            found |= low
+        rest ^= low
+    return found
+
+
 @lru_cache(maxsize=16384)
-def group_gone(own: tuple[int, ...], weight: int, n: int, need: int) -> tuple[int, ...]:
+def group_gone(own: tuple[int, ...], weight: int, need: int) -> tuple[int, ...]:
     """For each cell of a group of cells that must differ, holding the digits `own` (masks),
     the digits it cannot keep: with each, the group's other cells, with different digits of
-    their own, make no place (of `weight`) in `need`. A group of one cell has no others:
-    its digit alone makes the place."""
+    their own, make no value (times `weight`, at least 1) at a place of `need`. A group of
+    one cell has no others: its digit alone makes the value."""
     count = len(own) - 1
     found = []
     for at, held in enumerate(own):
@@ -272,8 +305,7 @@ def group_gone(own: tuple[int, ...], weight: int, n: int, need: int) -> tuple[in
             bit = digits & -digits
             digits ^= bit
             digit = bit.bit_length()
-            place = weight * digit if weight > 0 else -weight * (n - digit)
-            if not (places(others & ~bit, count, weight, n) << place) & need:
+            if not (places(others & ~bit, count, weight) << weight * digit) & need:
                 gone |= bit
         found.append(gone)
     return tuple(found)

@@ -702,10 +702,16 @@ class MarkedBoard(Bitboard):
         )
         self.__dict__.update({k: v for k, v in template.__dict__.items() if k not in own})
         self.geometry = geometry
+        self.bar(geometry.barred)
+        if not geometry.pairs and not geometry.relations:
+            # Nothing but sums, line rules or barred digits: every option's mates, and so
+            # its placement, are the template's, listed once for every puzzle of its units
+            # (an arrow puzzle's solve built some hundreds of them anew).
+            self.mates, self.placements = template.mates, template.placements
+            return
         self.mates = list(template.mates)
         self.pair_up(geometry.cell_pairs)
         self.relate(geometry.relations)
-        self.bar(geometry.barred)
         keep = self.n <= LARGEST_PRECOMPUTED
         self.placements = _PlacementsOnDemand(self, keep=keep)
 

@@ -200,12 +200,36 @@ class SumNarrowing:
                 if len(kept) >= KEPT:
                     kept.clear()
                 held = tuple([(key >> shift) & digit_mask for shift in every])
-                found = kept[key] = self._narrowing(sides, held, total, every[0])
+                if len(sides[0]) == 1 == len(sides[1]):
+                    found = self._one_against_one(sides, held, total)
+                else:
+                    found = self._narrowing(sides, held, total, every[0])
+                kept[key] = found
             broken, dropped = found
             if broken:
                 return alive & ~dropped
             drop |= dropped
         return alive & ~drop if drop & alive else alive
+
+    def _one_against_one(
+        self, sides: tuple[Side, Side], held: tuple[int, ...], total: int
+    ) -> tuple[bool, int]:
+        """_narrowing for a sum of one group a side (an arrow of one group against its
+        circle of one cell), with nothing to add up: the values wanted are the ones both
+        groups make (less `total` on the negative side)."""
+        ((weight, _, shifts),), ((other_weight, at, other_shifts),) = sides
+        own, other = held[:at], held[at:]
+        mine, theirs = values_of(own, weight), values_of(other, other_weight)
+        common = mine & (theirs << total if total >= 0 else theirs >> -total)
+        if not common:
+            return True, self.drops[shifts[0], own[0]]
+        return False, self._dropped(weight, shifts, own, mine, common) | self._dropped(
+            other_weight,
+            other_shifts,
+            other,
+            theirs,
+            common >> total if total >= 0 else common << -total,
+        )
 
     def _narrowing(
         self, sides: tuple[Side, Side], held: tuple[int, ...], total: int, first: int
@@ -219,22 +243,14 @@ class SumNarrowing:
         the positive side makes that are the negative side's plus `total` are the ones
         either side must make. A group's value is kept when the side's other groups can
         make it up to one of them."""
-        drops = self.drops
         parts: list[list[tuple[int, tuple[int, ...], tuple[int, ...], int]]] = []
         made = []
         for side in sides:
             found = []
             values = 1  # place 0: nothing made yet
             for weight, at, shifts in side:
-                count = len(shifts)
-                own = held[at : at + count]
-                if count == 1:
-                    mine = own[0] << 1 if weight == 1 else places(own[0], 1, weight)
-                else:
-                    every = 0
-                    for digits in own:
-                        every |= digits
-                    mine = places(every, count, weight)
+                own = held[at : at + len(shifts)]
+                mine = values_of(own, weight)
                 found.append((weight, shifts, own, mine))
                 values = mine if values == 1 else plus(values, mine)
             parts.append(found)
@@ -242,7 +258,7 @@ class SumNarrowing:
         positive, negative = made
         common = positive & (negative << total if total >= 0 else negative >> -total)
         if not common:
-            return True, drops[first, held[0]]
+            return True, self.drops[first, held[0]]
         reaches = (common, common >> total if total >= 0 else common << -total)
         drop = 0
         for found, reach in zip(parts, reaches, strict=True):
@@ -257,16 +273,36 @@ class SumNarrowing:
                         if other != number:
                             others = theirs if others == 1 else plus(others, theirs)
                     need = reaching(mine, others, reach)
-                if len(shifts) == 1:
-                    if need == mine:
-                        continue  # every digit of its one cell still makes a value wanted
-                    if weight == 1:  # digit d at place d: a shift says it
-                        drop |= drops[shifts[0], own[0] & ~(need >> 1)]
-                        continue
-                for shift, gone in zip(shifts, group_gone(own, weight, need), strict=True):
-                    if gone:
-                        drop |= drops[shift, gone]
+                drop |= self._dropped(weight, shifts, own, mine, need)
         return False, drop
+
+    def _dropped(
+        self, weight: int, shifts: tuple[int, ...], own: tuple[int, ...], mine: int, need: int
+    ) -> int:
+        """The bits of the digits a group (its cells at `shifts`, holding `own`, making the
+        values `mine` times `weight`) cannot keep when the values `need` are wanted of it."""
+        drops = self.drops
+        if len(shifts) == 1:
+            if need == mine:
+                return 0  # every digit of its one cell still makes a value wanted
+            if weight == 1:  # digit d at place d: a shift says it
+                return drops[shifts[0], own[0] & ~(need >> 1)]
+        drop = 0
+        for shift, gone in zip(shifts, group_gone(own, weight, need), strict=True):
+            if gone:
+                drop |= drops[shift, gone]
+        return drop
+
+
+def values_of(own: tuple[int, ...], weight: int) -> int:
+    """The values the cells of a group holding `own` (digit masks) make, times `weight`, as
+    a mask of places."""
+    if len(own) == 1:
+        return own[0] << 1 if weight == 1 else places(own[0], 1, weight)
+    every = 0
+    for digits in own:
+        every |= digits
+    return places(every, len(own), weight)
 
 
 def reaching(mine: int, others: int, reach: int) -> int:

@@ -103,10 +103,17 @@ def groups_of(geometry: Geometry, terms: tuple[tuple[int, int], ...]) -> list[li
     return groups
 
 
-@lru_cache(maxsize=65536)
 def distinct_sums(digits: int, count: int) -> int:
     """The sums `count` different digits of `digits` (a mask, digit 1 lowest) can make, as a
-    mask: bit s set for the sum s."""
+    mask: bit s set for the sum s. Of digits 1 to 9 alone, read from a table."""
+    if digits < 1 << 9:
+        return NINE_DIGIT_SUMS[count][digits] if count <= 9 else 0
+    return _distinct_sums(digits, count)
+
+
+@lru_cache(maxsize=65536)
+def _distinct_sums(digits: int, count: int) -> int:
+    """distinct_sums, worked out: digit by digit, the sums of each count so far."""
     made = [1] + [0] * count  # made[c]: the sums of c different digits so far
     digit, rest = 1, digits
     while rest:
@@ -116,6 +123,23 @@ def distinct_sums(digits: int, count: int) -> int:
         rest >>= 1
         digit += 1
     return made[count]
+
+
+def _nine_digit_sums() -> tuple[tuple[int, ...], ...]:
+    """distinct_sums of every mask of digits 1 to 9, by count (0 to 9), then by mask: each
+    mask's from the mask without its lowest digit, with that digit and without."""
+    rows = [[1] * 512] + [[0] * 512 for _ in range(9)]
+    for digits in range(1, 512):
+        low = digits & -digits
+        rest, digit = digits ^ low, low.bit_length()
+        for count in range(1, 10):
+            rows[count][digits] = rows[count][rest] | rows[count - 1][rest] << digit
+    return tuple(tuple(row) for row in rows)
+
+
+# Built once, with the module (a millisecond or two): a 9x9's sums read from it, where
+# working each out was most of a first solve's narrowing.
+NINE_DIGIT_SUMS = _nine_digit_sums()
 
 
 @lru_cache(maxsize=65536)
@@ -341,7 +365,11 @@ def group_gone(own: tuple[int, ...], weight: int, need: int) -> tuple[int, ...]:
             bit = digits & -digits
             digits ^= bit
             digit = bit.bit_length()
-            if not (places(others & ~bit, count, weight) << weight * digit) & need:
+            if weight == 1:  # no weighing: the sums themselves, from their table
+                made = distinct_sums(others & ~bit, count) << digit
+            else:
+                made = places(others & ~bit, count, weight) << weight * digit
+            if not made & need:
                 gone |= bit
         found.append(gone)
     return tuple(found)

@@ -141,6 +141,37 @@ def test_the_search_keeps_only_the_circle_digits_its_arrows_digits_can_make() ->
     assert narrowed_digits(puzzle, "R2C2") == {2, 6}
 
 
+@pytest.mark.parametrize("groups", [2, 3])
+def test_a_sums_shortcut_drops_what_its_sides_added_up_drop(groups) -> None:
+    # A sum of one group a side, or of two against one (an arrow from a two-cell circle),
+    # is narrowed by a shortcut of its own: on random groups (cells, weights, signs, digits
+    # and totals) it drops the digits the general way drops, broken or not.
+    board = bitboard_for(arrow_puzzle(cells("R1C1", "R1C2")).geometry)
+    narrowing = board.line_sums
+    assert narrowing is not None
+    shortcut = narrowing._one_against_one if groups == 2 else narrowing._two_against_one
+    rng = random.Random(groups)
+    differ = []
+    for _ in range(1500):
+        chosen = rng.sample(range(81), 3 * groups)
+        signs = [1, -1] + [rng.choice((1, -1))] * (groups - 2)
+        rng.shuffle(signs)
+        sides: tuple[list[tuple[int, int, tuple[int, ...]]], ...] = ([], [])
+        held: list[int] = []
+        for sign in signs:
+            size = rng.randint(1, 3)
+            shifts = tuple(cell * board.width for cell in chosen[len(held) : len(held) + size])
+            sides[sign < 0].append((rng.choice((1, 1, 2, 10)), len(held), shifts))
+            held += [rng.choice((rng.randrange(1, 512), 1 << rng.randrange(9))) for _ in shifts]
+        split = (tuple(sides[0]), tuple(sides[1]))
+        total = rng.choice((0, rng.randint(-20, 20)))
+        first = chosen[0] * board.width
+        general = narrowing._narrowing(split, tuple(held), total, first)
+        if shortcut(split, tuple(held), total, first) != general:
+            differ.append((split, held, total))
+    assert differ == []
+
+
 def random_arrows(rng: random.Random, grid: Grid, count: int) -> tuple[Line, ...]:
     """`count` arrows of two or three cells on `grid`'s 4x4 that its digits keep: each a
     random path of neighbours whose first digit is the sum of the rest."""

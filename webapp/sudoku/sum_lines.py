@@ -225,7 +225,9 @@ class SumNarrowing:
                     kept.clear()
                 held = tuple([(key >> shift) & digit_mask for shift in every])
                 if len(sides[0]) == 1 == len(sides[1]):
-                    found = self._one_against_one(sides, held, total)
+                    found = self._one_against_one(sides, held, total, every[0])
+                elif len(sides[0]) + len(sides[1]) == 3 and sides[0] and sides[1]:
+                    found = self._two_against_one(sides, held, total, every[0])
                 else:
                     found = self._narrowing(sides, held, total, every[0])
                 kept[key] = found
@@ -236,23 +238,60 @@ class SumNarrowing:
         return alive & ~drop if drop & alive else alive
 
     def _one_against_one(
-        self, sides: tuple[Side, Side], held: tuple[int, ...], total: int
+        self, sides: tuple[Side, Side], held: tuple[int, ...], total: int, first: int
     ) -> tuple[bool, int]:
         """_narrowing for a sum of one group a side (an arrow of one group against its
         circle of one cell), with nothing to add up: the values wanted are the ones both
         groups make (less `total` on the negative side)."""
-        ((weight, _, shifts),), ((other_weight, at, other_shifts),) = sides
-        own, other = held[:at], held[at:]
+        ((weight, at, shifts),), ((other_weight, other_at, other_shifts),) = sides
+        own = held[at : at + len(shifts)]
+        other = held[other_at : other_at + len(other_shifts)]
         mine, theirs = values_of(own, weight), values_of(other, other_weight)
         common = mine & (theirs << total if total >= 0 else theirs >> -total)
         if not common:
-            return True, self.drops[shifts[0], own[0]]
+            return True, self.drops[first, held[0]]
         return False, self._dropped(weight, shifts, own, mine, common) | self._dropped(
             other_weight,
             other_shifts,
             other,
             theirs,
             common >> total if total >= 0 else common << -total,
+        )
+
+    def _two_against_one(
+        self, sides: tuple[Side, Side], held: tuple[int, ...], total: int, first: int
+    ) -> tuple[bool, int]:
+        """_narrowing for a sum of two groups on one side and one on the other (an arrow
+        from a two-cell circle, or of two groups against a one-cell circle): one adding up,
+        and each of the two groups' values kept by the other's."""
+        pair, (lone,) = sides if len(sides[0]) == 2 else sides[::-1]
+        (one_weight, one_at, one_shifts), (other_weight, other_at, other_shifts) = pair
+        lone_weight, lone_at, lone_shifts = lone
+        one = held[one_at : one_at + len(one_shifts)]
+        other = held[other_at : other_at + len(other_shifts)]
+        alone = held[lone_at : lone_at + len(lone_shifts)]
+        one_values, other_values = values_of(one, one_weight), values_of(other, other_weight)
+        lone_values = values_of(alone, lone_weight)
+        if sides[1] is pair:  # the pair's values less the lone group's make -total
+            total = -total
+        # the pair's values that the lone group's make, `total` more
+        common = plus(one_values, other_values)
+        common &= lone_values << total if total >= 0 else lone_values >> -total
+        if not common:
+            return True, self.drops[first, held[0]]
+        wanted = common >> total if total >= 0 else common << -total
+        return False, (
+            self._dropped(
+                one_weight, one_shifts, one, one_values, reaching(one_values, other_values, common)
+            )
+            | self._dropped(
+                other_weight,
+                other_shifts,
+                other,
+                other_values,
+                reaching(other_values, one_values, common),
+            )
+            | self._dropped(lone_weight, lone_shifts, alone, lone_values, lone_values & wanted)
         )
 
     def _narrowing(

@@ -52,7 +52,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import overload
+from typing import Protocol, overload
 
 from .cage_sums import CageSums
 from .cages import combinations
@@ -162,19 +162,20 @@ class Bitboard:
         # mates[option] = the same digit's options in the rest of a cage without a sum
         # (a cage with one rules them out through its "cage k, digit d" constraint) and in
         # the cells the option's cell is paired with.
-        self.mates = [0] * option
+        mates = [0] * option
         for k, cage in enumerate(geometry.cages):
             if geometry.cage_totals[k] is None:
                 for cell in cage:
                     for digit in range(n):
-                        self.mates[cell * n + digit] |= sum(
+                        mates[cell * n + digit] |= sum(
                             1 << bit
                             for other in cage
                             if other != cell
                             for bit in self.bits[other * n + digit]
                         )
-        self.pair_up(geometry.cell_pairs)
-        self.relate(geometry.relations)
+        self.pair_up(mates, geometry.cell_pairs)
+        self.relate(mates, geometry.relations)
+        self.mates: Mates = mates
 
         # Every option alive, where a search starts: `full` on boards whose fields are all
         # full (no cages), fewer bits where a field is wider than its options.
@@ -213,11 +214,11 @@ class Bitboard:
                 for bit in self.bits[cell * self.n + digit - 1]:
                     self.start &= ~(1 << bit)
 
-    def pair_up(self, cell_pairs: tuple[tuple[int, ...], ...]) -> None:
-        """Add to the options' mates the same digit's options in the cells each cell is
+    def pair_up(self, mates: list[int], cell_pairs: tuple[tuple[int, ...], ...]) -> None:
+        """Add to the options' `mates` the same digit's options in the cells each cell is
         paired with (`cell_pairs`, by cell: geometry.cell_pairs): for digit 1 their bits in
         the cell layout and their unit bits, for digit d the same d - 1 fields up."""
-        n, width, unit_bits, mates = self.n, self.width, self.unit_bits, self.mates
+        n, width, unit_bits = self.n, self.width, self.unit_bits
         for cell, others in enumerate(cell_pairs):
             if others:
                 in_cells = in_units = 0
@@ -227,8 +228,8 @@ class Bitboard:
                 for digit in range(n):
                     mates[cell * n + digit] |= (in_cells << digit) | (in_units << (digit * width))
 
-    def relate(self, relations: tuple[Relation, ...]) -> None:
-        """Add to the options' mates the partner options `relations` rule out."""
+    def relate(self, mates: list[int], relations: tuple[Relation, ...]) -> None:
+        """Add to the options' `mates` the partner options `relations` rule out."""
         n = self.n
         # A relation's digits a cell's digit rules out in its partner are the same for each
         # of its pairs, so the partner's options in every layout are OR-ed once per cell and
@@ -260,9 +261,9 @@ class Bitboard:
             for first, second in relation.pairs:
                 for digit in range(1, n + 1):
                     if by_first[digit]:
-                        self.mates[first * n + digit - 1] |= options_of(second, by_first[digit])
+                        mates[first * n + digit - 1] |= options_of(second, by_first[digit])
                     if by_second[digit]:
-                        self.mates[second * n + digit - 1] |= options_of(first, by_second[digit])
+                        mates[second * n + digit - 1] |= options_of(first, by_second[digit])
 
     @cached_property
     def cage_sums(self) -> CageSums | None:
@@ -688,8 +689,10 @@ class MarkedBoard(Bitboard):
     whispers, arrows) or marked cells (even cells) and no cages, made from the board of its
     geometry without any pair or relation: the options, fields and masks are the same, only
     the options' mates (and so the placements) take the pairs (anti-king's) and the
-    relations, and the start its marked cells' bars. A marked board serves one puzzle;
-    building it anew cost most of a marked or lined puzzle's first solve."""
+    relations, each option's worked out when the search first places it, and the start its
+    marked cells' bars. A marked board serves one puzzle; building it anew cost most of a
+    marked or lined puzzle's first solve. Without pairs or relations (arrows, even cells)
+    its mates and placements are its template's."""
 
     def __init__(self, geometry: Geometry, template: Bitboard) -> None:
         own = (
@@ -709,11 +712,72 @@ class MarkedBoard(Bitboard):
             # (an arrow puzzle's solve built some hundreds of them anew).
             self.mates, self.placements = template.mates, template.placements
             return
-        self.mates = list(template.mates)
-        self.pair_up(geometry.cell_pairs)
-        self.relate(geometry.relations)
+        self.mates = _MatesOnDemand(self, template.mates)
         keep = self.n <= LARGEST_PRECOMPUTED
         self.placements = _PlacementsOnDemand(self, keep=keep)
+
+
+class Mates(Protocol):
+    """A board's mates by option (Bitboard.mates): a list, or a marked board's worked out
+    as they are asked for."""
+
+    def __getitem__(self, option: int, /) -> int: ...
+
+    def __len__(self) -> int: ...
+
+
+class _MatesOnDemand:
+    """A marked board's mates (Bitboard.mates), each worked out when its option is first
+    placed (a search places some hundred of a 9x9's 729): the template's, and the options
+    its cell's pairs and relations rule out beside it, as pair_up and relate would have
+    added them to every option (an anti-king puzzle's board took most of its making
+    there)."""
+
+    def __init__(self, board: MarkedBoard, template: Mates) -> None:
+        self.board, self.template = board, template
+        self.found: dict[int, int] = {}
+        geometry, n = board.geometry, board.n
+        self.pairs = geometry.cell_pairs
+        # each cell's relation partners: (the partner, by the cell's digit the partner's
+        # digits ruled out beside it)
+        self.partners: list[list[tuple[int, dict[int, frozenset[int]]]]] = [
+            [] for _ in range(board.cells)
+        ]
+        for relation in geometry.relations:
+            by_first = {
+                one: frozenset(b for a, b in relation.forbidden if a == one)
+                for one in range(1, n + 1)
+            }
+            by_second = {
+                one: frozenset(a for a, b in relation.forbidden if b == one)
+                for one in range(1, n + 1)
+            }
+            for first, second in relation.pairs:
+                self.partners[first].append((second, by_first))
+                self.partners[second].append((first, by_second))
+
+    def __len__(self) -> int:
+        return len(self.template)
+
+    def __getitem__(self, option: int) -> int:
+        found = self.found.get(option)
+        if found is None:
+            found = self.found[option] = self._mates(option)
+        return found
+
+    def _mates(self, option: int) -> int:
+        """The mates of `option`, worked out."""
+        board = self.board
+        n, width, unit_bits = board.n, board.width, board.unit_bits
+        cell, digit = divmod(option, n)
+        found = self.template[option]
+        for other in self.pairs[cell]:  # the same digit in each paired cell
+            found |= (1 << (other * width + digit)) | (unit_bits[other] << (digit * width))
+        for partner, ruled in self.partners[cell]:
+            in_cell, in_units = 1 << (partner * width), unit_bits[partner]
+            for ruled_out in ruled[digit + 1]:
+                found |= (in_cell << (ruled_out - 1)) | (in_units << ((ruled_out - 1) * width))
+        return found
 
 
 def boxed(geometry: Geometry) -> Geometry:

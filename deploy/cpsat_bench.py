@@ -1,7 +1,7 @@
 """Each rule kind's solving speed set against OR-Tools CP-SAT on the same puzzles.
 
     .venv/bin/pip install -e '.[bench]'      (OR-Tools: a benchmark-time tool only)
-    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S] [--only RULE ...]
+    .venv/bin/python deploy/cpsat_bench.py [--count N] [--seed S] [--only RULE ...] [--each]
 
 For each rule kind (X, Windoku, Jigsaw, anti-knight, anti-king, non-consecutive, Kropki's
 white and black dots and XV's X and V with all marks given, thermometers, German whispers,
@@ -312,13 +312,19 @@ class Row:
     differ: int | None
 
 
-def measure(rule: str, puzzles: Sequence[Puzzle], mine: Solver, theirs: Solver | None) -> Row:
+def measure(
+    rule: str, puzzles: Sequence[Puzzle], mine: Solver, theirs: Solver | None, each: bool = False
+) -> Row:
     """Both solvers on every puzzle of one rule; each puzzle they disagree on is named on
-    stderr by its place in the set."""
+    stderr by its place in the set, and with `each` every puzzle's CPU times."""
     answers = [mine(puzzle) for puzzle in puzzles]
+    others = [theirs(puzzle) for puzzle in puzzles] if theirs is not None else []
+    if each:
+        for place, one in enumerate(answers):
+            also = f", CP-SAT {others[place].cpu_ms:.1f} ms" if others else ""
+            print(f"{rule}: puzzle {place + 1}: ours {one.cpu_ms:.1f} ms{also}", file=sys.stderr)
     if theirs is None:
         return Row(rule, len(puzzles), Spread.of([a.cpu_ms for a in answers]), None, None)
-    others = [theirs(puzzle) for puzzle in puzzles]
     differ = 0
     for place, (one, other) in enumerate(zip(answers, others, strict=True)):
         if not agree(one, other):
@@ -631,12 +637,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only", nargs="*", default=(), help="rules by first word of their row (T, killer)"
     )
+    parser.add_argument(
+        "--each", action="store_true", help="every puzzle's CPU times too, on stderr"
+    )
     args = parser.parse_args(argv)
     theirs = cpsat()
     if theirs is None:
         print(MISSING, file=sys.stderr)
     rows = [
-        measure(rule, puzzles, ours, theirs)
+        measure(rule, puzzles, ours, theirs, each=args.each)
         for rule, puzzles in rule_sets(args.count, args.seed, args.only).items()
     ]
     for line in table(rows):

@@ -85,6 +85,14 @@ def test_a_second_solver_that_answers_otherwise_differs_on_each_puzzle() -> None
     assert measure("killer", _killers(), ours, _as_classic).differ == 3
 
 
+def test_with_each_every_puzzles_times_are_said_in_turn(capsys) -> None:
+    measure("killer", _killers(), ours, ours, each=True)
+    said = capsys.readouterr().err.splitlines()
+    assert [line.partition(": ours ")[0] for line in said] == [
+        f"killer: puzzle {place}" for place in (1, 2, 3)
+    ]
+
+
 @pytest.mark.parametrize(
     ("one", "other", "same"),
     [

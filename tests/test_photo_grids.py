@@ -5,10 +5,12 @@ counted."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import cv2
 import numpy as np
 
-from webapp.photo import read_photo
+from webapp.photo import PhotoReading, read_photo
 
 from photo_files import posted, printed_grid
 from puzzles import NORVIG_EASY, NORVIG_EASY_CODE, SEED_EASY
@@ -68,6 +70,12 @@ def test_a_photo_of_one_grid_says_nothing_of_others(client):
     assert posted(client, "/api/read-photo", data.tobytes()).json["other_grids"] == 0
 
 
+@cache
+def newspaper_reading() -> PhotoReading:
+    """The reading of newspaper_page(), read once for the tests that ask it."""
+    return read_photo(newspaper_page())
+
+
 def newspaper_page() -> bytes:
     """A sharp 1500x2000 page of print: lines of text above and below, the Sudoku on the
     left and a 13x13 crossword with its black squares on the right, nearer the middle."""
@@ -88,8 +96,8 @@ def newspaper_page() -> bytes:
 
 
 def test_a_crossword_nearer_the_middle_than_the_sudoku_is_not_read_for_it():
-    assert read_photo(newspaper_page()).grid.code == NORVIG_EASY_CODE
+    assert newspaper_reading().grid.code == NORVIG_EASY_CODE
 
 
 def test_a_crossword_beside_the_sudoku_is_not_counted_as_another_grid():
-    assert read_photo(newspaper_page()).other_grids == 0
+    assert newspaper_reading().other_grids == 0

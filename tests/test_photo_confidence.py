@@ -2,7 +2,8 @@
 time from the grid shifted a sixteenth of a cell, and is only as sure as the less sure
 reading, so a digit whose reading a slight shift of the cell's edges changes is flagged; and
 a mark the network finds likeliest a digit lying down, in a grid whose digits stand
-upright, is flagged whatever it is read as."""
+upright, is flagged whatever it is read as; and a mark far fainter than the grid's digits
+(the back page's print showing through) is read as empty and flagged."""
 
 from __future__ import annotations
 
@@ -62,3 +63,24 @@ def page_with_a_1_lying_down() -> bytes:
 def test_a_mark_read_as_a_digit_lying_down_is_flagged():
     reading = read_photo(page_with_a_1_lying_down())
     assert (5, 5) in {(c.row, c.column) for c in reading.uncertain}
+
+
+def page_showing_through() -> bytes:
+    """NORVIG_EASY with the back page's 8 showing through the empty r5c5, mirrored and a
+    sixth as dark as the printed digits: a cell's cut stretches it to full contrast, and the
+    network reads it as an 8."""
+    grid = Image.fromarray(printed_grid(GIVENS).copy())
+    glyph = Image.new("L", (CELL, CELL), 0)
+    font = ImageFont.truetype(FONT, 42)
+    ImageDraw.Draw(glyph).text((CELL / 2, CELL / 2), "8", font=font, fill=255, anchor="mm")
+    grid.paste(235 - (235 - 20) // 6, (4 * CELL, 4 * CELL), mask=glyph.transpose(0))
+    return on_a_sheet(grid)
+
+
+def test_a_mark_far_fainter_than_the_digits_is_read_as_empty():
+    assert read_photo(page_showing_through()).grid.cells[40] == 0
+
+
+def test_a_mark_far_fainter_than_the_digits_is_flagged_as_what_it_could_be():
+    reading = read_photo(page_showing_through())
+    assert {(c.row, c.column, c.could_be) for c in reading.uncertain} >= {(5, 5, 8)}

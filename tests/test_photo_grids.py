@@ -1,13 +1,16 @@
 """Several grids on one page (webapp/photo/corners.py): of a page of four grids drawn here,
 the one the photo centres on is read, and the reading, the page and the API say there are
-three others."""
+three others; a crossword printed beside the Sudoku on a page of print is neither read nor
+counted."""
 
 from __future__ import annotations
+
+from functools import cache
 
 import cv2
 import numpy as np
 
-from webapp.photo import read_photo
+from webapp.photo import PhotoReading, read_photo
 
 from photo_files import posted, printed_grid
 from puzzles import NORVIG_EASY, NORVIG_EASY_CODE, SEED_EASY
@@ -65,3 +68,36 @@ def test_a_photo_of_one_grid_says_nothing_of_others(client):
     done, data = cv2.imencode(".png", single)
     assert done
     assert posted(client, "/api/read-photo", data.tobytes()).json["other_grids"] == 0
+
+
+@cache
+def newspaper_reading() -> PhotoReading:
+    """The reading of newspaper_page(), read once for the tests that ask it."""
+    return read_photo(newspaper_page())
+
+
+def newspaper_page() -> bytes:
+    """A sharp 1500x2000 page of print: lines of text above and below, the Sudoku on the
+    left and a 13x13 crossword with its black squares on the right, nearer the middle."""
+    page = np.full((2000, 1500), 238, np.uint8)
+    for y in [*range(80, 460, 42), *range(1300, 1960, 42)]:
+        cv2.putText(page, "sudoku grid weather market council " * 2, (40, y), 0, 1.0, 30, 2)
+    page[520:1160, 40:680] = printed_grid(givens(NORVIG_EASY), 640)
+    rng = np.random.default_rng(7)
+    left, top, cell = 720, 560, 46
+    for row in range(13):
+        for column in range(13):
+            corner = (left + column * cell, top + row * cell)
+            far = (corner[0] + cell, corner[1] + cell)
+            cv2.rectangle(page, corner, far, 30, -1 if rng.random() < 0.18 else 2)
+    done, data = cv2.imencode(".jpg", page, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert done
+    return data.tobytes()
+
+
+def test_a_crossword_nearer_the_middle_than_the_sudoku_is_not_read_for_it():
+    assert newspaper_reading().grid.code == NORVIG_EASY_CODE
+
+
+def test_a_crossword_beside_the_sudoku_is_not_counted_as_another_grid():
+    assert newspaper_reading().other_grids == 0

@@ -1,6 +1,7 @@
 """The grid followed along its own lines (webapp/photo/mesh.py): a page drawn here and bent
 as a sheet held in one hand bends is read as a flat one, its crossings found where the lines
-cross, bent or flat."""
+cross, bent or flat; and pages bent by more than a cell (sagging, curling at a side, bulging
+by a book's spine) are read digit for digit."""
 
 from __future__ import annotations
 
@@ -95,3 +96,54 @@ def test_four_corners_alone_misplace_a_bent_page_s_middle():
     corners = find_corners(working) / working.scale
     expected = np.array([[crossing_on_page(k, m, BOW) for m in range(10)] for k in range(10)])
     assert np.abs(flat_mesh(corners) - expected).max() > 12
+
+
+CELL = SIDE / 9
+FAR_PLACED = (180.0, 150.0)  # where a page bent further has its grid's top-left corner
+
+
+def sagging(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A sheet held in one hand at its top: the grid's bottom line sags a cell and a half in
+    its middle, its top a fifth of that, and the sides draw in towards the bottom."""
+    down = np.clip(v, -0.2, 1.2)
+    sag = 1.5 * CELL * np.sin(np.pi * np.clip(u, 0, 1)) * (0.2 + 0.8 * down)
+    return ((u - 0.5) * (1 + 0.12 * down) + 0.5) * SIDE, v * SIDE - sag
+
+
+def curling(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A page whose right side curls away: its last four columns narrow and their lines
+    bend, two cells at the corners."""
+    curl = 2 * CELL * (np.clip(u - 0.55, 0, None) / 0.45) ** 2
+    return u * SIDE + 1.1 * curl, v * SIDE + curl * (1.2 * (np.clip(v, -0.2, 1.2) - 0.5) - 0.5)
+
+
+def bulging(u: np.ndarray, v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A book's page by its spine, on the left: the lines bulge out towards the spine, two
+    cells further apart there from top to bottom."""
+    spine = 2 * CELL * np.exp(-((np.clip(u, -0.2, 1.2) / 0.4) ** 2))
+    return u * SIDE + 0.25 * spine, v * SIDE + 0.9 * spine * (np.clip(v, -0.2, 1.2) - 0.5)
+
+
+def far_page(bent) -> np.ndarray:
+    """The grid printed on a page, the page bent by `bent`: for each point of the page (as
+    shares u, v of the grid's side from its top-left corner), the flat grid's point shown."""
+    width, height = 900, 900
+    x, y = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
+    source_x, source_y = bent((x - FAR_PLACED[0]) / SIDE, (y - FAR_PLACED[1]) / SIDE)
+    picture: np.ndarray = cv2.remap(
+        printed_grid(GIVENS, SIDE),
+        source_x.astype(np.float32),
+        source_y.astype(np.float32),
+        cv2.INTER_LINEAR,
+        borderValue=235,
+    )
+    return picture
+
+
+# Bent further than a line is looked for from where four corners put it (0.45 of a cell):
+# each line is then followed from those beside it, and the grid in rounds, each view warped
+# from the mesh found before.
+@pytest.mark.parametrize("bent", [sagging, curling, bulging], ids=lambda f: f.__name__)
+def test_a_page_bent_by_more_than_a_cell_is_read_digit_for_digit(bent):
+    reading = read_photo(png(far_page(bent)))
+    assert {(i // 9, i % 9): v for i, v in enumerate(reading.grid.cells) if v} == GIVENS

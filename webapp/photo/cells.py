@@ -40,10 +40,19 @@ def digit_images(
 ) -> list[np.ndarray | None]:
     """Each cell's digit image in reading order, None for an empty cell (and for every cell
     not in `only`, when given)."""
+    return [cut[0] if cut else None for cut in digit_cuts(warped, cell, only)]
+
+
+def digit_cuts(
+    warped: np.ndarray, cell: int = CELL, only: frozenset[int] | None = None
+) -> list[tuple[np.ndarray, float] | None]:
+    """Each cell's digit image and its contrast (gray levels from the cell's paper to the
+    digit's darkest ink) in reading order, None for an empty cell (and for every cell not in
+    `only`, when given)."""
     ink = grid_ink(warped, cell)
     size = ink.shape[0] // cell
     return [
-        digit_image(warped, ink, row, column, cell)
+        digit_cut(warped, ink, row, column, cell)
         if only is None or row * size + column in only
         else None
         for row in range(size)
@@ -55,6 +64,14 @@ def digit_image(
     warped: np.ndarray, ink: np.ndarray, row: int, column: int, cell: int = CELL
 ) -> np.ndarray | None:
     """The digit in one cell, normalised, or None when the cell holds no digit."""
+    cut = digit_cut(warped, ink, row, column, cell)
+    return cut[0] if cut else None
+
+
+def digit_cut(
+    warped: np.ndarray, ink: np.ndarray, row: int, column: int, cell: int = CELL
+) -> tuple[np.ndarray, float] | None:
+    """The digit in one cell, normalised, and its contrast; None when the cell holds none."""
     margin = int(cell * MARGIN)
     top, left = row * cell + margin, column * cell + margin
     inner = cell - 2 * margin
@@ -94,7 +111,9 @@ def digit_image(
     # Only the digit's own neighbourhood: not a neighbour's line or a speck beside it.
     near_mask = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8), iterations=2)
     level *= near_mask
-    return normalise(level[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1])
+    return normalise(level[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]), float(
+        paper - darkest
+    )
 
 
 def _remnant(piece: np.ndarray, digit: np.ndarray, cell: int, inner: int) -> bool:

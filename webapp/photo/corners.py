@@ -9,9 +9,12 @@ hull that will not simplify to four (a curled page) falls back to its extreme po
 the ones furthest along each diagonal. The fit of the lines is taken in bands, so that a
 page bent by more than half a cell between its corners is still found.
 
-A page of a puzzle book prints two to six grids: of the grids found (alike in size, none
-inside another), the one nearest the picture's middle is read, and the others are counted
-so that the reading can say they are there.
+A page of a puzzle book prints two to six grids: of the grids found (alike in size and in
+how well their lines fit, none inside another), the one nearest the picture's middle is
+read, and the others are counted so that the reading can say they are there. A newspaper
+prints a crossword beside the Sudoku, which fits a 9x9 grid's lines too: a shape whose
+lines fit a grid of 10 to 21 cells a side clearly better is no Sudoku, and is neither read
+nor counted.
 """
 
 from __future__ import annotations
@@ -32,7 +35,10 @@ LEAST_FIT = 0.3  # ink on a grid's lines less between them: below this, it is no
 MOST_ASPECT = 1.5  # a whole grid photographed at a slant is at most 1.25 times longer one way
 EDGE = 0.01  # of the picture's side: a corner this close to an edge lies on it
 LEAST_SIDE = 90  # pixels of the original picture a side: 10 a cell
-BANDS = 3  # a grid's lines are fitted in this many bands each way (line_fit)
+BANDS = 3  # a grid's lines are fitted in this many bands each way (lattice_fit)
+CROSSWORDS = (10, 11, 12, 13, 14, 15, 17, 19, 21)  # cells a side of grids that are no Sudoku
+CLEARLY = 0.04  # of a lattice's fit: a crossword's own fits its square this much better
+FIT_SHARE = 0.75  # of the best grid's line fit: a grid fitting worse is not counted
 SQUARE = 0.6  # a hole fills at least this much of its rotated bounding box
 
 
@@ -55,8 +61,10 @@ def find_grids(working: Working) -> GridsFound:
     # The best fit of a grid's lines among the large shapes: a crossword beside the Sudoku
     # fits its own lines as well, but it is smaller (the page's piece of ink is larger but
     # fits badly).
-    fits = [(line_fit(ink, q), _area(q), q) for ink in working.inks for q in candidates(ink)]
-    good = [(f, a, q) for f, a, q in fits if f >= LEAST_FIT]
+    squares = [(band_profiles(ink, q), q) for ink in working.inks for q in candidates(ink)]
+    fits = [(lattice_fit(profiles, 9), _area(q), q, profiles) for profiles, q in squares]
+    # A crossword printed beside the Sudoku fits a grid's lines too, but its own fit better.
+    good = [(f, a, q) for f, a, q, p in fits if f >= LEAST_FIT and not _other_lattice(p, f)]
     if not good:
         raise PhotoError(
             PhotoProblem.NOT_A_SUDOKU,
@@ -64,7 +72,10 @@ def find_grids(working: Working) -> GridsFound:
             "square on and in focus.",
         )
     largest = max(a for _, a, _ in good)
-    grids = _distinct([g for g in good if g[1] >= largest / 2])
+    # Grids alike in size and in how well their lines fit: a puzzle book's page prints
+    # several, and a piece of a crossword beside the Sudoku fits far worse than it does.
+    best = max(f for f, _, _ in good)
+    grids = _distinct([g for g in good if g[1] >= largest / 2 and g[0] >= FIT_SHARE * best])
     height, width = working.gray.shape[:2]
     middle = np.array([width / 2, height / 2])
     quad = min(grids, key=lambda q: float(np.linalg.norm(q.mean(axis=0) - middle)))
@@ -161,29 +172,50 @@ def _plausible(quad: np.ndarray) -> bool:
 
 def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
     """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
-    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page).
+    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
+    return lattice_fit(band_profiles(ink, quad, side), 9)
+
+
+def band_profiles(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> np.ndarray:
+    """The ink inside four corners seen square on, `side` pixels across, as the share of ink
+    along each row and each column in each of BANDS bands, (2 * BANDS, side)."""
+    square = cv2.warpPerspective(ink, square_on(quad, side), (side, side), flags=cv2.INTER_NEAREST)
+    band = side // BANDS
+    ink_share = (square > 0).astype(np.float64)
+    return np.array(
+        [
+            view[:, b * band : (b + 1) * band].mean(axis=1)
+            for view in (ink_share, ink_share.T)
+            for b in range(BANDS)
+        ]
+    )
+
+
+def lattice_fit(profiles: np.ndarray, cells: int) -> float:
+    """How well the lines of a grid `cells` cells a side fall on a square's ink (its
+    band_profiles): the ink along its lines each way less the ink between them.
 
     Each way is taken in three bands, and in each band a line is looked for within a third
     of a cell of its place: a page that bends moves its lines by half a cell and more
     between the corners, but little within a band."""
-    matrix = square_on(quad, side)
-    square = cv2.warpPerspective(ink, matrix, (side, side), flags=cv2.INTER_NEAREST) > 0
-    cell = side / 9
+    side = profiles.shape[1]
+    cell = side / cells
     reach = max(2, round(cell / 3))
-    lines = np.linspace(0, side - 1, 10).round().astype(int)
-    band = side // BANDS
-    on = between = 0.0
-    for view in (square, square.T):
-        for b in range(BANDS):
-            profile = view[:, b * band : (b + 1) * band].mean(axis=1)
-            peaks = []
-            for line in lines:
-                low, high = max(0, line - reach), min(side, line + reach + 1)
-                peaks.append(low + int(profile[low:high].argmax()))
-            on += float(profile[peaks].sum())
-            away = np.abs(np.arange(side)[:, None] - np.array(peaks)[None, :]).min(axis=1)
-            between += float(profile[away > cell / 4].mean())
-    return on / (20 * BANDS) - between / (2 * BANDS)
+    lines = np.linspace(0, side - 1, cells + 1).round().astype(int)
+    # Each line's window of places, cut at the square's edges (the first of equal peaks).
+    windows = np.clip(lines[:, None] + np.arange(-reach, reach + 1)[None, :], 0, side - 1)
+    peaks = windows[np.arange(len(lines))[None, :], profiles[:, windows].argmax(axis=2)]
+    on = float(np.take_along_axis(profiles, peaks, axis=1).sum())
+    away = np.abs(np.arange(side)[None, :, None] - peaks[:, None, :]).min(axis=2) > cell / 4
+    between = float(((profiles * away).sum(axis=1) / away.sum(axis=1)).sum())
+    return on / (2 * (cells + 1) * BANDS) - between / (2 * BANDS)
+
+
+def _other_lattice(profiles: np.ndarray, fit: float) -> bool:
+    """Whether the lines of a grid of another size (a crossword's 10 to 21 cells a side)
+    fall on a square's ink (its band_profiles) clearly better than a Sudoku's nine do
+    (`fit`): a Sudoku's page curling two cells at a side fits ten columns a little better."""
+    return any(lattice_fit(profiles, cells) > fit + CLEARLY for cells in CROSSWORDS)
 
 
 def grid_cells(ink: np.ndarray) -> list[np.ndarray]:

@@ -7,7 +7,9 @@ half a cell of where four corners put it, then follows the wrong line. Here, in 
 warped from those corners with a margin, each side is the straight run of line ink,
 within REACH of where it was, that holds the most line ink along the whole side; a side
 whose own place holds almost as much stays where it was, and so does one where no such
-run is found (a frame cut off by the picture's edge).
+run is found (a frame cut off by the picture's edge), and so does one whose corners would
+then lie where no line ink meets both ways: a curved side's tangent or chord (a page
+curling at a side, a book's spine), which puts a corner off the frame, in the paper.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ LEAST_INK = 0.6  # of a side's points on line ink: less is no frame
 KEPT = 0.9  # a side whose place holds this share of the best run's ink stays
 TRIES = 6  # runs of line ink tried, best first, for one that lines meet from inside
 BAND = int(0.4 * CELL)  # pixels inside a side where the lines meeting it are looked for
+CORNER = 3  # pixels: a frame's corner has line ink both ways this close
 LEAST_MET = 0.04  # of a side's length crossed by lines meeting it (nine lines: about 0.1)
 
 
@@ -38,6 +41,26 @@ def fitted_corners(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
     bottom = _side(across, down, MARGIN + SIDE, -1)
     left = _side(down.T, across.T, MARGIN, 1)
     right = _side(down.T, across.T, MARGIN + SIDE, -1)
+    sides = {"top": top, "bottom": bottom, "left": left, "right": right}
+    # A side moved so that a corner it makes is no frame's corner is a curved side's chord
+    # or tangent (a page curling at a side, a book's spine), not the frame: it stays.
+    for name, (first, second) in _CORNERS_OF.items():
+        if sides[name] != (0, 0):
+            placed = _placed(sides)
+            if not all(_on_corner(across, down, placed[i]) for i in (first, second)):
+                sides[name] = (0, 0)
+    back = cv2.perspectiveTransform(_placed(sides).reshape(-1, 1, 2), np.linalg.inv(matrix))
+    fitted: np.ndarray = back.reshape(4, 2).astype(np.float64)
+    return fitted
+
+
+# The corners (TL TR BR BL) each side makes.
+_CORNERS_OF = {"top": (0, 1), "right": (1, 2), "bottom": (2, 3), "left": (3, 0)}
+
+
+def _placed(sides: dict[str, tuple[int, int]]) -> np.ndarray:
+    """The four corners in the view (TL TR BR BL) the sides' offsets put them at."""
+    top, bottom, left, right = sides["top"], sides["bottom"], sides["left"], sides["right"]
     # Each side as a line through two points of the view: (x, y) at its two ends.
     start, end = float(MARGIN), float(MARGIN + SIDE)
     lines = {
@@ -46,7 +69,7 @@ def fitted_corners(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
         "left": ((start + left[0], start), (start + left[1], end)),
         "right": ((end + right[0], start), (end + right[1], end)),
     }
-    placed = np.array(
+    return np.array(
         [
             _crossing(lines["top"], lines["left"]),
             _crossing(lines["top"], lines["right"]),
@@ -54,10 +77,18 @@ def fitted_corners(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
             _crossing(lines["bottom"], lines["left"]),
         ],
         np.float32,
-    ).reshape(-1, 1, 2)
-    back = cv2.perspectiveTransform(placed, np.linalg.inv(matrix))
-    fitted: np.ndarray = back.reshape(4, 2).astype(np.float64)
-    return fitted
+    )
+
+
+def _on_corner(across: np.ndarray, down: np.ndarray, point: np.ndarray) -> bool:
+    """Whether line ink across and down both lie within CORNER pixels of a point of the
+    view: where two sides of a frame meet."""
+    x, y = (int(round(float(v))) for v in point)
+    height, width = across.shape
+    if not (0 <= x < width and 0 <= y < height):
+        return False
+    near = (slice(max(0, y - CORNER), y + CORNER + 1), slice(max(0, x - CORNER), x + CORNER + 1))
+    return bool(across[near].any() and down[near].any())
 
 
 def _side(line_ink: np.ndarray, crossing_ink: np.ndarray, at: int, inward: int) -> tuple[int, int]:

@@ -3,8 +3,10 @@
 The grid is read in all four quarter turns and the turn whose digits the network finds
 most upright and most sure is kept: many photos are taken sideways, and EXIF does not
 always say so. A grid whose thick lines draw regions other than the boxes is read as a
-Jigsaw (regions.py). A grid read without exactly one solution is then settled (settle.py) from
-the network's next choices, and the cells it changed are among those to check.
+Jigsaw (regions.py). A mark far fainter than the grid's digits (a crease's shadow, a stain,
+the back page's print showing through) is read as empty and flagged with what the network
+read it as. A grid read without exactly one solution is then settled (settle.py) from the
+network's next choices, and the cells it changed are among those to check.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 from webapp.sudoku.grid import Grid
 from webapp.sudoku.puzzle import CLASSIC, Rules
 
-from .cells import digit_images
+from .cells import digit_cuts, digit_images
 from .corners import find_grids
 from .decoding import decode
 from .digits import BLANK, CLASSES, TURNED, network
@@ -31,6 +33,9 @@ from .warp import SIDE
 
 SURE = 0.9  # a cell read less surely than this is shown to be checked
 JITTER = 2.5  # pixels of the square grid (a 16th of a cell) the second view is shifted by
+FAINT = 0.3  # of the grid's median contrast: a mark fainter than this is read as empty
+LEAST_INKED = 8  # inked cells that make a median contrast worth judging a mark by
+FAINT_SURE = 0.5  # at most this sure of a faint mark read as empty: it is flagged
 
 
 @dataclass(frozen=True)
@@ -80,14 +85,15 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     grids = find_grids(working)
     mesh = find_mesh(gray, fitted_corners(gray, grids.corners / working.scale))
     warped = mesh_warp(gray, mesh)
-    images = digit_images(warped)
-    inked = [i for i, image in enumerate(images) if image is not None]
+    cuts = digit_cuts(warped)
+    found = {i: cut for i, cut in enumerate(cuts) if cut is not None}
+    inked = list(found)
     if not inked:
         raise PhotoError(
             PhotoProblem.NOT_A_SUDOKU,
             "A grid was found in the picture, but no digits in it: take it again, in focus.",
         )
-    stack = np.array([images[i] for i in inked], np.float32).reshape(-1, 28, 28)
+    stack = np.array([found[i][0] for i in inked], np.float32).reshape(-1, 28, 28)
     # One call for the four turns: the matrix library's start-up costs more than the sums.
     turned = np.concatenate([np.rot90(stack, k, axes=(1, 2)) for k in range(4)])
     views = np.split(network().probabilities(turned), 4)
@@ -95,8 +101,23 @@ def read_photo(data: bytes, limits: Limits = DEFAULT_LIMITS) -> PhotoReading:
     turns = int(np.argmax([(1 - p[:, TURNED]).sum() + p.max(axis=1).sum() for p in views]))
     quad = np.array([mesh[0, 0], mesh[0, -1], mesh[-1, -1], mesh[-1, 0]])
     second = _second_view(gray, mesh, turns, frozenset(inked))
-    reading = _reading(views[turns], inked, turns, quad, gray.shape, second, read_regions(warped))
+    faint = _faint({i: cut[1] for i, cut in found.items()})
+    reading = _reading(
+        views[turns], inked, turns, quad, gray.shape, second, read_regions(warped), faint
+    )
     return replace(reading, other_grids=grids.others)
+
+
+def _faint(contrasts: dict[int, float]) -> frozenset[int]:
+    """The cells (warped order) whose mark is far fainter than the grid's digits: less than
+    FAINT of the median contrast of its inked cells, once it has enough of them. A crease's
+    shadow or a stain, which a cell's cut stretches to full contrast, is no digit; a faint
+    red digit among black ones was 0.35 of theirs, the fainter marks of the train split's
+    empty cells 0.17 to 0.28."""
+    if len(contrasts) < LEAST_INKED:
+        return frozenset()
+    median = float(np.median(list(contrasts.values())))
+    return frozenset(i for i, contrast in contrasts.items() if contrast < FAINT * median)
 
 
 def _second_view(
@@ -136,6 +157,7 @@ def _reading(
     shape: tuple[int, ...],
     second: np.ndarray,
     regions: tuple[int, ...] | None = None,
+    faint: frozenset[int] = frozenset(),
 ) -> PhotoReading:
     """The reading of the cells in one turn, from their classes' probabilities, each
     cell's confidence the least of the two views' (`second`, the shifted one's), and a
@@ -153,6 +175,14 @@ def _reading(
         values[index], could_be[index] = order[0], order[1]
         confidence[index] = p[order[0]] * standing
         choices[index] = [(int(c), float(p[c])) for c in order]
+        if index in faint and order[0] != BLANK:
+            # Read as empty, the network's reading kept as what it could be (and for the
+            # puzzle to settle on, should the grid need it).
+            values[index], could_be[index] = BLANK, order[0]
+            confidence[index] = min(FAINT_SURE, float(p[BLANK]) + 1 - float(p[order[0]]))
+            choices[index] = [(BLANK, float(confidence[index]))] + [
+                (int(c), float(p[c])) for c in order if c != BLANK
+            ]
     for index in range(81):
         again = second[index].copy()
         standing = _standing(again)
@@ -166,9 +196,15 @@ def _reading(
     choices = [choices[i] for i in source]
     upright_regions = numbered([regions[i] for i in source]) if regions else ()
     rules = Rules(regions=upright_regions)
+    faded = {i for i in range(81) if source[i] in faint and values[i] == BLANK and could_be[i]}
     uncertain = {
         i: UncertainCell(
-            i // 9 + 1, i % 9 + 1, int(values[i]), int(could_be[i]), float(confidence[i])
+            i // 9 + 1,
+            i % 9 + 1,
+            int(values[i]),
+            int(could_be[i]),
+            float(confidence[i]),
+            "it is far fainter than the grid's digits" if i in faded else "",
         )
         for i in range(81)
         if confidence[i] < SURE

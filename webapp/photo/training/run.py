@@ -11,8 +11,8 @@ from .fonts import font_files
 from .train import accuracy, cell_samples, train
 
 GRIDS = 2000
-EPOCHS = 12
-HIDDEN = 128
+EPOCHS = 20
+HIDDEN = 256
 SEED = 29
 
 

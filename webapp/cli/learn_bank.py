@@ -136,6 +136,13 @@ SHIPPED = (
         killer_size=9,
         side=24,
     ),
+    Stage(
+        rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",),
+        skip=400,
+        limit=8400,
+        seeds=0,
+        small_seeds=0,
+    ),
 )
 
 # The levels --killer-level may name: those the Killers are banked at.

@@ -60,7 +60,8 @@ WITHOUT_EXAMPLES = {
     " locked sets, looked for first, finds nearly every one first; none was met on the"
     " puzzles walked.",
     "death-blossom": "Rare as the easiest step: the almost-locked-set techniques and chains"
-    " rated below it (8.5) find nearly every one first; none was met on the puzzles walked.",
+    " rated below it (8.5) find nearly every one first; one was met on the puzzles walked,"
+    " in the forum's list of puzzles rated 11 or more.",
     "rule-of-45-combinations": "Not the easiest step on any Killer walked (the generator's,"
     " up to hard): the plain rule of 45 and the combinations of one cage decide them first."
     " Harder Killers are slow to make and were not walked.",

@@ -250,14 +250,7 @@ class Bitboard:
             return ruled[key]
 
         for relation in relations:
-            by_first = {
-                one: frozenset(b for a, b in relation.forbidden if a == one)
-                for one in range(1, n + 1)
-            }
-            by_second = {
-                one: frozenset(a for a, b in relation.forbidden if b == one)
-                for one in range(1, n + 1)
-            }
+            by_first, by_second = _ruled_out(relation, n)
             for first, second in relation.pairs:
                 for digit in range(1, n + 1):
                     if by_first[digit]:
@@ -717,6 +710,20 @@ class MarkedBoard(Bitboard):
         self.placements = _PlacementsOnDemand(self, keep=keep)
 
 
+def _ruled_out(
+    relation: Relation, n: int
+) -> tuple[dict[int, frozenset[int]], dict[int, frozenset[int]]]:
+    """The digits a relation rules out in a pair's second cell by the first cell's digit, and
+    in its first cell by the second's (1-based)."""
+    by_first = {
+        one: frozenset(b for a, b in relation.forbidden if a == one) for one in range(1, n + 1)
+    }
+    by_second = {
+        one: frozenset(a for a, b in relation.forbidden if b == one) for one in range(1, n + 1)
+    }
+    return by_first, by_second
+
+
 class Mates(Protocol):
     """A board's mates by option (Bitboard.mates): a list, or a marked board's worked out
     as they are asked for."""
@@ -744,14 +751,7 @@ class _MatesOnDemand:
             [] for _ in range(board.cells)
         ]
         for relation in geometry.relations:
-            by_first = {
-                one: frozenset(b for a, b in relation.forbidden if a == one)
-                for one in range(1, n + 1)
-            }
-            by_second = {
-                one: frozenset(a for a, b in relation.forbidden if b == one)
-                for one in range(1, n + 1)
-            }
+            by_first, by_second = _ruled_out(relation, n)
             for first, second in relation.pairs:
                 self.partners[first].append((second, by_first))
                 self.partners[second].append((first, by_second))

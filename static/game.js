@@ -19,6 +19,15 @@
   var clocks = Array.prototype.slice.call(section.querySelectorAll(".game-clock"));
   var shownAt = performance.now();
   var polling = null;
+  // A form of this page sent (a move, a resignation): its answer is the page drawn anew, so
+  // a change heard meanwhile (often that very move) does not reload it too, which would cut
+  // the form's answer short.
+  var sent = false;
+  document.addEventListener("submit", function (event) {
+    if (!event.defaultPrevented) {
+      sent = true;
+    }
+  });
 
   function clockText(milliseconds) {
     var seconds = Math.max(0, Math.floor(milliseconds / 1000));
@@ -50,7 +59,9 @@
 
   function show(state) {
     if (changed(state)) {
-      window.location.reload();
+      if (!sent) {
+        window.location.reload();
+      }
       return;
     }
     turn = state.turn;

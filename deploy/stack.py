@@ -101,8 +101,12 @@ def answers(url: str) -> bool:
 
 
 def say(line: str) -> None:
-    """Print one line of what the stack does, at once."""
-    print(line, flush=True)
+    """Print one line of what the stack does, at once, in one write: the servers it started
+    write to the same output, and print() writes a line's end apart from it, so a server's
+    log line could come between them ("ready" and a worker's line on one line, which a
+    tool waiting for "ready" never saw)."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 def signal_group(process: subprocess.Popen[bytes], signum: int) -> None:

@@ -38,15 +38,20 @@ def page(bow: float) -> np.ndarray:
     """The grid printed on a page, the page bent by `bow`."""
     width, height = PAGE
     x, y = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
-    source_x, source_y = bend(x, y, bow)
-    bent: np.ndarray = cv2.remap(
+    return grid_shown(*bend(x, y, bow))
+
+
+def grid_shown(source_x: np.ndarray, source_y: np.ndarray) -> np.ndarray:
+    """The printed grid as a page shows it: at each of its points, the flat grid's point
+    (`source_x`, `source_y`), the paper beyond the grid."""
+    shown: np.ndarray = cv2.remap(
         printed_grid(GIVENS, SIDE),
         source_x.astype(np.float32),
         source_y.astype(np.float32),
         cv2.INTER_LINEAR,
         borderValue=235,
     )
-    return bent
+    return shown
 
 
 def crossing_on_page(row_line: int, column_line: int, bow: float) -> np.ndarray:
@@ -129,15 +134,7 @@ def far_page(bent) -> np.ndarray:
     shares u, v of the grid's side from its top-left corner), the flat grid's point shown."""
     width, height = 900, 900
     x, y = np.meshgrid(np.arange(width, dtype=np.float32), np.arange(height, dtype=np.float32))
-    source_x, source_y = bent((x - FAR_PLACED[0]) / SIDE, (y - FAR_PLACED[1]) / SIDE)
-    picture: np.ndarray = cv2.remap(
-        printed_grid(GIVENS, SIDE),
-        source_x.astype(np.float32),
-        source_y.astype(np.float32),
-        cv2.INTER_LINEAR,
-        borderValue=235,
-    )
-    return picture
+    return grid_shown(*bent((x - FAR_PLACED[0]) / SIDE, (y - FAR_PLACED[1]) / SIDE))
 
 
 # Bent further than a line is looked for from where four corners put it (0.45 of a cell):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import fields, replace
 from pathlib import Path
 
@@ -12,7 +13,9 @@ from webapp.cli.learn_bank import SHIPPED, Stage, _made, _rated, killer_orders
 from webapp.sudoku import solver
 from webapp.sudoku.lessons import Bank, BankEntry, BankError, Source, build_bank
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
+from webapp.sudoku.lessons.shortcut_paths import shortcut_steps
 from webapp.sudoku.lessons.side_paths import may_arise
+from webapp.sudoku.logic import Position, Step, next_step
 from webapp.sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from webapp.web.learn.shipped import VARIANT_ONLY, shipped_bank, step_of
 
@@ -331,3 +334,65 @@ def test_a_killer_run_from_a_later_seed_walks_that_seed_at_its_level_alone() -> 
 def test_a_killer_run_of_one_size_walks_that_size_alone() -> None:
     stage = Stage(killer_seeds=2, killer_skip=1, killer_level="hard", killer_size=9)
     assert killer_orders(stage) == [("killer", 9, "hard", 1)]
+
+
+@pytest.fixture(scope="module")
+def shortcut_source() -> Source:
+    """A puzzle of the forum's 11+ list (its line 9), to be walked on its shortcut path up to
+    an ALS-XZ."""
+    (source,) = _rated(str(DATA / "forum_11plus_sample.txt"), 1)
+    return replace(source, shortcut="als-xz")
+
+
+@pytest.fixture(scope="module")
+def shortcut_walk(shortcut_source: Source) -> list[tuple[Position, Step]]:
+    """The positions and steps of that puzzle's shortcut path."""
+    return list(shortcut_steps(shortcut_source.position, "als-xz", 30_000))
+
+
+# Where nothing up to an ALS-XZ applies, a shortcut path places the answer's digit and goes
+# on: it meets an ALS-XZ as the easiest step where the puzzle's own path, all forcing chains
+# there, meets none.
+def test_a_shortcut_path_banks_an_als_xz_its_path_does_not(shortcut_source: Source) -> None:
+    only = frozenset({"als-xz"})
+    banks = [
+        build_bank([source], 20, 30_000, only=only)
+        for source in (shortcut_source, replace(shortcut_source, shortcut=""))
+    ]
+    assert [[entry.source for entry in bank.entries] for bank in banks] == [
+        ["forum_11plus_sample.txt:1:shortcut"],
+        [],
+    ]
+
+
+# Its removals are true and its digits the answer's: every position keeps the answer.
+def test_a_shortcut_paths_positions_keep_the_answer(
+    shortcut_source: Source, shortcut_walk: list[tuple[Position, Step]]
+) -> None:
+    answer = solver.solve(shortcut_source.position.puzzle).solution
+    assert answer is not None
+    assert all(
+        position.values[cell] == value
+        if position.values[cell]
+        else position.candidates[cell] >> value & 1
+        for position, _ in shortcut_walk
+        for cell, value in enumerate(answer.cells)
+    )
+
+
+# Each step it takes is the easiest there, every technique asked: none listed after the
+# one sought was passed over.
+def test_each_step_of_a_shortcut_path_is_the_easiest_there(
+    shortcut_walk: list[tuple[Position, Step]],
+) -> None:
+    assert all(next_step(position, 30_000) == step for position, step in shortcut_walk)
+
+
+# It takes shortcuts: some step's position is not the one the step before led to.
+def test_a_shortcut_path_places_digits_between_its_steps(
+    shortcut_walk: list[tuple[Position, Step]],
+) -> None:
+    assert any(
+        step.apply(position) != after
+        for (position, step), (after, _) in itertools.pairwise(shortcut_walk)
+    )

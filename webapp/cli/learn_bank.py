@@ -14,10 +14,13 @@ whole unit open for a hidden quad, then the generator's Killer puzzles alone
 level and size), for a Killer's own techniques. With --side, each source's path is walked
 with side paths beside it (lessons/side_paths.py): positions reached by taking a hard step's
 removals in another true order, where a technique still short may be the easiest step (a
-hidden quad, a Killer's split combinations). Only puzzles whose licence lets the package
-ship them are sources: the bank holds no position of HoDoKu's regression library (GPL-3),
-which the tests alone read (docs/api.md names each source and its licence). Each is checked
-to have exactly one solution, then its path is walked (lessons/bank.py). Counts bound the
+hidden quad, a Killer's split combinations). With --shortcut, each is walked on its
+shortcut path alone (lessons/shortcut_paths.py): easiest first up to the technique named,
+the answer's digit placed where nothing up to it applies, for one a path seldom meets (an
+ALS-XZ). Only puzzles whose licence lets the package ship them are sources: the bank holds
+no position of HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md
+names each source and its licence). Each is checked to have exactly one solution, then its
+path is walked (lessons/bank.py). Counts bound the
 work, never seconds: the same command writes the same bytes. The generator's seconds are
 only a ceiling; if one runs out the command fails saying so, as its bank would then differ.
 When the generator changes one variant's puzzles, --variant walks that variant's again onto
@@ -39,6 +42,7 @@ from ..sudoku.lessons import Bank, BankError, Source, build_bank
 from ..sudoku.lessons.bank import BANKED_VARIANTS, BOARD_NAMES, techniques_version
 from ..sudoku.lessons.marked import MARK_SETS, marked
 from ..sudoku.logic import Position
+from ..sudoku.logic.techniques import TECHNIQUES
 from ..sudoku.logic.techniques import VERSION as TECHNIQUES_VERSION
 from .arguments import EXIT_OK, Subcommands, UsageError, positive_int
 
@@ -84,6 +88,7 @@ class Stage:
     killer_level: str = ""
     killer_size: int = 0
     side: int = 0
+    shortcut: str = ""
 
     def capped(self, cap: int) -> Stage:
         """The stage with each of its counts at most `cap` (a slice, for the tests)."""
@@ -145,6 +150,9 @@ SHIPPED = (
     ),
 )
 
+# The techniques --shortcut may name: each once, easiest first.
+SHORTCUT_TECHNIQUES = tuple(dict.fromkeys(slug for slug, _, _ in TECHNIQUES))
+
 # The levels --killer-level may name: those the Killers are banked at.
 KILLER_LEVELS = tuple(
     dict.fromkeys(
@@ -174,6 +182,7 @@ SOURCE_OPTIONS = (
     "killer_level",
     "killer_size",
     "side",
+    "shortcut",
     "per",
     "work",
     "onto",
@@ -249,6 +258,14 @@ def add(commands: Subcommands) -> None:
         type=int,
         help="side paths walked beside each source's path at most, for the techniques"
         " still short (0, none)",
+    )
+    parser.add_argument(
+        "--shortcut",
+        metavar="TECHNIQUE",
+        choices=SHORTCUT_TECHNIQUES,
+        help="walk each source on its shortcut path up to this technique (a slug of"
+        " /api/explain's steps) in place of its path: where nothing listed up to it applies,"
+        " the answer's digit goes in the open cell with the fewest candidates (none)",
     )
     parser.add_argument(
         "--small-expert-seeds",
@@ -345,6 +362,7 @@ def run(args: argparse.Namespace) -> int:
             args.killer_level or usual.killer_level,
             _or_usual(args.killer_size, usual.killer_size),
             _or_usual(args.side, usual.side),
+            args.shortcut or usual.shortcut,
         )
         onto = _bank(args.onto) if args.onto else None  # refused before the long walk
         sources = _sources_of(stage, Path())
@@ -382,6 +400,8 @@ def _sources_of(stage: Stage, puzzles: Path) -> list[Source]:
         _made("classic", 9, OPEN_LEVEL, seed, OPEN_SYMMETRY) for seed in range(stage.open_seeds)
     ]
     sources += _killers_of(stage)
+    if stage.shortcut:
+        sources = [replace(source, shortcut=stage.shortcut) for source in sources]
     return _sided(sources, stage.side)
 
 

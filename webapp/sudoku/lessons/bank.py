@@ -9,8 +9,9 @@ a player has something to choose); `build_bank` does so over many sources, keepi
 up to a number per technique, in the order given. A source may also be walked with
 side paths (side_paths.py): positions beside its path, reached by taking a hard step's
 removals in another true order, for the techniques a path seldom meets as the easiest
-step. Everything is counted in work and positions, never seconds, so the same sources
-give the same bank.
+step; or walked on a shortcut path alone (shortcut_paths.py): easiest first up to one such
+technique, the answer's digit placed where nothing up to it applies. Everything is counted
+in work and positions, never seconds, so the same sources give the same bank.
 
 Variant boards (an X-Sudoku, a Windoku, a Jigsaw, a Killer) are banked beside the classic
 ones, counted apart, for two things. A technique only a variant has (the law of leftovers,
@@ -43,6 +44,7 @@ from ..logic.techniques import VERSION as TECHNIQUES_VERSION
 from ..parse import read_code
 from ..puzzle import Puzzle
 from ..shape import Shape
+from .shortcut_paths import shortcut_steps
 from .side_paths import side_steps
 
 Candidate = tuple[int, int]
@@ -107,11 +109,13 @@ class BankError(ValueError):
 class Source:
     """A position to walk a path from, known to have one solution, and where it came from
     (e.g. "qqwing_easy.txt:12", "generated:6x6:easy:3"); `side`: the side paths walked
-    beside its path at most (side_paths.py), 0 for none."""
+    beside its path at most (side_paths.py), 0 for none; `shortcut`: a technique, to walk
+    the shortcut path up to it (shortcut_paths.py) in place of the path, "" for the path."""
 
     name: str
     position: Position
     side: int = 0
+    shortcut: str = ""
 
 
 @dataclass(frozen=True)
@@ -306,12 +310,12 @@ def entries_of(
     beside it, the first position per technique of `wanted` (of `practised`, when given:
     the techniques wanted for practice, not as a variant's examples) that a side path meets,
     with a step other than the path's (named "<source>:side-<branch>"); BankError when one
-    does not hold as it is stored."""
-    path = path_from(source.position, work)
-    position = source.position
+    does not hold as it is stored. A source with a `shortcut` is walked on its shortcut
+    path alone (named "<source>:shortcut"), without side paths."""
     walked: list[tuple[Position, Step]] = []
     seen: dict[str, Step] = {}
-    for step in path.steps:
+    name = f"{source.name}:shortcut" if source.shortcut else source.name
+    for position, step in _walked(source, work):
         walked.append((position, step))
         if (
             step.technique in wanted
@@ -320,11 +324,10 @@ def entries_of(
             and fits(step)
         ):
             seen[step.technique] = step
-            entry = entry_at(source.name, position, step)
+            entry = entry_at(name, position, step)
             _confirm(entry, step, work)
             yield entry
-        position = step.apply(position)
-    if source.side <= 0:
+    if source.side <= 0 or source.shortcut:
         return
     met: set[str] = set()
 
@@ -342,6 +345,18 @@ def entries_of(
         entry = entry_at(f"{source.name}:side-{branch}", position, step)
         _confirm(entry, step, work)
         yield entry
+
+
+def _walked(source: Source, work: float) -> Iterator[tuple[Position, Step]]:
+    """Each position of `source`'s path (its shortcut path, when it has a `shortcut`) and
+    the step taken there, the path within `work` units."""
+    if source.shortcut:
+        yield from shortcut_steps(source.position, source.shortcut, work)
+        return
+    position = source.position
+    for step in path_from(position, work).steps:
+        yield position, step
+        position = step.apply(position)
 
 
 def _shares(step: Step, other: Step | None) -> bool:
@@ -410,9 +425,10 @@ def build_bank(
             wants = (
                 per_technique if variant == CLASSIC or entry.technique in own else VARIANT_EXAMPLES
             )
-            # a source walked (again) with side paths may meet a position already banked
-            # (its path's, walked before without them), and a technique twice
-            if counts.get(kind, 0) >= wants or (source.side and _position_key(entry) in positions):
+            # a source walked (again) with side paths or on its shortcut path may meet a
+            # position already banked (its path's, walked before), and a technique twice
+            again = bool(source.side or source.shortcut) and _position_key(entry) in positions
+            if counts.get(kind, 0) >= wants or again:
                 continue
             counts[kind] = counts.get(kind, 0) + 1
             positions.add(_position_key(entry))

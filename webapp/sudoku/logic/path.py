@@ -80,27 +80,32 @@ def next_step(
     work: float = math.inf,
     ceiling: float = math.inf,
     ceiling_seconds: float = math.inf,
+    last: str | None = None,
 ) -> Step | None:
     """The first instance of the easiest technique that applies, or None when none does
-    (none of difficulty up to `ceiling`, when one is given).
+    (none of difficulty up to `ceiling`, when one is given; none listed up to the first
+    listing of technique `last`, when one is given: a technique of the same difficulty
+    listed after it is not asked).
 
     Raises OutOfWork when `work` units (or an enclosing budget) run out first, and
     PastCeiling after `ceiling_seconds`.
     """
     with work_limit(work, ceiling_seconds):
-        return _first_step(position, ceiling)
+        return _first_step(position, ceiling, last)
 
 
-def _first_step(position: Position, ceiling: float) -> Step | None:
+def _first_step(position: Position, ceiling: float, last: str | None = None) -> Step | None:
     """next_step, under whatever budget holds."""
     attempt = ATTEMPT_WORK.get(position.size, 1)
-    for _, difficulty, finder in techniques_for(position.geometry):
+    for technique, difficulty, finder in techniques_for(position.geometry):
         if difficulty > ceiling:
             return None
         spend(attempt)
         step = next(finder(position), None)
         if step is not None:
             return step
+        if technique == last:
+            return None
     return None
 
 

@@ -148,6 +148,13 @@ SHIPPED = (
         seeds=0,
         small_seeds=0,
     ),
+    Stage(
+        rated=("9x9/tdoku_forum_hardest_1905_11plus.txt",),
+        limit=4765,
+        seeds=0,
+        small_seeds=0,
+        shortcut="als-xz",
+    ),
 )
 
 # The techniques --shortcut may name: each once, easiest first.

@@ -59,11 +59,11 @@ FAMILY = Family(
             " value both hold, and look at the cells seeing all of its places.",
             variations="With two linking values it is a doubly linked ALS-XZ and removes"
             " much more. A cell of two candidates with a set of two cells is the XY-wing's"
-            " shape made general.\n\nIt is seldom the easiest step, so few practice"
-            " positions are known. Where both sets are small (five cells or fewer), the"
-            " chain (Z)A = (X)A - (X)B = (Z)B through them is a grouped AIC, which is"
-            " easier and makes the same removals first; an ALS-XZ comes first only where no"
-            " chain applies and a set has six cells or more.",
+            " shape made general.\n\nIt is seldom the easiest step. The chain"
+            " (Z)A = (X)A - (X)B = (Z)B through the two sets reads it as an AIC, and AICs"
+            " and grouped AICs, which run through sets of up to five cells, are easier and"
+            " nearly always make the same removals first: an ALS-XZ comes first only where"
+            " no chain applies at all, most often where a set has six cells or more.",
             elsewhere="ALS-XZ rule, almost locked set XZ.",
             builds_on=("naked-triple", "xy-wing"),
         ),

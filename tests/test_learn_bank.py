@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from webapp.cli import main
-from webapp.cli.learn_bank import SHIPPED, Stage, _made, _rated, killer_orders
+from webapp.cli.learn_bank import PER, SHIPPED, Stage, _made, _rated, killer_orders
 from webapp.sudoku import solver
 from webapp.sudoku.lessons import Bank, BankEntry, BankError, Source, build_bank
 from webapp.sudoku.lessons.bank import CLASSIC, CLASSIC_KINDS
@@ -154,6 +154,17 @@ def test_the_shipped_bank_holds_no_position_of_hodokus_library() -> None:
 
 # A Killer's share code takes longer to read than a practice page takes to draw: an entry's
 # puzzle is read once a process, not on every request.
+# Every technique the generator's classic 9x9 puzzles reach has its full practice set there.
+def test_every_technique_the_generator_reaches_has_a_full_practice_set() -> None:
+    bank = shipped_bank()
+    reached = {
+        entry.technique
+        for entry in bank.entries
+        if entry.source.startswith("generated:") and (entry.size, entry.variant) == (9, CLASSIC)
+    }
+    assert {slug for slug in reached if len(bank.of(9, slug)) < PER} == set()
+
+
 def test_an_entrys_puzzle_is_read_once() -> None:
     entry = shipped_bank().entries[-1]
     assert entry.parsed() is entry.parsed()

@@ -15,7 +15,7 @@ import pytest
 from webapp.sudoku import SOLVED, parse, solve
 from webapp.sudoku.logic import next_step
 from webapp.sudoku.puzzle import Puzzle
-from webapp.web.learn.shipped import EXAMPLES, WITHOUT_EXAMPLES, positions
+from webapp.web.learn.shipped import EXAMPLES, PRACTICE_WANTED, WITHOUT_EXAMPLES, positions
 
 from reglib import candidates, read_cases
 
@@ -50,6 +50,16 @@ def test_every_technique_the_library_reaches_has_worked_examples() -> None:
         slug: len(positions(slug, 9))
         for slug in reached_by_the_library()
         if len(positions(slug, 9)) < EXAMPLES
+    }
+    assert short == {}
+
+
+# Every technique the library reaches has its full practice set on a 9x9, not only examples.
+def test_every_technique_the_library_reaches_has_a_full_practice_set() -> None:
+    short = {
+        slug: len(positions(slug, 9))
+        for slug in reached_by_the_library()
+        if len(positions(slug, 9)) < PRACTICE_WANTED
     }
     assert short == {}
 

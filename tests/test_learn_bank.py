@@ -152,8 +152,6 @@ def test_the_shipped_bank_holds_no_position_of_hodokus_library() -> None:
     assert sorted(source for source in sources if source.startswith("reglib")) == []
 
 
-# A Killer's share code takes longer to read than a practice page takes to draw: an entry's
-# puzzle is read once a process, not on every request.
 # Every technique the generator's classic 9x9 puzzles reach has its full practice set there.
 def test_every_technique_the_generator_reaches_has_a_full_practice_set() -> None:
     bank = shipped_bank()
@@ -165,6 +163,8 @@ def test_every_technique_the_generator_reaches_has_a_full_practice_set() -> None
     assert {slug for slug in reached if len(bank.of(9, slug)) < PER} == set()
 
 
+# A Killer's share code takes longer to read than a practice page takes to draw: an entry's
+# puzzle is read once a process, not on every request.
 def test_an_entrys_puzzle_is_read_once() -> None:
     entry = shipped_bank().entries[-1]
     assert entry.parsed() is entry.parsed()
@@ -407,3 +407,10 @@ def test_a_shortcut_path_places_digits_between_its_steps(
         step.apply(position) != after
         for (position, step), (after, _) in itertools.pairwise(shortcut_walk)
     )
+
+
+# A shortcut to a technique the engine does not have is refused, naming the option and value.
+def test_a_shortcut_to_an_unknown_technique_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["learn-bank", "--shortcut", "x-wings"])
+    err = capsys.readouterr().err
+    assert (code, "argument --shortcut: invalid choice: 'x-wings'" in err) == (2, True)

@@ -20,9 +20,9 @@ the answer's digit placed where nothing up to it applies, for one a path seldom 
 ALS-XZ). Only puzzles whose licence lets the package ship them are sources: the bank holds
 no position of HoDoKu's regression library (GPL-3), which the tests alone read (docs/api.md
 names each source and its licence). Each is checked to have exactly one solution, then its
-path is walked (lessons/bank.py). Counts bound the
-work, never seconds: the same command writes the same bytes. The generator's seconds are
-only a ceiling; if one runs out the command fails saying so, as its bank would then differ.
+path is walked (lessons/bank.py). Counts bound the work, never seconds: the same command
+writes the same bytes. The generator's seconds are only a ceiling; if one runs out the
+command fails saying so, as its bank would then differ.
 When the generator changes one variant's puzzles, --variant walks that variant's again onto
 the bank, keeping every other position: a variant's counts are its own.
 """

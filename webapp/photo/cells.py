@@ -60,14 +60,6 @@ def digit_cuts(
     ]
 
 
-def digit_image(
-    warped: np.ndarray, ink: np.ndarray, row: int, column: int, cell: int = CELL
-) -> np.ndarray | None:
-    """The digit in one cell, normalised, or None when the cell holds no digit."""
-    cut = digit_cut(warped, ink, row, column, cell)
-    return cut[0] if cut else None
-
-
 def digit_cut(
     warped: np.ndarray, ink: np.ndarray, row: int, column: int, cell: int = CELL
 ) -> tuple[np.ndarray, float] | None:

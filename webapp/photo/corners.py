@@ -170,12 +170,6 @@ def _plausible(quad: np.ndarray) -> bool:
     )
 
 
-def line_fit(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> float:
-    """How well a 9x9 grid's lines fall on ink, seen square on: the ink along its ten lines
-    each way less the ink between them (about 0.8 for a grid; near 0 for noise or a page)."""
-    return lattice_fit(band_profiles(ink, quad, side), 9)
-
-
 def band_profiles(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> np.ndarray:
     """The ink inside four corners seen square on, `side` pixels across, as the share of ink
     along each row and each column in each of BANDS bands, (2 * BANDS, side)."""
@@ -193,7 +187,8 @@ def band_profiles(ink: np.ndarray, quad: np.ndarray, side: int = 180) -> np.ndar
 
 def lattice_fit(profiles: np.ndarray, cells: int) -> float:
     """How well the lines of a grid `cells` cells a side fall on a square's ink (its
-    band_profiles): the ink along its lines each way less the ink between them.
+    band_profiles): the ink along its lines each way less the ink between them (about 0.8
+    for a 9x9 grid's nine; near 0 for noise or a page).
 
     Each way is taken in three bands, and in each band a line is looked for within a third
     of a cell of its place: a page that bends moves its lines by half a cell and more

@@ -153,14 +153,11 @@ def line_ink(
     ink = cv2.dilate(ink_of(view, block=odd(CELL // 2 + 1), offset=7.0), np.ones((3, 3), np.uint8))
     # A line cut off by the picture's edge is not followed along the edge.
     ink[~inside] = 0
-    across = np.zeros(ink.shape, bool)
+    across, down = np.zeros(ink.shape, bool), np.zeros(ink.shape, bool)
     for slope in slopes:
         run = _run(slope)
         across |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, run) > 0
-    down = np.zeros(ink.shape, bool)
-    for slope in slopes:
-        run = np.ascontiguousarray(_run(slope).T)
-        down |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, run) > 0
+        down |= cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ascontiguousarray(run.T)) > 0
     return across, down
 
 

@@ -7,11 +7,13 @@ upright, is flagged whatever it is read as; and a mark far fainter than the grid
 
 from __future__ import annotations
 
+from functools import cache
+
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from webapp.photo import read_photo
+from webapp.photo import PhotoReading, read_photo
 
 from photo_files import FONT, printed_grid
 from puzzles import NORVIG_EASY
@@ -77,10 +79,16 @@ def page_showing_through() -> bytes:
     return on_a_sheet(grid)
 
 
+@cache
+def showing_through_reading() -> PhotoReading:
+    """The reading of page_showing_through(), read once for the tests that ask it."""
+    return read_photo(page_showing_through())
+
+
 def test_a_mark_far_fainter_than_the_digits_is_read_as_empty():
-    assert read_photo(page_showing_through()).grid.cells[40] == 0
+    assert showing_through_reading().grid.cells[40] == 0
 
 
 def test_a_mark_far_fainter_than_the_digits_is_flagged_as_what_it_could_be():
-    reading = read_photo(page_showing_through())
+    reading = showing_through_reading()
     assert {(c.row, c.column, c.could_be) for c in reading.uncertain} >= {(5, 5, 8)}
